@@ -1,0 +1,70 @@
+//! The boxed grid for people, correct for every shape:
+//!
+//! ```text
+//! +-------+-------+-------+
+//! | 5 3 . | . 7 . | . . . |
+//! ```
+//!
+//! Up to 9x9 cells are one character; larger grids print numbers right-aligned in columns as
+//! wide as the largest (`10`, `400`), so every size reads the same way. The reader accepts
+//! what the writer writes (and Simple Sudoku's and most other frames).
+
+use crate::grid::Grid;
+use crate::index::{Cell, Col, Row};
+
+/// Writes `grid` as a boxed grid, ending with a newline.
+pub fn write_boxed(grid: &Grid) -> String {
+    let s = grid.shape();
+    let n = s.side();
+    let w = n.to_string().len();
+    let stacks = n / s.box_cols();
+    let seg = "-".repeat(s.box_cols() * (w + 1) + 1);
+    let rule = format!("+{}\n", vec![seg; stacks].join("+") + "+");
+    let mut out = String::with_capacity((n + stacks + 1) * rule.len());
+    for r in 0..n {
+        if r % s.box_rows() == 0 {
+            out += &rule;
+        }
+        for c in 0..n {
+            if c % s.box_cols() == 0 {
+                out += if c == 0 { "|" } else { " |" };
+            }
+            let v = grid.value(Cell::at(s, Row::new(r), Col::new(c)));
+            out.push(' ');
+            if v == 0 {
+                out += &format!("{:>w$}", ".");
+            } else {
+                out += &format!("{v:>w$}");
+            }
+        }
+        out += " |\n";
+    }
+    out += &rule;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nine_by_nine() {
+        let g = Grid::from_line(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        let text = write_boxed(&g);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 13);
+        assert_eq!(lines[0], "+-------+-------+-------+");
+        assert_eq!(lines[1], "| 5 3 . | . 7 . | . . . |");
+    }
+
+    #[test]
+    fn six_by_six_has_two_stacks_and_three_bands() {
+        let g = Grid::empty(crate::Shape::new(2, 3).unwrap());
+        let text = write_boxed(&g);
+        assert_eq!(text.lines().next().unwrap(), "+-------+-------+");
+        assert_eq!(text.lines().filter(|l| l.starts_with('+')).count(), 4);
+    }
+}

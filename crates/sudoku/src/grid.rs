@@ -1,0 +1,399 @@
+//! The grid and its candidates: [`Grid`] (values, and which are givens), [`Candidates`]
+//! (pencil marks) and [`Board`] (a grid in play, where [`Board::place`] and
+//! [`Board::eliminate`] are the only ways to make progress).
+//!
+//! Depends on [`crate::shape`], [`crate::index`], [`crate::set`].
+
+use crate::index::{Candidate, Cell, Digit, House};
+use crate::set::DigitSet;
+use crate::shape::Shape;
+use std::fmt;
+
+/// A grid of any shape: each cell empty or holding a digit, and for each filled cell whether
+/// it is a given (part of the puzzle) or was placed later (by a player or a solver).
+///
+/// ```
+/// use sudoku::{Grid, Shape, Cell, Digit};
+/// let mut g = Grid::empty(Shape::new(2, 2).unwrap());
+/// g.set_given(Cell::new(0), Digit::new(3));
+/// assert_eq!(g.get(Cell::new(0)), Some(Digit::new(3)));
+/// assert_eq!(g.filled_count(), 1);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    /// 0 = empty, else the digit's 1-based value.
+    values: Vec<u16>,
+    given: Vec<bool>,
+}
+
+/// Error for [`Grid::from_values`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    #[error("expected {expected} cells for a {shape} grid, found {found}")]
+    WrongLength { shape: Shape, expected: usize, found: usize },
+    #[error("value {value} at cell {cell} is out of range 0..={max}")]
+    OutOfRange { cell: usize, value: usize, max: usize },
+}
+
+impl Grid {
+    /// A grid with every cell empty.
+    pub fn empty(shape: Shape) -> Grid {
+        let n = shape.cell_count();
+        Grid { shape, values: vec![0; n], given: vec![false; n] }
+    }
+
+    /// A grid from row-major values (`0` = empty); every filled cell is a given.
+    pub fn from_values(shape: Shape, values: &[usize]) -> Result<Grid, GridError> {
+        let expected = shape.cell_count();
+        if values.len() != expected {
+            return Err(GridError::WrongLength { shape, expected, found: values.len() });
+        }
+        let max = shape.side();
+        let mut g = Grid::empty(shape);
+        for (i, &v) in values.iter().enumerate() {
+            if v > max {
+                return Err(GridError::OutOfRange { cell: i, value: v, max });
+            }
+            g.values[i] = v as u16;
+            g.given[i] = v != 0;
+        }
+        Ok(g)
+    }
+
+    /// Parses one line of `n²` cells in the usual alphabet (`1-9`, then `A-Z` for 10 and up;
+    /// `.` or `0` empty). A convenience for examples and tests: use [`crate::format`] for input.
+    ///
+    /// ```
+    /// use sudoku::Grid;
+    /// let g = Grid::from_line("1.3.....").is_err(); // 8 cells is no square
+    /// assert!(g);
+    /// assert!(Grid::from_line("12343412.1.34321").is_ok());
+    /// ```
+    pub fn from_line(line: &str) -> Result<Grid, crate::format::ParseError> {
+        crate::format::parse_line(line)
+    }
+
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+    /// The digit in `cell`, if any.
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        match self.values[cell.index()] {
+            0 => None,
+            v => Some(Digit::new(v as usize)),
+        }
+    }
+    /// The value of `cell` as a number, `0` for empty.
+    #[inline]
+    pub fn value(&self, cell: Cell) -> usize {
+        self.values[cell.index()] as usize
+    }
+    /// All values, row-major, `0` for empty.
+    #[inline]
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+    /// Whether `cell` holds a given.
+    #[inline]
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.given[cell.index()]
+    }
+    /// Puts a placed (non-given) digit in `cell`, or empties it with `None`.
+    #[inline]
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        self.values[cell.index()] = digit.map_or(0, |d| d.get() as u16);
+        self.given[cell.index()] = false;
+    }
+    /// Puts a given in `cell`.
+    #[inline]
+    pub fn set_given(&mut self, cell: Cell, digit: Digit) {
+        self.values[cell.index()] = digit.get() as u16;
+        self.given[cell.index()] = true;
+    }
+    /// Marks every filled cell as a given (a solved grid read as a puzzle, say).
+    pub fn make_all_given(&mut self) {
+        for (g, &v) in self.given.iter_mut().zip(&self.values) {
+            *g = v != 0;
+        }
+    }
+    /// The grid of the givens alone.
+    pub fn givens(&self) -> Grid {
+        let mut g = self.clone();
+        for (v, &given) in g.values.iter_mut().zip(&self.given) {
+            if !given {
+                *v = 0;
+            }
+        }
+        g
+    }
+    /// Whether any cell holds a digit that is not a given.
+    pub fn has_placed(&self) -> bool {
+        self.values.iter().zip(&self.given).any(|(&v, &g)| v != 0 && !g)
+    }
+    /// How many cells hold a digit.
+    pub fn filled_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+    /// How many cells hold a given.
+    pub fn given_count(&self) -> usize {
+        self.given.iter().filter(|&&g| g).count()
+    }
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+    /// The rows as vectors of numbers (`0` empty): the shape JSON output uses.
+    pub fn rows(&self) -> Vec<Vec<usize>> {
+        self.values.chunks(self.shape.side()).map(|r| r.iter().map(|&v| v as usize).collect()).collect()
+    }
+
+    /// Every digit that appears twice or more in a house, with the cells that hold it.
+    /// Empty when the digits present break no rule.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        let s = self.shape;
+        let mut out = Vec::new();
+        let mut seen: Vec<Vec<Cell>> = vec![Vec::new(); s.side()];
+        for house in House::all(s) {
+            for v in seen.iter_mut() {
+                v.clear();
+            }
+            for cell in house.cells(s) {
+                if let Some(d) = self.get(cell) {
+                    seen[d.index()].push(cell);
+                }
+            }
+            for (i, cells) in seen.iter().enumerate() {
+                if cells.len() > 1 {
+                    out.push(Conflict { house, digit: Digit::from_index(i), cells: cells.clone() });
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether this grid is a complete, valid solution. See [`crate::verify`] for the
+    /// detailed report.
+    pub fn is_solution(&self) -> bool {
+        crate::verify::check_solution(self).is_ok()
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}, {})", self.shape, crate::format::line::write_line(self))
+    }
+}
+
+/// A digit repeated in a house: the proof that a grid's digits break the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub house: House,
+    pub digit: Digit,
+    pub cells: Vec<Cell>,
+}
+
+impl Conflict {
+    /// "digit 5 twice in row 1: r1c1, r1c4".
+    pub fn describe(&self, shape: Shape) -> String {
+        let cells: Vec<String> = self.cells.iter().map(|c| c.name(shape).to_string()).collect();
+        format!(
+            "digit {} {} times in {} {}: {}",
+            self.digit,
+            self.cells.len(),
+            self.house.kind_name(),
+            match self.house {
+                House::Row(r) => r.number(),
+                House::Col(c) => c.number(),
+                House::Block(b) => b.number(),
+            },
+            cells.join(", ")
+        )
+    }
+}
+
+/// Pencil marks: for each cell, the digits still thought possible there.
+///
+/// A candidate set says nothing of the cell's value: a solved cell may keep an empty set or
+/// just its digit, depending on where the marks came from.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Candidates {
+    shape: Shape,
+    sets: Vec<DigitSet>,
+}
+
+impl Candidates {
+    /// Every digit possible in every cell.
+    pub fn full(shape: Shape) -> Candidates {
+        Candidates { shape, sets: vec![DigitSet::full(shape.side()); shape.cell_count()] }
+    }
+    /// No candidate anywhere.
+    pub fn none(shape: Shape) -> Candidates {
+        Candidates { shape, sets: vec![DigitSet::EMPTY; shape.cell_count()] }
+    }
+    /// The candidates the rules allow: for each empty cell, the digits none of its peers hold;
+    /// for each filled cell, nothing.
+    pub fn from_grid(grid: &Grid) -> Candidates {
+        let s = grid.shape();
+        let n = s.side();
+        let full = DigitSet::full(n);
+        let mut used = vec![DigitSet::EMPTY; s.house_count()];
+        for cell in Cell::all(s) {
+            if let Some(d) = grid.get(cell) {
+                for h in cell.houses(s) {
+                    used[h.index(s)].insert(d);
+                }
+            }
+        }
+        let sets = Cell::all(s)
+            .map(|cell| match grid.get(cell) {
+                Some(_) => DigitSet::EMPTY,
+                None => {
+                    let [a, b, c] = cell.houses(s).map(|h| used[h.index(s)]);
+                    full - (a | b | c)
+                }
+            })
+            .collect();
+        Candidates { shape: s, sets }
+    }
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+    #[inline]
+    pub fn get(&self, cell: Cell) -> DigitSet {
+        self.sets[cell.index()]
+    }
+    #[inline]
+    pub fn set(&mut self, cell: Cell, digits: DigitSet) {
+        self.sets[cell.index()] = digits;
+    }
+    #[inline]
+    pub fn contains(&self, c: Candidate) -> bool {
+        self.sets[c.cell.index()].contains(c.digit)
+    }
+    /// Removes a candidate; returns whether it was there.
+    #[inline]
+    pub fn remove(&mut self, c: Candidate) -> bool {
+        self.sets[c.cell.index()].remove(c.digit)
+    }
+    /// Adds a candidate; returns whether it was new.
+    #[inline]
+    pub fn insert(&mut self, c: Candidate) -> bool {
+        self.sets[c.cell.index()].insert(c.digit)
+    }
+    /// Total number of candidates.
+    pub fn count(&self) -> usize {
+        self.sets.iter().map(|s| s.len()).sum()
+    }
+}
+
+/// A grid in play: the values and the candidates of the empty cells, kept consistent.
+///
+/// [`Board::place`] and [`Board::eliminate`] are the only operations that change it: every
+/// solver step, every player's move and every reader goes through them.
+///
+/// ```
+/// use sudoku::{Board, Grid, Candidate, Cell, Digit};
+/// let grid = Grid::from_line("1...............").unwrap();
+/// let mut board = Board::new(&grid);
+/// assert!(!board.candidates(Cell::new(1)).contains(Digit::new(1)));
+/// board.place(Cell::new(5), Digit::new(2));
+/// assert!(!board.candidates(Cell::new(4)).contains(Digit::new(2)));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    grid: Grid,
+    cands: Candidates,
+}
+
+impl Board {
+    /// The board of a grid, with the candidates the rules allow.
+    pub fn new(grid: &Grid) -> Board {
+        Board { cands: Candidates::from_grid(grid), grid: grid.clone() }
+    }
+    /// A board with pencil marks of the user's own (say, read from a file mid-solve). Filled
+    /// cells lose their marks; marks are otherwise kept as they are, not completed.
+    pub fn with_candidates(grid: &Grid, marks: &Candidates) -> Board {
+        let mut cands = marks.clone();
+        for cell in Cell::all(grid.shape()) {
+            if grid.get(cell).is_some() {
+                cands.set(cell, DigitSet::EMPTY);
+            }
+        }
+        Board { grid: grid.clone(), cands }
+    }
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.grid.shape()
+    }
+    #[inline]
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+    #[inline]
+    pub fn all_candidates(&self) -> &Candidates {
+        &self.cands
+    }
+    /// The candidates of `cell` (empty for a filled cell).
+    #[inline]
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.cands.get(cell)
+    }
+    #[inline]
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        self.grid.get(cell)
+    }
+    /// Whether `digit` is still a candidate in `cell`.
+    #[inline]
+    pub fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.cands.get(cell).contains(digit)
+    }
+    /// Puts `digit` in `cell` and removes it from the candidates of every peer.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        let s = self.shape();
+        self.grid.set(cell, Some(digit));
+        self.cands.set(cell, DigitSet::EMPTY);
+        for p in cell.peers(s) {
+            self.cands.remove(Candidate::new(p, digit));
+        }
+    }
+    /// Removes `digit` from the candidates of `cell`; returns whether it was there.
+    #[inline]
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
+        self.cands.remove(Candidate::new(cell, digit))
+    }
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.grid.is_full()
+    }
+    /// The empty cells.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        Cell::all(self.shape()).filter(|&c| self.grid.get(c).is_none())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conflicts_name_house_and_cells() {
+        let g = Grid::from_line("11..............").unwrap();
+        let c = g.conflicts();
+        assert_eq!(c.len(), 2); // row 1 and box 1
+        assert_eq!(c[0].describe(g.shape()), "digit 1 2 times in row 1: r1c1, r1c2");
+        assert!(matches!(c[1].house, House::Block(_)));
+    }
+
+    #[test]
+    fn candidates_follow_the_rules() {
+        let g = Grid::from_line("1234............").unwrap();
+        let c = Candidates::from_grid(&g);
+        let digits = |i| c.get(Cell::new(i)).iter().map(Digit::get).collect::<Vec<_>>();
+        assert_eq!(digits(4), vec![3, 4]);
+        assert_eq!(digits(0), Vec::<usize>::new());
+    }
+}

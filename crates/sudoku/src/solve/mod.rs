@@ -1,0 +1,120 @@
+//! Exhaustive solvers: how many solutions, and which.
+//!
+//! [`solve`] answers the question a user asks of a puzzle with an [`Outcome`]: unique (with
+//! the solution), multiple (with two different solutions), none, or invalid (the givens
+//! clash, with the clashes). [`count_solutions`], [`solution`] and [`solutions`] are the
+//! building blocks under it.
+//!
+//! Two engines implement [`Engine`]: [`general`] (any shape) and the 9x9 engine, to which
+//! every 9x9 grid is sent. Tests check that they agree on every puzzle we hold.
+//!
+//! Depends on [`crate::grid`]; never on `format` or `logic`.
+
+pub mod general;
+
+use crate::grid::{Candidates, Conflict, Grid};
+
+pub use general::Search;
+
+/// What a puzzle is, as far as solving goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// Two or more solutions; here are two different ones.
+    Multiple(Grid, Grid),
+    /// No solution, although no two givens clash.
+    NoSolution,
+    /// Two or more givens clash in a house.
+    Invalid(Vec<Conflict>),
+}
+
+impl Outcome {
+    /// `unique`, `multiple`, `none` or `invalid`: the words the CLI prints.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Outcome::Unique(_) => "unique",
+            Outcome::Multiple(..) => "multiple",
+            Outcome::NoSolution => "none",
+            Outcome::Invalid(_) => "invalid",
+        }
+    }
+    /// The solution, if unique.
+    pub fn unique(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Unique(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+/// An exhaustive search engine. Both engines implement it, which lets tests and the
+/// benchmark run them side by side.
+pub trait Engine {
+    /// Counts solutions up to `limit`, keeping the first `keep`; see [`general::search`].
+    fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search;
+}
+
+/// The general engine, for every shape.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct General;
+
+impl Engine for General {
+    fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search {
+        general::search(grid, marks, limit, keep)
+    }
+}
+
+/// The best engine for the grid's shape.
+pub fn engine_for(_grid: &Grid) -> &'static dyn Engine {
+    &General
+}
+
+/// Solves `grid`, telling apart unique, multiple, none and invalid.
+///
+/// ```
+/// use sudoku::{Grid, solve::{solve, Outcome}};
+/// let g = Grid::from_line(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// ).unwrap();
+/// match solve(&g) {
+///     Outcome::Unique(s) => assert!(s.is_solution()),
+///     other => panic!("expected a unique solution, got {}", other.status()),
+/// }
+/// ```
+pub fn solve(grid: &Grid) -> Outcome {
+    solve_with(grid, None)
+}
+
+/// As [`solve`], inside the pencil marks `marks` where given.
+pub fn solve_with(grid: &Grid, marks: Option<&Candidates>) -> Outcome {
+    let conflicts = grid.conflicts();
+    if !conflicts.is_empty() {
+        return Outcome::Invalid(conflicts);
+    }
+    let mut s = engine_for(grid).search(grid, marks, 2, 2);
+    match s.count {
+        0 => Outcome::NoSolution,
+        1 => Outcome::Unique(s.solutions.pop().expect("one solution kept")),
+        _ => {
+            let second = s.solutions.pop().expect("two kept");
+            let first = s.solutions.pop().expect("two kept");
+            Outcome::Multiple(first, second)
+        }
+    }
+}
+
+/// The number of solutions, counting no further than `limit`.
+pub fn count_solutions(grid: &Grid, limit: usize) -> usize {
+    engine_for(grid).search(grid, None, limit, 0).count
+}
+
+/// The first solution found, if any (whether or not it is unique).
+pub fn solution(grid: &Grid) -> Option<Grid> {
+    engine_for(grid).search(grid, None, 1, 1).solutions.pop()
+}
+
+/// Up to `limit` solutions.
+pub fn solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
+    engine_for(grid).search(grid, None, limit, limit).solutions
+}

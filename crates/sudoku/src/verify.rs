@@ -1,0 +1,109 @@
+//! The independent verifier: is a grid a valid solution, and does it keep a puzzle's givens?
+//!
+//! Written apart from every solver, with nothing but counting, so that solver results can be
+//! checked by code that shares none of their logic. Depends on [`crate::grid`] only.
+
+use crate::grid::Grid;
+use crate::index::{Cell, House};
+
+/// Why a grid is not a valid solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// The grids have different shapes.
+    ShapeMismatch,
+    /// A cell is empty.
+    Empty(Cell),
+    /// A house does not hold every digit exactly once; `missing` lists its absent digits
+    /// (1-based) and `repeated` the doubled ones.
+    BrokenHouse { house: House, missing: Vec<usize>, repeated: Vec<usize> },
+    /// The solution changes one of the puzzle's givens.
+    ChangedGiven { cell: Cell, given: usize, found: usize },
+}
+
+impl Violation {
+    /// A sentence for people: "row 3 misses 4 and repeats 7".
+    pub fn describe(&self, shape: crate::Shape) -> String {
+        match self {
+            Violation::ShapeMismatch => "the grid and the puzzle have different shapes".into(),
+            Violation::Empty(c) => format!("{} is empty", c.name(shape)),
+            Violation::BrokenHouse { house, missing, repeated } => {
+                let list = |v: &Vec<usize>| {
+                    v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                };
+                let mut s = format!("{} {}", house.kind_name(), house_number(*house));
+                if !missing.is_empty() {
+                    s += &format!(" misses {}", list(missing));
+                }
+                if !repeated.is_empty() {
+                    s += &format!("{} repeats {}", if missing.is_empty() { "" } else { " and" }, list(repeated));
+                }
+                s
+            }
+            Violation::ChangedGiven { cell, given, found } => {
+                format!("{} holds {found} but the puzzle gives {given}", cell.name(shape))
+            }
+        }
+    }
+}
+
+fn house_number(h: House) -> usize {
+    match h {
+        House::Row(r) => r.number(),
+        House::Col(c) => c.number(),
+        House::Block(b) => b.number(),
+    }
+}
+
+/// Checks that `grid` is full and every house holds each digit exactly once. On failure,
+/// lists every empty cell and every broken row, column and box.
+///
+/// ```
+/// use sudoku::{Grid, verify};
+/// let good = Grid::from_line("1234341221434321").unwrap();
+/// assert!(verify::check_solution(&good).is_ok());
+/// let bad = Grid::from_line("1234341221434312").unwrap();
+/// assert_eq!(verify::check_solution(&bad).unwrap_err().len(), 4); // row 4, cols 3-4, box 4
+/// ```
+pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
+    let s = grid.shape();
+    let n = s.side();
+    let mut out: Vec<Violation> =
+        Cell::all(s).filter(|&c| grid.value(c) == 0).map(Violation::Empty).collect();
+    let mut count = vec![0u32; n + 1];
+    for house in House::all(s) {
+        count.iter_mut().for_each(|c| *c = 0);
+        for cell in house.cells(s) {
+            count[grid.value(cell)] += 1;
+        }
+        let missing: Vec<usize> = (1..=n).filter(|&d| count[d] == 0).collect();
+        let repeated: Vec<usize> = (1..=n).filter(|&d| count[d] > 1).collect();
+        if !missing.is_empty() || !repeated.is_empty() {
+            out.push(Violation::BrokenHouse { house, missing, repeated });
+        }
+    }
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(out)
+    }
+}
+
+/// Checks that `solution` is valid (see [`check_solution`]) and holds every given of
+/// `puzzle` where the puzzle has it.
+pub fn check_solution_of(puzzle: &Grid, solution: &Grid) -> Result<(), Vec<Violation>> {
+    if puzzle.shape() != solution.shape() {
+        return Err(vec![Violation::ShapeMismatch]);
+    }
+    let mut out = check_solution(solution).err().unwrap_or_default();
+    for cell in Cell::all(puzzle.shape()) {
+        let (given, found) = (puzzle.value(cell), solution.value(cell));
+        if given != 0 && given != found {
+            out.push(Violation::ChangedGiven { cell, given, found });
+        }
+    }
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(out)
+    }
+}
