@@ -1,0 +1,38 @@
+//! The command line: one clap `Command` variant per subcommand. Doc comments here are the
+//! `--help` text.
+
+use crate::cmd;
+use clap::{Parser, Subcommand};
+
+const AFTER_HELP: &str = "\
+Exit codes: 0 success (every puzzle has a unique solution, or the check passed);
+            1 a negative answer (some puzzle has no or several solutions, or invalid givens;
+              a check failed); 2 usage or input errors.
+`sudoku FILE...` with no subcommand solves, as the classic `sudoku puzzlefile` programs did.
+Every command reads files or standard input (no file, or `-`) and detects the format.";
+
+/// Sudoku of every size: read, write, solve, check and convert puzzles.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku", version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// With no subcommand: solve these files, as `sudoku solve` does.
+    #[command(flatten)]
+    pub solve: cmd::solve::SolveArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles: says for each whether it has a unique solution (and prints it),
+    /// several (two shown), none, or invalid givens (the clashes named).
+    #[command(after_help = AFTER_HELP)]
+    Solve(cmd::solve::SolveArgs),
+    /// Check that a filled grid is a valid solution (and, with --puzzle, keeps its givens).
+    #[command(after_help = AFTER_HELP)]
+    Check(cmd::check::CheckArgs),
+    /// Convert puzzles from any format to any format.
+    #[command(after_help = AFTER_HELP)]
+    Convert(cmd::convert::ConvertArgs),
+}

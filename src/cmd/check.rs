@@ -1,0 +1,88 @@
+//! `sudoku check`: is each filled grid a valid solution (and does it keep a puzzle's givens)?
+
+use super::Status;
+use crate::io::{self, InputArgs};
+use anyhow::{bail, Context as _};
+use clap::Args;
+use serde_json::json;
+use std::process::ExitCode;
+use sudoku::format::{ReadOptions, Reader};
+use sudoku::{verify, Grid};
+
+#[derive(Debug, Args, Clone)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The puzzle the grids must solve: a file, or the puzzle itself as one line.
+    #[arg(long, short = 'p', value_name = "PUZZLE")]
+    pub puzzle: Option<String>,
+    /// Write JSON Lines: `{"valid": bool, "problems": [...]}` per grid.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
+    let path = std::path::Path::new(spec);
+    let (text, name) = if path.exists() {
+        (std::fs::read_to_string(path).with_context(|| format!("cannot read {spec}"))?, spec)
+    } else {
+        (spec.to_string(), "--puzzle")
+    };
+    let mut r = Reader::new(text.as_bytes(), name, ReadOptions::default());
+    match r.next() {
+        Some(Ok(p)) => Ok(p.grid.givens()),
+        Some(Err(e)) => bail!("{}", io::describe_error(&e)),
+        None => bail!("{name}: no puzzle found"),
+    }
+}
+
+pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let puzzle = args.puzzle.as_deref().map(load_puzzle).transpose()?;
+    let mut out = io::stdout();
+    let mut status = Status::Ok;
+    let mut seen = 0;
+    for record in args.input.records() {
+        seen += 1;
+        let p = match record {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("sudoku: {}", io::describe_error(&e));
+                status = status.worst(Status::InputError);
+                if args.json {
+                    let j = json!({"valid": null, "line": e.line, "message": io::describe_error(&e)});
+                    io::put(&mut out, &format!("{j}\n"))?;
+                }
+                continue;
+            }
+        };
+        let shape = p.shape();
+        let result = match &puzzle {
+            Some(pz) => verify::check_solution_of(pz, &p.grid),
+            None => verify::check_solution(&p.grid),
+        };
+        let problems: Vec<String> = match &result {
+            Ok(()) => vec![],
+            Err(v) => v.iter().map(|v| v.describe(shape)).collect(),
+        };
+        if !problems.is_empty() {
+            status = status.worst(Status::Negative);
+        }
+        let text = if args.json {
+            format!("{}\n", json!({"valid": problems.is_empty(), "line": p.line, "problems": problems}))
+        } else if problems.is_empty() {
+            "valid solution\n".to_string()
+        } else {
+            let mut s = format!("not a valid solution (line {}):\n", p.line);
+            for pr in &problems {
+                s += &format!("  {pr}\n");
+            }
+            s
+        };
+        io::put(&mut out, &text)?;
+    }
+    if seen == 0 {
+        bail!("no grid found in the input");
+    }
+    std::io::Write::flush(&mut out)?;
+    Ok(status.code())
+}

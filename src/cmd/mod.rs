@@ -1,0 +1,36 @@
+//! One module per subcommand; each has an `Args` struct and a `run` function.
+
+pub mod check;
+pub mod convert;
+pub mod solve;
+
+use crate::cli::{Cli, Command};
+use std::process::ExitCode;
+
+/// Runs the chosen subcommand (solve when there is none).
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        None => solve::run(&cli.solve),
+        Some(Command::Solve(a)) => solve::run(&a),
+        Some(Command::Check(a)) => check::run(&a),
+        Some(Command::Convert(a)) => convert::run(&a),
+    }
+}
+
+/// The three outcomes a command can end with, folded over puzzles: the worst one wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Status {
+    #[default]
+    Ok = 0,
+    Negative = 1,
+    InputError = 2,
+}
+
+impl Status {
+    pub fn worst(self, other: Status) -> Status {
+        self.max(other)
+    }
+    pub fn code(self) -> ExitCode {
+        ExitCode::from(self as u8)
+    }
+}
