@@ -9,9 +9,11 @@
 //!   a house-digit count of one is a *hidden single*, zero of either is a contradiction.
 //!   Singles wait in a queue and are placed until it drains, so one pass costs
 //!   `O(placements · 3n)`, which keeps 400x400 grids solved by singles well under a second.
-//! * **Search.** Branch on the empty cell with the fewest candidates (first found on ties):
-//!   try its smallest digit on a copy of the state; on failure, eliminate that digit and go on
-//!   (a binary split, so the elimination itself propagates). The stack of saved states is
+//! * **Search.** Branch where the choice is narrowest, as DLX picks its column: the empty
+//!   cell with the fewest candidates, or the house and digit with the fewest places left.
+//!   Try one candidate on a copy of the state; on failure, eliminate it and go on (a binary
+//!   split, so the elimination itself propagates). House-digit branching is what makes
+//!   25x25 puzzles at 40% givens take milliseconds instead of minutes. The stack of saved states is
 //!   explicit, so deep searches on big grids cannot overflow the call stack.
 //!
 //! Not done (measured unnecessary for the sets we hold): locked candidates in propagation;
@@ -207,23 +209,45 @@ impl Engine<'_> {
         true
     }
 
-    /// The empty cell with the fewest candidates.
-    fn branch_cell(&self, st: &State) -> Option<usize> {
-        let mut best = None;
+    /// The choice to branch on, as DLX would pick its column: the empty cell with the fewest
+    /// candidates, or the house and digit with the fewest places left, whichever is smaller.
+    /// Returns the cell and digit to try first.
+    fn branch_choice(&self, st: &State) -> Option<(usize, usize)> {
+        let mut best_cell = None;
         let mut best_len = u32::MAX;
         for cell in 0..st.value.len() {
             if st.value[cell] == 0 {
                 let l = self.cand_len(st, cell);
                 if l < best_len {
                     best_len = l;
-                    best = Some(cell);
+                    best_cell = Some(cell);
                     if l <= 2 {
                         break;
                     }
                 }
             }
         }
-        best
+        if best_len > 2 {
+            let n = self.geo.n;
+            let mut best_house = None;
+            let mut best_count = best_len as u16;
+            for (k, (&count, &placed)) in st.count.iter().zip(&st.placed).enumerate() {
+                if !placed && count < best_count {
+                    best_count = count;
+                    best_house = Some(k);
+                    if count <= 2 {
+                        break;
+                    }
+                }
+            }
+            if let Some(k) = best_house {
+                let (h, d) = (k / n, k % n);
+                let cell = *self.geo.cells_of(h).iter().find(|&&c| self.has(st, c as usize, d))?;
+                return Some((cell as usize, d));
+            }
+        }
+        let cell = best_cell?;
+        Some((cell, self.first_cand(st, cell)?))
     }
 }
 
@@ -322,8 +346,7 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
                 }
                 // Fall through to backtrack.
             } else {
-                let cell = eng.branch_cell(&st).expect("an empty cell exists");
-                let d = eng.first_cand(&st, cell).expect("propagation leaves no empty cell bare");
+                let (cell, d) = eng.branch_choice(&st).expect("an empty cell with candidates");
                 result.guesses += 1;
                 stack.push((st.clone(), cell, d));
                 alive = eng.assign(&mut st, cell, d) && eng.propagate(&mut st);
