@@ -154,6 +154,9 @@ struct Solver<'g> {
     placed: Vec<bool>,
     empty: usize,
     trail: Vec<Change>,
+    /// Whether changes go on the trail: not before the first choice, as they are never
+    /// undone (on a 400x400 grid with few clues that is 27M eliminations).
+    recording: bool,
     singles: Vec<Pending>,
     /// House-digits to check for locked candidates.
     locked: Vec<u32>,
@@ -284,6 +287,7 @@ impl<'g> Solver<'g> {
             placed,
             empty,
             trail: Vec::new(),
+            recording: false,
             singles: Vec::new(),
             locked: Vec::new(),
             conflict: 0,
@@ -365,7 +369,9 @@ impl<'g> Solver<'g> {
         }
         *w &= !bit;
         self.ncand[cell] -= 1;
-        self.trail.push(Change::Elim(cell as u32, d as u16));
+        if self.recording {
+            self.trail.push(Change::Elim(cell as u32, d as u16));
+        }
         let mut ok = true;
         for k in 0..3 {
             let hd = geo.cell_houses[cell][k] as usize * n + d;
@@ -438,7 +444,9 @@ impl<'g> Solver<'g> {
         }
         self.value[cell] = (d + 1) as u16;
         self.empty -= 1;
-        self.trail.push(Change::Place(cell as u32));
+        if self.recording {
+            self.trail.push(Change::Place(cell as u32));
+        }
         for &h in &houses {
             let h = h as usize;
             let peers = Self::words(&self.pos, (h * n + d) * wpc, wpc);
@@ -872,6 +880,7 @@ fn run(
     if !alive {
         return result;
     }
+    st.recording = true;
     let unit = tuning.restart_unit;
     let mut restarts = 0u64;
     let mut fails = 0u64;
