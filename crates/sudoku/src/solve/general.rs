@@ -626,10 +626,11 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// Failed-literal probing on the binary choices (cells with two candidates, house-digits
-    /// with two places): a candidate whose placement propagates to a contradiction is
-    /// eliminated. Repeats until a sweep finds nothing. Returns false on contradiction.
-    fn probe(&mut self) -> bool {
+    /// Failed-literal probing on the narrow choices (cells with at most `max` candidates,
+    /// house-digits with at most `max` places): a candidate whose placement propagates to a
+    /// contradiction is eliminated. Repeats until a sweep finds nothing. Returns false on
+    /// contradiction.
+    fn probe(&mut self, max: u16) -> bool {
         let geo = self.geo;
         let (n, wpc) = (geo.n, geo.wpc);
         let nn = n * n;
@@ -638,7 +639,7 @@ impl<'g> Solver<'g> {
             lits.clear();
             for &cell in &self.open_cells[..self.n_open_cells] {
                 let cell = cell as usize;
-                if self.ncand[cell] == 2 {
+                if self.ncand[cell] <= max {
                     let cw = Self::words(&self.cand, cell * wpc, wpc);
                     for_bits(&cw, wpc, |d| {
                         lits.push((cell as u32, d as u16));
@@ -648,7 +649,7 @@ impl<'g> Solver<'g> {
             }
             for &hd in &self.open_hds[..self.n_open_hds] {
                 let hd = hd as usize;
-                if self.npos[hd] == 2 {
+                if self.npos[hd] <= max {
                     let pw = Self::words(&self.pos, hd * wpc, wpc);
                     for_bits(&pw, wpc, |p| {
                         lits.push((geo.house_cells[(hd / n) * n + p], (hd % n) as u16));
@@ -821,8 +822,10 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
 struct Tuning {
     /// Luby restarts with this many failures per unit, until the first solution (0: none).
     restart_unit: u64,
-    /// Failed-literal probing at the root from this side up (`usize::MAX`: never).
+    /// Failed-literal probing at the root from this side up (`usize::MAX`: never)...
     probe_min_side: usize,
+    /// ... of the cells and house-digits with at most this many candidates or places.
+    probe_max_size: u16,
     /// Least-constraining value first.
     lcv: bool,
 }
@@ -832,6 +835,7 @@ impl Default for Tuning {
         Tuning {
             restart_unit: 100,
             probe_min_side: 25,
+            probe_max_size: 3,
             lcv: true,
         }
     }
@@ -885,7 +889,7 @@ fn run(
     let mut restarts = 0u64;
     let mut fails = 0u64;
     let mut budget = luby(1) * unit;
-    if geo.n >= tuning.probe_min_side && !st.probe() {
+    if geo.n >= tuning.probe_min_side && !st.probe(tuning.probe_max_size) {
         return result;
     }
     loop {
@@ -1087,6 +1091,7 @@ mod tests {
                 let other = Tuning {
                     restart_unit: 1,
                     probe_min_side: 0,
+                    probe_max_size: 4,
                     lcv: false,
                 };
                 assert_eq!(run(&g, None, limit, 0, other).count, s.count, "{g:?}");
