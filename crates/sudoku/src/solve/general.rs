@@ -16,55 +16,71 @@
 //! * **Undo.** Changes go on a trail and backtracking pops it: nothing is copied per guess.
 //! * **Start.** The initial state is built in one pass from the givens (digits used per
 //!   house, then candidates, then positions), not by placing the givens one at a time.
-//! * **Root probing** (sides 25 and up): every candidate of a cell with two candidates or a
-//!   house-digit with two places is tried; those whose singles lead to a contradiction are
-//!   eliminated, until a sweep finds nothing (failed-literal probing).
+//! * **Root probing** (sides 25 and up): every candidate of a cell with at most three
+//!   candidates or a house-digit with at most three places is tried; those whose singles and
+//!   locked candidates lead to a contradiction are eliminated, until a sweep finds nothing
+//!   (failed-literal probing).
 //! * **Search.** Binary branching on one candidate (place it; on failure eliminate it, which
 //!   propagates too), chosen as DLX picks a column, among the empty cells (size: candidates)
 //!   and the open house-digits (size: places), but weighted by failures (dom/wdeg): each
 //!   cell or house-digit counts the contradictions it caused, and the choice is the
-//!   smallest size / (1 + weight). Ties go to a hash of the index salted per restart. The
-//!   value tried first is the least constraining one (fewest peers losing a candidate).
-//!   Until the first solution, the search restarts on a Luby schedule (100 failures per
-//!   unit), keeping what was refuted at the root; after it, the current tree runs to the
-//!   end, so counts stay exact. All of it is deterministic. The stack of choices is
-//!   explicit, so deep searches on big grids cannot overflow the call stack.
+//!   smallest size / (1 + weight). Open cells and house-digits live in sparse sets undone
+//!   with the trail, so the scan skips what is placed. Ties go to a hash of the index,
+//!   salted per restart. The value tried first is the least constraining one (fewest peers
+//!   losing a candidate). Until the first solution, the search restarts on a Luby schedule
+//!   (100 failures per unit), keeping what was refuted at the root; after it, the current
+//!   tree runs to the end, so counts stay exact. Everything is deterministic. The stack of
+//!   choices is explicit, so deep searches on big grids cannot overflow the call stack.
 //!
 //! # Measurements
 //!
 //! CPU time of `examples/matrix_solve` (count up to 2) on a shared, loaded 2-core machine
-//! (wall time was 3–10× higher); "—" is no answer within 20 s of wall time (several minutes
-//! of CPU for 64x64).
+//! (wall time was 2–10× higher); "—" is no answer within 20–30 s of CPU (or 60 s of wall).
+//! "Before" is the copy-per-guess solver with singles only and cell or house-digit
+//! min-size branching.
 //!
-//! | puzzle (data/large) | copy-per-guess, singles only | + trail, positions, locked | + dom/wdeg, LCV, restarts, root probing |
-//! |---|---|---|---|
-//! | 25x25 (40% givens) | — | 2.8 ms, 105 guesses | <1 ms, 5 guesses |
-//! | 100x100 (66%) | — | — | 40–60 ms, 0 guesses |
-//! | 144x144 -1 / -2 | 81 ms / — | 20 ms / — | 20 ms / 0.2 s |
-//! | 225x225 -2 (80%) | 466 ms | 23 ms | 23 ms |
-//! | 400x400 singles (kociemba hn, rkkautsar 400-1) | 3.4 s | 0.19 s | 0.19 s |
-//! | 400x400 few clues (36%, 25%) | 12 s, 10 s wall | 1.4 s, 2.3 s | same |
+//! | puzzle (data/large) | givens | before | after | guesses after |
+//! |---|---|---|---|---|
+//! | rkkautsar 4-1, 16-1 | 25%, 45% | 35 µs, 0.25 ms (wall) | 27 µs, 0.11 ms (wall) | 0 |
+//! | rkkautsar 25-1 | 40% | — | 0.9 ms (wall) | 0 |
+//! | rkkautsar 64-1 (not unique), 64-2 | 59%, 61% | — | — | |
+//! | rkkautsar 81-1 | 60% | — | 86 ms | 0 |
+//! | rkkautsar 100-1 | 66% | — | 22 ms | 0 |
+//! | rkkautsar 144-1, 144-2 | 65% | 81 ms, — | 12 ms, 37 ms | 0 |
+//! | rkkautsar 225-1, 225-2 | 67%, 80% | —, 466 ms | —, 24 ms | |
+//! | rkkautsar 400-1 = kociemba hn_singles | 72% | 3.4 s | 0.19 s | 0 |
+//! | kociemba h_singles | 73% | ≈3.4 s (9–11 s wall) | 0.18 s | 0 |
+//! | kociemba hn_singles fewclues, n_singles fewclues | 36%, 25% | 12 s, 10 s (wall) | 1.2 s, 2.1 s | 0 |
 //!
-//! What helped, in order: (1) the trail and position bitsets (placing costs what it
-//! eliminates; 400x400 from 3.4 s to 0.19 s); (2) locked candidates, which took 25x25 from
-//! a time-out to 105 guesses; (3) dom/wdeg weights with open cells and house-digits kept in
-//! undoable sparse sets (100x100 solved in 6.8k guesses, scanning only open columns cut the
-//! cost per guess from 265 µs to 100 µs); (4) least-constraining value first (100x100:
-//! 6.6k guesses to 382); (5) root probing (100x100: 0 guesses; 81x81 solved in 4.6k guesses,
-//! 1.2 s, only with probing, LCV and restarts together). Restarts alone: 144x144-2 from 944
-//! to 367 guesses, 100x100 from 6.6k to 5.1k.
+//! What helped, in order:
+//! 1. The trail and the position bitsets: placing costs what it eliminates, nothing is
+//!    copied per guess (400x400 singles puzzles 3.4 s → 0.19 s). Not recording the trail
+//!    before the first choice: another ~10% on the few-clue 400x400 puzzles.
+//! 2. Locked candidates, checked when a house-digit drops to a box side of places: 25x25
+//!    from a time-out to 105 guesses (3 ms).
+//! 3. dom/wdeg weights: 100x100 solved (6.8k guesses); keeping open columns in undoable
+//!    sparse sets cut a guess from 265 µs to 100 µs there.
+//! 4. Least-constraining value first: 100x100 from 6.6k guesses to 382.
+//! 5. Luby restarts (unit 100): 144x144-2 from 944 guesses to 367; 100x100 6.6k → 5.1k.
+//! 6. Root probing: of two-option columns, 100x100 and 144x144-2 with 0 guesses; also of
+//!    three-option columns, 81x81 from no answer to 0 guesses in 0.1 s.
 //!
 //! What did not: probing at every node, or down to depth 3 or 8 (far fewer guesses per
-//! second, and no hard puzzle solved); random value order; restart units of 30 or 1000
-//! instead of 100. Root probing halves 9x9 speed (top1465 6.3k → 2.7k puzzles/s), hence
-//! only from side 25.
+//! second; no new puzzle solved); probing again at each restart, or probing four-option
+//! columns (64x64 and 225x225-1 still unsolved); random value order; restart units of 30
+//! or 1000. Root probing costs more than it saves on 9x9 (top1465
+//! 6.3k → 2.7k puzzles/s), hence only from side 25.
 //!
-//! Left: 64x64 (both), 81x81 without luck, and 225x225-1 still time out or take seconds;
-//! SAT solvers with clause learning do them in under a second. Learning (nogoods from
-//! conflicts, or at least from restarts) and stronger subset rules are the next steps.
+//! Left: the two 64x64 puzzles and 225x225-1 still find no answer in 20–40 s of CPU, while
+//! SAT solvers with clause learning take under a second. Learning (nogoods from conflicts,
+//! or at least from restarts) and subset rules (pairs) are the next things to try. The
+//! few-clue 400x400 puzzles spend their time on 18–27M single eliminations (cache misses
+//! in the position bitsets).
 //!
-//! On 9x9 (CPU, count up to 2): top1465 5.2k → 6.5k puzzles/s (43.6 → 11.6 guesses per
-//! puzzle), hardest1106 705 → 780 puzzles/s (363 → 127 guesses).
+//! On 9x9 (CPU, count up to 2, same machine and load, side by side): top1465 4.1–5.9k →
+//! 7.6–8.8k puzzles/s (43.6 → 11.7 guesses per puzzle), hardest1106 700–760 → 990–1180
+//! puzzles/s (363 → 129 guesses). The solver before also counted other than 1 on 36 of
+//! top1465 and 3 of hardest1106, which an independent brute force finds all unique.
 
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
