@@ -1075,7 +1075,19 @@ mod tests {
     fn random_puzzles_match_brute_force() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261122);
-        for (br, bc, rounds) in [(2, 2, 300), (2, 3, 200), (2, 4, 60), (3, 4, 30), (4, 4, 12)] {
+        let shapes = [
+            (2, 2, 300),
+            (2, 3, 200),
+            (2, 4, 60),
+            (3, 4, 30),
+            (4, 4, 12),
+            (1, 4, 50),
+            (3, 2, 50),
+            (1, 2, 10),
+            (2, 1, 10),
+            (6, 1, 20),
+        ];
+        for (br, bc, rounds) in shapes {
             let shape = Shape::new(br, bc).unwrap();
             let n = shape.side();
             let tiny = n <= 6;
