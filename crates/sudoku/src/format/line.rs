@@ -80,17 +80,12 @@ impl Alphabet {
         let has_digit = cells.chars().any(|c| c.is_ascii_digit() && c != '0');
         let has_zero = cells.contains('0');
         let has_dot = cells.contains('.');
-        if side == 16 && has_zero && has_dot && !cells.chars().any(|c| c.eq_ignore_ascii_case(&'g'))
-        {
+        if side == 16 && has_zero && has_dot && !cells.chars().any(|c| c.eq_ignore_ascii_case(&'g')) {
             return Alphabet::Hex;
         }
         if side > 9 && !has_digit && cells.chars().any(|c| c.is_ascii_alphabetic()) {
             // Letters only: `A-Y` for 25x25 and `A-P` for 16x16.
-            let max = cells
-                .chars()
-                .filter_map(|c| Alphabet::Standard.value(c))
-                .max()
-                .unwrap_or(0);
+            let max = cells.chars().filter_map(|c| Alphabet::Standard.value(c)).max().unwrap_or(0);
             if max > side || side == 25 || side == 16 && max <= 25 {
                 return Alphabet::Letters;
             }
@@ -134,26 +129,18 @@ pub fn parse_line_with(
     let shape = match shape {
         Some(s) if s.cell_count() == len => s,
         Some(s) => {
-            return Err(ParseError::at(
-                1,
-                offset + len + 1,
-                ParseErrorKind::Length {
-                    expected: s.cell_count().to_string(),
-                    found: len,
-                },
-            ))
+            return Err(ParseError::at(1, offset + len + 1, ParseErrorKind::Length {
+                expected: s.cell_count().to_string(),
+                found: len,
+            }))
         }
         None => match side_of_len(len).and_then(|n| Shape::from_side(n).ok()) {
             Some(s) => s,
             None => {
-                return Err(ParseError::at(
-                    1,
-                    offset + len + 1,
-                    ParseErrorKind::Length {
-                        expected: "81 (or 16, 36, 64, 100, 144, 256, 625 …) cells".into(),
-                        found: len,
-                    },
-                ))
+                return Err(ParseError::at(1, offset + len + 1, ParseErrorKind::Length {
+                    expected: "81 (or 16, 36, 64, 100, 144, 256, 625 …) cells".into(),
+                    found: len,
+                }))
             }
         },
     };
@@ -169,11 +156,7 @@ pub fn parse_line_with(
         v.dedup();
         v
     };
-    let extra_empty = if odd.len() == 1 && "*X_x-".contains(odd[0]) {
-        Some(odd[0])
-    } else {
-        None
-    };
+    let extra_empty = if odd.len() == 1 && "*X_x-".contains(odd[0]) { Some(odd[0]) } else { None };
     let mut values = Vec::with_capacity(len);
     for (i, ch) in cells.chars().enumerate() {
         let v = if alphabet.is_empty_marker(ch) || Some(ch) == extra_empty {
@@ -182,17 +165,10 @@ pub fn parse_line_with(
             match alphabet.value(ch) {
                 Some(v) if v <= n => v,
                 _ => {
-                    return Err(ParseError::at(
-                        1,
-                        offset + i + 1,
-                        ParseErrorKind::BadChar {
-                            ch,
-                            expected: format!(
-                                "a digit 1-{} or . for empty",
-                                symbol_max(alphabet, n)
-                            ),
-                        },
-                    ))
+                    return Err(ParseError::at(1, offset + i + 1, ParseErrorKind::BadChar {
+                        ch,
+                        expected: format!("a digit 1-{} or . for empty", symbol_max(alphabet, n)),
+                    }))
                 }
             }
         };
@@ -217,21 +193,10 @@ pub fn write_line(grid: &Grid) -> String {
 pub fn write_line_with(grid: &Grid, alphabet: Alphabet, empty: char) -> String {
     let n = grid.shape().side();
     if alphabet.symbol(n).is_none() {
-        return grid
-            .values()
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
+        return grid.values().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
     }
     grid.values()
         .iter()
-        .map(|&v| {
-            if v == 0 {
-                empty
-            } else {
-                alphabet.symbol(v as usize).expect("checked")
-            }
-        })
+        .map(|&v| if v == 0 { empty } else { alphabet.symbol(v as usize).expect("checked") })
         .collect()
 }

@@ -41,15 +41,11 @@ impl Format {
     /// The format named `name` (as [`Format::name`] gives, or a common alias).
     pub fn from_name(name: &str) -> Option<Format> {
         let lower = name.to_ascii_lowercase();
-        Format::ALL
-            .iter()
-            .copied()
-            .find(|f| f.name() == lower)
-            .or(match lower.as_str() {
-                "sdm" | "txt" | "81" => Some(Format::Line),
-                "grid" | "pretty" => Some(Format::Boxed),
-                _ => None,
-            })
+        Format::ALL.iter().copied().find(|f| f.name() == lower).or(match lower.as_str() {
+            "sdm" | "txt" | "81" => Some(Format::Line),
+            "grid" | "pretty" => Some(Format::Boxed),
+            _ => None,
+        })
     }
 }
 
@@ -87,12 +83,7 @@ pub struct Puzzle {
 impl Puzzle {
     /// A puzzle of this grid, with nothing else known.
     pub fn new(grid: Grid) -> Puzzle {
-        Puzzle {
-            grid,
-            marks: None,
-            info: Info::default(),
-            line: 0,
-        }
+        Puzzle { grid, marks: None, info: Info::default(), line: 0 }
     }
     pub fn shape(&self) -> Shape {
         self.grid.shape()
@@ -126,12 +117,7 @@ pub enum ParseErrorKind {
 
 impl ParseError {
     pub fn at(line: usize, col: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError {
-            source: String::new(),
-            line,
-            col,
-            kind,
-        }
+        ParseError { source: String::new(), line, col, kind }
     }
     /// The same error, moved to start at `line` (1-based) of `source`.
     pub fn located(mut self, source: &str, first_line: usize) -> ParseError {
@@ -197,13 +183,7 @@ pub struct Reader<R> {
 impl<R: BufRead> Reader<R> {
     /// A reader over `input`, whose errors name `source` (a file name, or `<stdin>`).
     pub fn new(input: R, source: &str, opts: ReadOptions) -> Reader<R> {
-        Reader {
-            input,
-            source: source.to_string(),
-            opts,
-            line_no: 0,
-            buf: String::new(),
-        }
+        Reader { input, source: source.to_string(), opts, line_no: 0, buf: String::new() }
     }
 
     fn next_line(&mut self) -> Option<Result<(), ParseError>> {
@@ -216,12 +196,8 @@ impl<R: BufRead> Reader<R> {
             }
             Err(e) => {
                 self.line_no += 1;
-                Some(Err(ParseError::at(
-                    self.line_no,
-                    0,
-                    ParseErrorKind::Io(e.to_string()),
-                )
-                .located(&self.source, 1)))
+                Some(Err(ParseError::at(self.line_no, 0, ParseErrorKind::Io(e.to_string()))
+                    .located(&self.source, 1)))
             }
         }
     }
@@ -243,10 +219,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             let line = self.line_no;
             return Some(
                 line::parse_line_with(text, self.opts.shape, self.opts.alphabet)
-                    .map(|grid| Puzzle {
-                        line,
-                        ..Puzzle::new(grid)
-                    })
+                    .map(|grid| Puzzle { line, ..Puzzle::new(grid) })
                     .map_err(|e| e.located(&self.source, line)),
             );
         }
