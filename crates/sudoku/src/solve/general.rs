@@ -356,6 +356,9 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
         match stack.pop() {
             None => return result,
             Some((saved, cell, d)) => {
+                // A branch that failed inside `assign` may leave singles queued: they belong
+                // to the abandoned state.
+                eng.queue.clear();
                 st = saved;
                 alive = eng.eliminate(&mut st, cell, d) && eng.propagate(&mut st);
             }
