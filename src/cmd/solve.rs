@@ -31,14 +31,21 @@ pub struct SolveArgs {
 
 /// What solving one record gave.
 enum Answer {
-    Solved { puzzle: Puzzle, outcome: Outcome, count: Option<usize> },
+    Solved {
+        puzzle: Puzzle,
+        outcome: Outcome,
+        count: Option<usize>,
+    },
     Error(ParseError),
 }
 
 impl Answer {
     fn status(&self) -> Status {
         match self {
-            Answer::Solved { outcome: Outcome::Unique(_), .. } => Status::Ok,
+            Answer::Solved {
+                outcome: Outcome::Unique(_),
+                ..
+            } => Status::Ok,
             Answer::Solved { .. } => Status::Negative,
             Answer::Error(_) => Status::InputError,
         }
@@ -58,7 +65,11 @@ fn solve_record(record: Result<Puzzle, ParseError>, count_limit: Option<usize>) 
                 ),
                 _ => None,
             };
-            Answer::Solved { puzzle, outcome, count }
+            Answer::Solved {
+                puzzle,
+                outcome,
+                count,
+            }
         }
     }
 }
@@ -77,7 +88,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let single = head.len() == 1;
-    let to = args.to.unwrap_or(if single { Format::Boxed } else { Format::Line });
+    let to = args
+        .to
+        .unwrap_or(if single { Format::Boxed } else { Format::Line });
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let count_limit = args.count;
@@ -90,7 +103,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             if let Answer::Error(e) = &answer {
                 eprintln!("sudoku: {}", io::describe_error(e));
             }
-            let text = if args.json { json_line(&answer) } else { text(&answer, to, single) };
+            let text = if args.json {
+                json_line(&answer)
+            } else {
+                text(&answer, to, single)
+            };
             io::put(&mut out, &text)
         },
     )?;
@@ -111,7 +128,11 @@ fn json_line(answer: &Answer) -> String {
             "column": e.col,
             "message": io::describe_error(e),
         }),
-        Answer::Solved { puzzle, outcome, count } => {
+        Answer::Solved {
+            puzzle,
+            outcome,
+            count,
+        } => {
             let shape = puzzle.shape();
             let mut v = json!({
                 "status": outcome.status(),
@@ -161,7 +182,12 @@ fn is_line_format(to: Format, shape: Shape) -> bool {
 }
 
 fn text(answer: &Answer, to: Format, single: bool) -> String {
-    let Answer::Solved { puzzle, outcome, count } = answer else {
+    let Answer::Solved {
+        puzzle,
+        outcome,
+        count,
+    } = answer
+    else {
         return String::new(); // errors go to stderr
     };
     let shape = puzzle.shape();
@@ -183,7 +209,11 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
         };
     }
     let mut s = String::new();
-    let label = if single { String::new() } else { format!("puzzle at line {}: ", puzzle.line) };
+    let label = if single {
+        String::new()
+    } else {
+        format!("puzzle at line {}: ", puzzle.line)
+    };
     match outcome {
         Outcome::Unique(g) => {
             if !single {

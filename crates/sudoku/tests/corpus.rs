@@ -8,9 +8,10 @@ use sudoku::solve::{self, general, Outcome};
 use sudoku::{format, verify, Grid, Shape};
 
 fn corpus(name: &str) -> Vec<Grid> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/corpus").join(name);
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/corpus")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let grids: Vec<Grid> = format::read_str(&text, Default::default())
         .into_iter()
         .map(|r| r.expect("corpus parses").grid)
@@ -91,10 +92,12 @@ fn every_shape_solves() {
                 .collect();
             let puzzle = Grid::from_values(shape, &values).unwrap();
             let found = general::search(&puzzle, None, 2, 2);
-            assert!(found.count >= 1, "{shape}: a puzzle cut from a solution has one");
+            assert!(
+                found.count >= 1,
+                "{shape}: a puzzle cut from a solution has one"
+            );
             for s in &found.solutions {
-                verify::check_solution_of(&puzzle, s)
-                    .unwrap_or_else(|v| panic!("{shape}: {v:?}"));
+                verify::check_solution_of(&puzzle, s).unwrap_or_else(|v| panic!("{shape}: {v:?}"));
             }
             if found.count == 1 {
                 assert_eq!(found.solutions[0].values(), full.values(), "{shape}");
@@ -109,7 +112,9 @@ fn clashing_givens_are_invalid_not_unsolvable() {
     values[0] = 5;
     values[8] = 5;
     let g = Grid::from_values(Shape::NINE, &values).unwrap();
-    let Outcome::Invalid(c) = solve::solve(&g) else { panic!("expected invalid") };
+    let Outcome::Invalid(c) = solve::solve(&g) else {
+        panic!("expected invalid")
+    };
     assert_eq!(c.len(), 1);
     // No clash, yet no solution: row 1 leaves r1c9 only 9, and column 9 already holds a 9.
     let g = Grid::from_line(
