@@ -210,13 +210,18 @@ impl Block {
     /// Whether the block reads as a candidate grid: side up to 9 and some cell showing two
     /// digits or more.
     fn is_pm(&self) -> bool {
+        self.side() <= 9 && self.has_groups()
+    }
+
+    /// Whether every row has `n` tokens and some token shows two candidates or more.
+    fn has_groups(&self) -> bool {
         let n = self.side();
-        n <= 9
-            && self.rows.iter().all(|r| r.tokens.len() == n)
+        let letters = n <= 9;
+        self.rows.iter().all(|r| r.tokens.len() == n)
             && self.rows.iter().any(|r| {
                 r.tokens
                     .iter()
-                    .any(|(_, t)| strip_markup(t, true).chars().count() >= 2)
+                    .any(|(_, t)| strip_markup(t, letters).chars().count() >= 2)
             })
     }
 
@@ -398,7 +403,7 @@ pub(crate) fn read<R: BufRead>(
                         puzzle.grid = grid.clone();
                         match read_block(src) {
                             Some(Ok(third)) => {
-                                if third.is_pm() && third.side() == grid.shape().side() {
+                                if third.has_groups() && third.side() == grid.shape().side() {
                                     if let Ok(pm) = third.pencil_marks(&name, opts) {
                                         let mut marks = pm.marks.expect("pencil marks");
                                         for cell in Cell::all(grid.shape()) {

@@ -96,20 +96,24 @@ impl Alphabet {
         let has_digit = cells.chars().any(|c| c.is_ascii_digit() && c != '0');
         let has_zero = cells.contains('0');
         let has_dot = cells.contains('.');
-        if side == 16 && has_zero && has_dot && !cells.chars().any(|c| c.eq_ignore_ascii_case(&'g'))
-        {
+        let max_std = cells
+            .chars()
+            .filter_map(|c| Alphabet::Standard.value(c))
+            .max()
+            .unwrap_or(0);
+        if side == 16 && cells.chars().any(|c| c.eq_ignore_ascii_case(&'g')) {
+            return Alphabet::Standard;
+        }
+        if side == 16 && has_zero && has_dot {
             return Alphabet::Hex;
         }
-        if side > 9 && !has_digit && cells.chars().any(|c| c.is_ascii_alphabetic()) {
-            // Letters only: `A-Y` for 25x25 and `A-P` for 16x16.
-            let max = cells
-                .chars()
-                .filter_map(|c| Alphabet::Standard.value(c))
-                .max()
-                .unwrap_or(0);
-            if max > side || side == 25 || side == 16 && max <= 25 {
-                return Alphabet::Letters;
-            }
+        // Letters only: `A-Y` for 25x25, `A-P` for 16x16 (when a letter is past `G`).
+        if side > 9
+            && !has_digit
+            && cells.chars().any(|c| c.is_ascii_alphabetic())
+            && (side == 25 || max_std > side)
+        {
+            return Alphabet::Letters;
         }
         Alphabet::Standard
     }
@@ -206,7 +210,12 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     }
     // 2. A line of n² numbers (grids beyond 35x35, leptonica's string).
     let tokens: Vec<(usize, &str)> = tokens_with_offsets(body);
-    if tokens.len() >= 16 && tokens.iter().all(|(_, t)| is_number_token(t)) {
+    let square = |k: usize| {
+        let r = (k as f64).sqrt().round() as usize;
+        r * r == k && opts.shape_for(r).is_some()
+    };
+    if tokens.len() >= 16 && square(tokens.len()) && tokens.iter().all(|(_, t)| is_number_token(t))
+    {
         return parse_numbers(&tokens, lead, opts).map(Puzzle::new);
     }
     // 3. sudoku-exchange: `<hex id> <cells> <rating>`.

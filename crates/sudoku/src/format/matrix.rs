@@ -2,7 +2,7 @@
 //! line, numbers separated by blanks, `,` or `;` (or `|`, see [`super::pipe`]), `0` or `.`
 //! for empty, every size up to 400x400. The first row gives the side; `#` comments and blank
 //! lines between rows are skipped, so bands may be set apart. With `,`/`;`/`|` an empty
-//! field is an empty cell and one trailing separator is allowed.
+//! field is an empty cell (Kennett's CSV); `|` rows may also start and end with one.
 
 use super::source::Source;
 use super::{ParseError, ParseErrorKind, Puzzle, ReadOptions};
@@ -26,10 +26,12 @@ pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
         col += f.chars().count() + 1;
     }
     let t = text.trim();
-    if t.ends_with(sep) && out.last().is_some_and(|f| f.1.is_empty()) {
+    // `|` rows may end (and start) with a separator; in `,`/`;` rows an empty last field
+    // is an empty cell, as in any CSV.
+    if sep == '|' && t.ends_with(sep) && out.last().is_some_and(|f| f.1.is_empty()) {
         out.pop();
     }
-    if t.starts_with(sep) && out.first().is_some_and(|f| f.1.is_empty()) {
+    if sep == '|' && t.starts_with(sep) && out.first().is_some_and(|f| f.1.is_empty()) {
         out.remove(0);
     }
     out

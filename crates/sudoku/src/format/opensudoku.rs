@@ -250,7 +250,8 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The `<game …/>` element of a 9x9 puzzle (its givens), indented for a folder.
+/// The `<game …/>` element of a 9x9 puzzle (all its digits: the format has no placed
+/// digits), indented for a folder.
 pub fn write_game(p: &Puzzle) -> Result<String, WriteError> {
     if !p.shape().is_nine() {
         return Err(WriteError::new(Format::OpenSudoku, "grids other than 9x9"));
@@ -258,7 +259,6 @@ pub fn write_game(p: &Puzzle) -> Result<String, WriteError> {
     let get = |k: &str| p.info.get(k).unwrap_or("0").to_string();
     let data: String = p
         .grid
-        .givens()
         .values()
         .iter()
         .map(|v| char::from(b'0' + *v as u8))
