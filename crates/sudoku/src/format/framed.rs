@@ -341,7 +341,7 @@ impl Block {
 /// the candidate d, since the grid is shown before the step.
 fn strip_markup(tok: &str, letters: bool) -> String {
     tok.chars()
-        .filter(|&c| !matches!(c, '*' | '#' | '@' | '-') && !(letters && c.is_ascii_alphabetic()))
+        .filter(|&c| !(matches!(c, '*' | '#' | '@' | '-') || letters && c.is_ascii_alphabetic()))
         .collect()
 }
 
