@@ -964,3 +964,27 @@ fn mutated_samples_never_panic_and_round_trip() {
         }
     }
 }
+
+/// The shared collections, as other programs wrote them, read with no error at all.
+#[test]
+fn shared_collections_read_cleanly() {
+    let dir = std::path::Path::new("/work/shared/data");
+    if !dir.exists() {
+        return;
+    }
+    for (file, count) in [
+        ("top1465.txt", 1465),
+        ("hardest1106.txt", 375),
+        ("collections/qqwing_expert.sdm", 1000),
+        ("collections/sudocue_learningcurve.sdm", 2500),
+        ("rated/sudoku_exchange_diabolical.txt", 39719),
+    ] {
+        let f = std::fs::File::open(dir.join(file)).unwrap();
+        let mut n = 0;
+        for r in Reader::new(BufReader::new(f), file, ReadOptions::default()) {
+            r.unwrap_or_else(|e| panic!("{e}"));
+            n += 1;
+        }
+        assert_eq!(n, count, "{file}");
+    }
+}

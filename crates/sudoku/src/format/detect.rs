@@ -128,7 +128,8 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         return Format::Matrix;
     }
     // One grid row per line: `.sdk` (digits, `.`, `0`) or classic (any non-digit empty).
-    let len = first.chars().count();
+    // Trailing blanks count: in the classic format a blank is an empty cell.
+    let len = lines[0].chars().count();
     let rowlike = |l: &str| l.chars().count() == len;
     if (4..=9).contains(&len) && lines.iter().take(2).all(|l| rowlike(l)) {
         if sdk_header {

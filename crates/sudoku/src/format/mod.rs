@@ -186,13 +186,21 @@ impl fmt::Display for Format {
 /// attributes, a rating after the line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info {
+    /// A title or name (`.sdk` `#N`, Kennett's `%` line, JSON).
     pub title: Option<String>,
+    /// `.sdk` `#A`.
     pub author: Option<String>,
+    /// `.sdk` `#D`.
     pub description: Option<String>,
+    /// `.sdk` `#C`, a line's trailing comment, OpenSudoku's `note`.
     pub comment: Option<String>,
+    /// `.sdk` `#B` (date published).
     pub date: Option<String>,
+    /// `.sdk` `#S`.
     pub source: Option<String>,
+    /// `.sdk` `#L` (difficulty level as the file says it).
     pub level: Option<String>,
+    /// `.sdk` `#U`.
     pub url: Option<String>,
     /// A rating as the file gave it (`ED=7.1/1.2/1.2`, `7.2`, …).
     pub rating: Option<String>,
@@ -220,6 +228,7 @@ impl Info {
 /// pencil marks if the file had them, and what else it said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// Givens, and digits placed since (not given) when the format tells them apart.
     pub grid: Grid,
     /// Candidates of the empty cells as the file gave them (filled cells hold no marks).
     pub marks: Option<Candidates>,
@@ -238,6 +247,7 @@ impl Puzzle {
             line: 0,
         }
     }
+    /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.grid.shape()
     }
@@ -259,6 +269,7 @@ pub struct ParseError {
     pub line: usize,
     /// 1-based column (in characters); 0 when the error is about a whole line or record.
     pub col: usize,
+    /// What is wrong.
     pub kind: ParseErrorKind,
 }
 
@@ -280,6 +291,7 @@ pub enum ParseErrorKind {
 }
 
 impl ParseError {
+    /// An error at `line` and `col` (1-based; col 0 for a whole line), with no source yet.
     pub fn at(line: usize, col: usize, kind: ParseErrorKind) -> ParseError {
         ParseError {
             source: String::new(),
@@ -332,10 +344,12 @@ impl std::error::Error for ParseError {}
 /// How to read: forced format, shape and alphabet (all detected when `None`).
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
+    /// The format (`--format`); detected from the first lines when `None`.
     pub format: Option<Format>,
     /// The box shape (`--box RxC`), for sizes whose boxes are ambiguous (6x6 as 2x3 or
     /// 3x2). Used whenever the grid's side matches it.
     pub shape: Option<Shape>,
+    /// The alphabet of one-character cells (`--alphabet`); detected per line when `None`.
     pub alphabet: Option<Alphabet>,
 }
 
@@ -469,7 +483,9 @@ pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseErro
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the {format} format cannot hold {what}")]
 pub struct WriteError {
+    /// The format asked for.
     pub format: Format,
+    /// What it cannot hold ("grids larger than 9x9", …).
     pub what: String,
 }
 

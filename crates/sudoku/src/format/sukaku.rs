@@ -15,18 +15,18 @@ fn cube_side(len: usize) -> Option<usize> {
 }
 
 /// Whether `text` looks like a Sukaku line: a cube length whose characters sit where their
-/// digit belongs (so a 27x27 line of 729 cells is not taken for one). 64 characters (an
-/// 8x8 line as well as a 4x4 Sukaku) count only when `-` is not… never: 64 stays a line.
+/// digit belongs (so a 27x27 line of 729 cells is not taken for one). Lengths that are also
+/// line lengths of another size (64: a 4x4 Sukaku or an 8x8 line) stay lines, except 729.
 pub(crate) fn looks_like(text: &str) -> bool {
     let t = super::line::cell_field(text);
-    let chars: Vec<char> = t.chars().collect();
-    let Some(n) = cube_side(chars.len()) else {
+    let len = t.chars().count();
+    let Some(n) = cube_side(len) else {
         return false;
     };
-    if super::line::side_of_len(chars.len()).is_some() && n != 9 {
+    if super::line::side_of_len(len).is_some() && n != 9 {
         return false;
     }
-    chars.iter().enumerate().all(|(i, &c)| {
+    t.chars().enumerate().all(|(i, c)| {
         c == '.' || c == '0' || super::symbol(i % n + 1) == Some(c.to_ascii_uppercase())
     })
 }
