@@ -466,8 +466,8 @@ fn detection_of_every_sample() {
     for (file, f) in [
         ("line/qqwing_easy_crlf.sdm", Format::Line),
         ("line/sudoku_exchange.txt", Format::Line),
-        ("hodoku/library.txt", Format::Line),
-        ("sukaku/from_pm.txt", Format::Line),
+        ("hodoku/library.txt", Format::Hodoku),
+        ("sukaku/from_pm.txt", Format::Sukaku),
         ("sdk/state.sdk", Format::Sdk),
         ("ss/saved_game.ss", Format::Ss),
         ("opensudoku/v1.opensudoku", Format::OpenSudoku),
@@ -852,8 +852,8 @@ proptest! {
             (Format::Sdk, Format::Sdk),
             (Format::Ss, Format::Ss),
             (Format::Pm, Format::Pm),
-            (Format::Hodoku, Format::Line),
-            (Format::Sukaku, Format::Line),
+            (Format::Hodoku, Format::Hodoku),
+            (Format::Sukaku, Format::Sukaku),
             (Format::OpenSudoku, Format::OpenSudoku),
             (Format::Matrix, Format::Matrix),
             (Format::Pipe, Format::Pipe),
@@ -986,5 +986,19 @@ fn shared_collections_read_cleanly() {
             n += 1;
         }
         assert_eq!(n, count, "{file}");
+    }
+}
+
+/// Timing of the line reader on two ~49k-line files: `--ignored --nocapture` to see it.
+#[test]
+#[ignore]
+fn timing_of_big_line_files() {
+    for file in ["17clue.txt", "hardest1905_11plus.txt"] {
+        let t = std::time::Instant::now();
+        let f = std::fs::File::open(format!("/work/shared/data/{file}")).unwrap();
+        let n = Reader::new(BufReader::new(f), file, ReadOptions::default())
+            .filter(|r| r.is_ok())
+            .count();
+        eprintln!("{file}: {n} in {:?}", t.elapsed());
     }
 }

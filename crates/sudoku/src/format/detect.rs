@@ -2,7 +2,9 @@
 //!
 //! Looks at the first few lines that are neither blank nor `#` comments (remembering
 //! whether `.sdk` headers like `#A…` came first) and never reads further than that: the
-//! lines are given back to the reader. A file that starts line-based stays line-based.
+//! lines are given back to the reader. A file that starts line-based stays line-based:
+//! when detection says [`Format::Line`], [`Format::Hodoku`] or [`Format::Sukaku`], the
+//! reader classifies each line on its own among those three.
 
 use super::line::{cell_field, is_number_token, side_of_len, tokens_with_offsets};
 use super::source::Source;
@@ -84,7 +86,10 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         return Format::Json;
     }
     if t.starts_with(':') && (6..=7).contains(&t.matches(':').count()) {
-        return Format::Line;
+        return Format::Hodoku;
+    }
+    if super::sukaku::looks_like(t) {
+        return Format::Sukaku;
     }
     if is_frame(t) || t.starts_with('|') {
         let top = if is_frame(t) { t.chars().next() } else { None };

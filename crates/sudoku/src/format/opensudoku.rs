@@ -273,15 +273,27 @@ pub fn write_game(p: &Puzzle) -> Result<String, WriteError> {
     ))
 }
 
+/// The start of a version-2 document, up to the opening of a folder named `folder`: write
+/// it, then [`write_game`] for each puzzle, then [`write_footer`] (to stream many puzzles).
+pub fn write_header(folder: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opensudoku version=\"2\">\n  <folder name=\"{}\" created=\"0\">\n",
+        escape(folder)
+    )
+}
+
+/// The end of a document started by [`write_header`].
+pub fn write_footer() -> &'static str {
+    "  </folder>\n</opensudoku>\n"
+}
+
 /// A whole version-2 document holding `puzzles` in one folder named `folder`.
 pub fn write_document(puzzles: &[Puzzle], folder: &str) -> Result<String, WriteError> {
-    let mut out =
-        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opensudoku version=\"2\">\n");
-    out += &format!("  <folder name=\"{}\" created=\"0\">\n", escape(folder));
+    let mut out = write_header(folder);
     for p in puzzles {
         out += &write_game(p)?;
     }
-    out += "  </folder>\n</opensudoku>\n";
+    out += write_footer();
     Ok(out)
 }
 
