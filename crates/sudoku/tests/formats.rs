@@ -397,6 +397,27 @@ fn boxed_six_by_six() {
 }
 
 #[test]
+fn emerentius_block_format_reads_as_boxed() {
+    let rows: Vec<String> = EX
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let r = std::str::from_utf8(r).unwrap();
+            format!("{}|{}|{}", &r[..3], &r[3..6], &r[6..])
+        })
+        .collect();
+    let sep = "---+---+---";
+    let text = format!(
+        "{}\n{sep}\n{}\n{sep}\n{}\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    assert_eq!(detect(&text), Some(Format::Boxed));
+    assert_eq!(one(&text, None).grid, g(EX));
+}
+
+#[test]
 fn box_option_picks_tall_boxes() {
     let text = "1....6..61...1..6..6..1...16..6....1\n";
     let opts = ReadOptions {

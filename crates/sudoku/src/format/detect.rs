@@ -106,7 +106,13 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         };
     }
     if t.contains('|') {
-        return Format::Pipe;
+        // `2 | 3 | 5 |` has one number a field; `2..|1.5|..3` is a block row.
+        let first_field = t.split('|').next().unwrap_or("").trim();
+        return if is_number_token(first_field) || first_field.is_empty() {
+            Format::Pipe
+        } else {
+            Format::Boxed
+        };
     }
     // Rows of numbers: a matrix, or a line of n² numbers (leptonica's string, big grids).
     let numeric = |s: &str| {

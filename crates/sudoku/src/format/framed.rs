@@ -1,5 +1,5 @@
 //! Framed grids, shared by [`super::boxed`], [`super::ss`] and [`super::pm`]: blocks of
-//! `|` rows between frame lines (`+---+`, `*---*`, `.---.`, `:---+---:`, `'---'`,
+//! rows with `|` (first, or only between boxes) between frame lines (`+---+`, `*---*`, `.---.`, `:---+---:`, `'---'`,
 //! `|---+---|`), in any size. A block is read whole (so its row count gives the side),
 //! then turned into values (boxed, Simple Sudoku) or candidate groups (pencil marks).
 //!
@@ -40,6 +40,13 @@ pub(crate) struct Row {
 pub(crate) fn is_frame_line(t: &str) -> bool {
     let t = t.trim();
     t.contains("--") && t.chars().all(|c| "-+*.:'=|".contains(c) || c == ' ')
+}
+
+/// A grid row: starts with `|`, or has `|` between boxes (Emerentius's block format,
+/// `2..|1.5|..3`).
+pub(crate) fn is_row(t: &str) -> bool {
+    let t = t.trim();
+    t.starts_with('|') || t.contains('|') && !is_prose(t)
 }
 
 /// Prose: some word of three or more ASCII letters.
@@ -103,7 +110,7 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        if is_frame_line(t) || t.starts_with('|') {
+        if is_frame_line(t) || is_row(t) {
             break line;
         }
         if is_prose(t) {
@@ -138,7 +145,7 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                     }
                     Some(Ok(next)) => {
                         let nt = next.text.trim();
-                        let continues = nt.starts_with('|') && !is_frame_line(nt);
+                        let continues = is_row(nt) && !is_frame_line(nt);
                         src.push_back(next);
                         if !continues {
                             break;
@@ -146,7 +153,7 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                     }
                 }
             }
-        } else if t.starts_with('|') {
+        } else if is_row(t) {
             block.rows.push(Row {
                 line: line.no,
                 tokens: tokens_of(&line.text),
