@@ -220,6 +220,13 @@ impl Block {
         self.side() <= 9 && self.has_groups()
     }
 
+    /// After a Simple Sudoku state grid: a candidate grid, even one where every cell shows
+    /// a single digit, when it is spaced (a token a cell) inside a `*---*` frame.
+    fn reads_as_candidates(&self) -> bool {
+        let n = self.side();
+        self.has_groups() || self.top == Some('*') && self.rows.iter().all(|r| r.tokens.len() == n)
+    }
+
     /// Whether every row has `n` tokens and some token shows two candidates or more.
     fn has_groups(&self) -> bool {
         let n = self.side();
@@ -410,7 +417,9 @@ pub(crate) fn read<R: BufRead>(
                         puzzle.grid = grid.clone();
                         match read_block(src) {
                             Some(Ok(third)) => {
-                                if third.has_groups() && third.side() == grid.shape().side() {
+                                if third.side() == grid.shape().side()
+                                    && third.reads_as_candidates()
+                                {
                                     if let Ok(pm) = third.pencil_marks(&name, opts) {
                                         let mut marks = pm.marks.expect("pencil marks");
                                         for cell in Cell::all(grid.shape()) {

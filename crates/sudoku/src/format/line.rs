@@ -17,7 +17,8 @@
 //! * grids beyond 35x35 (and leptonica's `"d d d …"` string): a line of `n²`
 //!   whitespace-separated numbers.
 //!
-//! The writer writes the standard alphabet with `.` for empty, and numbers beyond 35x35.
+//! The writer writes the standard alphabet with `.` for empty (`A-Y` for 25x25), and
+//! numbers beyond 35x35.
 
 use super::{Info, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
 use crate::grid::Grid;
@@ -476,12 +477,20 @@ fn symbol_max(alphabet: Alphabet, n: usize) -> String {
     alphabet.symbol(n).map_or(n.to_string(), |c| c.to_string())
 }
 
-/// Writes a grid as one line: `.` for empty, the standard alphabet (`1-9A-Z`).
+/// Writes a grid as one line: `.` for empty, the standard alphabet (`1-9A-Z`, so 16x16 in
+/// `1-9A-G`), except 25x25 in `A-Y`, the printed convention (FORMATS.md 2.8), which also
+/// reads back without doubt (a 25x25 line of `1-9A-P` with no digit below 10 would read as
+/// `A-Y`).
 ///
 /// Grids larger than 35x35 have no one-character alphabet: they are written as
 /// space-separated numbers (`0` empty) on one line, which the reader reads back.
 pub fn write_line(grid: &Grid) -> String {
-    write_line_with(grid, Alphabet::Standard, '.')
+    let alphabet = if grid.shape().side() == 25 {
+        Alphabet::Letters
+    } else {
+        Alphabet::Standard
+    };
+    write_line_with(grid, alphabet, '.')
 }
 
 /// Writes a grid as one line in `alphabet`, with `empty` for empty cells.

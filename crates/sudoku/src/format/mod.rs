@@ -4,9 +4,9 @@
 //!   memory flat: records are read one at a time), detecting the format unless
 //!   [`ReadOptions::format`] forces one. A bad record yields a [`ParseError`] naming source,
 //!   line and column, and reading goes on with the next record.
-//! * [`write`] renders a puzzle in any [`Format`]; [`detect`] guesses a format from text.
+//! * [`write()`] renders a puzzle in any [`Format`]; [`detect`] guesses a format from text.
 //!
-//! One file per format: [`line`] (2.1, 2.3, 2.8), [`sdk`] (2.2), [`ss`] (2.4), [`pm`] and
+//! One file per format: [`mod@line`] (2.1, 2.3, 2.8), [`sdk`] (2.2), [`ss`] (2.4), [`pm`] and
 //! [`hodoku`] (2.5), [`sukaku`] (2.6), [`opensudoku`] (2.7), [`matrix`] (2.8), [`classic`],
 //! [`leptonica`] and [`pipe`] (2.9), [`boxed`], [`json`].
 //!
@@ -131,6 +131,13 @@ impl Format {
     }
 
     /// The format named `name` (as [`Format::name`] gives, or a common alias).
+    ///
+    /// ```
+    /// use sudoku::format::Format;
+    /// assert_eq!(Format::from_name("SS"), Some(Format::Ss));
+    /// assert_eq!(Format::from_name("sdm"), Some(Format::Line));
+    /// assert_eq!(Format::Pm.to_string(), "pm");
+    /// ```
     pub fn from_name(name: &str) -> Option<Format> {
         let lower = name.to_ascii_lowercase();
         Format::ALL
@@ -463,6 +470,17 @@ pub fn read_str(text: &str, opts: ReadOptions) -> Vec<Result<Puzzle, ParseError>
 
 /// Reads the one puzzle `text` holds in `format` (detected when `None`): the first record,
 /// or its error; an error too when there is none.
+///
+/// ```
+/// use sudoku::format::{parse_str, Format};
+/// let p = parse_str("5 3 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 1\n", None);
+/// assert!(p.is_err()); // 5 is no digit of a 4x4 grid
+/// let err = p.unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 1));
+/// let p = parse_str("# leptonica\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n", None).unwrap();
+/// assert_eq!(p.grid.given_count(), 2);
+/// assert_eq!(p.line, 2);
+/// ```
 pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseError> {
     let opts = ReadOptions {
         format,
@@ -499,7 +517,16 @@ impl WriteError {
 }
 
 /// Renders `puzzle` in `format`. Single-line formats ([`Format::is_single_line`]) end
-/// without a newline; multi-line ones end with one.
+/// without a newline; multi-line ones end with one. Fails when the format cannot hold the
+/// puzzle (a size it has no symbols for, say).
+///
+/// ```
+/// use sudoku::format::{parse_str, write, Format};
+/// let p = parse_str("1234341221434321", None).unwrap();
+/// assert_eq!(write(&p, Format::Sdk).unwrap(), "1234\n3412\n2143\n4321\n");
+/// assert_eq!(write(&p, Format::Pipe).unwrap().lines().next(), Some("1 | 2 | 3 | 4 |"));
+/// assert!(write(&p, Format::OpenSudoku).is_err()); // 9x9 only
+/// ```
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     match format {
         Format::Line => line::write(puzzle),

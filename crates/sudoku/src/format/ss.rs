@@ -2,7 +2,7 @@
 //! boxes and `|---+---+---|` band lines; a saved game holds up to three grids: the givens,
 //! then givens and solved cells, then a candidate grid.
 //!
-//! Reading (in [`super::framed`]): a grid followed by one that keeps all its digits is a
+//! Reading (in the shared framed-grid reader): a grid followed by one that keeps all its digits is a
 //! saved game (the second grid's extra digits are placed, not given); a candidate grid after
 //! that gives the pencil marks. A lone candidate grid reads as [`super::pm`] does. Prose
 //! lines (the "Simple Sudoku Version 4.2n" line) are skipped. Every size up to 35x35 is
