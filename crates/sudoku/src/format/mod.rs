@@ -10,6 +10,23 @@
 //! [`hodoku`] (2.5), [`sukaku`] (2.6), [`opensudoku`] (2.7), [`matrix`] (2.8), [`classic`],
 //! [`leptonica`] and [`pipe`] (2.9), [`boxed`], [`json`].
 //!
+//! # Detection
+//! From the first lines that are neither blank nor `#` comments: `<` → OpenSudoku; `{`/`[`
+//! → JSON (`[Puzzle]`/`[State]` → sdk); `:` with 6-7 colons → HoDoKu library; a frame line
+//! or a `|` row → Simple Sudoku (`*---*` top), pencil marks (`.---.` top, or cells of
+//! several digits) or boxed; `2 | 3 | 5 |` → pipe; rows of numbers → matrix (a single line
+//! of `n²` numbers: leptonica's string or a big-grid line); rows of 4-9 characters → sdk
+//! (classic when a row has characters other than digits and `.`); otherwise the line
+//! format. Line-based files stay line-based: each line is then read as a plain line, a
+//! Sukaku line or a HoDoKu library line, whichever it is.
+//!
+//! # Errors
+//! Every error names the source, the 1-based line and column (0 for a whole line) and what
+//! was expected. Multi-line records are read to their end even after an error, so the next
+//! record starts clean. Records that are well-formed but unsupported (OpenSudoku games with
+//! notes in `data`) are [`ParseErrorKind::Unsupported`]: show them as notes
+//! ([`ParseError::is_skip`]).
+//!
 //! Depends on [`crate::grid`] only: no solver is ever called from here.
 
 pub mod boxed;
