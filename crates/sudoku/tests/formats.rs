@@ -19,6 +19,15 @@ const EX: &str =
 const CLASSIC: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+/// The shared data folder (`shared/` beside the clone, as on CI and in the worktrees), if
+/// it is there.
+fn shared_data() -> Option<std::path::PathBuf> {
+    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    [beside, "/work/shared/data".into()]
+        .into_iter()
+        .find(|p| p.exists())
+}
+
 fn data(path: &str) -> String {
     let p = format!(
         "{}/../../testdata/formats/{path}",
@@ -470,10 +479,9 @@ fn alphabets_of_2_8() {
 /// shared data is there.
 #[test]
 fn large_shared_files_all_read() {
-    let dir = std::path::Path::new("/work/shared/data/large");
-    if !dir.exists() {
+    let Some(dir) = shared_data().map(|d| d.join("large")) else {
         return;
-    }
+    };
     for (file, side, givens, count) in [
         ("rkkautsar-sudoku-64-1.txt", 64, 2400, 1),
         ("rkkautsar-sudoku-64-2.txt", 64, 2504, 1),
@@ -1003,10 +1011,7 @@ fn mutated_samples_never_panic_and_round_trip() {
 /// The shared collections, as other programs wrote them, read with no error at all.
 #[test]
 fn shared_collections_read_cleanly() {
-    let dir = std::path::Path::new("/work/shared/data");
-    if !dir.exists() {
-        return;
-    }
+    let Some(dir) = shared_data() else { return };
     for (file, count) in [
         ("top1465.txt", 1465),
         ("hardest1106.txt", 375),
@@ -1030,7 +1035,8 @@ fn shared_collections_read_cleanly() {
 fn timing_of_big_line_files() {
     for file in ["17clue.txt", "hardest1905_11plus.txt"] {
         let t = std::time::Instant::now();
-        let f = std::fs::File::open(format!("/work/shared/data/{file}")).unwrap();
+        let Some(dir) = shared_data() else { return };
+        let f = std::fs::File::open(dir.join(file)).unwrap();
         let n = Reader::new(BufReader::new(f), file, ReadOptions::default())
             .filter(|r| r.is_ok())
             .count();
