@@ -187,6 +187,23 @@ fn sdk_example_2_2_with_headers_and_crlf() {
 }
 
 #[test]
+fn titles_in_words_do_not_hide_the_format() {
+    let rows: String = EX
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let text = format!("Puzzle 1\n{rows}\nPuzzle 2\n{rows}");
+    assert_eq!(detect(&text), Some(Format::Sdk));
+    let all = read_ok(&text, None);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].info.title.as_deref(), Some("Puzzle 2"));
+    assert_eq!(all[1].grid, g(EX));
+    let csv = data("line/hardest_database_csv.txt");
+    assert_eq!(detect(&csv), Some(Format::Line));
+}
+
+#[test]
 fn sdk_state_section_holds_placed_digits() {
     let p = one(&data("sdk/state.sdk"), None);
     assert_eq!(p.grid.givens(), g(EX));

@@ -13,6 +13,8 @@ use std::io::BufRead;
 
 /// How many significant lines detection may look at.
 const LOOKAHEAD: usize = 4;
+/// How many lines in all (comments included) detection may read.
+const MAX_LINES: usize = 256;
 
 /// Guesses the format of `text` from its first lines; `None` when there is nothing to read.
 ///
@@ -33,7 +35,8 @@ pub(crate) fn detect_source<R: BufRead>(src: &mut Source<R>) -> Option<Format> {
     let mut significant: Vec<String> = Vec::new();
     let mut sdk_header = false;
     let mut percent = false;
-    while significant.len() < LOOKAHEAD {
+    // Bounded even on a file of nothing but comments.
+    while significant.len() < LOOKAHEAD && taken.len() < MAX_LINES {
         let Some(item) = src.next_line() else { break };
         let stop = item.is_err();
         if let Ok(l) = &item {
@@ -65,7 +68,25 @@ pub(crate) fn detect_source<R: BufRead>(src: &mut Source<R>) -> Option<Format> {
     if significant.is_empty() {
         return had_any.then_some(Format::Line);
     }
-    Some(classify(&significant, sdk_header, percent))
+    // A title line in words ("Puzzle 1", "HardestDatabase110626") says nothing of the
+    // format: look past it when something else follows.
+    let skip = significant.iter().take_while(|l| is_title(l)).count();
+    let rest = if skip < significant.len() {
+        &significant[skip..]
+    } else {
+        &significant[..]
+    };
+    Some(classify(rest, sdk_header, percent))
+}
+
+/// Words rather than cells: a run of three letters with a lowercase one or a blank in the
+/// line (cells in letters are upper case and unspaced).
+pub(crate) fn is_title(line: &str) -> bool {
+    let t = line.trim();
+    super::framed::is_prose(t)
+        && !t.starts_with(['<', '{', '[', ':', '|', '*', '+', '.'])
+        && (t.contains(' ') || t.chars().any(|c| c.is_ascii_lowercase()))
+        && side_of_len(cell_field(t).chars().count()).is_none()
 }
 
 fn is_frame(t: &str) -> bool {

@@ -50,7 +50,7 @@ pub(crate) fn is_row(t: &str) -> bool {
 }
 
 /// Prose: some word of three or more ASCII letters.
-fn is_prose(t: &str) -> bool {
+pub(crate) fn is_prose(t: &str) -> bool {
     let mut run = 0;
     for c in t.chars() {
         if c.is_ascii_alphabetic() {

@@ -4,7 +4,8 @@
 //! characters (`.` or `0` empty), or the sections `[Puzzle]` and `[State]` (the player's
 //! progress: its extra digits are placed, not given). Other sections (pencil marks,
 //! colours: their names were never verified) are skipped. Several puzzles may follow each
-//! other. Other sizes: `n` lines of `n` characters in the standard alphabet.
+//! other, and a title line in words before a grid is kept as the title. Other sizes: `n`
+//! lines of `n` characters in the standard alphabet.
 
 use super::source::{Line, Source};
 use super::{Format, Info, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
@@ -176,6 +177,11 @@ pub(crate) fn read<R: BufRead>(
         if t.starts_with('#') {
             header(&mut info, t);
         } else if is_section(t, "[puzzle]") {
+        } else if super::detect::is_title(t) {
+            // A title line in words before the grid (no row of cells has those).
+            if info.title.is_none() {
+                info.title = Some(t.to_string());
+            }
         } else if t.starts_with('[') {
             skip_section(src);
         } else {
