@@ -90,6 +90,19 @@ impl InputArgs {
     }
 }
 
+/// Reports a bad record on stderr and says what it does to the exit status: a record the
+/// format can't hold for us (an OpenSudoku game saved with notes) is a note and leaves the
+/// status alone; anything else is an input error.
+pub fn report(e: &ParseError) -> crate::cmd::Status {
+    if e.is_skip() {
+        eprintln!("sudoku: note: {}", describe_error(e));
+        crate::cmd::Status::Ok
+    } else {
+        eprintln!("sudoku: {}", describe_error(e));
+        crate::cmd::Status::InputError
+    }
+}
+
 /// Formats a parse error for people: `file:line:col: message` (no line for open errors).
 pub fn describe_error(e: &ParseError) -> String {
     if e.line == 0 {

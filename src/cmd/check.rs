@@ -49,8 +49,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let p = match record {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("sudoku: {}", io::describe_error(&e));
-                status = status.worst(Status::InputError);
+                status = status.worst(io::report(&e));
                 if args.json {
                     let j =
                         json!({"valid": null, "line": e.line, "message": io::describe_error(&e)});

@@ -47,6 +47,7 @@ impl Answer {
                 ..
             } => Status::Ok,
             Answer::Solved { .. } => Status::Negative,
+            Answer::Error(e) if e.is_skip() => Status::Ok,
             Answer::Error(_) => Status::InputError,
         }
     }
@@ -101,7 +102,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         |answer| {
             status = status.worst(answer.status());
             if let Answer::Error(e) = &answer {
-                eprintln!("sudoku: {}", io::describe_error(e));
+                io::report(e);
             }
             let text = if args.json {
                 json_line(&answer)
@@ -122,7 +123,7 @@ fn rows(g: &Grid) -> Value {
 fn json_line(answer: &Answer) -> String {
     let v = match answer {
         Answer::Error(e) => json!({
-            "status": "error",
+            "status": if e.is_skip() { "skipped" } else { "error" },
             "source": e.source,
             "line": e.line,
             "column": e.col,
