@@ -104,25 +104,17 @@ pub(crate) fn read<R: BufRead>(
             st.buf.clear();
             return Some(Err(e));
         }
-        let end = loop {
-            if let Some(e) = object_end(&st.buf) {
-                break e;
-            }
-            match src.next_line() {
-                Some(Ok(l)) => {
-                    st.buf.push('\n');
-                    st.buf += &l.text;
-                }
-                Some(Err(e)) => return Some(Err(e)),
-                None => {
-                    let e = src.err(
-                        st.line,
-                        st.col,
-                        ParseErrorKind::Invalid("unterminated JSON object".into()),
-                    );
-                    st.buf.clear();
-                    return Some(Err(e));
-                }
+        let end = match src.extend_until(&mut st.buf, object_end) {
+            Ok(Some(end)) => end,
+            Err(e) => return Some(Err(e)),
+            Ok(None) => {
+                let e = src.err(
+                    st.line,
+                    st.col,
+                    ParseErrorKind::Invalid("unterminated JSON object".into()),
+                );
+                st.buf.clear();
+                return Some(Err(e));
             }
         };
         let (line, col) = (st.line, st.col);

@@ -88,21 +88,10 @@ pub(crate) fn read<R: BufRead>(
     let mut line = first.clone();
     for r in 0..n {
         if r > 0 {
-            line = match src.next_significant() {
-                Some(Ok(l)) => l,
-                Some(Err(e)) => {
+            line = match src.next_row(line.no, r, true, || format!("{n} rows")) {
+                Ok(l) => l,
+                Err(e) => {
                     err.get_or_insert(e);
-                    break;
-                }
-                None => {
-                    err.get_or_insert(src.err(
-                        line.no,
-                        0,
-                        ParseErrorKind::Length {
-                            expected: format!("{n} rows"),
-                            found: r,
-                        },
-                    ));
                     break;
                 }
             };

@@ -41,21 +41,10 @@ fn read_rows<R: BufRead>(
     let mut line = first;
     for r in 0..n {
         if r > 0 {
-            line = match src.next_line() {
-                Some(Ok(l)) => l,
-                Some(Err(e)) => {
+            line = match src.next_row(line.no, r, false, || format!("{n} rows")) {
+                Ok(l) => l,
+                Err(e) => {
                     err.get_or_insert(e);
-                    break;
-                }
-                None => {
-                    err.get_or_insert(src.err(
-                        line.no + 1,
-                        0,
-                        ParseErrorKind::Length {
-                            expected: format!("{n} rows"),
-                            found: r,
-                        },
-                    ));
                     break;
                 }
             };

@@ -99,6 +99,55 @@ impl<R: BufRead> Source<R> {
         }
     }
 
+    /// Row `rows_read + 1` of a grid whose previous row was line `prev`: the next line (the
+    /// next significant one when `significant`), or the error for a grid cut short.
+    pub fn next_row(
+        &mut self,
+        prev: usize,
+        rows_read: usize,
+        significant: bool,
+        expected: impl FnOnce() -> String,
+    ) -> Result<Line, ParseError> {
+        let next = if significant {
+            self.next_significant()
+        } else {
+            self.next_line()
+        };
+        match next {
+            Some(line) => line,
+            None => Err(self.err(
+                prev + 1,
+                0,
+                ParseErrorKind::Length {
+                    expected: expected(),
+                    found: rows_read,
+                },
+            )),
+        }
+    }
+
+    /// Appends lines to `buf` (each after a `\n`) until `end` finds the end of the record
+    /// in it, and returns that end; `Ok(None)` when the input ends first.
+    pub fn extend_until(
+        &mut self,
+        buf: &mut String,
+        end: impl Fn(&str) -> Option<usize>,
+    ) -> Result<Option<usize>, ParseError> {
+        loop {
+            if let Some(e) = end(buf) {
+                return Ok(Some(e));
+            }
+            match self.next_line() {
+                Some(Ok(l)) => {
+                    buf.push('\n');
+                    *buf += &l.text;
+                }
+                Some(Err(e)) => return Err(e),
+                None => return Ok(None),
+            }
+        }
+    }
+
     /// Gives a line back: it is the next one read.
     pub fn push_back(&mut self, line: Line) {
         self.back.push(Ok(line));
