@@ -441,3 +441,20 @@ fn view_help_and_pause() {
     keys(&mut m, "x ");
     snap!("play_paused", render(&m, 80, 24));
 }
+
+#[test]
+fn view_25x25_large_and_too_small() {
+    // Typing in a 25x25: an empty grid in entry mode.
+    let mut m = model(EASY);
+    keys(&mut m, "e");
+    for _ in 0..2 {
+        key(&mut m, Key::Backspace);
+    }
+    keys(&mut m, "25");
+    key(&mut m, Key::Enter);
+    assert_eq!(m.game.side(), 25);
+    keys(&mut m, "P");
+    assert_eq!(m.game.value(0), 25);
+    snap!("play_25x25", render(&m, 120, 45));
+    snap!("play_25x25_too_small", render(&m, 60, 30));
+}
