@@ -90,7 +90,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         new_game(&mut model, level)?;
     } else if save_path.exists() {
         // --resume, or nothing said: carry on the saved game.
-        save::load(&mut model, &save_path)?;
+        save::load(&mut model, &save_path).map_err(|e| {
+            anyhow::anyhow!("{e:#}\n(`sudoku play --new` starts afresh and replaces the save)")
+        })?;
         model.message = "Resumed.".into();
     } else if args.resume {
         bail!("no saved game at {}", save_path.display());

@@ -722,7 +722,9 @@ fn prompt_done(m: &mut Model, kind: PromptKind, text: String) -> Option<Cmd> {
                 Some(shape) => {
                     start_game(m, Game::new(&Grid::empty(shape), "typed in", None));
                     m.entry = true;
-                    m.message = "Type the givens, then e (or Enter via the e key) to play.".into();
+                    m.message =
+                        "Type the givens (arrows move, 0 erases), then press e again to play."
+                            .into();
                 }
                 None => {
                     m.message = format!("{text:?} is no size I can play (4 to 25, e.g. 9 or 2x3).")
