@@ -9,13 +9,13 @@
 //! [`Anim`] is the Elm model of the animation, with its own `update` and `view`; the loop
 //! lives in `tui/mod.rs`.
 
-use super::hint::{symbol, Hint, HintSource};
+use super::hint::{apply, symbol, Hint, HintSource};
 use super::keys::Key;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
-use sudoku::{Cell, Grid, Shape};
+use sudoku::{Board, Cell, Grid, Shape};
 
 /// What the solver did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,7 +138,7 @@ impl Solver for Backtracker {
 
 /// Explained steps from a hint source.
 pub struct LogicSteps {
-    grid: Grid,
+    board: Board,
     values: Vec<u16>,
     source: Box<dyn HintSource>,
     done: bool,
@@ -148,7 +148,7 @@ impl LogicSteps {
     pub fn new(grid: &Grid, source: Box<dyn HintSource>) -> LogicSteps {
         LogicSteps {
             values: grid.values().to_vec(),
-            grid: grid.clone(),
+            board: Board::new(grid),
             source,
             done: false,
         }
@@ -164,14 +164,13 @@ impl Solver for LogicSteps {
         if self.done {
             return None;
         }
-        if self.grid.is_full() {
+        if self.board.is_solved() {
             self.done = true;
             return Some(Event::Solved);
         }
-        match self.source.next(&self.grid) {
-            Some(hint) if !hint.placements.is_empty() => {
+        match self.source.next(&self.board) {
+            Some(hint) if apply(&mut self.board, &hint) => {
                 for p in &hint.placements {
-                    self.grid.set(p.cell, Some(p.digit));
                     self.values[p.cell.index()] = p.digit.get() as u16;
                 }
                 Some(Event::Step { hint })

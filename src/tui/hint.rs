@@ -5,7 +5,7 @@
 //! explained `Step` into a [`Hint`] (technique name, the vague sentence from the step's
 //! house, placements, eliminations, highlighted cells) is all the game needs.
 
-use sudoku::{Board, Candidate, Cell, Digit, Grid, House, Shape};
+use sudoku::{Board, Candidate, Cell, Digit, House, Shape};
 
 /// An explained step, as the game shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,28 +22,41 @@ pub struct Hint {
     pub cells: Vec<Cell>,
 }
 
-/// Finds the next explained step of a position.
+/// Finds the next explained step of a position. Takes a [`Board`] (digits and candidates),
+/// the same input as the logic solver's `next_step`, so that steps which only eliminate
+/// candidates carry on along a path.
 pub trait HintSource {
-    /// The next step from `grid` (digits placed so far), or `None` when this source is stuck
-    /// (or the grid is full).
-    fn next(&self, grid: &Grid) -> Option<Hint>;
+    /// The next step from `board`, or `None` when this source is stuck (or it is solved).
+    fn next(&self, board: &Board) -> Option<Hint>;
 
-    /// The whole path from `grid`: steps applied one after the other until solved or stuck.
-    fn path(&self, grid: &Grid, limit: usize) -> Vec<Hint> {
-        let mut g = grid.clone();
+    /// The whole path from `board`: steps applied one after the other until solved or stuck.
+    fn path(&self, board: &Board, limit: usize) -> Vec<Hint> {
+        let mut b = board.clone();
         let mut out = Vec::new();
         while out.len() < limit {
-            let Some(h) = self.next(&g) else { break };
-            if h.placements.is_empty() {
-                break; // eliminations only: a grid alone can't carry them on
-            }
-            for p in &h.placements {
-                g.set(p.cell, Some(p.digit));
+            let Some(h) = self.next(&b) else { break };
+            if !apply(&mut b, &h) {
+                break; // a step that changes nothing would repeat for ever
             }
             out.push(h);
         }
         out
     }
+}
+
+/// Applies a hint's placements and eliminations to `board`; returns whether it changed.
+pub fn apply(board: &mut Board, h: &Hint) -> bool {
+    let mut changed = false;
+    for p in &h.placements {
+        if board.value(p.cell).is_none() {
+            board.place(p.cell, p.digit);
+            changed = true;
+        }
+    }
+    for e in &h.eliminations {
+        changed |= board.eliminate(e.cell, e.digit);
+    }
+    changed
 }
 
 /// Naked and hidden singles: enough for easy puzzles, and for the game until the logic
@@ -66,12 +79,11 @@ pub fn symbol(d: usize) -> char {
 }
 
 impl HintSource for Singles {
-    fn next(&self, grid: &Grid) -> Option<Hint> {
-        let s: Shape = grid.shape();
-        if !grid.conflicts().is_empty() {
+    fn next(&self, board: &Board) -> Option<Hint> {
+        let s: Shape = board.shape();
+        if !board.grid().conflicts().is_empty() {
             return None;
         }
-        let board = Board::new(grid);
         // Hidden singles first in boxes, then rows and columns (how people scan), then naked.
         let houses = House::all(s)
             .filter(|h| matches!(h, House::Block(_)))
@@ -127,21 +139,23 @@ impl HintSource for Singles {
 mod tests {
     use super::*;
 
+    use sudoku::Grid;
+
     #[test]
     fn finds_a_hidden_single_and_walks_an_easy_puzzle() {
         let g = Grid::from_line(
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         )
         .unwrap();
-        let h = Singles.next(&g).unwrap();
+        let h = Singles.next(&Board::new(&g)).unwrap();
         assert!(h.vague.starts_with("There is a"), "{}", h.vague);
-        let path = Singles.path(&g, 100);
+        let path = Singles.path(&Board::new(&g), 100);
         assert_eq!(path.len(), 51, "the whole puzzle falls to singles");
     }
 
     #[test]
     fn says_nothing_on_a_clash() {
         let g = Grid::from_line("11..............").unwrap();
-        assert!(Singles.next(&g).is_none());
+        assert!(Singles.next(&Board::new(&g)).is_none());
     }
 }

@@ -458,3 +458,24 @@ fn view_25x25_large_and_too_small() {
     snap!("play_25x25", render(&m, 120, 45));
     snap!("play_25x25_too_small", render(&m, 60, 30));
 }
+
+#[test]
+fn hints_use_pencil_marks_only_when_sound() {
+    let mut plain = model(EASY);
+    keys(&mut plain, "i");
+    let mut m = model(EASY);
+    keys(&mut m, "ai");
+    assert_eq!(
+        m.hint, plain.hint,
+        "complete auto marks give the same first hint"
+    );
+    // Take the solution digit (4) out of r1c3's marks: the marks are no longer trusted, and
+    // hints fall back to what the rules allow.
+    let mut m = model(EASY);
+    keys(&mut m, "a");
+    go(&mut m, 1, 3);
+    keys(&mut m, "p4p");
+    assert_eq!(m.game.marks(2) & bit(4), 0);
+    keys(&mut m, "i");
+    assert_eq!(m.hint, plain.hint);
+}

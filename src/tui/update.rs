@@ -8,7 +8,7 @@ use super::layout;
 use super::model::{HintState, Model, Overlay, PromptKind};
 use super::msg::{Cmd, Msg};
 use std::path::PathBuf;
-use sudoku::{Cell, Grid, Shape};
+use sudoku::{Board, Cell, DigitSet, Grid, Shape};
 
 /// Handles one message; returns a command for the loop, if any.
 pub fn update(m: &mut Model, msg: Msg) -> Option<Cmd> {
@@ -383,6 +383,33 @@ fn mistake(m: &Model) -> Option<Hint> {
     })
 }
 
+/// The position hints start from: the digits, and the candidates the rules allow, narrowed
+/// by the player's pencil marks when auto-candidates keep them complete (so eliminations
+/// made by earlier steps stay made). Marks that miss a cell's solution digit, or leave a
+/// cell empty, are not trusted.
+fn hint_board(m: &Model) -> Board {
+    let grid = m.game.grid();
+    let rules = Board::new(&grid);
+    if !m.auto {
+        return rules;
+    }
+    let mut marks = rules.all_candidates().clone();
+    let empty: Vec<Cell> = rules.empty_cells().collect();
+    for cell in empty {
+        let both = rules.candidates(cell) & DigitSet::from_bits(m.game.marks(cell.index()));
+        let keeps_solution = m
+            .game
+            .solution
+            .as_ref()
+            .map_or(true, |sol| sol.get(cell).is_some_and(|d| both.contains(d)));
+        if both.is_empty() || !keeps_solution {
+            return rules;
+        }
+        marks.set(cell, both);
+    }
+    Board::with_candidates(&grid, &marks)
+}
+
 /// The next hint: a mistake first, then the hint source's step.
 fn find_hint(m: &Model) -> Result<Hint, String> {
     if m.entry {
@@ -397,7 +424,7 @@ fn find_hint(m: &Model) -> Result<Hint, String> {
     if !m.game.grid().conflicts().is_empty() {
         return Err("Two digits clash (marked): fix them first.".into());
     }
-    m.hints.next(&m.game.grid()).ok_or_else(|| {
+    m.hints.next(&hint_board(m)).ok_or_else(|| {
         "No hint: the built-in hints know naked and hidden singles only (more when the logic solver lands)."
             .to_string()
     })
@@ -511,7 +538,7 @@ fn path(m: &mut Model) {
     if let Some(h) = mistake(m) {
         lines.push(format!("First fix: {} {}", h.vague, h.explanation));
     }
-    let steps = m.hints.path(&m.game.grid(), 2000);
+    let steps = m.hints.path(&hint_board(m), 2000);
     for (i, h) in steps.iter().enumerate() {
         lines.push(format!("{:>3}. {}", i + 1, h.explanation));
     }
