@@ -479,3 +479,29 @@ fn hints_use_pencil_marks_only_when_sound() {
     keys(&mut m, "i");
     assert_eq!(m.hint, plain.hint);
 }
+
+#[test]
+fn colours_read_on_any_theme_and_no_color_means_none() {
+    use ratatui::style::Color;
+    let mut m = model(EASY);
+    keys(&mut m, "a");
+    go(&mut m, 1, 3);
+    keys(&mut m, "5ii"); // a clash, a focus digit, a concrete hint
+    let t = render(&m, 120, 40);
+    let cells = t.backend().buffer().content().to_vec();
+    for c in &cells {
+        if c.bg != Color::Reset {
+            assert_eq!(c.fg, Color::Black, "text on a coloured background is black");
+        }
+    }
+    assert!(cells.iter().any(|c| c.bg != Color::Reset), "colour is used");
+    m.mono = true;
+    let t = render(&m, 120, 40);
+    for c in t.backend().buffer().content() {
+        assert_eq!(
+            (c.fg, c.bg),
+            (Color::Reset, Color::Reset),
+            "NO_COLOR: no colour at all"
+        );
+    }
+}

@@ -178,6 +178,15 @@ fn junction(v: bool, h: bool, up: bool, down: bool, left: bool, right: bool) -> 
     }
 }
 
+/// Black text wherever a background colour is set, whatever colour the text asked for: the
+/// one pairing that reads on every theme. (Emphasis then comes from the modifiers.)
+fn readable(style: Style) -> Style {
+    match style.bg {
+        Some(bg) if bg != Color::Reset => style.fg(Color::Black),
+        _ => style,
+    }
+}
+
 fn put(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     if let Some(c) = buf.cell_mut((x, y)) {
         c.set_char(ch).set_style(style);
@@ -271,7 +280,7 @@ fn draw_grid(m: &Model, t: &Theme, g: GridGeom, buf: &mut Buffer) {
                 x0 + (g.cw - 1) / 2,
                 y0 + (g.ch - 1) / 2,
                 symbol(s.value as usize),
-                bg.patch(style),
+                readable(bg.patch(style)),
             );
             continue;
         }
@@ -307,7 +316,13 @@ fn draw_grid(m: &Model, t: &Theme, g: GridGeom, buf: &mut Buffer) {
                     style = style.patch(t.hint_target);
                 }
             }
-            put(buf, x0 + pad + j * step, y0 + i, symbol(d as usize), style);
+            put(
+                buf,
+                x0 + pad + j * step,
+                y0 + i,
+                symbol(d as usize),
+                readable(style),
+            );
         }
     }
 }
