@@ -108,7 +108,7 @@ fn have_play() -> bool {
     Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(["play", "--help"])
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--resume"))
 }
 
 fn temp_home() -> PathBuf {
