@@ -35,4 +35,6 @@ pub enum Command {
     /// Convert puzzles from any format to any format.
     #[command(after_help = AFTER_HELP)]
     Convert(cmd::convert::ConvertArgs),
+    /// Play in the terminal (arrows/hjkl/mouse, digits, p pencil, i hint, u undo, ? help).
+    Play(cmd::play::PlayArgs),
 }

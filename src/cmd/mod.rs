@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod convert;
+pub mod play;
 pub mod solve;
 
 use crate::cli::{Cli, Command};
@@ -14,6 +15,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Solve(a)) => solve::run(&a),
         Some(Command::Check(a)) => check::run(&a),
         Some(Command::Convert(a)) => convert::run(&a),
+        Some(Command::Play(a)) => play::run(&a),
     }
 }
 

@@ -27,12 +27,14 @@ pub struct SolveArgs {
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    #[command(flatten)]
+    pub animate: super::play::AnimateArgs,
 }
 
 /// What solving one record gave.
 enum Answer {
     Solved {
-        puzzle: Puzzle,
+        puzzle: Box<Puzzle>,
         outcome: Outcome,
         count: Option<usize>,
     },
@@ -67,7 +69,7 @@ fn solve_record(record: Result<Puzzle, ParseError>, count_limit: Option<usize>) 
                 _ => None,
             };
             Answer::Solved {
-                puzzle,
+                puzzle: Box::new(puzzle),
                 outcome,
                 count,
             }
@@ -76,6 +78,14 @@ fn solve_record(record: Result<Puzzle, ParseError>, count_limit: Option<usize>) 
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.animate.animate {
+        let puzzle = match args.input.records().next() {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => anyhow::bail!("{}", io::describe_error(&e)),
+            None => anyhow::bail!("no puzzle to animate"),
+        };
+        return super::play::run_animate(&puzzle.grid, &args.animate);
+    }
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
