@@ -1,0 +1,277 @@
+//! The state, its propagation and the search. See the module docs of [`super`] for the
+//! layout.
+
+use super::tables::{BAND, BAND_PEERS, COLUMN, EXPAND, PERMS, ROW_TRIADS};
+
+/// One position of the search: 27 band words (digit-major) and the unsolved cells. Small
+/// and `Copy`, so a guess is a copy on the stack, never an allocation.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    /// `cand[3·d + b]`: cells of band `b` where digit `d` may still go. A placed digit keeps
+    /// its cell; the other digits lose it.
+    cand: [u32; 27],
+    /// `seen[3·d + b]`: the band word as last propagated; equal means nothing to redo.
+    seen: [u32; 27],
+    /// Cells of each band not yet placed.
+    unsolved: [u32; 3],
+}
+
+/// The bands other than `b`.
+const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// Eliminates triads that fit no permutation. Zero means contradiction.
+#[inline(always)]
+fn shrink_band(w: u32) -> u32 {
+    let t = ROW_TRIADS[(w & 511) as usize] as usize
+        | (ROW_TRIADS[((w >> 9) & 511) as usize] as usize) << 3
+        | (ROW_TRIADS[(w >> 18) as usize] as usize) << 6;
+    w & EXPAND[PERMS[t] as usize]
+}
+
+/// The stack counterpart of [`shrink_band`] for one digit: in each stack the digit takes one
+/// column per band and one band per column. Returns `None` on contradiction.
+#[inline(always)]
+fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
+    let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+    // Row b of `x` is the set of columns band b still has.
+    let x = cols(w[0]) | cols(w[1]) << 9 | cols(w[2]) << 18;
+    let mut allow = 0u32;
+    for s in 0..3 {
+        let y = (x >> (3 * s)) & (7 | 7 << 9 | 7 << 18);
+        let m = (y & 7) | (y >> 6 & 0o70) | (y >> 12 & 0o700);
+        let a = PERMS[m as usize] as u32;
+        if a == 0 {
+            return None;
+        }
+        allow |= ((a & 7) | (a & 0o70) << 6 | (a & 0o700) << 12) << (3 * s);
+    }
+    Some([
+        w[0] & (allow & 511) * COLUMN,
+        w[1] & (allow >> 9 & 511) * COLUMN,
+        w[2] & (allow >> 18) * COLUMN,
+    ])
+}
+
+/// The bits of `w` alone in their row.
+#[inline(always)]
+fn row_singles(w: u32) -> u32 {
+    let mut s = 0;
+    for r in 0..3 {
+        let x = w >> (9 * r) & 511;
+        if x & (x.wrapping_sub(1)) == 0 {
+            s |= x << (9 * r);
+        }
+    }
+    s
+}
+
+impl State {
+    /// Every digit possible everywhere.
+    pub(super) fn new() -> State {
+        State {
+            cand: [BAND; 27],
+            seen: [0; 27],
+            unsolved: [BAND; 3],
+        }
+    }
+
+    /// Whether digit `d` (0-based) may go in `cell`.
+    #[inline]
+    pub(super) fn has(&self, cell: usize, d: usize) -> bool {
+        self.cand[3 * d + cell / 27] >> (cell % 27) & 1 == 1
+    }
+
+    /// Whether `cell` is still unsolved.
+    #[inline]
+    pub(super) fn is_unsolved(&self, cell: usize) -> bool {
+        self.unsolved[cell / 27] >> (cell % 27) & 1 == 1
+    }
+
+    /// Removes digit `d` from `cell`; propagation notices the change.
+    #[inline]
+    pub(super) fn remove(&mut self, cell: usize, d: usize) {
+        self.cand[3 * d + cell / 27] &= !(1 << (cell % 27));
+    }
+
+    /// Places digit `d` at bit `i` of band `b`. The caller makes sure the candidate is there.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, i: u32) {
+        let bit = 1u32 << i;
+        self.unsolved[b] &= !bit;
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !bit;
+        }
+        self.cand[3 * d + b] = (self.cand[3 * d + b] & !BAND_PEERS[i as usize]) | bit;
+        let col = COLUMN << (i % 9);
+        for o in OTHERS[b] {
+            self.cand[3 * d + o] &= !col;
+        }
+    }
+
+    /// Places a given or a guess: `false` if `d` is no longer possible in `cell`.
+    #[inline]
+    pub(super) fn assign(&mut self, cell: usize, d: usize) -> bool {
+        if !self.has(cell, d) {
+            return false;
+        }
+        self.place(d, cell / 27, (cell % 27) as u32);
+        true
+    }
+
+    /// Propagates to a fixed point. `false` on contradiction.
+    pub(super) fn propagate(&mut self) -> bool {
+        loop {
+            for d in 0..9 {
+                let k = 3 * d;
+                // Until this digit's three words are a fixed point.
+                while self.cand[k..k + 3] != self.seen[k..k + 3] {
+                    let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
+                    // The band pass is idempotent, so the pair is at a fixed point as soon
+                    // as the stack pass changes nothing.
+                    loop {
+                        let t = [shrink_band(w[0]), shrink_band(w[1]), shrink_band(w[2])];
+                        if t[0] == 0 || t[1] == 0 || t[2] == 0 {
+                            return false;
+                        }
+                        let Some(u) = shrink_stacks(t) else {
+                            return false;
+                        };
+                        w = u;
+                        if u == t {
+                            break;
+                        }
+                    }
+                    self.cand[k..k + 3].copy_from_slice(&w);
+                    self.seen[k..k + 3].copy_from_slice(&w);
+                    for (b, &wb) in w.iter().enumerate() {
+                        let mut s = row_singles(wb) & self.unsolved[b];
+                        while s != 0 {
+                            let i = s.trailing_zeros();
+                            s &= s - 1;
+                            self.place(d, b, i);
+                        }
+                    }
+                }
+            }
+            // Naked singles, and cells left without a candidate.
+            let mut placed = false;
+            for b in 0..3 {
+                let (mut one, mut two) = (0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.cand[3 * d + b];
+                    two |= one & x;
+                    one |= x;
+                }
+                let u = self.unsolved[b];
+                if u & !one != 0 {
+                    return false;
+                }
+                let mut naked = u & !two;
+                while naked != 0 {
+                    let i = naked.trailing_zeros();
+                    naked &= naked - 1;
+                    let bit = 1 << i;
+                    let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
+                        return false;
+                    };
+                    self.place(d, b, i);
+                    placed = true;
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    /// Whether every cell is placed.
+    #[inline]
+    pub(super) fn solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The grid of a solved state, values 1-9.
+    pub(super) fn values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut w = self.cand[3 * d + b];
+                while w != 0 {
+                    let i = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    out[27 * b + i] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The cell to branch on: a bivalue cell if there is one, else one with the fewest
+    /// candidates. `None` when solved.
+    fn branch_cell(&self) -> Option<usize> {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            // After propagation no unsolved cell has fewer than two candidates.
+            let bi = self.unsolved[b] & !three;
+            if bi != 0 {
+                return Some(27 * b + bi.trailing_zeros() as usize);
+            }
+        }
+        let mut best = None;
+        let mut best_len = u32::MAX;
+        for b in 0..3 {
+            let mut u = self.unsolved[b];
+            while u != 0 {
+                let i = u.trailing_zeros() as usize;
+                u &= u - 1;
+                let len = (0..9)
+                    .filter(|&d| self.cand[3 * d + b] >> i & 1 == 1)
+                    .count() as u32;
+                if len < best_len {
+                    best_len = len;
+                    best = Some(27 * b + i);
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Counts and hands over solutions during a search.
+pub(super) struct Search<'f> {
+    pub(super) count: usize,
+    pub(super) limit: usize,
+    pub(super) guesses: u64,
+    pub(super) on_solution: &'f mut dyn FnMut(&[u8; 81]),
+}
+
+impl Search<'_> {
+    /// Searches below a propagated state. Returns `true` once `limit` solutions are found.
+    pub(super) fn run(&mut self, mut st: State) -> bool {
+        loop {
+            let Some(cell) = st.branch_cell() else {
+                self.count += 1;
+                (self.on_solution)(&st.values());
+                return self.count >= self.limit;
+            };
+            let d = (0..9)
+                .find(|&d| st.has(cell, d))
+                .expect("unsolved cells keep a candidate");
+            self.guesses += 1;
+            let mut child = st;
+            if child.assign(cell, d) && child.propagate() && self.run(child) {
+                return true;
+            }
+            st.remove(cell, d);
+            if !st.propagate() {
+                return false;
+            }
+        }
+    }
+}

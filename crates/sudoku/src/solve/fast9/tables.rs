@@ -1,0 +1,136 @@
+//! Lookup tables for the band bitboards, all computed at compile time.
+//!
+//! A *band word* holds one digit's candidates in one band: bit `9·r + c` is row `r` (0..3)
+//! of the band, column `c` (0..9). A *triad* is the three cells of one row inside one box;
+//! a band has 9 triads, and a *triad mask* has bit `3·r + k` for the triad of row `r` in
+//! box `k` of the band.
+
+/// `ROW_TRIADS[x]`: for the 9 bits `x` of one row, bit `k` set when box `k` of the row holds
+/// a bit.
+pub(super) static ROW_TRIADS: [u8; 512] = row_triads();
+
+/// `PERMS[m]`: for a 3x3 matrix `m` (bit `3·i + j`), the union of the permutation matrices
+/// contained in `m`; zero when `m` contains none.
+///
+/// In a band, a digit takes exactly one triad per row and one per box, so the triads it
+/// takes form a permutation matrix; the same holds in a stack for (band, column) pairs.
+/// Triads outside every permutation that fits are eliminated: that single lookup performs
+/// pointing and claiming (locked candidates), hidden singles in boxes, and spots rows or
+/// boxes left without the digit.
+pub(super) static PERMS: [u16; 512] = perms();
+
+/// `EXPAND[t]`: the 27 cells of the triads in triad mask `t`.
+pub(super) static EXPAND: [u32; 512] = expand();
+
+/// `BAND_PEERS[i]`: the cells of the band that share a row or a box with cell `i`, not `i`.
+pub(super) static BAND_PEERS: [u32; 27] = band_peers();
+
+/// The three cells of column 0 in a band word; shift left by `c` for column `c`.
+pub(super) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// All 27 cells of a band.
+pub(super) const BAND: u32 = (1 << 27) - 1;
+
+const fn row_triads() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn perms() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let pm = PERMUTATIONS[p];
+            let bits = (1 << pm[0]) | (1 << (3 + pm[1])) | (1 << (6 + pm[2]));
+            if m & bits == bits {
+                t[m] |= bits as u16;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn expand() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if m >> i & 1 == 1 {
+                let (r, k) = (i / 3, i % 3);
+                t[m] |= 7 << (9 * r + 3 * k);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let mut j = 0;
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if j != i && (r2 == r || c2 / 3 == c / 3) {
+                t[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perms_keep_only_permutations() {
+        assert_eq!(PERMS[0x1FF], 0x1FF);
+        // Identity alone.
+        assert_eq!(PERMS[0b100_010_001], 0b100_010_001);
+        // Row 0 forced to column 0: the other rows lose column 0.
+        assert_eq!(PERMS[0b111_111_001], 0b110_110_001);
+        // Two rows forced to the same column: nothing fits.
+        assert_eq!(PERMS[0b111_001_001], 0);
+        // A row with no bit.
+        assert_eq!(PERMS[0b111_111_000], 0);
+    }
+
+    #[test]
+    fn geometry() {
+        assert_eq!(ROW_TRIADS[0b100_000_010], 0b101);
+        assert_eq!(EXPAND[1 << 4], 7 << 12);
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
+        assert_eq!(BAND_PEERS[13] & (1 << 13), 0);
+    }
+}
