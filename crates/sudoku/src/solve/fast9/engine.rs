@@ -178,7 +178,8 @@ impl State {
                     placed = true;
                 }
             }
-            if !placed {
+            // Placements for later digits may have touched earlier digits' words.
+            if !placed && self.cand == self.seen {
                 return true;
             }
         }
