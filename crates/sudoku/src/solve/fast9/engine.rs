@@ -1,7 +1,7 @@
 //! The state, its propagation and the search. See the module docs of [`super`] for the
 //! layout.
 
-use super::tables::{BAND, BAND_PEERS, COLUMN, EXPAND, PERMS, ROW_TRIADS};
+use super::tables::{ALONE, BAND, BAND_PEERS, COLUMN, EXPAND, MATES, PERMS, ROW_TRIADS};
 
 /// One position of the search: 27 band words (digit-major) and the unsolved cells. Small
 /// and `Copy`, so a guess is a copy on the stack, never an allocation.
@@ -124,7 +124,11 @@ impl State {
             for d in 0..9 {
                 let k = 3 * d;
                 // Until this digit's three words are a fixed point.
-                while self.cand[k..k + 3] != self.seen[k..k + 3] {
+                while (self.cand[k] ^ self.seen[k])
+                    | (self.cand[k + 1] ^ self.seen[k + 1])
+                    | (self.cand[k + 2] ^ self.seen[k + 2])
+                    != 0
+                {
                     let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
                     // The band pass is idempotent, so the pair is at a fixed point as soon
                     // as the stack pass changes nothing.
@@ -141,8 +145,10 @@ impl State {
                             break;
                         }
                     }
-                    self.cand[k..k + 3].copy_from_slice(&w);
-                    self.seen[k..k + 3].copy_from_slice(&w);
+                    for j in 0..3 {
+                        self.cand[k + j] = w[j];
+                        self.seen[k + j] = w[j];
+                    }
                     for (b, &wb) in w.iter().enumerate() {
                         let mut s = row_singles(wb) & self.unsolved[b];
                         while s != 0 {
@@ -179,8 +185,82 @@ impl State {
                 }
             }
             // Placements for later digits may have touched earlier digits' words.
-            if !placed && self.cand == self.seen {
+            if !placed && self.cand.iter().zip(&self.seen).fold(0, |a, (c, s)| a | (c ^ s)) == 0 {
                 return true;
+            }
+        }
+    }
+
+    /// The triad rule: the three cells of a triad hold three different digits. A triad with
+    /// three possible digits takes all three (they leave the triad's row and box mates); a
+    /// triad that three digits are forced into takes no other. Applied to the horizontal
+    /// triads of each band and the vertical triads (three cells of a column in a box) of
+    /// each stack. `None` on contradiction, else whether anything changed.
+    fn triads(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for b in 0..3 {
+            let mut t = [0u16; 9];
+            for (d, td) in t.iter_mut().enumerate() {
+                let w = self.cand[3 * d + b];
+                *td = ROW_TRIADS[(w & 511) as usize] as u16
+                    | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
+                    | (ROW_TRIADS[(w >> 18) as usize] as u16) << 6;
+            }
+            let before = t;
+            if !triad_rule(&mut t) {
+                return None;
+            }
+            for d in 0..9 {
+                if t[d] != before[d] {
+                    let k = 3 * d + b;
+                    self.cand[k] &= EXPAND[t[d] as usize];
+                    changed = true;
+                }
+            }
+        }
+        let mut cols = [[0u32; 3]; 9];
+        for (d, c) in cols.iter_mut().enumerate() {
+            for (b, cb) in c.iter_mut().enumerate() {
+                let w = self.cand[3 * d + b];
+                *cb = (w | w >> 9 | w >> 18) & 511;
+            }
+        }
+        for s in 0..3 {
+            // Matrix bit 3·band + column-in-stack: the vertical triads of stack `s`.
+            let mut t = [0u16; 9];
+            for (d, td) in t.iter_mut().enumerate() {
+                let c = cols[d];
+                *td = (c[0] >> (3 * s) & 7 | (c[1] >> (3 * s) & 7) << 3 | (c[2] >> (3 * s) & 7) << 6)
+                    as u16;
+            }
+            let before = t;
+            if !triad_rule(&mut t) {
+                return None;
+            }
+            for d in 0..9 {
+                let gone = (before[d] & !t[d]) as u32;
+                if gone != 0 {
+                    for b in 0..3 {
+                        let c = (gone >> (3 * b) & 7) << (3 * s);
+                        self.cand[3 * d + b] &= !(c * COLUMN);
+                    }
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// [`State::propagate`] and the triad rule, to a fixed point of both.
+    pub(super) fn propagate_all(&mut self) -> bool {
+        loop {
+            if !self.propagate() {
+                return false;
+            }
+            match self.triads() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
     }
@@ -244,6 +324,37 @@ impl State {
     }
 }
 
+/// The triad rule on nine digits' triad masks of one band (or stack), in place. `false` on
+/// contradiction: a triad with fewer than three possible digits, or more than three forced
+/// into it.
+#[inline(always)]
+fn triad_rule(t: &mut [u16; 9]) -> bool {
+    let (mut a1, mut a2, mut a3, mut a4) = (0u16, 0u16, 0u16, 0u16);
+    let (mut h1, mut h2, mut h3, mut h4) = (0u16, 0u16, 0u16, 0u16);
+    for &x in t.iter() {
+        a4 |= a3 & x;
+        a3 |= a2 & x;
+        a2 |= a1 & x;
+        a1 |= x;
+        let f = ALONE[x as usize];
+        h4 |= h3 & f;
+        h3 |= h2 & f;
+        h2 |= h1 & f;
+        h1 |= f;
+    }
+    if a3 != 0x1FF || h4 != 0 {
+        return false;
+    }
+    let naked = a3 & !a4;
+    let hidden = h3;
+    if naked | hidden != 0 {
+        for x in t.iter_mut() {
+            *x &= !MATES[(*x & naked) as usize] & !(hidden & !ALONE[*x as usize]);
+        }
+    }
+    true
+}
+
 /// Counts and hands over solutions during a search.
 pub(super) struct Search<'f> {
     pub(super) count: usize,
@@ -266,11 +377,11 @@ impl Search<'_> {
                 .expect("unsolved cells keep a candidate");
             self.guesses += 1;
             let mut child = st;
-            if child.assign(cell, d) && child.propagate() && self.run(child) {
+            if child.assign(cell, d) && child.propagate_all() && self.run(child) {
                 return true;
             }
             st.remove(cell, d);
-            if !st.propagate() {
+            if !st.propagate_all() {
                 return false;
             }
         }

@@ -94,7 +94,7 @@ fn start(puzzle: &Cells, marks: Option<&Candidates>) -> Option<State> {
             }
         }
     }
-    if st.propagate() {
+    if st.propagate_all() {
         Some(st)
     } else {
         None

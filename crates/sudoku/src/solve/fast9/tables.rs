@@ -19,6 +19,13 @@ pub(super) static ROW_TRIADS: [u8; 512] = row_triads();
 /// boxes left without the digit.
 pub(super) static PERMS: [u16; 512] = perms();
 
+/// `MATES[f]`: the triads that share a row or a box with some triad of `f` (a triad is no
+/// mate of itself, but two triads of `f` in one row or box are each other's mates).
+pub(super) static MATES: [u16; 512] = mates();
+
+/// `ALONE[t]`: the triads of `t` that are the only one of `t` in their row.
+pub(super) static ALONE: [u16; 512] = alone();
+
 /// `EXPAND[t]`: the 27 cells of the triads in triad mask `t`.
 pub(super) static EXPAND: [u32; 512] = expand();
 
@@ -68,6 +75,45 @@ const fn perms() -> [u16; 512] {
                 t[m] |= bits as u16;
             }
             p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn mates() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut f = 0;
+    while f < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if f >> i & 1 == 1 {
+                let mut j = 0;
+                while j < 9 {
+                    if j != i && (j / 3 == i / 3 || j % 3 == i % 3) {
+                        t[f] |= 1 << j;
+                    }
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
+const fn alone() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let x = (m >> (3 * r)) & 7;
+            if x == 1 || x == 2 || x == 4 {
+                t[m] |= (x << (3 * r)) as u16;
+            }
+            r += 1;
         }
         m += 1;
     }
@@ -124,6 +170,13 @@ mod tests {
         assert_eq!(PERMS[0b111_001_001], 0);
         // A row with no bit.
         assert_eq!(PERMS[0b111_111_000], 0);
+    }
+
+    #[test]
+    fn mates_and_alone() {
+        assert_eq!(MATES[1], 0b001_001_110);
+        assert_eq!(MATES[0b11], 0b011_011_111);
+        assert_eq!(ALONE[0b011_100_010], 0b000_100_010);
     }
 
     #[test]
