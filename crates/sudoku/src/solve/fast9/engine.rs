@@ -1,7 +1,9 @@
 //! The state, its propagation and the search. See the module docs of [`super`] for the
 //! layout.
 
-use super::tables::{ALONE, BAND, BAND_PEERS, COLUMN, EXPAND, MATES, PERMS, ROW_TRIADS};
+use super::tables::{
+    ALONE, BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, MATES, PERMS, PERM_LIST, ROW_TRIADS,
+};
 
 /// One position of the search: 27 band words (digit-major) and the unsolved cells. Small
 /// and `Copy`, so a guess is a copy on the stack, never an allocation.
@@ -287,6 +289,70 @@ impl State {
         out
     }
 
+    /// The horizontal triad mask of digit `d` in band `b`.
+    #[inline(always)]
+    fn band_triads(&self, d: usize, b: usize) -> u16 {
+        let w = self.cand[3 * d + b];
+        ROW_TRIADS[(w & 511) as usize] as u16
+            | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
+            | (ROW_TRIADS[(w >> 18) as usize] as u16) << 6
+    }
+
+    /// The (band, column-in-stack) matrix of digit `d` in stack `s`.
+    #[inline(always)]
+    fn stack_triads(&self, d: usize, s: usize) -> u16 {
+        let col = |w: u32| (w | w >> 9 | w >> 18) >> (3 * s) & 7;
+        (col(self.cand[3 * d]) | col(self.cand[3 * d + 1]) << 3 | col(self.cand[3 * d + 2]) << 6)
+            as u16
+    }
+
+    /// The band or stack and digit to branch on: in the band or stack with the fewest
+    /// configurations (over all digits) that is not fixed, the digit with the fewest
+    /// configurations above one. `None` when every band and stack is fixed.
+    fn branch_band(&self) -> Option<Branch> {
+        let mut best: Option<(u32, bool, usize)> = None;
+        for vertical in [false, true] {
+            for i in 0..3 {
+                let mut total = 0u32;
+                for d in 0..9 {
+                    let m = if vertical { self.stack_triads(d, i) } else { self.band_triads(d, i) };
+                    total += CONFIGS[m as usize] as u32;
+                }
+                if total > 9 && best.is_none_or(|(t, _, _)| total < t) {
+                    best = Some((total, vertical, i));
+                }
+            }
+        }
+        let (_, vertical, i) = best?;
+        let mut pick = (u8::MAX, 0, 0u16);
+        for d in 0..9 {
+            let m = if vertical { self.stack_triads(d, i) } else { self.band_triads(d, i) };
+            let n = CONFIGS[m as usize];
+            if n >= 2 && n < pick.0 {
+                pick = (n, d, m);
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        Some(Branch { vertical, index: i, digit: pick.1, triads: pick.2 })
+    }
+
+    /// Restricts digit `br.digit` in the branch's band or stack to configuration `p`.
+    fn restrict(&mut self, br: &Branch, p: u16) {
+        let d = br.digit;
+        if br.vertical {
+            let s = br.index;
+            for b in 0..3 {
+                let j = (p >> (3 * b) & 7) as u32;
+                let keep = (511 & !(7 << (3 * s))) | j << (3 * s);
+                self.cand[3 * d + b] &= keep * COLUMN;
+            }
+        } else {
+            self.cand[3 * d + br.index] &= EXPAND[p as usize];
+        }
+    }
+
     /// The cell to branch on: a bivalue cell if there is one, else one with the fewest
     /// candidates. `None` when solved.
     fn branch_cell(&self) -> Option<usize> {
@@ -355,6 +421,17 @@ fn triad_rule(t: &mut [u16; 9]) -> bool {
     true
 }
 
+/// A branch on a digit's configuration in one band or stack.
+pub(super) struct Branch {
+    vertical: bool,
+    index: usize,
+    digit: usize,
+    triads: u16,
+}
+
+/// Branch on band configurations (tdoku's way) rather than on cells.
+const BAND_BRANCHING: bool = true;
+
 /// Counts and hands over solutions during a search.
 pub(super) struct Search<'f> {
     pub(super) count: usize,
@@ -366,6 +443,9 @@ pub(super) struct Search<'f> {
 impl Search<'_> {
     /// Searches below a propagated state. Returns `true` once `limit` solutions are found.
     pub(super) fn run(&mut self, mut st: State) -> bool {
+        if BAND_BRANCHING {
+            return self.run_bands(st);
+        }
         loop {
             let Some(cell) = st.branch_cell() else {
                 self.count += 1;
@@ -385,5 +465,38 @@ impl Search<'_> {
                 return false;
             }
         }
+    }
+
+    /// [`Search::run`] branching on configurations: each configuration of the chosen digit
+    /// in the chosen band or stack is tried in turn (they exclude each other and cover every
+    /// case); each but the last counts as a guess.
+    fn run_bands(&mut self, st: State) -> bool {
+        let Some(br) = st.branch_band() else {
+            if st.unsolved != [0; 3] {
+                unreachable!("fixed bands and stacks place every cell");
+            }
+            self.count += 1;
+            (self.on_solution)(&st.values());
+            return self.count >= self.limit;
+        };
+        let mut left = CONFIGS[br.triads as usize];
+        for &p in PERM_LIST.iter() {
+            if br.triads & p != p {
+                continue;
+            }
+            left -= 1;
+            let mut child = st;
+            if left > 0 {
+                self.guesses += 1;
+            }
+            child.restrict(&br, p);
+            if child.propagate_all() && self.run_bands(child) {
+                return true;
+            }
+            if left == 0 {
+                break;
+            }
+        }
+        false
     }
 }

@@ -19,6 +19,13 @@ pub(super) static ROW_TRIADS: [u8; 512] = row_triads();
 /// boxes left without the digit.
 pub(super) static PERMS: [u16; 512] = perms();
 
+/// The six permutation matrices of a 3x3 triad matrix (bit `3·i + j`).
+pub(super) const PERM_LIST: [u16; 6] = perm_list();
+
+/// `CONFIGS[m]`: how many permutation matrices `m` contains: a digit's *configurations* in
+/// a band (or stack).
+pub(super) static CONFIGS: [u8; 512] = configs();
+
 /// `MATES[f]`: the triads that share a row or a box with some triad of `f` (a triad is no
 /// mate of itself, but two triads of `f` in one row or box are each other's mates).
 pub(super) static MATES: [u16; 512] = mates();
@@ -73,6 +80,34 @@ const fn perms() -> [u16; 512] {
             let bits = (1 << pm[0]) | (1 << (3 + pm[1])) | (1 << (6 + pm[2]));
             if m & bits == bits {
                 t[m] |= bits as u16;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const fn perm_list() -> [u16; 6] {
+    let mut t = [0u16; 6];
+    let mut p = 0;
+    while p < 6 {
+        let pm = PERMUTATIONS[p];
+        t[p] = (1 << pm[0]) | (1 << (3 + pm[1])) | (1 << (6 + pm[2]));
+        p += 1;
+    }
+    t
+}
+
+const fn configs() -> [u8; 512] {
+    let list = perm_list();
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if m as u16 & list[p] == list[p] {
+                t[m] += 1;
             }
             p += 1;
         }
@@ -170,6 +205,15 @@ mod tests {
         assert_eq!(PERMS[0b111_001_001], 0);
         // A row with no bit.
         assert_eq!(PERMS[0b111_111_000], 0);
+    }
+
+    #[test]
+    fn configs_count_permutations() {
+        assert_eq!(CONFIGS[0x1FF], 6);
+        assert_eq!(CONFIGS[0b100_010_001], 1);
+        assert_eq!(CONFIGS[0b110_110_001], 2);
+        assert_eq!(CONFIGS[0b111_001_001], 0);
+        assert!(PERM_LIST.iter().all(|&p| PERMS[p as usize] == p));
     }
 
     #[test]
