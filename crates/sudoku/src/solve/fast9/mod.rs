@@ -94,7 +94,7 @@ fn start(puzzle: &Cells, marks: Option<&Candidates>) -> Option<State> {
             }
         }
     }
-    if st.propagate_all() {
+    if st.propagate_all(&mut engine::Masks::default()) {
         Some(st)
     } else {
         None
@@ -128,14 +128,18 @@ fn search_marked(
     if limit == 0 {
         return Count::default();
     }
-    let Some(st) = start(puzzle, marks) else {
+    let Some(mut st) = start(puzzle, marks) else {
         return Count::default();
     };
+    let mut masks = engine::Masks::default();
+    // Already at a fixed point: this only fills the masks the first branch needs.
+    st.propagate_all(&mut masks);
     let mut s = engine::Search {
         count: 0,
         limit,
         guesses: 0,
         on_solution,
+        masks,
     };
     s.run(st);
     Count {
