@@ -68,6 +68,8 @@ struct Report {
     file: String,
     puzzles: usize,
     elapsed: Duration,
+    /// CPU time of the timing thread, when the OS tells it (one job only).
+    cpu: Option<Duration>,
     passes: usize,
     guesses: u64,
     no_guess: usize,
@@ -133,6 +135,7 @@ fn time_file(args: &BenchArgs, path: &PathBuf, pool: Option<&rayon::ThreadPool>)
     let engine = args.engine;
     let mut answers = vec![Answer::default(); puzzles.len()];
     let passes = args.repeat.max(1);
+    let cpu_start = if pool.is_none() { thread_cpu() } else { None };
     let start = Instant::now();
     for _ in 0..passes {
         match pool {
@@ -149,6 +152,7 @@ fn time_file(args: &BenchArgs, path: &PathBuf, pool: Option<&rayon::ThreadPool>)
         }
     }
     let elapsed = start.elapsed();
+    let cpu = cpu_start.and_then(|s| Some(thread_cpu()? - s));
     verify(path, &puzzles, &answers, args.mode)?;
     let mut counts = [0; 3];
     for a in &answers {
@@ -158,11 +162,20 @@ fn time_file(args: &BenchArgs, path: &PathBuf, pool: Option<&rayon::ThreadPool>)
         file: path.display().to_string(),
         puzzles: puzzles.len(),
         elapsed,
+        cpu,
         passes,
         guesses: answers.iter().map(|a| a.guesses).sum(),
         no_guess: answers.iter().filter(|a| a.guesses == 0).count(),
         counts,
     })
+}
+
+/// CPU time of the calling thread (Linux: `/proc/thread-self/schedstat`, nanoseconds).
+/// On a shared machine wall-clock time includes time spent waiting for a core; this does not.
+fn thread_cpu() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// The untimed check: solutions found again (two at most) and checked by the verifier; the
@@ -203,8 +216,8 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     };
     if !args.json {
         println!(
-            "{:<32} {:>8} {:>12} {:>10} {:>10} {:>9}",
-            "file", "puzzles", "puzzles/s", "µs/puzzle", "guesses/p", "no_guess"
+            "{:<28} {:>8} {:>10} {:>10} {:>10} {:>9} {:>12}",
+            "file", "puzzles", "puzzles/s", "µs/puzzle", "guesses/p", "no_guess", "cpu puzzles/s"
         );
     }
     for path in &args.files {
@@ -215,6 +228,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         let us = secs * 1e6 / solved.max(1.0);
         let gpp = r.guesses as f64 / r.puzzles.max(1) as f64;
         let no_guess = 100.0 * r.no_guess as f64 / r.puzzles.max(1) as f64;
+        let cpu_rate = r.cpu.map(|c| solved / c.as_secs_f64().max(1e-9));
         if args.json {
             let v = serde_json::json!({
                 "file": r.file,
@@ -229,6 +243,8 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 "us_per_puzzle": us,
                 "guesses_per_puzzle": gpp,
                 "no_guess_pct": no_guess,
+                "cpu_seconds": r.cpu.map(|c| c.as_secs_f64()),
+                "cpu_puzzles_per_sec": cpu_rate,
                 "counts": { "none": r.counts[0], "one": r.counts[1], "more": r.counts[2] },
             });
             println!("{v}");
@@ -236,9 +252,10 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             let name = std::path::Path::new(&r.file)
                 .file_name()
                 .map_or(r.file.clone(), |n| n.to_string_lossy().into_owned());
+            let cpu = cpu_rate.map_or("-".to_string(), |c| format!("{c:.0}"));
             println!(
-                "{:<32} {:>8} {:>12.0} {:>10.2} {:>10.2} {:>8.1}%",
-                name, r.puzzles, rate, us, gpp, no_guess
+                "{:<28} {:>8} {:>10.0} {:>10.2} {:>10.2} {:>8.1}% {:>12}",
+                name, r.puzzles, rate, us, gpp, no_guess, cpu
             );
         }
     }

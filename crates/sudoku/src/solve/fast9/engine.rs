@@ -18,6 +18,10 @@ pub(super) struct State {
     unsolved: [u32; 3],
 }
 
+const TRIADS_H: bool = true;
+const TRIADS_V: bool = true;
+const TRIAD_FIXPOINT: bool = false;
+
 /// The bands other than `b`.
 const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -34,9 +38,8 @@ fn shrink_band(w: u32) -> u32 {
 /// column per band and one band per column. Returns `None` on contradiction.
 #[inline(always)]
 fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
-    let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
     // Row b of `x` is the set of columns band b still has.
-    let x = cols(w[0]) | cols(w[1]) << 9 | cols(w[2]) << 18;
+    let x = columns(w);
     let mut allow = 0u32;
     for s in 0..3 {
         let y = (x >> (3 * s)) & (7 | 7 << 9 | 7 << 18);
@@ -52,6 +55,13 @@ fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
         w[1] & (allow >> 9 & 511) * COLUMN,
         w[2] & (allow >> 18) * COLUMN,
     ])
+}
+
+/// The columns each band word has, packed 9 bits per band.
+#[inline(always)]
+fn columns(w: [u32; 3]) -> u32 {
+    let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+    cols(w[0]) | cols(w[1]) << 9 | cols(w[2]) << 18
 }
 
 /// The bits of `w` alone in their row. Branch-free: a loop with a test per row cost a fifth
@@ -76,12 +86,6 @@ impl State {
     #[inline]
     pub(super) fn has(&self, cell: usize, d: usize) -> bool {
         self.cand[3 * d + cell / 27] >> (cell % 27) & 1 == 1
-    }
-
-    /// Whether `cell` is still unsolved.
-    #[inline]
-    pub(super) fn is_unsolved(&self, cell: usize) -> bool {
-        self.unsolved[cell / 27] >> (cell % 27) & 1 == 1
     }
 
     /// Removes digit `d` from `cell`; propagation notices the change.
@@ -127,20 +131,32 @@ impl State {
                     | (self.cand[k + 2] ^ self.seen[k + 2])
                     != 0
                 {
+                    let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
                     let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
-                    // The band pass is idempotent, so the pair is at a fixed point as soon
-                    // as the stack pass changes nothing.
-                    loop {
-                        let t = [shrink_band(w[0]), shrink_band(w[1]), shrink_band(w[2])];
-                        if t[0] == 0 || t[1] == 0 || t[2] == 0 {
-                            return false;
+                    // `seen` is a fixed point: unchanged words need no band pass, and the
+                    // stack pass only reads which columns each band has.
+                    for j in 0..3 {
+                        if w[j] != seen[j] {
+                            w[j] = shrink_band(w[j]);
+                            if w[j] == 0 {
+                                return false;
+                            }
                         }
-                        let Some(u) = shrink_stacks(t) else {
-                            return false;
-                        };
-                        w = u;
-                        if u == t {
-                            break;
+                    }
+                    if columns(w) != columns(seen) {
+                        // The band pass is idempotent, so the pair is at a fixed point as
+                        // soon as the stack pass changes nothing.
+                        loop {
+                            let Some(u) = shrink_stacks(w) else {
+                                return false;
+                            };
+                            if u == w {
+                                break;
+                            }
+                            w = [shrink_band(u[0]), shrink_band(u[1]), shrink_band(u[2])];
+                            if w[0] == 0 || w[1] == 0 || w[2] == 0 {
+                                return false;
+                            }
                         }
                     }
                     for j in 0..3 {
@@ -207,6 +223,9 @@ impl State {
             }
             let before = t;
             masks.h[b] = t;
+            if !TRIADS_H {
+                continue;
+            }
             if !triad_rule(&mut t) {
                 return None;
             }
@@ -235,6 +254,9 @@ impl State {
             }
             let before = t;
             masks.v[s] = t;
+            if !TRIADS_V {
+                continue;
+            }
             if !triad_rule(&mut t) {
                 return None;
             }
@@ -256,22 +278,55 @@ impl State {
     ///
     /// On success `masks` holds the triad masks of the result.
     pub(super) fn propagate_all(&mut self, masks: &mut Masks) -> bool {
-        loop {
-            if !self.propagate() {
-                return false;
+        if TRIAD_FIXPOINT {
+            loop {
+                if !self.propagate() {
+                    return false;
+                }
+                match self.triads(masks) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
-            match self.triads(masks) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+        }
+        if !self.propagate() {
+            return false;
+        }
+        match self.triads(masks) {
+            None => false,
+            Some(false) => true,
+            Some(true) => {
+                let ok = self.propagate();
+                if ok {
+                    self.fill_masks(masks);
+                }
+                ok
             }
         }
     }
 
-    /// Whether every cell is placed.
-    #[inline]
-    pub(super) fn solved(&self) -> bool {
-        self.unsolved == [0; 3]
+    /// The triad masks of the current state.
+    fn fill_masks(&self, masks: &mut Masks) {
+        for b in 0..3 {
+            for d in 0..9 {
+                let w = self.cand[3 * d + b];
+                masks.h[b][d] = ROW_TRIADS[(w & 511) as usize] as u16
+                    | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
+                    | (ROW_TRIADS[(w >> 18) as usize] as u16) << 6;
+            }
+        }
+        for d in 0..9 {
+            let c = [0, 1, 2].map(|b| {
+                let w = self.cand[3 * d + b];
+                (w | w >> 9 | w >> 18) & 511
+            });
+            for s in 0..3 {
+                masks.v[s][d] =
+                    (c[0] >> (3 * s) & 7 | (c[1] >> (3 * s) & 7) << 3 | (c[2] >> (3 * s) & 7) << 6)
+                        as u16;
+            }
+        }
     }
 
     /// The grid of a solved state, values 1-9.
@@ -436,10 +491,17 @@ pub(super) struct Search<'f> {
 
 impl Search<'_> {
     /// Searches below a propagated state. Returns `true` once `limit` solutions are found.
-    pub(super) fn run(&mut self, mut st: State) -> bool {
+    pub(super) fn run(&mut self, st: State) -> bool {
         if BAND_BRANCHING {
-            return self.run_bands(st);
+            self.run_bands(st)
+        } else {
+            self.run_cells(st)
         }
+    }
+
+    /// [`Search::run`] branching on cells: a binary split on a bivalue cell, else on the
+    /// cell with fewest candidates.
+    fn run_cells(&mut self, mut st: State) -> bool {
         loop {
             let Some(cell) = st.branch_cell() else {
                 self.count += 1;
@@ -467,7 +529,9 @@ impl Search<'_> {
     fn run_bands(&mut self, st: State) -> bool {
         let Some(br) = State::branch_band(&self.masks) else {
             if st.unsolved != [0; 3] {
-                unreachable!("fixed bands and stacks place every cell");
+                // Not expected: with every band and stack fixed, propagation has placed
+                // every cell. Branch on cells rather than trust that.
+                return self.run_cells(st);
             }
             self.count += 1;
             (self.on_solution)(&st.values());
