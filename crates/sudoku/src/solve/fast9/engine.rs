@@ -30,8 +30,8 @@ const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 fn shrink_band(w: u32) -> u32 {
     let t = ROW_TRIADS[(w & 511) as usize] as usize
         | (ROW_TRIADS[((w >> 9) & 511) as usize] as usize) << 3
-        | (ROW_TRIADS[(w >> 18) as usize] as usize) << 6;
-    w & EXPAND[PERMS[t] as usize]
+        | (ROW_TRIADS[(w >> 18 & 511) as usize] as usize) << 6;
+    w & EXPAND[(PERMS[t & 511] & 511) as usize]
 }
 
 /// The stack counterpart of [`shrink_band`] for one digit: in each stack the digit takes one
@@ -44,7 +44,7 @@ fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
     for s in 0..3 {
         let y = (x >> (3 * s)) & (7 | 7 << 9 | 7 << 18);
         let m = (y & 7) | (y >> 6 & 0o70) | (y >> 12 & 0o700);
-        let a = PERMS[m as usize] as u32;
+        let a = PERMS[(m & 511) as usize] as u32;
         if a == 0 {
             return None;
         }
@@ -219,7 +219,7 @@ impl State {
                 let w = self.cand[3 * d + b];
                 *td = ROW_TRIADS[(w & 511) as usize] as u16
                     | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
-                    | (ROW_TRIADS[(w >> 18) as usize] as u16) << 6;
+                    | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6;
             }
             let before = t;
             masks.h[b] = t;
@@ -232,7 +232,7 @@ impl State {
             for d in 0..9 {
                 if t[d] != before[d] {
                     let k = 3 * d + b;
-                    self.cand[k] &= EXPAND[t[d] as usize];
+                    self.cand[k] &= EXPAND[(t[d] & 511) as usize];
                     changed = true;
                 }
             }
@@ -313,7 +313,7 @@ impl State {
                 let w = self.cand[3 * d + b];
                 masks.h[b][d] = ROW_TRIADS[(w & 511) as usize] as u16
                     | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
-                    | (ROW_TRIADS[(w >> 18) as usize] as u16) << 6;
+                    | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6;
             }
         }
         for d in 0..9 {
@@ -355,7 +355,7 @@ impl State {
                 let mut total = 0u32;
                 for d in 0..9 {
                     let m = if vertical { masks.v[i][d] } else { masks.h[i][d] };
-                    total += CONFIGS[m as usize] as u32;
+                    total += CONFIGS[(m & 511) as usize] as u32;
                 }
                 if total > 9 && best.is_none_or(|(t, _, _)| total < t) {
                     best = Some((total, vertical, i));
@@ -366,7 +366,7 @@ impl State {
         let mut pick = (u8::MAX, 0, 0u16);
         for d in 0..9 {
             let m = if vertical { masks.v[i][d] } else { masks.h[i][d] };
-            let n = CONFIGS[m as usize];
+            let n = CONFIGS[(m & 511) as usize];
             if n >= 2 && n < pick.0 {
                 pick = (n, d, m);
                 if n == 2 {
@@ -388,7 +388,7 @@ impl State {
                 self.cand[3 * d + b] &= keep * COLUMN;
             }
         } else {
-            self.cand[3 * d + br.index] &= EXPAND[p as usize];
+            self.cand[3 * d + br.index] &= EXPAND[(p & 511) as usize];
         }
     }
 
@@ -441,7 +441,7 @@ fn triad_rule(t: &mut [u16; 9]) -> bool {
         a3 |= a2 & x;
         a2 |= a1 & x;
         a1 |= x;
-        let f = ALONE[x as usize];
+        let f = ALONE[(x & 511) as usize];
         h4 |= h3 & f;
         h3 |= h2 & f;
         h2 |= h1 & f;
@@ -454,7 +454,7 @@ fn triad_rule(t: &mut [u16; 9]) -> bool {
     let hidden = h3;
     if naked | hidden != 0 {
         for x in t.iter_mut() {
-            *x &= !MATES[(*x & naked) as usize] & !(hidden & !ALONE[*x as usize]);
+            *x &= !MATES[(*x & naked & 511) as usize] & !(hidden & !ALONE[(*x & 511) as usize]);
         }
     }
     true
@@ -537,7 +537,7 @@ impl Search<'_> {
             (self.on_solution)(&st.values());
             return self.count >= self.limit;
         };
-        let mut left = CONFIGS[br.triads as usize];
+        let mut left = CONFIGS[(br.triads & 511) as usize];
         for &p in PERM_LIST.iter() {
             if br.triads & p != p {
                 continue;
