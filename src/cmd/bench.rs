@@ -6,7 +6,7 @@
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use sudoku::solve::{fast9, Engine, General};
@@ -76,7 +76,7 @@ struct Report {
     counts: [usize; 3],
 }
 
-fn read_puzzles(path: &PathBuf, permute: Option<u64>) -> Result<Vec<[u8; 81]>> {
+fn read_puzzles(path: &Path, permute: Option<u64>) -> Result<Vec<[u8; 81]>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let mut out = Vec::new();
@@ -113,16 +113,22 @@ fn answer(engine: EngineName, limit: usize, cells: &[u8; 81], grid: Option<&Grid
     match engine {
         EngineName::Fast9 => {
             let c = fast9::count(cells, limit);
-            Answer { count: c.count, guesses: c.guesses }
+            Answer {
+                count: c.count,
+                guesses: c.guesses,
+            }
         }
         EngineName::General => {
             let s = General.search(grid.expect("grids prepared"), None, limit, 0);
-            Answer { count: s.count, guesses: s.guesses }
+            Answer {
+                count: s.count,
+                guesses: s.guesses,
+            }
         }
     }
 }
 
-fn time_file(args: &BenchArgs, path: &PathBuf, pool: Option<&rayon::ThreadPool>) -> Result<Report> {
+fn time_file(args: &BenchArgs, path: &Path, pool: Option<&rayon::ThreadPool>) -> Result<Report> {
     let puzzles = read_puzzles(path, args.permute)?;
     let grids: Vec<Grid> = match args.engine {
         EngineName::General => puzzles.iter().map(to_grid).collect(),
@@ -145,9 +151,11 @@ fn time_file(args: &BenchArgs, path: &PathBuf, pool: Option<&rayon::ThreadPool>)
                 }
             }
             Some(pool) => pool.install(|| {
-                answers.par_iter_mut().zip(puzzles.par_iter()).enumerate().for_each(
-                    |(i, (a, p))| *a = answer(engine, limit, p, grids.get(i)),
-                );
+                answers
+                    .par_iter_mut()
+                    .zip(puzzles.par_iter())
+                    .enumerate()
+                    .for_each(|(i, (a, p))| *a = answer(engine, limit, p, grids.get(i)));
             }),
         }
     }
@@ -180,27 +188,46 @@ fn thread_cpu() -> Option<Duration> {
 
 /// The untimed check: solutions found again (two at most) and checked by the verifier; the
 /// counts must match the timed run and the solutions must differ.
-fn verify(path: &PathBuf, puzzles: &[[u8; 81]], answers: &[Answer], mode: Mode) -> Result<()> {
+fn verify(path: &Path, puzzles: &[[u8; 81]], answers: &[Answer], mode: Mode) -> Result<()> {
     for (i, (p, a)) in puzzles.iter().zip(answers).enumerate() {
         let grid = to_grid(p);
         let limit = if mode == Mode::Solve { 1 } else { 2 };
         let (sols, _) = fast9::solutions(p, limit);
         if sols.len() != a.count {
-            bail!("{}: puzzle {}: count {} then {}", path.display(), i + 1, a.count, sols.len());
+            bail!(
+                "{}: puzzle {}: count {} then {}",
+                path.display(),
+                i + 1,
+                a.count,
+                sols.len()
+            );
         }
         for s in &sols {
             if let Err(v) = sudoku::verify::check_solution_of(&grid, &to_grid(s)) {
                 let why: Vec<String> = v.iter().map(|v| v.describe(Shape::NINE)).collect();
-                bail!("{}: puzzle {}: wrong solution: {}", path.display(), i + 1, why.join("; "));
+                bail!(
+                    "{}: puzzle {}: wrong solution: {}",
+                    path.display(),
+                    i + 1,
+                    why.join("; ")
+                );
             }
         }
         if sols.len() == 2 && sols[0] == sols[1] {
-            bail!("{}: puzzle {}: the same solution twice", path.display(), i + 1);
+            bail!(
+                "{}: puzzle {}: the same solution twice",
+                path.display(),
+                i + 1
+            );
         }
         if a.count == 0 && grid.conflicts().is_empty() {
             // Cross-check claimed impossibility with the other engine.
             if General.search(&grid, None, 1, 0).count != 0 {
-                bail!("{}: puzzle {}: reported unsolvable but has a solution", path.display(), i + 1);
+                bail!(
+                    "{}: puzzle {}: reported unsolvable but has a solution",
+                    path.display(),
+                    i + 1
+                );
             }
         }
     }
@@ -210,7 +237,11 @@ fn verify(path: &PathBuf, puzzles: &[[u8; 81]], answers: &[Answer], mode: Mode) 
 /// Runs `sudoku bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     let pool = if args.jobs > 1 {
-        Some(rayon::ThreadPoolBuilder::new().num_threads(args.jobs).build()?)
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(args.jobs)
+                .build()?,
+        )
     } else {
         None
     };
@@ -224,7 +255,11 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         let r = time_file(args, path, pool.as_ref())?;
         let secs = r.elapsed.as_secs_f64();
         let solved = (r.puzzles * r.passes) as f64;
-        let rate = if secs > 0.0 { solved / secs } else { f64::INFINITY };
+        let rate = if secs > 0.0 {
+            solved / secs
+        } else {
+            f64::INFINITY
+        };
         let us = secs * 1e6 / solved.max(1.0);
         let gpp = r.guesses as f64 / r.puzzles.max(1) as f64;
         let no_guess = 100.0 * r.no_guess as f64 / r.puzzles.max(1) as f64;

@@ -8,7 +8,10 @@ use sudoku::solve::{fast9, Engine, General};
 use sudoku::Grid;
 
 fn load(name: &str) -> Vec<[u8; 81]> {
-    let path = format!("{}/../../testdata/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../testdata/puzzles/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter(|l| l.len() == 81)
@@ -28,10 +31,20 @@ fn bench(c: &mut Criterion) {
         let mut g = c.benchmark_group(set);
         g.throughput(Throughput::Elements(puzzles.len() as u64));
         g.bench_function("fast9 count2", |b| {
-            b.iter(|| puzzles.iter().map(|p| fast9::count(black_box(p), 2).count).sum::<usize>())
+            b.iter(|| {
+                puzzles
+                    .iter()
+                    .map(|p| fast9::count(black_box(p), 2).count)
+                    .sum::<usize>()
+            })
         });
         g.bench_function("fast9 solve", |b| {
-            b.iter(|| puzzles.iter().filter(|p| fast9::solve(black_box(p)).0.is_some()).count())
+            b.iter(|| {
+                puzzles
+                    .iter()
+                    .filter(|p| fast9::solve(black_box(p)).0.is_some())
+                    .count()
+            })
         });
         if set == "17clue" {
             let grids: Vec<Grid> = puzzles
@@ -45,7 +58,11 @@ fn bench(c: &mut Criterion) {
             g.bench_function("general count2", |b| {
                 b.iter_batched(
                     || grids.clone(),
-                    |gs| gs.iter().map(|g| General.search(g, None, 2, 0).count).sum::<usize>(),
+                    |gs| {
+                        gs.iter()
+                            .map(|g| General.search(g, None, 2, 0).count)
+                            .sum::<usize>()
+                    },
                     BatchSize::LargeInput,
                 )
             });

@@ -51,9 +51,9 @@ fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
         allow |= ((a & 7) | (a & 0o70) << 6 | (a & 0o700) << 12) << (3 * s);
     }
     Some([
-        w[0] & (allow & 511) * COLUMN,
-        w[1] & (allow >> 9 & 511) * COLUMN,
-        w[2] & (allow >> 18) * COLUMN,
+        w[0] & ((allow & 511) * COLUMN),
+        w[1] & ((allow >> 9 & 511) * COLUMN),
+        w[2] & ((allow >> 18) * COLUMN),
     ])
 }
 
@@ -159,10 +159,8 @@ impl State {
                             }
                         }
                     }
-                    for j in 0..3 {
-                        self.cand[k + j] = w[j];
-                        self.seen[k + j] = w[j];
-                    }
+                    self.cand[k..k + 3].copy_from_slice(&w);
+                    self.seen[k..k + 3].copy_from_slice(&w);
                     for (b, &wb) in w.iter().enumerate() {
                         let mut s = row_singles(wb) & self.unsolved[b];
                         while s != 0 {
@@ -199,7 +197,14 @@ impl State {
                 }
             }
             // Placements for later digits may have touched earlier digits' words.
-            if !placed && self.cand.iter().zip(&self.seen).fold(0, |a, (c, s)| a | (c ^ s)) == 0 {
+            if !placed
+                && self
+                    .cand
+                    .iter()
+                    .zip(&self.seen)
+                    .fold(0, |a, (c, s)| a | (c ^ s))
+                    == 0
+            {
                 return true;
             }
         }
@@ -249,8 +254,9 @@ impl State {
             let mut t = [0u16; 9];
             for (d, td) in t.iter_mut().enumerate() {
                 let c = cols[d];
-                *td = (c[0] >> (3 * s) & 7 | (c[1] >> (3 * s) & 7) << 3 | (c[2] >> (3 * s) & 7) << 6)
-                    as u16;
+                *td = (c[0] >> (3 * s) & 7
+                    | (c[1] >> (3 * s) & 7) << 3
+                    | (c[2] >> (3 * s) & 7) << 6) as u16;
             }
             let before = t;
             masks.v[s] = t;
@@ -322,9 +328,9 @@ impl State {
                 (w | w >> 9 | w >> 18) & 511
             });
             for s in 0..3 {
-                masks.v[s][d] =
-                    (c[0] >> (3 * s) & 7 | (c[1] >> (3 * s) & 7) << 3 | (c[2] >> (3 * s) & 7) << 6)
-                        as u16;
+                masks.v[s][d] = (c[0] >> (3 * s) & 7
+                    | (c[1] >> (3 * s) & 7) << 3
+                    | (c[2] >> (3 * s) & 7) << 6) as u16;
             }
         }
     }
@@ -354,10 +360,14 @@ impl State {
             for i in 0..3 {
                 let mut total = 0u32;
                 for d in 0..9 {
-                    let m = if vertical { masks.v[i][d] } else { masks.h[i][d] };
+                    let m = if vertical {
+                        masks.v[i][d]
+                    } else {
+                        masks.h[i][d]
+                    };
                     total += CONFIGS[(m & 511) as usize] as u32;
                 }
-                if total > 9 && best.is_none_or(|(t, _, _)| total < t) {
+                if total > 9 && best.map_or(true, |(t, _, _)| total < t) {
                     best = Some((total, vertical, i));
                 }
             }
@@ -365,7 +375,11 @@ impl State {
         let (_, vertical, i) = best?;
         let mut pick = (u8::MAX, 0, 0u16);
         for d in 0..9 {
-            let m = if vertical { masks.v[i][d] } else { masks.h[i][d] };
+            let m = if vertical {
+                masks.v[i][d]
+            } else {
+                masks.h[i][d]
+            };
             let n = CONFIGS[(m & 511) as usize];
             if n >= 2 && n < pick.0 {
                 pick = (n, d, m);
@@ -374,7 +388,12 @@ impl State {
                 }
             }
         }
-        Some(Branch { vertical, index: i, digit: pick.1, triads: pick.2 })
+        Some(Branch {
+            vertical,
+            index: i,
+            digit: pick.1,
+            triads: pick.2,
+        })
     }
 
     /// Restricts digit `br.digit` in the branch's band or stack to configuration `p`.
