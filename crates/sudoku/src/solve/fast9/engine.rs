@@ -299,6 +299,10 @@ impl State {
         if !self.propagate() {
             return false;
         }
+        if self.unsolved == [0; 3] {
+            // Solved: the triad rule has nothing to add and no branch needs the masks.
+            return true;
+        }
         match self.triads(masks) {
             None => false,
             Some(false) => true,
@@ -546,6 +550,11 @@ impl Search<'_> {
     /// in the chosen band or stack is tried in turn (they exclude each other and cover every
     /// case); each but the last counts as a guess.
     fn run_bands(&mut self, st: State) -> bool {
+        if st.unsolved == [0; 3] {
+            self.count += 1;
+            (self.on_solution)(&st.values());
+            return self.count >= self.limit;
+        }
         let Some(br) = State::branch_band(&self.masks) else {
             if st.unsolved != [0; 3] {
                 // Not expected: with every band and stack fixed, propagation has placed

@@ -75,7 +75,7 @@ pub struct Count {
 
 /// The propagated starting state of a puzzle, or `None` when the givens contradict each
 /// other (a digit twice in a house, a value above 9) or propagation alone finds no solution.
-fn start(puzzle: &Cells, marks: Option<&Candidates>) -> Option<State> {
+fn start(puzzle: &Cells, marks: Option<&Candidates>, masks: &mut engine::Masks) -> Option<State> {
     let mut st = State::new();
     for (cell, &v) in puzzle.iter().enumerate() {
         if v != 0 && (v > 9 || !st.assign(cell, v as usize - 1)) {
@@ -94,7 +94,7 @@ fn start(puzzle: &Cells, marks: Option<&Candidates>) -> Option<State> {
             }
         }
     }
-    if st.propagate_all(&mut engine::Masks::default()) {
+    if st.propagate_all(masks) {
         Some(st)
     } else {
         None
@@ -128,12 +128,10 @@ fn search_marked(
     if limit == 0 {
         return Count::default();
     }
-    let Some(mut st) = start(puzzle, marks) else {
+    let mut masks = engine::Masks::default();
+    let Some(st) = start(puzzle, marks, &mut masks) else {
         return Count::default();
     };
-    let mut masks = engine::Masks::default();
-    // Already at a fixed point: this only fills the masks the first branch needs.
-    st.propagate_all(&mut masks);
     let mut s = engine::Search {
         count: 0,
         limit,
