@@ -18,8 +18,13 @@ pub(super) struct State {
     unsolved: [u32; 3],
 }
 
+/// Apply the triad rule to horizontal triads. Horizontal or vertical alone: ~74 guesses on
+/// hardest 11+ instead of 64, for no clear speed gain.
 const TRIADS_H: bool = true;
+/// Apply the triad rule to vertical triads.
 const TRIADS_V: bool = true;
+/// Repeat propagation and the triad rule until neither changes anything. Measured: 63.8
+/// guesses instead of 64.0 on hardest 11+, at ~15% more time; so the rule runs once per node.
 const TRIAD_FIXPOINT: bool = false;
 
 /// The bands other than `b`.
@@ -144,8 +149,9 @@ impl State {
                         }
                     }
                     if columns(w) != columns(seen) {
-                        // The band pass is idempotent, so the pair is at a fixed point as
-                        // soon as the stack pass changes nothing.
+                        // Both passes are idempotent, so the pair is at a fixed point as
+                        // soon as one of them changes nothing after the other. (Running the
+                        // stack pass again to confirm cost a pass per digit visit.)
                         loop {
                             let Some(u) = shrink_stacks(w) else {
                                 return false;
@@ -156,6 +162,9 @@ impl State {
                             w = [shrink_band(u[0]), shrink_band(u[1]), shrink_band(u[2])];
                             if w[0] == 0 || w[1] == 0 || w[2] == 0 {
                                 return false;
+                            }
+                            if w == u {
+                                break;
                             }
                         }
                     }
@@ -499,7 +508,8 @@ pub(super) struct Branch {
     triads: u16,
 }
 
-/// Branch on band configurations (tdoku's way) rather than on cells.
+/// Branch on band configurations (tdoku's way) rather than on cells. Cell branching
+/// (bivalue first) needs 130 guesses/puzzle on hardest 11+ against 64.
 const BAND_BRANCHING: bool = true;
 
 /// Counts and hands over solutions during a search.
