@@ -293,10 +293,20 @@ impl State {
     ///
     /// On success `masks` holds the triad masks of the result.
     pub(super) fn propagate_all(&mut self, masks: &mut Masks) -> bool {
-        if TRIAD_FIXPOINT {
+        self.propagate_with(masks, TRIAD_FIXPOINT)
+    }
+
+    /// [`State::propagate_all`], repeating the triad rule until it finds nothing when
+    /// `fixpoint` (worth it once per puzzle, at the root: top1465 solved without guessing
+    /// 6.9% -> 7.9%).
+    pub(super) fn propagate_with(&mut self, masks: &mut Masks, fixpoint: bool) -> bool {
+        if fixpoint {
             loop {
                 if !self.propagate() {
                     return false;
+                }
+                if self.unsolved == [0; 3] {
+                    return true;
                 }
                 match self.triads(masks) {
                     None => return false,
