@@ -3,8 +3,9 @@
 
 use proptest::prelude::*;
 use sudoku::solve::{engine_for, fast9, fast9::Fast9, Engine, General};
+use sudoku::transform::Transform;
 use sudoku::verify::check_solution_of;
-use sudoku::{Grid, Shape};
+use sudoku::{Candidates, DigitSet, Grid, Shape};
 
 fn load(name: &str) -> Vec<Grid> {
     let path = format!(
@@ -159,6 +160,64 @@ proptest! {
         }
         for sol in &f.solutions {
             prop_assert!(check_solution_of(&g, sol).is_ok());
+        }
+    }
+}
+
+/// A random grid with random pencil marks on its empty cells (each candidate kept with
+/// probability 0.8, so some marks exclude the solution and some leave cells bare).
+fn random_marked() -> impl Strategy<Value = (Grid, Candidates)> {
+    (
+        random_grid(),
+        proptest::collection::vec(proptest::bool::weighted(0.8), 81 * 9),
+    )
+        .prop_map(|(g, keep)| {
+            let mut marks = Candidates::full(g.shape());
+            for cell in sudoku::Cell::all(g.shape()) {
+                let mut set = DigitSet::EMPTY;
+                for d in 0..9 {
+                    if keep[cell.index() * 9 + d] {
+                        set.insert(sudoku::Digit::from_index(d));
+                    }
+                }
+                marks.set(cell, set);
+            }
+            (g, marks)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn fast9_agrees_with_marks((g, marks) in random_marked()) {
+        let f = Fast9.search(&g, Some(&marks), 2, 2);
+        let s = General.search(&g, Some(&marks), 2, 2);
+        prop_assert_eq!(f.count, s.count);
+        for sol in &f.solutions {
+            prop_assert!(check_solution_of(&g, sol).is_ok());
+            for cell in sudoku::Cell::all(g.shape()) {
+                if g.value(cell) == 0 {
+                    prop_assert!(marks.get(cell).contains(sol.get(cell).unwrap()));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fast9_counts_survive_reorientation() {
+    for name in ["top1465-200.txt", "serg-200.txt"] {
+        for (i, g) in load(name).iter().enumerate().take(60) {
+            let t = Transform::seeded(g.shape(), i as u64);
+            let h = t.apply(g);
+            let (a, b) = (Fast9.search(g, None, 2, 2), Fast9.search(&h, None, 2, 2));
+            assert_eq!(a.count, b.count, "{name} #{i}");
+            for sol in &b.solutions {
+                assert!(check_solution_of(&h, sol).is_ok());
+            }
+            if a.count == 1 {
+                assert_eq!(t.apply(&a.solutions[0]), b.solutions[0]);
+            }
         }
     }
 }
