@@ -527,12 +527,21 @@ pub(super) struct Search<'f> {
     pub(super) count: usize,
     pub(super) limit: usize,
     pub(super) guesses: u64,
-    pub(super) on_solution: &'f mut dyn FnMut(&[u8; 81]),
+    /// Called with each solution; `None` when only counting (no grid is built).
+    pub(super) on_solution: Option<&'f mut dyn FnMut(&[u8; 81])>,
     /// The triad masks left by the latest propagation.
     pub(super) masks: Masks,
 }
 
 impl Search<'_> {
+    /// Records a solution. Returns nothing; the caller checks the limit.
+    #[inline]
+    fn found(&mut self, st: &State) {
+        if let Some(f) = self.on_solution.as_mut() {
+            f(&st.values());
+        }
+    }
+
     /// Searches below a propagated state. Returns `true` once `limit` solutions are found.
     pub(super) fn run(&mut self, st: State) -> bool {
         if BAND_BRANCHING {
@@ -548,7 +557,7 @@ impl Search<'_> {
         loop {
             let Some(cell) = st.branch_cell() else {
                 self.count += 1;
-                (self.on_solution)(&st.values());
+                self.found(&st);
                 return self.count >= self.limit;
             };
             let d = (0..9)
@@ -572,7 +581,7 @@ impl Search<'_> {
     fn run_bands(&mut self, st: State) -> bool {
         if st.unsolved == [0; 3] {
             self.count += 1;
-            (self.on_solution)(&st.values());
+            self.found(&st);
             return self.count >= self.limit;
         }
         let Some(br) = State::branch_band(&self.masks) else {
@@ -582,7 +591,7 @@ impl Search<'_> {
                 return self.run_cells(st);
             }
             self.count += 1;
-            (self.on_solution)(&st.values());
+            self.found(&st);
             return self.count >= self.limit;
         };
         let mut left = CONFIGS[(br.triads & 511) as usize];

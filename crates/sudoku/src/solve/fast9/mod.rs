@@ -126,14 +126,14 @@ fn start(puzzle: &Cells, marks: Option<&Candidates>, masks: &mut engine::Masks) 
 /// assert_eq!((c.count, seen), (3, 3));
 /// ```
 pub fn search(puzzle: &Cells, limit: usize, on_solution: &mut dyn FnMut(&Cells)) -> Count {
-    search_marked(puzzle, None, limit, on_solution)
+    search_marked(puzzle, None, limit, Some(on_solution))
 }
 
 fn search_marked(
     puzzle: &Cells,
     marks: Option<&Candidates>,
     limit: usize,
-    on_solution: &mut dyn FnMut(&Cells),
+    on_solution: Option<&mut dyn FnMut(&Cells)>,
 ) -> Count {
     if limit == 0 {
         return Count::default();
@@ -167,7 +167,7 @@ fn search_marked(
 /// assert_eq!(fast9::count(&p, 2).count, 0);
 /// ```
 pub fn count(puzzle: &Cells, limit: usize) -> Count {
-    search(puzzle, limit, &mut |_| {})
+    search_marked(puzzle, None, limit, None)
 }
 
 /// The first solution found, if any (whether or not it is unique), and the guesses made.
@@ -201,7 +201,7 @@ impl Engine for Fast9 {
             *p = v.min(10) as u8;
         }
         let mut solutions = Vec::new();
-        let c = search_marked(&puzzle, marks, limit, &mut |s| {
+        let mut keep_one = |s: &Cells| {
             if solutions.len() < keep {
                 let mut g = grid.clone();
                 for (i, &v) in s.iter().enumerate() {
@@ -212,7 +212,10 @@ impl Engine for Fast9 {
                 }
                 solutions.push(g);
             }
-        });
+        };
+        let on_solution: Option<&mut dyn FnMut(&Cells)> =
+            if keep > 0 { Some(&mut keep_one) } else { None };
+        let c = search_marked(&puzzle, marks, limit, on_solution);
         Search {
             count: c.count,
             solutions,
