@@ -522,13 +522,16 @@ pub(super) struct Branch {
 /// (bivalue first) needs 130 guesses/puzzle on hardest 11+ against 64.
 const BAND_BRANCHING: bool = true;
 
+/// What a search calls with each solution it finds.
+pub(super) type OnSolution<'f> = &'f mut dyn FnMut(&[u8; 81]);
+
 /// Counts and hands over solutions during a search.
 pub(super) struct Search<'f> {
     pub(super) count: usize,
     pub(super) limit: usize,
     pub(super) guesses: u64,
     /// Called with each solution; `None` when only counting (no grid is built).
-    pub(super) on_solution: Option<&'f mut dyn FnMut(&[u8; 81])>,
+    pub(super) on_solution: Option<OnSolution<'f>>,
     /// The triad masks left by the latest propagation.
     pub(super) masks: Masks,
 }
