@@ -14,6 +14,9 @@ pub(super) struct State {
     cand: [u32; 27],
     /// `seen[3·d + b]`: the band word as last propagated; equal means nothing to redo.
     seen: [u32; 27],
+    /// `tri[3·d + b]`: the triad mask of `seen[3·d + b]`, left by the band pass, so that
+    /// the triad rule and the branch choice need not recompute it.
+    tri: [u16; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
 }
@@ -30,16 +33,19 @@ const TRIAD_FIXPOINT: bool = false;
 /// The bands other than `b`.
 const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
-/// Eliminates triads that fit no permutation. Zero means contradiction.
+/// Eliminates triads that fit no permutation (zero means contradiction); also returns the
+/// triad mask of the result.
 #[inline(always)]
-fn shrink_band(w: u32) -> u32 {
+fn shrink_band_tri(w: u32) -> (u32, u16) {
     let t = ROW_TRIADS[(w & 511) as usize] as usize
         | (ROW_TRIADS[((w >> 9) & 511) as usize] as usize) << 3
         | (ROW_TRIADS[(w >> 18 & 511) as usize] as usize) << 6;
-    w & EXPAND[(PERMS[t & 511] & 511) as usize]
+    // Every triad kept was non-empty, so the kept triads are the new word's triad mask.
+    let a = PERMS[t & 511] & 511;
+    (w & EXPAND[a as usize], a)
 }
 
-/// The stack counterpart of [`shrink_band`] for one digit: in each stack the digit takes one
+/// The stack counterpart of [`shrink_band_tri`] for one digit: in each stack the digit takes one
 /// column per band and one band per column. Returns `None` on contradiction.
 #[inline(always)]
 fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
@@ -60,6 +66,14 @@ fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
         w[1] & ((allow >> 9 & 511) * COLUMN),
         w[2] & ((allow >> 18) * COLUMN),
     ])
+}
+
+/// The triad mask of a band word (for checks; the hot path keeps masks in `State::tri`).
+#[cfg_attr(not(debug_assertions), allow(dead_code))]
+fn triad_mask(w: u32) -> u16 {
+    ROW_TRIADS[(w & 511) as usize] as u16
+        | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
+        | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6
 }
 
 /// The columns each band word has, packed 9 bits per band.
@@ -83,6 +97,7 @@ impl State {
         State {
             cand: [BAND; 27],
             seen: [0; 27],
+            tri: [0; 27],
             unsolved: [BAND; 3],
         }
     }
@@ -138,11 +153,12 @@ impl State {
                 {
                     let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
                     let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
+                    let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
                     // `seen` is a fixed point: unchanged words need no band pass, and the
                     // stack pass only reads which columns each band has.
                     for j in 0..3 {
                         if w[j] != seen[j] {
-                            w[j] = shrink_band(w[j]);
+                            (w[j], tri[j]) = shrink_band_tri(w[j]);
                             if w[j] == 0 {
                                 return false;
                             }
@@ -159,7 +175,9 @@ impl State {
                             if u == w {
                                 break;
                             }
-                            w = [shrink_band(u[0]), shrink_band(u[1]), shrink_band(u[2])];
+                            for j in 0..3 {
+                                (w[j], tri[j]) = shrink_band_tri(u[j]);
+                            }
                             if w[0] == 0 || w[1] == 0 || w[2] == 0 {
                                 return false;
                             }
@@ -170,6 +188,7 @@ impl State {
                     }
                     self.cand[k..k + 3].copy_from_slice(&w);
                     self.seen[k..k + 3].copy_from_slice(&w);
+                    self.tri[k..k + 3].copy_from_slice(&tri);
                     for (b, &wb) in w.iter().enumerate() {
                         let mut s = row_singles(wb) & self.unsolved[b];
                         while s != 0 {
@@ -228,12 +247,12 @@ impl State {
     fn triads(&mut self, masks: &mut Masks) -> Option<bool> {
         let mut changed = false;
         for b in 0..3 {
+            // Called right after `propagate`: every word equals `seen`, so `tri` is current.
+            debug_assert!((0..9).all(|d| self.cand[3 * d + b] == self.seen[3 * d + b]
+                && self.tri[3 * d + b] == triad_mask(self.cand[3 * d + b])));
             let mut t = [0u16; 9];
             for (d, td) in t.iter_mut().enumerate() {
-                let w = self.cand[3 * d + b];
-                *td = ROW_TRIADS[(w & 511) as usize] as u16
-                    | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
-                    | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6;
+                *td = self.tri[3 * d + b];
             }
             let before = t;
             masks.h[b] = t;
@@ -337,12 +356,10 @@ impl State {
 
     /// The triad masks of the current state.
     fn fill_masks(&self, masks: &mut Masks) {
+        // Called right after `propagate`: every word equals `seen`, so `tri` is current.
         for b in 0..3 {
             for d in 0..9 {
-                let w = self.cand[3 * d + b];
-                masks.h[b][d] = ROW_TRIADS[(w & 511) as usize] as u16
-                    | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
-                    | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6;
+                masks.h[b][d] = self.tri[3 * d + b];
             }
         }
         for d in 0..9 {
