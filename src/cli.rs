@@ -37,4 +37,7 @@ pub enum Command {
     Convert(cmd::convert::ConvertArgs),
     /// Play in the terminal (arrows/hjkl/mouse, digits, p pencil, i hint, u undo, ? help).
     Play(cmd::play::PlayArgs),
+    /// Time the 9x9 engines on puzzle files: puzzles/s, µs/puzzle, guesses/puzzle, % solved
+    /// without guessing; every answer verified in an untimed pass.
+    Bench(cmd::bench::BenchArgs),
 }

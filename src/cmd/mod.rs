@@ -1,5 +1,6 @@
 //! One module per subcommand; each has an `Args` struct and a `run` function.
 
+pub mod bench;
 pub mod check;
 pub mod convert;
 pub mod play;
@@ -16,6 +17,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Check(a)) => check::run(&a),
         Some(Command::Convert(a)) => convert::run(&a),
         Some(Command::Play(a)) => play::run(&a),
+        Some(Command::Bench(a)) => bench::run(&a),
     }
 }
 

@@ -19,8 +19,8 @@
 //! ```
 //!
 //! # Layers
-//! `shape → index → set → grid → verify → {format, solve}`; each module only uses the ones
-//! before it. `format` never calls a solver and `solve` never reads text.
+//! `shape → index → set → grid → verify → {format, solve, transform}`; each module only uses
+//! the ones before it. `format` never calls a solver and `solve` never reads text.
 
 pub mod format;
 pub mod grid;
@@ -28,6 +28,7 @@ pub mod index;
 pub mod set;
 pub mod shape;
 pub mod solve;
+pub mod transform;
 pub mod verify;
 
 pub use grid::{Board, Candidates, Conflict, Grid, GridError};

@@ -310,6 +310,11 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
         for cell in Cell::all(shape) {
             if grid.value(cell) == 0 {
                 let keep_set = m.get(cell);
+                // Propagating the givens may already have filled the cell.
+                let v = st.value[cell.index()] as usize;
+                if v != 0 && !keep_set.contains(Digit::new(v)) {
+                    return result;
+                }
                 for d in Digit::all(shape) {
                     if !keep_set.contains(d) && !eng.eliminate(&mut st, cell.index(), d.index()) {
                         return result;
@@ -360,6 +365,9 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
                 // to the abandoned state.
                 eng.queue.clear();
                 st = saved;
+                // A failed `assign` returns before `propagate` could drain the queue: its
+                // singles belong to the abandoned state.
+                eng.queue.clear();
                 alive = eng.eliminate(&mut st, cell, d) && eng.propagate(&mut st);
             }
         }
@@ -390,6 +398,31 @@ mod tests {
             assert!(sol.is_solution());
         }
         assert_ne!(s.solutions[0], s.solutions[1]);
+    }
+
+    #[test]
+    fn failed_guess_leaves_no_stale_singles() {
+        // top1465 #47: once reported 0 solutions, because singles queued by a guess that
+        // failed inside `assign` were applied to the state restored after it.
+        let g = Grid::from_line(
+            "...9.3.5.2.....7............59..1......4..6...43......4..67...........91....2....",
+        )
+        .unwrap();
+        assert_eq!(search(&g, None, 2, 0).count, 1);
+    }
+
+    #[test]
+    fn marks_apply_to_cells_filled_by_propagation() {
+        let g = Grid::from_line(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        // Singles fill r1c3 with 4; marks without 4 there leave no solution.
+        let mut marks = Candidates::full(g.shape());
+        let mut set = crate::DigitSet::full(9);
+        set.remove(Digit::new(4));
+        marks.set(Cell::new(2), set);
+        assert_eq!(search(&g, Some(&marks), 2, 0).count, 0);
     }
 
     #[test]
