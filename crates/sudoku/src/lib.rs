@@ -23,6 +23,7 @@
 //! before it. `format` never calls a solver and `solve` never reads text.
 
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod index;
 pub mod set;
