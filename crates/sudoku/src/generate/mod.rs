@@ -570,7 +570,11 @@ impl Work {
         for (i, &cell) in open.iter().enumerate() {
             let d = Digit::from_index(self.digit(cell));
             self.marks.set(cell, self.full - DigitSet::single(d));
-            found = engine.search(&self.puzzle, Some(&self.marks), 1, 0).count > 0;
+            // The solver may fill the cell by propagation from the givens before it reads
+            // the marks, and then ignores them: a solution that keeps our digit there only
+            // shows that the givens force it.
+            let mut s = engine.search(&self.puzzle, Some(&self.marks), 1, 1);
+            found = s.solutions.pop().is_some_and(|g| g.get(cell) != Some(d));
             self.marks.set(cell, self.full);
             if found || i + 1 == open.len() {
                 break;
@@ -617,6 +621,28 @@ mod tests {
         w.remove(&c);
         assert!(w.forced(c[0]));
         assert!(!w.has_other_solution(&c));
+    }
+
+    #[test]
+    fn other_solution_test_agrees_with_counting() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        for shape in [Shape::NINE, Shape::new(2, 3).unwrap()] {
+            let sol = random_solution(shape, &mut rng);
+            let mut w = Work::new(shape);
+            w.start(&sol);
+            let mut orbits = Symmetry::Rotational180.orbits(shape);
+            orbits.shuffle(&mut rng);
+            for orbit in &orbits {
+                w.remove(orbit);
+                let other = w.has_other_solution(orbit);
+                let before = w.puzzle.clone();
+                assert_eq!(other, solve::count_solutions(&w.puzzle, 2) >= 2, "{:?}", w.puzzle);
+                assert_eq!(w.puzzle, before);
+                if other {
+                    w.restore(orbit);
+                }
+            }
+        }
     }
 
     #[test]
