@@ -1,4 +1,5 @@
-//! Generation rates, one thread: `cargo run --release -p sudoku-core --example gen_bench [SECONDS]`.
+//! Generation rates, one thread:
+//! `cargo run --release -p sudoku-core --example gen_bench [SECONDS [MODE-SUBSTRING]]`.
 //!
 //! Prints puzzles/s and the mean number of givens per mode, each mode run for about
 //! `SECONDS` (default 2) of wall time.
@@ -8,6 +9,11 @@ use sudoku::generate::{Generator, Symmetry};
 use sudoku::Shape;
 
 fn run(name: &str, gen: &Generator, budget: Duration) {
+    if let Some(only) = std::env::args().nth(2) {
+        if !name.contains(&only) {
+            return;
+        }
+    }
     let start = Instant::now();
     let (mut count, mut givens, mut attempts) = (0u64, 0usize, 0usize);
     while start.elapsed() < budget || count == 0 {
@@ -35,7 +41,9 @@ fn main() {
     run("9x9 givens 30..=35", &nine.clone().givens(30..=35), budget);
     run("6x6 minimal", &Generator::new(Shape::new(2, 3).unwrap()), budget);
     run("12x12 minimal", &Generator::new(Shape::new(3, 4).unwrap()), budget);
+    run("16x16 givens 128..=140", &Generator::new(Shape::new(4, 4).unwrap()).givens(128..=140), budget);
     run("16x16 unique (minimal)", &Generator::new(Shape::new(4, 4).unwrap()), budget);
     run("16x16 rot180 minimal", &Generator::new(Shape::new(4, 4).unwrap()).symmetry(Symmetry::Rotational180), budget);
+    run("25x25 givens 320..=340", &Generator::new(Shape::new(5, 5).unwrap()).givens(320..=340), budget);
     run("25x25 unique (minimal)", &Generator::new(Shape::new(5, 5).unwrap()), budget);
 }

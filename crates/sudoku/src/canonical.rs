@@ -20,7 +20,6 @@
 
 use crate::grid::Grid;
 use crate::shape::Shape;
-use std::sync::OnceLock;
 
 /// A geometric map of a 9x9 grid followed by a relabelling of digits:
 /// `out[i][j] = digits[src[rows[i]][cols[j]]]`, where `src` is the grid, transposed first
@@ -162,33 +161,12 @@ pub fn canonical_line(grid: &Grid) -> Result<String, CanonicalError> {
     minlex(grid).map(|c| c.line)
 }
 
-/// Every column order that keeps stacks together: 6 stack orders × 6³ orders inside them.
-fn column_orders() -> &'static [[u8; 9]] {
-    static ORDERS: OnceLock<Vec<[u8; 9]>> = OnceLock::new();
-    ORDERS.get_or_init(|| {
-        const P3: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-        let mut out = Vec::with_capacity(1296);
-        for s in P3 {
-            for a in P3 {
-                for b in P3 {
-                    for c in P3 {
-                        let mut p = [0u8; 9];
-                        for (k, inner) in [a, b, c].iter().enumerate() {
-                            for m in 0..3 {
-                                p[3 * k + m] = 3 * s[k] + inner[m];
-                            }
-                        }
-                        out.push(p);
-                    }
-                }
-            }
-        }
-        out
-    })
-}
+/// A column order: `order[j]` is the source column of column `j`.
+type Order = [u8; 9];
 
 /// A partial transform: the orientation, the source rows of the canonical rows so far, the
-/// labels given so far, and the column orders still tied (`None`: all of them).
+/// labels given so far, and the column orders still tied (`None`: every order that keeps
+/// stacks together, 6 × 6³ of them).
 #[derive(Clone)]
 struct Partial {
     t: u8,
@@ -197,57 +175,145 @@ struct Partial {
     bands: [u8; 3],
     labels: [u8; 10],
     next: u8,
-    cols: Option<Vec<u16>>,
+    cols: Option<Vec<Order>>,
+}
+
+/// The search of one canonical row: the smallest string so far and the partial transforms
+/// that reach it.
+struct Level {
+    best: Option<[u8; 9]>,
+    states: Vec<Partial>,
+    /// Where the children of the (state, row) being tried begin in `states`.
+    first_child: usize,
+}
+
+impl Level {
+    /// Offers the string `s` of the current (state, row) under column order `order`, which
+    /// labelled the digits as `labels`; `make` builds the child when it is new.
+    fn offer(&mut self, s: [u8; 9], labels: [u8; 10], order: Order, make: impl FnOnce() -> Partial) {
+        match self.best.map(|b| s.cmp(&b)) {
+            Some(std::cmp::Ordering::Greater) => return,
+            Some(std::cmp::Ordering::Equal) => {}
+            _ => {
+                self.best = Some(s);
+                self.states.clear();
+                self.first_child = 0;
+            }
+        }
+        if let Some(c) = self.states[self.first_child..].iter_mut().find(|c| c.labels == labels) {
+            c.cols.as_mut().expect("children list their orders").push(order);
+        } else {
+            let mut c = make();
+            c.cols = Some(vec![order]);
+            self.states.push(c);
+        }
+    }
 }
 
 /// The labelled string of source row `row` under column order `order`, with `labels`
-/// extended as new digits appear. Stops as soon as it is greater than `best` (returning
-/// `None`).
+/// extended as new digits appear.
 #[inline]
-fn label_row(
-    row: &[u8],
-    order: &[u8; 9],
-    labels: &mut [u8; 10],
-    next: &mut u8,
-    best: Option<&[u8; 9]>,
-) -> Option<([u8; 9], bool)> {
+fn label_row(row: &[u8], order: &Order, labels: &mut [u8; 10], next: &mut u8) -> [u8; 9] {
     let mut out = [0u8; 9];
-    let mut less = best.is_none();
     for j in 0..9 {
         let d = row[order[j] as usize] as usize;
-        let v = if d == 0 {
-            0
-        } else {
+        if d != 0 {
             if labels[d] == 0 {
                 labels[d] = *next;
                 *next += 1;
             }
-            labels[d]
-        };
-        out[j] = v;
-        if !less {
-            let b = best.expect("compared only with a best")[j];
-            if v > b {
-                return None;
-            }
-            less = v < b;
+            out[j] = labels[d];
         }
     }
-    Some((out, less))
+    out
+}
+
+/// Depth-first choice of the column order for one row when every order is still open:
+/// column `j` takes, among the source columns the stack structure allows, only those with
+/// the smallest value there (an empty cell, then an old label, then a new one), and the
+/// branch stops as soon as its prefix exceeds the level's best.
+struct Dfs<'a> {
+    row: &'a [u8],
+    order: Order,
+    out: [u8; 9],
+    labels: [u8; 10],
+    next: u8,
+}
+
+impl Dfs<'_> {
+    fn value(&self, col: u8) -> u8 {
+        match self.row[col as usize] as usize {
+            0 => 0,
+            d if self.labels[d] != 0 => self.labels[d],
+            _ => self.next,
+        }
+    }
+
+    fn go(&mut self, j: usize, used_stacks: u8, used_cols: u16, level: &mut Level, make: &dyn Fn([u8; 10], u8) -> Partial) {
+        if j == 9 {
+            let (labels, next) = (self.labels, self.next);
+            level.offer(self.out, labels, self.order, || make(labels, next));
+            return;
+        }
+        // The source columns allowed at position j.
+        let mut options = [0u8; 9];
+        let mut count = 0;
+        if j % 3 == 0 {
+            for s in 0..3u8 {
+                if used_stacks >> s & 1 == 0 {
+                    for c in 3 * s..3 * s + 3 {
+                        options[count] = c;
+                        count += 1;
+                    }
+                }
+            }
+        } else {
+            let s = self.order[j - 1] / 3;
+            for c in 3 * s..3 * s + 3 {
+                if used_cols >> c & 1 == 0 {
+                    options[count] = c;
+                    count += 1;
+                }
+            }
+        }
+        let min = options[..count].iter().map(|&c| self.value(c)).min().expect("a column is left");
+        if let Some(b) = level.best {
+            match self.out[..j].cmp(&b[..j]) {
+                std::cmp::Ordering::Greater => return,
+                std::cmp::Ordering::Equal if min > b[j] => return,
+                _ => {}
+            }
+        }
+        for &c in &options[..count] {
+            if self.value(c) != min {
+                continue;
+            }
+            let d = self.row[c as usize] as usize;
+            let new_label = d != 0 && self.labels[d] == 0;
+            if new_label {
+                self.labels[d] = self.next;
+                self.next += 1;
+            }
+            self.order[j] = c;
+            self.out[j] = min;
+            self.go(j + 1, used_stacks | 1 << (c / 3), used_cols | 1 << c, level, make);
+            if new_label {
+                self.next -= 1;
+                self.labels[d] = 0;
+            }
+        }
+    }
 }
 
 fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
-    let orders = column_orders();
-    let mut states = vec![
-        Partial { t: 0, rows: [0; 9], used_rows: 0, bands: [0; 3], labels: [0; 10], next: 1, cols: None },
-        Partial { t: 1, rows: [0; 9], used_rows: 0, bands: [0; 3], labels: [0; 10], next: 1, cols: None },
-    ];
+    let root = |t| Partial { t, rows: [0; 9], used_rows: 0, bands: [0; 3], labels: [0; 10], next: 1, cols: None };
+    let mut states = vec![root(0), root(1)];
     let mut result = String::with_capacity(81);
-    let mut next_states: Vec<Partial> = Vec::new();
+    let mut level = Level { best: None, states: Vec::new(), first_child: 0 };
     for i in 0..9 {
         let (band, first_of_band) = (i / 3, i % 3 == 0);
-        let mut best: Option<[u8; 9]> = None;
-        next_states.clear();
+        level.best = None;
+        level.states.clear();
         for st in &states {
             let used_bands: u8 = (0..band).fold(0, |m, b| m | 1 << st.bands[b]);
             for r in 0..9u8 {
@@ -259,7 +325,7 @@ fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
                     continue;
                 }
                 let row = &src[st.t as usize][r as usize * 9..r as usize * 9 + 9];
-                let child = |cols: Option<Vec<u16>>, labels: [u8; 10], next: u8| {
+                let make = |labels: [u8; 10], next: u8| {
                     let mut c = Partial {
                         t: st.t,
                         rows: st.rows,
@@ -267,7 +333,7 @@ fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
                         bands: st.bands,
                         labels,
                         next,
-                        cols,
+                        cols: None,
                     };
                     c.rows[i] = r;
                     if first_of_band {
@@ -275,55 +341,46 @@ fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
                     }
                     c
                 };
+                level.first_child = level.states.len();
                 if row.iter().all(|&d| d == 0) {
-                    // An empty row: every column order gives zeros.
+                    // An empty row: every column order gives zeros and keeps its ties.
                     let zeros = [0u8; 9];
-                    match best {
-                        Some(b) if b != zeros => {
-                            next_states.clear();
-                            best = Some(zeros);
-                        }
-                        None => best = Some(zeros),
-                        _ => {}
+                    if level.best.is_some_and(|b| b < zeros) {
+                        continue;
                     }
-                    next_states.push(child(st.cols.clone(), st.labels, st.next));
+                    if level.best != Some(zeros) {
+                        level.best = Some(zeros);
+                        level.states.clear();
+                    }
+                    let mut c = make(st.labels, st.next);
+                    c.cols = st.cols.clone();
+                    level.states.push(c);
                     continue;
                 }
-                // Children of this (state, row), one per distinct labelling.
-                let mut first_child = next_states.len();
-                let mut eval = |k: u16, next_states: &mut Vec<Partial>, best: &mut Option<[u8; 9]>| {
-                    let mut labels = st.labels;
-                    let mut next = st.next;
-                    let Some((s, less)) =
-                        label_row(row, &orders[k as usize], &mut labels, &mut next, best.as_ref())
-                    else {
-                        return;
-                    };
-                    if less {
-                        next_states.clear();
-                        first_child = 0;
-                        *best = Some(s);
-                    }
-                    if let Some(c) = next_states[first_child..].iter_mut().find(|c| c.labels == labels) {
-                        c.cols.as_mut().expect("tied orders are listed").push(k);
-                    } else {
-                        next_states.push(child(Some(vec![k]), labels, next));
-                    }
-                };
                 match &st.cols {
-                    None => (0..orders.len() as u16).for_each(|k| eval(k, &mut next_states, &mut best)),
-                    Some(ks) => ks.iter().for_each(|&k| eval(k, &mut next_states, &mut best)),
+                    None => {
+                        let mut dfs =
+                            Dfs { row, order: [0; 9], out: [0; 9], labels: st.labels, next: st.next };
+                        dfs.go(0, 0, 0, &mut level, &make);
+                    }
+                    Some(orders) => {
+                        for order in orders {
+                            let (mut labels, mut next) = (st.labels, st.next);
+                            let s = label_row(row, order, &mut labels, &mut next);
+                            level.offer(s, labels, *order, || make(labels, next));
+                        }
+                    }
                 }
             }
         }
-        let b = best.expect("some row is always available");
+        let b = level.best.expect("some row is always available");
         result.extend(b.iter().map(|&v| (b'0' + v) as char));
-        std::mem::swap(&mut states, &mut next_states);
+        std::mem::swap(&mut states, &mut level.states);
     }
     let st = &states[0];
     let cols = match &st.cols {
-        None => orders[0],
-        Some(ks) => orders[ks[0] as usize],
+        None => [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        Some(orders) => orders[0],
     };
     // Digits that never appear take the remaining labels in increasing order.
     let mut digits = st.labels;

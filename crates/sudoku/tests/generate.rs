@@ -138,3 +138,88 @@ fn impossible_requests_fail_clearly() {
     let four = Grid::empty(Shape::new(2, 2).unwrap());
     assert!(Generator::new(Shape::NINE).pattern(&four).is_err());
 }
+
+mod canonical {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use sudoku::canonical::{minlex, Transform};
+    use sudoku::Grid;
+
+    /// The first 17-clue puzzles of Gordon Royle's list (via `shared/data/17clue.txt`), which
+    /// the list already gives in minlex form: pairwise non-isomorphic.
+    const SEVENTEEN: [&str; 6] = [
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
+        ".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.",
+        ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..",
+        ".................1.....2.3.....1...4..3.5.....26....7.14...8...5........7....6.2.",
+    ];
+    /// From `shared/data/top1465.txt`: not in canonical form.
+    const OTHERS: [&str; 2] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    ];
+
+    fn random_transform(rng: &mut impl Rng) -> Transform {
+        let mut lines = || {
+            let mut bands = [0u8, 1, 2];
+            bands.shuffle(rng);
+            let mut p = [0u8; 9];
+            for (k, &b) in bands.iter().enumerate() {
+                let mut inner = [0u8, 1, 2];
+                inner.shuffle(rng);
+                for m in 0..3 {
+                    p[3 * k + m] = 3 * b + inner[m];
+                }
+            }
+            p
+        };
+        let (rows, cols) = (lines(), lines());
+        let mut digits = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        digits[1..].shuffle(rng);
+        Transform { transpose: rng.gen_bool(0.5), rows, cols, digits }
+    }
+
+    #[test]
+    fn known_minlex_forms_are_reproduced() {
+        for p in SEVENTEEN {
+            let c = minlex(&Grid::from_line(p).unwrap()).unwrap();
+            assert_eq!(c.line, p.replace('.', "0"));
+        }
+    }
+
+    #[test]
+    fn every_reorientation_has_the_same_form() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for p in SEVENTEEN.iter().chain(&OTHERS) {
+            let g = Grid::from_line(p).unwrap();
+            let c = minlex(&g).unwrap();
+            assert_eq!(c.transform.apply(&g), c.grid());
+            assert_eq!(c.transform.inverse().apply(&c.grid()), g);
+            for _ in 0..20 {
+                let t = random_transform(&mut rng);
+                assert!(t.is_valid());
+                let moved = t.apply(&g);
+                let m = minlex(&moved).unwrap();
+                assert_eq!(m.line, c.line, "{p} moved by {t:?}");
+                assert_eq!(m.transform.apply(&moved), c.grid());
+            }
+        }
+    }
+
+    #[test]
+    fn different_puzzles_differ() {
+        let mut forms: Vec<String> = SEVENTEEN
+            .iter()
+            .chain(&OTHERS)
+            .map(|p| minlex(&Grid::from_line(p).unwrap()).unwrap().line)
+            .collect();
+        let gen = sudoku::generate::Generator::new(sudoku::Shape::NINE).seed(3);
+        forms.extend((0..10).map(|i| minlex(&gen.generate(i).unwrap().puzzle).unwrap().line));
+        let n = forms.len();
+        forms.sort();
+        forms.dedup();
+        assert_eq!(forms.len(), n);
+    }
+}
