@@ -32,18 +32,57 @@ fn run(name: &str, gen: &Generator, budget: Duration) {
 }
 
 fn main() {
-    let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    let secs: f64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
     let budget = Duration::from_secs_f64(secs);
     let nine = Generator::new(Shape::NINE).seed(1);
     run("9x9 minimal", &nine, budget);
-    run("9x9 rot180 minimal", &nine.clone().symmetry(Symmetry::Rotational180), budget);
-    run("9x9 full symmetry", &nine.clone().symmetry(Symmetry::Full).max_attempts(100_000), budget);
+    run(
+        "9x9 rot180 minimal",
+        &nine.clone().symmetry(Symmetry::Rotational180),
+        budget,
+    );
+    run(
+        "9x9 full symmetry",
+        &nine.clone().symmetry(Symmetry::Full).max_attempts(100_000),
+        budget,
+    );
     run("9x9 givens 30..=35", &nine.clone().givens(30..=35), budget);
-    run("6x6 minimal", &Generator::new(Shape::new(2, 3).unwrap()), budget);
-    run("12x12 minimal", &Generator::new(Shape::new(3, 4).unwrap()), budget);
-    run("16x16 givens 128..=140", &Generator::new(Shape::new(4, 4).unwrap()).givens(128..=140), budget);
-    run("16x16 unique (minimal)", &Generator::new(Shape::new(4, 4).unwrap()), budget);
-    run("16x16 rot180 minimal", &Generator::new(Shape::new(4, 4).unwrap()).symmetry(Symmetry::Rotational180), budget);
-    run("25x25 givens 320..=340", &Generator::new(Shape::new(5, 5).unwrap()).givens(320..=340), budget);
-    run("25x25 unique (minimal)", &Generator::new(Shape::new(5, 5).unwrap()), budget);
+    run(
+        "6x6 minimal",
+        &Generator::new(Shape::new(2, 3).unwrap()),
+        budget,
+    );
+    run(
+        "12x12 minimal",
+        &Generator::new(Shape::new(3, 4).unwrap()),
+        budget,
+    );
+    run(
+        "16x16 givens 128..=140",
+        &Generator::new(Shape::new(4, 4).unwrap()).givens(128..=140),
+        budget,
+    );
+    run(
+        "16x16 unique (minimal)",
+        &Generator::new(Shape::new(4, 4).unwrap()),
+        budget,
+    );
+    run(
+        "16x16 rot180 minimal",
+        &Generator::new(Shape::new(4, 4).unwrap()).symmetry(Symmetry::Rotational180),
+        budget,
+    );
+    run(
+        "25x25 givens 320..=340",
+        &Generator::new(Shape::new(5, 5).unwrap()).givens(320..=340),
+        budget,
+    );
+    run(
+        "25x25 unique (minimal)",
+        &Generator::new(Shape::new(5, 5).unwrap()),
+        budget,
+    );
 }

@@ -50,7 +50,8 @@ impl Transform {
     pub fn is_valid(&self) -> bool {
         let lines_ok = |p: &[u8; 9]| {
             let mut seen = [false; 9];
-            p.iter().all(|&x| x < 9 && !std::mem::replace(&mut seen[x as usize], true))
+            p.iter()
+                .all(|&x| x < 9 && !std::mem::replace(&mut seen[x as usize], true))
                 && (0..3).all(|b| (0..3).all(|k| p[3 * b + k] / 3 == p[3 * b] / 3))
         };
         let mut seen = [false; 10];
@@ -103,7 +104,12 @@ impl Transform {
         } else {
             (inv(&self.rows), inv(&self.cols))
         };
-        Transform { transpose: self.transpose, rows, cols, digits }
+        Transform {
+            transpose: self.transpose,
+            rows,
+            cols,
+            digits,
+        }
     }
 }
 
@@ -190,7 +196,13 @@ struct Level {
 impl Level {
     /// Offers the string `s` of the current (state, row) under column order `order`, which
     /// labelled the digits as `labels`; `make` builds the child when it is new.
-    fn offer(&mut self, s: [u8; 9], labels: [u8; 10], order: Order, make: impl FnOnce() -> Partial) {
+    fn offer(
+        &mut self,
+        s: [u8; 9],
+        labels: [u8; 10],
+        order: Order,
+        make: impl FnOnce() -> Partial,
+    ) {
         match self.best.map(|b| s.cmp(&b)) {
             Some(std::cmp::Ordering::Greater) => return,
             Some(std::cmp::Ordering::Equal) => {}
@@ -200,8 +212,14 @@ impl Level {
                 self.first_child = 0;
             }
         }
-        if let Some(c) = self.states[self.first_child..].iter_mut().find(|c| c.labels == labels) {
-            c.cols.as_mut().expect("children list their orders").push(order);
+        if let Some(c) = self.states[self.first_child..]
+            .iter_mut()
+            .find(|c| c.labels == labels)
+        {
+            c.cols
+                .as_mut()
+                .expect("children list their orders")
+                .push(order);
         } else {
             let mut c = make();
             c.cols = Some(vec![order]);
@@ -249,7 +267,14 @@ impl Dfs<'_> {
         }
     }
 
-    fn go(&mut self, j: usize, used_stacks: u8, used_cols: u16, level: &mut Level, make: &dyn Fn([u8; 10], u8) -> Partial) {
+    fn go(
+        &mut self,
+        j: usize,
+        used_stacks: u8,
+        used_cols: u16,
+        level: &mut Level,
+        make: &dyn Fn([u8; 10], u8) -> Partial,
+    ) {
         if j == 9 {
             let (labels, next) = (self.labels, self.next);
             level.offer(self.out, labels, self.order, || make(labels, next));
@@ -276,7 +301,11 @@ impl Dfs<'_> {
                 }
             }
         }
-        let min = options[..count].iter().map(|&c| self.value(c)).min().expect("a column is left");
+        let min = options[..count]
+            .iter()
+            .map(|&c| self.value(c))
+            .min()
+            .expect("a column is left");
         if let Some(b) = level.best {
             match self.out[..j].cmp(&b[..j]) {
                 std::cmp::Ordering::Greater => return,
@@ -296,7 +325,13 @@ impl Dfs<'_> {
             }
             self.order[j] = c;
             self.out[j] = min;
-            self.go(j + 1, used_stacks | 1 << (c / 3), used_cols | 1 << c, level, make);
+            self.go(
+                j + 1,
+                used_stacks | 1 << (c / 3),
+                used_cols | 1 << c,
+                level,
+                make,
+            );
             if new_label {
                 self.next -= 1;
                 self.labels[d] = 0;
@@ -306,10 +341,22 @@ impl Dfs<'_> {
 }
 
 fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
-    let root = |t| Partial { t, rows: [0; 9], used_rows: 0, bands: [0; 3], labels: [0; 10], next: 1, cols: None };
+    let root = |t| Partial {
+        t,
+        rows: [0; 9],
+        used_rows: 0,
+        bands: [0; 3],
+        labels: [0; 10],
+        next: 1,
+        cols: None,
+    };
     let mut states = vec![root(0), root(1)];
     let mut result = String::with_capacity(81);
-    let mut level = Level { best: None, states: Vec::new(), first_child: 0 };
+    let mut level = Level {
+        best: None,
+        states: Vec::new(),
+        first_child: 0,
+    };
     for i in 0..9 {
         let (band, first_of_band) = (i / 3, i % 3 == 0);
         level.best = None;
@@ -320,7 +367,11 @@ fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
                 if st.used_rows >> r & 1 == 1 {
                     continue;
                 }
-                let ok = if first_of_band { used_bands >> (r / 3) & 1 == 0 } else { r / 3 == st.bands[band] };
+                let ok = if first_of_band {
+                    used_bands >> (r / 3) & 1 == 0
+                } else {
+                    r / 3 == st.bands[band]
+                };
                 if !ok {
                     continue;
                 }
@@ -359,8 +410,13 @@ fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
                 }
                 match &st.cols {
                     None => {
-                        let mut dfs =
-                            Dfs { row, order: [0; 9], out: [0; 9], labels: st.labels, next: st.next };
+                        let mut dfs = Dfs {
+                            row,
+                            order: [0; 9],
+                            out: [0; 9],
+                            labels: st.labels,
+                            next: st.next,
+                        };
                         dfs.go(0, 0, 0, &mut level, &make);
                     }
                     Some(orders) => {
@@ -391,14 +447,23 @@ fn search(src: &[[u8; 81]; 2]) -> (String, Transform) {
             next += 1;
         }
     }
-    (result, Transform { transpose: st.t == 1, rows: st.rows, cols, digits })
+    (
+        result,
+        Transform {
+            transpose: st.t == 1,
+            rows: st.rows,
+            cols,
+            digits,
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const P: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const P: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn transform_round_trips() {
@@ -419,7 +484,10 @@ mod tests {
         let g = Grid::from_line(P).unwrap();
         let c = minlex(&g).unwrap();
         assert!(c.transform.is_valid());
-        assert_eq!(crate::format::line::write_line(&c.transform.apply(&g)).replace('.', "0"), c.line);
+        assert_eq!(
+            crate::format::line::write_line(&c.transform.apply(&g)).replace('.', "0"),
+            c.line
+        );
         assert_eq!(minlex(&c.grid()).unwrap().line, c.line);
     }
 

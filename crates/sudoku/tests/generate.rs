@@ -14,7 +14,10 @@ fn count(g: &Grid) -> usize {
 fn check_unique(p: &Generated) {
     assert_eq!(count(&p.puzzle), 1, "{:?}", p.puzzle);
     verify::check_solution_of(&p.puzzle, &p.solution).expect("solution verifies");
-    let s = general::search(&p.puzzle, None, 1, 1).solutions.pop().unwrap();
+    let s = general::search(&p.puzzle, None, 1, 1)
+        .solutions
+        .pop()
+        .unwrap();
     assert_eq!(s.values(), p.solution.values());
 }
 
@@ -26,7 +29,12 @@ fn check_minimal(p: &Generated, sym: Symmetry) {
         }
         let mut g = p.puzzle.clone();
         orbit.iter().for_each(|&c| g.set(c, None));
-        assert!(count(&g) >= 2, "orbit {:?} of {:?} could go", orbit, p.puzzle);
+        assert!(
+            count(&g) >= 2,
+            "orbit {:?} of {:?} could go",
+            orbit,
+            p.puzzle
+        );
     }
 }
 
@@ -34,7 +42,11 @@ fn check_symmetric(p: &Generated, sym: Symmetry) {
     let filled: Vec<bool> = p.puzzle.values().iter().map(|&v| v != 0).collect();
     for orbit in sym.orbits(p.puzzle.shape()) {
         let first = filled[orbit[0].index()];
-        assert!(orbit.iter().all(|c| filled[c.index()] == first), "{sym} broken in {:?}", p.puzzle);
+        assert!(
+            orbit.iter().all(|c| filled[c.index()] == first),
+            "{sym} broken in {:?}",
+            p.puzzle
+        );
     }
     if sym != Symmetry::None {
         assert!(symmetries_of(&p.puzzle).contains(&sym));
@@ -58,7 +70,12 @@ fn nine_by_nine_every_symmetry_unique_symmetric_minimal() {
 fn every_small_shape() {
     for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 4)] {
         let shape = Shape::new(r, c).unwrap();
-        for sym in [Symmetry::None, Symmetry::Rotational180, Symmetry::Rotational90, Symmetry::Diagonal] {
+        for sym in [
+            Symmetry::None,
+            Symmetry::Rotational180,
+            Symmetry::Rotational90,
+            Symmetry::Diagonal,
+        ] {
             let gen = Generator::new(shape).symmetry(sym).seed(11);
             let p = gen.generate(0).unwrap();
             check_unique(&p);
@@ -70,7 +87,11 @@ fn every_small_shape() {
 
 #[test]
 fn sixteen_by_sixteen() {
-    let p = Generator::new(Shape::new(4, 4).unwrap()).symmetry(Symmetry::Rotational180).seed(2).generate(0).unwrap();
+    let p = Generator::new(Shape::new(4, 4).unwrap())
+        .symmetry(Symmetry::Rotational180)
+        .seed(2)
+        .generate(0)
+        .unwrap();
     check_unique(&p);
     check_symmetric(&p, Symmetry::Rotational180);
 }
@@ -81,7 +102,11 @@ fn givens_range_is_kept() {
     for i in 0..5 {
         let p = gen.generate(i).unwrap();
         check_unique(&p);
-        assert!((30..=34).contains(&p.puzzle.given_count()), "{}", p.puzzle.given_count());
+        assert!(
+            (30..=34).contains(&p.puzzle.given_count()),
+            "{}",
+            p.puzzle.given_count()
+        );
     }
     let gen = gen.minimal(true).givens(22..=26);
     for i in 0..3 {
@@ -93,12 +118,25 @@ fn givens_range_is_kept() {
 
 #[test]
 fn same_seed_same_puzzles_on_any_thread() {
-    let gen = Generator::new(Shape::NINE).symmetry(Symmetry::Rotational180).seed(99);
+    let gen = Generator::new(Shape::NINE)
+        .symmetry(Symmetry::Rotational180)
+        .seed(99);
     let one: Vec<Grid> = (0..6).map(|i| gen.generate(i).unwrap().puzzle).collect();
     // Two threads taking the indices in a different order.
     let (even, odd) = std::thread::scope(|s| {
-        let a = s.spawn(|| (0..6).rev().filter(|i| i % 2 == 0).map(|i| (i, gen.generate(i).unwrap().puzzle)).collect::<Vec<_>>());
-        let b = s.spawn(|| (0..6).filter(|i| i % 2 == 1).map(|i| (i, gen.generate(i).unwrap().puzzle)).collect::<Vec<_>>());
+        let a = s.spawn(|| {
+            (0..6)
+                .rev()
+                .filter(|i| i % 2 == 0)
+                .map(|i| (i, gen.generate(i).unwrap().puzzle))
+                .collect::<Vec<_>>()
+        });
+        let b = s.spawn(|| {
+            (0..6)
+                .filter(|i| i % 2 == 1)
+                .map(|i| (i, gen.generate(i).unwrap().puzzle))
+                .collect::<Vec<_>>()
+        });
         (a.join().unwrap(), b.join().unwrap())
     });
     for (i, g) in even.into_iter().chain(odd) {
@@ -126,15 +164,27 @@ fn pattern_is_kept() {
 
 #[test]
 fn impossible_requests_fail_clearly() {
-    let gen = Generator::new(Shape::NINE).givens(5..=10).minimal(true).max_attempts(3);
+    let gen = Generator::new(Shape::NINE)
+        .givens(5..=10)
+        .minimal(true)
+        .max_attempts(3);
     match gen.generate(0) {
-        Err(GenerateError::TooManyAttempts { attempts: 3, rejections }) => {
+        Err(GenerateError::TooManyAttempts {
+            attempts: 3,
+            rejections,
+        }) => {
             assert_eq!(rejections.too_few_givens + rejections.too_many_givens, 3)
         }
         other => panic!("{other:?}"),
     }
-    let gen = Generator::new(Shape::NINE).filter(|_| false).max_attempts(2);
-    assert!(gen.generate(0).unwrap_err().to_string().contains("rejected by the filter"));
+    let gen = Generator::new(Shape::NINE)
+        .filter(|_| false)
+        .max_attempts(2);
+    assert!(gen
+        .generate(0)
+        .unwrap_err()
+        .to_string()
+        .contains("rejected by the filter"));
     let four = Grid::empty(Shape::new(2, 2).unwrap());
     assert!(Generator::new(Shape::NINE).pattern(&four).is_err());
 }
@@ -178,7 +228,12 @@ mod canonical {
         let (rows, cols) = (lines(), lines());
         let mut digits = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
         digits[1..].shuffle(rng);
-        Transform { transpose: rng.gen_bool(0.5), rows, cols, digits }
+        Transform {
+            transpose: rng.gen_bool(0.5),
+            rows,
+            cols,
+            digits,
+        }
     }
 
     #[test]

@@ -78,7 +78,13 @@ impl fmt::Debug for Generator {
             .field("symmetry", &self.symmetry)
             .field("givens", &self.givens)
             .field("minimal", &self.minimal)
-            .field("pattern", &self.pattern.as_ref().map(|p| p.iter().filter(|&&b| b).count()))
+            .field(
+                "pattern",
+                &self
+                    .pattern
+                    .as_ref()
+                    .map(|p| p.iter().filter(|&&b| b).count()),
+            )
             .field("seed", &self.seed)
             .field("max_attempts", &self.max_attempts)
             .field("filter", &self.filter.is_some())
@@ -106,7 +112,12 @@ pub struct Generated {
 pub enum GenerateError {
     /// The givens range is empty or larger than the grid.
     #[error("givens range {min}..{max} is impossible for a {shape} grid of {cells} cells")]
-    BadGivens { min: usize, max: usize, shape: Shape, cells: usize },
+    BadGivens {
+        min: usize,
+        max: usize,
+        shape: Shape,
+        cells: usize,
+    },
     /// The pattern's shape is not the generator's.
     #[error("the pattern is a {found} grid but the generator makes {expected} grids")]
     PatternShape { expected: Shape, found: Shape },
@@ -115,7 +126,10 @@ pub enum GenerateError {
     PatternConflict(&'static str),
     /// Every attempt was rejected.
     #[error("no puzzle after {attempts} attempts ({})", .rejections)]
-    TooManyAttempts { attempts: usize, rejections: Rejections },
+    TooManyAttempts {
+        attempts: usize,
+        rejections: Rejections,
+    },
 }
 
 /// How many attempts were rejected, and why.
@@ -200,7 +214,10 @@ impl Generator {
     /// unique.
     pub fn pattern(mut self, mask: &Grid) -> Result<Generator, GenerateError> {
         if mask.shape() != self.shape {
-            return Err(GenerateError::PatternShape { expected: self.shape, found: mask.shape() });
+            return Err(GenerateError::PatternShape {
+                expected: self.shape,
+                found: mask.shape(),
+            });
         }
         self.pattern = Some(mask.values().iter().map(|&v| v != 0).collect());
         Ok(self)
@@ -267,8 +284,10 @@ impl Generator {
         for attempt in 1..=self.max_attempts {
             let solution = random_solution(self.shape, &mut rng);
             let made = match &self.pattern {
-                Some(mask) => self.from_pattern(&mut work, &solution, mask, &mut rejections),
-                None => self.by_removal(&mut work, &solution, &mut orbits, &mut rng, &mut rejections),
+                Some(mask) => self.on_pattern(&mut work, &solution, mask, &mut rejections),
+                None => {
+                    self.by_removal(&mut work, &solution, &mut orbits, &mut rng, &mut rejections)
+                }
             };
             let Some(puzzle) = made else { continue };
             if let Some(f) = &self.filter {
@@ -278,9 +297,18 @@ impl Generator {
                 }
             }
             let symmetries = symmetries_of(&puzzle);
-            return Ok(Generated { puzzle, solution, seed, symmetries, attempts: attempt });
+            return Ok(Generated {
+                puzzle,
+                solution,
+                seed,
+                symmetries,
+                attempts: attempt,
+            });
         }
-        Err(GenerateError::TooManyAttempts { attempts: self.max_attempts, rejections })
+        Err(GenerateError::TooManyAttempts {
+            attempts: self.max_attempts,
+            rejections,
+        })
     }
 
     /// Puzzles `0, 1, 2, …` in order, on this thread.
@@ -288,7 +316,9 @@ impl Generator {
         (0u64..).map(move |i| self.generate(i))
     }
 
-    fn check(&self) -> Result<(), GenerateError> {
+    /// Checks the settings without generating: the errors [`Generator::generate`] would
+    /// give for any index before trying a single grid.
+    pub fn check(&self) -> Result<(), GenerateError> {
         let cells = self.shape.cell_count();
         if let Some(r) = &self.givens {
             if r.is_empty() || *r.start() > cells {
@@ -326,7 +356,11 @@ impl Generator {
             None => (0, cells),
         };
         // Without `minimal`, stop at a random target inside the range.
-        let target = if self.minimal || self.givens.is_none() { 0 } else { rng.gen_range(lo..=hi) };
+        let target = if self.minimal || self.givens.is_none() {
+            0
+        } else {
+            rng.gen_range(lo..=hi)
+        };
         orbits.shuffle(rng);
         work.start(solution);
         let mut count = cells;
@@ -361,7 +395,7 @@ impl Generator {
 
     /// The puzzle of `solution` on the pattern `mask`, if it is unique (and minimal, when
     /// asked).
-    fn from_pattern(
+    fn on_pattern(
         &self,
         work: &mut Work,
         solution: &Grid,
@@ -390,6 +424,21 @@ impl Generator {
         }
         Some(work.puzzle.clone())
     }
+}
+
+/// A givens range that keeps generation quick where minimal puzzles are slow to make, for
+/// callers that have no range of their own: `None` up to 12x12 (minimal puzzles take
+/// milliseconds), and about half the cells from 16x16 up, where proving uniqueness of
+/// sparser puzzles with the general solver takes seconds to hours.
+///
+/// ```
+/// use sudoku::{generate::default_givens, Shape};
+/// assert_eq!(default_givens(Shape::NINE), None);
+/// assert_eq!(default_givens(Shape::new(4, 4).unwrap()), Some(128..=140));
+/// ```
+pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
+    let cells = shape.cell_count();
+    (shape.side() >= 16).then(|| cells / 2..=cells * 55 / 100)
 }
 
 /// SplitMix64's finaliser: a fast, well-mixed hash of a 64-bit value.
@@ -443,7 +492,11 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let mut values = vec![0usize; n * n];
     for r in 0..n {
         for c in 0..n {
-            let (sr, sc) = if transpose { (cols[c], rows[r]) } else { (rows[r], cols[c]) };
+            let (sr, sc) = if transpose {
+                (cols[c], rows[r])
+            } else {
+                (rows[r], cols[c])
+            };
             values[r * n + c] = relabel[src[sr * n + sc] as usize];
         }
     }
@@ -482,8 +535,9 @@ struct Work {
 impl Work {
     fn new(shape: Shape) -> Work {
         let n = shape.side();
-        let cell_houses =
-            Cell::all(shape).map(|c| c.houses(shape).map(|h| h.index(shape) as u32)).collect();
+        let cell_houses = Cell::all(shape)
+            .map(|c| c.houses(shape).map(|h| h.index(shape) as u32))
+            .collect();
         let mut house_cells = Vec::with_capacity(3 * n * n);
         for h in House::all(shape) {
             house_cells.extend(h.cells(shape).map(|c| c.index() as u32));
@@ -541,7 +595,9 @@ impl Work {
         let n = self.n;
         let d = self.digit(cell);
         let [a, b, c] = self.cell_houses[cell.index()].map(|h| h as usize * n);
-        if (0..n).all(|e| e == d || self.present[a + e] || self.present[b + e] || self.present[c + e]) {
+        if (0..n)
+            .all(|e| e == d || self.present[a + e] || self.present[b + e] || self.present[c + e])
+        {
             return true;
         }
         self.cell_houses[cell.index()].iter().any(|&h| {
@@ -550,7 +606,9 @@ impl Work {
                 let o = o as usize;
                 o == cell.index()
                     || self.puzzle.values()[o] != 0
-                    || self.cell_houses[o].iter().any(|&oh| self.present[oh as usize * n + d])
+                    || self.cell_houses[o]
+                        .iter()
+                        .any(|&oh| self.present[oh as usize * n + d])
             })
         })
     }
@@ -560,7 +618,11 @@ impl Work {
     /// ours in a removed cell: search for one where the `i`-th removed cell differs and the
     /// earlier ones agree, for each `i` in turn (cells forced by a single are skipped).
     fn has_other_solution(&mut self, removed: &[Cell]) -> bool {
-        let open: Vec<Cell> = removed.iter().copied().filter(|&c| !self.forced(c)).collect();
+        let open: Vec<Cell> = removed
+            .iter()
+            .copied()
+            .filter(|&c| !self.forced(c))
+            .collect();
         if open.is_empty() {
             return false;
         }
@@ -595,7 +657,16 @@ mod tests {
     #[test]
     fn random_solutions_are_valid_for_every_shape() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        for (r, c) in [(1, 2), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)] {
+        for (r, c) in [
+            (1, 2),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (2, 4),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+        ] {
             let s = Shape::new(r, c).unwrap();
             for _ in 0..3 {
                 assert!(random_solution(s, &mut rng).is_solution(), "{s}");
@@ -636,7 +707,12 @@ mod tests {
                 w.remove(orbit);
                 let other = w.has_other_solution(orbit);
                 let before = w.puzzle.clone();
-                assert_eq!(other, solve::count_solutions(&w.puzzle, 2) >= 2, "{:?}", w.puzzle);
+                assert_eq!(
+                    other,
+                    solve::count_solutions(&w.puzzle, 2) >= 2,
+                    "{:?}",
+                    w.puzzle
+                );
                 assert_eq!(w.puzzle, before);
                 if other {
                     w.restore(orbit);
@@ -648,7 +724,10 @@ mod tests {
     #[test]
     fn rejections_are_reported() {
         // Minimal 4x4 puzzles have 4 to 6 givens: 12..=16 is out of reach.
-        let gen = Generator::new(Shape::new(2, 2).unwrap()).givens(12..=16).minimal(true).max_attempts(5);
+        let gen = Generator::new(Shape::new(2, 2).unwrap())
+            .givens(12..=16)
+            .minimal(true)
+            .max_attempts(5);
         let err = gen.generate(0).unwrap_err();
         assert!(err.to_string().contains("5 attempts"), "{err}");
     }

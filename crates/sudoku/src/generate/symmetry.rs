@@ -116,21 +116,25 @@ impl Symmetry {
     /// The symmetry named `name` ([`Symmetry::name`] or a common alias), case-insensitive.
     pub fn from_name(name: &str) -> Option<Symmetry> {
         let lower = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-        Symmetry::ALL.iter().copied().find(|s| s.name() == lower).or(match lower.as_str() {
-            "" | "no" | "asymmetric" => Some(Symmetry::None),
-            "180" | "rotational" | "rotational180" | "rotational-180" | "r180" | "central" => {
-                Some(Symmetry::Rotational180)
-            }
-            "90" | "rotational90" | "rotational-90" | "r90" => Some(Symmetry::Rotational90),
-            "mirror-h" | "h" | "horizontal-mirror" => Some(Symmetry::Horizontal),
-            "mirror-v" | "v" | "vertical-mirror" => Some(Symmetry::Vertical),
-            "diag" | "d" => Some(Symmetry::Diagonal),
-            "anti-diagonal" | "antidiag" | "a" => Some(Symmetry::AntiDiagonal),
-            "both-diagonals" | "bi-diagonal" | "diagonals" => Some(Symmetry::BothDiagonals),
-            "both-mirrors" | "mirrors" | "dihedral4" => Some(Symmetry::BothMirrors),
-            "all" | "dihedral" | "d4" => Some(Symmetry::Full),
-            _ => None,
-        })
+        Symmetry::ALL
+            .iter()
+            .copied()
+            .find(|s| s.name() == lower)
+            .or(match lower.as_str() {
+                "" | "no" | "asymmetric" => Some(Symmetry::None),
+                "180" | "rotational" | "rotational180" | "rotational-180" | "r180" | "central" => {
+                    Some(Symmetry::Rotational180)
+                }
+                "90" | "rotational90" | "rotational-90" | "r90" => Some(Symmetry::Rotational90),
+                "mirror-h" | "h" | "horizontal-mirror" => Some(Symmetry::Horizontal),
+                "mirror-v" | "v" | "vertical-mirror" => Some(Symmetry::Vertical),
+                "diag" | "d" => Some(Symmetry::Diagonal),
+                "anti-diagonal" | "antidiag" | "a" => Some(Symmetry::AntiDiagonal),
+                "both-diagonals" | "bi-diagonal" | "diagonals" => Some(Symmetry::BothDiagonals),
+                "both-mirrors" | "mirrors" | "dihedral4" => Some(Symmetry::BothMirrors),
+                "all" | "dihedral" | "d4" => Some(Symmetry::Full),
+                _ => None,
+            })
     }
 
     /// The maps of the group, identity first.
