@@ -451,10 +451,13 @@ fn splitmix(x: u64) -> u64 {
 
 /// A random solution grid of `shape`, every cell a given.
 ///
-/// The boxes on the diagonal share no row or column, so each gets an independent random
-/// permutation; the exhaustive solver completes the grid; a random relabelling of digits,
-/// random orders of bands, stacks, rows inside bands and columns inside stacks, and (square
-/// boxes) a random transpose then spread the solver's preferences over the whole grid.
+/// Up to 64x64, a randomised depth-first fill (the cell with the fewest candidates first, a
+/// random candidate each time) that restarts after a budget of steps, so that an unlucky
+/// start never costs more than a restart. Larger grids put random permutations in the
+/// diagonal boxes (they share no row or column) and let the exhaustive solver complete the
+/// rest. Either way, a random relabelling of digits, random orders of bands, stacks, rows
+/// inside bands and columns inside stacks, and (square boxes) a random transpose then spread
+/// any positional preference over the whole grid.
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -466,29 +469,38 @@ fn splitmix(x: u64) -> u64 {
 pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let n = shape.side();
     let (br, bc) = (shape.box_rows(), shape.box_cols());
-    let diagonal = (n / br).min(n / bc);
-    let mut digits: Vec<usize> = (1..=n).collect();
-    let solved = loop {
-        let mut seedgrid = vec![0usize; n * n];
-        for b in 0..diagonal {
-            digits.shuffle(rng);
-            for (k, &d) in digits.iter().enumerate() {
-                let (r, c) = (b * br + k / bc, b * bc + k % bc);
-                seedgrid[r * n + c] = d;
+    let solved: Vec<u16> = if n <= 64 {
+        let budget = 4 * shape.cell_count() + 1000;
+        loop {
+            if let Some(v) = random_fill(shape, rng, budget) {
+                break v;
             }
         }
-        let g = Grid::from_values(shape, &seedgrid).expect("digits in range");
-        if let Some(s) = solve::engine_for(&g).search(&g, None, 1, 1).solutions.pop() {
-            break s;
+    } else {
+        let diagonal = (n / br).min(n / bc);
+        let mut digits: Vec<usize> = (1..=n).collect();
+        loop {
+            let mut seedgrid = vec![0usize; n * n];
+            for b in 0..diagonal {
+                digits.shuffle(rng);
+                for (k, &d) in digits.iter().enumerate() {
+                    let (r, c) = (b * br + k / bc, b * bc + k % bc);
+                    seedgrid[r * n + c] = d;
+                }
+            }
+            let g = Grid::from_values(shape, &seedgrid).expect("digits in range");
+            if let Some(s) = solve::engine_for(&g).search(&g, None, 1, 1).solutions.pop() {
+                break s.values().to_vec();
+            }
         }
     };
+    let src = &solved;
     // Random relabelling and line permutations that keep the grid valid.
     let mut relabel: Vec<usize> = (0..=n).collect();
     relabel[1..].shuffle(rng);
     let rows = line_order(n, br, rng);
     let cols = line_order(n, bc, rng);
     let transpose = br == bc && rng.gen_bool(0.5);
-    let src = solved.values();
     let mut values = vec![0usize; n * n];
     for r in 0..n {
         for c in 0..n {
@@ -501,6 +513,75 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
         }
     }
     Grid::from_values(shape, &values).expect("permuted solution in range")
+}
+
+/// One randomised depth-first fill of an empty grid of side at most 64, giving up (`None`)
+/// after `budget` steps. Row-major values, 1-based.
+fn random_fill(shape: Shape, rng: &mut impl Rng, budget: usize) -> Option<Vec<u16>> {
+    let n = shape.side();
+    let full: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+    let per_band = n / shape.box_cols();
+    let block = |r: usize, c: usize| (r / shape.box_rows()) * per_band + c / shape.box_cols();
+    let (mut rows, mut cols, mut boxes) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
+    let mut vals = vec![0u16; n * n];
+    // Cells tried so far, each with the candidates it has not tried yet.
+    let mut stack: Vec<(usize, u64)> = Vec::with_capacity(n * n);
+    let mut steps = 0;
+    loop {
+        // The empty cell with the fewest candidates.
+        let mut best: Option<(usize, u64)> = None;
+        let mut best_len = u32::MAX;
+        for (i, &v) in vals.iter().enumerate() {
+            if v == 0 {
+                let (r, c) = (i / n, i % n);
+                let m = full & !(rows[r] | cols[c] | boxes[block(r, c)]);
+                if m.count_ones() < best_len {
+                    best_len = m.count_ones();
+                    best = Some((i, m));
+                    if best_len <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        match best {
+            None => return Some(vals),
+            Some(b) => stack.push(b),
+        }
+        // Give the top cell its next candidate, backtracking while none is left.
+        loop {
+            steps += 1;
+            if steps > budget {
+                return None;
+            }
+            let (cell, rem) = stack.last_mut()?;
+            let (cell, (r, c)) = (*cell, (*cell / n, *cell % n));
+            if vals[cell] != 0 {
+                let bit = !(1u64 << (vals[cell] - 1));
+                rows[r] &= bit;
+                cols[c] &= bit;
+                boxes[block(r, c)] &= bit;
+                vals[cell] = 0;
+            }
+            if *rem == 0 {
+                stack.pop();
+                continue;
+            }
+            let mut pick = rng.gen_range(0..rem.count_ones());
+            let mut m = *rem;
+            while pick > 0 {
+                m &= m - 1;
+                pick -= 1;
+            }
+            let d = m.trailing_zeros();
+            *rem &= !(1u64 << d);
+            rows[r] |= 1 << d;
+            cols[c] |= 1 << d;
+            boxes[block(r, c)] |= 1 << d;
+            vals[cell] = d as u16 + 1;
+            break;
+        }
+    }
 }
 
 /// A random order of `n` lines in groups of `group` (bands or stacks): groups shuffled, and
