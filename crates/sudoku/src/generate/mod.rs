@@ -6,10 +6,10 @@
 //! the same whichever thread makes it and however many threads there are.
 //!
 //! # How a puzzle is made
-//! 1. **A random solution grid** ([`random_solution`]): the boxes on the diagonal, which share
-//!    no row or column, get random permutations; the exhaustive solver completes the grid;
-//!    then a random relabelling of digits, a random order of bands and of rows inside each
-//!    band, the same for stacks and columns, and (square boxes) a random transpose.
+//! 1. **A random solution grid** ([`random_solution`]): a randomised depth-first fill with
+//!    restarts (random candidate order, fewest candidates first), then a random relabelling
+//!    of digits, random orders of bands, rows inside bands, stacks and columns inside
+//!    stacks, and (square boxes) a random transpose.
 //! 2. **Clue removal**: the orbits of the chosen [`Symmetry`] are tried once each, in random
 //!    order. An orbit is removed when the puzzle keeps its unique solution. One pass makes a
 //!    *minimal* puzzle (within the symmetry): if removing an orbit gave a second solution,
