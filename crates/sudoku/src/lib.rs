@@ -22,7 +22,9 @@
 //! `shape → index → set → grid → verify → {format, solve, transform}`; each module only uses
 //! the ones before it. `format` never calls a solver and `solve` never reads text.
 
+pub mod canonical;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod index;
 pub mod set;
