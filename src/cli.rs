@@ -37,6 +37,13 @@ pub enum Command {
     Convert(cmd::convert::ConvertArgs),
     /// Play in the terminal (arrows/hjkl/mouse, digits, p pencil, i hint, u undo, ? help).
     Play(cmd::play::PlayArgs),
+    /// Generate unique puzzles: any shape, symmetry, givens range, minimal, given patterns;
+    /// reproducible from --seed whatever --jobs.
+    #[command(after_help = AFTER_HELP)]
+    Generate(cmd::generate::GenerateArgs),
+    /// Print the minlex canonical form of 9x9 puzzles (to find duplicates up to symmetry).
+    #[command(after_help = AFTER_HELP)]
+    Canonical(cmd::canonical::CanonicalArgs),
     /// Time the 9x9 engines on puzzle files: puzzles/s, µs/puzzle, guesses/puzzle, % solved
     /// without guessing; every answer verified in an untimed pass.
     Bench(cmd::bench::BenchArgs),

@@ -1,8 +1,10 @@
 //! One module per subcommand; each has an `Args` struct and a `run` function.
 
 pub mod bench;
+pub mod canonical;
 pub mod check;
 pub mod convert;
+pub mod generate;
 pub mod play;
 pub mod solve;
 
@@ -18,6 +20,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Convert(a)) => convert::run(&a),
         Some(Command::Play(a)) => play::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
+        Some(Command::Generate(a)) => generate::run(&a),
+        Some(Command::Canonical(a)) => canonical::run(&a),
     }
 }
 

@@ -43,7 +43,11 @@ impl Geometry {
         let cell_houses = Cell::all(shape)
             .map(|c| c.houses(shape).map(|h| h.index(shape) as u32))
             .collect();
-        Geometry { n, house_cells, cell_houses }
+        Geometry {
+            n,
+            house_cells,
+            cell_houses,
+        }
     }
     #[inline]
     fn cells_of(&self, house: usize) -> &[u32] {
@@ -194,7 +198,12 @@ impl Engine<'_> {
                     if st.placed[h * self.geo.n + d] {
                         true
                     } else {
-                        match self.geo.cells_of(h).iter().find(|&&c| self.has(st, c as usize, d)) {
+                        match self
+                            .geo
+                            .cells_of(h)
+                            .iter()
+                            .find(|&&c| self.has(st, c as usize, d))
+                        {
                             Some(&c) => self.assign(st, c as usize, d),
                             None => false,
                         }
@@ -242,7 +251,11 @@ impl Engine<'_> {
             }
             if let Some(k) = best_house {
                 let (h, d) = (k / n, k % n);
-                let cell = *self.geo.cells_of(h).iter().find(|&&c| self.has(st, c as usize, d))?;
+                let cell = *self
+                    .geo
+                    .cells_of(h)
+                    .iter()
+                    .find(|&&c| self.has(st, c as usize, d))?;
                 return Some((cell as usize, d));
             }
         }
@@ -282,7 +295,11 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
     let mut full = vec![0u64; wpc];
     for (i, w) in full.iter_mut().enumerate() {
         let lo = i * 64;
-        *w = if n >= lo + 64 { !0 } else { (1u64 << (n - lo)) - 1 };
+        *w = if n >= lo + 64 {
+            !0
+        } else {
+            (1u64 << (n - lo)) - 1
+        };
     }
     let mut st = State {
         cand: full.iter().copied().cycle().take(cells * wpc).collect(),
@@ -291,7 +308,11 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
         placed: vec![false; 3 * n * n],
         empty: cells,
     };
-    let mut eng = Engine { geo: &geo, wpc, queue: Vec::new() };
+    let mut eng = Engine {
+        geo: &geo,
+        wpc,
+        queue: Vec::new(),
+    };
     let mut result = Search::default();
     if limit == 0 {
         return result;
@@ -351,7 +372,9 @@ pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize
                 }
                 // Fall through to backtrack.
             } else {
-                let (cell, d) = eng.branch_choice(&st).expect("an empty cell with candidates");
+                let (cell, d) = eng
+                    .branch_choice(&st)
+                    .expect("an empty cell with candidates");
                 result.guesses += 1;
                 stack.push((st.clone(), cell, d));
                 alive = eng.assign(&mut st, cell, d) && eng.propagate(&mut st);
