@@ -25,6 +25,7 @@
 pub mod format;
 pub mod grid;
 pub mod index;
+pub mod logic;
 pub mod set;
 pub mod shape;
 pub mod solve;
