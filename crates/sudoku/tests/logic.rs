@@ -31,8 +31,33 @@ fn puzzles(name: &str) -> Vec<Grid> {
         .collect()
 }
 
+/// The costly fish: Franken and mutant (plain and finned). Their search grows fast with
+/// the size, so they are checked on fewer puzzles (see `franken_and_mutant_are_sound`).
+fn costly() -> TechniqueSet {
+    use Technique::*;
+    [
+        FrankenXWing,
+        FrankenSwordfish,
+        FrankenJellyfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+        FinnedFrankenJellyfish,
+        MutantXWing,
+        MutantSwordfish,
+        MutantJellyfish,
+        FinnedMutantXWing,
+        FinnedMutantSwordfish,
+        FinnedMutantJellyfish,
+    ]
+    .into_iter()
+    .collect()
+}
+
+/// Every implemented technique but brute force and the costly fish.
 fn every_technique() -> TechniqueSet {
-    TechniqueSet::all().difference(TechniqueSet::from(Technique::BruteForce))
+    TechniqueSet::all()
+        .difference(TechniqueSet::from(Technique::BruteForce))
+        .difference(costly())
 }
 
 /// Checks that `step` is sound for `board` given the `solution`.
@@ -159,6 +184,69 @@ fn top1465_sample_is_sound() {
 fn diabolical_sample_is_sound() {
     let solved = run_sample("diabolical_300.txt", 30);
     eprintln!("diabolical 300: {solved} solved without guessing (all techniques)");
+}
+
+/// Franken and mutant fish (plain and finned), at every position of the first puzzles of
+/// top1465 and the diabolical sample: every X-Wing and Swordfish of theirs, and the first
+/// Jellyfish of each kind (listing every finned mutant jellyfish is too slow for a test).
+#[test]
+fn franken_and_mutant_are_sound() {
+    use Technique::*;
+    let small: TechniqueSet = [
+        FrankenXWing,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+        MutantXWing,
+        MutantSwordfish,
+        FinnedMutantXWing,
+        FinnedMutantSwordfish,
+    ]
+    .into_iter()
+    .collect();
+    let small = LogicSolver::builder()
+        .techniques(small)
+        .backtracking(false)
+        .build();
+    let jellyfish: Vec<LogicSolver> = [
+        FrankenJellyfish,
+        FinnedFrankenJellyfish,
+        MutantJellyfish,
+        FinnedMutantJellyfish,
+    ]
+    .into_iter()
+    .map(|t| {
+        LogicSolver::builder()
+            .techniques(t.into())
+            .backtracking(false)
+            .build()
+    })
+    .collect();
+    let basic = LogicSolver::builder().techniques(every_technique()).build();
+    let mut found = 0;
+    for name in ["top1465_first200.txt", "diabolical_300.txt"] {
+        for (i, grid) in puzzles(name).iter().take(2).enumerate() {
+            let what = format!("{name} #{}", i + 1);
+            let Outcome::Unique(solution) = solve::solve(grid) else {
+                panic!()
+            };
+            let mut board = Board::new(grid);
+            while !board.is_solved() {
+                let mut steps = small.all_steps(&board);
+                steps.extend(jellyfish.iter().filter_map(|j| j.next_step(&board)));
+                found += steps.len();
+                for step in &steps {
+                    check_step(&board, step, &solution, &what);
+                }
+                let Some(step) = steps.into_iter().next().or_else(|| basic.next_step(&board))
+                else {
+                    break;
+                };
+                apply(&mut board, &step);
+            }
+        }
+    }
+    assert!(found > 0, "no Franken or mutant fish found at all");
 }
 
 #[test]
