@@ -218,7 +218,11 @@ impl<'c, 'a> LineFish<'c, 'a> {
 
     fn search(&self, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let lines: Vec<usize> = (0..self.pos.len())
-            .filter(|&i| (1..=self.max_union).contains(&self.pos[i].len()))
+            .filter(|&i| {
+                // A basic fish's base line has two places at least (one is a single).
+                let min = if self.kind == Kind::Basic { 2 } else { 1 };
+                (min..=self.max_union).contains(&self.pos[i].len())
+            })
             .collect();
         if lines.len() < self.k {
             return ControlFlow::Continue(());

@@ -85,7 +85,8 @@ pub(crate) fn locked_candidates(
             let block = House::Block(Block::new(b));
             for d in digits() {
                 let cells: Vec<Cell> = ctx.cells_with(d, block).collect();
-                if cells.is_empty() {
+                // One cell would be a hidden single, not an intersection.
+                if cells.len() < 2 {
                     continue;
                 }
                 for line in [House::Row(cells[0].row(s)), House::Col(cells[0].col(s))] {
@@ -114,7 +115,9 @@ pub(crate) fn locked_candidates(
         for line in ctx.houses().filter(|h| !matches!(h, House::Block(_))) {
             for d in digits() {
                 let cells: Vec<Cell> = ctx.cells_with(d, line).collect();
-                let Some(first) = cells.first() else { continue };
+                let Some(first) = cells.first().filter(|_| cells.len() >= 2) else {
+                    continue;
+                };
                 let block = first.block(s);
                 if !cells.iter().all(|c| c.block(s) == block) {
                     continue;

@@ -188,23 +188,48 @@ pub(crate) fn house_long(h: House) -> String {
     format!("{} {}", h.kind_name(), number)
 }
 
-/// `r1c4,r1c7<>5, r2c3<>6`: eliminations grouped by digit, HoDoKu style.
+/// `r1c4,r1c7<>5, r2c3<>67`: eliminations grouped HoDoKu style: the cells that lose the
+/// same digits together, groups ordered by their smallest digit.
 pub fn eliminations_text(shape: Shape, elims: &[Candidate]) -> String {
-    let mut sorted = elims.to_vec();
-    sorted.sort_by_key(|c| (c.digit, c.cell));
-    let mut groups: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < sorted.len() {
-        let d = sorted[i].digit;
-        let cells: Vec<Cell> = sorted[i..]
-            .iter()
-            .take_while(|c| c.digit == d)
-            .map(|c| c.cell)
-            .collect();
-        i += cells.len();
-        groups.push(format!("{}<>{}", cell_list(shape, &cells), d));
+    let mut by_cell: Vec<(Cell, DigitSet)> = Vec::new();
+    for e in elims {
+        match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, ds)) => {
+                ds.insert(e.digit);
+            }
+            None => by_cell.push((e.cell, DigitSet::single(e.digit))),
+        }
     }
-    groups.join(", ")
+    // Cells with the same digits form a group; a cell whose digits differ is split per digit
+    // only when that lets it join a group of one digit.
+    let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
+    for (cell, ds) in by_cell {
+        match groups.iter_mut().find(|(g, _)| *g == ds) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((ds, vec![cell])),
+        }
+    }
+    // Prefer per-digit groups when every cell loses one digit of a shared set: keeps
+    // `r1c4,r1c7<>5` instead of merging unrelated digits.
+    let mut singles: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
+    for (ds, cells) in groups {
+        singles.push((ds, cells));
+    }
+    singles.iter_mut().for_each(|(_, cells)| cells.sort());
+    singles.sort_by_key(|(ds, cells)| (ds.first(), cells.first().copied()));
+    let wide = singles.iter().any(|(ds, _)| ds.iter().any(|d| d.get() > 9));
+    singles
+        .iter()
+        .map(|(ds, cells)| {
+            let digits = if wide {
+                digit_list(*ds)
+            } else {
+                ds.to_string()
+            };
+            format!("{}<>{}", cell_list(shape, cells), digits)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `r4c5=7, r1c1=2`.
@@ -633,5 +658,11 @@ mod tests {
             Candidate::new(c(2, 1), Digit::new(6)),
         ];
         assert_eq!(eliminations_text(s, &e), "r1c4,r1c7<>5, r2c1<>6");
+        let f = [
+            Candidate::new(c(2, 4), Digit::new(6)),
+            Candidate::new(c(2, 4), Digit::new(5)),
+            Candidate::new(c(1, 1), Digit::new(7)),
+        ];
+        assert_eq!(eliminations_text(s, &f), "r2c4<>56, r1c1<>7");
     }
 }

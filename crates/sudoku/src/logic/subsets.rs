@@ -120,8 +120,7 @@ pub(crate) fn hidden_eliminations(
 }
 
 /// Calls `found(subset, digits)` for every set of `k` empty cells among `cells` whose
-/// candidates together number exactly `k` (each cell having at least one, and none
-/// having `k+1` or more).
+/// candidates together number exactly `k` (each cell having two to `k`).
 pub(crate) fn naked_subsets(
     ctx: &Context<'_>,
     cells: &[Cell],
@@ -131,7 +130,7 @@ pub(crate) fn naked_subsets(
     let pool: Vec<(Cell, DigitSet)> = cells
         .iter()
         .map(|&c| (c, ctx.candidates(c)))
-        .filter(|(c, s)| ctx.value(*c).is_none() && (1..=k).contains(&s.len()))
+        .filter(|(c, s)| ctx.value(*c).is_none() && (2..=k).contains(&s.len()))
         .collect();
     if pool.len() < k {
         return ControlFlow::Continue(());
@@ -172,7 +171,7 @@ fn naked_rec(
 }
 
 /// Calls `found(cells, digits)` for every set of `k` digits, not yet placed in `house`,
-/// whose places in `house` together number exactly `k` (each digit having at least one).
+/// whose places in `house` together number exactly `k` (each digit having two to `k`).
 /// The cells are in house order.
 pub(crate) fn hidden_subsets(
     ctx: &Context<'_>,
@@ -184,7 +183,7 @@ pub(crate) fn hidden_subsets(
     let pool: Vec<(Digit, PosSet)> = Digit::all(ctx.shape())
         .filter(|d| !placed.contains(*d))
         .map(|d| (d, ctx.positions(d, house)))
-        .filter(|(_, p)| (1..=k).contains(&p.len()))
+        .filter(|(_, p)| (2..=k).contains(&p.len()))
         .collect();
     if pool.len() < k {
         return ControlFlow::Continue(());
