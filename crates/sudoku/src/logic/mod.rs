@@ -105,8 +105,8 @@ impl Order {
     }
 
     /// The sort key of `t` in this order (smaller first).
-    fn rank(self, t: Technique) -> (u32, u32) {
-        let declared = t as u32;
+    fn rank(self, t: Technique) -> (u32, u64) {
+        let declared = t as u64;
         match self {
             Order::Hodoku => (hodoku_rank(t), declared),
             Order::Explainer => match EXPLAINER.iter().position(|&x| x == t) {
@@ -114,7 +114,7 @@ impl Order {
                 Some(i) => (EXPLAINER_INDIRECT_END as u32 + 1 + i as u32, 0),
                 None => (
                     EXPLAINER_INDIRECT_END as u32,
-                    hodoku_rank(t) * 1000 + declared,
+                    u64::from(hodoku_rank(t)) * 1000 + declared,
                 ),
             },
         }
@@ -394,4 +394,37 @@ pub fn apply(board: &mut Board, step: &Step) -> bool {
         changed |= board.eliminate(e.cell, e.digit);
     }
     changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_put_brute_force_last() {
+        for order in [Order::Hodoku, Order::Explainer] {
+            let s = LogicSolver::builder()
+                .order(order)
+                .techniques(TechniqueSet::all())
+                .build();
+            assert_eq!(s.sequence().last(), Some(&Technique::BruteForce));
+        }
+        let se = LogicSolver::builder().order(Order::Explainer).build();
+        assert_eq!(
+            &se.sequence()[..3],
+            &[
+                Technique::FullHouse,
+                Technique::HiddenSingle,
+                Technique::DirectPointing
+            ]
+        );
+        let pos = |t| se.sequence().iter().position(|&x| x == t).unwrap();
+        assert!(pos(Technique::NakedPair) < pos(Technique::XWing));
+        assert!(pos(Technique::XWing) < pos(Technique::HiddenPair));
+        let hd = LogicSolver::new();
+        let pos = |t| hd.sequence().iter().position(|&x| x == t).unwrap();
+        assert!(pos(Technique::LockedPair) < pos(Technique::LockedCandidatesPointing));
+        assert!(pos(Technique::Jellyfish) < pos(Technique::FinnedXWing));
+        assert!(!hd.sequence().contains(&Technique::FrankenXWing));
+    }
 }
