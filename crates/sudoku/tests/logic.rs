@@ -373,3 +373,42 @@ fn big_25x25_from_file() {
         apply(&mut board, step);
     }
 }
+
+/// A player's own pencil marks: stale marks (digits already placed in a peer) are never
+/// taken for singles, and marks with candidates removed (soundly) are used as they are.
+#[test]
+fn pencil_marks_are_used_as_they_are() {
+    let grid = puzzles("top1465_first200.txt")[0].clone();
+    let Outcome::Unique(solution) = solve::solve(&grid) else {
+        panic!()
+    };
+    let s = grid.shape();
+    // Stale marks: every digit marked in every empty cell.
+    let mut marks = sudoku::Candidates::none(s);
+    for c in Cell::all(s) {
+        if grid.get(c).is_none() {
+            marks.set(c, sudoku::DigitSet::full(s.side()));
+        }
+    }
+    let board = Board::with_candidates(&grid, &marks);
+    let solver = LogicSolver::builder().techniques(every_technique()).build();
+    for step in solver.all_steps(&board) {
+        check_step(&board, &step, &solution, "stale marks");
+    }
+    // Marks thinned to the truth plus one other digit per cell: still sound, and solved.
+    let mut thin = sudoku::Candidates::none(s);
+    for c in Cell::all(s) {
+        if grid.get(c).is_none() {
+            let truth = solution.get(c).unwrap();
+            let mut set = sudoku::DigitSet::single(truth);
+            set.insert(Digit::from_index((truth.index() + 1) % s.side()));
+            thin.set(c, set);
+        }
+    }
+    let mut board = Board::with_candidates(&grid, &thin);
+    while let Some(step) = solver.next_step(&board) {
+        check_step(&board, &step, &solution, "thin marks");
+        apply(&mut board, &step);
+    }
+    assert!(board.is_solved());
+}
