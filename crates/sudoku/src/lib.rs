@@ -27,6 +27,7 @@ pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod index;
+pub mod logic;
 pub mod set;
 pub mod shape;
 pub mod solve;
