@@ -456,20 +456,55 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             }
             s
         }
-        Evidence::SingleDigit { digit, cells, .. } => {
-            format!("{digit} in {}", cell_list(shape, cells))
-        }
+        Evidence::SingleDigit {
+            digit,
+            cells,
+            houses,
+            ..
+        } => match (cells.len(), houses.first()) {
+            // Empty Rectangle: the box, then the conjugate pair.
+            (2, Some(House::Block(b))) => format!("{digit} in {b} ({})", cell_list(shape, cells)),
+            // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
+            (4, _) => format!(
+                "{digit} in {} (connected by {})",
+                cell_list(shape, &cells[..2]),
+                cell_list(shape, &cells[2..])
+            ),
+            _ => format!("{digit} in {}", cell_list(shape, cells)),
+        },
         Evidence::Wing {
             digits,
             pivot,
             pincers,
-            ..
+            z,
+            links,
         } => {
             let mut cells: Vec<Cell> = pivot.iter().copied().collect();
             cells.extend(pincers);
-            format!("{} in {}", digit_list(*digits), cell_list(shape, &cells))
+            // `x/y/z`, the eliminated digit last; a W-Wing: `z/x ... connected by x in p,q`.
+            let others = digits.iter().filter(|d| Some(*d) != *z);
+            let mut ds: Vec<String> = others.map(|d| d.to_string()).collect();
+            ds.extend(z.map(|d| d.to_string()));
+            if pivot.is_none() && links.len() >= 3 && z.is_some() {
+                ds.rotate_right(1);
+                let strong = links[links.len() / 2];
+                format!(
+                    "{} in {} connected by {} in {},{}",
+                    ds.join("/"),
+                    cell_list(shape, &cells),
+                    strong.from.digit,
+                    cell_name(shape, strong.from.cell),
+                    cell_name(shape, strong.to.cell)
+                )
+            } else {
+                format!("{} in {}", ds.join("/"), cell_list(shape, &cells))
+            }
         }
-        Evidence::Uniqueness { digits, cells, .. } | Evidence::Misc { cells, digits } => {
+        Evidence::Uniqueness { digits, cells, .. } => {
+            let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            format!("{} in {}", ds.join("/"), cell_list(shape, cells))
+        }
+        Evidence::Misc { cells, digits } => {
             format!("{} in {}", digit_list(*digits), cell_list(shape, cells))
         }
         Evidence::Coloring { digit, colors } => {
