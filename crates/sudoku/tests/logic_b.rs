@@ -1,8 +1,8 @@
 //! Tests of the wings, single-digit patterns, uniqueness and coloring families.
 //!
 //! - Technique cases (`testdata/techniques/logic_b.txt`): `code:puzzle:expected` fires the
-//!   technique on the position the puzzle reaches with singles only (full house, hidden and
-//!   naked singles) and checks the first step's eliminations (`r3c6<>3 r4c2<>8`, or a
+//!   technique on the position the puzzle reaches with singles, intersections and subsets, and
+//!   checks the first step's eliminations (`r3c6<>3 r4c2<>8`, or a
 //!   placement `r5c5=2`); `!code:puzzle` checks that the technique finds nothing there.
 //!   Puzzles are from HoDoKu's exemplar library (`shared/data/hodoku/exemplars-1.0.txt`,
 //!   section and line cited in comments).
@@ -44,11 +44,11 @@ fn ours() -> Vec<Technique> {
         .collect()
 }
 
-/// The position `puzzle` reaches with singles only.
-fn after_singles(puzzle: &str) -> Board {
+/// The position `puzzle` reaches with singles, intersections and subsets.
+fn after_basics(puzzle: &str) -> Board {
     let grid = Grid::from_line(puzzle).unwrap();
     let singles = LogicSolver::builder()
-        .techniques(TechniqueSet::parse("fh,h1,n1").unwrap())
+        .techniques(TechniqueSet::parse("singles,intersections,subsets").unwrap())
         .backtracking(false)
         .build();
     singles.solve(&grid).board
@@ -119,7 +119,7 @@ fn technique_cases() {
         };
         let t = Technique::from_name(code).unwrap_or_else(|| panic!("technique {code}"));
         assert!(t.is_implemented(), "{code}");
-        let board = after_singles(fields[1]);
+        let board = after_basics(fields[1]);
         let steps = steps_of(&board, t);
         let sol = solution(&Grid::from_line(fields[1]).unwrap()).expect("unique");
         for st in &steps {
@@ -250,7 +250,7 @@ fn dump_exemplar_cases() {
         let Some(p) = line.split_whitespace().next().filter(|p| p.len() == 81) else {
             continue;
         };
-        let board = after_singles(p);
+        let board = after_basics(p);
         for &t in &ours {
             let steps = steps_of(&board, t);
             let s = board.shape();
