@@ -202,7 +202,18 @@ fn diabolical_coverage() {
     let path = "/work/shared/data/rated/sudoku_exchange_diabolical.txt";
     let text = std::fs::read_to_string(path).unwrap();
     let all = TechniqueSet::all().difference(TechniqueSet::from(Technique::BruteForce));
+    let before = all.difference(our_families());
     for (label, solver) in [
+        (
+            "all but this branch's families",
+            LogicSolver::builder().techniques(before).build(),
+        ),
+        (
+            "all but WXYZ-Wing",
+            LogicSolver::builder()
+                .techniques(all.difference(TechniqueSet::from(Technique::WxyzWing)))
+                .build(),
+        ),
         (
             "hodoku defaults",
             LogicSolver::builder().backtracking(false).build(),
@@ -265,5 +276,52 @@ fn dump_exemplar_cases() {
                 None => println!("L{} {section} | !{}:{p}", i + 1, t.code()),
             }
         }
+    }
+}
+
+/// The one-liners, in HoDoKu's notation, and the hints.
+#[test]
+fn one_liners() {
+    use sudoku::logic::HintLevel;
+    let cases = [
+        (
+            // exemplars L188, #0300
+            ".7..2958.94..............6.4.16......239.....5....24......6814..........35..4...7",
+            Technique::XyWing,
+            "XY-Wing: 1/3/5 in r6c9,r5c8,r7c9 => r4c9,r8c8<>5",
+        ),
+        (
+            // exemplars L370, #0400
+            "...28.754.9.4.38............397..28.84......3.5.....7...8..1.9......5..23.6......",
+            Technique::Skyscraper,
+            "Skyscraper: 6 in r5c6,r6c9 (connected by r3c6,r3c9) => r5c7,r5c8,r6c4,r6c5<>6",
+        ),
+        (
+            // exemplars L391, #0402
+            "7...56.381.842.............5..3......4..8.7....1...24...3.........1....5.5...7.6.",
+            Technique::EmptyRectangle,
+            "Empty Rectangle: 2 in b4 (r5c4,r9c4) => r9c3<>2",
+        ),
+        (
+            // exemplars L185, #0300
+            "9...627....5..3...........67...3.........9...8.2.45..9..35.1.28.4......5.1.......",
+            Technique::WWing,
+            "W-Wing: 1/4 in r1c4,r5c1 connected by 4 in r1c3,r2c1 => r5c4<>1",
+        ),
+        (
+            // exemplars L498, #0603
+            "............3.9........7149.......31.2...89.4.96.7...8..8.......326........9..72.",
+            Technique::UniqueRectangle4,
+            "Uniqueness Test 4: 1/4 in r2c2,r2c3,r9c2,r9c3 => r2c2,r2c3<>1",
+        ),
+    ];
+    for (puzzle, t, text) in cases {
+        let board = after_basics(puzzle);
+        let steps = steps_of(&board, t);
+        let s = board.shape();
+        assert_eq!(steps[0].text(s), text);
+        assert!(steps[0].explain(s).len() > 40);
+        assert_eq!(steps[0].hint(s, HintLevel::Full), text);
+        assert!(steps[0].hint(s, HintLevel::Vague).contains("digit"));
     }
 }

@@ -624,6 +624,46 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             s
         }
         Evidence::Direct { via, .. } => explain_pattern(shape, via, out),
+        Evidence::Wing {
+            pivot: Some(p),
+            pincers,
+            z: Some(z),
+            ..
+        } => format!(
+            "Whatever {} holds, one of the wing cells {} (or the pivot itself) ends up as {z},              so a cell that sees all the cells of the pattern holding {z} can't be {z}: {out}.",
+            cell_name(shape, *p),
+            cell_list(shape, pincers)
+        ),
+        Evidence::Wing {
+            pivot: None,
+            pincers,
+            digits,
+            z,
+            ..
+        } => match z {
+            Some(z) => format!(
+                "The cells {} hold the same two digits {} and are joined by a strong link on the                  other digit, so one of them is {z}: a cell seeing both can't be {z}: {out}.",
+                cell_list(shape, pincers),
+                digit_list(*digits)
+            ),
+            None => format!(
+                "The cells {} all hold the two digits {} and form a chain of cells that see each                  other, so linked cells alternate. A cell that sees two cells of different parity                  can hold neither digit: {out}.",
+                cell_list(shape, pincers),
+                digit_list(*digits)
+            ),
+        },
+        Evidence::SingleDigit { digit, links, .. } => format!(
+            "Digit {digit} is joined by strong links (houses where it has only two places): {}.              Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't:              {out}.",
+            chain_text(shape, links)
+        ),
+        Evidence::Uniqueness { digits, cells, .. } => format!(
+            "Assuming the puzzle has a single solution: the cells {} must not end as a pattern of              {} that could be swapped (that would give two solutions). That rules out {out}.",
+            cell_list(shape, cells),
+            digit_list(*digits)
+        ),
+        Evidence::Coloring { digit, .. } => format!(
+            "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its              cells into two colours per cluster, one all true and one all false. The colours              show: {out}."
+        ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
         other => format!("The pattern {} proves {out}.", pattern_text(shape, other)),
     }
