@@ -7,8 +7,8 @@
 
 use super::step::Step;
 use super::technique::Technique;
-use super::{fish, intersections, last_resort, singles, subsets, Context};
 use super::{coloring, single_digit, uniqueness, wings};
+use super::{fish, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
 
 /// Where a finder sends the steps it finds. Returning [`ControlFlow::Break`] stops the
