@@ -50,15 +50,19 @@
 //!
 //! Depends on the grid model; only `last_resort` calls [`crate::solve`].
 
+mod coloring;
 mod context;
 mod fish;
 mod intersections;
 mod last_resort;
 mod registry;
+mod single_digit;
 mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod uniqueness;
+mod wings;
 
 pub use context::Context;
 pub use registry::{Finder, Sink};

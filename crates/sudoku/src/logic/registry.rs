@@ -7,6 +7,7 @@
 
 use super::step::Step;
 use super::technique::Technique;
+use super::{coloring, single_digit, uniqueness, wings};
 use super::{fish, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
 
@@ -44,6 +45,22 @@ pub(crate) const REGISTRY: &[Entry] = &[
     Entry {
         find: fish::find,
         techniques: fish::TECHNIQUES,
+    },
+    Entry {
+        find: wings::find,
+        techniques: wings::TECHNIQUES,
+    },
+    Entry {
+        find: single_digit::find,
+        techniques: single_digit::TECHNIQUES,
+    },
+    Entry {
+        find: uniqueness::find,
+        techniques: uniqueness::TECHNIQUES,
+    },
+    Entry {
+        find: coloring::find,
+        techniques: coloring::TECHNIQUES,
     },
     Entry {
         find: last_resort::find,

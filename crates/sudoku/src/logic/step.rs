@@ -481,20 +481,55 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             }
             s
         }
-        Evidence::SingleDigit { digit, cells, .. } => {
-            format!("{digit} in {}", cell_list(shape, cells))
-        }
+        Evidence::SingleDigit {
+            digit,
+            cells,
+            houses,
+            ..
+        } => match (cells.len(), houses.first()) {
+            // Empty Rectangle: the box, then the conjugate pair.
+            (2, Some(House::Block(b))) => format!("{digit} in {b} ({})", cell_list(shape, cells)),
+            // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
+            (4, _) => format!(
+                "{digit} in {} (connected by {})",
+                cell_list(shape, &cells[..2]),
+                cell_list(shape, &cells[2..])
+            ),
+            _ => format!("{digit} in {}", cell_list(shape, cells)),
+        },
         Evidence::Wing {
             digits,
             pivot,
             pincers,
-            ..
+            z,
+            links,
         } => {
             let mut cells: Vec<Cell> = pivot.iter().copied().collect();
             cells.extend(pincers);
-            format!("{} in {}", digit_list(*digits), cell_list(shape, &cells))
+            // `x/y/z`, the eliminated digit last; a W-Wing: `z/x ... connected by x in p,q`.
+            let others = digits.iter().filter(|d| Some(*d) != *z);
+            let mut ds: Vec<String> = others.map(|d| d.to_string()).collect();
+            ds.extend(z.map(|d| d.to_string()));
+            if pivot.is_none() && links.len() >= 3 && z.is_some() {
+                ds.rotate_right(1);
+                let strong = links[links.len() / 2];
+                format!(
+                    "{} in {} connected by {} in {},{}",
+                    ds.join("/"),
+                    cell_list(shape, &cells),
+                    strong.from.digit,
+                    cell_name(shape, strong.from.cell),
+                    cell_name(shape, strong.to.cell)
+                )
+            } else {
+                format!("{} in {}", ds.join("/"), cell_list(shape, &cells))
+            }
         }
-        Evidence::Uniqueness { digits, cells, .. } | Evidence::Misc { cells, digits } => {
+        Evidence::Uniqueness { digits, cells, .. } => {
+            let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            format!("{} in {}", ds.join("/"), cell_list(shape, cells))
+        }
+        Evidence::Misc { cells, digits } => {
             format!("{} in {}", digit_list(*digits), cell_list(shape, cells))
         }
         Evidence::Coloring { digit, colors } => {
@@ -614,6 +649,46 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             s
         }
         Evidence::Direct { via, .. } => explain_pattern(shape, via, out),
+        Evidence::Wing {
+            pivot: Some(p),
+            pincers,
+            z: Some(z),
+            ..
+        } => format!(
+            "Whatever {} holds, one of the wing cells {} (or the pivot itself) ends up as {z},              so a cell that sees all the cells of the pattern holding {z} can't be {z}: {out}.",
+            cell_name(shape, *p),
+            cell_list(shape, pincers)
+        ),
+        Evidence::Wing {
+            pivot: None,
+            pincers,
+            digits,
+            z,
+            ..
+        } => match z {
+            Some(z) => format!(
+                "The cells {} hold the same two digits {} and are joined by a strong link on the                  other digit, so one of them is {z}: a cell seeing both can't be {z}: {out}.",
+                cell_list(shape, pincers),
+                digit_list(*digits)
+            ),
+            None => format!(
+                "The cells {} all hold the two digits {} and form a chain of cells that see each                  other, so linked cells alternate. A cell that sees two cells of different parity                  can hold neither digit: {out}.",
+                cell_list(shape, pincers),
+                digit_list(*digits)
+            ),
+        },
+        Evidence::SingleDigit { digit, links, .. } => format!(
+            "Digit {digit} is joined by strong links (houses where it has only two places): {}.              Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't:              {out}.",
+            chain_text(shape, links)
+        ),
+        Evidence::Uniqueness { digits, cells, .. } => format!(
+            "Assuming the puzzle has a single solution: the cells {} must not end as a pattern of              {} that could be swapped (that would give two solutions). That rules out {out}.",
+            cell_list(shape, cells),
+            digit_list(*digits)
+        ),
+        Evidence::Coloring { digit, .. } => format!(
+            "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its              cells into two colours per cluster, one all true and one all false. The colours              show: {out}."
+        ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
         other => format!("The pattern {} proves {out}.", pattern_text(shape, other)),
     }
