@@ -4,7 +4,9 @@ pub mod bench;
 pub mod canonical;
 pub mod check;
 pub mod convert;
+pub mod explain;
 pub mod generate;
+pub mod hint;
 pub mod play;
 pub mod solve;
 
@@ -20,6 +22,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Convert(a)) => convert::run(&a),
         Some(Command::Play(a)) => play::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
+        Some(Command::Explain(a)) => explain::run(&a),
+        Some(Command::Hint(a)) => hint::run(&a),
         Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Canonical(a)) => canonical::run(&a),
     }

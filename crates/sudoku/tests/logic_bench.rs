@@ -66,7 +66,10 @@ fn run(label: &str, solver: &LogicSolver, grids: &[Grid]) {
 #[ignore = "benchmark: run in release with --ignored --nocapture"]
 fn coverage_and_speed() {
     let hodoku = LogicSolver::builder().backtracking(false).build();
-    let explainer = LogicSolver::builder().order(Order::Explainer).backtracking(false).build();
+    let explainer = LogicSolver::builder()
+        .order(Order::Explainer)
+        .backtracking(false)
+        .build();
     let shared = root().join("../shared/data/rated/sudoku_exchange_diabolical.txt");
     let (text, source) = match std::fs::read_to_string(&shared) {
         Ok(t) => (t, "shared lines 1-20000"),
@@ -76,23 +79,45 @@ fn coverage_and_speed() {
         ),
     };
     let all = rated(&text, 20_000);
-    let easy: Vec<Grid> = all.iter().filter(|(_, r)| *r <= 6.0).map(|(g, _)| g.clone()).collect();
-    let hard: Vec<Grid> = all.iter().filter(|(_, r)| *r > 6.0).take(2000).map(|(g, _)| g.clone()).collect();
-    println!("diabolical ({source}): {} rated <= 6.0, first {} rated > 6.0", easy.len(), hard.len());
+    let easy: Vec<Grid> = all
+        .iter()
+        .filter(|(_, r)| *r <= 6.0)
+        .map(|(g, _)| g.clone())
+        .collect();
+    let hard: Vec<Grid> = all
+        .iter()
+        .filter(|(_, r)| *r > 6.0)
+        .take(2000)
+        .map(|(g, _)| g.clone())
+        .collect();
+    println!(
+        "diabolical ({source}): {} rated <= 6.0, first {} rated > 6.0",
+        easy.len(),
+        hard.len()
+    );
     run("diabolical ER<=6.0, hodoku defaults", &hodoku, &easy);
     run("diabolical ER<=6.0, explainer defaults", &explainer, &easy);
     run("diabolical ER>6.0, hodoku defaults", &hodoku, &hard);
-    let top: Vec<Grid> = std::fs::read_to_string(root().join("testdata/logic/top1465_first200.txt"))
-        .unwrap()
-        .lines()
-        .map(|l| Grid::from_line(l.trim()).unwrap())
-        .collect();
+    let top: Vec<Grid> =
+        std::fs::read_to_string(root().join("testdata/logic/top1465_first200.txt"))
+            .unwrap()
+            .lines()
+            .map(|l| Grid::from_line(l.trim()).unwrap())
+            .collect();
     run("top1465 first 200, hodoku defaults", &hodoku, &top);
     let every = LogicSolver::builder()
         .techniques(TechniqueSet::all())
         .backtracking(false)
         .build();
-    run("top1465 first 200, every implemented technique", &every, &top);
+    run(
+        "top1465 first 200, every implemented technique",
+        &every,
+        &top,
+    );
     let with_brute = LogicSolver::builder().build();
-    run("top1465 first 200, hodoku defaults + brute force", &with_brute, &top);
+    run(
+        "top1465 first 200, hodoku defaults + brute force",
+        &with_brute,
+        &top,
+    );
 }
