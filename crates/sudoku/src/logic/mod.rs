@@ -50,8 +50,10 @@
 //!
 //! Depends on the grid model; only `last_resort` calls [`crate::solve`].
 
+mod chains;
 mod context;
 mod fish;
+mod forcing;
 mod intersections;
 mod last_resort;
 mod registry;
@@ -60,6 +62,7 @@ mod step;
 mod subsets;
 mod technique;
 
+pub use chains::{chain_length, eureka, MAX_LINKS};
 pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{

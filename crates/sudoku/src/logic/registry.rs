@@ -7,7 +7,7 @@
 
 use super::step::Step;
 use super::technique::Technique;
-use super::{fish, intersections, last_resort, singles, subsets, Context};
+use super::{chains, fish, forcing, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
 
 /// Where a finder sends the steps it finds. Returning [`ControlFlow::Break`] stops the
@@ -44,6 +44,14 @@ pub(crate) const REGISTRY: &[Entry] = &[
     Entry {
         find: fish::find,
         techniques: fish::TECHNIQUES,
+    },
+    Entry {
+        find: chains::find,
+        techniques: chains::TECHNIQUES,
+    },
+    Entry {
+        find: forcing::find,
+        techniques: forcing::TECHNIQUES,
     },
     Entry {
         find: last_resort::find,
