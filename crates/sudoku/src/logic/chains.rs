@@ -175,6 +175,30 @@ pub(crate) fn seeing_both(ctx: &Context<'_>, a: Candidate, b: Candidate) -> Vec<
     out
 }
 
+/// Whether some candidate is weakly linked to both `a` and `b` (as [`seeing_both`],
+/// without building the list).
+fn any_seeing_both(ctx: &Context<'_>, a: Candidate, b: Candidate) -> bool {
+    let s = ctx.shape();
+    if a == b {
+        return false;
+    }
+    if a.cell == b.cell {
+        return ctx.candidates(a.cell).len() > 2;
+    }
+    if a.digit == b.digit {
+        if a.cell.sees(b.cell, s) {
+            return a.cell.houses(s).into_iter().any(|h| {
+                h.contains(s, b.cell) && ctx.positions(a.digit, h).len() > 2
+            });
+        }
+        return a
+            .cell
+            .peers(s)
+            .any(|p| p != b.cell && ctx.has(p, a.digit) && p.sees(b.cell, s));
+    }
+    a.cell.sees(b.cell, s) && (ctx.has(a.cell, b.digit) || ctx.has(b.cell, a.digit))
+}
+
 /// Finds steps of one chain technique.
 pub(crate) fn find(
     ctx: &Context<'_>,
@@ -322,6 +346,18 @@ fn conclude(
 ) -> Option<Step> {
     let s = g.candidate((start / 2) as u32);
     let t = g.candidate((end / 2) as u32);
+    // Cheap tests first: most chains prove nothing this technique wants.
+    let general = matches!(kind, Kind::X | Kind::Xy);
+    let want_place = general || technique == Technique::DiscontinuousNiceLoop;
+    let want_loop = general || technique == Technique::ContinuousNiceLoop;
+    let want_aic = general || technique == Technique::Aic;
+    if s == t {
+        if !want_place {
+            return None;
+        }
+    } else if !(want_loop && g.sees(s, t)) && !(want_aic && any_seeing_both(ctx, s, t)) {
+        return None;
+    }
     let states = path(parent, end);
     let links: Vec<Link> = states
         .windows(2)
@@ -334,9 +370,9 @@ fn conclude(
     let (outcome, placements, eliminations) = if s == t {
         (Outcome::Place, vec![s], Vec::new())
     } else {
-        let mut elims = seeing_both(ctx, s, t);
+        let mut elims = if want_aic { seeing_both(ctx, s, t) } else { Vec::new() };
         let mut outcome = Outcome::Aic;
-        if g.sees(s, t) {
+        if want_loop && g.sees(s, t) {
             // A loop: valid only when no candidate repeats.
             let mut nodes: Vec<Candidate> = states.iter().map(|&x| g.candidate((x / 2) as u32)).collect();
             nodes.sort();

@@ -152,6 +152,8 @@ pub(crate) struct Branch {
     /// The facts, in the order they were derived (also the work queue).
     pub facts: Vec<u32>,
     head: usize,
+    /// Facts at this depth are not followed (a shorter result is known).
+    limit: u16,
     clash: Option<Clash>,
     clash_depth: u16,
 }
@@ -168,6 +170,7 @@ impl Branch {
             depth: vec![0; total * 2],
             facts: Vec::new(),
             head: 0,
+            limit: u16::MAX,
             clash: None,
             clash_depth: 0,
         }
@@ -259,6 +262,10 @@ impl Branch {
             let (cell, digit) = (cand / t.n, cand % t.n);
             let dg = Digit::from_index(digit);
             let depth = self.depth[f as usize];
+            if depth >= self.limit {
+                self.head = self.facts.len();
+                return;
+            }
             if f & 1 == 1 {
                 if mode != Mode::Digit {
                     for e in self.cands[cell] {
@@ -522,6 +529,8 @@ pub(crate) fn find(
     // Facts of each true premise, for the verities.
     let mut on_facts: Vec<Option<Vec<(u32, u16)>>> = vec![None; t.cands.len() * t.n];
     let polarities: &[u32] = if plan.mode == Mode::Digit { &[1] } else { &[1, 0] };
+    // A contradiction-only search stops following a branch beyond the shortest clash.
+    let only_clash = !plan.verity && !plan.double;
     for &x in &live {
         for &pol in polarities {
             let premise = x * 2 + pol;
@@ -529,6 +538,9 @@ pub(crate) fn find(
             if b.clash.is_some() {
                 if plan.contradiction {
                     found.push((u32::from(b.clash_depth), vec![premise], NONE));
+                    if only_clash {
+                        b.limit = b.limit.min(b.clash_depth + 1);
+                    }
                 }
                 continue;
             }
@@ -630,6 +642,7 @@ fn build(
 ) -> Step {
     let mut branches = Vec::new();
     let result;
+    b.limit = u16::MAX;
     if conclusion == NONE {
         b.start(t, premises[0], mode, inner);
         branches = b.clash_chains(t);
