@@ -9,7 +9,10 @@ use sudoku::Grid;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let file = &args[1];
-    let count: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    let count: usize = args
+        .get(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
     let order = args
         .get(3)
         .and_then(|s| Order::from_name(s))
@@ -41,7 +44,11 @@ fn main() {
         if path.solved && !path.used_backtracking {
             solved += 1;
         } else {
-            eprintln!("not solved without backtracking: #{} {}", i + skip, g_line(g));
+            eprintln!(
+                "not solved without backtracking: #{} {}",
+                i + skip,
+                g_line(g)
+            );
         }
         for s in &path.steps {
             *uses.entry(s.technique.name()).or_insert(0usize) += 1;
@@ -64,5 +71,14 @@ fn main() {
 }
 
 fn g_line(g: &Grid) -> String {
-    g.values().iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v as u8) }).collect()
+    g.values()
+        .iter()
+        .map(|&v| {
+            if v == 0 {
+                '.'
+            } else {
+                char::from(b'0' + v as u8)
+            }
+        })
+        .collect()
 }

@@ -20,7 +20,10 @@ fn main() {
     let basic = TechniqueSet::family(Family::Singles)
         .union(TechniqueSet::family(Family::Intersections))
         .union(TechniqueSet::family(Family::Subsets));
-    let basic_solver = LogicSolver::builder().techniques(basic).backtracking(false).build();
+    let basic_solver = LogicSolver::builder()
+        .techniques(basic)
+        .backtracking(false)
+        .build();
     let list = [
         Technique::XChain,
         Technique::XyChain,

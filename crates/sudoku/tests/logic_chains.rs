@@ -4,7 +4,9 @@
 //! other shapes) is checked against the solution: no true candidate eliminated, no wrong
 //! digit placed.
 
-use sudoku::logic::{apply, chain_length, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet};
+use sudoku::logic::{
+    apply, chain_length, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet,
+};
 use sudoku::solve::{self, Outcome};
 use sudoku::{Board, Grid};
 
@@ -33,7 +35,10 @@ fn chain_and_forcing() -> TechniqueSet {
 
 #[test]
 fn techniques_fire_exactly_where_expected() {
-    let basic_solver = LogicSolver::builder().techniques(basic()).backtracking(false).build();
+    let basic_solver = LogicSolver::builder()
+        .techniques(basic())
+        .backtracking(false)
+        .build();
     let mut cases = 0;
     for line in testdata("techniques/chains.txt").lines() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -47,14 +52,12 @@ fn techniques_fire_exactly_where_expected() {
             .techniques(TechniqueSet::from(t))
             .backtracking(false)
             .build();
-        let got = solver
-            .next_step(&board)
-            .map_or("none".to_string(), |s| {
-                assert_eq!(s.technique, t);
-                assert!(chain_length(&s).is_some_and(|n| n > 0));
-                assert!(!s.text(board.shape()).is_empty() && !s.explain(board.shape()).is_empty());
-                s.outcome_text(board.shape())
-            });
+        let got = solver.next_step(&board).map_or("none".to_string(), |s| {
+            assert_eq!(s.technique, t);
+            assert!(chain_length(&s).is_some_and(|n| n > 0));
+            assert!(!s.text(board.shape()).is_empty() && !s.explain(board.shape()).is_empty());
+            s.outcome_text(board.shape())
+        });
         assert_eq!(got, f[2], "{line}");
         if got != "none" {
             if let Outcome::Unique(solution) = solve::solve(&grid) {
@@ -78,7 +81,12 @@ fn eureka_notation() {
         "....5..8...7.293..1...74..25.91.2..4....4.........816.718....2...........6......7",
     )
     .unwrap();
-    let board = LogicSolver::builder().techniques(basic()).backtracking(false).build().solve(&grid).board;
+    let board = LogicSolver::builder()
+        .techniques(basic())
+        .backtracking(false)
+        .build()
+        .solve(&grid)
+        .board;
     let step = LogicSolver::builder()
         .techniques(TechniqueSet::from(Technique::XChain))
         .build()
@@ -105,11 +113,21 @@ fn walk(solver: &LogicSolver, grid: &Grid, what: &str) -> bool {
         };
         let s = board.shape();
         for p in &step.placements {
-            assert_eq!(solution.get(p.cell), Some(p.digit), "{what}: {}", step.text(s));
+            assert_eq!(
+                solution.get(p.cell),
+                Some(p.digit),
+                "{what}: {}",
+                step.text(s)
+            );
         }
         for e in &step.eliminations {
             assert!(board.has(e.cell, e.digit), "{what}: {}", step.text(s));
-            assert_ne!(solution.get(e.cell), Some(e.digit), "{what}: {}", step.text(s));
+            assert_ne!(
+                solution.get(e.cell),
+                Some(e.digit),
+                "{what}: {}",
+                step.text(s)
+            );
         }
         assert!(apply(&mut board, &step));
         steps += 1;
@@ -131,7 +149,10 @@ fn solvers() -> Vec<(&'static str, LogicSolver)> {
     vec![
         (
             "hodoku",
-            LogicSolver::builder().techniques(hodoku).backtracking(false).build(),
+            LogicSolver::builder()
+                .techniques(hodoku)
+                .backtracking(false)
+                .build(),
         ),
         (
             "explainer",
@@ -142,17 +163,32 @@ fn solvers() -> Vec<(&'static str, LogicSolver)> {
         ),
         (
             "chains+fcc",
-            only(TechniqueSet::family(Family::Chains).union(Technique::ForcingChainContradiction.into())),
+            only(
+                TechniqueSet::family(Family::Chains)
+                    .union(Technique::ForcingChainContradiction.into()),
+            ),
         ),
         (
             "verity",
             only(
-                [Technique::ForcingChainVerity, Technique::MultipleForcingChain, Technique::ForcingNetVerity, Technique::DynamicForcingChain]
+                [
+                    Technique::ForcingChainVerity,
+                    Technique::MultipleForcingChain,
+                    Technique::ForcingNetVerity,
+                    Technique::DynamicForcingChain,
+                ]
+                .into_iter()
+                .collect(),
+            ),
+        ),
+        (
+            "nishio+dfc+",
+            only(
+                [Technique::Nishio, Technique::DynamicForcingChainPlus]
                     .into_iter()
                     .collect(),
             ),
         ),
-        ("nishio+dfc+", only([Technique::Nishio, Technique::DynamicForcingChainPlus].into_iter().collect())),
     ]
 }
 
@@ -181,7 +217,11 @@ fn diabolical_sample_is_sound_and_solved() {
 #[test]
 fn hardest_sample_is_sound() {
     let set = chain_and_forcing().union(basic());
-    let solver = LogicSolver::builder().techniques(set).order(Order::Explainer).backtracking(false).build();
+    let solver = LogicSolver::builder()
+        .techniques(set)
+        .order(Order::Explainer)
+        .backtracking(false)
+        .build();
     for (i, g) in puzzles("chains/hardest_10.txt").iter().take(2).enumerate() {
         walk(&solver, g, &format!("hardest #{}", i + 1));
     }
@@ -194,7 +234,11 @@ fn full_samples_are_sound() {
     sample("chains/top1465_50.txt", 50);
     sample("chains/diabolical_100.txt", 100);
     let set = chain_and_forcing().union(basic());
-    let solver = LogicSolver::builder().techniques(set).order(Order::Explainer).backtracking(false).build();
+    let solver = LogicSolver::builder()
+        .techniques(set)
+        .order(Order::Explainer)
+        .backtracking(false)
+        .build();
     for (i, g) in puzzles("chains/hardest_10.txt").iter().enumerate() {
         assert!(walk(&solver, g, &format!("hardest #{}", i + 1)));
     }
@@ -222,7 +266,11 @@ fn other_shapes_are_sound() {
                 for e in &step.eliminations {
                     let mut test = g.clone();
                     test.set(e.cell, Some(e.digit));
-                    assert!(solve::count_solutions(&test, 1) == 0, "{line}: {}", step.text(g.shape()));
+                    assert!(
+                        solve::count_solutions(&test, 1) == 0,
+                        "{line}: {}",
+                        step.text(g.shape())
+                    );
                 }
             }
         }

@@ -187,9 +187,11 @@ fn any_seeing_both(ctx: &Context<'_>, a: Candidate, b: Candidate) -> bool {
     }
     if a.digit == b.digit {
         if a.cell.sees(b.cell, s) {
-            return a.cell.houses(s).into_iter().any(|h| {
-                h.contains(s, b.cell) && ctx.positions(a.digit, h).len() > 2
-            });
+            return a
+                .cell
+                .houses(s)
+                .into_iter()
+                .any(|h| h.contains(s, b.cell) && ctx.positions(a.digit, h).len() > 2);
         }
         return a
             .cell
@@ -370,11 +372,18 @@ fn conclude(
     let (outcome, placements, eliminations) = if s == t {
         (Outcome::Place, vec![s], Vec::new())
     } else {
-        let mut elims = if want_aic { seeing_both(ctx, s, t) } else { Vec::new() };
+        let mut elims = if want_aic {
+            seeing_both(ctx, s, t)
+        } else {
+            Vec::new()
+        };
         let mut outcome = Outcome::Aic;
         if want_loop && g.sees(s, t) {
             // A loop: valid only when no candidate repeats.
-            let mut nodes: Vec<Candidate> = states.iter().map(|&x| g.candidate((x / 2) as u32)).collect();
+            let mut nodes: Vec<Candidate> = states
+                .iter()
+                .map(|&x| g.candidate((x / 2) as u32))
+                .collect();
             nodes.sort();
             nodes.dedup();
             if nodes.len() == states.len() {
@@ -494,7 +503,8 @@ pub fn chain_words(shape: Shape, links: &[Link]) -> String {
 /// The plain-language explanation of a chain step.
 pub(crate) fn explain_chain(shape: Shape, links: &[Link], out: &str) -> String {
     let closes = links.len() >= 2 && links.first().map(|l| l.from) == links.last().map(|l| l.to);
-    let places = closes && links.first().is_some_and(|l| l.strong) && links.last().is_some_and(|l| l.strong);
+    let places =
+        closes && links.first().is_some_and(|l| l.strong) && links.last().is_some_and(|l| l.strong);
     let start = links.first().map(|l| l.from);
     let end = links.last().map(|l| l.to);
     let words = chain_words(shape, links);

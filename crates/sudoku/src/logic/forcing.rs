@@ -209,7 +209,11 @@ impl Branch {
         if self.clash.is_some() || self.is_set(fact) {
             return;
         }
-        let d = if by == fact { 0 } else { self.depth[by as usize] + 1 };
+        let d = if by == fact {
+            0
+        } else {
+            self.depth[by as usize] + 1
+        };
         if self.is_set(fact ^ 1) {
             self.fail(
                 Clash::Both {
@@ -307,7 +311,11 @@ impl Branch {
                     self.fail(Clash::NoPlace(h, digit as u32), depth);
                     return;
                 }
-                let single = if mode == Mode::Static { t.count[hd] == 2 } else { cnt == 1 };
+                let single = if mode == Mode::Static {
+                    t.count[hd] == 2
+                } else {
+                    cnt == 1
+                };
                 if single {
                     let other = t.house(h as usize).iter().copied().find(|&c| {
                         c as usize != cell
@@ -527,7 +535,11 @@ pub(crate) fn find(
     let mut found: Vec<(u32, Vec<u32>, u32)> = Vec::new();
     // Facts of each true premise, for the verities.
     let mut on_facts: Vec<Option<Vec<(u32, u16)>>> = vec![None; t.cands.len() * t.n];
-    let polarities: &[u32] = if plan.mode == Mode::Digit { &[1] } else { &[1, 0] };
+    let polarities: &[u32] = if plan.mode == Mode::Digit {
+        &[1]
+    } else {
+        &[1, 0]
+    };
     // A contradiction-only search stops following a branch beyond the shortest clash.
     let only_clash = !plan.verity && !plan.double;
     for &x in &live {
@@ -624,7 +636,9 @@ pub(crate) fn find(
         if !seen.insert(key) {
             continue;
         }
-        let step = build(&t, &mut b, &mut inner, technique, plan.mode, &premises, conclusion);
+        let step = build(
+            &t, &mut b, &mut inner, technique, plan.mode, &premises, conclusion,
+        );
         sink(step)?;
     }
     ControlFlow::Continue(())
@@ -707,7 +721,11 @@ pub(crate) fn explain_forcing(
             "Suppose {} {} {}: {}. The branches contradict each other, so the \
              supposition is wrong: {out}.",
             cell_name(shape, premise[0].cell),
-            if branches.first().and_then(|b| b.first()).is_some_and(|l| l.strong) {
+            if branches
+                .first()
+                .and_then(|b| b.first())
+                .is_some_and(|l| l.strong)
+            {
                 "is not"
             } else {
                 "is"
