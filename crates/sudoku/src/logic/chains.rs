@@ -357,7 +357,7 @@ fn conclude(
         if !want_place {
             return None;
         }
-    } else if !(want_loop && g.sees(s, t)) && !(want_aic && any_seeing_both(ctx, s, t)) {
+    } else if !(want_loop && g.sees(s, t) || want_aic && any_seeing_both(ctx, s, t)) {
         return None;
     }
     let states = path(parent, end);

@@ -527,10 +527,17 @@ pub(crate) fn find(
     let t = Tables::new(ctx);
     let mut b = Branch::new(&t);
     let mut inner = None;
-    let live: Vec<u32> = (0..t.cands.len())
+    let mut live: Vec<u32> = (0..t.cands.len())
         .flat_map(|c| t.cands[c].iter().map(move |d| (c, d)))
         .map(|(c, d)| t.cand(c, d.index()))
         .collect();
+    // Nested branches cost hundreds of inner branches each: the first contradiction found
+    // is taken at once (premises in cells with few candidates first) instead of searching
+    // for the shortest.
+    let eager = plan.mode == Mode::Nested;
+    if eager {
+        live.sort_by_key(|&x| t.cands[x as usize / t.n].len());
+    }
     // (cost, premises as facts, conclusion fact or NONE for a contradiction)
     let mut found: Vec<(u32, Vec<u32>, u32)> = Vec::new();
     // Facts of each true premise, for the verities.
@@ -547,6 +554,19 @@ pub(crate) fn find(
             let premise = x * 2 + pol;
             b.start(&t, premise, plan.mode, &mut inner);
             if b.clash.is_some() {
+                if plan.contradiction && eager {
+                    let step = build(
+                        &t,
+                        &mut b,
+                        &mut inner,
+                        technique,
+                        plan.mode,
+                        &[premise],
+                        NONE,
+                    );
+                    sink(step)?;
+                    continue;
+                }
                 if plan.contradiction {
                     found.push((u32::from(b.clash_depth), vec![premise], NONE));
                     if only_clash {
