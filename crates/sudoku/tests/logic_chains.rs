@@ -206,12 +206,12 @@ fn sample(name: &str, limit: usize) {
 
 #[test]
 fn top1465_sample_is_sound_and_solved() {
-    sample("chains/top1465_50.txt", 12);
+    sample("chains/top1465_50.txt", 4);
 }
 
 #[test]
 fn diabolical_sample_is_sound_and_solved() {
-    sample("chains/diabolical_100.txt", 25);
+    sample("chains/diabolical_100.txt", 8);
 }
 
 #[test]
@@ -222,7 +222,7 @@ fn hardest_sample_is_sound() {
         .order(Order::Explainer)
         .backtracking(false)
         .build();
-    for (i, g) in puzzles("chains/hardest_10.txt").iter().take(2).enumerate() {
+    for (i, g) in puzzles("chains/hardest_10.txt").iter().take(1).enumerate() {
         walk(&solver, g, &format!("hardest #{}", i + 1));
     }
 }
