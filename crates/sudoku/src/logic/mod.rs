@@ -50,9 +50,11 @@
 //!
 //! Depends on the grid model; only `last_resort` calls [`crate::solve`].
 
+mod chains;
 mod coloring;
 mod context;
 mod fish;
+mod forcing;
 mod intersections;
 mod last_resort;
 mod registry;
@@ -64,6 +66,7 @@ mod technique;
 mod uniqueness;
 mod wings;
 
+pub use chains::{chain_length, eureka, MAX_LINKS};
 pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{

@@ -7,6 +7,7 @@
 
 use super::step::Step;
 use super::technique::Technique;
+use super::{chains, forcing};
 use super::{coloring, single_digit, uniqueness, wings};
 use super::{fish, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
@@ -61,6 +62,14 @@ pub(crate) const REGISTRY: &[Entry] = &[
     Entry {
         find: coloring::find,
         techniques: coloring::TECHNIQUES,
+    },
+    Entry {
+        find: chains::find,
+        techniques: chains::TECHNIQUES,
+    },
+    Entry {
+        find: forcing::find,
+        techniques: forcing::TECHNIQUES,
     },
     Entry {
         find: last_resort::find,

@@ -554,11 +554,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             format!("{} RC {}", parts.join(" - "), digit_list(*restricted))
         }
         Evidence::Forcing { premise, branches } => {
-            let p: Vec<String> = premise
-                .iter()
-                .map(|c| format!("{}={}", cell_name(shape, c.cell), c.digit))
-                .collect();
-            format!("{} ({} branches)", p.join("|"), branches.len())
+            super::forcing::forcing_text(shape, premise, branches)
         }
         Evidence::BruteForce => String::new(),
     }
@@ -566,15 +562,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
 
 /// `(4)r1c2=r1c5-(4)r3c5`: a chain in Eureka-like notation.
 fn chain_text(shape: Shape, links: &[Link]) -> String {
-    let mut s = String::new();
-    for (i, l) in links.iter().enumerate() {
-        if i == 0 {
-            s += &format!("({}){}", l.from.digit, cell_name(shape, l.from.cell));
-        }
-        s += if l.strong { "=" } else { "-" };
-        s += &format!("({}){}", l.to.digit, cell_name(shape, l.to.cell));
-    }
-    s
+    super::chains::eureka(shape, links)
 }
 
 /// The plain-language sentence for a pattern, ending with what it removes (`out`).
@@ -690,6 +678,10 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its              cells into two colours per cluster, one all true and one all false. The colours              show: {out}."
         ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
+        Evidence::Chain { links } => super::chains::explain_chain(shape, links, out),
+        Evidence::Forcing { premise, branches } => {
+            super::forcing::explain_forcing(shape, premise, branches, out)
+        }
         other => format!("The pattern {} proves {out}.", pattern_text(shape, other)),
     }
 }
