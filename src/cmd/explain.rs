@@ -38,6 +38,9 @@ pub struct ExplainArgs {
     pub no_backtracking: bool,
 }
 
+/// What `explain` and `hint` add to the order's defaults when `--techniques` is not given.
+const DEFAULT_EXTRA: &str = "+dfc+,+nfc2";
+
 /// Parses `--order`.
 pub fn parse_order(s: &str) -> Result<Order, String> {
     Order::from_name(s).ok_or_else(|| format!("unknown order {s:?}; use hodoku or explainer"))
@@ -50,11 +53,13 @@ pub fn solver(
     backtracking: bool,
 ) -> anyhow::Result<LogicSolver> {
     let mut builder = LogicSolver::builder().order(order);
-    if let Some(list) = techniques {
-        let set = TechniqueSet::parse_with_base(list, order.default_techniques())
-            .map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
-        builder = builder.techniques(set);
-    }
+    // By default the order's own set, plus Explainer's Dynamic (+) and nested forcing chains
+    // before brute force, so that no puzzle we know needs guessing. `--techniques hodoku` or
+    // `explainer` gives the programs' exact sets (what their ratings are based on).
+    let list = techniques.unwrap_or(DEFAULT_EXTRA);
+    let set = TechniqueSet::parse_with_base(list, order.default_techniques())
+        .map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
+    builder = builder.techniques(set);
     Ok(builder.backtracking(backtracking).build())
 }
 
