@@ -35,4 +35,23 @@ pub enum Command {
     /// Convert puzzles from any format to any format.
     #[command(after_help = AFTER_HELP)]
     Convert(cmd::convert::ConvertArgs),
+    /// Solve like a person: the path step by step, each step explained; backtracking only as
+    /// the last, labelled resort.
+    #[command(after_help = AFTER_HELP)]
+    Explain(cmd::explain::ExplainArgs),
+    /// The next step for a puzzle or a pencil-mark grid: vague first, --full for the details.
+    #[command(after_help = AFTER_HELP)]
+    Hint(cmd::hint::HintArgs),
+    /// Play in the terminal (arrows/hjkl/mouse, digits, p pencil, i hint, u undo, ? help).
+    Play(cmd::play::PlayArgs),
+    /// Generate unique puzzles: any shape, symmetry, givens range, minimal, given patterns;
+    /// reproducible from --seed whatever --jobs.
+    #[command(after_help = AFTER_HELP)]
+    Generate(cmd::generate::GenerateArgs),
+    /// Print the minlex canonical form of 9x9 puzzles (to find duplicates up to symmetry).
+    #[command(after_help = AFTER_HELP)]
+    Canonical(cmd::canonical::CanonicalArgs),
+    /// Time the 9x9 engines on puzzle files: puzzles/s, µs/puzzle, guesses/puzzle, % solved
+    /// without guessing; every answer verified in an untimed pass.
+    Bench(cmd::bench::BenchArgs),
 }

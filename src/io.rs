@@ -43,20 +43,29 @@ fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
         "standard" | "std" => Ok(Alphabet::Standard),
         "hex" => Ok(Alphabet::Hex),
         "letters" | "alpha" => Ok(Alphabet::Letters),
-        _ => Err(format!("unknown alphabet {s:?}; use standard, hex or letters")),
+        _ => Err(format!(
+            "unknown alphabet {s:?}; use standard, hex or letters"
+        )),
     }
 }
 
 impl InputArgs {
     pub fn read_options(&self) -> ReadOptions {
-        ReadOptions { format: self.format, shape: self.shape, alphabet: self.alphabet }
+        ReadOptions {
+            format: self.format,
+            shape: self.shape,
+            alphabet: self.alphabet,
+        }
     }
 
     /// Every record of every input, lazily, in order. A file that can't be opened yields one
     /// error record and reading goes on with the next file.
     pub fn records(&self) -> impl Iterator<Item = Result<Puzzle, ParseError>> + Send + '_ {
-        let sources: Vec<PathBuf> =
-            if self.files.is_empty() { vec![PathBuf::from("-")] } else { self.files.clone() };
+        let sources: Vec<PathBuf> = if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        };
         let opts = self.read_options();
         sources.into_iter().flat_map(move |path| {
             let (name, input): (String, io::Result<Box<dyn BufRead + Send>>) =
@@ -81,6 +90,19 @@ impl InputArgs {
     }
 }
 
+/// Reports a bad record on stderr and says what it does to the exit status: a record the
+/// format can't hold for us (an OpenSudoku game saved with notes) is a note and leaves the
+/// status alone; anything else is an input error.
+pub fn report(e: &ParseError) -> crate::cmd::Status {
+    if e.is_skip() {
+        eprintln!("sudoku: note: {}", describe_error(e));
+        crate::cmd::Status::Ok
+    } else {
+        eprintln!("sudoku: {}", describe_error(e));
+        crate::cmd::Status::InputError
+    }
+}
+
 /// Formats a parse error for people: `file:line:col: message` (no line for open errors).
 pub fn describe_error(e: &ParseError) -> String {
     if e.line == 0 {
@@ -93,7 +115,8 @@ pub fn describe_error(e: &ParseError) -> String {
 /// Whether an error comes from writing to a closed pipe.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
-        e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
 }
 
@@ -127,8 +150,10 @@ where
     let progress = io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} {pos} puzzles ({per_sec}) {elapsed}")
-                .expect("valid template"),
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {pos} puzzles ({per_sec}) {elapsed}",
+            )
+            .expect("valid template"),
         );
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         bar

@@ -7,6 +7,7 @@
 mod cli;
 mod cmd;
 mod io;
+mod tui;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -24,7 +24,10 @@ pub struct CheckArgs {
 fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
     let path = std::path::Path::new(spec);
     let (text, name) = if path.exists() {
-        (std::fs::read_to_string(path).with_context(|| format!("cannot read {spec}"))?, spec)
+        (
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {spec}"))?,
+            spec,
+        )
     } else {
         (spec.to_string(), "--puzzle")
     };
@@ -46,10 +49,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let p = match record {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("sudoku: {}", io::describe_error(&e));
-                status = status.worst(Status::InputError);
+                status = status.worst(io::report(&e));
                 if args.json {
-                    let j = json!({"valid": null, "line": e.line, "message": io::describe_error(&e)});
+                    let j =
+                        json!({"valid": null, "line": e.line, "message": io::describe_error(&e)});
                     io::put(&mut out, &format!("{j}\n"))?;
                 }
                 continue;
@@ -68,7 +71,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
-            format!("{}\n", json!({"valid": problems.is_empty(), "line": p.line, "problems": problems}))
+            format!(
+                "{}\n",
+                json!({"valid": problems.is_empty(), "line": p.line, "problems": problems})
+            )
         } else if problems.is_empty() {
             "valid solution\n".to_string()
         } else {

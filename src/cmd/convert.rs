@@ -22,8 +22,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     for record in args.input.records() {
         match record {
             Err(e) => {
-                eprintln!("sudoku: {}", io::describe_error(&e));
-                status = status.worst(Status::InputError);
+                status = status.worst(io::report(&e));
             }
             Ok(p) => match format::write(&p, args.to) {
                 Ok(text) => {

@@ -1,7 +1,13 @@
 //! One module per subcommand; each has an `Args` struct and a `run` function.
 
+pub mod bench;
+pub mod canonical;
 pub mod check;
 pub mod convert;
+pub mod explain;
+pub mod generate;
+pub mod hint;
+pub mod play;
 pub mod solve;
 
 use crate::cli::{Cli, Command};
@@ -14,6 +20,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Solve(a)) => solve::run(&a),
         Some(Command::Check(a)) => check::run(&a),
         Some(Command::Convert(a)) => convert::run(&a),
+        Some(Command::Play(a)) => play::run(&a),
+        Some(Command::Bench(a)) => bench::run(&a),
+        Some(Command::Explain(a)) => explain::run(&a),
+        Some(Command::Hint(a)) => hint::run(&a),
+        Some(Command::Generate(a)) => generate::run(&a),
+        Some(Command::Canonical(a)) => canonical::run(&a),
     }
 }
 

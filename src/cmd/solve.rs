@@ -27,19 +27,29 @@ pub struct SolveArgs {
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    #[command(flatten)]
+    pub animate: super::play::AnimateArgs,
 }
 
 /// What solving one record gave.
 enum Answer {
-    Solved { puzzle: Puzzle, outcome: Outcome, count: Option<usize> },
+    Solved {
+        puzzle: Box<Puzzle>,
+        outcome: Outcome,
+        count: Option<usize>,
+    },
     Error(ParseError),
 }
 
 impl Answer {
     fn status(&self) -> Status {
         match self {
-            Answer::Solved { outcome: Outcome::Unique(_), .. } => Status::Ok,
+            Answer::Solved {
+                outcome: Outcome::Unique(_),
+                ..
+            } => Status::Ok,
             Answer::Solved { .. } => Status::Negative,
+            Answer::Error(e) if e.is_skip() => Status::Ok,
             Answer::Error(_) => Status::InputError,
         }
     }
@@ -58,12 +68,24 @@ fn solve_record(record: Result<Puzzle, ParseError>, count_limit: Option<usize>) 
                 ),
                 _ => None,
             };
-            Answer::Solved { puzzle, outcome, count }
+            Answer::Solved {
+                puzzle: Box::new(puzzle),
+                outcome,
+                count,
+            }
         }
     }
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.animate.animate {
+        let puzzle = match args.input.records().next() {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => anyhow::bail!("{}", io::describe_error(&e)),
+            None => anyhow::bail!("no puzzle to animate"),
+        };
+        return super::play::run_animate(&puzzle.grid, &args.animate);
+    }
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
@@ -77,7 +99,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let single = head.len() == 1;
-    let to = args.to.unwrap_or(if single { Format::Boxed } else { Format::Line });
+    let to = args
+        .to
+        .unwrap_or(if single { Format::Boxed } else { Format::Line });
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let count_limit = args.count;
@@ -88,9 +112,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         |answer| {
             status = status.worst(answer.status());
             if let Answer::Error(e) = &answer {
-                eprintln!("sudoku: {}", io::describe_error(e));
+                io::report(e);
             }
-            let text = if args.json { json_line(&answer) } else { text(&answer, to, single) };
+            let text = if args.json {
+                json_line(&answer)
+            } else {
+                text(&answer, to, single)
+            };
             io::put(&mut out, &text)
         },
     )?;
@@ -105,13 +133,17 @@ fn rows(g: &Grid) -> Value {
 fn json_line(answer: &Answer) -> String {
     let v = match answer {
         Answer::Error(e) => json!({
-            "status": "error",
+            "status": if e.is_skip() { "skipped" } else { "error" },
             "source": e.source,
             "line": e.line,
             "column": e.col,
             "message": io::describe_error(e),
         }),
-        Answer::Solved { puzzle, outcome, count } => {
+        Answer::Solved {
+            puzzle,
+            outcome,
+            count,
+        } => {
             let shape = puzzle.shape();
             let mut v = json!({
                 "status": outcome.status(),
@@ -161,7 +193,12 @@ fn is_line_format(to: Format, shape: Shape) -> bool {
 }
 
 fn text(answer: &Answer, to: Format, single: bool) -> String {
-    let Answer::Solved { puzzle, outcome, count } = answer else {
+    let Answer::Solved {
+        puzzle,
+        outcome,
+        count,
+    } = answer
+    else {
         return String::new(); // errors go to stderr
     };
     let shape = puzzle.shape();
@@ -183,7 +220,11 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
         };
     }
     let mut s = String::new();
-    let label = if single { String::new() } else { format!("puzzle at line {}: ", puzzle.line) };
+    let label = if single {
+        String::new()
+    } else {
+        format!("puzzle at line {}: ", puzzle.line)
+    };
     match outcome {
         Outcome::Unique(g) => {
             if !single {

@@ -31,29 +31,49 @@ pub struct Grid {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
     #[error("expected {expected} cells for a {shape} grid, found {found}")]
-    WrongLength { shape: Shape, expected: usize, found: usize },
+    WrongLength {
+        shape: Shape,
+        expected: usize,
+        found: usize,
+    },
     #[error("value {value} at cell {cell} is out of range 0..={max}")]
-    OutOfRange { cell: usize, value: usize, max: usize },
+    OutOfRange {
+        cell: usize,
+        value: usize,
+        max: usize,
+    },
 }
 
 impl Grid {
     /// A grid with every cell empty.
     pub fn empty(shape: Shape) -> Grid {
         let n = shape.cell_count();
-        Grid { shape, values: vec![0; n], given: vec![false; n] }
+        Grid {
+            shape,
+            values: vec![0; n],
+            given: vec![false; n],
+        }
     }
 
     /// A grid from row-major values (`0` = empty); every filled cell is a given.
     pub fn from_values(shape: Shape, values: &[usize]) -> Result<Grid, GridError> {
         let expected = shape.cell_count();
         if values.len() != expected {
-            return Err(GridError::WrongLength { shape, expected, found: values.len() });
+            return Err(GridError::WrongLength {
+                shape,
+                expected,
+                found: values.len(),
+            });
         }
         let max = shape.side();
         let mut g = Grid::empty(shape);
         for (i, &v) in values.iter().enumerate() {
             if v > max {
-                return Err(GridError::OutOfRange { cell: i, value: v, max });
+                return Err(GridError::OutOfRange {
+                    cell: i,
+                    value: v,
+                    max,
+                });
             }
             g.values[i] = v as u16;
             g.given[i] = v != 0;
@@ -131,7 +151,10 @@ impl Grid {
     }
     /// Whether any cell holds a digit that is not a given.
     pub fn has_placed(&self) -> bool {
-        self.values.iter().zip(&self.given).any(|(&v, &g)| v != 0 && !g)
+        self.values
+            .iter()
+            .zip(&self.given)
+            .any(|(&v, &g)| v != 0 && !g)
     }
     /// How many cells hold a digit.
     pub fn filled_count(&self) -> usize {
@@ -147,7 +170,10 @@ impl Grid {
     }
     /// The rows as vectors of numbers (`0` empty): the shape JSON output uses.
     pub fn rows(&self) -> Vec<Vec<usize>> {
-        self.values.chunks(self.shape.side()).map(|r| r.iter().map(|&v| v as usize).collect()).collect()
+        self.values
+            .chunks(self.shape.side())
+            .map(|r| r.iter().map(|&v| v as usize).collect())
+            .collect()
     }
 
     /// Every digit that appears twice or more in a house, with the cells that hold it.
@@ -167,7 +193,11 @@ impl Grid {
             }
             for (i, cells) in seen.iter().enumerate() {
                 if cells.len() > 1 {
-                    out.push(Conflict { house, digit: Digit::from_index(i), cells: cells.clone() });
+                    out.push(Conflict {
+                        house,
+                        digit: Digit::from_index(i),
+                        cells: cells.clone(),
+                    });
                 }
             }
         }
@@ -183,7 +213,12 @@ impl Grid {
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({}, {})", self.shape, crate::format::line::write_line(self))
+        write!(
+            f,
+            "Grid({}, {})",
+            self.shape,
+            crate::format::line::write_line(self)
+        )
     }
 }
 
@@ -198,7 +233,11 @@ pub struct Conflict {
 impl Conflict {
     /// "digit 5 twice in row 1: r1c1, r1c4".
     pub fn describe(&self, shape: Shape) -> String {
-        let cells: Vec<String> = self.cells.iter().map(|c| c.name(shape).to_string()).collect();
+        let cells: Vec<String> = self
+            .cells
+            .iter()
+            .map(|c| c.name(shape).to_string())
+            .collect();
         format!(
             "digit {} {} times in {} {}: {}",
             self.digit,
@@ -227,11 +266,17 @@ pub struct Candidates {
 impl Candidates {
     /// Every digit possible in every cell.
     pub fn full(shape: Shape) -> Candidates {
-        Candidates { shape, sets: vec![DigitSet::full(shape.side()); shape.cell_count()] }
+        Candidates {
+            shape,
+            sets: vec![DigitSet::full(shape.side()); shape.cell_count()],
+        }
     }
     /// No candidate anywhere.
     pub fn none(shape: Shape) -> Candidates {
-        Candidates { shape, sets: vec![DigitSet::EMPTY; shape.cell_count()] }
+        Candidates {
+            shape,
+            sets: vec![DigitSet::EMPTY; shape.cell_count()],
+        }
     }
     /// The candidates the rules allow: for each empty cell, the digits none of its peers hold;
     /// for each filled cell, nothing.
@@ -312,7 +357,10 @@ pub struct Board {
 impl Board {
     /// The board of a grid, with the candidates the rules allow.
     pub fn new(grid: &Grid) -> Board {
-        Board { cands: Candidates::from_grid(grid), grid: grid.clone() }
+        Board {
+            cands: Candidates::from_grid(grid),
+            grid: grid.clone(),
+        }
     }
     /// A board with pencil marks of the user's own (say, read from a file mid-solve). Filled
     /// cells lose their marks; marks are otherwise kept as they are, not completed.
@@ -323,7 +371,10 @@ impl Board {
                 cands.set(cell, DigitSet::EMPTY);
             }
         }
-        Board { grid: grid.clone(), cands }
+        Board {
+            grid: grid.clone(),
+            cands,
+        }
     }
     #[inline]
     pub fn shape(&self) -> Shape {
@@ -384,7 +435,10 @@ mod tests {
         let g = Grid::from_line("11..............").unwrap();
         let c = g.conflicts();
         assert_eq!(c.len(), 2); // row 1 and box 1
-        assert_eq!(c[0].describe(g.shape()), "digit 1 2 times in row 1: r1c1, r1c2");
+        assert_eq!(
+            c[0].describe(g.shape()),
+            "digit 1 2 times in row 1: r1c1, r1c2"
+        );
         assert!(matches!(c[1].house, House::Block(_)));
     }
 
@@ -392,7 +446,12 @@ mod tests {
     fn candidates_follow_the_rules() {
         let g = Grid::from_line("1234............").unwrap();
         let c = Candidates::from_grid(&g);
-        let digits = |i| c.get(Cell::new(i)).iter().map(Digit::get).collect::<Vec<_>>();
+        let digits = |i| {
+            c.get(Cell::new(i))
+                .iter()
+                .map(Digit::get)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(digits(4), vec![3, 4]);
         assert_eq!(digits(0), Vec::<usize>::new());
     }

@@ -26,7 +26,9 @@ impl Digit {
     /// The digit with 1-based value `value`, if it exists in `shape`.
     #[inline]
     pub fn try_new(value: usize, shape: Shape) -> Option<Digit> {
-        (1..=shape.side()).contains(&value).then(|| Digit((value - 1) as u16))
+        (1..=shape.side())
+            .contains(&value)
+            .then(|| Digit((value - 1) as u16))
     }
     /// The digit with 0-based index `index`.
     #[inline]
@@ -303,7 +305,11 @@ impl Candidate {
     }
     /// `[row, col, digit]`, all 1-based: the form JSON output uses.
     pub fn triple(self, shape: Shape) -> [usize; 3] {
-        [self.cell.row(shape).number(), self.cell.col(shape).number(), self.digit.get()]
+        [
+            self.cell.row(shape).number(),
+            self.cell.col(shape).number(),
+            self.digit.get(),
+        ]
     }
 }
 
@@ -316,14 +322,24 @@ mod tests {
         let s = Shape::new(2, 3).unwrap(); // 6x6: boxes 2 tall, 3 wide; 2 boxes per band
         assert_eq!(Block::of(s, Row::new(0), Col::new(3)).index(), 1);
         assert_eq!(Block::of(s, Row::new(2), Col::new(0)).index(), 2);
-        assert_eq!(Block::new(3).origin(s), Cell::at(s, Row::new(2), Col::new(3)));
-        let cells: Vec<usize> = House::Block(Block::new(1)).cells(s).map(Cell::index).collect();
+        assert_eq!(
+            Block::new(3).origin(s),
+            Cell::at(s, Row::new(2), Col::new(3))
+        );
+        let cells: Vec<usize> = House::Block(Block::new(1))
+            .cells(s)
+            .map(Cell::index)
+            .collect();
         assert_eq!(cells, vec![3, 4, 5, 9, 10, 11]);
     }
 
     #[test]
     fn peers_are_distinct_and_counted() {
-        for s in [Shape::NINE, Shape::new(2, 3).unwrap(), Shape::new(4, 4).unwrap()] {
+        for s in [
+            Shape::NINE,
+            Shape::new(2, 3).unwrap(),
+            Shape::new(4, 4).unwrap(),
+        ] {
             let n = s.side();
             let expected = 3 * n - s.box_rows() - s.box_cols() - 1;
             for cell in Cell::all(s) {

@@ -19,15 +19,19 @@
 //! ```
 //!
 //! # Layers
-//! `shape → index → set → grid → verify → {format, solve}`; each module only uses the ones
-//! before it. `format` never calls a solver and `solve` never reads text.
+//! `shape → index → set → grid → verify → {format, solve, transform}`; each module only uses
+//! the ones before it. `format` never calls a solver and `solve` never reads text.
 
+pub mod canonical;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod index;
+pub mod logic;
 pub mod set;
 pub mod shape;
 pub mod solve;
+pub mod transform;
 pub mod verify;
 
 pub use grid::{Board, Candidates, Conflict, Grid, GridError};

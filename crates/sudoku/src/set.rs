@@ -108,7 +108,10 @@ impl<T> Set<T> {
     /// How many members a set can hold.
     pub const CAPACITY: usize = 64 * WORDS;
     /// The empty set.
-    pub const EMPTY: Set<T> = Set { words: [0; WORDS], _t: PhantomData };
+    pub const EMPTY: Set<T> = Set {
+        words: [0; WORDS],
+        _t: PhantomData,
+    };
 
     /// The set `{0, 1, …, count-1}` (for digits: all digits of a shape of side `count`).
     pub fn full(count: usize) -> Set<T> {
@@ -121,7 +124,10 @@ impl<T> Set<T> {
                 *w = (1u64 << (count - lo)) - 1;
             }
         }
-        Set { words, _t: PhantomData }
+        Set {
+            words,
+            _t: PhantomData,
+        }
     }
     /// The set whose bits are `bits` (bit `i` = member with index `i`); for the first 64.
     #[inline]
@@ -160,7 +166,10 @@ impl<T> Set<T> {
         for (w, x) in words.iter_mut().zip(o.words) {
             *w |= x;
         }
-        Set { words, _t: PhantomData }
+        Set {
+            words,
+            _t: PhantomData,
+        }
     }
     #[inline]
     pub fn intersection(self, o: Set<T>) -> Set<T> {
@@ -168,7 +177,10 @@ impl<T> Set<T> {
         for (w, x) in words.iter_mut().zip(o.words) {
             *w &= x;
         }
-        Set { words, _t: PhantomData }
+        Set {
+            words,
+            _t: PhantomData,
+        }
     }
     #[inline]
     pub fn difference(self, o: Set<T>) -> Set<T> {
@@ -176,7 +188,10 @@ impl<T> Set<T> {
         for (w, x) in words.iter_mut().zip(o.words) {
             *w &= !x;
         }
-        Set { words, _t: PhantomData }
+        Set {
+            words,
+            _t: PhantomData,
+        }
     }
     #[inline]
     pub fn is_subset(self, o: Set<T>) -> bool {
@@ -239,7 +254,11 @@ impl<T: SetMember> Set<T> {
     /// The members in increasing order.
     #[inline]
     pub fn iter(self) -> SetIter<T> {
-        SetIter { words: self.words, word: 0, _t: PhantomData }
+        SetIter {
+            words: self.words,
+            word: 0,
+            _t: PhantomData,
+        }
     }
 }
 
@@ -332,7 +351,9 @@ macro_rules! dbg_line {
     ($t:ty) => {
         impl fmt::Debug for Set<$t> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_set().entries(self.iter().map(|x| x.number())).finish()
+                f.debug_set()
+                    .entries(self.iter().map(|x| x.number()))
+                    .finish()
             }
         }
     };
@@ -364,12 +385,16 @@ pub struct CellSet {
 impl CellSet {
     /// An empty set able to hold cells `0..cell_count`.
     pub fn new(cell_count: usize) -> CellSet {
-        CellSet { words: vec![0; cell_count.div_ceil(64)] }
+        CellSet {
+            words: vec![0; cell_count.div_ceil(64)],
+        }
     }
     #[inline]
     pub fn contains(&self, c: Cell) -> bool {
         let i = c.index();
-        self.words.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
     /// Adds `c`; returns whether it was new. Panics if `c` is beyond the capacity.
     #[inline]
@@ -444,7 +469,10 @@ mod tests {
         let mut s = CellSet::new(160_000);
         s.insert(Cell::new(159_999));
         s.insert(Cell::new(3));
-        assert_eq!(s.iter().map(Cell::index).collect::<Vec<_>>(), vec![3, 159_999]);
+        assert_eq!(
+            s.iter().map(Cell::index).collect::<Vec<_>>(),
+            vec![3, 159_999]
+        );
         assert!(s.remove(Cell::new(3)));
         assert_eq!(s.len(), 1);
     }

@@ -37,15 +37,21 @@ pub enum ShapeError {
 
 impl Shape {
     /// The classic 9x9 grid with 3x3 boxes.
-    pub const NINE: Shape = Shape { box_rows: 3, box_cols: 3 };
+    pub const NINE: Shape = Shape {
+        box_rows: 3,
+        box_cols: 3,
+    };
 
     /// A shape with boxes of `box_rows` rows and `box_cols` columns.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
-        let side = box_rows.checked_mul(box_cols).unwrap_or(usize::MAX);
+        let side = box_rows.saturating_mul(box_cols);
         if box_rows == 0 || box_cols == 0 || !(2..=MAX_SIDE).contains(&side) {
             return Err(ShapeError::OutOfRange(box_rows, box_cols));
         }
-        Ok(Shape { box_rows: box_rows as u16, box_cols: box_cols as u16 })
+        Ok(Shape {
+            box_rows: box_rows as u16,
+            box_cols: box_cols as u16,
+        })
     }
 
     /// The conventional shape for a side: square boxes where the side is a square, otherwise
@@ -116,7 +122,10 @@ impl Shape {
     }
     /// The shape with boxes turned a quarter (2x3 becomes 3x2): the shape of the transpose.
     pub fn transposed(self) -> Shape {
-        Shape { box_rows: self.box_cols, box_cols: self.box_rows }
+        Shape {
+            box_rows: self.box_cols,
+            box_cols: self.box_rows,
+        }
     }
 }
 
@@ -145,7 +154,14 @@ mod tests {
 
     #[test]
     fn sides_map_to_conventional_boxes() {
-        let cases = [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)), (10, (2, 5)), (12, (3, 4))];
+        let cases = [
+            (4, (2, 2)),
+            (6, (2, 3)),
+            (8, (2, 4)),
+            (9, (3, 3)),
+            (10, (2, 5)),
+            (12, (3, 4)),
+        ];
         for (side, (r, c)) in cases {
             let s = Shape::from_side(side).unwrap();
             assert_eq!((s.box_rows(), s.box_cols()), (r, c), "side {side}");

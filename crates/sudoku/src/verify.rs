@@ -15,9 +15,17 @@ pub enum Violation {
     Empty(Cell),
     /// A house does not hold every digit exactly once; `missing` lists its absent digits
     /// (1-based) and `repeated` the doubled ones.
-    BrokenHouse { house: House, missing: Vec<usize>, repeated: Vec<usize> },
+    BrokenHouse {
+        house: House,
+        missing: Vec<usize>,
+        repeated: Vec<usize>,
+    },
     /// The solution changes one of the puzzle's givens.
-    ChangedGiven { cell: Cell, given: usize, found: usize },
+    ChangedGiven {
+        cell: Cell,
+        given: usize,
+        found: usize,
+    },
 }
 
 impl Violation {
@@ -26,21 +34,35 @@ impl Violation {
         match self {
             Violation::ShapeMismatch => "the grid and the puzzle have different shapes".into(),
             Violation::Empty(c) => format!("{} is empty", c.name(shape)),
-            Violation::BrokenHouse { house, missing, repeated } => {
+            Violation::BrokenHouse {
+                house,
+                missing,
+                repeated,
+            } => {
                 let list = |v: &Vec<usize>| {
-                    v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                    v.iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 };
                 let mut s = format!("{} {}", house.kind_name(), house_number(*house));
                 if !missing.is_empty() {
                     s += &format!(" misses {}", list(missing));
                 }
                 if !repeated.is_empty() {
-                    s += &format!("{} repeats {}", if missing.is_empty() { "" } else { " and" }, list(repeated));
+                    s += &format!(
+                        "{} repeats {}",
+                        if missing.is_empty() { "" } else { " and" },
+                        list(repeated)
+                    );
                 }
                 s
             }
             Violation::ChangedGiven { cell, given, found } => {
-                format!("{} holds {found} but the puzzle gives {given}", cell.name(shape))
+                format!(
+                    "{} holds {found} but the puzzle gives {given}",
+                    cell.name(shape)
+                )
             }
         }
     }
@@ -67,8 +89,10 @@ fn house_number(h: House) -> usize {
 pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
     let s = grid.shape();
     let n = s.side();
-    let mut out: Vec<Violation> =
-        Cell::all(s).filter(|&c| grid.value(c) == 0).map(Violation::Empty).collect();
+    let mut out: Vec<Violation> = Cell::all(s)
+        .filter(|&c| grid.value(c) == 0)
+        .map(Violation::Empty)
+        .collect();
     let mut count = vec![0u32; n + 1];
     for house in House::all(s) {
         count.iter_mut().for_each(|c| *c = 0);
@@ -78,7 +102,11 @@ pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
         let missing: Vec<usize> = (1..=n).filter(|&d| count[d] == 0).collect();
         let repeated: Vec<usize> = (1..=n).filter(|&d| count[d] > 1).collect();
         if !missing.is_empty() || !repeated.is_empty() {
-            out.push(Violation::BrokenHouse { house, missing, repeated });
+            out.push(Violation::BrokenHouse {
+                house,
+                missing,
+                repeated,
+            });
         }
     }
     if out.is_empty() {

@@ -6,8 +6,11 @@
 //! ```
 //!
 //! Up to 9x9 cells are one character; larger grids print numbers right-aligned in columns as
-//! wide as the largest (`10`, `400`), so every size reads the same way. The reader accepts
-//! what the writer writes (and Simple Sudoku's and most other frames).
+//! wide as the largest (`10`, `400`), so every size reads the same way (FORMATS.md 2.8, and
+//! 2.9's warning about the classic program's broken frame). The reader (shared with
+//! [`super::ss`] and [`super::pm`]) accepts what the writer writes, Simple Sudoku's frames,
+//! `|`-only rows without spaces (`|2..|1.5|..3|`), the `+---+` 400x400 files with their
+//! trailer text, and most other frames; the side is the number of rows.
 
 use crate::grid::Grid;
 use crate::index::{Cell, Col, Row};
@@ -46,6 +49,7 @@ pub fn write_boxed(grid: &Grid) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::{read_str, Format, ReadOptions};
 
     #[test]
     fn nine_by_nine() {
@@ -58,6 +62,15 @@ mod tests {
         assert_eq!(lines.len(), 13);
         assert_eq!(lines[0], "+-------+-------+-------+");
         assert_eq!(lines[1], "| 5 3 . | . 7 . | . . . |");
+        let back = read_str(
+            &text,
+            ReadOptions {
+                format: Some(Format::Boxed),
+                ..Default::default()
+            },
+        );
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].as_ref().unwrap().grid, g);
     }
 
     #[test]

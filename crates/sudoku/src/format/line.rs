@@ -1,11 +1,28 @@
-//! The one-line format: `n²` cell characters, row-major (2.1 and 2.8 of FORMATS.md).
+//! The one-line format: `n²` cell characters, row-major (FORMATS.md 2.1, 2.3 and 2.8).
 //!
 //! Alphabets: up to 9x9 `1-9`; up to 35 `1-9` then `A-Z` (the web and print convention, so
 //! 16x16 uses `1-9A-G`); hex `0-F` for 16x16 when `0` is a digit; `A-Y` for 25x25. Empty
-//! cells are `.` or `0` (when `0` is not a digit), or Sudopedia's "one other character".
+//! cells are `.` or `0` (when `0` is not a digit), or Sudopedia's "one other character":
+//! when a line holds no `.`/`0` and all its non-digits are one character, that character
+//! is the empty marker (`X`, `*`, `_`, `-`, space …).
+//!
+//! What the reader tolerates around the cells (2.1):
+//! * a comment or rating after a space, tab, `,`, `;` or `#` (kept in [`Info::comment`] /
+//!   [`Info::rating`]; serate's `<81> ED=7.1/1.2/1.2`); digits in comments are never read;
+//! * CSV rows: the puzzle is the first field that has the length of a grid (field 5 first
+//!   when the row has six commas or more, as gsf's q1/q2 lists; field 1 in
+//!   HardestDatabase110626 rows);
+//! * sudoku-exchange rows `<hex id> <81 digits> <rating>` (id in `extra` as `id`);
+//! * HoDoKu's values variant: `+d` is a placed (non-given) digit;
+//! * grids beyond 35x35 (and leptonica's `"d d d …"` string): a line of `n²`
+//!   whitespace-separated numbers.
+//!
+//! The writer writes the standard alphabet with `.` for empty (`A-Y` for 25x25), and
+//! numbers beyond 35x35.
 
-use super::{ParseError, ParseErrorKind};
+use super::{Info, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
 use crate::grid::Grid;
+use crate::index::{Cell, Digit};
 use crate::shape::Shape;
 
 /// How symbols map to digits in one-line and character-grid formats.
@@ -80,15 +97,24 @@ impl Alphabet {
         let has_digit = cells.chars().any(|c| c.is_ascii_digit() && c != '0');
         let has_zero = cells.contains('0');
         let has_dot = cells.contains('.');
-        if side == 16 && has_zero && has_dot && !cells.chars().any(|c| c.eq_ignore_ascii_case(&'g')) {
+        let max_std = cells
+            .chars()
+            .filter_map(|c| Alphabet::Standard.value(c))
+            .max()
+            .unwrap_or(0);
+        if side == 16 && cells.chars().any(|c| c.eq_ignore_ascii_case(&'g')) {
+            return Alphabet::Standard;
+        }
+        if side == 16 && has_zero && has_dot {
             return Alphabet::Hex;
         }
-        if side > 9 && !has_digit && cells.chars().any(|c| c.is_ascii_alphabetic()) {
-            // Letters only: `A-Y` for 25x25 and `A-P` for 16x16.
-            let max = cells.chars().filter_map(|c| Alphabet::Standard.value(c)).max().unwrap_or(0);
-            if max > side || side == 25 || side == 16 && max <= 25 {
-                return Alphabet::Letters;
-            }
+        // Letters only: `A-Y` for 25x25, `A-P` for 16x16 (when a letter is past `G`).
+        if side > 9
+            && !has_digit
+            && cells.chars().any(|c| c.is_ascii_alphabetic())
+            && (side == 25 || max_std > side)
+        {
+            return Alphabet::Letters;
         }
         Alphabet::Standard
     }
@@ -101,7 +127,7 @@ pub fn parse_line(line: &str) -> Result<Grid, ParseError> {
 }
 
 /// The cell part of a line: up to the first space, tab, `,`, `;` or `#` after at least one
-/// cell, with `\r` stripped. Returns the text and whether something followed.
+/// cell, with `\r` and leading blanks stripped.
 pub fn cell_field(line: &str) -> &str {
     let line = line.trim_end_matches(['\r', '\n']);
     let line = line.trim_start();
@@ -123,80 +149,393 @@ pub fn parse_line_with(
     shape: Option<Shape>,
     alphabet: Option<Alphabet>,
 ) -> Result<Grid, ParseError> {
-    let cells = cell_field(line);
-    let offset = line.len() - line.trim_start().len();
-    let len = cells.chars().count();
-    let shape = match shape {
-        Some(s) if s.cell_count() == len => s,
-        Some(s) => {
-            return Err(ParseError::at(1, offset + len + 1, ParseErrorKind::Length {
-                expected: s.cell_count().to_string(),
-                found: len,
-            }))
-        }
-        None => match side_of_len(len).and_then(|n| Shape::from_side(n).ok()) {
-            Some(s) => s,
-            None => {
-                return Err(ParseError::at(1, offset + len + 1, ParseErrorKind::Length {
-                    expected: "81 (or 16, 36, 64, 100, 144, 256, 625 …) cells".into(),
-                    found: len,
-                }))
-            }
+    parse_record(
+        line,
+        &ReadOptions {
+            format: None,
+            shape,
+            alphabet,
         },
+    )
+    .map(|p| p.grid)
+}
+
+/// Number of cells in a field (`+` marks a placed digit and is no cell).
+fn cell_count(field: &str) -> usize {
+    field.chars().filter(|&c| c != '+').count()
+}
+
+/// Whether `count` cells make a grid (of the forced shape, if any).
+fn fits(count: usize, opts: &ReadOptions) -> bool {
+    match opts.shape {
+        Some(s) => s.cell_count() == count,
+        None => side_of_len(count).is_some_and(|n| Shape::from_side(n).is_ok()),
+    }
+}
+
+fn expected_cells(opts: &ReadOptions) -> String {
+    match opts.shape {
+        Some(s) => format!(
+            "{} cells (a {}x{} grid, boxes {s})",
+            s.cell_count(),
+            s.side(),
+            s.side()
+        ),
+        None => "81 cells (or 16, 36, 64, 144, 256, 625 …)".into(),
+    }
+}
+
+/// Character column (0-based) of byte offset `byte` in `text`.
+fn char_col(text: &str, byte: usize) -> usize {
+    text[..byte].chars().count()
+}
+
+/// Parses one line of the line family (see the module docs) into a puzzle. Errors are on
+/// line 1: the caller moves them.
+pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError> {
+    let text = text.trim_end_matches(['\r', '\n']);
+    let body = text.trim_start();
+    let lead = char_col(text, text.len() - body.len());
+    let cut = match body.find([' ', '\t', ',', ';', '#']) {
+        Some(0) | None => body.len(),
+        Some(i) => i,
+    };
+    let (field, rest) = body.split_at(cut);
+    // 1. The usual case: cells first, then perhaps a comment or rating.
+    if fits(cell_count(field), opts) {
+        let grid = parse_cells(field, lead, opts)?;
+        return Ok(Puzzle {
+            info: trailing_info(rest),
+            ..Puzzle::new(grid)
+        });
+    }
+    // 2. A line of n² numbers (grids beyond 35x35, leptonica's string).
+    let tokens: Vec<(usize, &str)> = tokens_with_offsets(body);
+    let square = |k: usize| {
+        let r = (k as f64).sqrt().round() as usize;
+        r * r == k && opts.shape_for(r).is_some()
+    };
+    if tokens.len() >= 16 && square(tokens.len()) && tokens.iter().all(|(_, t)| is_number_token(t))
+    {
+        return parse_numbers(&tokens, lead, opts).map(Puzzle::new);
+    }
+    // 3. sudoku-exchange: `<hex id> <cells> <rating>`.
+    if tokens.len() >= 2
+        && tokens[0].1.chars().all(|c| c.is_ascii_hexdigit())
+        && fits(cell_count(tokens[1].1), opts)
+    {
+        let (off, f) = tokens[1];
+        let grid = parse_cells(f, lead + char_col(body, off), opts)?;
+        let mut info = Info::default();
+        info.extra.push(("id".into(), tokens[0].1.to_string()));
+        let rating: Vec<&str> = tokens[2..].iter().map(|t| t.1).collect();
+        if !rating.is_empty() {
+            info.rating = Some(rating.join(" "));
+        }
+        return Ok(Puzzle {
+            info,
+            ..Puzzle::new(grid)
+        });
+    }
+    // 4. CSV rows (gsf q1/q2 lists, HardestDatabase110626).
+    if body.contains(',') {
+        let mut fields = Vec::new();
+        let mut off = 0;
+        for f in body.split(',') {
+            fields.push((off, f));
+            off += f.len() + 1;
+        }
+        let mut order: Vec<usize> = (0..fields.len()).collect();
+        if fields.len() >= 7 {
+            order.retain(|&i| i != 4);
+            order.insert(0, 4);
+        }
+        for i in order {
+            let (off, f) = fields[i];
+            let t = f.trim();
+            if !t.is_empty() && !t.contains(char::is_whitespace) && fits(cell_count(t), opts) {
+                let off = off + (f.len() - f.trim_start().len());
+                let grid = parse_cells(t, lead + char_col(body, off), opts)?;
+                return Ok(Puzzle::new(grid));
+            }
+        }
+    }
+    // 5. Sudopedia: blanks as the empty marker, over the whole line.
+    if text.contains(' ') && fits(text.chars().count(), opts) {
+        let grid = parse_cells(text, 0, opts)?;
+        return Ok(Puzzle::new(grid));
+    }
+    let len = cell_count(field);
+    Err(ParseError::at(
+        1,
+        lead + field.chars().count() + 1,
+        ParseErrorKind::Length {
+            expected: expected_cells(opts),
+            found: len,
+        },
+    ))
+}
+
+/// Parses a line in whichever line-based format it is: HoDoKu library (`:` first),
+/// Sukaku (a candidate block per cell), or the plain line.
+pub(crate) fn parse_any(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError> {
+    if text.trim_start().starts_with(':') {
+        super::hodoku::parse(text, opts)
+    } else if super::sukaku::looks_like(text) {
+        super::sukaku::parse(text, opts)
+    } else {
+        parse_record(text, opts)
+    }
+}
+
+fn trailing_info(rest: &str) -> Info {
+    let mut info = Info::default();
+    let r = rest.trim_start_matches([' ', '\t', ',', ';']).trim();
+    if let Some(c) = r.strip_prefix('#') {
+        let c = c.trim();
+        if !c.is_empty() {
+            info.comment = Some(c.to_string());
+        }
+    } else if !r.is_empty() {
+        let first = r.split_whitespace().next().unwrap_or("");
+        if ["ED=", "ER=", "EP="].iter().any(|p| first.starts_with(p))
+            || first.parse::<f64>().is_ok()
+        {
+            info.rating = Some(r.to_string());
+        } else {
+            info.comment = Some(r.to_string());
+        }
+    }
+    info
+}
+
+/// Whitespace-separated tokens with their byte offsets.
+pub(crate) fn tokens_with_offsets(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(st)) => {
+                out.push((st, &s[st..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(st) = start {
+        out.push((st, &s[st..]));
+    }
+    out
+}
+
+/// A number (up to 3 digits) or `.`: a cell of a matrix.
+pub(crate) fn is_number_token(t: &str) -> bool {
+    t == "." || (!t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn parse_numbers(
+    tokens: &[(usize, &str)],
+    lead: usize,
+    opts: &ReadOptions,
+) -> Result<Grid, ParseError> {
+    let count = tokens.len();
+    let r = (count as f64).sqrt().round() as usize;
+    let shape = if r * r == count {
+        opts.shape_for(r)
+    } else {
+        None
+    };
+    let Some(shape) = shape else {
+        let (off, t) = tokens[count - 1];
+        return Err(ParseError::at(
+            1,
+            lead + off + t.len() + 1,
+            ParseErrorKind::Length {
+                expected: expected_cells(opts).replace("cells", "numbers"),
+                found: count,
+            },
+        ));
     };
     let n = shape.side();
-    let alphabet = alphabet.unwrap_or_else(|| Alphabet::detect(n, cells));
-    // Sudopedia's rule: with only digits and one other character, that character is empty.
-    let odd: Vec<char> = {
-        let mut v: Vec<char> = cells
-            .chars()
-            .filter(|&c| alphabet.value(c).is_none() && !alphabet.is_empty_marker(c))
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
-    let extra_empty = if odd.len() == 1 && "*X_x-".contains(odd[0]) { Some(odd[0]) } else { None };
-    let mut values = Vec::with_capacity(len);
-    for (i, ch) in cells.chars().enumerate() {
-        let v = if alphabet.is_empty_marker(ch) || Some(ch) == extra_empty {
+    let mut values = Vec::with_capacity(count);
+    for &(off, t) in tokens {
+        let v = if t == "." {
             0
         } else {
-            match alphabet.value(ch) {
-                Some(v) if v <= n => v,
-                _ => {
-                    return Err(ParseError::at(1, offset + i + 1, ParseErrorKind::BadChar {
-                        ch,
-                        expected: format!("a digit 1-{} or . for empty", symbol_max(alphabet, n)),
-                    }))
-                }
-            }
+            t.parse::<usize>().unwrap_or(usize::MAX)
         };
+        if v > n {
+            return Err(ParseError::at(
+                1,
+                lead + off + 1,
+                ParseErrorKind::Invalid(format!("number {t} is out of range 0..={n}")),
+            ));
+        }
         values.push(v);
     }
     Ok(Grid::from_values(shape, &values).expect("values checked against the shape"))
+}
+
+/// Parses the cells of `field` (which starts at 0-based character column `col0`).
+pub(crate) fn parse_cells(
+    field: &str,
+    col0: usize,
+    opts: &ReadOptions,
+) -> Result<Grid, ParseError> {
+    // (char, placed, 0-based column)
+    let mut cells: Vec<(char, bool, usize)> = Vec::with_capacity(field.len());
+    let mut plus = false;
+    for (i, ch) in field.chars().enumerate() {
+        if ch == '+' && !plus {
+            plus = true;
+            continue;
+        }
+        cells.push((ch, plus, col0 + i));
+        plus = false;
+    }
+    if plus {
+        let at = col0 + field.chars().count();
+        return Err(ParseError::at(
+            1,
+            at,
+            ParseErrorKind::BadChar {
+                ch: '+',
+                expected: "a digit after + (a placed digit)".into(),
+            },
+        ));
+    }
+    let len = cells.len();
+    let shape = match opts.shape {
+        Some(s) if s.cell_count() == len => Some(s),
+        Some(_) => None,
+        None => side_of_len(len).and_then(|n| Shape::from_side(n).ok()),
+    };
+    let Some(shape) = shape else {
+        return Err(ParseError::at(
+            1,
+            col0 + field.chars().count() + 1,
+            ParseErrorKind::Length {
+                expected: expected_cells(opts),
+                found: len,
+            },
+        ));
+    };
+    let n = shape.side();
+    let plain: String = cells.iter().map(|c| c.0).collect();
+    let alphabet = opts.alphabet.unwrap_or_else(|| Alphabet::detect(n, &plain));
+    let is_digit = |c: char| alphabet.value(c).is_some_and(|v| v <= n);
+    // Sudopedia's rule: with no `.`/`0` and only one other character, that one is empty.
+    let has_std_empty = cells.iter().any(|c| alphabet.is_empty_marker(c.0));
+    let mut odd: Vec<char> = cells
+        .iter()
+        .map(|c| c.0)
+        .filter(|&c| !is_digit(c) && !alphabet.is_empty_marker(c))
+        .collect();
+    odd.sort_unstable();
+    odd.dedup();
+    let extra_empty = match odd.as_slice() {
+        [c] if !has_std_empty && !c.is_ascii_digit() && (n <= 9 || !c.is_ascii_alphanumeric()) => {
+            Some(*c)
+        }
+        _ => None,
+    };
+    let mut grid = Grid::empty(shape);
+    for (i, &(ch, placed, col)) in cells.iter().enumerate() {
+        if !placed && (alphabet.is_empty_marker(ch) || Some(ch) == extra_empty) {
+            continue;
+        }
+        match alphabet.value(ch) {
+            Some(v) if v <= n && v >= 1 => {
+                let cell = Cell::new(i);
+                if placed {
+                    grid.set(cell, Some(Digit::new(v)));
+                } else {
+                    grid.set_given(cell, Digit::new(v));
+                }
+            }
+            _ => {
+                return Err(ParseError::at(
+                    1,
+                    col + 1,
+                    ParseErrorKind::BadChar {
+                        ch,
+                        expected: if placed {
+                            format!("a digit 1-{} after +", symbol_max(alphabet, n))
+                        } else {
+                            format!("a digit 1-{} or . for empty", symbol_max(alphabet, n))
+                        },
+                    },
+                ))
+            }
+        }
+    }
+    Ok(grid)
 }
 
 fn symbol_max(alphabet: Alphabet, n: usize) -> String {
     alphabet.symbol(n).map_or(n.to_string(), |c| c.to_string())
 }
 
-/// Writes a grid as one line: `.` for empty, the standard alphabet (`1-9A-Z`).
+/// Writes a grid as one line: `.` for empty, the standard alphabet (`1-9A-Z`, so 16x16 in
+/// `1-9A-G`), except 25x25 in `A-Y`, the printed convention (FORMATS.md 2.8), which also
+/// reads back without doubt (a 25x25 line of `1-9A-P` with no digit below 10 would read as
+/// `A-Y`).
 ///
 /// Grids larger than 35x35 have no one-character alphabet: they are written as
-/// space-separated numbers (`0` empty) on one line.
+/// space-separated numbers (`0` empty) on one line, which the reader reads back.
 pub fn write_line(grid: &Grid) -> String {
-    write_line_with(grid, Alphabet::Standard, '.')
+    let alphabet = if grid.shape().side() == 25 {
+        Alphabet::Letters
+    } else {
+        Alphabet::Standard
+    };
+    write_line_with(grid, alphabet, '.')
 }
 
 /// Writes a grid as one line in `alphabet`, with `empty` for empty cells.
 pub fn write_line_with(grid: &Grid, alphabet: Alphabet, empty: char) -> String {
     let n = grid.shape().side();
     if alphabet.symbol(n).is_none() {
-        return grid.values().iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+        return grid
+            .values()
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
     }
     grid.values()
         .iter()
-        .map(|&v| if v == 0 { empty } else { alphabet.symbol(v as usize).expect("checked") })
+        .map(|&v| {
+            if v == 0 {
+                empty
+            } else {
+                alphabet.symbol(v as usize).expect("checked")
+            }
+        })
         .collect()
+}
+
+/// Writes a grid as one line with placed (non-given) digits as `+d` (HoDoKu's values
+/// variant). `None` beyond 35x35.
+pub fn write_line_placed(grid: &Grid) -> Option<String> {
+    let s = grid.shape();
+    super::symbol(s.side())?;
+    let mut out = String::with_capacity(s.cell_count() + 8);
+    for cell in Cell::all(s) {
+        match grid.get(cell) {
+            None => out.push('.'),
+            Some(d) => {
+                if !grid.is_given(cell) {
+                    out.push('+');
+                }
+                out.push(super::symbol(d.get()).expect("checked"));
+            }
+        }
+    }
+    Some(out)
+}
+
+pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
+    Ok(write_line(&p.grid))
 }

@@ -1,51 +1,202 @@
-//! Reading and writing puzzles in every common format.
+//! Reading and writing puzzles in every common format (FORMATS.md).
 //!
 //! * [`Reader`] streams [`Puzzle`]s out of any `BufRead` (a file of millions of lines keeps
-//!   memory flat), detecting the format unless [`ReadOptions::format`] forces one. A bad
-//!   record yields a [`ParseError`] naming line and column, and reading goes on with the
-//!   next record.
-//! * [`write`] renders a puzzle in any [`Format`].
+//!   memory flat: records are read one at a time), detecting the format unless
+//!   [`ReadOptions::format`] forces one. A bad record yields a [`ParseError`] naming source,
+//!   line and column, and reading goes on with the next record.
+//! * [`write()`] renders a puzzle in any [`Format`]; [`detect`] guesses a format from text.
+//!
+//! One file per format: [`mod@line`] (2.1, 2.3, 2.8), [`sdk`] (2.2), [`ss`] (2.4), [`pm`] and
+//! [`hodoku`] (2.5), [`sukaku`] (2.6), [`opensudoku`] (2.7), [`matrix`] (2.8), [`classic`],
+//! [`leptonica`] and [`pipe`] (2.9), [`boxed`], [`json`].
+//!
+//! # Detection
+//! From the first lines that are neither blank nor `#` comments: `<` → OpenSudoku; `{`/`[`
+//! → JSON (`[Puzzle]`/`[State]` → sdk); `:` with 6-7 colons → HoDoKu library; a frame line
+//! or a `|` row → Simple Sudoku (`*---*` top), pencil marks (`.---.` top, or cells of
+//! several digits) or boxed; `2 | 3 | 5 |` → pipe; rows of numbers → matrix (a single line
+//! of `n²` numbers: leptonica's string or a big-grid line); rows of 4-9 characters → sdk
+//! (classic when a row has characters other than digits and `.`); otherwise the line
+//! format. Line-based files stay line-based: each line is then read as a plain line, a
+//! Sukaku line or a HoDoKu library line, whichever it is.
+//!
+//! # Errors
+//! Every error names the source, the 1-based line and column (0 for a whole line) and what
+//! was expected. Multi-line records are read to their end even after an error, so the next
+//! record starts clean. Records that are well-formed but unsupported (OpenSudoku games with
+//! notes in `data`) are [`ParseErrorKind::Unsupported`]: show them as notes
+//! ([`ParseError::is_skip`]).
 //!
 //! Depends on [`crate::grid`] only: no solver is ever called from here.
 
 pub mod boxed;
+pub mod classic;
+mod detect;
+mod framed;
+pub mod hodoku;
+pub mod json;
+pub mod leptonica;
 pub mod line;
+pub mod matrix;
+pub mod opensudoku;
+pub mod pipe;
+pub mod pm;
+pub mod sdk;
+mod source;
+pub mod ss;
+pub mod sukaku;
 
+pub use detect::detect;
 pub use line::{parse_line, Alphabet};
 
 use crate::grid::{Candidates, Grid};
 use crate::shape::Shape;
+use source::Source;
 use std::fmt;
 use std::io::BufRead;
 
 /// The formats we read and write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// One puzzle per line, `n²` characters (`.sdm`, `.txt` collections).
+    /// One puzzle per line, `n²` characters (`.sdm`, `.txt` collections, serate output,
+    /// gsf CSV rows, sudoku-exchange rows, HoDoKu `+d` values), FORMATS.md 2.1/2.3/2.8.
     Line,
-    /// A readable boxed grid (`+-------+` frames, `|` between boxes), for people.
+    /// A readable boxed grid (`+-------+` frames, `|` between boxes), for people; every size.
     Boxed,
+    /// SadMan `.sdk`: `#A`… headers, `[Puzzle]`/`[State]` sections, one row per line (2.2).
+    Sdk,
+    /// Simple Sudoku `.ss`: `*-----------*` framed grid, saved games with state and
+    /// candidate grids (2.4).
+    Ss,
+    /// A pencil-mark (candidate) grid, HoDoKu style, any frame (2.5).
+    Pm,
+    /// HoDoKu's library line `:0000:x:<grid with +d>:<deleted drc>::` (2.5).
+    Hodoku,
+    /// Sukaku: one line of `n³` characters, a candidate block per cell (2.6).
+    Sukaku,
+    /// OpenSudoku XML, versions 1 and 2, many games per file (2.7).
+    OpenSudoku,
+    /// Integer matrix: one grid row per line, whitespace- or comma-separated, `0` or `.`
+    /// empty; every size up to 400x400 (2.8).
+    Matrix,
+    /// Classic: `n` lines of `n` characters, any non-digit empty (2.9 a).
+    Classic,
+    /// leptonica: `#` comments and 9 lines of 9 space-separated integers; also its
+    /// 81-digit `"d d d …"` string (2.9 b).
+    Leptonica,
+    /// `|`-separated integer matrix (2.9 c).
+    Pipe,
+    /// JSON: one object per puzzle, `{"size":9,"box":[3,3],"grid":[[…]]}` plus optional
+    /// `givens`, `marks`, `info`.
+    Json,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: &'static [Format] = &[Format::Line, Format::Boxed];
+    pub const ALL: &'static [Format] = &[
+        Format::Line,
+        Format::Boxed,
+        Format::Sdk,
+        Format::Ss,
+        Format::Pm,
+        Format::Hodoku,
+        Format::Sukaku,
+        Format::OpenSudoku,
+        Format::Matrix,
+        Format::Classic,
+        Format::Leptonica,
+        Format::Pipe,
+        Format::Json,
+    ];
 
     /// The name used by `--format` and `--to`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Line => "line",
             Format::Boxed => "boxed",
+            Format::Sdk => "sdk",
+            Format::Ss => "ss",
+            Format::Pm => "pm",
+            Format::Hodoku => "hodoku",
+            Format::Sukaku => "sukaku",
+            Format::OpenSudoku => "opensudoku",
+            Format::Matrix => "matrix",
+            Format::Classic => "classic",
+            Format::Leptonica => "leptonica",
+            Format::Pipe => "pipe",
+            Format::Json => "json",
         }
     }
+
+    /// One line for `--help`.
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Line => "one puzzle per line, n² characters (.sdm, .txt)",
+            Format::Boxed => "boxed grid with +---+ frames, any size",
+            Format::Sdk => "SadMan .sdk: #A/#D/... headers, [Puzzle]/[State] sections",
+            Format::Ss => "Simple Sudoku .ss, saved games included",
+            Format::Pm => "pencil-mark (candidate) grid, HoDoKu style",
+            Format::Hodoku => "HoDoKu library line :0000:x:<grid>:<deleted>::",
+            Format::Sukaku => "Sukaku: n³ characters per line, candidates per cell",
+            Format::OpenSudoku => "OpenSudoku XML (v1 and v2)",
+            Format::Matrix => "integer matrix, one row per line (any size up to 400x400)",
+            Format::Classic => "n lines of n characters, any non-digit empty",
+            Format::Leptonica => "leptonica: # comments, 9 lines of 9 integers",
+            Format::Pipe => "|-separated integer matrix",
+            Format::Json => "JSON object per puzzle: size, box, grid, marks",
+        }
+    }
+
     /// The format named `name` (as [`Format::name`] gives, or a common alias).
+    ///
+    /// ```
+    /// use sudoku::format::Format;
+    /// assert_eq!(Format::from_name("SS"), Some(Format::Ss));
+    /// assert_eq!(Format::from_name("sdm"), Some(Format::Line));
+    /// assert_eq!(Format::Pm.to_string(), "pm");
+    /// ```
     pub fn from_name(name: &str) -> Option<Format> {
         let lower = name.to_ascii_lowercase();
-        Format::ALL.iter().copied().find(|f| f.name() == lower).or(match lower.as_str() {
-            "sdm" | "txt" | "81" => Some(Format::Line),
-            "grid" | "pretty" => Some(Format::Boxed),
-            _ => None,
-        })
+        Format::ALL
+            .iter()
+            .copied()
+            .find(|f| f.name() == lower)
+            .or(match lower.as_str() {
+                "sdm" | "txt" | "81" => Some(Format::Line),
+                "grid" | "pretty" => Some(Format::Boxed),
+                "simplesudoku" | "simple-sudoku" => Some(Format::Ss),
+                "pencilmarks" | "candidates" | "pmgrid" => Some(Format::Pm),
+                "library" | "hodoku-library" => Some(Format::Hodoku),
+                "729" => Some(Format::Sukaku),
+                "xml" => Some(Format::OpenSudoku),
+                "csv" | "numbers" | "ints" => Some(Format::Matrix),
+                "lept" => Some(Format::Leptonica),
+                _ => None,
+            })
+    }
+
+    /// Whether the format can hold pencil marks ([`Puzzle::marks`]).
+    pub fn carries_marks(self) -> bool {
+        matches!(
+            self,
+            Format::Ss | Format::Pm | Format::Hodoku | Format::Sukaku | Format::Json
+        )
+    }
+
+    /// Whether the format keeps placed (non-given) digits apart from givens.
+    pub fn carries_placed(self) -> bool {
+        matches!(
+            self,
+            Format::Sdk | Format::Ss | Format::Hodoku | Format::Json
+        )
+    }
+
+    /// Whether each puzzle is one line (so a written stream is one puzzle per line).
+    pub fn is_single_line(self) -> bool {
+        matches!(
+            self,
+            Format::Line | Format::Hodoku | Format::Sukaku | Format::Json
+        )
     }
 }
 
@@ -59,21 +210,51 @@ impl fmt::Display for Format {
 /// attributes, a rating after the line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info {
+    /// A title or name (`.sdk` `#N`, Kennett's `%` line, JSON).
     pub title: Option<String>,
+    /// `.sdk` `#A`.
     pub author: Option<String>,
+    /// `.sdk` `#D`.
     pub description: Option<String>,
+    /// `.sdk` `#C`, a line's trailing comment, OpenSudoku's `note`.
     pub comment: Option<String>,
+    /// `.sdk` `#B` (date published).
     pub date: Option<String>,
+    /// `.sdk` `#S`.
     pub source: Option<String>,
+    /// `.sdk` `#L` (difficulty level as the file says it).
     pub level: Option<String>,
+    /// `.sdk` `#U`.
     pub url: Option<String>,
+    /// A rating as the file gave it (`ED=7.1/1.2/1.2`, `7.2`, …).
+    pub rating: Option<String>,
+    /// Anything else, as `(key, value)` in file order: OpenSudoku `folder`, `state`,
+    /// `time`, `created`, `last_played`; `.sdk` `hints`; sudoku-exchange `id`; HoDoKu
+    /// library `technique`, `eliminations` ….
+    pub extra: Vec<(String, String)>,
+}
+
+impl Info {
+    /// Whether nothing is known.
+    pub fn is_empty(&self) -> bool {
+        *self == Info::default()
+    }
+    /// The value of an `extra` key.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.extra
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// One puzzle as read from a file: the grid (givens, and any digits placed since), the
 /// pencil marks if the file had them, and what else it said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// Givens, and digits placed since (not given) when the format tells them apart.
     pub grid: Grid,
+    /// Candidates of the empty cells as the file gave them (filled cells hold no marks).
     pub marks: Option<Candidates>,
     pub info: Info,
     /// 1-based line where the record starts in its source.
@@ -83,10 +264,23 @@ pub struct Puzzle {
 impl Puzzle {
     /// A puzzle of this grid, with nothing else known.
     pub fn new(grid: Grid) -> Puzzle {
-        Puzzle { grid, marks: None, info: Info::default(), line: 0 }
+        Puzzle {
+            grid,
+            marks: None,
+            info: Info::default(),
+            line: 0,
+        }
     }
+    /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.grid.shape()
+    }
+    /// The pencil marks to show or write: the file's, else the candidates the rules allow.
+    pub fn marks_or_rules(&self) -> Candidates {
+        match &self.marks {
+            Some(m) => m.clone(),
+            None => Candidates::from_grid(&self.grid),
+        }
     }
 }
 
@@ -99,6 +293,7 @@ pub struct ParseError {
     pub line: usize,
     /// 1-based column (in characters); 0 when the error is about a whole line or record.
     pub col: usize,
+    /// What is wrong.
     pub kind: ParseErrorKind,
 }
 
@@ -111,19 +306,34 @@ pub enum ParseErrorKind {
     Length { expected: String, found: usize },
     /// A number out of range, a missing section, …: said in words.
     Invalid(String),
-    /// Reading failed (an I/O error, or bytes that are not UTF-8).
+    /// Reading failed (an I/O error).
     Io(String),
+    /// A well-formed record this reader does not support (an OpenSudoku game whose `data`
+    /// is not 81 cells, say): skipped with a note, not a sign of a broken file. See
+    /// [`ParseError::is_skip`].
+    Unsupported(String),
 }
 
 impl ParseError {
+    /// An error at `line` and `col` (1-based; col 0 for a whole line), with no source yet.
     pub fn at(line: usize, col: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { source: String::new(), line, col, kind }
+        ParseError {
+            source: String::new(),
+            line,
+            col,
+            kind,
+        }
     }
     /// The same error, moved to start at `line` (1-based) of `source`.
     pub fn located(mut self, source: &str, first_line: usize) -> ParseError {
         self.source = source.to_string();
         self.line += first_line - 1;
         self
+    }
+    /// Whether this is a record skipped as unsupported (a note for the user) rather than
+    /// malformed input.
+    pub fn is_skip(&self) -> bool {
+        matches!(self.kind, ParseErrorKind::Unsupported(_))
     }
     /// The message without the location.
     pub fn message(&self) -> String {
@@ -135,6 +345,7 @@ impl ParseError {
                 format!("expected {expected}, found {found}")
             }
             ParseErrorKind::Invalid(s) | ParseErrorKind::Io(s) => s.clone(),
+            ParseErrorKind::Unsupported(s) => format!("skipped: {s}"),
         }
     }
 }
@@ -157,9 +368,24 @@ impl std::error::Error for ParseError {}
 /// How to read: forced format, shape and alphabet (all detected when `None`).
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
+    /// The format (`--format`); detected from the first lines when `None`.
     pub format: Option<Format>,
+    /// The box shape (`--box RxC`), for sizes whose boxes are ambiguous (6x6 as 2x3 or
+    /// 3x2). Used whenever the grid's side matches it.
     pub shape: Option<Shape>,
+    /// The alphabet of one-character cells (`--alphabet`); detected per line when `None`.
     pub alphabet: Option<Alphabet>,
+}
+
+impl ReadOptions {
+    /// The shape for a grid of side `n`: the forced one when its side is `n`, else the
+    /// conventional one (boxes wider than tall).
+    pub(crate) fn shape_for(&self, n: usize) -> Option<Shape> {
+        match self.shape {
+            Some(s) if s.side() == n => Some(s),
+            _ => Shape::from_side(n).ok(),
+        }
+    }
 }
 
 /// Streams puzzles out of text, one record at a time.
@@ -173,33 +399,36 @@ pub struct ReadOptions {
 /// assert_eq!((err.line, err.col), (3, 16));
 /// ```
 pub struct Reader<R> {
-    input: R,
-    source: String,
+    src: Source<R>,
     opts: ReadOptions,
-    line_no: usize,
-    buf: String,
+    /// The format in use, once forced or detected.
+    format: Option<Format>,
+    /// Detected as line-based: each line is classified on its own (plain, Sukaku, HoDoKu
+    /// library, leptonica string).
+    auto_lines: bool,
+    framed: framed::State,
+    xml: opensudoku::State,
+    json: json::State,
 }
 
 impl<R: BufRead> Reader<R> {
     /// A reader over `input`, whose errors name `source` (a file name, or `<stdin>`).
     pub fn new(input: R, source: &str, opts: ReadOptions) -> Reader<R> {
-        Reader { input, source: source.to_string(), opts, line_no: 0, buf: String::new() }
+        Reader {
+            src: Source::new(input, source),
+            format: opts.format,
+            opts,
+            auto_lines: false,
+            framed: Default::default(),
+            xml: Default::default(),
+            json: Default::default(),
+        }
     }
 
-    fn next_line(&mut self) -> Option<Result<(), ParseError>> {
-        self.buf.clear();
-        match self.input.read_line(&mut self.buf) {
-            Ok(0) => None,
-            Ok(_) => {
-                self.line_no += 1;
-                Some(Ok(()))
-            }
-            Err(e) => {
-                self.line_no += 1;
-                Some(Err(ParseError::at(self.line_no, 0, ParseErrorKind::Io(e.to_string()))
-                    .located(&self.source, 1)))
-            }
-        }
+    /// The format being read: the forced one, or the detected one once the first record
+    /// has been asked for (`None` before, or for empty input).
+    pub fn format(&self) -> Option<Format> {
+        self.format
     }
 }
 
@@ -207,21 +436,46 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Puzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            match self.next_line()? {
-                Err(e) => return Some(Err(e)),
-                Ok(()) => {}
+        let format = match self.format {
+            Some(f) => f,
+            None => {
+                let f = detect::detect_source(&mut self.src)?;
+                self.auto_lines = matches!(f, Format::Line | Format::Sukaku | Format::Hodoku);
+                self.format = Some(f);
+                f
             }
-            let text = self.buf.trim_end_matches(['\r', '\n']);
-            if text.trim().is_empty() || text.starts_with('#') {
-                continue;
+        };
+        let (src, opts) = (&mut self.src, &self.opts);
+        match format {
+            Format::Line | Format::Sukaku | Format::Hodoku => {
+                let line = match src.next_significant()? {
+                    Ok(l) => l,
+                    Err(e) => return Some(Err(e)),
+                };
+                let parsed = if self.auto_lines {
+                    line::parse_any(&line.text, opts)
+                } else {
+                    match format {
+                        Format::Sukaku => sukaku::parse(&line.text, opts),
+                        Format::Hodoku => hodoku::parse(&line.text, opts),
+                        _ => line::parse_record(&line.text, opts),
+                    }
+                };
+                Some(
+                    parsed
+                        .map(|p| Puzzle { line: line.no, ..p })
+                        .map_err(|e| e.located(&src.name, line.no)),
+                )
             }
-            let line = self.line_no;
-            return Some(
-                line::parse_line_with(text, self.opts.shape, self.opts.alphabet)
-                    .map(|grid| Puzzle { line, ..Puzzle::new(grid) })
-                    .map_err(|e| e.located(&self.source, line)),
-            );
+            Format::Boxed | Format::Ss | Format::Pm => {
+                framed::read(src, opts, &mut self.framed, format)
+            }
+            Format::Sdk => sdk::read(src, opts),
+            Format::Classic => classic::read(src, opts),
+            Format::Matrix | Format::Pipe => matrix::read(src, opts),
+            Format::Leptonica => leptonica::read(src, opts),
+            Format::OpenSudoku => opensudoku::read(src, &mut self.xml),
+            Format::Json => json::read(src, opts, &mut self.json),
         }
     }
 }
@@ -231,24 +485,128 @@ pub fn read_str(text: &str, opts: ReadOptions) -> Vec<Result<Puzzle, ParseError>
     Reader::new(text.as_bytes(), "", opts).collect()
 }
 
+/// Reads the one puzzle `text` holds in `format` (detected when `None`): the first record,
+/// or its error; an error too when there is none.
+///
+/// ```
+/// use sudoku::format::{parse_str, Format};
+/// let p = parse_str("5 3 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 1\n", None);
+/// assert!(p.is_err()); // 5 is no digit of a 4x4 grid
+/// let err = p.unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 1));
+/// let p = parse_str("# leptonica\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n", None).unwrap();
+/// assert_eq!(p.grid.given_count(), 2);
+/// assert_eq!(p.line, 2);
+/// ```
+pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseError> {
+    let opts = ReadOptions {
+        format,
+        ..Default::default()
+    };
+    Reader::new(text.as_bytes(), "", opts)
+        .next()
+        .unwrap_or_else(|| {
+            Err(ParseError::at(
+                1,
+                0,
+                ParseErrorKind::Invalid("no puzzle found".into()),
+            ))
+        })
+}
+
 /// Why a puzzle can't be written in a format.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the {format} format cannot hold {what}")]
 pub struct WriteError {
+    /// The format asked for.
     pub format: Format,
+    /// What it cannot hold ("grids larger than 9x9", …).
     pub what: String,
 }
 
-/// Renders `puzzle` in `format`. Single-line formats end without a newline; multi-line ones
-/// end with one.
+impl WriteError {
+    pub(crate) fn new(format: Format, what: impl Into<String>) -> WriteError {
+        WriteError {
+            format,
+            what: what.into(),
+        }
+    }
+}
+
+/// Renders `puzzle` in `format`. Single-line formats ([`Format::is_single_line`]) end
+/// without a newline; multi-line ones end with one. Fails when the format cannot hold the
+/// puzzle (a size it has no symbols for, say).
+///
+/// ```
+/// use sudoku::format::{parse_str, write, Format};
+/// let p = parse_str("1234341221434321", None).unwrap();
+/// assert_eq!(write(&p, Format::Sdk).unwrap(), "1234\n3412\n2143\n4321\n");
+/// assert_eq!(write(&p, Format::Pipe).unwrap().lines().next(), Some("1 | 2 | 3 | 4 |"));
+/// assert!(write(&p, Format::OpenSudoku).is_err()); // 9x9 only
+/// ```
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     match format {
-        Format::Line => Ok(line::write_line(&puzzle.grid)),
+        Format::Line => line::write(puzzle),
         Format::Boxed => Ok(boxed::write_boxed(&puzzle.grid)),
+        Format::Sdk => sdk::write(puzzle),
+        Format::Ss => ss::write(puzzle),
+        Format::Pm => pm::write(puzzle),
+        Format::Hodoku => hodoku::write(puzzle),
+        Format::Sukaku => sukaku::write(puzzle),
+        Format::OpenSudoku => opensudoku::write(puzzle),
+        Format::Matrix => Ok(matrix::write(&puzzle.grid)),
+        Format::Classic => classic::write(&puzzle.grid),
+        Format::Leptonica => leptonica::write(&puzzle.grid),
+        Format::Pipe => Ok(pipe::write(&puzzle.grid)),
+        Format::Json => Ok(json::write(puzzle)),
     }
 }
 
 /// Renders a bare grid in `format`.
 pub fn write_grid(grid: &Grid, format: Format) -> Result<String, WriteError> {
     write(&Puzzle::new(grid.clone()), format)
+}
+
+/// The symbol of 1-based value `v` in the standard alphabet (`1-9A-Z`), or `None` past 35.
+pub(crate) fn symbol(v: usize) -> Option<char> {
+    Alphabet::Standard.symbol(v)
+}
+
+/// Values, givens and marks from per-cell candidate groups, by the rule of FORMATS.md 2.5
+/// (HoDoKu and SukakuExplainer agree): a cell showing one digit holds that digit as a
+/// value unless the digit is still a candidate (in a group of two or more) of a cell that
+/// sees it; then it is a one-candidate cell. Values become givens.
+pub(crate) fn grid_from_groups(shape: Shape, groups: &[crate::DigitSet]) -> Puzzle {
+    use crate::index::Cell;
+    let mut grid = Grid::empty(shape);
+    let mut marks = Candidates::none(shape);
+    for cell in Cell::all(shape) {
+        let g = groups[cell.index()];
+        let value = g.single_member().filter(|&d| {
+            !cell.peers(shape).any(|p| {
+                let pg = groups[p.index()];
+                pg.len() >= 2 && pg.contains(d)
+            })
+        });
+        match value {
+            Some(d) => grid.set_given(cell, d),
+            None => marks.set(cell, g),
+        }
+    }
+    Puzzle {
+        marks: Some(marks),
+        ..Puzzle::new(grid)
+    }
+}
+
+/// The candidate group shown for `cell`: its value, or its marks.
+pub(crate) fn group_of(
+    p: &Puzzle,
+    marks: &Candidates,
+    cell: crate::index::Cell,
+) -> crate::DigitSet {
+    match p.grid.get(cell) {
+        Some(d) => crate::DigitSet::single(d),
+        None => marks.get(cell),
+    }
 }

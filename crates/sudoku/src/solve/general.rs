@@ -1169,4 +1169,29 @@ mod tests {
         assert!(sol.is_given(Cell::new(0)));
         assert!(Cell::all(g.shape()).skip(1).all(|c| !sol.is_given(c)));
     }
+    #[test]
+    fn failed_guess_leaves_no_stale_singles() {
+        // top1465 #47: an older version reported 0 solutions, because singles queued by a
+        // guess that failed were applied to the state restored after it.
+        let g = Grid::from_line(
+            "...9.3.5.2.....7............59..1......4..6...43......4..67...........91....2....",
+        )
+        .unwrap();
+        assert_eq!(search(&g, None, 2, 0).count, 1);
+    }
+
+    #[test]
+    fn marks_apply_to_cells_filled_by_propagation() {
+        let g = Grid::from_line(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        // Singles fill r1c3 with 4; marks without 4 there leave no solution.
+        let mut marks = crate::Candidates::full(g.shape());
+        let mut set = crate::DigitSet::full(9);
+        set.remove(crate::Digit::new(4));
+        marks.set(crate::Cell::new(2), set);
+        assert_eq!(search(&g, Some(&marks), 2, 0).count, 0);
+    }
+
 }

@@ -5,11 +5,12 @@
 //! clash, with the clashes). [`count_solutions`], [`solution`] and [`solutions`] are the
 //! building blocks under it.
 //!
-//! Two engines implement [`Engine`]: [`general`] (any shape) and the 9x9 engine, to which
-//! every 9x9 grid is sent. Tests check that they agree on every puzzle we hold.
+//! Two engines implement [`Engine`]: [`general`] (any shape) and the 9x9 engine
+//! [`fast9`], to which every 9x9 grid is sent. Tests check that they agree on every puzzle we hold.
 //!
 //! Depends on [`crate::grid`]; never on `format` or `logic`.
 
+pub mod fast9;
 pub mod general;
 
 use crate::grid::{Candidates, Conflict, Grid};
@@ -65,9 +66,14 @@ impl Engine for General {
     }
 }
 
-/// The best engine for the grid's shape.
-pub fn engine_for(_grid: &Grid) -> &'static dyn Engine {
-    &General
+/// The best engine for the grid's shape: [`fast9::Fast9`] for 9x9 (pencil marks
+/// included), [`General`] otherwise.
+pub fn engine_for(grid: &Grid) -> &'static dyn Engine {
+    if grid.shape().is_nine() {
+        &fast9::Fast9
+    } else {
+        &General
+    }
 }
 
 /// Solves `grid`, telling apart unique, multiple, none and invalid.

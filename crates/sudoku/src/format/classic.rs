@@ -1,0 +1,102 @@
+//! The classic programs' format (FORMATS.md 2.9 a): 9 lines of exactly 9 characters,
+//! `1`-`9` clues and every other character (`.`, `0`, `-`, `_`, `x`, space) empty; `\r`
+//! stripped; a short line is an error with its line number (never padded); lines after the
+//! ninth start the next puzzle. Smaller grids work the same way (4, 6 or 8 characters a
+//! line, from the first row). Blank lines and `#` lines between puzzles are skipped, and a
+//! `%` line before one (Kennett's compact format, 2.10) gives its title.
+
+use super::source::Source;
+use super::{Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
+use crate::grid::Grid;
+use crate::index::{Cell, Digit};
+use std::io::BufRead;
+
+pub(crate) fn read<R: BufRead>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+) -> Option<Result<Puzzle, ParseError>> {
+    let mut title = None;
+    let first = loop {
+        match src.next_line()? {
+            Err(e) => return Some(Err(e)),
+            Ok(l) if l.text.is_empty() || l.text.starts_with('#') => continue,
+            Ok(l) if l.text.starts_with('%') => {
+                let t = l.text[1..].trim();
+                title = (!t.is_empty()).then(|| t.to_string());
+            }
+            Ok(l) => break l,
+        }
+    };
+    let len = first.text.chars().count();
+    let n = match opts.shape {
+        Some(s) => s.side(),
+        None if matches!(len, 4 | 6 | 8) => len,
+        None => 9,
+    };
+    let shape = opts.shape_for(n).expect("4, 6, 8 and 9 have boxes");
+    let mut grid = Grid::empty(shape);
+    let mut err = None;
+    let mut line = first.clone();
+    for r in 0..n {
+        if r > 0 {
+            line = match src.next_row(line.no, r, false, || format!("{n} lines of {n} characters"))
+            {
+                Ok(l) => l,
+                Err(e) => {
+                    err.get_or_insert(e);
+                    break;
+                }
+            };
+        }
+        if err.is_some() {
+            continue;
+        }
+        let chars: Vec<char> = line.text.chars().collect();
+        if chars.len() != n {
+            err = Some(src.err(
+                line.no,
+                chars.len().min(n) + 1,
+                ParseErrorKind::Length {
+                    expected: format!("{n} characters in this row"),
+                    found: chars.len(),
+                },
+            ));
+            continue;
+        }
+        for (c, &ch) in chars.iter().enumerate() {
+            if let Some(v) = ch.to_digit(10).filter(|&v| v >= 1) {
+                let v = v as usize;
+                if v > n {
+                    err = Some(src.err(
+                        line.no,
+                        c + 1,
+                        ParseErrorKind::BadChar {
+                            ch,
+                            expected: format!("a digit 1-{n}, or any other character for empty"),
+                        },
+                    ));
+                    break;
+                }
+                grid.set_given(Cell::new(r * n + c), Digit::new(v));
+            }
+        }
+    }
+    if let Some(e) = err {
+        return Some(Err(e));
+    }
+    let mut p = Puzzle {
+        line: first.no,
+        ..Puzzle::new(grid)
+    };
+    p.info.title = title;
+    Some(Ok(p))
+}
+
+/// Writes `n` lines of `n` characters, `.` empty (grids up to 9x9).
+pub fn write(grid: &Grid) -> Result<String, WriteError> {
+    let n = grid.shape().side();
+    if n > 9 {
+        return Err(WriteError::new(Format::Classic, "grids larger than 9x9"));
+    }
+    Ok(super::sdk::rows(grid))
+}

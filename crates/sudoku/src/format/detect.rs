@@ -1,0 +1,185 @@
+//! Format detection from the first lines of a file (FORMATS.md 2.1–2.9).
+//!
+//! Looks at the first few lines that are neither blank nor `#` comments (remembering
+//! whether `.sdk` headers like `#A…` came first) and never reads further than that: the
+//! lines are given back to the reader. A file that starts line-based stays line-based:
+//! when detection says [`Format::Line`], [`Format::Hodoku`] or [`Format::Sukaku`], the
+//! reader classifies each line on its own among those three.
+
+use super::line::{cell_field, is_number_token, side_of_len, tokens_with_offsets};
+use super::source::Source;
+use super::Format;
+use std::io::BufRead;
+
+/// How many significant lines detection may look at.
+const LOOKAHEAD: usize = 4;
+/// How many lines in all (comments included) detection may read.
+const MAX_LINES: usize = 256;
+
+/// Guesses the format of `text` from its first lines; `None` when there is nothing to read.
+///
+/// ```
+/// use sudoku::format::{detect, Format};
+/// assert_eq!(detect("53..7....\n6..195...\n"), Some(Format::Sdk));
+/// assert_eq!(detect("*-----------*\n|2..|1.5|..3|\n"), Some(Format::Ss));
+/// assert_eq!(detect("0 2 0 1\n0 0 0 0\n"), Some(Format::Matrix));
+/// ```
+pub fn detect(text: &str) -> Option<Format> {
+    let mut src = Source::new(text.as_bytes(), "");
+    detect_source(&mut src)
+}
+
+/// Detection over a source: reads a few lines and gives them all back.
+pub(crate) fn detect_source<R: BufRead>(src: &mut Source<R>) -> Option<Format> {
+    let mut taken = Vec::new();
+    let mut significant: Vec<String> = Vec::new();
+    let mut sdk_header = false;
+    let mut percent = false;
+    // Bounded even on a file of nothing but comments.
+    while significant.len() < LOOKAHEAD && taken.len() < MAX_LINES {
+        let Some(item) = src.next_line() else { break };
+        let stop = item.is_err();
+        if let Ok(l) = &item {
+            let t = l.text.trim_start();
+            if t.starts_with('#') {
+                let mut cs = t.chars().skip(1);
+                if matches!(
+                    cs.next(),
+                    Some('A' | 'B' | 'C' | 'D' | 'S' | 'L' | 'U' | 'H' | 'N')
+                ) && significant.is_empty()
+                {
+                    sdk_header = true;
+                }
+            } else if t.starts_with('%') && significant.is_empty() {
+                percent = true;
+            } else if !t.is_empty() {
+                significant.push(l.text.clone());
+            }
+        }
+        taken.push(item);
+        if stop {
+            break;
+        }
+    }
+    let had_any = !taken.is_empty();
+    for item in taken.into_iter().rev() {
+        src.push_back_result(item);
+    }
+    if significant.is_empty() {
+        return had_any.then_some(Format::Line);
+    }
+    // A title line in words ("Puzzle 1", "HardestDatabase110626") says nothing of the
+    // format: look past it when something else follows.
+    let skip = significant.iter().take_while(|l| is_title(l)).count();
+    let rest = if skip < significant.len() {
+        &significant[skip..]
+    } else {
+        &significant[..]
+    };
+    Some(classify(rest, sdk_header, percent))
+}
+
+/// Words rather than cells: a run of three letters with a lowercase one or a blank in the
+/// line (cells in letters are upper case and unspaced).
+pub(crate) fn is_title(line: &str) -> bool {
+    let t = line.trim();
+    super::framed::is_prose(t)
+        && !t.starts_with(['<', '{', '[', ':', '|', '*', '+', '.'])
+        && (t.contains(' ') || t.chars().any(|c| c.is_ascii_lowercase()))
+        && side_of_len(cell_field(t).chars().count()).is_none()
+}
+
+fn is_frame(t: &str) -> bool {
+    super::framed::is_frame_line(t)
+}
+
+fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
+    let first = lines[0].trim_end();
+    let t = first.trim_start();
+    if t.starts_with('<') {
+        return Format::OpenSudoku;
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower.starts_with("[puzzle]") || lower.starts_with("[state]") {
+        return Format::Sdk;
+    }
+    if t.starts_with('{') || t.starts_with('[') {
+        return Format::Json;
+    }
+    if t.starts_with(':') && (6..=7).contains(&t.matches(':').count()) {
+        return Format::Hodoku;
+    }
+    if super::sukaku::looks_like(t) {
+        return Format::Sukaku;
+    }
+    if is_frame(t) || t.starts_with('|') {
+        let top = if is_frame(t) { t.chars().next() } else { None };
+        return match top {
+            Some('*') => Format::Ss,
+            Some('.') => Format::Pm,
+            _ => {
+                let row = lines.iter().map(|l| l.trim()).find(|l| l.starts_with('|'));
+                match row {
+                    Some(r) if super::framed::row_looks_like_pm(r) => Format::Pm,
+                    _ => Format::Boxed,
+                }
+            }
+        };
+    }
+    if t.contains('|') {
+        // `2 | 3 | 5 |` has one number a field; `2..|1.5|..3` is a block row.
+        let first_field = t.split('|').next().unwrap_or("").trim();
+        return if is_number_token(first_field) || first_field.is_empty() {
+            Format::Pipe
+        } else {
+            Format::Boxed
+        };
+    }
+    // Rows of numbers: a matrix, or a line of n² numbers (leptonica's string, big grids).
+    let numeric = |s: &str| {
+        let s = s.replace([',', ';'], " ");
+        let ts = tokens_with_offsets(&s)
+            .into_iter()
+            .map(|x| x.1.to_string())
+            .collect::<Vec<_>>();
+        (ts.len() >= 2 && ts.iter().all(|x| is_number_token(x))).then_some(ts.len())
+    };
+    if let Some(k) = numeric(t) {
+        let next = lines.get(1).and_then(|l| numeric(l.trim()));
+        let square = side_of_len(k).is_some() || {
+            let r = (k as f64).sqrt().round() as usize;
+            r * r == k && r > 35
+        };
+        if square && next != Some(k) {
+            return if k == 81 {
+                Format::Leptonica
+            } else {
+                Format::Line
+            };
+        }
+        return Format::Matrix;
+    }
+    // One grid row per line: `.sdk` (digits, `.`, `0`) or classic (any non-digit empty).
+    // Trailing blanks count: in the classic format a blank is an empty cell.
+    let len = lines[0].chars().count();
+    let rowlike = |l: &str| l.chars().count() == len;
+    if (4..=9).contains(&len) && lines.iter().take(2).all(|l| rowlike(l)) {
+        if sdk_header {
+            return Format::Sdk;
+        }
+        if percent || first.chars().any(|c| !c.is_ascii_digit() && c != '.') {
+            return Format::Classic;
+        }
+        return Format::Sdk;
+    }
+    if sdk_header
+        && (4..=35).contains(&cell_field(first).chars().count())
+        && side_of_len(cell_field(first).len()).is_none()
+    {
+        return Format::Sdk;
+    }
+    if percent {
+        return Format::Classic;
+    }
+    Format::Line
+}

@@ -1,0 +1,455 @@
+//! Framed grids, shared by [`super::boxed`], [`super::ss`] and [`super::pm`]: blocks of
+//! rows with `|` (first, or only between boxes) between frame lines (`+---+`, `*---*`, `.---.`, `:---+---:`, `'---'`,
+//! `|---+---|`), in any size. A block is read whole (so its row count gives the side),
+//! then turned into values (boxed, Simple Sudoku) or candidate groups (pencil marks).
+//!
+//! Outside blocks, blank lines, `#` comments and prose (a line with a word of three or more
+//! letters: Simple Sudoku's version line, a PM grid's step text, the trailer of kociemba's
+//! 400x400 files) are skipped; any other line is an error.
+
+use super::source::Source;
+use super::{Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions};
+use crate::grid::Grid;
+use crate::index::{Cell, Digit};
+use crate::set::DigitSet;
+use std::io::BufRead;
+
+/// Reader state: a block read ahead and given back.
+#[derive(Default)]
+pub(crate) struct State {
+    pending: Option<Result<Block, ParseError>>,
+}
+
+/// One framed grid as read: the rows, split into tokens.
+#[derive(Clone, Debug)]
+pub(crate) struct Block {
+    pub first_line: usize,
+    /// First character of the top frame line, if there was one.
+    pub top: Option<char>,
+    pub rows: Vec<Row>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Row {
+    pub line: usize,
+    /// Tokens with their 1-based columns.
+    pub tokens: Vec<(usize, String)>,
+}
+
+/// A frame line: only frame characters, with a run of `--`.
+pub(crate) fn is_frame_line(t: &str) -> bool {
+    let t = t.trim();
+    t.contains("--") && t.chars().all(|c| "-+*.:'=|".contains(c) || c == ' ')
+}
+
+/// A grid row: starts with `|`, or has `|` between boxes (Emerentius's block format,
+/// `2..|1.5|..3`).
+pub(crate) fn is_row(t: &str) -> bool {
+    let t = t.trim();
+    t.starts_with('|') || t.contains('|') && !is_prose(t)
+}
+
+/// Prose: some word of three or more ASCII letters.
+pub(crate) fn is_prose(t: &str) -> bool {
+    let mut run = 0;
+    for c in t.chars() {
+        if c.is_ascii_alphabetic() {
+            run += 1;
+            if run >= 3 {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
+fn tokens_of(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut start = 0;
+    for (i, c) in text.chars().enumerate() {
+        if c == '|' || c.is_whitespace() {
+            if !cur.is_empty() {
+                out.push((start + 1, std::mem::take(&mut cur)));
+            }
+        } else {
+            if cur.is_empty() {
+                start = i;
+            }
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() {
+        out.push((start + 1, cur));
+    }
+    out
+}
+
+/// A 9x9-or-smaller row whose cells are candidate strings (some cell shows two digits).
+pub(crate) fn row_looks_like_pm(row: &str) -> bool {
+    let toks = tokens_of(row);
+    toks.len() <= 9
+        && toks.len() >= 4
+        && toks.iter().any(|(_, t)| {
+            let core = strip_markup(t, true);
+            core.len() >= 2 && core.chars().all(|c| c.is_ascii_digit())
+        })
+}
+
+/// Reads the next block. `None` at the end of input.
+fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseError>> {
+    // Skip to the start of a block.
+    let first = loop {
+        let line = match src.next_line()? {
+            Ok(l) => l,
+            Err(e) => return Some(Err(e)),
+        };
+        let t = line.text.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        if is_frame_line(t) || is_row(t) {
+            break line;
+        }
+        if is_prose(t) {
+            continue;
+        }
+        return Some(Err(src.err(
+            line.no,
+            0,
+            ParseErrorKind::Invalid(
+                "expected a grid: a frame line like +---+ or a row starting with |".into(),
+            ),
+        )));
+    };
+    let mut block = Block {
+        first_line: first.no,
+        top: None,
+        rows: Vec::new(),
+    };
+    let mut line = first;
+    loop {
+        let t = line.text.trim();
+        if is_frame_line(t) {
+            if block.rows.is_empty() && block.top.is_none() {
+                block.top = t.chars().next();
+            } else if !block.rows.is_empty() && !t.starts_with('|') {
+                // Could be a band line or the bottom frame: look at the next line.
+                match src.next_line() {
+                    None => break,
+                    Some(Err(e)) => {
+                        src.push_back_result(Err(e));
+                        break;
+                    }
+                    Some(Ok(next)) => {
+                        let nt = next.text.trim();
+                        let continues = is_row(nt) && !is_frame_line(nt);
+                        src.push_back(next);
+                        if !continues {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else if is_row(t) {
+            block.rows.push(Row {
+                line: line.no,
+                tokens: tokens_of(&line.text),
+            });
+        } else {
+            src.push_back(line);
+            break;
+        }
+        line = match src.next_line() {
+            None => break,
+            Some(Ok(l)) => l,
+            Some(Err(e)) => {
+                src.push_back_result(Err(e));
+                break;
+            }
+        };
+    }
+    Some(Ok(block))
+}
+
+impl Block {
+    fn side(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The cells of each row: tokens when a row has `n` of them, else characters.
+    fn cells(&self, src_name: &str) -> Result<Vec<Vec<(usize, String)>>, ParseError> {
+        let n = self.side();
+        let mut out = Vec::with_capacity(n);
+        for row in &self.rows {
+            if row.tokens.len() == n {
+                out.push(row.tokens.clone());
+                continue;
+            }
+            let chars: Vec<(usize, String)> = row
+                .tokens
+                .iter()
+                .flat_map(|(col, t)| {
+                    t.chars()
+                        .enumerate()
+                        .map(move |(i, c)| (col + i, c.to_string()))
+                })
+                .collect();
+            if chars.len() == n {
+                out.push(chars);
+                continue;
+            }
+            return Err(ParseError {
+                source: src_name.to_string(),
+                line: row.line,
+                col: 0,
+                kind: ParseErrorKind::Length {
+                    expected: format!("{n} cells in this row (the grid has {n} rows)"),
+                    found: row.tokens.len(),
+                },
+            });
+        }
+        Ok(out)
+    }
+
+    /// Whether the block reads as a candidate grid: side up to 9 and some cell showing two
+    /// digits or more.
+    fn is_pm(&self) -> bool {
+        self.side() <= 9 && self.has_groups()
+    }
+
+    /// After a Simple Sudoku state grid: a candidate grid, even one where every cell shows
+    /// a single digit, when it is spaced (a token a cell) inside a `*---*` frame.
+    fn reads_as_candidates(&self) -> bool {
+        let n = self.side();
+        self.has_groups() || self.top == Some('*') && self.rows.iter().all(|r| r.tokens.len() == n)
+    }
+
+    /// Whether every row has `n` tokens and some token shows two candidates or more.
+    fn has_groups(&self) -> bool {
+        let n = self.side();
+        let letters = n <= 9;
+        self.rows.iter().all(|r| r.tokens.len() == n)
+            && self.rows.iter().any(|r| {
+                r.tokens
+                    .iter()
+                    .any(|(_, t)| strip_markup(t, letters).chars().count() >= 2)
+            })
+    }
+
+    fn shape(&self, src_name: &str, opts: &ReadOptions) -> Result<crate::Shape, ParseError> {
+        let n = self.side();
+        opts.shape_for(n).ok_or_else(|| ParseError {
+            source: src_name.to_string(),
+            line: self.first_line,
+            col: 0,
+            kind: ParseErrorKind::Invalid(match opts.shape {
+                Some(s) => format!(
+                    "found a grid of {n} rows, expected {} for boxes {s}",
+                    s.side()
+                ),
+                None => format!(
+                    "a grid of {n} rows has no boxes (its side must be 4, 6, 8, 9, 10, 12 …)"
+                ),
+            }),
+        })
+    }
+
+    /// The block as a grid of values (every digit a given).
+    fn values(&self, src_name: &str, opts: &ReadOptions) -> Result<Grid, ParseError> {
+        let shape = self.shape(src_name, opts)?;
+        let n = shape.side();
+        let cells = self.cells(src_name)?;
+        let alphabet = opts.alphabet.unwrap_or(Alphabet::Standard);
+        let mut grid = Grid::empty(shape);
+        for (r, row) in cells.iter().enumerate() {
+            for (c, (col, tok)) in row.iter().enumerate() {
+                let v = if tok == "." || tok == "0" && alphabet != Alphabet::Hex {
+                    0
+                } else if tok.len() > 1 || n > 9 && tok.bytes().all(|b| b.is_ascii_digit()) {
+                    match tok.parse::<usize>() {
+                        Ok(v) if v <= n => v,
+                        _ => {
+                            return Err(ParseError {
+                                source: src_name.to_string(),
+                                line: self.rows[r].line,
+                                col: *col,
+                                kind: ParseErrorKind::Invalid(format!(
+                                    "{tok:?} is no cell: expected a number 1-{n} or ."
+                                )),
+                            })
+                        }
+                    }
+                } else {
+                    let ch = tok.chars().next().expect("tokens are not empty");
+                    match alphabet.value(ch) {
+                        Some(v) if v <= n => v,
+                        _ => {
+                            return Err(ParseError {
+                                source: src_name.to_string(),
+                                line: self.rows[r].line,
+                                col: *col,
+                                kind: ParseErrorKind::BadChar {
+                                    ch,
+                                    expected: format!(
+                                        "a digit 1-{} or . for empty",
+                                        super::symbol(n).unwrap_or('?')
+                                    ),
+                                },
+                            })
+                        }
+                    }
+                };
+                if v != 0 {
+                    grid.set_given(Cell::new(r * n + c), Digit::new(v));
+                }
+            }
+        }
+        Ok(grid)
+    }
+
+    /// The block as candidate groups, then values and marks by the single-digit rule.
+    fn pencil_marks(&self, src_name: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError> {
+        let shape = self.shape(src_name, opts)?;
+        let n = shape.side();
+        let cells = self.cells(src_name)?;
+        let mut groups = vec![DigitSet::EMPTY; shape.cell_count()];
+        for (r, row) in cells.iter().enumerate() {
+            for (c, (col, tok)) in row.iter().enumerate() {
+                let core = strip_markup(tok, n <= 9);
+                let mut set = DigitSet::EMPTY;
+                if core != "." && core != "0" {
+                    for (i, ch) in core.chars().enumerate() {
+                        match Alphabet::Standard.value(ch) {
+                            Some(v) if v <= n => {
+                                set.insert(Digit::new(v));
+                            }
+                            _ => {
+                                return Err(ParseError {
+                                    source: src_name.to_string(),
+                                    line: self.rows[r].line,
+                                    col: col + i + (tok.len() - core.len()).min(tok.len()),
+                                    kind: ParseErrorKind::BadChar {
+                                        ch,
+                                        expected: format!(
+                                            "candidates 1-{}",
+                                            super::symbol(n).unwrap_or('?')
+                                        ),
+                                    },
+                                })
+                            }
+                        }
+                    }
+                }
+                groups[r * n + c] = set;
+            }
+        }
+        Ok(super::grid_from_groups(shape, &groups))
+    }
+}
+
+/// A PM cell without HoDoKu's step markup: leading `*`, `#`, `@` (and, for grids up to
+/// 9x9, ALS letters `A`, `B` …) dropped; `-d` (d is eliminated by the step shown) kept as
+/// the candidate d, since the grid is shown before the step.
+fn strip_markup(tok: &str, letters: bool) -> String {
+    tok.chars()
+        .filter(|&c| !(matches!(c, '*' | '#' | '@' | '-') || letters && c.is_ascii_alphabetic()))
+        .collect()
+}
+
+fn finish(
+    block: &Block,
+    src_name: &str,
+    r: Result<Puzzle, ParseError>,
+) -> Option<Result<Puzzle, ParseError>> {
+    Some(
+        r.map(|p| Puzzle {
+            line: block.first_line,
+            ..p
+        })
+        .map_err(|e| ParseError {
+            source: src_name.to_string(),
+            ..e
+        }),
+    )
+}
+
+/// Reads the next puzzle of a framed format.
+pub(crate) fn read<R: BufRead>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+    state: &mut State,
+    format: Format,
+) -> Option<Result<Puzzle, ParseError>> {
+    let block = match state.pending.take().or_else(|| read_block(src))? {
+        Ok(b) => b,
+        Err(e) => return Some(Err(e)),
+    };
+    let name = src.name.clone();
+    if format == Format::Pm || block.is_pm() {
+        return finish(&block, &name, block.pencil_marks(&name, opts));
+    }
+    let mut grid = match block.values(&name, opts) {
+        Ok(g) => g,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut puzzle = Puzzle::new(grid.clone());
+    if format == Format::Ss {
+        // A saved game: the state grid (a superset of the givens), then candidates.
+        match read_block(src) {
+            Some(Ok(next)) => {
+                let state_grid = if next.is_pm() {
+                    None
+                } else {
+                    next.values(&name, opts).ok()
+                };
+                match state_grid {
+                    Some(sg) if sg.shape() == grid.shape() && extends(&grid, &sg) => {
+                        for cell in Cell::all(grid.shape()) {
+                            if grid.get(cell).is_none() {
+                                if let Some(d) = sg.get(cell) {
+                                    grid.set(cell, Some(d));
+                                }
+                            }
+                        }
+                        puzzle.grid = grid.clone();
+                        match read_block(src) {
+                            Some(Ok(third)) => {
+                                if third.side() == grid.shape().side()
+                                    && third.reads_as_candidates()
+                                {
+                                    if let Ok(pm) = third.pencil_marks(&name, opts) {
+                                        let mut marks = pm.marks.expect("pencil marks");
+                                        for cell in Cell::all(grid.shape()) {
+                                            if grid.get(cell).is_some() {
+                                                marks.set(cell, DigitSet::EMPTY);
+                                            } else if let Some(d) = pm.grid.get(cell) {
+                                                marks.set(cell, DigitSet::single(d));
+                                            }
+                                        }
+                                        puzzle.marks = Some(marks);
+                                    } else {
+                                        state.pending = Some(Ok(third));
+                                    }
+                                } else {
+                                    state.pending = Some(Ok(third));
+                                }
+                            }
+                            other => state.pending = other,
+                        }
+                    }
+                    _ => state.pending = Some(Ok(next)),
+                }
+            }
+            other => state.pending = other,
+        }
+    }
+    finish(&block, &name, Ok(puzzle))
+}
+
+/// Whether `later` keeps every digit of `earlier` in place.
+fn extends(earlier: &Grid, later: &Grid) -> bool {
+    Cell::all(earlier.shape()).all(|c| earlier.get(c).is_none() || earlier.get(c) == later.get(c))
+}

@@ -1,0 +1,403 @@
+//! JSON: one object per puzzle, written on one line (so a stream is JSON Lines):
+//!
+//! ```text
+//! {"size":4,"box":[2,2],"grid":[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]]}
+//! ```
+//!
+//! `grid` holds every digit (`0` empty; the reader also takes `null`, or a string in the
+//! line format). Optional: `givens` (same shape; present when some digits were placed, its
+//! non-zero cells are the givens), `marks` (for each row, for each cell, the list of
+//! candidates of an empty cell), `info` (string fields of [`super::Info`], `extra` an
+//! object). The reader takes objects one after another (whitespace or commas between, a
+//! top-level `[...]` array too), each parsed as it closes: memory holds one object.
+
+use super::source::Source;
+use super::{Info, ParseError, ParseErrorKind, Puzzle, ReadOptions};
+use crate::grid::{Candidates, Grid};
+use crate::index::{Cell, Digit};
+use crate::set::DigitSet;
+use serde_json::Value;
+use std::io::BufRead;
+
+/// Scanner state kept between records.
+#[derive(Default)]
+pub(crate) struct State {
+    buf: String,
+    line: usize,
+    col: usize,
+}
+
+impl State {
+    fn advance(&mut self, bytes: usize) {
+        for c in self.buf[..bytes].chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.col = 1;
+            } else {
+                self.col += 1;
+            }
+        }
+        self.buf.drain(..bytes);
+    }
+}
+
+/// Byte index just past the `}` closing the object at `buf[0] == '{'`, if complete.
+fn object_end(buf: &str) -> Option<usize> {
+    let (mut depth, mut in_str, mut esc) = (0usize, false, false);
+    for (i, c) in buf.char_indices() {
+        if in_str {
+            match (esc, c) {
+                (true, _) => esc = false,
+                (false, '\\') => esc = true,
+                (false, '"') => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_str = true,
+            '{' | '[' => depth += 1,
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+pub(crate) fn read<R: BufRead>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+    st: &mut State,
+) -> Option<Result<Puzzle, ParseError>> {
+    loop {
+        let skip = st.buf.len()
+            - st.buf
+                .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']'))
+                .len();
+        st.advance(skip);
+        if st.buf.is_empty() {
+            match src.next_line()? {
+                Ok(l) => {
+                    st.buf = l.text;
+                    st.line = l.no;
+                    st.col = 1;
+                }
+                Err(e) => return Some(Err(e)),
+            }
+            continue;
+        }
+        if !st.buf.starts_with('{') {
+            let ch = st.buf.chars().next().expect("not empty");
+            let e = src.err(
+                st.line,
+                st.col,
+                ParseErrorKind::BadChar {
+                    ch,
+                    expected: "'{' (a JSON object)".into(),
+                },
+            );
+            st.buf.clear();
+            return Some(Err(e));
+        }
+        let end = match src.extend_until(&mut st.buf, object_end) {
+            Ok(Some(end)) => end,
+            Err(e) => return Some(Err(e)),
+            Ok(None) => {
+                let e = src.err(
+                    st.line,
+                    st.col,
+                    ParseErrorKind::Invalid("unterminated JSON object".into()),
+                );
+                st.buf.clear();
+                return Some(Err(e));
+            }
+        };
+        let (line, col) = (st.line, st.col);
+        let text = st.buf[..end].to_string();
+        st.advance(end);
+        let value: Value = match serde_json::from_str(&text) {
+            Ok(v) => v,
+            Err(e) => {
+                let (l, c) = (
+                    line + e.line().max(1) - 1,
+                    if e.line() <= 1 {
+                        col + e.column().max(1) - 1
+                    } else {
+                        e.column()
+                    },
+                );
+                return Some(Err(src.err(
+                    l,
+                    c,
+                    ParseErrorKind::Invalid(format!("bad JSON: {e}")),
+                )));
+            }
+        };
+        return Some(
+            from_value(&value, opts)
+                .map(|p| Puzzle { line, ..p })
+                .map_err(|m| src.err(line, col, ParseErrorKind::Invalid(m))),
+        );
+    }
+}
+
+fn matrix(v: &Value, n: Option<usize>, what: &str) -> Result<Vec<Vec<Value>>, String> {
+    let rows = v
+        .as_array()
+        .ok_or(format!("{what} must be an array of rows"))?;
+    let n = n.unwrap_or(rows.len());
+    if rows.len() != n {
+        return Err(format!("{what} has {} rows, expected {n}", rows.len()));
+    }
+    rows.iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let cells = row
+                .as_array()
+                .ok_or(format!("{what} row {} must be an array", r + 1))?;
+            if cells.len() != n {
+                return Err(format!(
+                    "{what} row {} has {} cells, expected {n}",
+                    r + 1,
+                    cells.len()
+                ));
+            }
+            Ok(cells.clone())
+        })
+        .collect()
+}
+
+fn number(v: &Value, n: usize, what: &str) -> Result<usize, String> {
+    match v {
+        Value::Null => Ok(0),
+        Value::Number(x) => match x.as_u64() {
+            Some(k) if k as usize <= n => Ok(k as usize),
+            _ => Err(format!("{what}: {x} is out of range 0..={n}")),
+        },
+        other => Err(format!("{what}: {other} is not a number")),
+    }
+}
+
+/// A puzzle from a parsed JSON object.
+pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
+    let obj = v.as_object().ok_or("a puzzle must be a JSON object")?;
+    let grid_v = obj.get("grid").ok_or("missing \"grid\"")?;
+    let size = obj
+        .get("size")
+        .map(|s| {
+            s.as_u64()
+                .map(|x| x as usize)
+                .ok_or("\"size\" must be a number")
+        })
+        .transpose()?;
+    let box_shape = match obj.get("box") {
+        None => None,
+        Some(b) => {
+            let a = b
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .ok_or("\"box\" must be [rows, cols]")?;
+            let (r, c) = (
+                a[0].as_u64().unwrap_or(0) as usize,
+                a[1].as_u64().unwrap_or(0) as usize,
+            );
+            Some(crate::Shape::new(r, c).map_err(|e| e.to_string())?)
+        }
+    };
+    let mut grid = if let Some(s) = grid_v.as_str() {
+        let o = ReadOptions {
+            shape: box_shape.or(opts.shape),
+            ..opts.clone()
+        };
+        super::line::parse_record(s, &o)
+            .map_err(|e| format!("\"grid\" string: {}", e.message()))?
+            .grid
+    } else {
+        let rows = matrix(grid_v, size.or(box_shape.map(|s| s.side())), "\"grid\"")?;
+        let n = rows.len();
+        let shape = match box_shape {
+            Some(s) => s,
+            None => opts.shape_for(n).ok_or(format!("no grid of side {n}"))?,
+        };
+        let mut values = Vec::with_capacity(n * n);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, x) in row.iter().enumerate() {
+                values.push(number(x, n, &format!("\"grid\" r{}c{}", r + 1, c + 1))?);
+            }
+        }
+        Grid::from_values(shape, &values).map_err(|e| e.to_string())?
+    };
+    let s = grid.shape();
+    let n = s.side();
+    if let Some(sz) = size {
+        if sz != n {
+            return Err(format!("\"size\" is {sz} but the grid is {n}x{n}"));
+        }
+    }
+    if let Some(g) = obj.get("givens") {
+        let rows = matrix(g, Some(n), "\"givens\"")?;
+        let all = grid.clone();
+        for (i, x) in rows.iter().flatten().enumerate() {
+            let cell = Cell::new(i);
+            let v = number(x, n, "\"givens\"")?;
+            match (v, all.get(cell)) {
+                (0, Some(d)) => grid.set(cell, Some(d)),
+                (0, None) => {}
+                (v, Some(d)) if d.get() == v => {}
+                (v, _) => {
+                    return Err(format!(
+                        "\"givens\" has {v} at {} where \"grid\" differs",
+                        cell.name(s)
+                    ))
+                }
+            }
+        }
+    }
+    let marks = match obj.get("marks") {
+        None | Some(Value::Null) => None,
+        Some(m) => {
+            let rows = matrix(m, Some(n), "\"marks\"")?;
+            let mut marks = Candidates::none(s);
+            for (i, x) in rows.iter().flatten().enumerate() {
+                let list = x
+                    .as_array()
+                    .ok_or("\"marks\" cells must be arrays of digits")?;
+                let mut set = DigitSet::EMPTY;
+                for d in list {
+                    match number(d, n, "\"marks\"")? {
+                        0 => return Err("\"marks\" digits start at 1".into()),
+                        d => {
+                            set.insert(Digit::new(d));
+                        }
+                    }
+                }
+                if grid.get(Cell::new(i)).is_none() {
+                    marks.set(Cell::new(i), set);
+                }
+            }
+            Some(marks)
+        }
+    };
+    let mut info = Info::default();
+    if let Some(Value::Object(m)) = obj.get("info") {
+        let text = |k: &str| m.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        info.title = text("title");
+        info.author = text("author");
+        info.description = text("description");
+        info.comment = text("comment");
+        info.date = text("date");
+        info.source = text("source");
+        info.level = text("level");
+        info.url = text("url");
+        info.rating = text("rating");
+        if let Some(Value::Object(x)) = m.get("extra") {
+            for (k, v) in x {
+                info.extra.push((
+                    k.clone(),
+                    v.as_str().map_or_else(|| v.to_string(), str::to_string),
+                ));
+            }
+        }
+    }
+    Ok(Puzzle {
+        grid,
+        marks,
+        info,
+        line: 0,
+    })
+}
+
+fn rows_json(values: &[u16], n: usize) -> String {
+    let rows: Vec<String> = values
+        .chunks(n)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
+    format!("[{}]", rows.join(","))
+}
+
+fn string(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialise")
+}
+
+/// Writes `p` as one JSON object on one line.
+pub fn write(p: &Puzzle) -> String {
+    let s = p.shape();
+    let n = s.side();
+    let mut out = format!(
+        "{{\"size\":{n},\"box\":[{},{}],\"grid\":{}",
+        s.box_rows(),
+        s.box_cols(),
+        rows_json(p.grid.values(), n)
+    );
+    if p.grid.has_placed() {
+        out += &format!(",\"givens\":{}", rows_json(p.grid.givens().values(), n));
+    }
+    if let Some(m) = &p.marks {
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                let cells: Vec<String> = (0..n)
+                    .map(|c| {
+                        let cell = Cell::new(r * n + c);
+                        let set = if p.grid.get(cell).is_some() {
+                            DigitSet::EMPTY
+                        } else {
+                            m.get(cell)
+                        };
+                        format!(
+                            "[{}]",
+                            set.iter()
+                                .map(|d| d.get().to_string())
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        )
+                    })
+                    .collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        out += &format!(",\"marks\":[{}]", rows.join(","));
+    }
+    if !p.info.is_empty() {
+        let i = &p.info;
+        let mut fields = Vec::new();
+        for (k, v) in [
+            ("title", &i.title),
+            ("author", &i.author),
+            ("description", &i.description),
+            ("comment", &i.comment),
+            ("date", &i.date),
+            ("source", &i.source),
+            ("level", &i.level),
+            ("url", &i.url),
+            ("rating", &i.rating),
+        ] {
+            if let Some(v) = v {
+                fields.push(format!("\"{k}\":{}", string(v)));
+            }
+        }
+        if !i.extra.is_empty() {
+            let x: Vec<String> = i
+                .extra
+                .iter()
+                .map(|(k, v)| format!("{}:{}", string(k), string(v)))
+                .collect();
+            fields.push(format!("\"extra\":{{{}}}", x.join(",")));
+        }
+        out += &format!(",\"info\":{{{}}}", fields.join(","));
+    }
+    out.push('}');
+    out
+}

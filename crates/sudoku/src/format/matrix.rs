@@ -1,0 +1,156 @@
+//! The integer matrix (FORMATS.md 2.8, files A and B of `data/large/`): one grid row per
+//! line, numbers separated by blanks, `,` or `;` (or `|`, see [`super::pipe`]), `0` or `.`
+//! for empty, every size up to 400x400. The first row gives the side; `#` comments and blank
+//! lines between rows are skipped, so bands may be set apart. With `,`/`;`/`|` an empty
+//! field is an empty cell (Kennett's CSV); `|` rows may also start and end with one.
+
+use super::source::Source;
+use super::{ParseError, ParseErrorKind, Puzzle, ReadOptions};
+use crate::grid::Grid;
+use std::io::BufRead;
+
+/// The fields of a row with their 1-based columns.
+pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
+    let sep = ['|', ',', ';'].into_iter().find(|&c| text.contains(c));
+    let Some(sep) = sep else {
+        return super::line::tokens_with_offsets(text)
+            .into_iter()
+            .map(|(off, t)| (text[..off].chars().count() + 1, t.to_string()))
+            .collect();
+    };
+    let mut out = Vec::new();
+    let mut col = 0;
+    for f in text.split(sep) {
+        let lead = f.chars().count() - f.trim_start().chars().count();
+        out.push((col + lead + 1, f.trim().to_string()));
+        col += f.chars().count() + 1;
+    }
+    let t = text.trim();
+    // `|` rows may end (and start) with a separator; in `,`/`;` rows an empty last field
+    // is an empty cell, as in any CSV.
+    if sep == '|' && t.ends_with(sep) && out.last().is_some_and(|f| f.1.is_empty()) {
+        out.pop();
+    }
+    if sep == '|' && t.starts_with(sep) && out.first().is_some_and(|f| f.1.is_empty()) {
+        out.remove(0);
+    }
+    out
+}
+
+fn cell_value(field: &str, col: usize, n: usize) -> Result<usize, (usize, ParseErrorKind)> {
+    if field.is_empty() || field == "." {
+        return Ok(0);
+    }
+    if let Some((i, ch)) = field.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        return Err((
+            col + field[..i].chars().count(),
+            ParseErrorKind::BadChar {
+                ch,
+                expected: format!("a number 0-{n} (0 or . for empty)"),
+            },
+        ));
+    }
+    match field.parse::<usize>() {
+        Ok(v) if v <= n => Ok(v),
+        _ => Err((
+            col,
+            ParseErrorKind::Invalid(format!("number {field} is out of range 0..={n}")),
+        )),
+    }
+}
+
+/// Reads the next matrix (all its rows, even past an error, so the next one starts clean).
+pub(crate) fn read<R: BufRead>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+) -> Option<Result<Puzzle, ParseError>> {
+    let first = match src.next_significant()? {
+        Ok(l) => l,
+        Err(e) => return Some(Err(e)),
+    };
+    let row0 = split_row(&first.text);
+    let n = row0.len();
+    let Some(shape) = opts.shape_for(n) else {
+        return Some(Err(src.err(
+            first.no,
+            0,
+            ParseErrorKind::Invalid(match opts.shape {
+                Some(s) => format!("a row of {n} numbers, expected {} (boxes {s})", s.side()),
+                None => format!(
+                    "a row of {n} numbers: no grid has that side (4, 6, 8, 9, 10, 12 … 400)"
+                ),
+            }),
+        )));
+    };
+    let mut values = Vec::with_capacity(n * n);
+    let mut err: Option<ParseError> = None;
+    let mut row = row0;
+    let mut line = first.clone();
+    for r in 0..n {
+        if r > 0 {
+            line = match src.next_row(line.no, r, true, || format!("{n} rows")) {
+                Ok(l) => l,
+                Err(e) => {
+                    err.get_or_insert(e);
+                    break;
+                }
+            };
+            row = split_row(&line.text);
+        }
+        if err.is_some() {
+            continue;
+        }
+        if row.len() != n {
+            let col = match row.get(n) {
+                Some(f) => f.0,
+                None => line.text.trim_end().chars().count() + 1,
+            };
+            err = Some(src.err(
+                line.no,
+                col,
+                ParseErrorKind::Length {
+                    expected: format!("{n} numbers in this row"),
+                    found: row.len(),
+                },
+            ));
+            continue;
+        }
+        for (col, f) in &row {
+            match cell_value(f, *col, n) {
+                Ok(v) => values.push(v),
+                Err((c, kind)) => {
+                    err = Some(src.err(line.no, c, kind));
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(e) = err {
+        return Some(Err(e));
+    }
+    let grid = Grid::from_values(shape, &values).expect("values checked against the shape");
+    Some(Ok(Puzzle {
+        line: first.no,
+        ..Puzzle::new(grid)
+    }))
+}
+
+/// Rows of numbers right-aligned to the widest, joined by `sep`.
+pub(crate) fn write_rows(grid: &Grid, sep: &str, end: &str) -> String {
+    let n = grid.shape().side();
+    let w = n.to_string().len();
+    let mut out = String::with_capacity(n * n * (w + sep.len()) + n);
+    for row in grid.values().chunks(n) {
+        let cells: Vec<String> = row.iter().map(|v| format!("{v:>w$}")).collect();
+        out += &cells.join(sep);
+        out += end;
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes `grid` as a matrix: numbers separated by a blank (right-aligned from 10x10 on),
+/// `0` for empty.
+pub fn write(grid: &Grid) -> String {
+    write_rows(grid, " ", "")
+}

@@ -1,0 +1,295 @@
+//! SadMan Sudoku `.sdk` and SudoCue's extension (FORMATS.md 2.2): optional `#` + letter
+//! header lines (`#A` author, `#D` description, `#C` comment, `#B` date, `#S` source, `#L`
+//! level, `#U` URL, `#H` hints → `extra` "hints", `#N` → title), then 9 lines of 9
+//! characters (`.` or `0` empty), or the sections `[Puzzle]` and `[State]` (the player's
+//! progress: its extra digits are placed, not given). Other sections (pencil marks,
+//! colours: their names were never verified) are skipped. Several puzzles may follow each
+//! other, and a title line in words before a grid is kept as the title. Other sizes: `n`
+//! lines of `n` characters in the standard alphabet.
+
+use super::source::{Line, Source};
+use super::{Format, Info, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
+use crate::grid::Grid;
+use crate::index::{Cell, Digit};
+use std::io::BufRead;
+
+fn is_section(t: &str, name: &str) -> bool {
+    t.trim().eq_ignore_ascii_case(name)
+}
+
+/// Reads `n` rows (`n` from the first one) into a grid of givens.
+fn read_rows<R: BufRead>(
+    src: &mut Source<R>,
+    first: Line,
+    n_hint: Option<usize>,
+    opts: &ReadOptions,
+) -> Result<Grid, ParseError> {
+    let len = first.text.trim_end().chars().count();
+    let n = n_hint.unwrap_or(len);
+    let Some(shape) = opts.shape_for(n).filter(|_| n <= 35) else {
+        return Err(src.err(
+            first.no,
+            len + 1,
+            ParseErrorKind::Length {
+                expected: "9 cells in a row (or 4, 6, 8, 12, 16 …)".into(),
+                found: len,
+            },
+        ));
+    };
+    let mut grid = Grid::empty(shape);
+    let mut err = None;
+    let mut line = first;
+    for r in 0..n {
+        if r > 0 {
+            line = match src.next_row(line.no, r, false, || format!("{n} rows")) {
+                Ok(l) => l,
+                Err(e) => {
+                    err.get_or_insert(e);
+                    break;
+                }
+            };
+        }
+        if err.is_some() {
+            continue;
+        }
+        let chars: Vec<char> = line.text.trim_end().chars().collect();
+        if chars.len() != n {
+            err = Some(src.err(
+                line.no,
+                chars.len().min(n) + 1,
+                ParseErrorKind::Length {
+                    expected: format!("{n} cells in this row"),
+                    found: chars.len(),
+                },
+            ));
+            continue;
+        }
+        for (c, &ch) in chars.iter().enumerate() {
+            if ch == '.' || ch == '0' {
+                continue;
+            }
+            match super::Alphabet::Standard.value(ch) {
+                Some(v) if v <= n => grid.set_given(Cell::new(r * n + c), Digit::new(v)),
+                _ => {
+                    err = Some(src.err(
+                        line.no,
+                        c + 1,
+                        ParseErrorKind::BadChar {
+                            ch,
+                            expected: format!(
+                                "a digit 1-{} or . for empty",
+                                super::symbol(n).unwrap_or('?')
+                            ),
+                        },
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    match err {
+        Some(e) => Err(e),
+        None => Ok(grid),
+    }
+}
+
+fn header(info: &mut Info, t: &str) {
+    let mut cs = t.chars();
+    cs.next();
+    let Some(letter) = cs.next() else { return };
+    let value = cs.as_str().trim().to_string();
+    if value.is_empty() {
+        return;
+    }
+    let slot = match letter {
+        'A' => &mut info.author,
+        'D' => &mut info.description,
+        'C' => &mut info.comment,
+        'B' => &mut info.date,
+        'S' => &mut info.source,
+        'L' => &mut info.level,
+        'U' => &mut info.url,
+        'N' => &mut info.title,
+        'H' => {
+            info.extra.push(("hints".into(), value));
+            return;
+        }
+        _ => return,
+    };
+    match slot {
+        Some(old) => {
+            old.push('\n');
+            old.push_str(&value);
+        }
+        None => *slot = Some(value),
+    }
+}
+
+/// Skips the lines of an unknown `[Section]` up to a blank line, a header, another section
+/// or the end.
+fn skip_section<R: BufRead>(src: &mut Source<R>) {
+    while let Some(item) = src.next_line() {
+        match item {
+            Ok(l)
+                if l.is_blank()
+                    || l.text.starts_with('#')
+                    || l.text.trim_start().starts_with('[') =>
+            {
+                src.push_back(l);
+                return;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                src.push_back_result(Err(e));
+                return;
+            }
+        }
+    }
+}
+
+pub(crate) fn read<R: BufRead>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+) -> Option<Result<Puzzle, ParseError>> {
+    let mut info = Info::default();
+    let mut start = None;
+    let first = loop {
+        let line = match src.next_line()? {
+            Ok(l) => l,
+            Err(e) => return Some(Err(e)),
+        };
+        let t = line.text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        start.get_or_insert(line.no);
+        if t.starts_with('#') {
+            header(&mut info, t);
+        } else if is_section(t, "[puzzle]") {
+        } else if super::detect::is_title(t) {
+            // A title line in words before the grid (no row of cells has those).
+            if info.title.is_none() {
+                info.title = Some(t.to_string());
+            }
+        } else if t.starts_with('[') {
+            skip_section(src);
+        } else {
+            break line;
+        }
+    };
+    let start = start.unwrap_or(first.no);
+    let mut grid = match read_rows(src, first, None, opts) {
+        Ok(g) => g,
+        Err(e) => return Some(Err(e)),
+    };
+    // A [State] section and unknown ones may follow.
+    loop {
+        let line = match src.next_line() {
+            None => break,
+            Some(Err(e)) => {
+                src.push_back_result(Err(e));
+                break;
+            }
+            Some(Ok(l)) => l,
+        };
+        let t = line.text.trim();
+        if is_section(t, "[state]") {
+            let Some(Ok(row)) = src.next_line() else {
+                return Some(Err(src.err(
+                    line.no,
+                    0,
+                    ParseErrorKind::Invalid("[State] without a grid".into()),
+                )));
+            };
+            let state_line = row.no;
+            let state = match read_rows(src, row, Some(grid.shape().side()), opts) {
+                Ok(g) => g,
+                Err(e) => return Some(Err(e)),
+            };
+            for cell in Cell::all(grid.shape()) {
+                match (grid.get(cell), state.get(cell)) {
+                    (None, Some(d)) => grid.set(cell, Some(d)),
+                    (Some(g), Some(d)) if g != d => {
+                        let s = grid.shape();
+                        return Some(Err(src.err(
+                            state_line + cell.row(s).index(),
+                            cell.col(s).number(),
+                            ParseErrorKind::Invalid(format!(
+                                "[State] has {d} where the puzzle gives {g}"
+                            )),
+                        )));
+                    }
+                    _ => {}
+                }
+            }
+        } else if t.starts_with('[') && !is_section(t, "[puzzle]") {
+            skip_section(src);
+        } else {
+            src.push_back(line);
+            break;
+        }
+    }
+    Some(Ok(Puzzle {
+        grid,
+        marks: None,
+        info,
+        line: start,
+    }))
+}
+
+/// `n` lines of `n` characters, `.` for empty.
+pub(crate) fn rows(grid: &Grid) -> String {
+    let n = grid.shape().side();
+    let mut out = String::with_capacity(n * (n + 1));
+    for row in grid.values().chunks(n) {
+        out.extend(row.iter().map(|&v| {
+            if v == 0 {
+                '.'
+            } else {
+                super::symbol(v as usize).expect("n <= 35")
+            }
+        }));
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes the headers of `p.info`, then the grid; a game in progress (placed digits) as
+/// `[Puzzle]` and `[State]` sections. Up to 35x35.
+pub fn write(p: &Puzzle) -> Result<String, WriteError> {
+    if super::symbol(p.shape().side()).is_none() {
+        return Err(WriteError::new(
+            Format::Sdk,
+            "grids larger than 35x35 (no one-character digits)",
+        ));
+    }
+    let mut out = String::new();
+    let i = &p.info;
+    let hints = i.get("hints").map(str::to_string);
+    for (letter, value) in [
+        ('N', &i.title),
+        ('A', &i.author),
+        ('D', &i.description),
+        ('C', &i.comment),
+        ('B', &i.date),
+        ('S', &i.source),
+        ('L', &i.level),
+        ('U', &i.url),
+        ('H', &hints),
+    ] {
+        if let Some(v) = value {
+            for l in v.lines() {
+                out += &format!("#{letter}{l}\n");
+            }
+        }
+    }
+    if p.grid.has_placed() {
+        out += "[Puzzle]\n";
+        out += &rows(&p.grid.givens());
+        out += "[State]\n";
+        out += &rows(&p.grid);
+    } else {
+        out += &rows(&p.grid);
+    }
+    Ok(out)
+}

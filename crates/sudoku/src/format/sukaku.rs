@@ -1,0 +1,109 @@
+//! Sukaku (pencil-mark sudoku) lines (FORMATS.md 2.6): `n³` characters, a block of `n`
+//! per cell, row-major; position k of a block holds digit k if it is a candidate, else `.`
+//! or `0`. 729 characters for 9x9 (SukakuExplainer's `serate --input`); other sizes use
+//! the standard alphabet (`1-9A-Z`), up to 35x35.
+//!
+//! A block with one digit is a value unless that digit is still a candidate of a cell
+//! that sees it (the rule of 2.5); values become givens.
+
+use super::{Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
+use crate::index::{Cell, Digit};
+use crate::set::DigitSet;
+
+fn cube_side(len: usize) -> Option<usize> {
+    (4..=35).find(|n| n * n * n == len)
+}
+
+/// Whether `text` looks like a Sukaku line: a cube length whose characters sit where their
+/// digit belongs (so a 27x27 line of 729 cells is not taken for one). Lengths that are also
+/// line lengths of another size (64: a 4x4 Sukaku or an 8x8 line) stay lines, except 729.
+pub(crate) fn looks_like(text: &str) -> bool {
+    let t = super::line::cell_field(text);
+    let len = t.chars().count();
+    let Some(n) = cube_side(len) else {
+        return false;
+    };
+    if super::line::side_of_len(len).is_some() && n != 9 {
+        return false;
+    }
+    t.chars().enumerate().all(|(i, c)| {
+        c == '.' || c == '0' || super::symbol(i % n + 1) == Some(c.to_ascii_uppercase())
+    })
+}
+
+/// Parses one Sukaku line. Errors are on line 1.
+pub(crate) fn parse(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError> {
+    let text = text.trim_end_matches(['\r', '\n']);
+    let body = text.trim_start();
+    let lead = text.chars().count() - body.chars().count();
+    let field = super::line::cell_field(body);
+    let chars: Vec<char> = field.chars().collect();
+    let n = match opts.shape {
+        Some(s) if s.side().pow(3) == chars.len() => Some(s.side()),
+        Some(_) => None,
+        None => cube_side(chars.len()),
+    };
+    let shape = n.and_then(|n| opts.shape_for(n));
+    let Some(shape) = shape else {
+        return Err(ParseError::at(
+            1,
+            lead + chars.len() + 1,
+            ParseErrorKind::Length {
+                expected: match opts.shape {
+                    Some(s) => format!("{} characters (Sukaku, boxes {s})", s.side().pow(3)),
+                    None => "729 characters (Sukaku: 9 per cell)".into(),
+                },
+                found: chars.len(),
+            },
+        ));
+    };
+    let n = shape.side();
+    let mut groups = vec![DigitSet::EMPTY; shape.cell_count()];
+    for (i, &ch) in chars.iter().enumerate() {
+        if ch == '.' || ch == '0' {
+            continue;
+        }
+        let k = i % n + 1;
+        if super::symbol(k) != Some(ch.to_ascii_uppercase()) {
+            return Err(ParseError::at(
+                1,
+                lead + i + 1,
+                ParseErrorKind::BadChar {
+                    ch,
+                    expected: format!(
+                        "{} (candidate {k} of the cell) or .",
+                        super::symbol(k).unwrap_or('?')
+                    ),
+                },
+            ));
+        }
+        groups[i / n].insert(Digit::new(k));
+    }
+    Ok(super::grid_from_groups(shape, &groups))
+}
+
+/// Writes `p` as one Sukaku line: values as one-digit blocks, empty cells with their marks
+/// (the rules' candidates when the puzzle has none).
+pub fn write(p: &Puzzle) -> Result<String, WriteError> {
+    let s = p.shape();
+    let n = s.side();
+    if super::symbol(n).is_none() {
+        return Err(WriteError::new(
+            Format::Sukaku,
+            "grids larger than 35x35 (no one-character digits)",
+        ));
+    }
+    let marks = p.marks_or_rules();
+    let mut out = String::with_capacity(n * n * n);
+    for cell in Cell::all(s) {
+        let g = super::group_of(p, &marks, cell);
+        for k in 1..=n {
+            out.push(if g.contains(Digit::new(k)) {
+                super::symbol(k).expect("checked")
+            } else {
+                '.'
+            });
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,815 @@
+//! Puzzle generation: random solution grids, clue removal that keeps the solution unique,
+//! symmetric patterns, minimal puzzles, fixed patterns of givens, and a hook for the rater.
+//!
+//! [`Generator`] is a builder. Each puzzle comes from its own seed, derived from the
+//! generator's seed and the puzzle's index ([`Generator::puzzle_seed`]), so puzzle `i` is
+//! the same whichever thread makes it and however many threads there are.
+//!
+//! # How a puzzle is made
+//! 1. **A random solution grid** ([`random_solution`]): a randomised depth-first fill with
+//!    restarts (random candidate order, fewest candidates first), then a random relabelling
+//!    of digits, random orders of bands, rows inside bands, stacks and columns inside
+//!    stacks, and (square boxes) a random transpose.
+//! 2. **Clue removal**: the orbits of the chosen [`Symmetry`] are tried once each, in random
+//!    order. An orbit is removed when the puzzle keeps its unique solution. One pass makes a
+//!    *minimal* puzzle (within the symmetry): if removing an orbit gave a second solution,
+//!    it still does once more givens are gone.
+//! 3. **The uniqueness test** knows the solution, so it only asks whether *another* solution
+//!    exists. A removed cell forced by a naked or hidden single needs no search; otherwise
+//!    one search per removed cell with limit 1, the cell's own digit excluded from its
+//!    candidates (and the orbit's earlier cells put back, so the cases don't overlap). That
+//!    proves the same thing as counting to two, at a fraction of the cost.
+//! 4. **Acceptance**: the givens range, minimality, and the [`Generator::filter`] hook (for
+//!    difficulty, filled in by the rater). A rejected puzzle costs one attempt; after
+//!    [`Generator::max_attempts`] the generator stops with [`GenerateError::TooManyAttempts`].
+//!
+//! With a [`Generator::pattern`], step 2 is replaced by "keep the givens of the pattern" and
+//! random grids are tried until one makes the pattern's puzzle unique.
+//!
+//! Exhaustive solving goes only through [`crate::solve::engine_for`], so generation gets
+//! faster with the engines. Depends on [`crate::solve`], [`crate::grid`] and below.
+
+mod symmetry;
+
+pub use symmetry::{symmetries_of, Symmetry, SymmetryError};
+
+use crate::grid::{Candidates, Grid};
+use crate::index::{Cell, Digit, House};
+use crate::set::DigitSet;
+use crate::shape::Shape;
+use crate::solve;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+/// A predicate on finished puzzles (the givens alone); `false` rejects the puzzle and costs
+/// an attempt. This is where a difficulty rating or a required technique plugs in.
+pub type Filter = Arc<dyn Fn(&Grid) -> bool + Send + Sync>;
+
+/// A puzzle maker. Build one, then ask for puzzles by index.
+///
+/// ```
+/// use sudoku::{generate::{Generator, Symmetry}, solve, Shape};
+/// let gen = Generator::new(Shape::NINE).symmetry(Symmetry::Rotational180).seed(7);
+/// let p = gen.generate(0).unwrap();
+/// assert_eq!(solve::count_solutions(&p.puzzle, 2), 1);
+/// assert!(p.symmetries.contains(&Symmetry::Rotational180));
+/// assert_eq!(gen.generate(0).unwrap().puzzle, p.puzzle); // same seed, same puzzle
+/// ```
+#[derive(Clone)]
+pub struct Generator {
+    shape: Shape,
+    symmetry: Symmetry,
+    givens: Option<RangeInclusive<usize>>,
+    minimal: bool,
+    pattern: Option<Vec<bool>>,
+    seed: u64,
+    max_attempts: usize,
+    filter: Option<Filter>,
+}
+
+impl fmt::Debug for Generator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Generator")
+            .field("shape", &self.shape)
+            .field("symmetry", &self.symmetry)
+            .field("givens", &self.givens)
+            .field("minimal", &self.minimal)
+            .field(
+                "pattern",
+                &self
+                    .pattern
+                    .as_ref()
+                    .map(|p| p.iter().filter(|&&b| b).count()),
+            )
+            .field("seed", &self.seed)
+            .field("max_attempts", &self.max_attempts)
+            .field("filter", &self.filter.is_some())
+            .finish()
+    }
+}
+
+/// A generated puzzle, with its solution and how to make it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: every filled cell is a given.
+    pub puzzle: Grid,
+    /// Its unique solution (every cell a given).
+    pub solution: Grid,
+    /// The seed that makes this puzzle again with [`Generator::generate_seeded`].
+    pub seed: u64,
+    /// The symmetries the pattern of givens has (see [`symmetries_of`]).
+    pub symmetries: Vec<Symmetry>,
+    /// How many attempts it took (1 = the first grid gave it).
+    pub attempts: usize,
+}
+
+/// Why no puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The givens range is empty or larger than the grid.
+    #[error("givens range {min}..{max} is impossible for a {shape} grid of {cells} cells")]
+    BadGivens {
+        min: usize,
+        max: usize,
+        shape: Shape,
+        cells: usize,
+    },
+    /// The pattern's shape is not the generator's.
+    #[error("the pattern is a {found} grid but the generator makes {expected} grids")]
+    PatternShape { expected: Shape, found: Shape },
+    /// A pattern fixes the givens, so a symmetry or a givens range can't also be asked.
+    #[error("a pattern fixes where the givens stand: {0} can't be asked as well")]
+    PatternConflict(&'static str),
+    /// Every attempt was rejected.
+    #[error("no puzzle after {attempts} attempts ({})", .rejections)]
+    TooManyAttempts {
+        attempts: usize,
+        rejections: Rejections,
+    },
+}
+
+/// How many attempts were rejected, and why.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rejections {
+    /// Too many givens left (the puzzle could not be brought down to the range).
+    pub too_many_givens: usize,
+    /// Too few givens (a minimal puzzle fell below the range).
+    pub too_few_givens: usize,
+    /// The pattern's puzzle had several solutions.
+    pub not_unique: usize,
+    /// The pattern's puzzle was unique but not minimal.
+    pub not_minimal: usize,
+    /// The filter said no.
+    pub filtered: usize,
+}
+
+impl fmt::Display for Rejections {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = [
+            (self.too_many_givens, "had too many givens"),
+            (self.too_few_givens, "had too few givens"),
+            (self.not_unique, "made the pattern ambiguous"),
+            (self.not_minimal, "were not minimal"),
+            (self.filtered, "were rejected by the filter"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, why)| format!("{n} {why}"))
+        .collect();
+        if parts.is_empty() {
+            f.write_str("none finished")
+        } else {
+            f.write_str(&parts.join(", "))
+        }
+    }
+}
+
+impl Generator {
+    /// Attempts per puzzle unless [`Generator::max_attempts`] says otherwise.
+    pub const DEFAULT_MAX_ATTEMPTS: usize = 10_000;
+
+    /// A generator of `shape` puzzles: no symmetry, minimal, seed 0.
+    pub fn new(shape: Shape) -> Generator {
+        Generator {
+            shape,
+            symmetry: Symmetry::None,
+            givens: None,
+            minimal: false,
+            pattern: None,
+            seed: 0,
+            max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
+            filter: None,
+        }
+    }
+
+    /// The symmetry of the pattern of givens: cells are removed by orbits of this group.
+    pub fn symmetry(mut self, symmetry: Symmetry) -> Generator {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// How many givens the puzzle may have. Removal stops at a random target inside the
+    /// range (unless [`Generator::minimal`] asks for every removable orbit to go); puzzles
+    /// that end outside the range are rejected.
+    pub fn givens(mut self, range: RangeInclusive<usize>) -> Generator {
+        self.givens = Some(range);
+        self
+    }
+
+    /// Require minimal puzzles: no given (no orbit of the symmetry) can be removed without
+    /// losing uniqueness. Without a givens range every puzzle is minimal anyway, because
+    /// removal tries every orbit; with one, this makes removal go all the way and keeps only
+    /// the puzzles that land in the range.
+    pub fn minimal(mut self, minimal: bool) -> Generator {
+        self.minimal = minimal;
+        self
+    }
+
+    /// Fix where the givens stand: the filled cells of `mask` (any puzzle; its digits are
+    /// ignored). Random solution grids are tried until one makes the pattern's puzzle
+    /// unique.
+    pub fn pattern(mut self, mask: &Grid) -> Result<Generator, GenerateError> {
+        if mask.shape() != self.shape {
+            return Err(GenerateError::PatternShape {
+                expected: self.shape,
+                found: mask.shape(),
+            });
+        }
+        self.pattern = Some(mask.values().iter().map(|&v| v != 0).collect());
+        Ok(self)
+    }
+
+    /// The seed from which every puzzle's seed is derived.
+    pub fn seed(mut self, seed: u64) -> Generator {
+        self.seed = seed;
+        self
+    }
+
+    /// How many solution grids to try for one puzzle before giving up.
+    pub fn max_attempts(mut self, attempts: usize) -> Generator {
+        self.max_attempts = attempts.max(1);
+        self
+    }
+
+    /// Keep only puzzles for which `filter` returns `true` (the hook for difficulty targets
+    /// and required techniques).
+    ///
+    /// ```
+    /// use sudoku::{generate::Generator, Shape};
+    /// let gen = Generator::new(Shape::new(2, 2).unwrap()).filter(|g| g.given_count() <= 5);
+    /// assert!(gen.generate(0).unwrap().puzzle.given_count() <= 5);
+    /// ```
+    pub fn filter(mut self, filter: impl Fn(&Grid) -> bool + Send + Sync + 'static) -> Generator {
+        self.filter = Some(Arc::new(filter));
+        self
+    }
+
+    /// Sets or clears the filter from a shared value.
+    pub fn filter_arc(mut self, filter: Option<Filter>) -> Generator {
+        self.filter = filter;
+        self
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+    pub fn symmetry_asked(&self) -> Symmetry {
+        self.symmetry
+    }
+
+    /// The seed of puzzle `index`: a mix of the generator's seed and the index.
+    pub fn puzzle_seed(&self, index: u64) -> u64 {
+        splitmix(self.seed ^ splitmix(index.wrapping_add(0x5851_f42d_4c95_7f2d)))
+    }
+
+    /// Puzzle number `index` of this generator's seed.
+    pub fn generate(&self, index: u64) -> Result<Generated, GenerateError> {
+        self.generate_seeded(self.puzzle_seed(index))
+    }
+
+    /// The puzzle of a given puzzle seed (as reported in [`Generated::seed`]).
+    pub fn generate_seeded(&self, seed: u64) -> Result<Generated, GenerateError> {
+        self.check()?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut work = Work::new(self.shape);
+        let mut orbits = match self.pattern {
+            None => self.symmetry.orbits(self.shape),
+            Some(_) => Vec::new(),
+        };
+        let mut rejections = Rejections::default();
+        for attempt in 1..=self.max_attempts {
+            let solution = random_solution(self.shape, &mut rng);
+            let made = match &self.pattern {
+                Some(mask) => self.on_pattern(&mut work, &solution, mask, &mut rejections),
+                None => {
+                    self.by_removal(&mut work, &solution, &mut orbits, &mut rng, &mut rejections)
+                }
+            };
+            let Some(puzzle) = made else { continue };
+            if let Some(f) = &self.filter {
+                if !f(&puzzle) {
+                    rejections.filtered += 1;
+                    continue;
+                }
+            }
+            let symmetries = symmetries_of(&puzzle);
+            return Ok(Generated {
+                puzzle,
+                solution,
+                seed,
+                symmetries,
+                attempts: attempt,
+            });
+        }
+        Err(GenerateError::TooManyAttempts {
+            attempts: self.max_attempts,
+            rejections,
+        })
+    }
+
+    /// Puzzles `0, 1, 2, …` in order, on this thread.
+    pub fn iter(&self) -> impl Iterator<Item = Result<Generated, GenerateError>> + '_ {
+        (0u64..).map(move |i| self.generate(i))
+    }
+
+    /// Checks the settings without generating: the errors [`Generator::generate`] would
+    /// give for any index before trying a single grid.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        let cells = self.shape.cell_count();
+        if let Some(r) = &self.givens {
+            if r.is_empty() || *r.start() > cells {
+                return Err(GenerateError::BadGivens {
+                    min: *r.start(),
+                    max: *r.end(),
+                    shape: self.shape,
+                    cells,
+                });
+            }
+        }
+        if self.pattern.is_some() {
+            if self.symmetry != Symmetry::None {
+                return Err(GenerateError::PatternConflict("a symmetry"));
+            }
+            if self.givens.is_some() {
+                return Err(GenerateError::PatternConflict("a givens range"));
+            }
+        }
+        Ok(())
+    }
+
+    /// One removal pass over the orbits in random order. `None` if the result is rejected.
+    fn by_removal(
+        &self,
+        work: &mut Work,
+        solution: &Grid,
+        orbits: &mut [Vec<Cell>],
+        rng: &mut ChaCha8Rng,
+        rejections: &mut Rejections,
+    ) -> Option<Grid> {
+        let cells = self.shape.cell_count();
+        let (lo, hi) = match &self.givens {
+            Some(r) => (*r.start(), (*r.end()).min(cells)),
+            None => (0, cells),
+        };
+        // Without `minimal`, stop at a random target inside the range.
+        let target = if self.minimal || self.givens.is_none() {
+            0
+        } else {
+            rng.gen_range(lo..=hi)
+        };
+        orbits.shuffle(rng);
+        work.start(solution);
+        let mut count = cells;
+        for orbit in orbits.iter() {
+            if count <= target {
+                break;
+            }
+            if !self.minimal && count - orbit.len() < lo {
+                continue;
+            }
+            work.remove(orbit);
+            if work.has_other_solution(orbit) {
+                work.restore(orbit);
+            } else {
+                count -= orbit.len();
+                if self.minimal && count < lo {
+                    rejections.too_few_givens += 1;
+                    return None;
+                }
+            }
+        }
+        if count > hi {
+            rejections.too_many_givens += 1;
+            return None;
+        }
+        if count < lo {
+            rejections.too_few_givens += 1;
+            return None;
+        }
+        Some(work.puzzle.clone())
+    }
+
+    /// The puzzle of `solution` on the pattern `mask`, if it is unique (and minimal, when
+    /// asked).
+    fn on_pattern(
+        &self,
+        work: &mut Work,
+        solution: &Grid,
+        mask: &[bool],
+        rejections: &mut Rejections,
+    ) -> Option<Grid> {
+        work.start(solution);
+        let holes: Vec<Cell> = Cell::all(self.shape).filter(|c| !mask[c.index()]).collect();
+        work.remove(&holes);
+        // Most random grids leave a pattern ambiguous: one count to two settles it.
+        if solve::count_solutions(&work.puzzle, 2) != 1 {
+            rejections.not_unique += 1;
+            return None;
+        }
+        if self.minimal {
+            for cell in Cell::all(self.shape).filter(|c| mask[c.index()]) {
+                let one = [cell];
+                work.remove(&one);
+                let removable = !work.has_other_solution(&one);
+                work.restore(&one);
+                if removable {
+                    rejections.not_minimal += 1;
+                    return None;
+                }
+            }
+        }
+        Some(work.puzzle.clone())
+    }
+}
+
+/// A givens range that keeps generation quick where minimal puzzles are slow to make, for
+/// callers that have no range of their own: `None` up to 12x12 (minimal puzzles take
+/// milliseconds), and about half the cells from 16x16 up, where proving uniqueness of
+/// sparser puzzles with the general solver takes seconds to hours.
+///
+/// ```
+/// use sudoku::{generate::default_givens, Shape};
+/// assert_eq!(default_givens(Shape::NINE), None);
+/// assert_eq!(default_givens(Shape::new(4, 4).unwrap()), Some(128..=140));
+/// ```
+pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
+    let cells = shape.cell_count();
+    (shape.side() >= 16).then(|| cells / 2..=cells * 55 / 100)
+}
+
+/// SplitMix64's finaliser: a fast, well-mixed hash of a 64-bit value.
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A random solution grid of `shape`, every cell a given.
+///
+/// Up to 64x64, a randomised depth-first fill (the cell with the fewest candidates first, a
+/// random candidate each time) that restarts after a budget of steps, so that an unlucky
+/// start never costs more than a restart. Larger grids put random permutations in the
+/// diagonal boxes (they share no row or column) and let the exhaustive solver complete the
+/// rest. Either way, a random relabelling of digits, random orders of bands, stacks, rows
+/// inside bands and columns inside stacks, and (square boxes) a random transpose then spread
+/// any positional preference over the whole grid.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use sudoku::{generate::random_solution, Shape};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let g = random_solution(Shape::new(3, 4).unwrap(), &mut rng);
+/// assert!(g.is_solution());
+/// ```
+pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
+    let n = shape.side();
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let solved: Vec<u16> = if n <= 64 {
+        let budget = 4 * shape.cell_count() + 1000;
+        loop {
+            if let Some(v) = random_fill(shape, rng, budget) {
+                break v;
+            }
+        }
+    } else {
+        let diagonal = (n / br).min(n / bc);
+        let mut digits: Vec<usize> = (1..=n).collect();
+        loop {
+            let mut seedgrid = vec![0usize; n * n];
+            for b in 0..diagonal {
+                digits.shuffle(rng);
+                for (k, &d) in digits.iter().enumerate() {
+                    let (r, c) = (b * br + k / bc, b * bc + k % bc);
+                    seedgrid[r * n + c] = d;
+                }
+            }
+            let g = Grid::from_values(shape, &seedgrid).expect("digits in range");
+            if let Some(s) = solve::engine_for(&g).search(&g, None, 1, 1).solutions.pop() {
+                break s.values().to_vec();
+            }
+        }
+    };
+    let src = &solved;
+    // Random relabelling and line permutations that keep the grid valid.
+    let mut relabel: Vec<usize> = (0..=n).collect();
+    relabel[1..].shuffle(rng);
+    let rows = line_order(n, br, rng);
+    let cols = line_order(n, bc, rng);
+    let transpose = br == bc && rng.gen_bool(0.5);
+    let mut values = vec![0usize; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let (sr, sc) = if transpose {
+                (cols[c], rows[r])
+            } else {
+                (rows[r], cols[c])
+            };
+            values[r * n + c] = relabel[src[sr * n + sc] as usize];
+        }
+    }
+    Grid::from_values(shape, &values).expect("permuted solution in range")
+}
+
+/// One randomised depth-first fill of an empty grid of side at most 64, giving up (`None`)
+/// after `budget` steps. Row-major values, 1-based.
+fn random_fill(shape: Shape, rng: &mut impl Rng, budget: usize) -> Option<Vec<u16>> {
+    let n = shape.side();
+    let full: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+    let per_band = n / shape.box_cols();
+    let block = |r: usize, c: usize| (r / shape.box_rows()) * per_band + c / shape.box_cols();
+    let (mut rows, mut cols, mut boxes) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
+    let mut vals = vec![0u16; n * n];
+    // Cells tried so far, each with the candidates it has not tried yet.
+    let mut stack: Vec<(usize, u64)> = Vec::with_capacity(n * n);
+    let mut steps = 0;
+    loop {
+        // The empty cell with the fewest candidates.
+        let mut best: Option<(usize, u64)> = None;
+        let mut best_len = u32::MAX;
+        for (i, &v) in vals.iter().enumerate() {
+            if v == 0 {
+                let (r, c) = (i / n, i % n);
+                let m = full & !(rows[r] | cols[c] | boxes[block(r, c)]);
+                if m.count_ones() < best_len {
+                    best_len = m.count_ones();
+                    best = Some((i, m));
+                    if best_len <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        match best {
+            None => return Some(vals),
+            Some(b) => stack.push(b),
+        }
+        // Give the top cell its next candidate, backtracking while none is left.
+        loop {
+            steps += 1;
+            if steps > budget {
+                return None;
+            }
+            let (cell, rem) = stack.last_mut()?;
+            let (cell, (r, c)) = (*cell, (*cell / n, *cell % n));
+            if vals[cell] != 0 {
+                let bit = !(1u64 << (vals[cell] - 1));
+                rows[r] &= bit;
+                cols[c] &= bit;
+                boxes[block(r, c)] &= bit;
+                vals[cell] = 0;
+            }
+            if *rem == 0 {
+                stack.pop();
+                continue;
+            }
+            let mut pick = rng.gen_range(0..rem.count_ones());
+            let mut m = *rem;
+            while pick > 0 {
+                m &= m - 1;
+                pick -= 1;
+            }
+            let d = m.trailing_zeros();
+            *rem &= !(1u64 << d);
+            rows[r] |= 1 << d;
+            cols[c] |= 1 << d;
+            boxes[block(r, c)] |= 1 << d;
+            vals[cell] = d as u16 + 1;
+            break;
+        }
+    }
+}
+
+/// A random order of `n` lines in groups of `group` (bands or stacks): groups shuffled, and
+/// lines shuffled inside each group. `order[i]` is the source line of line `i`.
+fn line_order(n: usize, group: usize, rng: &mut impl Rng) -> Vec<usize> {
+    let mut groups: Vec<usize> = (0..n / group).collect();
+    groups.shuffle(rng);
+    let mut within: Vec<usize> = (0..group).collect();
+    let mut order = Vec::with_capacity(n);
+    for g in groups {
+        within.shuffle(rng);
+        order.extend(within.iter().map(|&w| g * group + w));
+    }
+    order
+}
+
+/// The removal loop's working state: the puzzle so far, its solution, which digits are
+/// given in each house (for the single-forcing shortcut), and a reusable set of marks.
+struct Work {
+    n: usize,
+    puzzle: Grid,
+    solution: Vec<u16>,
+    /// `3n × n`: the digit (0-based) is a given in the house.
+    present: Vec<bool>,
+    cell_houses: Vec<[u32; 3]>,
+    house_cells: Vec<u32>,
+    /// Every digit everywhere, except while one search runs.
+    marks: Candidates,
+    full: DigitSet,
+}
+
+impl Work {
+    fn new(shape: Shape) -> Work {
+        let n = shape.side();
+        let cell_houses = Cell::all(shape)
+            .map(|c| c.houses(shape).map(|h| h.index(shape) as u32))
+            .collect();
+        let mut house_cells = Vec::with_capacity(3 * n * n);
+        for h in House::all(shape) {
+            house_cells.extend(h.cells(shape).map(|c| c.index() as u32));
+        }
+        Work {
+            n,
+            puzzle: Grid::empty(shape),
+            solution: Vec::new(),
+            present: vec![true; 3 * n * n],
+            cell_houses,
+            house_cells,
+            marks: Candidates::full(shape),
+            full: DigitSet::full(n),
+        }
+    }
+
+    /// Starts from the full grid `solution`.
+    fn start(&mut self, solution: &Grid) {
+        self.puzzle = solution.clone();
+        self.puzzle.make_all_given();
+        self.solution.clear();
+        self.solution.extend_from_slice(solution.values());
+        self.present.iter_mut().for_each(|p| *p = true);
+    }
+
+    #[inline]
+    fn digit(&self, cell: Cell) -> usize {
+        self.solution[cell.index()] as usize - 1
+    }
+
+    fn remove(&mut self, cells: &[Cell]) {
+        for &c in cells {
+            let d = self.digit(c);
+            for h in self.cell_houses[c.index()] {
+                self.present[h as usize * self.n + d] = false;
+            }
+            self.puzzle.set(c, None);
+        }
+    }
+
+    fn restore(&mut self, cells: &[Cell]) {
+        for &c in cells {
+            let d = self.digit(c);
+            for h in self.cell_houses[c.index()] {
+                self.present[h as usize * self.n + d] = true;
+            }
+            self.puzzle.set_given(c, Digit::from_index(d));
+        }
+    }
+
+    /// Whether the givens force `cell`'s solution digit: every other digit is given in one
+    /// of its houses (naked single), or in one of its houses every other empty cell sees the
+    /// digit given (hidden single). Either way, every solution agrees with ours there.
+    fn forced(&self, cell: Cell) -> bool {
+        let n = self.n;
+        let d = self.digit(cell);
+        let [a, b, c] = self.cell_houses[cell.index()].map(|h| h as usize * n);
+        if (0..n)
+            .all(|e| e == d || self.present[a + e] || self.present[b + e] || self.present[c + e])
+        {
+            return true;
+        }
+        self.cell_houses[cell.index()].iter().any(|&h| {
+            let h = h as usize;
+            self.house_cells[h * n..(h + 1) * n].iter().all(|&o| {
+                let o = o as usize;
+                o == cell.index()
+                    || self.puzzle.values()[o] != 0
+                    || self.cell_houses[o]
+                        .iter()
+                        .any(|&oh| self.present[oh as usize * n + d])
+            })
+        })
+    }
+
+    /// Whether the puzzle, whose cells `removed` were just emptied, has a solution other than
+    /// ours. Before the removal ours was the only one, so another solution must differ from
+    /// ours in a removed cell: search for one where the `i`-th removed cell differs and the
+    /// earlier ones agree, for each `i` in turn (cells forced by a single are skipped).
+    fn has_other_solution(&mut self, removed: &[Cell]) -> bool {
+        let open: Vec<Cell> = removed
+            .iter()
+            .copied()
+            .filter(|&c| !self.forced(c))
+            .collect();
+        if open.is_empty() {
+            return false;
+        }
+        let engine = solve::engine_for(&self.puzzle);
+        let mut found = false;
+        let mut fixed = 0;
+        for (i, &cell) in open.iter().enumerate() {
+            let d = Digit::from_index(self.digit(cell));
+            self.marks.set(cell, self.full - DigitSet::single(d));
+            // The solver may fill the cell by propagation from the givens before it reads
+            // the marks, and then ignores them: a solution that keeps our digit there only
+            // shows that the givens force it.
+            let mut s = engine.search(&self.puzzle, Some(&self.marks), 1, 1);
+            found = s.solutions.pop().is_some_and(|g| g.get(cell) != Some(d));
+            self.marks.set(cell, self.full);
+            if found || i + 1 == open.len() {
+                break;
+            }
+            // Solutions that differ here are ruled out: fix this cell for the next searches.
+            self.restore(&[cell]);
+            fixed = i + 1;
+        }
+        self.remove(&open[..fixed]);
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_solutions_are_valid_for_every_shape() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for (r, c) in [
+            (1, 2),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (2, 4),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+        ] {
+            let s = Shape::new(r, c).unwrap();
+            for _ in 0..3 {
+                assert!(random_solution(s, &mut rng).is_solution(), "{s}");
+            }
+        }
+    }
+
+    #[test]
+    fn seeds_depend_on_index_and_seed() {
+        let a = Generator::new(Shape::NINE).seed(1);
+        let b = Generator::new(Shape::NINE).seed(2);
+        assert_ne!(a.puzzle_seed(0), a.puzzle_seed(1));
+        assert_ne!(a.puzzle_seed(0), b.puzzle_seed(0));
+    }
+
+    #[test]
+    fn forced_cells_need_no_search() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let sol = random_solution(Shape::NINE, &mut rng);
+        let mut w = Work::new(Shape::NINE);
+        w.start(&sol);
+        let c = [Cell::new(40)];
+        w.remove(&c);
+        assert!(w.forced(c[0]));
+        assert!(!w.has_other_solution(&c));
+    }
+
+    #[test]
+    fn other_solution_test_agrees_with_counting() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        for shape in [Shape::NINE, Shape::new(2, 3).unwrap()] {
+            let sol = random_solution(shape, &mut rng);
+            let mut w = Work::new(shape);
+            w.start(&sol);
+            let mut orbits = Symmetry::Rotational180.orbits(shape);
+            orbits.shuffle(&mut rng);
+            for orbit in &orbits {
+                w.remove(orbit);
+                let other = w.has_other_solution(orbit);
+                let before = w.puzzle.clone();
+                assert_eq!(
+                    other,
+                    solve::count_solutions(&w.puzzle, 2) >= 2,
+                    "{:?}",
+                    w.puzzle
+                );
+                assert_eq!(w.puzzle, before);
+                if other {
+                    w.restore(orbit);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rejections_are_reported() {
+        // Minimal 4x4 puzzles have 4 to 6 givens: 12..=16 is out of reach.
+        let gen = Generator::new(Shape::new(2, 2).unwrap())
+            .givens(12..=16)
+            .minimal(true)
+            .max_attempts(5);
+        let err = gen.generate(0).unwrap_err();
+        assert!(err.to_string().contains("5 attempts"), "{err}");
+    }
+}

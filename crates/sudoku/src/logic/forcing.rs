@@ -1,0 +1,769 @@
+//! Forcing chains and nets: assume a candidate true (or false), follow what it forces, and
+//! conclude from a contradiction or from what every branch of a choice agrees on.
+//!
+//! # Propagation
+//! A *branch* starts from one premise (a candidate assumed true or false) and derives
+//! facts ("r1c2 is 5", "r1c2 is not 5") until nothing more follows:
+//! - a true candidate makes false the cell's other candidates and its digit in every peer;
+//! - a false candidate makes a candidate true when it leaves a single one in its cell or
+//!   a single place for its digit in a house. [`Mode::Static`] only uses the strong links
+//!   of the position (bivalue cells, conjugate pairs), which makes forcing *chains*;
+//!   [`Mode::Dynamic`] uses the singles as they appear in the branch (forcing *nets*,
+//!   SE's dynamic chains); [`Mode::Plus`] adds locked candidates (pointing and claiming)
+//!   inside the branch; [`Mode::Nested`] also drops, inside the branch, every candidate
+//!   whose own `Plus` branch ends in a contradiction. [`Mode::Digit`] follows one digit only
+//!   (Nishio).
+//!
+//! Every fact keeps the fact it came from, so each conclusion comes with its chain back to
+//! the premise.
+//!
+//! # Conclusions
+//! - Contradiction: a branch makes a candidate both true and false, empties a cell or
+//!   leaves a digit no place in a house; the premise is then wrong.
+//! - Verity: every candidate of a cell (cell forcing) or every place of a digit in a house
+//!   (region/unit forcing) forces the same fact, or a candidate and its negation both
+//!   force it (double implication); the fact is then true.
+//!
+//! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
+
+use super::chains::{chain_words, eureka};
+use super::registry::Sink;
+use super::step::{cell_name, Evidence, Link, Step};
+use super::technique::Technique;
+use super::Context;
+use crate::index::{Candidate, Cell, Digit, House};
+use crate::set::DigitSet;
+use crate::shape::Shape;
+use std::ops::ControlFlow;
+
+pub(crate) const TECHNIQUES: &[Technique] = &[
+    Technique::ForcingChainContradiction,
+    Technique::ForcingChainVerity,
+    Technique::ForcingNetContradiction,
+    Technique::ForcingNetVerity,
+    Technique::Nishio,
+    Technique::MultipleForcingChain,
+    Technique::DynamicForcingChain,
+    Technique::DynamicForcingChainPlus,
+    Technique::NestedForcingChain,
+];
+
+/// How a branch propagates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    Digit,
+    Static,
+    Dynamic,
+    Plus,
+    Nested,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The fixed tables of one position.
+pub(crate) struct Tables {
+    shape: Shape,
+    n: usize,
+    peers: Vec<u32>,
+    npeer: usize,
+    cell_houses: Vec<[u32; 3]>,
+    house_cells: Vec<u32>,
+    cands: Vec<DigitSet>,
+    count: Vec<u16>,
+    placed: Vec<bool>,
+}
+
+impl Tables {
+    pub fn new(ctx: &Context<'_>) -> Tables {
+        let shape = ctx.shape();
+        let n = ctx.side();
+        let ncell = shape.cell_count();
+        let hc = shape.house_count();
+        let npeer = Cell::new(0).peers(shape).count();
+        let mut peers = Vec::with_capacity(ncell * npeer);
+        let mut cell_houses = Vec::with_capacity(ncell);
+        let mut cands = Vec::with_capacity(ncell);
+        for c in Cell::all(shape) {
+            peers.extend(c.peers(shape).map(|p| p.index() as u32));
+            cell_houses.push(c.houses(shape).map(|h| h.index(shape) as u32));
+            cands.push(ctx.candidates(c));
+        }
+        let mut house_cells = Vec::with_capacity(hc * n);
+        let mut count = vec![0u16; hc * n];
+        let mut placed = vec![false; hc * n];
+        for h in ctx.houses() {
+            let hi = h.index(shape);
+            house_cells.extend(ctx.house_cells(h).iter().map(|c| c.index() as u32));
+            for d in Digit::all(shape) {
+                count[hi * n + d.index()] = ctx.positions(d, h).len() as u16;
+            }
+            for d in ctx.placed(h) {
+                placed[hi * n + d.index()] = true;
+            }
+        }
+        Tables {
+            shape,
+            n,
+            peers,
+            npeer,
+            cell_houses,
+            house_cells,
+            cands,
+            count,
+            placed,
+        }
+    }
+
+    fn cand(&self, cell: usize, d: usize) -> u32 {
+        (cell * self.n + d) as u32
+    }
+    fn candidate(&self, id: u32) -> Candidate {
+        let id = id as usize;
+        Candidate::new(Cell::new(id / self.n), Digit::from_index(id % self.n))
+    }
+    fn peers(&self, cell: usize) -> &[u32] {
+        &self.peers[cell * self.npeer..(cell + 1) * self.npeer]
+    }
+    fn house(&self, h: usize) -> &[u32] {
+        &self.house_cells[h * self.n..(h + 1) * self.n]
+    }
+}
+
+/// Why a branch failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Clash {
+    /// A candidate forced both true (`on`) and false; `by` is the fact that would have
+    /// made the second one.
+    Both { cand: u32, by: u32, on: bool },
+    /// A cell left without candidates.
+    EmptyCell(u32),
+    /// A digit left without a place in a house: house index, digit index.
+    NoPlace(u32, u32),
+}
+
+/// One branch's state. Facts are `cand * 2 + (1 if true)`.
+pub(crate) struct Branch {
+    cands: Vec<DigitSet>,
+    count: Vec<u16>,
+    done: Vec<bool>,
+    cell_on: Vec<bool>,
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    /// The facts, in the order they were derived (also the work queue).
+    pub facts: Vec<u32>,
+    head: usize,
+    /// Facts at this depth are not followed (a shorter result is known).
+    limit: u16,
+    clash: Option<Clash>,
+    clash_depth: u16,
+}
+
+impl Branch {
+    pub fn new(t: &Tables) -> Branch {
+        let total = t.cands.len() * t.n;
+        Branch {
+            cands: t.cands.clone(),
+            count: t.count.clone(),
+            done: t.placed.clone(),
+            cell_on: vec![false; t.cands.len()],
+            parent: vec![NONE; total * 2],
+            depth: vec![0; total * 2],
+            facts: Vec::new(),
+            head: 0,
+            limit: u16::MAX,
+            clash: None,
+            clash_depth: 0,
+        }
+    }
+
+    /// Back to the position of `t`.
+    fn reset(&mut self, t: &Tables) {
+        for &f in &self.facts {
+            self.parent[f as usize] = NONE;
+            let c = f as usize / 2 / t.n;
+            self.cands[c] = t.cands[c];
+            self.cell_on[c] = false;
+            for &h in &t.cell_houses[c] {
+                let base = h as usize * t.n;
+                self.count[base..base + t.n].copy_from_slice(&t.count[base..base + t.n]);
+                self.done[base..base + t.n].copy_from_slice(&t.placed[base..base + t.n]);
+            }
+        }
+        self.facts.clear();
+        self.head = 0;
+        self.clash = None;
+    }
+
+    fn is_set(&self, fact: u32) -> bool {
+        self.parent[fact as usize] != NONE
+    }
+
+    fn fail(&mut self, c: Clash, depth: u16) {
+        if self.clash.is_none() {
+            self.clash = Some(c);
+            self.clash_depth = depth;
+        }
+    }
+
+    fn set(&mut self, t: &Tables, fact: u32, by: u32) {
+        if self.clash.is_some() || self.is_set(fact) {
+            return;
+        }
+        let d = if by == fact {
+            0
+        } else {
+            self.depth[by as usize] + 1
+        };
+        if self.is_set(fact ^ 1) {
+            self.fail(
+                Clash::Both {
+                    cand: fact / 2,
+                    by,
+                    on: fact & 1 == 1,
+                },
+                d,
+            );
+            return;
+        }
+        self.parent[fact as usize] = by;
+        self.depth[fact as usize] = d;
+        self.facts.push(fact);
+        let cand = (fact / 2) as usize;
+        let (cell, digit) = (cand / t.n, cand % t.n);
+        if fact & 1 == 1 {
+            self.cell_on[cell] = true;
+            for &h in &t.cell_houses[cell] {
+                self.done[h as usize * t.n + digit] = true;
+            }
+        } else {
+            self.cands[cell].remove(Digit::from_index(digit));
+            for &h in &t.cell_houses[cell] {
+                self.count[h as usize * t.n + digit] -= 1;
+            }
+        }
+    }
+
+    /// Runs the queue to its end (or a clash).
+    fn run(&mut self, t: &Tables, mode: Mode) {
+        loop {
+            self.run_queue(t, mode);
+            if self.clash.is_some() || !matches!(mode, Mode::Plus | Mode::Nested) {
+                return;
+            }
+            let before = self.facts.len();
+            self.locked_candidates(t);
+            if self.facts.len() == before {
+                return;
+            }
+        }
+    }
+
+    fn run_queue(&mut self, t: &Tables, mode: Mode) {
+        while self.clash.is_none() && self.head < self.facts.len() {
+            let f = self.facts[self.head];
+            self.head += 1;
+            let cand = (f / 2) as usize;
+            let (cell, digit) = (cand / t.n, cand % t.n);
+            let dg = Digit::from_index(digit);
+            let depth = self.depth[f as usize];
+            if depth >= self.limit {
+                self.head = self.facts.len();
+                return;
+            }
+            if f & 1 == 1 {
+                if mode != Mode::Digit {
+                    for e in self.cands[cell] {
+                        if e != dg {
+                            self.set(t, t.cand(cell, e.index()) * 2, f);
+                        }
+                    }
+                }
+                for &p in t.peers(cell) {
+                    if self.cands[p as usize].contains(dg) {
+                        self.set(t, t.cand(p as usize, digit) * 2, f);
+                    }
+                }
+                continue;
+            }
+            // A false candidate.
+            if mode != Mode::Digit && !self.cell_on[cell] {
+                let left = self.cands[cell];
+                if left.is_empty() {
+                    self.fail(Clash::EmptyCell(cell as u32), depth);
+                    return;
+                }
+                if mode == Mode::Static {
+                    if t.cands[cell].len() == 2 {
+                        let other = t.cands[cell].iter().find(|&e| e != dg).unwrap();
+                        self.set(t, t.cand(cell, other.index()) * 2 + 1, f);
+                    }
+                } else if let Some(only) = left.single_member() {
+                    self.set(t, t.cand(cell, only.index()) * 2 + 1, f);
+                }
+            }
+            for &h in &t.cell_houses[cell] {
+                let hd = h as usize * t.n + digit;
+                if self.done[hd] {
+                    continue;
+                }
+                let cnt = self.count[hd];
+                if cnt == 0 {
+                    self.fail(Clash::NoPlace(h, digit as u32), depth);
+                    return;
+                }
+                let single = if mode == Mode::Static {
+                    t.count[hd] == 2
+                } else {
+                    cnt == 1
+                };
+                if single {
+                    let other = t.house(h as usize).iter().copied().find(|&c| {
+                        c as usize != cell
+                            && if mode == Mode::Static {
+                                t.cands[c as usize].contains(dg)
+                            } else {
+                                self.cands[c as usize].contains(dg)
+                            }
+                    });
+                    if let Some(o) = other {
+                        self.set(t, t.cand(o as usize, digit) * 2 + 1, f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pointing and claiming inside the branch: queues the facts they give.
+    fn locked_candidates(&mut self, t: &Tables) {
+        let s = t.shape;
+        let n = t.n;
+        let last = *self.facts.last().expect("a branch has its premise");
+        for h in 0..s.house_count() {
+            for d in 0..n {
+                let hd = h * n + d;
+                if self.done[hd] || self.count[hd] < 2 {
+                    continue;
+                }
+                let dg = Digit::from_index(d);
+                let cells = t.house(h);
+                // The houses shared by every place of d in h (other than h).
+                let mut common: Option<Vec<u32>> = None;
+                for &c in cells {
+                    if self.cands[c as usize].contains(dg) {
+                        let hs: Vec<u32> = t.cell_houses[c as usize]
+                            .iter()
+                            .copied()
+                            .filter(|&x| x as usize != h)
+                            .collect();
+                        common = Some(match common {
+                            None => hs,
+                            Some(v) => v.into_iter().filter(|x| hs.contains(x)).collect(),
+                        });
+                    }
+                }
+                for other in common.unwrap_or_default() {
+                    for &c in t.house(other as usize) {
+                        let c = c as usize;
+                        if self.cands[c].contains(dg)
+                            && !t.cell_houses[c].contains(&(h as u32))
+                            && !self.cell_on[c]
+                        {
+                            self.set(t, t.cand(c, d) * 2, last);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Nested: drops every live candidate of a cell with two candidates left whose own
+    /// `Plus` branch fails, until a whole pass drops none. (Testing every live candidate
+    /// was tried first: hundreds of inner branches per outer branch, seconds per step.)
+    fn nested(&mut self, t: &Tables, inner: &mut Branch) {
+        loop {
+            self.run(t, Mode::Plus);
+            if self.clash.is_some() {
+                return;
+            }
+            let last = *self.facts.last().expect("premise");
+            let mut dropped = false;
+            for cell in 0..self.cands.len() {
+                if self.cell_on[cell] || self.cands[cell].len() != 2 {
+                    continue;
+                }
+                for d in self.cands[cell] {
+                    let x = t.cand(cell, d.index());
+                    inner.copy_from(self);
+                    inner.set(t, x * 2 + 1, x * 2 + 1);
+                    inner.run(t, Mode::Plus);
+                    if inner.clash.is_some() {
+                        self.set(t, x * 2, last);
+                        dropped = true;
+                        break;
+                    }
+                }
+            }
+            if !dropped {
+                return;
+            }
+        }
+    }
+
+    fn copy_from(&mut self, o: &Branch) {
+        self.cands.clone_from(&o.cands);
+        self.count.clone_from(&o.count);
+        self.done.clone_from(&o.done);
+        self.cell_on.clone_from(&o.cell_on);
+        for &f in &self.facts {
+            self.parent[f as usize] = NONE;
+        }
+        self.facts.clear();
+        for &f in &o.facts {
+            self.parent[f as usize] = f;
+            self.depth[f as usize] = 0;
+        }
+        self.facts.extend(&o.facts);
+        self.head = self.facts.len();
+        self.clash = None;
+    }
+
+    /// Starts from `fact` in the position of `t` and propagates.
+    pub fn start(&mut self, t: &Tables, fact: u32, mode: Mode, inner: &mut Option<Branch>) {
+        self.reset(t);
+        self.set(t, fact, fact);
+        if mode == Mode::Nested {
+            let inner = inner.get_or_insert_with(|| Branch::new(t));
+            self.nested(t, inner);
+        } else {
+            self.run(t, mode);
+        }
+    }
+
+    /// The chain of facts from the premise to `fact`, as links.
+    fn chain_to(&self, t: &Tables, fact: u32) -> Vec<Link> {
+        let mut facts = vec![fact];
+        let mut f = fact;
+        while self.parent[f as usize] != f && self.parent[f as usize] != NONE {
+            f = self.parent[f as usize];
+            facts.push(f);
+        }
+        facts.reverse();
+        facts
+            .windows(2)
+            .map(|w| Link {
+                from: t.candidate(w[0] / 2),
+                to: t.candidate(w[1] / 2),
+                strong: w[1] & 1 == 1,
+            })
+            .collect()
+    }
+
+    /// The branches that show the clash.
+    fn clash_chains(&self, t: &Tables) -> Vec<Vec<Link>> {
+        match self.clash {
+            None => Vec::new(),
+            Some(Clash::Both { cand, by, on }) => {
+                let mut second = self.chain_to(t, by);
+                second.push(Link {
+                    from: t.candidate(by / 2),
+                    to: t.candidate(cand),
+                    strong: on,
+                });
+                vec![self.chain_to(t, cand * 2 + u32::from(!on)), second]
+            }
+            Some(Clash::EmptyCell(cell)) => t.cands[cell as usize]
+                .iter()
+                .map(|d| self.chain_to(t, t.cand(cell as usize, d.index()) * 2))
+                .collect(),
+            Some(Clash::NoPlace(h, d)) => t
+                .house(h as usize)
+                .iter()
+                .filter(|&&c| t.cands[c as usize].contains(Digit::from_index(d as usize)))
+                .map(|&c| self.chain_to(t, t.cand(c as usize, d as usize) * 2))
+                .collect(),
+        }
+    }
+}
+
+/// What a technique looks for.
+struct Plan {
+    mode: Mode,
+    contradiction: bool,
+    verity: bool,
+    double: bool,
+}
+
+fn plan(t: Technique) -> Option<Plan> {
+    use Technique::*;
+    let p = |mode, contradiction, verity, double| Plan {
+        mode,
+        contradiction,
+        verity,
+        double,
+    };
+    Some(match t {
+        ForcingChainContradiction => p(Mode::Static, true, false, false),
+        ForcingChainVerity => p(Mode::Static, false, true, true),
+        ForcingNetContradiction => p(Mode::Dynamic, true, false, false),
+        ForcingNetVerity => p(Mode::Dynamic, false, true, true),
+        Nishio => p(Mode::Digit, true, false, false),
+        MultipleForcingChain => p(Mode::Static, false, true, false),
+        DynamicForcingChain => p(Mode::Dynamic, true, true, true),
+        DynamicForcingChainPlus => p(Mode::Plus, true, true, true),
+        NestedForcingChain => p(Mode::Nested, true, true, true),
+        _ => return None,
+    })
+}
+
+/// Finds steps of one forcing technique, the shortest first.
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    technique: Technique,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let Some(plan) = plan(technique) else {
+        return ControlFlow::Continue(());
+    };
+    let t = Tables::new(ctx);
+    let mut b = Branch::new(&t);
+    let mut inner = None;
+    let mut live: Vec<u32> = (0..t.cands.len())
+        .flat_map(|c| t.cands[c].iter().map(move |d| (c, d)))
+        .map(|(c, d)| t.cand(c, d.index()))
+        .collect();
+    // Nested branches cost hundreds of inner branches each: the first contradiction found
+    // is taken at once (premises in cells with few candidates first) instead of searching
+    // for the shortest.
+    let eager = plan.mode == Mode::Nested;
+    if eager {
+        live.sort_by_key(|&x| t.cands[x as usize / t.n].len());
+    }
+    // (cost, premises as facts, conclusion fact or NONE for a contradiction)
+    let mut found: Vec<(u32, Vec<u32>, u32)> = Vec::new();
+    // Facts of each true premise, for the verities.
+    let mut on_facts: Vec<Option<Vec<(u32, u16)>>> = vec![None; t.cands.len() * t.n];
+    let polarities: &[u32] = if plan.mode == Mode::Digit {
+        &[1]
+    } else {
+        &[1, 0]
+    };
+    // A contradiction-only search stops following a branch beyond the shortest clash.
+    let only_clash = !plan.verity && !plan.double;
+    for &x in &live {
+        for &pol in polarities {
+            let premise = x * 2 + pol;
+            b.start(&t, premise, plan.mode, &mut inner);
+            if b.clash.is_some() {
+                if plan.contradiction && eager {
+                    let step = build(
+                        &t,
+                        &mut b,
+                        &mut inner,
+                        technique,
+                        plan.mode,
+                        &[premise],
+                        NONE,
+                    );
+                    sink(step)?;
+                    continue;
+                }
+                if plan.contradiction {
+                    found.push((u32::from(b.clash_depth), vec![premise], NONE));
+                    if only_clash {
+                        b.limit = b.limit.min(b.clash_depth + 1);
+                    }
+                }
+                continue;
+            }
+            if pol == 1 && plan.verity {
+                on_facts[x as usize] = Some(
+                    b.facts[1..]
+                        .iter()
+                        .map(|&f| (f, b.depth[f as usize]))
+                        .collect(),
+                );
+            }
+            if pol == 0 && plan.double {
+                if let Some(Some(on)) = on_facts.get(x as usize) {
+                    for &(f, d) in on {
+                        if b.is_set(f) && f / 2 != x {
+                            let cost = u32::from(d) + u32::from(b.depth[f as usize]);
+                            found.push((cost, vec![x * 2 + 1, x * 2], f));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if plan.verity {
+        let s = t.shape;
+        let mut tally: Vec<(u16, u32)> = vec![(0, 0); t.cands.len() * t.n * 2];
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        for c in 0..t.cands.len() {
+            if t.cands[c].len() >= 2 {
+                groups.push(t.cands[c].iter().map(|d| t.cand(c, d.index())).collect());
+            }
+        }
+        for h in House::all(s) {
+            let hi = h.index(s);
+            for d in 0..t.n {
+                if t.placed[hi * t.n + d] || t.count[hi * t.n + d] < 2 {
+                    continue;
+                }
+                let dg = Digit::from_index(d);
+                groups.push(
+                    t.house(hi)
+                        .iter()
+                        .filter(|&&c| t.cands[c as usize].contains(dg))
+                        .map(|&c| t.cand(c as usize, d))
+                        .collect(),
+                );
+            }
+        }
+        let mut touched = Vec::new();
+        for g in groups {
+            if g.iter().any(|&x| on_facts[x as usize].is_none()) {
+                continue;
+            }
+            for &x in &g {
+                for &(f, d) in on_facts[x as usize].as_ref().unwrap() {
+                    let e = &mut tally[f as usize];
+                    if e.0 == 0 {
+                        touched.push(f);
+                    }
+                    e.0 += 1;
+                    e.1 += u32::from(d);
+                }
+            }
+            for &f in &touched {
+                let (k, cost) = tally[f as usize];
+                if k as usize == g.len() {
+                    found.push((cost, g.iter().map(|&x| x * 2 + 1).collect(), f));
+                }
+                tally[f as usize] = (0, 0);
+            }
+            touched.clear();
+        }
+    }
+    found.sort_by_key(|(cost, premises, _)| (*cost, premises.len()));
+    let mut seen = std::collections::HashSet::new();
+    for (_, premises, conclusion) in found {
+        let key = if conclusion == NONE {
+            premises[0] ^ 1
+        } else {
+            conclusion
+        };
+        if !seen.insert(key) {
+            continue;
+        }
+        let step = build(
+            &t, &mut b, &mut inner, technique, plan.mode, &premises, conclusion,
+        );
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn build(
+    t: &Tables,
+    b: &mut Branch,
+    inner: &mut Option<Branch>,
+    technique: Technique,
+    mode: Mode,
+    premises: &[u32],
+    conclusion: u32,
+) -> Step {
+    let mut branches = Vec::new();
+    let result;
+    b.limit = u16::MAX;
+    if conclusion == NONE {
+        b.start(t, premises[0], mode, inner);
+        branches = b.clash_chains(t);
+        result = premises[0] ^ 1;
+    } else {
+        for &p in premises {
+            b.start(t, p, mode, inner);
+            branches.push(b.chain_to(t, conclusion));
+        }
+        result = conclusion;
+    }
+    let c = t.candidate(result / 2);
+    let (placements, eliminations) = if result & 1 == 1 {
+        (vec![c], Vec::new())
+    } else {
+        (Vec::new(), vec![c])
+    };
+    Step {
+        technique,
+        placements,
+        eliminations,
+        evidence: Evidence::Forcing {
+            premise: premises.iter().map(|&p| t.candidate(p / 2)).collect(),
+            branches,
+        },
+    }
+}
+
+/// The pattern part of a forcing step's one-liner: each branch in Eureka notation.
+pub fn forcing_text(shape: Shape, premise: &[Candidate], branches: &[Vec<Link>]) -> String {
+    let parts: Vec<String> = branches
+        .iter()
+        .zip(premise.iter().cycle())
+        .map(|(b, p)| {
+            if b.is_empty() {
+                format!("{}={}", cell_name(shape, p.cell), p.digit)
+            } else {
+                eureka(shape, b)
+            }
+        })
+        .collect();
+    parts.join(" | ")
+}
+
+/// A forcing step in plain words.
+pub(crate) fn explain_forcing(
+    shape: Shape,
+    premise: &[Candidate],
+    branches: &[Vec<Link>],
+    out: &str,
+) -> String {
+    let words: Vec<String> = branches
+        .iter()
+        .filter(|b| !b.is_empty())
+        .map(|b| chain_words(shape, b))
+        .collect();
+    let names: Vec<String> = premise
+        .iter()
+        .map(|p| format!("{} is {}", cell_name(shape, p.cell), p.digit))
+        .collect();
+    if premise.len() == 1 {
+        format!(
+            "Suppose {} {} {}: {}. The branches contradict each other, so the \
+             supposition is wrong: {out}.",
+            cell_name(shape, premise[0].cell),
+            if branches
+                .first()
+                .and_then(|b| b.first())
+                .is_some_and(|l| l.strong)
+            {
+                "is not"
+            } else {
+                "is"
+            },
+            premise[0].digit,
+            words.join("; and ")
+        )
+    } else if premise.len() == 2 && premise[0] == premise[1] {
+        format!(
+            "Whether or not {}, the same follows: {}. So {out}.",
+            names[0],
+            words.join("; and ")
+        )
+    } else {
+        format!(
+            "One of {} must hold, and each forces the same: {}. So {out}.",
+            names.join(", "),
+            words.join("; and ")
+        )
+    }
+}

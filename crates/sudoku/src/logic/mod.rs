@@ -1,0 +1,437 @@
+//! Human-style solving: techniques a person uses, each step explained.
+//!
+//! # The model
+//! - [`Technique`] names every technique the toolkit knows (implemented or not yet), with
+//!   its [`Family`], HoDoKu level/score/order and Sudoku Explainer rating.
+//! - A [`Step`] is data: the technique, the placements, the eliminations, and the
+//!   [`Evidence`] (one variant per family) from which [`Step::text`], [`Step::explain`] and
+//!   [`Step::hint`] are generated.
+//! - A [`Context`] caches what finders share about one position (digit positions per
+//!   house, placed digits, bivalue cells), computed on first use.
+//! - Each family lives in its own file with a [`Finder`]:
+//!   `fn find(ctx: &Context, technique: Technique, sink: &mut Sink) -> ControlFlow<()>`.
+//!   It searches for steps of one technique of its family and hands each to the sink until
+//!   the sink breaks. Finders never change the board.
+//! - [`LogicSolver`] runs the finders in an [`Order`] and applies steps through
+//!   [`Board::place`] and [`Board::eliminate`].
+//!
+//! # Adding a family
+//! Write `logic/<family>.rs` with `pub(crate) const TECHNIQUES: &[Technique]` (the
+//! techniques it implements) and `pub(crate) fn find` (a [`Finder`]); add `mod <family>;`
+//! below and one line to the registry (`logic/registry.rs`). The order, the CLI's
+//! `--techniques` and the tests pick it up from there. Its steps use the family's
+//! [`Evidence`] variant; refine the variant and its text in `step.rs` if it needs more.
+//!
+//! # Orders
+//! - [`Order::Hodoku`]: HoDoKu's solver order: enabled techniques by ascending HoDoKu index
+//!   (e.g. Locked Pair 1000 < Locked Candidates 1200 < Naked Pair 1300 < … < X-Wing 2200 <
+//!   … < Uniqueness 3500 < Finned X-Wing 4100). Techniques HoDoKu lacks get an index of
+//!   ours beside their nearest kin (see [`HodokuInfo::index_is_ours`]).
+//! - [`Order::Explainer`]: Sudoku Explainer's producer order: Full House and Hidden Single,
+//!   Direct Pointing/Claiming, Direct Hidden Pair, Naked Single, Direct Hidden Triple,
+//!   Pointing/Claiming, Naked Pair, X-Wing, Hidden Pair, Naked Triple, Swordfish, Hidden
+//!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles, Naked Quad, Jellyfish, Hidden Quad, BUG,
+//!   Aligned Pair Exclusion, then the chains and forcing chains. Techniques SE does not
+//!   have (finned fish, single-digit patterns, …), when enabled, come after Aligned Pair
+//!   Exclusion and before the chains, in HoDoKu order.
+//!
+//! In both orders the first step found is taken, and [`Technique::BruteForce`] (when in the
+//! set) is always tried last, whatever the order says.
+//!
+//! ```
+//! use sudoku::{Grid, logic::LogicSolver};
+//! let g = Grid::from_line(
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+//! ).unwrap();
+//! let path = LogicSolver::new().solve(&g);
+//! assert!(path.solved && !path.used_backtracking);
+//! assert!(path.steps[0].text(g.shape()).contains("Single"));
+//! ```
+//!
+//! Depends on the grid model; only `last_resort` calls [`crate::solve`].
+
+mod chains;
+mod coloring;
+mod context;
+mod fish;
+mod forcing;
+mod intersections;
+mod last_resort;
+mod registry;
+mod single_digit;
+mod singles;
+mod step;
+mod subsets;
+mod technique;
+mod uniqueness;
+mod wings;
+
+pub use chains::{chain_length, eureka, MAX_LINKS};
+pub use context::Context;
+pub use registry::{Finder, Sink};
+pub use step::{
+    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, Link, Step,
+};
+pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
+
+use crate::grid::{Board, Grid};
+use std::ops::ControlFlow;
+
+/// The order in which the solver tries techniques (the first step found is taken).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// HoDoKu's order (by its step index).
+    #[default]
+    Hodoku,
+    /// Sudoku Explainer's producer order.
+    Explainer,
+}
+
+impl Order {
+    /// `hodoku` or `explainer`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Hodoku => "hodoku",
+            Order::Explainer => "explainer",
+        }
+    }
+    /// Parses `hodoku` / `explainer` (also `se`).
+    pub fn from_name(s: &str) -> Option<Order> {
+        match s.to_ascii_lowercase().as_str() {
+            "hodoku" => Some(Order::Hodoku),
+            "explainer" | "se" => Some(Order::Explainer),
+            _ => None,
+        }
+    }
+    /// The default technique set of this order: HoDoKu's defaults, or SE's techniques.
+    pub fn default_techniques(self) -> TechniqueSet {
+        match self {
+            Order::Hodoku => TechniqueSet::hodoku_defaults(),
+            Order::Explainer => TechniqueSet::explainer_defaults(),
+        }
+    }
+
+    /// The sort key of `t` in this order (smaller first).
+    fn rank(self, t: Technique) -> (u32, u64) {
+        let declared = t as u64;
+        match self {
+            Order::Hodoku => (hodoku_rank(t), declared),
+            Order::Explainer => match EXPLAINER.iter().position(|&x| x == t) {
+                Some(i) if i < EXPLAINER_INDIRECT_END => (i as u32, 0),
+                Some(i) => (EXPLAINER_INDIRECT_END as u32 + 1 + i as u32, 0),
+                None => (
+                    EXPLAINER_INDIRECT_END as u32,
+                    u64::from(hodoku_rank(t)) * 1000 + declared,
+                ),
+            },
+        }
+    }
+}
+
+/// HoDoKu's index, or ours for the techniques HoDoKu lacks.
+fn hodoku_rank(t: Technique) -> u32 {
+    use Technique::*;
+    if t == BruteForce {
+        return u32::MAX;
+    }
+    match t.hodoku() {
+        Some(h) => h.index,
+        None => match t {
+            WxyzWing => 3450,
+            AlignedPairExclusion => 5310,
+            AlignedTripleExclusion => 5320,
+            Nishio => 8480,
+            MultipleForcingChain => 8490,
+            DynamicForcingChain => 8610,
+            DynamicForcingChainPlus => 8620,
+            NestedForcingChain => 8630,
+            _ => 9000,
+        },
+    }
+}
+
+/// Sudoku Explainer's producer order; entries after [`EXPLAINER_INDIRECT_END`] are the
+/// chaining producers.
+const EXPLAINER: &[Technique] = {
+    use Technique::*;
+    &[
+        FullHouse,
+        HiddenSingle,
+        DirectPointing,
+        DirectClaiming,
+        DirectHiddenPair,
+        NakedSingle,
+        DirectHiddenTriple,
+        LockedCandidatesPointing,
+        LockedCandidatesClaiming,
+        NakedPair,
+        XWing,
+        HiddenPair,
+        NakedTriple,
+        Swordfish,
+        HiddenTriple,
+        XyWing,
+        XyzWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        UniqueRectangle5,
+        UniqueRectangle6,
+        NakedQuad,
+        Jellyfish,
+        HiddenQuad,
+        BugPlusOne,
+        AlignedPairExclusion,
+        // chaining
+        XChain,
+        XyChain,
+        ContinuousNiceLoop,
+        DiscontinuousNiceLoop,
+        Aic,
+        AlignedTripleExclusion,
+        Nishio,
+        MultipleForcingChain,
+        DynamicForcingChain,
+        DynamicForcingChainPlus,
+        NestedForcingChain,
+    ]
+};
+const EXPLAINER_INDIRECT_END: usize = 28;
+
+/// The human-style solver: a technique set and an order. Build it with
+/// [`LogicSolver::builder`], or [`LogicSolver::new`] for HoDoKu's defaults.
+#[derive(Clone, Debug)]
+pub struct LogicSolver {
+    techniques: TechniqueSet,
+    order: Order,
+    /// The implemented techniques of the set, in order, brute force last.
+    sequence: Vec<Technique>,
+}
+
+/// Builder for [`LogicSolver`].
+#[derive(Clone, Debug, Default)]
+pub struct LogicSolverBuilder {
+    techniques: Option<TechniqueSet>,
+    order: Order,
+    backtracking: Option<bool>,
+}
+
+impl LogicSolverBuilder {
+    /// The order (default HoDoKu). Without [`Self::techniques`], the order's default set
+    /// is used.
+    pub fn order(mut self, order: Order) -> Self {
+        self.order = order;
+        self
+    }
+    /// The technique set.
+    pub fn techniques(mut self, set: TechniqueSet) -> Self {
+        self.techniques = Some(set);
+        self
+    }
+    /// Whether brute force may end the path when the techniques stall (adds or removes
+    /// [`Technique::BruteForce`]). By default it is in both orders' sets.
+    pub fn backtracking(mut self, on: bool) -> Self {
+        self.backtracking = Some(on);
+        self
+    }
+    /// The solver.
+    pub fn build(self) -> LogicSolver {
+        let mut set = self
+            .techniques
+            .unwrap_or_else(|| self.order.default_techniques());
+        match self.backtracking {
+            Some(true) => set.insert(Technique::BruteForce),
+            Some(false) => set.remove(Technique::BruteForce),
+            None => {}
+        }
+        let mut sequence: Vec<Technique> = set.iter().filter(|t| t.is_implemented()).collect();
+        sequence.sort_by_key(|&t| (t == Technique::BruteForce, self.order.rank(t)));
+        LogicSolver {
+            techniques: set,
+            order: self.order,
+            sequence,
+        }
+    }
+}
+
+impl Default for LogicSolver {
+    fn default() -> Self {
+        LogicSolver::new()
+    }
+}
+
+/// The path a solve took.
+#[derive(Clone, Debug)]
+pub struct SolvePath {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Whether the grid was completed (and is a valid solution).
+    pub solved: bool,
+    /// Whether any step is [`Technique::BruteForce`].
+    pub used_backtracking: bool,
+    /// The board where the path ended.
+    pub board: Board,
+}
+
+impl SolvePath {
+    /// HoDoKu's score: the sum of the base scores of the steps' techniques.
+    pub fn hodoku_score(&self) -> u32 {
+        self.steps
+            .iter()
+            .filter_map(|s| s.technique.hodoku())
+            .map(|h| h.base_score)
+            .sum()
+    }
+    /// The hardest SE rating on the path (Explainer's ER, without chain length bonuses),
+    /// over the steps SE rates.
+    pub fn max_se_rating(&self) -> Option<f32> {
+        self.steps
+            .iter()
+            .filter_map(Step::se_rating)
+            .fold(None, |m, r| Some(m.map_or(r, |m: f32| m.max(r))))
+    }
+}
+
+impl LogicSolver {
+    /// HoDoKu's order and default techniques.
+    pub fn new() -> LogicSolver {
+        LogicSolver::builder().build()
+    }
+    /// A builder.
+    pub fn builder() -> LogicSolverBuilder {
+        LogicSolverBuilder::default()
+    }
+    /// The technique set (including techniques without a finder yet).
+    pub fn techniques(&self) -> TechniqueSet {
+        self.techniques
+    }
+    /// The order.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+    /// The implemented techniques that will be tried, in order.
+    pub fn sequence(&self) -> &[Technique] {
+        &self.sequence
+    }
+
+    /// The next step: the first step of the first technique (in order) that has one.
+    pub fn next_step(&self, board: &Board) -> Option<Step> {
+        let ctx = Context::new(board);
+        self.next_step_in(&ctx)
+    }
+
+    fn next_step_in(&self, ctx: &Context<'_>) -> Option<Step> {
+        let mut found = None;
+        for &t in &self.sequence {
+            let find = registry::finder(t).expect("sequence holds implemented techniques");
+            let _ = find(ctx, t, &mut |step| {
+                found = Some(step);
+                ControlFlow::Break(())
+            });
+            if found.is_some() {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Every step available now, of every technique of the set, in order (brute force
+    /// excluded). Several may overlap.
+    pub fn all_steps(&self, board: &Board) -> Vec<Step> {
+        let ctx = Context::new(board);
+        let mut out = Vec::new();
+        for &t in self
+            .sequence
+            .iter()
+            .filter(|&&t| t != Technique::BruteForce)
+        {
+            let find = registry::finder(t).expect("implemented");
+            let _ = find(&ctx, t, &mut |step| {
+                out.push(step);
+                ControlFlow::Continue(())
+            });
+        }
+        out
+    }
+
+    /// Solves `grid` step by step from its rule-given candidates.
+    pub fn solve(&self, grid: &Grid) -> SolvePath {
+        self.solve_board(Board::new(grid))
+    }
+
+    /// Solves from `board` as it is (a player's pencil marks, say). The path stops when the
+    /// grid is full or no technique of the set applies.
+    pub fn solve_board(&self, mut board: Board) -> SolvePath {
+        let mut steps = Vec::new();
+        // Every productive step removes at least one candidate; this bounds a buggy loop.
+        let limit = board.shape().cell_count() * board.shape().side() + 1;
+        while !board.is_solved() && steps.len() < limit {
+            let Some(step) = self.next_step(&board) else {
+                break;
+            };
+            if !apply(&mut board, &step) {
+                debug_assert!(false, "step changed nothing: {step:?}");
+                break;
+            }
+            steps.push(step);
+        }
+        let used_backtracking = steps.iter().any(|s| s.technique == Technique::BruteForce);
+        let solved = board.is_solved() && board.grid().is_solution();
+        SolvePath {
+            steps,
+            solved,
+            used_backtracking,
+            board,
+        }
+    }
+}
+
+/// Applies `step` to `board` through [`Board::place`] and [`Board::eliminate`]; returns
+/// whether anything changed.
+pub fn apply(board: &mut Board, step: &Step) -> bool {
+    let mut changed = false;
+    for p in &step.placements {
+        if board.value(p.cell).is_none() {
+            board.place(p.cell, p.digit);
+            changed = true;
+        }
+    }
+    for e in &step.eliminations {
+        changed |= board.eliminate(e.cell, e.digit);
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_put_brute_force_last() {
+        for order in [Order::Hodoku, Order::Explainer] {
+            let s = LogicSolver::builder()
+                .order(order)
+                .techniques(TechniqueSet::all())
+                .build();
+            assert_eq!(s.sequence().last(), Some(&Technique::BruteForce));
+        }
+        let se = LogicSolver::builder().order(Order::Explainer).build();
+        assert_eq!(
+            &se.sequence()[..3],
+            &[
+                Technique::FullHouse,
+                Technique::HiddenSingle,
+                Technique::DirectPointing
+            ]
+        );
+        let pos = |t| se.sequence().iter().position(|&x| x == t).unwrap();
+        assert!(pos(Technique::NakedPair) < pos(Technique::XWing));
+        assert!(pos(Technique::XWing) < pos(Technique::HiddenPair));
+        let hd = LogicSolver::new();
+        let pos = |t| hd.sequence().iter().position(|&x| x == t).unwrap();
+        assert!(pos(Technique::LockedPair) < pos(Technique::LockedCandidatesPointing));
+        assert!(pos(Technique::Jellyfish) < pos(Technique::FinnedXWing));
+        assert!(!hd.sequence().contains(&Technique::FrankenXWing));
+    }
+}

@@ -1,0 +1,227 @@
+//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish and Empty Rectangle, in
+//! any shape.
+//!
+//! The first three are one shape: two strong links on a digit (houses where it has two
+//! places) whose inner ends see each other. The inner ends can't both hold the digit, so
+//! one of the outer ends does, and a cell seeing both outer ends loses it. Named by the
+//! houses: two rows or two columns joined through a line is a Skyscraper; a row and a
+//! column joined through a box is a 2-String Kite; any other mix is a Turbot Fish.
+//!
+//! Empty Rectangle: in a box, the digit's places all lie on one row `R` and one column `C`
+//! of the box (on both, not just one). With a strong link in a column `C'` outside the box
+//! from row `R` to row `R2`, the cell `(R2, C)` loses the digit: if it held it, the link's
+//! end in `R` would, and nothing would be left for the box. Likewise with a row link.
+//!
+//! Depends on [`super::Context`] and the step model.
+
+use super::registry::Sink;
+use super::step::{Evidence, Link, Step};
+use super::technique::Technique;
+use super::wings::seeing_all;
+use super::Context;
+use crate::index::{Candidate, Cell, Digit, House};
+use std::ops::ControlFlow;
+
+pub(crate) const TECHNIQUES: &[Technique] = &[
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::TurbotFish,
+    Technique::EmptyRectangle,
+];
+
+/// Finds single-digit patterns of the kind `technique` names.
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    technique: Technique,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    match technique {
+        Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+            two_links(ctx, technique, sink)
+        }
+        Technique::EmptyRectangle => empty_rectangle(ctx, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// The strong links on `digit`: houses where it has exactly two places.
+fn strong_links(ctx: &Context<'_>, digit: Digit) -> Vec<(House, Cell, Cell)> {
+    ctx.houses()
+        .filter(|&h| ctx.positions(digit, h).len() == 2)
+        .map(|h| {
+            let mut it = ctx.cells_with(digit, h);
+            (h, it.next().unwrap(), it.next().unwrap())
+        })
+        .collect()
+}
+
+fn same_kind(a: House, b: House) -> bool {
+    matches!(
+        (a, b),
+        (House::Row(_), House::Row(_))
+            | (House::Col(_), House::Col(_))
+            | (House::Block(_), House::Block(_))
+    )
+}
+
+/// Which of the three techniques two links `h1`, `h2` joined at `q1`-`q2` make.
+fn classify(ctx: &Context<'_>, h1: House, h2: House, q1: Cell, q2: Cell) -> Technique {
+    let s = ctx.shape();
+    let is_line = |h: House| !matches!(h, House::Block(_));
+    if is_line(h1) && is_line(h2) {
+        if same_kind(h1, h2) {
+            let along = match h1 {
+                House::Row(_) => q1.col(s) == q2.col(s),
+                _ => q1.row(s) == q2.row(s),
+            };
+            if along {
+                return Technique::Skyscraper;
+            }
+        } else if q1.block(s) == q2.block(s) {
+            return Technique::TwoStringKite;
+        }
+    }
+    Technique::TurbotFish
+}
+
+fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    for digit in Digit::all(s) {
+        let links = strong_links(ctx, digit);
+        for (i, &(h1, a1, b1)) in links.iter().enumerate() {
+            for &(h2, a2, b2) in &links[i + 1..] {
+                let four = [a1, b1, a2, b2];
+                if (0..4).any(|m| (m + 1..4).any(|n| four[m] == four[n])) {
+                    continue;
+                }
+                for (p1, q1) in [(a1, b1), (b1, a1)] {
+                    for (p2, q2) in [(a2, b2), (b2, a2)] {
+                        if !q1.sees(q2, s) || classify(ctx, h1, h2, q1, q2) != technique {
+                            continue;
+                        }
+                        // An X-Wing or a pair in one house is not this pattern.
+                        if technique == Technique::Skyscraper
+                            && (p1.row(s) == p2.row(s) || p1.col(s) == p2.col(s))
+                        {
+                            continue;
+                        }
+                        let elims = seeing_all(ctx, &[p1, p2], &four, digit);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let c = |cell| Candidate::new(cell, digit);
+                        let links = vec![
+                            Link {
+                                from: c(p1),
+                                to: c(q1),
+                                strong: true,
+                            },
+                            Link {
+                                from: c(q1),
+                                to: c(q2),
+                                strong: false,
+                            },
+                            Link {
+                                from: c(q2),
+                                to: c(p2),
+                                strong: true,
+                            },
+                        ];
+                        sink(Step {
+                            technique,
+                            placements: vec![],
+                            eliminations: elims,
+                            evidence: Evidence::SingleDigit {
+                                digit,
+                                cells: vec![p1, p2, q1, q2],
+                                houses: vec![h1, h2],
+                                links,
+                            },
+                        })?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn empty_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    for digit in Digit::all(s) {
+        let links = strong_links(ctx, digit);
+        for block_house in ctx.houses().filter(|h| matches!(h, House::Block(_))) {
+            let House::Block(block) = block_house else {
+                continue;
+            };
+            let cells: Vec<Cell> = ctx.cells_with(digit, block_house).collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            let mut rows: Vec<_> = cells.iter().map(|c| c.row(s)).collect();
+            let mut cols: Vec<_> = cells.iter().map(|c| c.col(s)).collect();
+            rows.sort();
+            rows.dedup();
+            cols.sort();
+            cols.dedup();
+            if rows.len() < 2 || cols.len() < 2 {
+                continue;
+            }
+            for &r in &rows {
+                for &col in &cols {
+                    if !cells.iter().all(|c| c.row(s) == r || c.col(s) == col) {
+                        continue;
+                    }
+                    // A strong link in a line crossing the box's row or column outside
+                    // the box.
+                    for &(h, a, b) in &links {
+                        for (near, far) in [(a, b), (b, a)] {
+                            let target = match h {
+                                House::Col(_)
+                                    if near.row(s) == r
+                                        && near.block(s) != block
+                                        && far.block(s) != block =>
+                                {
+                                    Cell::at(s, far.row(s), col)
+                                }
+                                House::Row(_)
+                                    if near.col(s) == col
+                                        && near.block(s) != block
+                                        && far.block(s) != block =>
+                                {
+                                    Cell::at(s, r, far.col(s))
+                                }
+                                _ => continue,
+                            };
+                            if target.block(s) == block || target == far || !ctx.has(target, digit)
+                            {
+                                continue;
+                            }
+                            let c = |cell| Candidate::new(cell, digit);
+                            let line = match h {
+                                House::Col(_) => House::Row(r),
+                                _ => House::Col(col),
+                            };
+                            sink(Step {
+                                technique: Technique::EmptyRectangle,
+                                placements: vec![],
+                                eliminations: vec![c(target)],
+                                evidence: Evidence::SingleDigit {
+                                    digit,
+                                    cells: vec![near, far],
+                                    houses: vec![block_house, line, h],
+                                    links: vec![Link {
+                                        from: c(near),
+                                        to: c(far),
+                                        strong: true,
+                                    }],
+                                },
+                            })?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,597 @@
+//! The catalogue of techniques: [`Technique`] (every technique the toolkit knows by name,
+//! implemented or not yet), its [`Family`], its HoDoKu level/score/order and its Sudoku
+//! Explainer rating, and [`TechniqueSet`] (a set of techniques, as given to the solver).
+//!
+//! The figures are those of `shared/TECHNIQUES.md` (HoDoKu 2.2 defaults, SE 1.2.1). Where
+//! HoDoKu has no order index for a technique (the fish above size 4, the SE-only direct
+//! hints, the Sukaku wings), the index given here is our own placement and says so in
+//! [`HodokuInfo::index_is_ours`].
+//!
+//! Depends on nothing else in `logic`.
+
+use std::fmt;
+
+/// The family of a technique: the file in `logic/` whose finder finds it, and the variant
+/// of [`super::Evidence`] its steps carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Full house, naked and hidden singles, and SE's direct hints.
+    Singles,
+    /// Locked candidates (pointing, claiming), locked pair and triple.
+    Intersections,
+    /// Naked and hidden pairs, triples, quads.
+    Subsets,
+    /// Basic, finned, sashimi, Franken, mutant and kraken fish.
+    Fish,
+    /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
+    SingleDigitPatterns,
+    /// XY-, XYZ-, W-, WXYZ-Wing.
+    Wings,
+    /// Unique and avoidable rectangles, hidden rectangle, BUG+1.
+    Uniqueness,
+    /// Simple colors and multi-colors.
+    Coloring,
+    /// Remote pairs, X-/XY-chains, nice loops and AICs.
+    Chains,
+    /// Almost locked sets.
+    Als,
+    /// Sue de Coq and aligned exclusion.
+    Miscellaneous,
+    /// Forcing chains and nets, Nishio.
+    Forcing,
+    /// Templates and brute force (backtracking).
+    LastResort,
+}
+
+impl Family {
+    /// Every family, in the order of the list above.
+    pub const ALL: &'static [Family] = &[
+        Family::Singles,
+        Family::Intersections,
+        Family::Subsets,
+        Family::Fish,
+        Family::SingleDigitPatterns,
+        Family::Wings,
+        Family::Uniqueness,
+        Family::Coloring,
+        Family::Chains,
+        Family::Als,
+        Family::Miscellaneous,
+        Family::Forcing,
+        Family::LastResort,
+    ];
+
+    /// The family's display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Singles => "Singles",
+            Family::Intersections => "Intersections",
+            Family::Subsets => "Subsets",
+            Family::Fish => "Fish",
+            Family::SingleDigitPatterns => "Single Digit Patterns",
+            Family::Wings => "Wings",
+            Family::Uniqueness => "Uniqueness",
+            Family::Coloring => "Coloring",
+            Family::Chains => "Chains and Loops",
+            Family::Als => "Almost Locked Sets",
+            Family::Miscellaneous => "Miscellaneous",
+            Family::Forcing => "Forcing Chains and Nets",
+            Family::LastResort => "Last Resort",
+        }
+    }
+}
+
+/// HoDoKu's difficulty levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+impl Level {
+    /// The level's name as HoDoKu shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Unfair => "Unfair",
+            Level::Extreme => "Extreme",
+        }
+    }
+    /// The largest score a puzzle of this level may have (HoDoKu's `maxScore`).
+    pub fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+}
+
+/// What HoDoKu 2.2 says of a technique by default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HodokuInfo {
+    /// The level the technique raises a puzzle to.
+    pub level: Level,
+    /// The score added for every step of this technique on a path.
+    pub base_score: u32,
+    /// The solver's order: lower indices are tried first.
+    pub index: u32,
+    /// Whether HoDoKu's solver uses it by default.
+    pub enabled: bool,
+    /// True when HoDoKu gives no index and the one above is our placement.
+    pub index_is_ours: bool,
+}
+
+/// Everything the catalogue says of one technique.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TechniqueInfo {
+    /// The display name, as in HoDoKu where it has one (`"Hidden Single"`).
+    pub name: &'static str,
+    /// The short code (HoDoKu's library code where it has one: `h1`, `lc1`, `bf2`).
+    pub code: &'static str,
+    /// The family.
+    pub family: Family,
+    /// HoDoKu's defaults, if HoDoKu knows the technique.
+    pub hodoku: Option<HodokuInfo>,
+    /// The Sudoku Explainer base rating, if SE (or Sukaku Explainer, for the wings it adds)
+    /// rates the technique.
+    pub se_rating: Option<f32>,
+}
+
+const fn hd(level: Level, base_score: u32, index: u32, enabled: bool) -> Option<HodokuInfo> {
+    Some(HodokuInfo {
+        level,
+        base_score,
+        index,
+        enabled,
+        index_is_ours: false,
+    })
+}
+/// A HoDoKu entry whose order index is our choice.
+const fn hd_ours(level: Level, base_score: u32, index: u32, enabled: bool) -> Option<HodokuInfo> {
+    Some(HodokuInfo {
+        level,
+        base_score,
+        index,
+        enabled,
+        index_is_ours: true,
+    })
+}
+
+macro_rules! techniques {
+    ($( $(#[$doc:meta])* $v:ident = $name:literal, $code:literal, $fam:ident, $hd:expr, $se:expr; )*) => {
+        /// A solving technique. Every technique of `shared/TECHNIQUES.md` has a variant,
+        /// whether or not a finder implements it yet ([`Technique::is_implemented`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Technique { $( $(#[$doc])* $v, )* }
+
+        impl Technique {
+            /// Every technique, in declaration order (grouped by family).
+            pub const ALL: &'static [Technique] = &[ $( Technique::$v, )* ];
+
+            /// The catalogue entry.
+            pub fn info(self) -> &'static TechniqueInfo {
+                match self {
+                    $( Technique::$v => {
+                        const I: TechniqueInfo = TechniqueInfo {
+                            name: $name, code: $code, family: Family::$fam, hodoku: $hd, se_rating: $se,
+                        };
+                        &I
+                    } )*
+                }
+            }
+        }
+    };
+}
+
+use Level::*;
+
+techniques! {
+    // ---- singles
+    /// The last empty cell of a house.
+    FullHouse = "Full House", "fh", Singles, hd(Easy, 4, 100, true), Some(1.0);
+    /// A cell with one candidate left.
+    NakedSingle = "Naked Single", "n1", Singles, hd(Easy, 4, 200, true), Some(2.3);
+    /// A digit with one place left in a house.
+    HiddenSingle = "Hidden Single", "h1", Singles, hd(Easy, 14, 300, true), Some(1.2);
+    /// SE: a pointing intersection that leaves a hidden single.
+    DirectPointing = "Direct Pointing", "dp", Singles, hd_ours(Easy, 14, 310, false), Some(1.7);
+    /// SE: a claiming intersection that leaves a hidden single.
+    DirectClaiming = "Direct Claiming", "dc", Singles, hd_ours(Easy, 14, 320, false), Some(1.9);
+    /// SE: a hidden pair that leaves a hidden single.
+    DirectHiddenPair = "Direct Hidden Pair", "dh2", Singles, hd_ours(Easy, 14, 330, false), Some(2.0);
+    /// SE: a hidden triple that leaves a hidden single.
+    DirectHiddenTriple = "Direct Hidden Triple", "dh3", Singles, hd_ours(Easy, 14, 340, false), Some(2.5);
+    // ---- intersections
+    /// Two cells of a box and a line holding the same two digits only.
+    LockedPair = "Locked Pair", "l2", Intersections, hd(Medium, 40, 1000, true), Some(3.0);
+    /// Three cells of a box and a line holding the same three digits only.
+    LockedTriple = "Locked Triple", "l3", Intersections, hd(Medium, 60, 1100, true), Some(3.6);
+    /// A digit confined to one line inside a box leaves the rest of the line.
+    LockedCandidatesPointing = "Locked Candidates Type 1 (Pointing)", "lc1", Intersections, hd(Medium, 50, 1200, true), Some(2.6);
+    /// A digit confined to one box inside a line leaves the rest of the box.
+    LockedCandidatesClaiming = "Locked Candidates Type 2 (Claiming)", "lc2", Intersections, hd(Medium, 50, 1210, true), Some(2.8);
+    // ---- subsets
+    NakedPair = "Naked Pair", "n2", Subsets, hd(Medium, 60, 1300, true), Some(3.0);
+    NakedTriple = "Naked Triple", "n3", Subsets, hd(Medium, 80, 1400, true), Some(3.6);
+    NakedQuad = "Naked Quadruple", "n4", Subsets, hd(Hard, 120, 2000, true), Some(5.0);
+    HiddenPair = "Hidden Pair", "h2", Subsets, hd(Medium, 70, 1500, true), Some(3.4);
+    HiddenTriple = "Hidden Triple", "h3", Subsets, hd(Medium, 100, 1600, true), Some(4.0);
+    HiddenQuad = "Hidden Quadruple", "h4", Subsets, hd(Hard, 150, 2100, true), Some(5.4);
+    // ---- basic fish
+    XWing = "X-Wing", "bf2", Fish, hd(Hard, 140, 2200, true), Some(3.2);
+    Swordfish = "Swordfish", "bf3", Fish, hd(Hard, 150, 2300, true), Some(3.8);
+    Jellyfish = "Jellyfish", "bf4", Fish, hd(Hard, 160, 2400, true), Some(5.2);
+    Squirmbag = "Squirmbag", "bf5", Fish, hd_ours(Unfair, 470, 2500, false), None;
+    Whale = "Whale", "bf6", Fish, hd_ours(Unfair, 470, 2600, false), None;
+    Leviathan = "Leviathan", "bf7", Fish, hd_ours(Unfair, 470, 2700, false), None;
+    // ---- finned and sashimi fish
+    FinnedXWing = "Finned X-Wing", "fbf2", Fish, hd(Hard, 130, 4100, true), None;
+    SashimiXWing = "Sashimi X-Wing", "sbf2", Fish, hd(Hard, 150, 4200, true), None;
+    FinnedSwordfish = "Finned Swordfish", "fbf3", Fish, hd(Unfair, 200, 4300, true), None;
+    SashimiSwordfish = "Sashimi Swordfish", "sbf3", Fish, hd(Unfair, 240, 4400, true), None;
+    FinnedJellyfish = "Finned Jellyfish", "fbf4", Fish, hd(Unfair, 250, 4500, true), None;
+    SashimiJellyfish = "Sashimi Jellyfish", "sbf4", Fish, hd(Unfair, 260, 4600, true), None;
+    FinnedSquirmbag = "Finned Squirmbag", "fbf5", Fish, hd_ours(Unfair, 470, 4700, false), None;
+    SashimiSquirmbag = "Sashimi Squirmbag", "sbf5", Fish, hd_ours(Unfair, 470, 4710, false), None;
+    FinnedWhale = "Finned Whale", "fbf6", Fish, hd_ours(Unfair, 470, 4720, false), None;
+    SashimiWhale = "Sashimi Whale", "sbf6", Fish, hd_ours(Unfair, 470, 4730, false), None;
+    FinnedLeviathan = "Finned Leviathan", "fbf7", Fish, hd_ours(Unfair, 470, 4740, false), None;
+    SashimiLeviathan = "Sashimi Leviathan", "sbf7", Fish, hd_ours(Unfair, 470, 4750, false), None;
+    // ---- Franken and mutant fish (off by default, as in HoDoKu)
+    FrankenXWing = "Franken X-Wing", "ff2", Fish, hd(Unfair, 300, 6100, false), None;
+    FrankenSwordfish = "Franken Swordfish", "ff3", Fish, hd(Unfair, 350, 6200, false), None;
+    FrankenJellyfish = "Franken Jellyfish", "ff4", Fish, hd(Unfair, 370, 6300, false), None;
+    FinnedFrankenXWing = "Finned Franken X-Wing", "fff2", Fish, hd_ours(Unfair, 390, 6400, false), None;
+    FinnedFrankenSwordfish = "Finned Franken Swordfish", "fff3", Fish, hd_ours(Unfair, 410, 6500, false), None;
+    FinnedFrankenJellyfish = "Finned Franken Jellyfish", "fff4", Fish, hd_ours(Unfair, 430, 6600, false), None;
+    MutantXWing = "Mutant X-Wing", "mf2", Fish, hd_ours(Extreme, 450, 6700, false), None;
+    MutantSwordfish = "Mutant Swordfish", "mf3", Fish, hd_ours(Extreme, 450, 6800, false), None;
+    MutantJellyfish = "Mutant Jellyfish", "mf4", Fish, hd_ours(Extreme, 450, 6900, false), None;
+    FinnedMutantXWing = "Finned Mutant X-Wing", "fmf2", Fish, hd_ours(Extreme, 470, 7000, false), None;
+    FinnedMutantSwordfish = "Finned Mutant Swordfish", "fmf3", Fish, hd_ours(Extreme, 470, 7100, false), None;
+    FinnedMutantJellyfish = "Finned Mutant Jellyfish", "fmf4", Fish, hd_ours(Extreme, 470, 7200, false), None;
+    KrakenFish = "Kraken Fish", "kf", Fish, hd(Extreme, 500, 8450, false), None;
+    // ---- single-digit patterns
+    Skyscraper = "Skyscraper", "sk", SingleDigitPatterns, hd(Hard, 130, 3000, true), Some(4.0);
+    TwoStringKite = "2-String Kite", "2sk", SingleDigitPatterns, hd(Hard, 150, 3100, true), Some(4.1);
+    TurbotFish = "Turbot Fish", "tf", SingleDigitPatterns, hd(Hard, 120, 3120, true), Some(4.2);
+    EmptyRectangle = "Empty Rectangle", "er", SingleDigitPatterns, hd(Hard, 120, 3170, true), Some(4.3);
+    // ---- wings
+    WWing = "W-Wing", "w", Wings, hd(Hard, 150, 3200, true), None;
+    XyWing = "XY-Wing", "xy", Wings, hd(Hard, 160, 3300, true), Some(4.2);
+    XyzWing = "XYZ-Wing", "xyz", Wings, hd(Hard, 180, 3400, true), Some(4.4);
+    WxyzWing = "WXYZ-Wing", "wxyz", Wings, None, Some(5.5);
+    // ---- uniqueness
+    UniqueRectangle1 = "Uniqueness Test 1", "u1", Uniqueness, hd(Hard, 100, 3500, true), Some(4.5);
+    UniqueRectangle2 = "Uniqueness Test 2", "u2", Uniqueness, hd(Hard, 100, 3600, true), Some(4.5);
+    UniqueRectangle3 = "Uniqueness Test 3", "u3", Uniqueness, hd(Hard, 100, 3700, true), Some(4.5);
+    UniqueRectangle4 = "Uniqueness Test 4", "u4", Uniqueness, hd(Hard, 100, 3800, true), Some(4.5);
+    UniqueRectangle5 = "Uniqueness Test 5", "u5", Uniqueness, hd(Hard, 100, 3900, true), Some(4.5);
+    UniqueRectangle6 = "Uniqueness Test 6", "u6", Uniqueness, hd(Hard, 100, 4000, true), Some(4.5);
+    HiddenRectangle = "Hidden Rectangle", "hr", Uniqueness, hd(Hard, 100, 4010, true), None;
+    AvoidableRectangle1 = "Avoidable Rectangle Type 1", "ar1", Uniqueness, hd(Hard, 100, 4020, true), None;
+    AvoidableRectangle2 = "Avoidable Rectangle Type 2", "ar2", Uniqueness, hd(Hard, 100, 4030, true), None;
+    BugPlusOne = "Bivalue Universal Grave + 1", "bug1", Uniqueness, hd(Hard, 100, 2900, true), Some(5.6);
+    // ---- coloring
+    SimpleColorsTrap = "Simple Colors Trap", "sc1", Coloring, hd(Hard, 150, 5330, true), None;
+    SimpleColorsWrap = "Simple Colors Wrap", "sc2", Coloring, hd_ours(Hard, 150, 5340, true), None;
+    MultiColors1 = "Multi Colors 1", "mc1", Coloring, hd_ours(Hard, 200, 5350, true), None;
+    MultiColors2 = "Multi Colors 2", "mc2", Coloring, hd(Hard, 200, 5360, true), None;
+    // ---- chains and loops
+    RemotePair = "Remote Pair", "rp", Chains, hd(Hard, 110, 2800, true), None;
+    XChain = "X-Chain", "x", Chains, hd(Unfair, 260, 5400, true), Some(6.6);
+    XyChain = "XY-Chain", "xyc", Chains, hd(Unfair, 260, 5500, true), Some(6.6);
+    ContinuousNiceLoop = "Continuous Nice Loop", "cnl", Chains, hd(Unfair, 280, 5600, true), Some(6.5);
+    DiscontinuousNiceLoop = "Discontinuous Nice Loop", "dnl", Chains, hd(Unfair, 280, 5600, true), Some(6.6);
+    Aic = "AIC", "aic", Chains, hd(Unfair, 280, 5600, true), Some(6.6);
+    GroupedContinuousNiceLoop = "Grouped Continuous Nice Loop", "gcnl", Chains, hd(Unfair, 300, 5650, true), None;
+    GroupedDiscontinuousNiceLoop = "Grouped Discontinuous Nice Loop", "gdnl", Chains, hd(Unfair, 300, 5650, true), None;
+    GroupedAic = "Grouped AIC", "gaic", Chains, hd(Unfair, 300, 5650, true), None;
+    // ---- almost locked sets
+    AlsXz = "Almost Locked Set XZ-Rule", "axz", Als, hd(Unfair, 300, 5700, true), None;
+    AlsXyWing = "Almost Locked Set XY-Wing", "axy", Als, hd(Unfair, 320, 5800, true), None;
+    AlsXyChain = "Almost Locked Set XY-Chain", "ach", Als, hd(Unfair, 340, 5900, true), None;
+    DeathBlossom = "Death Blossom", "db", Als, hd(Unfair, 360, 6000, false), None;
+    // ---- miscellaneous
+    SueDeCoq = "Sue de Coq", "sdc", Miscellaneous, hd(Unfair, 250, 5300, true), None;
+    AlignedPairExclusion = "Aligned Pair Exclusion", "ape", Miscellaneous, None, Some(6.2);
+    AlignedTripleExclusion = "Aligned Triple Exclusion", "ate", Miscellaneous, None, Some(7.5);
+    // ---- forcing chains and nets
+    ForcingChainContradiction = "Forcing Chain Contradiction", "fcc", Forcing, hd(Extreme, 500, 8500, true), None;
+    ForcingChainVerity = "Forcing Chain Verity", "fcv", Forcing, hd(Extreme, 500, 8500, true), None;
+    ForcingNetContradiction = "Forcing Net Contradiction", "fnc", Forcing, hd(Extreme, 700, 8600, true), None;
+    ForcingNetVerity = "Forcing Net Verity", "fnv", Forcing, hd(Extreme, 700, 8600, true), None;
+    Nishio = "Nishio Forcing Chain", "nfc", Forcing, None, Some(7.5);
+    MultipleForcingChain = "Cell/Region Forcing Chain", "mfc", Forcing, None, Some(8.0);
+    DynamicForcingChain = "Dynamic Forcing Chain", "dfc", Forcing, None, Some(8.5);
+    DynamicForcingChainPlus = "Dynamic Forcing Chain (+)", "dfc+", Forcing, None, Some(9.0);
+    NestedForcingChain = "Nested Forcing Chain", "nfc2", Forcing, None, Some(9.5);
+    // ---- last resort
+    TemplateSet = "Template Set", "ts", LastResort, hd(Extreme, 10000, 8700, false), None;
+    TemplateDelete = "Template Delete", "td", LastResort, hd(Extreme, 10000, 8800, false), None;
+    /// Backtracking: the solution's digit placed in a cell, found by exhaustive search.
+    /// Never a human technique; always tried last.
+    BruteForce = "Brute Force", "brute", LastResort, hd(Extreme, 10000, 8900, true), None;
+}
+
+impl Technique {
+    /// The display name (`"Hidden Single"`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+    /// The short code (`"h1"`).
+    pub fn code(self) -> &'static str {
+        self.info().code
+    }
+    /// The family.
+    pub fn family(self) -> Family {
+        self.info().family
+    }
+    /// HoDoKu's defaults, if HoDoKu knows it.
+    pub fn hodoku(self) -> Option<HodokuInfo> {
+        self.info().hodoku
+    }
+    /// The Sudoku Explainer base rating, if SE rates it. A hidden single rates 1.2 here (in a
+    /// box); see [`super::Step::se_rating`] for the rating of one step.
+    pub fn se_rating(self) -> Option<f32> {
+        self.info().se_rating
+    }
+    /// Whether a finder exists for this technique in this build.
+    pub fn is_implemented(self) -> bool {
+        super::registry::supports(self)
+    }
+    /// Finds a technique by display name or short code, ignoring case, spaces, `-` and `_`
+    /// (`"x-wing"`, `"XWing"`, `"bf2"`, `"hidden single"`). A few common synonyms are
+    /// accepted too (`"pointing"`, `"claiming"`, `"y-wing"`, `"bug"`, `"backtracking"`).
+    ///
+    /// ```
+    /// use sudoku::logic::Technique;
+    /// assert_eq!(Technique::from_name("x-wing"), Some(Technique::XWing));
+    /// assert_eq!(Technique::from_name("lc1"), Some(Technique::LockedCandidatesPointing));
+    /// assert_eq!(Technique::from_name("nope"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Technique> {
+        let key = normalize(name);
+        if key.is_empty() {
+            return None;
+        }
+        let synonym = match key.as_str() {
+            "pointing" | "lockedcandidates1" | "lockedcandidatestype1" => {
+                Some(Technique::LockedCandidatesPointing)
+            }
+            "claiming" | "boxline" | "lockedcandidates2" | "lockedcandidatestype2" => {
+                Some(Technique::LockedCandidatesClaiming)
+            }
+            "ywing" => Some(Technique::XyWing),
+            "bug" | "bug1" | "bugplus1" => Some(Technique::BugPlusOne),
+            "backtracking" | "bruteforce" | "bf" => Some(Technique::BruteForce),
+            "nakedquad" => Some(Technique::NakedQuad),
+            "hiddenquad" => Some(Technique::HiddenQuad),
+            _ => None,
+        };
+        synonym.or_else(|| {
+            Technique::ALL
+                .iter()
+                .copied()
+                .find(|t| normalize(t.name()) == key || normalize(t.code()) == key)
+        })
+    }
+}
+
+fn normalize(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric() || *c == '+')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of techniques (a bitset over [`Technique`]).
+///
+/// ```
+/// use sudoku::logic::{Technique, TechniqueSet};
+/// let set = TechniqueSet::parse("singles,x-wing,n2").unwrap();
+/// assert!(set.contains(Technique::HiddenSingle) && set.contains(Technique::NakedPair));
+/// assert!(!set.contains(Technique::Swordfish));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TechniqueSet(u128);
+
+impl TechniqueSet {
+    /// No technique.
+    pub const EMPTY: TechniqueSet = TechniqueSet(0);
+
+    /// Every technique in the catalogue.
+    pub fn all() -> TechniqueSet {
+        Technique::ALL.iter().copied().collect()
+    }
+    /// HoDoKu's default selection: every technique HoDoKu enables by default.
+    pub fn hodoku_defaults() -> TechniqueSet {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.hodoku().is_some_and(|h| h.enabled))
+            .collect()
+    }
+    /// Sudoku Explainer's selection: every technique SE 1.2.1 rates (not the Sukaku
+    /// additions), plus brute force as the last resort.
+    pub fn explainer_defaults() -> TechniqueSet {
+        use Technique::*;
+        let sukaku_only = [
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            WxyzWing,
+        ];
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.se_rating().is_some() && !sukaku_only.contains(t))
+            .chain([BruteForce])
+            .collect()
+    }
+    /// The techniques of one family.
+    pub fn family(family: Family) -> TechniqueSet {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.family() == family)
+            .collect()
+    }
+    /// Whether `t` is in the set.
+    pub fn contains(self, t: Technique) -> bool {
+        self.0 >> (t as u8) & 1 == 1
+    }
+    /// Adds `t`.
+    pub fn insert(&mut self, t: Technique) {
+        self.0 |= 1 << (t as u8);
+    }
+    /// Removes `t`.
+    pub fn remove(&mut self, t: Technique) {
+        self.0 &= !(1 << (t as u8));
+    }
+    /// The union.
+    pub fn union(self, o: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 | o.0)
+    }
+    /// The techniques in both.
+    pub fn intersection(self, o: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 & o.0)
+    }
+    /// The techniques in `self` and not in `o`.
+    pub fn difference(self, o: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 & !o.0)
+    }
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// How many techniques.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// The members, in declaration order.
+    pub fn iter(self) -> impl Iterator<Item = Technique> {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(move |&t| self.contains(t))
+    }
+
+    /// Parses a comma-separated list of technique names or codes, family names (`singles`,
+    /// `subsets`, `fish`, …), or the words `all`, `hodoku`, `explainer`. An item prefixed
+    /// with `-` is removed; a list that starts with `+` extends `base` rather than replacing
+    /// it (see [`TechniqueSet::parse_with_base`]).
+    pub fn parse(list: &str) -> Result<TechniqueSet, String> {
+        TechniqueSet::parse_with_base(list, TechniqueSet::EMPTY)
+    }
+
+    /// As [`TechniqueSet::parse`]; the set starts as `base` when the list starts with `+` or
+    /// `-` (so `+swordfish,-xwing` edits the defaults), and empty otherwise.
+    pub fn parse_with_base(list: &str, base: TechniqueSet) -> Result<TechniqueSet, String> {
+        let list = list.trim();
+        let mut set = if list.starts_with('+') || list.starts_with('-') {
+            base
+        } else {
+            TechniqueSet::EMPTY
+        };
+        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (remove, name) = match item.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, item.strip_prefix('+').unwrap_or(item)),
+            };
+            let group = match normalize(name).as_str() {
+                "all" => Some(TechniqueSet::all()),
+                "hodoku" | "default" | "defaults" => Some(TechniqueSet::hodoku_defaults()),
+                "explainer" | "se" => Some(TechniqueSet::explainer_defaults()),
+                key => Family::ALL
+                    .iter()
+                    .find(|f| {
+                        normalize(f.name()) == key || format!("{:?}", f).to_lowercase() == key
+                    })
+                    .map(|&f| TechniqueSet::family(f)),
+            };
+            let items = match group.or_else(|| Technique::from_name(name).map(TechniqueSet::from)) {
+                Some(s) => s,
+                None => return Err(format!("unknown technique `{name}`")),
+            };
+            set = if remove {
+                set.difference(items)
+            } else {
+                set.union(items)
+            };
+        }
+        Ok(set)
+    }
+}
+
+impl From<Technique> for TechniqueSet {
+    fn from(t: Technique) -> TechniqueSet {
+        let mut s = TechniqueSet::EMPTY;
+        s.insert(t);
+        s
+    }
+}
+
+impl FromIterator<Technique> for TechniqueSet {
+    fn from_iter<I: IntoIterator<Item = Technique>>(iter: I) -> TechniqueSet {
+        let mut s = TechniqueSet::EMPTY;
+        for t in iter {
+            s.insert(t);
+        }
+        s
+    }
+}
+
+impl fmt::Debug for TechniqueSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(Technique::code))
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_is_consistent() {
+        assert!(Technique::ALL.len() <= 128, "TechniqueSet is a u128");
+        for &t in Technique::ALL {
+            assert_eq!(Technique::from_name(t.code()), Some(t), "code {}", t.code());
+            assert_eq!(Technique::from_name(t.name()), Some(t), "name {}", t.name());
+        }
+        let mut codes: Vec<_> = Technique::ALL.iter().map(|t| t.code()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), Technique::ALL.len());
+    }
+
+    #[test]
+    fn parse_lists() {
+        let s = TechniqueSet::parse("singles, -hidden single, xwing").unwrap();
+        assert!(s.contains(Technique::NakedSingle) && !s.contains(Technique::HiddenSingle));
+        assert!(s.contains(Technique::XWing));
+        let base = TechniqueSet::hodoku_defaults();
+        let t = TechniqueSet::parse_with_base("+franken x-wing,-x-wing", base).unwrap();
+        assert!(t.contains(Technique::FrankenXWing) && !t.contains(Technique::XWing));
+        assert!(t.contains(Technique::Swordfish));
+        assert!(TechniqueSet::parse("x-wing,bogus").is_err());
+    }
+}

@@ -1,0 +1,401 @@
+//! Wings: XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing, and Remote Pair, in any shape.
+//!
+//! - XY-Wing: a bivalue pivot `{x,y}` sees two bivalue pincers `{x,z}` and `{y,z}`. Whatever
+//!   the pivot holds, one pincer is `z`, so a cell that sees both pincers is not `z`.
+//! - XYZ-Wing: the same with a pivot `{x,y,z}`; the pivot may be `z` too, so the victims
+//!   must see the pivot as well.
+//! - W-Wing: two bivalue cells `{x,y}` that don't see each other, joined by a strong link
+//!   on `x` (a house where `x` has two places, one seeing each cell). One of the two cells
+//!   is `y`, so a cell seeing both is not `y`.
+//! - WXYZ-Wing: four cells (a pivot and three cells it sees) holding four digits between
+//!   them, where every digit but one (`z`) is restricted (its cells in the pattern all see
+//!   each other). Without `z` the four cells would hold three digits at most once each, so
+//!   one of the pattern's `z` cells is `z`: a cell seeing all of them is not `z`.
+//! - Remote Pair: bivalue cells with the same two digits, linked by seeing each other. Two
+//!   linked cells hold different digits, so cells an odd number of links apart do too; a
+//!   cell seeing two of them (that don't see each other) holds neither digit.
+//!
+//! Depends on [`super::Context`] and the step model.
+
+use super::registry::Sink;
+use super::step::{Evidence, Link, Step};
+use super::technique::Technique;
+use super::Context;
+use crate::index::{Candidate, Cell, Digit};
+use crate::set::DigitSet;
+use std::ops::ControlFlow;
+
+pub(crate) const TECHNIQUES: &[Technique] = &[
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::WWing,
+    Technique::WxyzWing,
+    Technique::RemotePair,
+];
+
+/// Finds wings of the kind `technique` names.
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    technique: Technique,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    match technique {
+        Technique::XyWing => xy_wing(ctx, sink, false),
+        Technique::XyzWing => xy_wing(ctx, sink, true),
+        Technique::WWing => w_wing(ctx, sink),
+        Technique::WxyzWing => wxyz_wing(ctx, sink),
+        Technique::RemotePair => remote_pair(ctx, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// The candidates `digit` of the cells (other than `pattern`) that see every cell of
+/// `sees`.
+pub(crate) fn seeing_all(
+    ctx: &Context<'_>,
+    sees: &[Cell],
+    pattern: &[Cell],
+    digit: Digit,
+) -> Vec<Candidate> {
+    let s = ctx.shape();
+    let Some(&first) = sees.first() else {
+        return Vec::new();
+    };
+    let mut out: Vec<Candidate> = first
+        .peers(s)
+        .filter(|&c| {
+            ctx.has(c, digit)
+                && !pattern.contains(&c)
+                && sees.iter().all(|&o| o == c || o.sees(c, s))
+                && !sees.contains(&c)
+        })
+        .map(|c| Candidate::new(c, digit))
+        .collect();
+    out.sort_by_key(|c| c.cell);
+    out
+}
+
+fn empty_with(ctx: &Context<'_>, len: std::ops::RangeInclusive<usize>) -> Vec<Cell> {
+    Cell::all(ctx.shape())
+        .filter(|&c| ctx.value(c).is_none() && len.contains(&ctx.candidates(c).len()))
+        .collect()
+}
+
+fn xy_wing(ctx: &Context<'_>, sink: &mut Sink<'_>, xyz: bool) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let technique = if xyz {
+        Technique::XyzWing
+    } else {
+        Technique::XyWing
+    };
+    let bivalue = ctx.bivalue_cells();
+    let pivots: Vec<Cell> = if xyz {
+        empty_with(ctx, 3..=3)
+    } else {
+        bivalue.to_vec()
+    };
+    for &pivot in &pivots {
+        let pc = ctx.candidates(pivot);
+        let wings: Vec<Cell> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| c != pivot && c.sees(pivot, s))
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            let ca = ctx.candidates(a);
+            for &b in &wings[i + 1..] {
+                let cb = ctx.candidates(b);
+                if ca == cb {
+                    continue;
+                }
+                let common = ca & cb;
+                let Some(z) = common.single_member() else {
+                    continue;
+                };
+                let ok = if xyz {
+                    (ca | cb) == pc
+                } else {
+                    !pc.contains(z) && ((ca | cb) - DigitSet::single(z)) == pc
+                };
+                if !ok {
+                    continue;
+                }
+                let sees: Vec<Cell> = if xyz { vec![pivot, a, b] } else { vec![a, b] };
+                let elims = seeing_all(ctx, &sees, &[pivot, a, b], z);
+                if elims.is_empty() {
+                    continue;
+                }
+                // Pincers listed so that the one holding the pivot's smaller digit is first.
+                let (x, y) = {
+                    let mut it = (pc - DigitSet::single(z)).iter();
+                    (it.next().unwrap(), it.next().unwrap())
+                };
+                let (p1, p2) = if ca.contains(x) { (a, b) } else { (b, a) };
+                let links = vec![
+                    Link {
+                        from: Candidate::new(p1, z),
+                        to: Candidate::new(p1, x),
+                        strong: true,
+                    },
+                    Link {
+                        from: Candidate::new(p1, x),
+                        to: Candidate::new(pivot, x),
+                        strong: false,
+                    },
+                    Link {
+                        from: Candidate::new(pivot, x),
+                        to: Candidate::new(pivot, y),
+                        strong: true,
+                    },
+                    Link {
+                        from: Candidate::new(pivot, y),
+                        to: Candidate::new(p2, y),
+                        strong: false,
+                    },
+                    Link {
+                        from: Candidate::new(p2, y),
+                        to: Candidate::new(p2, z),
+                        strong: true,
+                    },
+                ];
+                sink(Step {
+                    technique,
+                    placements: vec![],
+                    eliminations: elims,
+                    evidence: Evidence::Wing {
+                        digits: pc | DigitSet::single(z),
+                        pivot: Some(pivot),
+                        pincers: vec![p1, p2],
+                        z: Some(z),
+                        links,
+                    },
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn w_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let bivalue = ctx.bivalue_cells();
+    for (i, &a) in bivalue.iter().enumerate() {
+        let pair = ctx.candidates(a);
+        for &b in &bivalue[i + 1..] {
+            if ctx.candidates(b) != pair || a.sees(b, s) {
+                continue;
+            }
+            for x in pair {
+                let y = (pair - DigitSet::single(x)).first().unwrap();
+                let elims = seeing_all(ctx, &[a, b], &[a, b], y);
+                if elims.is_empty() {
+                    continue;
+                }
+                // A strong link on x: a house where x has two places, one seeing a, the
+                // other seeing b (neither being a or b).
+                for house in ctx.houses() {
+                    if ctx.positions(x, house).len() != 2 {
+                        continue;
+                    }
+                    let mut it = ctx.cells_with(x, house);
+                    let (p, q) = (it.next().unwrap(), it.next().unwrap());
+                    if [p, q].iter().any(|c| *c == a || *c == b) {
+                        continue;
+                    }
+                    let (p, q) = if p.sees(a, s) && q.sees(b, s) {
+                        (p, q)
+                    } else if q.sees(a, s) && p.sees(b, s) {
+                        (q, p)
+                    } else {
+                        continue;
+                    };
+                    let links = vec![
+                        Link {
+                            from: Candidate::new(a, y),
+                            to: Candidate::new(a, x),
+                            strong: true,
+                        },
+                        Link {
+                            from: Candidate::new(a, x),
+                            to: Candidate::new(p, x),
+                            strong: false,
+                        },
+                        Link {
+                            from: Candidate::new(p, x),
+                            to: Candidate::new(q, x),
+                            strong: true,
+                        },
+                        Link {
+                            from: Candidate::new(q, x),
+                            to: Candidate::new(b, x),
+                            strong: false,
+                        },
+                        Link {
+                            from: Candidate::new(b, x),
+                            to: Candidate::new(b, y),
+                            strong: true,
+                        },
+                    ];
+                    sink(Step {
+                        technique: Technique::WWing,
+                        placements: vec![],
+                        eliminations: elims,
+                        evidence: Evidence::Wing {
+                            digits: pair,
+                            pivot: None,
+                            pincers: vec![a, b],
+                            z: Some(y),
+                            links,
+                        },
+                    })?;
+                    break;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let small = empty_with(ctx, 2..=4);
+    let mut seen_sets: Vec<[Cell; 4]> = Vec::new();
+    for &pivot in &small {
+        let pc = ctx.candidates(pivot);
+        let wings: Vec<Cell> = small
+            .iter()
+            .copied()
+            .filter(|&c| c != pivot && c.sees(pivot, s) && (ctx.candidates(c) | pc).len() <= 4)
+            .collect();
+        let n = wings.len();
+        for i in 0..n {
+            let u1 = pc | ctx.candidates(wings[i]);
+            for j in i + 1..n {
+                let u2 = u1 | ctx.candidates(wings[j]);
+                if u2.len() > 4 {
+                    continue;
+                }
+                for k in j + 1..n {
+                    let all = u2 | ctx.candidates(wings[k]);
+                    if all.len() != 4 {
+                        continue;
+                    }
+                    let cells = [pivot, wings[i], wings[j], wings[k]];
+                    // Exactly one digit whose cells in the pattern don't all see each other.
+                    let mut z = None;
+                    let mut unrestricted = 0;
+                    for d in all {
+                        let with: Vec<Cell> =
+                            cells.iter().copied().filter(|&c| ctx.has(c, d)).collect();
+                        let restricted = with
+                            .iter()
+                            .enumerate()
+                            .all(|(m, &c)| with[m + 1..].iter().all(|&o| c.sees(o, s)));
+                        if !restricted {
+                            unrestricted += 1;
+                            z = Some((d, with));
+                        }
+                    }
+                    let (1, Some((z, zcells))) = (unrestricted, z) else {
+                        continue;
+                    };
+                    let elims = seeing_all(ctx, &zcells, &cells, z);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let mut key = cells;
+                    key.sort();
+                    if seen_sets.contains(&key) {
+                        continue;
+                    }
+                    seen_sets.push(key);
+                    sink(Step {
+                        technique: Technique::WxyzWing,
+                        placements: vec![],
+                        eliminations: elims,
+                        evidence: Evidence::Wing {
+                            digits: all,
+                            pivot: Some(pivot),
+                            pincers: cells[1..].to_vec(),
+                            z: Some(z),
+                            links: vec![],
+                        },
+                    })?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn remote_pair(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let bivalue = ctx.bivalue_cells();
+    let mut done = vec![false; bivalue.len()];
+    for start in 0..bivalue.len() {
+        if done[start] {
+            continue;
+        }
+        let pair = ctx.candidates(bivalue[start]);
+        // The component of `start` among the bivalue cells with the same pair, 2-coloured.
+        let mut comp: Vec<(usize, bool)> = vec![(start, false)];
+        done[start] = true;
+        let mut head = 0;
+        let mut bipartite = true;
+        while head < comp.len() {
+            let (i, color) = comp[head];
+            head += 1;
+            for j in 0..bivalue.len() {
+                if j == i || ctx.candidates(bivalue[j]) != pair || !bivalue[i].sees(bivalue[j], s) {
+                    continue;
+                }
+                match comp.iter().find(|(k, _)| *k == j) {
+                    Some(&(_, c)) => bipartite &= c != color,
+                    None => {
+                        done[j] = true;
+                        comp.push((j, !color));
+                    }
+                }
+            }
+        }
+        if !bipartite || comp.len() < 4 {
+            continue;
+        }
+        let cells: Vec<Cell> = comp.iter().map(|&(i, _)| bivalue[i]).collect();
+        let colors: Vec<bool> = comp.iter().map(|&(_, c)| c).collect();
+        let mut elims = Vec::new();
+        for target in Cell::all(s) {
+            if cells.contains(&target) || (ctx.candidates(target) & pair).is_empty() {
+                continue;
+            }
+            let seen: Vec<usize> = (0..cells.len())
+                .filter(|&k| cells[k].sees(target, s))
+                .collect();
+            let hit = seen.iter().any(|&p| {
+                seen.iter()
+                    .any(|&q| colors[p] != colors[q] && !cells[p].sees(cells[q], s))
+            });
+            if hit {
+                for d in ctx.candidates(target) & pair {
+                    elims.push(Candidate::new(target, d));
+                }
+            }
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        sink(Step {
+            technique: Technique::RemotePair,
+            placements: vec![],
+            eliminations: elims,
+            evidence: Evidence::Wing {
+                digits: pair,
+                pivot: None,
+                pincers: cells,
+                z: None,
+                links: vec![],
+            },
+        })?;
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,228 @@
+//! The 9x9 engine: band bitboards, bit-parallel propagation, branching on band
+//! configurations.
+//!
+//! This module owns everything specific to solving 9x9 grids fast: the representation, the
+//! propagation, the search, and the [`Fast9`] [`Engine`] that [`super::engine_for`] hands
+//! every 9x9 grid to. `docs/how-it-works.md` in the repository tells the story with
+//! measurements.
+//!
+//! # Layout
+//!
+//! The candidates are 27 words of 27 bits: one word per (digit, band). A *band* is three
+//! rows; bit `9·r + c` of a band word is row `r` of the band, column `c`, so that cell
+//! `27·b + i` of the row-major grid is bit `i` of band `b`:
+//!
+//! ```text
+//!            stack 0     stack 1     stack 2
+//!           c0 c1 c2 |  c3 c4 c5 |  c6 c7 c8
+//!  band 0   ---------+-----------+----------
+//!   row 0:   0  1  2 |   3  4  5 |   6  7  8     word cand[3·d + 0], bits 0..27
+//!   row 1:   9 10 11 |  12 13 14 |  15 16 17
+//!   row 2:  18 19 20 |  21 22 23 |  24 25 26
+//!  band 1   ---------+-----------+----------     word cand[3·d + 1]
+//!  band 2   ---------+-----------+----------     word cand[3·d + 2]
+//!
+//!  triads of a band (3 cells of a row inside a box), triad mask bit 3·r + k:
+//!   row 0:  [t0      ][t1        ][t2      ]
+//!   row 1:  [t3      ][t4        ][t5      ]
+//!   row 2:  [t6      ][t7        ][t8      ]
+//! ```
+//!
+//! A placed digit keeps its bit in its own word and is cleared from the other eight, so a
+//! solved grid is nine words per band with one bit per row each. A second array of 3 words
+//! (`unsolved`) says which cells are not yet placed.
+//!
+//! # Propagation
+//!
+//! For each digit whose words changed:
+//! * **band pass**: the triads a digit still has in a band must contain a permutation
+//!   (one triad per row and per box); triads in no fitting permutation go
+//!   ([`tables::PERMS`]). That is pointing and claiming inside the band, hidden singles in
+//!   boxes, and the empty-row / empty-box contradiction, in three lookups and an AND.
+//! * **stack pass**: the same on (band, column) pairs of each stack: the digit takes one
+//!   column per band and one band per column of the stack. Locked candidates across bands,
+//!   and with the band pass, hidden singles in columns.
+//! * **row singles**: a row with one bit left is placed: the cell leaves the other digits'
+//!   words, the column leaves the other bands' words.
+//!
+//! Then **naked singles** for all 81 cells at once: a bit-sliced count of the nine words of
+//! each band gives the cells with exactly one candidate, and those with none.
+//!
+//! Last, once per node, the **triad rule**: a triad's three cells hold three different
+//! digits, so a triad with three possible digits takes them (they leave its row and box
+//! mates), and a triad three digits are forced into takes no other. Applied to horizontal
+//! triads per band and vertical triads per stack.
+//!
+//! # Search
+//!
+//! A digit's *configurations* in a band are the permutations its triad mask contains (at
+//! most six). The search picks the band or stack with the fewest configurations over all
+//! digits that is not yet fixed, and in it the digit with the fewest configurations above
+//! one, then tries each configuration on a copy of the state (228 bytes). Trying one of `n`
+//! counts as a guess, except the last. No allocation happens per puzzle; there is no
+//! `unsafe` and no SIMD: the code is portable and gives the same results everywhere.
+
+mod engine;
+mod tables;
+
+use super::{Engine, Search};
+use crate::grid::{Candidates, Grid};
+use crate::index::{Cell, Digit};
+use engine::State;
+
+/// A puzzle as the engine takes it: 81 cells row-major, `0` for empty, `1`-`9` for a digit.
+pub type Cells = [u8; 81];
+
+/// How a search went: the solutions counted (up to the limit asked) and the guesses made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, never more than the limit.
+    pub count: usize,
+    /// Guesses: each configuration tried at a branch point, except the last one (so a
+    /// two-way branch is one guess, as in tdoku).
+    pub guesses: u64,
+}
+
+/// The propagated starting state of a puzzle, or `None` when the givens contradict each
+/// other (a digit twice in a house, a value above 9) or propagation alone finds no solution.
+fn start(puzzle: &Cells, marks: Option<&Candidates>, masks: &mut engine::Masks) -> Option<State> {
+    let mut st = State::new();
+    for (cell, &v) in puzzle.iter().enumerate() {
+        if v != 0 && (v > 9 || !st.assign(cell, v as usize - 1)) {
+            return None;
+        }
+    }
+    if let Some(m) = marks {
+        for (cell, &v) in puzzle.iter().enumerate() {
+            if v == 0 {
+                let keep = m.get(Cell::new(cell));
+                for d in 0..9 {
+                    if !keep.contains(Digit::from_index(d)) {
+                        st.remove(cell, d);
+                    }
+                }
+            }
+        }
+    }
+    if st.propagate_with(masks, true) {
+        Some(st)
+    } else {
+        None
+    }
+}
+
+/// Counts the solutions of `puzzle` up to `limit`, calling `on_solution` with each one
+/// found (in search order). The core of every other function here.
+///
+/// ```
+/// use sudoku::solve::fast9;
+/// let mut puzzle = [0u8; 81];
+/// puzzle[0] = 1;
+/// let mut seen = 0;
+/// let c = fast9::search(&puzzle, 3, &mut |s| {
+///     assert_eq!(s[0], 1);
+///     seen += 1;
+/// });
+/// assert_eq!((c.count, seen), (3, 3));
+/// ```
+pub fn search(puzzle: &Cells, limit: usize, on_solution: &mut dyn FnMut(&Cells)) -> Count {
+    search_marked(puzzle, None, limit, Some(on_solution))
+}
+
+fn search_marked(
+    puzzle: &Cells,
+    marks: Option<&Candidates>,
+    limit: usize,
+    on_solution: Option<&mut dyn FnMut(&Cells)>,
+) -> Count {
+    if limit == 0 {
+        return Count::default();
+    }
+    let mut masks = engine::Masks::default();
+    let Some(st) = start(puzzle, marks, &mut masks) else {
+        return Count::default();
+    };
+    let mut s = engine::Search {
+        count: 0,
+        limit,
+        guesses: 0,
+        on_solution,
+        masks,
+    };
+    s.run(st);
+    Count {
+        count: s.count,
+        guesses: s.guesses,
+    }
+}
+
+/// The number of solutions of `puzzle`, counting no further than `limit`, and the guesses
+/// it took. `count(p, 2).count == 1` is the uniqueness check.
+///
+/// ```
+/// use sudoku::solve::fast9;
+/// let mut p = [0u8; 81];
+/// p[0] = 5;
+/// p[1] = 5; // a clash: no solution, no panic
+/// assert_eq!(fast9::count(&p, 2).count, 0);
+/// ```
+pub fn count(puzzle: &Cells, limit: usize) -> Count {
+    search_marked(puzzle, None, limit, None)
+}
+
+/// The first solution found, if any (whether or not it is unique), and the guesses made.
+pub fn solve(puzzle: &Cells) -> (Option<Cells>, u64) {
+    let mut out = None;
+    let c = search(puzzle, 1, &mut |s| out = Some(*s));
+    (out, c.guesses)
+}
+
+/// Up to `limit` solutions, in search order, and the guesses made.
+pub fn solutions(puzzle: &Cells, limit: usize) -> (Vec<Cells>, u64) {
+    let mut out = Vec::new();
+    let c = search(puzzle, limit, &mut |s| out.push(*s));
+    (out, c.guesses)
+}
+
+/// The 9x9 engine behind [`super::engine_for`] for 9x9 grids (pencil marks included).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fast9;
+
+impl Engine for Fast9 {
+    /// As [`super::general::search`]; panics if `grid` is not 9x9.
+    fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search {
+        assert!(
+            grid.shape().is_nine(),
+            "the fast9 engine only takes 9x9 grids"
+        );
+        let mut puzzle = [0u8; 81];
+        for (p, &v) in puzzle.iter_mut().zip(grid.values()) {
+            // Values above 9 make the puzzle unsolvable; keep them so `start` says so.
+            *p = v.min(10) as u8;
+        }
+        let mut solutions = Vec::new();
+        let mut keep_one = |s: &Cells| {
+            if solutions.len() < keep {
+                let mut g = grid.clone();
+                for (i, &v) in s.iter().enumerate() {
+                    let cell = Cell::new(i);
+                    if !grid.is_given(cell) {
+                        g.set(cell, Some(Digit::new(v as usize)));
+                    }
+                }
+                solutions.push(g);
+            }
+        };
+        let on_solution: Option<&mut dyn FnMut(&Cells)> =
+            if keep > 0 { Some(&mut keep_one) } else { None };
+        let c = search_marked(&puzzle, marks, limit, on_solution);
+        Search {
+            count: c.count,
+            solutions,
+            guesses: c.guesses,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

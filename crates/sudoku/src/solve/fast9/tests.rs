@@ -1,0 +1,101 @@
+use super::*;
+use crate::verify::check_solution_of;
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn cells(line: &str) -> Cells {
+    let mut p = [0u8; 81];
+    for (c, ch) in p.iter_mut().zip(line.bytes()) {
+        *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+    }
+    p
+}
+
+fn grid(c: &Cells) -> Grid {
+    let v: Vec<usize> = c.iter().map(|&x| x as usize).collect();
+    Grid::from_values(crate::Shape::NINE, &v).unwrap()
+}
+
+#[test]
+fn fast9_classic_unique() {
+    let p = cells(CLASSIC);
+    let c = count(&p, 2);
+    assert_eq!(c.count, 1);
+    let (s, _) = solve(&p);
+    let s = s.unwrap();
+    assert!(check_solution_of(&grid(&p), &grid(&s)).is_ok());
+}
+
+#[test]
+fn fast9_empty_grid_has_many() {
+    let (sols, guesses) = solutions(&[0; 81], 10);
+    assert_eq!(sols.len(), 10);
+    assert!(guesses > 0);
+    for (i, s) in sols.iter().enumerate() {
+        assert!(grid(s).is_solution());
+        for t in &sols[..i] {
+            assert_ne!(s, t);
+        }
+    }
+}
+
+#[test]
+fn fast9_clashes_give_zero() {
+    let mut p = [0u8; 81];
+    p[0] = 3;
+    p[80] = 3;
+    p[8] = 3; // same row as cell 0
+    assert_eq!(count(&p, 2).count, 0);
+    let mut p = [0u8; 81];
+    p[0] = 4;
+    p[10] = 4; // same box
+    assert_eq!(count(&p, 2).count, 0);
+    let mut p = [0u8; 81];
+    p[4] = 7;
+    p[76] = 7; // same column
+    assert_eq!(count(&p, 2).count, 0);
+    let mut p = [0u8; 81];
+    p[4] = 12;
+    assert_eq!(count(&p, 2).count, 0);
+}
+
+#[test]
+fn fast9_full_solution_and_limit_zero() {
+    let p = cells(CLASSIC);
+    let (s, _) = solve(&p);
+    let s = s.unwrap();
+    let c = count(&s, 5);
+    assert_eq!(
+        c,
+        Count {
+            count: 1,
+            guesses: 0
+        }
+    );
+    assert_eq!(count(&p, 0).count, 0);
+}
+
+#[test]
+fn fast9_engine_keeps_givens_and_marks() {
+    let g = Grid::from_line(CLASSIC).unwrap();
+    let s = Fast9.search(&g, None, 2, 2);
+    assert_eq!(s.count, 1);
+    let sol = &s.solutions[0];
+    for c in 0..81 {
+        let cell = Cell::new(c);
+        assert_eq!(sol.is_given(cell), g.is_given(cell));
+    }
+    // Marks that exclude the true digit of an empty cell leave no solution.
+    let mut marks = Candidates::full(g.shape());
+    let empty = (0..81).find(|&c| g.value(Cell::new(c)) == 0).unwrap();
+    let d = sol.get(Cell::new(empty)).unwrap();
+    let mut set = crate::DigitSet::full(9);
+    set.remove(d);
+    marks.set(Cell::new(empty), set);
+    assert_eq!(Fast9.search(&g, Some(&marks), 2, 2).count, 0);
+    assert_eq!(
+        super::super::general::search(&g, Some(&marks), 2, 2).count,
+        0
+    );
+}

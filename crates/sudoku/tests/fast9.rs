@@ -1,0 +1,223 @@
+//! The fast 9x9 engine against the general one, on samples of every benchmark set and on
+//! random puzzles. Every solution is checked by the independent verifier.
+
+use proptest::prelude::*;
+use sudoku::solve::{engine_for, fast9, fast9::Fast9, Engine, General};
+use sudoku::transform::Transform;
+use sudoku::verify::check_solution_of;
+use sudoku::{Candidates, DigitSet, Grid, Shape};
+
+fn load(name: &str) -> Vec<Grid> {
+    let path = format!(
+        "{}/../../testdata/puzzles/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let grids: Vec<Grid> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| Grid::from_line(l).unwrap())
+        .collect();
+    assert!(grids.len() >= 100, "{name}: only {} puzzles", grids.len());
+    grids
+}
+
+/// Both engines on one grid: same count up to 2, valid solutions that keep the givens, the
+/// same solution when unique. Returns the count.
+fn agree(g: &Grid) -> usize {
+    let f = Fast9.search(g, None, 2, 2);
+    let s = General.search(g, None, 2, 2);
+    assert_eq!(f.count, s.count, "{g:?}");
+    assert_eq!(f.solutions.len(), f.count);
+    for sol in &f.solutions {
+        assert!(check_solution_of(g, sol).is_ok(), "{g:?} -> {sol:?}");
+        for c in sudoku::Cell::all(g.shape()) {
+            assert_eq!(sol.is_given(c), g.is_given(c));
+        }
+    }
+    if f.count == 1 {
+        assert_eq!(f.solutions, s.solutions);
+    }
+    if f.count == 2 {
+        assert_ne!(f.solutions[0], f.solutions[1]);
+    }
+    f.count
+}
+
+fn check_set(name: &str, expected: usize) {
+    for g in load(name) {
+        assert_eq!(agree(&g), expected, "{name}: {g:?}");
+    }
+}
+
+#[test]
+fn fast9_agrees_17clue() {
+    check_set("17clue-200.txt", 1);
+}
+
+#[test]
+fn fast9_agrees_top1465() {
+    check_set("top1465-200.txt", 1);
+}
+
+#[test]
+fn fast9_agrees_hardest1905_11plus() {
+    check_set("hardest1905_11plus-200.txt", 1);
+}
+
+#[test]
+fn fast9_agrees_hardest1106() {
+    check_set("hardest1106-200.txt", 1);
+}
+
+#[test]
+fn fast9_agrees_serg() {
+    check_set("serg-200.txt", 2);
+}
+
+#[test]
+fn fast9_is_the_nine_engine() {
+    let g = load("top1465-200.txt").remove(0);
+    let via = engine_for(&g).search(&g, None, 2, 0);
+    let mut cells = [0u8; 81];
+    for (c, &v) in cells.iter_mut().zip(g.values()) {
+        *c = v as u8;
+    }
+    let direct = fast9::count(&cells, 2);
+    assert_eq!((via.count, via.guesses), (direct.count, direct.guesses));
+}
+
+#[test]
+fn fast9_solve_finds_one_solution_of_multi_puzzles() {
+    for g in load("serg-200.txt").iter().take(50) {
+        let mut cells = [0u8; 81];
+        for (c, &v) in cells.iter_mut().zip(g.values()) {
+            *c = v as u8;
+        }
+        let (sol, _) = fast9::solve(&cells);
+        let sol = sol.expect("serg puzzles have solutions");
+        let v: Vec<usize> = sol.iter().map(|&x| x as usize).collect();
+        let sol = Grid::from_values(Shape::NINE, &v).unwrap();
+        assert!(check_solution_of(g, &sol).is_ok());
+    }
+}
+
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// A random grid: a relabelled, row- and column-shuffled solution with some cells emptied,
+/// and sometimes a few cells overwritten with random digits (often invalid or unsolvable).
+fn random_grid() -> impl Strategy<Value = Grid> {
+    (
+        Just((1..=9usize).collect::<Vec<_>>()).prop_shuffle(),
+        proptest::collection::vec(0..6usize, 6),
+        proptest::collection::vec(proptest::bool::weighted(0.7), 81),
+        proptest::collection::vec((0..81usize, 1..=9usize), 0..4),
+    )
+        .prop_map(|(relabel, perms, holes, noise)| {
+            const P: [[usize; 3]; 6] = [
+                [0, 1, 2],
+                [0, 2, 1],
+                [1, 0, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [2, 1, 0],
+            ];
+            let base: Vec<usize> = SOLUTION
+                .bytes()
+                .map(|b| relabel[(b - b'1') as usize])
+                .collect();
+            // Rows within each band, columns within each stack.
+            let row = |r: usize| 3 * (r / 3) + P[perms[r / 3]][r % 3];
+            let col = |c: usize| 3 * (c / 3) + P[perms[3 + c / 3]][c % 3];
+            let mut v = vec![0usize; 81];
+            for r in 0..9 {
+                for c in 0..9 {
+                    v[9 * r + c] = if holes[9 * r + c] {
+                        0
+                    } else {
+                        base[9 * row(r) + col(c)]
+                    };
+                }
+            }
+            for (cell, d) in noise {
+                v[cell] = d;
+            }
+            Grid::from_values(Shape::NINE, &v).unwrap()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn fast9_agrees_on_random_grids(g in random_grid()) {
+        let f = Fast9.search(&g, None, 2, 2);
+        let s = General.search(&g, None, 2, 2);
+        prop_assert_eq!(f.count, s.count);
+        if !g.conflicts().is_empty() {
+            prop_assert_eq!(f.count, 0);
+        }
+        for sol in &f.solutions {
+            prop_assert!(check_solution_of(&g, sol).is_ok());
+        }
+    }
+}
+
+/// A random grid with random pencil marks on its empty cells (each candidate kept with
+/// probability 0.8, so some marks exclude the solution and some leave cells bare).
+fn random_marked() -> impl Strategy<Value = (Grid, Candidates)> {
+    (
+        random_grid(),
+        proptest::collection::vec(proptest::bool::weighted(0.8), 81 * 9),
+    )
+        .prop_map(|(g, keep)| {
+            let mut marks = Candidates::full(g.shape());
+            for cell in sudoku::Cell::all(g.shape()) {
+                let mut set = DigitSet::EMPTY;
+                for d in 0..9 {
+                    if keep[cell.index() * 9 + d] {
+                        set.insert(sudoku::Digit::from_index(d));
+                    }
+                }
+                marks.set(cell, set);
+            }
+            (g, marks)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn fast9_agrees_with_marks((g, marks) in random_marked()) {
+        let f = Fast9.search(&g, Some(&marks), 2, 2);
+        let s = General.search(&g, Some(&marks), 2, 2);
+        prop_assert_eq!(f.count, s.count);
+        for sol in &f.solutions {
+            prop_assert!(check_solution_of(&g, sol).is_ok());
+            for cell in sudoku::Cell::all(g.shape()) {
+                if g.value(cell) == 0 {
+                    prop_assert!(marks.get(cell).contains(sol.get(cell).unwrap()));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fast9_counts_survive_reorientation() {
+    for name in ["top1465-200.txt", "serg-200.txt"] {
+        for (i, g) in load(name).iter().enumerate().take(60) {
+            let t = Transform::seeded(g.shape(), i as u64);
+            let h = t.apply(g);
+            let (a, b) = (Fast9.search(g, None, 2, 2), Fast9.search(&h, None, 2, 2));
+            assert_eq!(a.count, b.count, "{name} #{i}");
+            for sol in &b.solutions {
+                assert!(check_solution_of(&h, sol).is_ok());
+            }
+            if a.count == 1 {
+                assert_eq!(t.apply(&a.solutions[0]), b.solutions[0]);
+            }
+        }
+    }
+}

@@ -1,0 +1,1062 @@
+//! The format layer against FORMATS.md: every example in its own format, the sample files
+//! of `testdata/formats/`, exact error locations, streaming, and round trips of every
+//! writer over random grids of many shapes.
+
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::{BufRead, BufReader, Read};
+use sudoku::format::{
+    self, detect, line::write_line, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, Reader,
+};
+use sudoku::solve::{self, Outcome};
+use sudoku::{Candidates, Cell, Col, Digit, DigitSet, Grid, Row, Shape};
+
+/// The puzzle of FORMATS.md 2.1/2.2 (SudoCue's example).
+const EX: &str =
+    "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
+/// The classic program's first example, 2.9 a (also leptonica's, 2.9 b).
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// The shared data folder (`shared/` beside the clone, as on CI and in the worktrees), if
+/// it is there.
+fn shared_data() -> Option<std::path::PathBuf> {
+    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    [beside, "/work/shared/data".into()]
+        .into_iter()
+        .find(|p| p.exists())
+}
+
+fn data(path: &str) -> String {
+    let p = format!(
+        "{}/../../testdata/formats/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+fn read(text: &str, format: Option<Format>) -> Vec<Result<Puzzle, ParseError>> {
+    Reader::new(
+        text.as_bytes(),
+        "t",
+        ReadOptions {
+            format,
+            ..Default::default()
+        },
+    )
+    .collect()
+}
+
+fn read_ok(text: &str, format: Option<Format>) -> Vec<Puzzle> {
+    read(text, format)
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+fn one(text: &str, format: Option<Format>) -> Puzzle {
+    let mut all = read_ok(text, format);
+    assert_eq!(all.len(), 1, "expected one puzzle");
+    all.pop().unwrap()
+}
+
+fn g(line: &str) -> Grid {
+    Grid::from_line(line).unwrap()
+}
+
+fn cell(r: usize, c: usize) -> Cell {
+    Cell::at(Shape::NINE, Row::new(r - 1), Col::new(c - 1))
+}
+
+fn digits(s: DigitSet) -> Vec<usize> {
+    s.iter().map(Digit::get).collect()
+}
+
+fn solution(grid: &Grid) -> String {
+    match solve::solve(grid) {
+        Outcome::Unique(s) => write_line(&s),
+        other => panic!("expected a unique solution, got {}", other.status()),
+    }
+}
+
+// ---------------------------------------------------------------- FORMATS.md examples
+
+#[test]
+fn line_example_2_1() {
+    let p = one(&format!("{EX}\n"), None);
+    assert_eq!(write_line(&p.grid), EX);
+    assert_eq!(
+        p.grid.given_count(),
+        EX.chars().filter(|c| c.is_ascii_digit()).count()
+    );
+    assert_eq!(p.line, 1);
+}
+
+#[test]
+fn line_tolerances_2_1() {
+    let text = data("line/tolerated.txt");
+    assert_eq!(detect(&text), Some(Format::Line));
+    let all = read_ok(&text, None);
+    assert_eq!(all.len(), 8);
+    for p in &all {
+        assert_eq!(p.grid, g(EX), "line {}", p.line);
+    }
+    assert_eq!(all[1].info.rating.as_deref(), Some("ED=7.1/1.2/1.2"));
+    // Digits in a comment are never read (QQWing's bug).
+    assert_eq!(all[2].info.comment.as_deref(), Some("comment 123456789"));
+    assert_eq!(all[5].info.comment.as_deref(), Some("l2(10) s"));
+    assert_eq!(all[7].info.get("id"), Some("0123456789ab"));
+    assert_eq!(all[7].info.rating.as_deref(), Some("7.2"));
+}
+
+#[test]
+fn hodoku_values_variant_marks_placed_digits() {
+    let p = one(&data("line/hodoku_values.txt"), None);
+    assert_eq!(p.grid.get(cell(4, 2)), Some(Digit::new(9)));
+    assert!(!p.grid.is_given(cell(4, 2)));
+    assert_eq!(p.grid.givens(), g(EX));
+}
+
+#[test]
+fn sdm_with_crlf_streams_every_line() {
+    let text = data("line/qqwing_easy_crlf.sdm");
+    assert!(text.contains("\r\n"));
+    let all = read_ok(&text, None);
+    let expected: Vec<&str> = text.lines().map(str::trim_end).collect();
+    assert_eq!(all.len(), expected.len());
+    for (p, l) in all.iter().zip(expected) {
+        assert_eq!(p.grid, g(l));
+    }
+}
+
+#[test]
+fn hardest_database_csv_rows_take_field_one() {
+    let text = data("line/hardest_database_csv.txt");
+    let all = read(&text, None);
+    assert_eq!(all.len(), 3);
+    // The title line is not a puzzle, and says so.
+    assert_eq!(all[0].as_ref().unwrap_err().line, 1);
+    let rows: Vec<&str> = text.lines().skip(2).collect();
+    for (r, row) in all[1..].iter().zip(rows) {
+        assert_eq!(write_line(&r.as_ref().unwrap().grid), row[..81]);
+    }
+}
+
+#[test]
+fn gsf_rows_take_field_five() {
+    let text = format!("1,2,3,4,{EX},6,7\n");
+    assert_eq!(one(&text, None).grid, g(EX));
+}
+
+#[test]
+fn sudoku_exchange_rows() {
+    let text = data("line/sudoku_exchange.txt");
+    let all = read_ok(&text, None);
+    assert_eq!(all.len(), 3);
+    for (p, l) in all.iter().zip(text.lines()) {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(p.grid, g(f[1]));
+        assert_eq!(p.info.get("id"), Some(f[0]));
+        assert_eq!(p.info.rating.as_deref(), Some(f[2]));
+    }
+}
+
+#[test]
+fn hodoku_exemplar_sections_and_comments() {
+    let all = read_ok(&data("line/hodoku_exemplars.txt"), None);
+    assert_eq!(all.len(), 3);
+    assert_eq!(all[0].info.comment.as_deref(), Some("s lc2(1) s"));
+    assert_eq!(all[1].line, 4);
+}
+
+#[test]
+fn sdk_example_2_2_with_headers_and_crlf() {
+    let text = data("sdk/sudocue_crlf.sdk");
+    assert_eq!(detect(&text), Some(Format::Sdk));
+    let p = one(&text, None);
+    assert_eq!(p.grid, g(EX));
+    assert_eq!(p.info.author.as_deref(), Some("Ruud"));
+    assert_eq!(
+        p.info.description.as_deref(),
+        Some("A random puzzle created by SudoCue")
+    );
+    assert_eq!(p.info.date.as_deref(), Some("03-08-2006"));
+    assert_eq!(p.info.level.as_deref(), Some("Easy"));
+    assert_eq!(p.line, 1);
+}
+
+#[test]
+fn titles_in_words_do_not_hide_the_format() {
+    let rows: String = EX
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let text = format!("Puzzle 1\n{rows}\nPuzzle 2\n{rows}");
+    assert_eq!(detect(&text), Some(Format::Sdk));
+    let all = read_ok(&text, None);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].info.title.as_deref(), Some("Puzzle 2"));
+    assert_eq!(all[1].grid, g(EX));
+    let csv = data("line/hardest_database_csv.txt");
+    assert_eq!(detect(&csv), Some(Format::Line));
+}
+
+#[test]
+fn sdk_state_section_holds_placed_digits() {
+    let p = one(&data("sdk/state.sdk"), None);
+    assert_eq!(p.grid.givens(), g(EX));
+    assert_eq!(p.grid.get(cell(4, 2)), Some(Digit::new(9)));
+    assert!(!p.grid.is_given(cell(4, 2)));
+    assert_eq!(p.info.author.as_deref(), Some("Example"));
+}
+
+#[test]
+fn simple_sudoku_example_2_4() {
+    let text = data("ss/simple.ss");
+    assert_eq!(detect(&text), Some(Format::Ss));
+    assert_eq!(one(&text, None).grid, g(EX));
+}
+
+#[test]
+fn simple_sudoku_saved_game_has_state_and_marks() {
+    let text = data("ss/saved_game.ss");
+    let p = one(&text, None);
+    assert_eq!(p.grid.givens(), g(EX));
+    assert_eq!(p.grid.get(cell(4, 2)), Some(Digit::new(9)));
+    assert!(!p.grid.is_given(cell(4, 2)));
+    let m = p.marks.expect("candidate grid");
+    assert_eq!(digits(m.get(cell(1, 2))), vec![6, 7, 9]);
+    assert_eq!(digits(m.get(cell(1, 8))), vec![9]);
+    assert_eq!(digits(m.get(cell(4, 8))), vec![5, 9]);
+    assert!(m.get(cell(4, 2)).is_empty(), "filled cells keep no marks");
+}
+
+#[test]
+fn pm_grid_example_2_5_single_digit_rule() {
+    let text = data("pm/hodoku_pm.txt");
+    assert_eq!(detect(&text), Some(Format::Pm));
+    let p = one(&text, None);
+    // One-digit cells whose digit is still a candidate nearby are naked singles, the rest
+    // values: that gives back exactly the puzzle of 2.2.
+    assert_eq!(p.grid, g(EX));
+    let m = p.marks.unwrap();
+    assert_eq!(digits(m.get(cell(1, 2))), vec![6, 7, 9]);
+    assert_eq!(digits(m.get(cell(1, 8))), vec![9]);
+    assert_eq!(digits(m.get(cell(4, 2))), vec![9]);
+    assert_eq!(digits(m.get(cell(5, 5))), vec![1, 2, 4, 5, 6]);
+}
+
+#[test]
+fn pm_grid_markup_and_other_frames() {
+    let text = data("pm/hodoku_pm.txt")
+        .replace("| 2     679 ", "| 2     *679")
+        .replace("12456 ", "#12-456")
+        .replace('.', "*")
+        .replace(':', "|")
+        .replace('\'', "*");
+    let p = one(&text, Some(Format::Pm));
+    assert_eq!(p.grid, g(EX));
+    assert_eq!(
+        digits(p.marks.unwrap().get(cell(5, 5))),
+        vec![1, 2, 4, 5, 6]
+    );
+}
+
+#[test]
+fn hodoku_library_example_2_5() {
+    let text = data("hodoku/library.txt");
+    let p = one(&text, None);
+    assert_eq!(p.grid.givens(), g(EX));
+    assert_eq!(p.grid.get(cell(4, 2)), Some(Digit::new(9)));
+    assert!(!p.grid.is_given(cell(4, 2)));
+    let m = p.marks.clone().unwrap();
+    let rules = Candidates::from_grid(&p.grid);
+    assert!(!m.get(cell(1, 2)).contains(Digit::new(6)));
+    assert!(!m.get(cell(1, 2)).contains(Digit::new(7)));
+    assert_eq!(m.get(cell(1, 3)), rules.get(cell(1, 3)));
+    assert_eq!(format::write(&p, Format::Hodoku).unwrap(), text.trim_end());
+}
+
+#[test]
+fn sukaku_example_2_6() {
+    let text = data("sukaku/from_pm.txt");
+    assert!(text.starts_with(".2............67.9"));
+    assert_eq!(text.trim_end().len(), 729);
+    let p = one(&text, None);
+    let pm = one(&data("pm/hodoku_pm.txt"), None);
+    assert_eq!(p.grid, pm.grid);
+    assert_eq!(p.marks, pm.marks);
+    assert_eq!(format::write(&pm, Format::Sukaku).unwrap(), text.trim_end());
+}
+
+#[test]
+fn opensudoku_v2_skips_unsupported_games() {
+    let text = data("opensudoku/v2.opensudoku");
+    assert_eq!(detect(&text), Some(Format::OpenSudoku));
+    let all = read(&text, None);
+    assert_eq!(all.len(), 3);
+    let first = all[0].as_ref().unwrap();
+    let data = "379000014060010070080009005435007000090040020000800436900700080040080050850000249";
+    assert_eq!(write_line(&first.grid), data.replace('0', "."));
+    assert_eq!(first.info.get("folder"), Some("Easy"));
+    assert_eq!(first.info.comment.as_deref(), Some("first & easy"));
+    assert_eq!(first.line, 4);
+    let skipped = all[1].as_ref().unwrap_err();
+    assert!(skipped.is_skip());
+    assert_eq!(skipped.line, 6);
+    let third = all[2].as_ref().unwrap();
+    assert_eq!(third.grid, g(EX));
+    assert_eq!(third.info.get("folder"), Some("Hard"));
+}
+
+#[test]
+fn opensudoku_v1() {
+    let all = read_ok(&data("opensudoku/v1.opensudoku"), None);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].grid, g(EX));
+}
+
+#[test]
+fn classic_2_9a_examples_solve_to_the_quoted_solutions() {
+    let text = data("classic/sudoku_puzzlefile.txt");
+    assert_eq!(detect(&text), Some(Format::Classic));
+    let p = one(&text, None);
+    assert_eq!(p.grid.given_count(), 2 + 4 + 4 + 3 + 5 + 3 + 4 + 4 + 2);
+    assert_eq!(
+        solution(&p.grid),
+        "421967853675318492389245617198734526742856139563129748216573984837491265954682371"
+    );
+    let dots = one(&data("classic/dots.txt"), Some(Format::Classic));
+    assert_eq!(dots.grid, g(CLASSIC));
+}
+
+#[test]
+fn classic_zero_and_any_other_char_are_empty() {
+    let text = "53007    \n6__195xxx\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    assert_eq!(one(text, Some(Format::Classic)).grid, g(CLASSIC));
+}
+
+#[test]
+fn kennett_compact_boards_with_titles() {
+    let board: String = CLASSIC
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let text = format!("% first\n{board}%\n{board}");
+    assert_eq!(detect(&text), Some(Format::Classic));
+    let all = read_ok(&text, None);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].info.title.as_deref(), Some("first"));
+    assert_eq!((all[0].line, all[1].line), (2, 12));
+    assert!(all.iter().all(|p| p.grid == g(CLASSIC)));
+}
+
+#[test]
+fn leptonica_2_9b_file_and_string() {
+    let file = data("leptonica/sudoku.txt");
+    assert_eq!(one(&file, None).grid, g(CLASSIC));
+    assert_eq!(one(&file, Some(Format::Leptonica)).grid, g(CLASSIC));
+    let string = data("leptonica/string.txt");
+    assert_eq!(detect(&string), Some(Format::Leptonica));
+    assert_eq!(one(&string, None).grid, g(CLASSIC));
+    assert_eq!(
+        format::leptonica::write_string(&g(CLASSIC)).unwrap(),
+        string.trim_end_matches('\n')
+    );
+}
+
+#[test]
+fn pipe_2_9c_solves_to_the_quoted_solution() {
+    let text = data("pipe/nearly_solved.txt");
+    assert_eq!(detect(&text), Some(Format::Pipe));
+    let p = one(&text, None);
+    assert_eq!(p.grid.filled_count(), 81 - 6);
+    assert_eq!(
+        solution(&p.grid),
+        "235689471491572863768134529159723648326841795847956312682397154574218936913465287"
+    );
+    assert_eq!(format::write(&p, Format::Pipe).unwrap(), text);
+}
+
+#[test]
+fn comma_matrix_with_empty_fields_and_crlf() {
+    let text = data("matrix/kennett_crlf.csv");
+    assert_eq!(detect(&text), Some(Format::Matrix));
+    assert_eq!(one(&text, None).grid, g(CLASSIC));
+}
+
+#[test]
+fn matrix_samples_of_every_size() {
+    for (file, side, givens) in [
+        ("rkkautsar-sudoku-4-1.txt", 4, 4),
+        ("rkkautsar-sudoku-16-1.txt", 16, 116),
+        ("rkkautsar-sudoku-25-1.txt", 25, 253),
+        ("rkkautsar-sudoku-100-1.txt", 100, 6585),
+    ] {
+        let text = data(&format!("matrix/{file}"));
+        assert_eq!(detect(&text), Some(Format::Matrix), "{file}");
+        let p = one(&text, None);
+        assert_eq!(p.shape().side(), side, "{file}");
+        assert_eq!(p.grid.given_count(), givens, "{file}");
+    }
+}
+
+#[test]
+fn small_matrices_solve() {
+    for file in ["rkkautsar-sudoku-4-1.txt", "rkkautsar-sudoku-16-1.txt"] {
+        let p = one(&data(&format!("matrix/{file}")), None);
+        let Outcome::Unique(s) = solve::solve(&p.grid) else {
+            panic!("{file}")
+        };
+        assert!(s.is_solution());
+    }
+}
+
+#[test]
+fn json_samples() {
+    let text = data("json/puzzles.json");
+    assert_eq!(detect(&text), Some(Format::Json));
+    let all = read_ok(&text, None);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].grid, g("1.....3..4.....2"));
+    assert_eq!(all[1].grid, g(EX));
+    assert_eq!(all[1].info.title.as_deref(), Some("from FORMATS.md 2.1"));
+    assert_eq!(all[1].info.get("id"), Some("x1"));
+    assert_eq!(all[1].line, 3);
+}
+
+#[test]
+fn boxed_six_by_six() {
+    let text = data("boxed/boxed_6x6.txt");
+    assert_eq!(detect(&text), Some(Format::Boxed));
+    let p = one(&text, None);
+    assert_eq!(p.shape(), Shape::new(2, 3).unwrap());
+    assert_eq!(write_line(&p.grid), "1....6..61...1..6..6..1...16..6....1");
+    assert_eq!(format::write(&p, Format::Boxed).unwrap(), text);
+}
+
+#[test]
+fn emerentius_block_format_reads_as_boxed() {
+    let rows: Vec<String> = EX
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let r = std::str::from_utf8(r).unwrap();
+            format!("{}|{}|{}", &r[..3], &r[3..6], &r[6..])
+        })
+        .collect();
+    let sep = "---+---+---";
+    let text = format!(
+        "{}\n{sep}\n{}\n{sep}\n{}\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    assert_eq!(detect(&text), Some(Format::Boxed));
+    assert_eq!(one(&text, None).grid, g(EX));
+}
+
+#[test]
+fn box_option_picks_tall_boxes() {
+    let text = "1....6..61...1..6..6..1...16..6....1\n";
+    let opts = ReadOptions {
+        shape: Some(Shape::new(3, 2).unwrap()),
+        ..Default::default()
+    };
+    let p = Reader::new(text.as_bytes(), "t", opts)
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(p.shape(), Shape::new(3, 2).unwrap());
+}
+
+#[test]
+fn alphabets_of_2_8() {
+    // 16x16 in 1-9A-G, in hex 0-F (with . empty), and 25x25 in A-Y.
+    let std16 = format!("G{}", ".".repeat(255));
+    assert_eq!(one(&std16, None).grid.value(Cell::new(0)), 16);
+    let hex16 = format!("0F{}", ".".repeat(254));
+    let p = one(&hex16, None);
+    assert_eq!(
+        (p.grid.value(Cell::new(0)), p.grid.value(Cell::new(1))),
+        (1, 16)
+    );
+    let y25 = format!("AY{}", ".".repeat(623));
+    let p = one(&y25, None);
+    assert_eq!(
+        (p.grid.value(Cell::new(0)), p.grid.value(Cell::new(1))),
+        (1, 25)
+    );
+}
+
+/// The files of `data/large/` in formats A, B and C (D is dubious and skipped), when the
+/// shared data is there.
+#[test]
+fn large_shared_files_all_read() {
+    let Some(dir) = shared_data().map(|d| d.join("large")) else {
+        return;
+    };
+    for (file, side, givens, count) in [
+        ("rkkautsar-sudoku-64-1.txt", 64, 2400, 1),
+        ("rkkautsar-sudoku-64-2.txt", 64, 2504, 1),
+        ("rkkautsar-sudoku-81-1.txt", 81, 3958, 1),
+        ("rkkautsar-sudoku-144-1.txt", 144, 13490, 1),
+        ("rkkautsar-sudoku-225-2.txt", 225, 40385, 1),
+        ("rkkautsar-sudoku-400-1.txt", 400, 115529, 1),
+        ("kociemba-h_singles400x400.txt", 400, 116143, 1),
+        ("kociemba-n_singles_400x400_fewclues.txt", 400, 40000, 2),
+    ] {
+        let f = std::fs::File::open(dir.join(file)).unwrap();
+        let all: Vec<Puzzle> = Reader::new(BufReader::new(f), file, ReadOptions::default())
+            .map(|r| r.unwrap_or_else(|e| panic!("{e}")))
+            .collect();
+        assert_eq!(all.len(), count, "{file}");
+        assert_eq!(all[0].shape().side(), side, "{file}");
+        if count == 1 {
+            assert_eq!(all[0].grid.given_count(), givens, "{file}");
+        } else {
+            assert!(all.iter().any(|p| p.grid.given_count() == givens), "{file}");
+        }
+    }
+}
+
+#[test]
+fn detection_of_every_sample() {
+    for (file, f) in [
+        ("line/qqwing_easy_crlf.sdm", Format::Line),
+        ("line/sudoku_exchange.txt", Format::Line),
+        ("hodoku/library.txt", Format::Hodoku),
+        ("sukaku/from_pm.txt", Format::Sukaku),
+        ("sdk/state.sdk", Format::Sdk),
+        ("ss/saved_game.ss", Format::Ss),
+        ("opensudoku/v1.opensudoku", Format::OpenSudoku),
+        ("leptonica/sudoku.txt", Format::Matrix),
+        ("classic/dots.txt", Format::Sdk),
+    ] {
+        assert_eq!(detect(&data(file)), Some(f), "{file}");
+    }
+}
+
+#[test]
+fn format_names_round_trip() {
+    for &f in Format::ALL {
+        assert_eq!(Format::from_name(f.name()), Some(f));
+        assert!(!f.description().is_empty());
+    }
+    assert_eq!(Format::from_name("SDM"), Some(Format::Line));
+    assert_eq!(Format::from_name("nope"), None);
+}
+
+// ---------------------------------------------------------------- errors
+
+fn err_at(r: &Result<Puzzle, ParseError>) -> (usize, usize) {
+    let e = r.as_ref().expect_err("an error");
+    (e.line, e.col)
+}
+
+#[test]
+fn short_line_is_an_error_at_its_end_and_reading_goes_on() {
+    let text = format!("{EX}\n2..1.5..3\n\n{EX}\n");
+    let all = read(&text, None);
+    assert_eq!(all.len(), 3);
+    assert!(all[0].is_ok());
+    assert_eq!(err_at(&all[1]), (2, 10));
+    let e = all[1].as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::Length { found: 9, .. }));
+    assert_eq!(e.to_string().split(": ").next(), Some("t:2:10"));
+    assert!(all[2].is_ok());
+    assert_eq!(all[2].as_ref().unwrap().line, 4);
+}
+
+#[test]
+fn bad_character_is_located() {
+    let bad = format!("  {}z{}", &EX[..40], &EX[41..]);
+    let all = read(&format!("{EX}\n{bad}\n{EX}\n"), None);
+    assert_eq!(err_at(&all[1]), (2, 43));
+    assert!(matches!(
+        all[1].as_ref().unwrap_err().kind,
+        ParseErrorKind::BadChar { ch: 'z', .. }
+    ));
+    assert!(all[0].is_ok() && all[2].is_ok());
+}
+
+#[test]
+fn a_digit_too_large_for_the_grid_is_an_error() {
+    let all = read("1234341221434325\n", None);
+    assert_eq!(err_at(&all[0]), (1, 16));
+}
+
+#[test]
+fn sdk_stream_with_a_bad_record_in_the_middle() {
+    let rows = |s: &str| {
+        s.as_bytes()
+            .chunks(9)
+            .map(|c| std::str::from_utf8(c).unwrap().to_string() + "\n")
+            .collect::<String>()
+    };
+    let mut bad = rows(EX);
+    bad = bad.replacen(".54...71.\n", ".54...71\n", 1);
+    let text = format!(
+        "#Afirst\n{}\n#Asecond\n{bad}\n#Athird\n{}",
+        rows(EX),
+        rows(CLASSIC)
+    );
+    let all = read(&text, Some(Format::Sdk));
+    assert_eq!(all.len(), 3);
+    assert_eq!(
+        all[0].as_ref().unwrap().info.author.as_deref(),
+        Some("first")
+    );
+    assert_eq!(err_at(&all[1]), (14, 9));
+    assert_eq!(all[2].as_ref().unwrap().grid, g(CLASSIC));
+    assert_eq!(
+        all[2].as_ref().unwrap().info.author.as_deref(),
+        Some("third")
+    );
+}
+
+#[test]
+fn classic_short_row_is_an_error_with_line_and_col() {
+    let text = data("classic/dots.txt").replacen("8...6...3\n", "8...6..\n", 1);
+    let text = format!("{text}{}", data("classic/dots.txt"));
+    let all = read(&text, Some(Format::Classic));
+    assert_eq!(all.len(), 2);
+    assert_eq!(err_at(&all[0]), (4, 8));
+    assert_eq!(all[1].as_ref().unwrap().grid, g(CLASSIC));
+}
+
+#[test]
+fn matrix_stream_with_a_bad_record_in_the_middle() {
+    let good = "0 2 0 1\n0 0 0 0\n0 0 0 0\n4 0 2 0\n";
+    let bad = "0 2 0 1\n0 0 x 0\n0 0 0\n4 0 2 0\n";
+    let text = format!("{good}\n{bad}\n{good}");
+    let all = read(&text, None);
+    assert_eq!(all.len(), 3);
+    assert!(all[0].is_ok());
+    assert_eq!(err_at(&all[1]), (7, 5));
+    assert!(all[2].is_ok());
+    let short = read("1 2 3 4\n3 4 1 2\n2 1 4\n4 3 2 1\n", None);
+    assert_eq!(err_at(&short[0]), (3, 6));
+    let range = read("1 2 3 4\n3 4 1 2\n2 1 4 9\n4 3 2 1\n", None);
+    assert_eq!(err_at(&range[0]), (3, 7));
+}
+
+#[test]
+fn boxed_stream_with_a_bad_record_in_the_middle() {
+    let good = format::write_grid(&g(EX), Format::Boxed).unwrap();
+    let bad = good.replacen("| 2 . . |", "| 2 . ? |", 1);
+    let text = format!("{good}{bad}{good}");
+    let all = read(&text, None);
+    assert_eq!(all.len(), 3);
+    assert!(all[0].is_ok() && all[2].is_ok());
+    assert_eq!(err_at(&all[1]), (15, 7));
+}
+
+#[test]
+fn json_stream_with_a_bad_record_in_the_middle() {
+    let text = "{\"grid\":[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]]}\n{\"grid\":[[1,0,0],[0,0,3,0]]}\n  {\"grid\": [[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]] x}\n{\"grid\":\"1.....3..4.....2\"}\n";
+    let all = read(text, None);
+    assert_eq!(all.len(), 4);
+    assert!(all[0].is_ok());
+    assert_eq!(err_at(&all[1]), (2, 1));
+    assert_eq!(err_at(&all[2]).0, 3);
+    assert!(err_at(&all[2]).1 > 3);
+    assert_eq!(all[3].as_ref().unwrap().grid, g("1.....3..4.....2"));
+}
+
+#[test]
+fn sukaku_bad_char_is_located() {
+    let text = data("sukaku/from_pm.txt").replacen(".2.", ".3.", 1);
+    let all = read(&text, Some(Format::Sukaku));
+    assert_eq!(err_at(&all[0]), (1, 2));
+}
+
+#[test]
+fn hodoku_bad_deleted_candidate_is_located() {
+    let text = data("hodoku/library.txt").replace("612 712", "612 7x2");
+    let all = read(&text, None);
+    // `:0000:x:` (8), 81 cells and one `+` (cols 9-90), `:`, then `612 7x2` from col 92.
+    assert_eq!(err_at(&all[0]), (1, 96));
+}
+
+#[test]
+fn opensudoku_bad_data_is_an_error_not_a_skip() {
+    let text = "<opensudoku><game data=\"37900001406001007008000900543500700009004002000080043690070008004008005085000024x\"/></opensudoku>";
+    let all = read(text, None);
+    assert_eq!(all.len(), 1);
+    let e = all[0].as_ref().unwrap_err();
+    assert!(!e.is_skip());
+    assert_eq!((e.line, e.col), (1, 13));
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    for text in [
+        "",
+        "\n\n",
+        "#only\n",
+        "|",
+        "+--+",
+        "{",
+        "[",
+        "<",
+        ":::::::",
+        "1 2\n3",
+        "\u{feff}1",
+        "%\n",
+        "\r\n\r",
+    ] {
+        for &f in Format::ALL {
+            let _ = read(text, Some(f));
+        }
+        let _ = read(text, None);
+    }
+}
+
+// ---------------------------------------------------------------- streaming
+
+/// An endless source of puzzle lines: reading must not try to hold it all.
+struct Endless {
+    line: Vec<u8>,
+    pos: usize,
+}
+
+impl Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut n = 0;
+        while n < buf.len() {
+            buf[n] = self.line[self.pos];
+            self.pos = (self.pos + 1) % self.line.len();
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+#[test]
+fn reading_is_streamed_record_by_record() {
+    let src = BufReader::new(Endless {
+        line: format!("{EX}\r\n").into_bytes(),
+        pos: 0,
+    });
+    let mut reader = Reader::new(src, "endless", ReadOptions::default());
+    let mut count = 0;
+    for p in reader.by_ref().take(20_000) {
+        assert!(p.is_ok());
+        count += 1;
+    }
+    assert_eq!(count, 20_000);
+    assert_eq!(reader.format(), Some(Format::Line));
+    // Multi-line records too.
+    let boxed = format::write_grid(&g(EX), Format::Boxed).unwrap();
+    let src = BufReader::new(Endless {
+        line: boxed.into_bytes(),
+        pos: 0,
+    });
+    let got = Reader::new(src, "endless", ReadOptions::default())
+        .take(500)
+        .filter(|r| r.is_ok())
+        .count();
+    assert_eq!(got, 500);
+}
+
+#[test]
+fn reader_works_over_any_bufread() {
+    let cursor = std::io::Cursor::new(format!("{EX}\n{EX}\n").into_bytes());
+    let lines = cursor.lines().count();
+    assert_eq!(lines, 2);
+}
+
+// ---------------------------------------------------------------- round trips
+
+const SHAPES: &[(usize, usize)] = &[(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5)];
+
+/// A random puzzle: some givens, some placed digits, and pencil marks that keep to the
+/// rules (with two candidates or more where the rules allow two).
+fn random_puzzle(shape: Shape, seed: u64, marks: bool) -> Puzzle {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = shape.side();
+    let mut grid = Grid::empty(shape);
+    let density = rng.gen_range(0.0..0.5);
+    for c in Cell::all(shape) {
+        if rng.gen_bool(density) {
+            let d = Digit::new(rng.gen_range(1..=n));
+            if rng.gen_bool(0.25) {
+                grid.set(c, Some(d));
+            } else {
+                grid.set_given(c, d);
+            }
+        }
+    }
+    let mut p = Puzzle::new(grid);
+    if marks {
+        let mut m = Candidates::from_grid(&p.grid);
+        for c in Cell::all(shape) {
+            for d in m.get(c).iter() {
+                if m.get(c).len() > 2 && rng.gen_bool(0.3) {
+                    m.remove(sudoku::Candidate::new(c, d));
+                }
+            }
+        }
+        p.marks = Some(m);
+    }
+    p
+}
+
+/// What a format keeps of `p`: givens vs placed, marks, and for candidate grids the
+/// single-digit rule of FORMATS.md 2.5 applied to what was written (an independent
+/// statement of the rule, as an oracle).
+fn expected(p: &Puzzle, f: Format) -> (Grid, Option<Candidates>) {
+    let mut grid = p.grid.clone();
+    if !f.carries_placed() {
+        grid.make_all_given();
+    }
+    let s = grid.shape();
+    match f {
+        Format::Pm | Format::Sukaku => {
+            let marks = p.marks_or_rules();
+            let shown = |c: Cell| match grid.get(c) {
+                Some(d) => vec![d],
+                None => marks.get(c).iter().collect(),
+            };
+            let mut out_grid = grid.clone();
+            let mut out = Candidates::none(s);
+            for c in Cell::all(s) {
+                let here = shown(c);
+                let value = here.len() == 1
+                    && !c.peers(s).any(|q| {
+                        let there = shown(q);
+                        there.len() >= 2 && there.contains(&here[0])
+                    });
+                if value {
+                    out_grid.set_given(c, here[0]);
+                } else {
+                    out.set(c, here.into_iter().collect());
+                }
+            }
+            (out_grid, Some(out))
+        }
+        Format::Hodoku => (grid.clone(), Some(p.marks_or_rules())),
+        f if f.carries_marks() => (grid, p.marks.clone()),
+        _ => (grid, None),
+    }
+}
+
+fn got(p: &Puzzle, f: Format) -> (Grid, Option<Candidates>) {
+    match f {
+        Format::Hodoku => (p.grid.clone(), Some(p.marks_or_rules())),
+        _ => (p.grid.clone(), p.marks.clone()),
+    }
+}
+
+fn round_trip(f: Format, shape: Shape, seed: u64) -> Result<(), TestCaseError> {
+    let p = random_puzzle(shape, seed, f.carries_marks() && seed % 3 != 0);
+    let text = format::write(&p, f).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let opts = ReadOptions {
+        format: Some(f),
+        shape: Some(shape),
+        alphabet: None,
+    };
+    let back: Vec<_> = Reader::new(text.as_bytes(), "rt", opts).collect();
+    prop_assert_eq!(back.len(), 1, "{} {}: {}", f, shape, text);
+    let q = back[0]
+        .as_ref()
+        .map_err(|e| TestCaseError::fail(format!("{f} {shape}: {e}\n{text}")))?;
+    prop_assert_eq!(q.shape(), shape);
+    prop_assert_eq!(got(q, f), expected(&p, f), "{} {}:\n{}", f, shape, text);
+    if matches!(f, Format::Json | Format::Sdk) {
+        prop_assert_eq!(&q.info, &p.info);
+    }
+    Ok(())
+}
+
+fn shapes_for(f: Format) -> Vec<Shape> {
+    let max = match f {
+        Format::Hodoku | Format::Classic => 9,
+        Format::OpenSudoku | Format::Leptonica => return vec![Shape::NINE],
+        _ => 35,
+    };
+    SHAPES
+        .iter()
+        .map(|&(r, c)| Shape::new(r, c).unwrap())
+        .filter(|s| s.side() <= max)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_writer_round_trips(seed in any::<u64>()) {
+        for &f in Format::ALL {
+            for shape in shapes_for(f) {
+                round_trip(f, shape, seed)?;
+            }
+        }
+    }
+
+    #[test]
+    fn big_grids_round_trip(seed in any::<u64>(), k in 0usize..3) {
+        let shape = [Shape::new(6, 6), Shape::new(6, 7), Shape::new(8, 8)][k].clone().unwrap();
+        for f in [Format::Line, Format::Boxed, Format::Matrix, Format::Pipe, Format::Json] {
+            round_trip(f, shape, seed)?;
+        }
+    }
+
+    #[test]
+    fn written_text_is_detected_back(seed in any::<u64>()) {
+        for (f, detected) in [
+            (Format::Line, Format::Line),
+            (Format::Boxed, Format::Boxed),
+            (Format::Sdk, Format::Sdk),
+            (Format::Ss, Format::Ss),
+            (Format::Pm, Format::Pm),
+            (Format::Hodoku, Format::Hodoku),
+            (Format::Sukaku, Format::Sukaku),
+            (Format::OpenSudoku, Format::OpenSudoku),
+            (Format::Matrix, Format::Matrix),
+            (Format::Pipe, Format::Pipe),
+            (Format::Json, Format::Json),
+        ] {
+            let p = random_puzzle(Shape::NINE, seed, f.carries_marks());
+            let text = format::write(&p, f).unwrap();
+            prop_assert_eq!(detect(&text), Some(detected), "{}:\n{}", f, text);
+            let q = Reader::new(text.as_bytes(), "d", ReadOptions::default()).next().unwrap();
+            let q = q.map_err(|e| TestCaseError::fail(format!("{f}: {e}\n{text}")))?;
+            prop_assert_eq!(got(&q, f), expected(&p, f), "{}", f);
+        }
+    }
+}
+
+#[test]
+fn info_round_trips_through_sdk_and_json() {
+    let mut p = Puzzle::new(g(EX));
+    p.info.author = Some("Ruud".into());
+    p.info.comment = Some("two\nlines".into());
+    p.info.extra.push(("hints".into(), "3".into()));
+    for f in [Format::Sdk, Format::Json] {
+        let text = format::write(&p, f).unwrap();
+        let q = one(&text, Some(f));
+        assert_eq!(q.info, p.info, "{f}");
+    }
+}
+
+// ---------------------------------------------------------------- mutation smoke test
+
+/// The body of `fuzz/fuzz_targets/parse_any.rs`, run on stable over mutated samples: no
+/// panic, and what is read is written and read back in every format.
+fn parse_any(data: &[u8]) {
+    let reader = Reader::new(data, "fuzz", ReadOptions::default());
+    for item in reader.take(16) {
+        let Ok(p) = item else { continue };
+        for &f in Format::ALL {
+            let Ok(text) = format::write(&p, f) else {
+                continue;
+            };
+            let opts = ReadOptions {
+                format: Some(f),
+                shape: Some(p.shape()),
+                alphabet: None,
+            };
+            let q = match Reader::new(text.as_bytes(), "rt", opts).next() {
+                Some(Ok(q)) => q,
+                other => panic!("{f}: written text did not read back: {other:?}\n{text}"),
+            };
+            assert_eq!(q.shape(), p.shape(), "{f}");
+            if matches!(f, Format::Pm | Format::Sukaku) {
+                continue;
+            }
+            assert_eq!(q.grid.values(), p.grid.values(), "{f}\n{text}");
+            if f.carries_placed() {
+                assert_eq!(q.grid, p.grid, "{f}\n{text}");
+            }
+            if f == Format::Json {
+                assert_eq!(q.marks, p.marks, "{f}\n{text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_samples_never_panic_and_round_trip() {
+    let files = [
+        "line/tolerated.txt",
+        "line/hodoku_values.txt",
+        "sdk/state.sdk",
+        "ss/saved_game.ss",
+        "pm/hodoku_pm.txt",
+        "hodoku/library.txt",
+        "sukaku/from_pm.txt",
+        "opensudoku/v2.opensudoku",
+        "matrix/rkkautsar-sudoku-16-1.txt",
+        "matrix/kennett_crlf.csv",
+        "classic/sudoku_puzzlefile.txt",
+        "leptonica/sudoku.txt",
+        "pipe/nearly_solved.txt",
+        "json/puzzles.json",
+        "boxed/boxed_6x6.txt",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let alphabet = b"0123456789.|+-*#:,; \n\r{}[]\"<>=/xAGPYz";
+    for file in files {
+        let original = data(file).into_bytes();
+        parse_any(&original);
+        for _ in 0..150 {
+            let mut m = original.clone();
+            for _ in 0..rng.gen_range(1..4) {
+                let i = rng.gen_range(0..m.len());
+                match rng.gen_range(0..4) {
+                    0 => m[i] = alphabet[rng.gen_range(0..alphabet.len())],
+                    1 => {
+                        m.remove(i);
+                    }
+                    2 => m.insert(i, alphabet[rng.gen_range(0..alphabet.len())]),
+                    _ => m.truncate(i),
+                }
+                if m.is_empty() {
+                    break;
+                }
+            }
+            parse_any(&m);
+        }
+    }
+}
+
+/// The shared collections, as other programs wrote them, read with no error at all.
+#[test]
+fn shared_collections_read_cleanly() {
+    let Some(dir) = shared_data() else { return };
+    for (file, count) in [
+        ("top1465.txt", 1465),
+        ("hardest1106.txt", 375),
+        ("collections/qqwing_expert.sdm", 1000),
+        ("collections/sudocue_learningcurve.sdm", 2500),
+        ("rated/sudoku_exchange_diabolical.txt", 39719),
+    ] {
+        let f = std::fs::File::open(dir.join(file)).unwrap();
+        let mut n = 0;
+        for r in Reader::new(BufReader::new(f), file, ReadOptions::default()) {
+            r.unwrap_or_else(|e| panic!("{e}"));
+            n += 1;
+        }
+        assert_eq!(n, count, "{file}");
+    }
+}
+
+/// Timing of the line reader on two ~49k-line files: `--ignored --nocapture` to see it.
+#[test]
+#[ignore]
+fn timing_of_big_line_files() {
+    for file in ["17clue.txt", "hardest1905_11plus.txt"] {
+        let t = std::time::Instant::now();
+        let Some(dir) = shared_data() else { return };
+        let f = std::fs::File::open(dir.join(file)).unwrap();
+        let n = Reader::new(BufReader::new(f), file, ReadOptions::default())
+            .filter(|r| r.is_ok())
+            .count();
+        eprintln!("{file}: {n} in {:?}", t.elapsed());
+    }
+}

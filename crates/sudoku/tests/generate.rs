@@ -1,0 +1,280 @@
+//! Generated puzzles checked by code that shares nothing with the generator: uniqueness by
+//! the general solver's own count, solutions by the verifier, symmetry by mapping cells,
+//! minimality by removing each given (orbit) and counting again.
+
+use sudoku::generate::{symmetries_of, GenerateError, Generated, Generator, Symmetry};
+use sudoku::solve::general;
+use sudoku::{verify, Cell, Grid, Shape};
+
+fn count(g: &Grid) -> usize {
+    general::search(g, None, 2, 0).count
+}
+
+/// Unique, solution verified, givens kept.
+fn check_unique(p: &Generated) {
+    assert_eq!(count(&p.puzzle), 1, "{:?}", p.puzzle);
+    verify::check_solution_of(&p.puzzle, &p.solution).expect("solution verifies");
+    let s = general::search(&p.puzzle, None, 1, 1)
+        .solutions
+        .pop()
+        .unwrap();
+    assert_eq!(s.values(), p.solution.values());
+}
+
+/// No orbit of `sym` among the givens can go without a second solution.
+fn check_minimal(p: &Generated, sym: Symmetry) {
+    for orbit in sym.orbits(p.puzzle.shape()) {
+        if p.puzzle.get(orbit[0]).is_none() {
+            continue;
+        }
+        let mut g = p.puzzle.clone();
+        orbit.iter().for_each(|&c| g.set(c, None));
+        assert!(
+            count(&g) >= 2,
+            "orbit {:?} of {:?} could go",
+            orbit,
+            p.puzzle
+        );
+    }
+}
+
+fn check_symmetric(p: &Generated, sym: Symmetry) {
+    let filled: Vec<bool> = p.puzzle.values().iter().map(|&v| v != 0).collect();
+    for orbit in sym.orbits(p.puzzle.shape()) {
+        let first = filled[orbit[0].index()];
+        assert!(
+            orbit.iter().all(|c| filled[c.index()] == first),
+            "{sym} broken in {:?}",
+            p.puzzle
+        );
+    }
+    if sym != Symmetry::None {
+        assert!(symmetries_of(&p.puzzle).contains(&sym));
+    }
+}
+
+#[test]
+fn nine_by_nine_every_symmetry_unique_symmetric_minimal() {
+    for (k, &sym) in Symmetry::ALL.iter().enumerate() {
+        let gen = Generator::new(Shape::NINE).symmetry(sym).seed(k as u64);
+        for i in 0..3 {
+            let p = gen.generate(i).unwrap();
+            check_unique(&p);
+            check_symmetric(&p, sym);
+            check_minimal(&p, sym);
+        }
+    }
+}
+
+#[test]
+fn every_small_shape() {
+    for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 4)] {
+        let shape = Shape::new(r, c).unwrap();
+        for sym in [
+            Symmetry::None,
+            Symmetry::Rotational180,
+            Symmetry::Rotational90,
+            Symmetry::Diagonal,
+        ] {
+            let gen = Generator::new(shape).symmetry(sym).seed(11);
+            let p = gen.generate(0).unwrap();
+            check_unique(&p);
+            check_symmetric(&p, sym);
+            check_minimal(&p, sym);
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen() {
+    let p = Generator::new(Shape::new(4, 4).unwrap())
+        .symmetry(Symmetry::Rotational180)
+        .seed(2)
+        .generate(0)
+        .unwrap();
+    check_unique(&p);
+    check_symmetric(&p, Symmetry::Rotational180);
+}
+
+#[test]
+fn givens_range_is_kept() {
+    let gen = Generator::new(Shape::NINE).givens(30..=34).seed(5);
+    for i in 0..5 {
+        let p = gen.generate(i).unwrap();
+        check_unique(&p);
+        assert!(
+            (30..=34).contains(&p.puzzle.given_count()),
+            "{}",
+            p.puzzle.given_count()
+        );
+    }
+    let gen = gen.minimal(true).givens(22..=26);
+    for i in 0..3 {
+        let p = gen.generate(i).unwrap();
+        assert!((22..=26).contains(&p.puzzle.given_count()));
+        check_minimal(&p, Symmetry::None);
+    }
+}
+
+#[test]
+fn same_seed_same_puzzles_on_any_thread() {
+    let gen = Generator::new(Shape::NINE)
+        .symmetry(Symmetry::Rotational180)
+        .seed(99);
+    let one: Vec<Grid> = (0..6).map(|i| gen.generate(i).unwrap().puzzle).collect();
+    // Two threads taking the indices in a different order.
+    let (even, odd) = std::thread::scope(|s| {
+        let a = s.spawn(|| {
+            (0..6)
+                .rev()
+                .filter(|i| i % 2 == 0)
+                .map(|i| (i, gen.generate(i).unwrap().puzzle))
+                .collect::<Vec<_>>()
+        });
+        let b = s.spawn(|| {
+            (0..6)
+                .filter(|i| i % 2 == 1)
+                .map(|i| (i, gen.generate(i).unwrap().puzzle))
+                .collect::<Vec<_>>()
+        });
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    for (i, g) in even.into_iter().chain(odd) {
+        assert_eq!(g, one[i as usize]);
+    }
+    let p = gen.generate(3).unwrap();
+    assert_eq!(gen.generate_seeded(p.seed).unwrap().puzzle, p.puzzle);
+    assert_ne!(one[0], one[1]);
+}
+
+#[test]
+fn pattern_is_kept() {
+    // The pattern of a known 9x9 puzzle: random grids until one makes it unique.
+    let mask = Grid::from_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .unwrap();
+    let gen = Generator::new(Shape::NINE).pattern(&mask).unwrap().seed(1);
+    let p = gen.generate(0).unwrap();
+    check_unique(&p);
+    for c in Cell::all(Shape::NINE) {
+        assert_eq!(p.puzzle.value(c) != 0, mask.value(c) != 0);
+    }
+}
+
+#[test]
+fn impossible_requests_fail_clearly() {
+    let gen = Generator::new(Shape::NINE)
+        .givens(5..=10)
+        .minimal(true)
+        .max_attempts(3);
+    match gen.generate(0) {
+        Err(GenerateError::TooManyAttempts {
+            attempts: 3,
+            rejections,
+        }) => {
+            assert_eq!(rejections.too_few_givens + rejections.too_many_givens, 3)
+        }
+        other => panic!("{other:?}"),
+    }
+    let gen = Generator::new(Shape::NINE)
+        .filter(|_| false)
+        .max_attempts(2);
+    assert!(gen
+        .generate(0)
+        .unwrap_err()
+        .to_string()
+        .contains("rejected by the filter"));
+    let four = Grid::empty(Shape::new(2, 2).unwrap());
+    assert!(Generator::new(Shape::NINE).pattern(&four).is_err());
+}
+
+mod canonical {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use sudoku::canonical::{minlex, Transform};
+    use sudoku::Grid;
+
+    /// The first 17-clue puzzles of Gordon Royle's list (via `shared/data/17clue.txt`), which
+    /// the list already gives in minlex form: pairwise non-isomorphic.
+    const SEVENTEEN: [&str; 6] = [
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
+        ".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.",
+        ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..",
+        ".................1.....2.3.....1...4..3.5.....26....7.14...8...5........7....6.2.",
+    ];
+    /// From `shared/data/top1465.txt`: not in canonical form.
+    const OTHERS: [&str; 2] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    ];
+
+    fn random_transform(rng: &mut impl Rng) -> Transform {
+        let mut lines = || {
+            let mut bands = [0u8, 1, 2];
+            bands.shuffle(rng);
+            let mut p = [0u8; 9];
+            for (k, &b) in bands.iter().enumerate() {
+                let mut inner = [0u8, 1, 2];
+                inner.shuffle(rng);
+                for m in 0..3 {
+                    p[3 * k + m] = 3 * b + inner[m];
+                }
+            }
+            p
+        };
+        let (rows, cols) = (lines(), lines());
+        let mut digits = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        digits[1..].shuffle(rng);
+        Transform {
+            transpose: rng.gen_bool(0.5),
+            rows,
+            cols,
+            digits,
+        }
+    }
+
+    #[test]
+    fn known_minlex_forms_are_reproduced() {
+        for p in SEVENTEEN {
+            let c = minlex(&Grid::from_line(p).unwrap()).unwrap();
+            assert_eq!(c.line, p.replace('.', "0"));
+        }
+    }
+
+    #[test]
+    fn every_reorientation_has_the_same_form() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for p in SEVENTEEN.iter().chain(&OTHERS) {
+            let g = Grid::from_line(p).unwrap();
+            let c = minlex(&g).unwrap();
+            assert_eq!(c.transform.apply(&g), c.grid());
+            assert_eq!(c.transform.inverse().apply(&c.grid()), g);
+            for _ in 0..20 {
+                let t = random_transform(&mut rng);
+                assert!(t.is_valid());
+                let moved = t.apply(&g);
+                let m = minlex(&moved).unwrap();
+                assert_eq!(m.line, c.line, "{p} moved by {t:?}");
+                assert_eq!(m.transform.apply(&moved), c.grid());
+            }
+        }
+    }
+
+    #[test]
+    fn different_puzzles_differ() {
+        let mut forms: Vec<String> = SEVENTEEN
+            .iter()
+            .chain(&OTHERS)
+            .map(|p| minlex(&Grid::from_line(p).unwrap()).unwrap().line)
+            .collect();
+        let gen = sudoku::generate::Generator::new(sudoku::Shape::NINE).seed(3);
+        forms.extend((0..10).map(|i| minlex(&gen.generate(i).unwrap().puzzle).unwrap().line));
+        let n = forms.len();
+        forms.sort();
+        forms.dedup();
+        assert_eq!(forms.len(), n);
+    }
+}

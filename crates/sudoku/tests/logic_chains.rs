@@ -1,0 +1,278 @@
+//! Chains, loops and forcing chains/nets: each technique fires where it should (with its
+//! exact outcome) and not where it must not (`testdata/techniques/chains.txt`), and every
+//! step on the solve paths of samples (top1465, sudoku exchange diabolical, hardest 11+,
+//! other shapes) is checked against the solution: no true candidate eliminated, no wrong
+//! digit placed.
+
+use sudoku::logic::{
+    apply, chain_length, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet,
+};
+use sudoku::solve::{self, Outcome};
+use sudoku::{Board, Grid};
+
+fn testdata(name: &str) -> String {
+    let path = format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn puzzles(name: &str) -> Vec<Grid> {
+    testdata(name)
+        .lines()
+        .filter_map(|l| l.split_whitespace().find(|f| f.len() == 81))
+        .map(|f| Grid::from_line(f).unwrap())
+        .collect()
+}
+
+fn basic() -> TechniqueSet {
+    TechniqueSet::family(Family::Singles)
+        .union(TechniqueSet::family(Family::Intersections))
+        .union(TechniqueSet::family(Family::Subsets))
+}
+
+fn chain_and_forcing() -> TechniqueSet {
+    TechniqueSet::family(Family::Chains).union(TechniqueSet::family(Family::Forcing))
+}
+
+#[test]
+fn techniques_fire_exactly_where_expected() {
+    let basic_solver = LogicSolver::builder()
+        .techniques(basic())
+        .backtracking(false)
+        .build();
+    let mut cases = 0;
+    for line in testdata("techniques/chains.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let t = Technique::from_name(f[0]).unwrap_or_else(|| panic!("technique {}", f[0]));
+        let grid = Grid::from_line(f[1]).unwrap();
+        let board = basic_solver.solve(&grid).board;
+        let solver = LogicSolver::builder()
+            .techniques(TechniqueSet::from(t))
+            .backtracking(false)
+            .build();
+        let got = solver.next_step(&board).map_or("none".to_string(), |s| {
+            assert_eq!(s.technique, t);
+            assert!(chain_length(&s).is_some_and(|n| n > 0));
+            assert!(!s.text(board.shape()).is_empty() && !s.explain(board.shape()).is_empty());
+            s.outcome_text(board.shape())
+        });
+        assert_eq!(got, f[2], "{line}");
+        if got != "none" {
+            if let Outcome::Unique(solution) = solve::solve(&grid) {
+                let step = solver.next_step(&board).unwrap();
+                for p in &step.placements {
+                    assert_eq!(solution.get(p.cell), Some(p.digit), "{line}");
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution.get(e.cell), Some(e.digit), "{line}");
+                }
+            }
+        }
+        cases += 1;
+    }
+    assert!(cases >= 25);
+}
+
+#[test]
+fn eureka_notation() {
+    let grid = Grid::from_line(
+        "....5..8...7.293..1...74..25.91.2..4....4.........816.718....2...........6......7",
+    )
+    .unwrap();
+    let board = LogicSolver::builder()
+        .techniques(basic())
+        .backtracking(false)
+        .build()
+        .solve(&grid)
+        .board;
+    let step = LogicSolver::builder()
+        .techniques(TechniqueSet::from(Technique::XChain))
+        .build()
+        .next_step(&board)
+        .unwrap();
+    assert_eq!(
+        step.text(board.shape()),
+        "X-Chain: (3)r4c2=r4c8-r8c8=r7c9-r7c5=r6c5 => r6c1,r6c2,r6c3<>3"
+    );
+    assert!(matches!(&step.evidence, Evidence::Chain { links } if links.len() == 5));
+    assert_eq!(chain_length(&step), Some(5));
+}
+
+/// Walks the path of `solver` on `grid`, checking every step against the solution.
+fn walk(solver: &LogicSolver, grid: &Grid, what: &str) -> bool {
+    let Outcome::Unique(solution) = solve::solve(grid) else {
+        panic!("{what}: not unique")
+    };
+    let mut board = Board::new(grid);
+    let mut steps = 0;
+    while !board.is_solved() {
+        let Some(step) = solver.next_step(&board) else {
+            return false;
+        };
+        let s = board.shape();
+        for p in &step.placements {
+            assert_eq!(
+                solution.get(p.cell),
+                Some(p.digit),
+                "{what}: {}",
+                step.text(s)
+            );
+        }
+        for e in &step.eliminations {
+            assert!(board.has(e.cell, e.digit), "{what}: {}", step.text(s));
+            assert_ne!(
+                solution.get(e.cell),
+                Some(e.digit),
+                "{what}: {}",
+                step.text(s)
+            );
+        }
+        assert!(apply(&mut board, &step));
+        steps += 1;
+        assert!(steps < 2000, "{what}: runaway");
+    }
+    true
+}
+
+fn solvers() -> Vec<(&'static str, LogicSolver)> {
+    let mut hodoku = TechniqueSet::hodoku_defaults();
+    hodoku.insert(Technique::DynamicForcingChainPlus);
+    // Each chain family on its own after the basics, so that every finder meets many positions.
+    let only = |set: TechniqueSet| {
+        LogicSolver::builder()
+            .techniques(basic().union(set))
+            .backtracking(false)
+            .build()
+    };
+    vec![
+        (
+            "hodoku",
+            LogicSolver::builder()
+                .techniques(hodoku)
+                .backtracking(false)
+                .build(),
+        ),
+        (
+            "explainer",
+            LogicSolver::builder()
+                .order(Order::Explainer)
+                .backtracking(false)
+                .build(),
+        ),
+        (
+            "chains+fcc",
+            only(
+                TechniqueSet::family(Family::Chains)
+                    .union(Technique::ForcingChainContradiction.into()),
+            ),
+        ),
+        (
+            "verity",
+            only(
+                [
+                    Technique::ForcingChainVerity,
+                    Technique::MultipleForcingChain,
+                    Technique::ForcingNetVerity,
+                    Technique::DynamicForcingChain,
+                ]
+                .into_iter()
+                .collect(),
+            ),
+        ),
+        (
+            "nishio+dfc+",
+            only(
+                [Technique::Nishio, Technique::DynamicForcingChainPlus]
+                    .into_iter()
+                    .collect(),
+            ),
+        ),
+    ]
+}
+
+fn sample(name: &str, limit: usize) {
+    let solvers = solvers();
+    for (i, g) in puzzles(name).iter().take(limit).enumerate() {
+        for (label, solver) in &solvers {
+            let ok = walk(solver, g, &format!("{name} #{} ({label})", i + 1));
+            if *label == "hodoku" || *label == "explainer" {
+                assert!(ok, "{name} #{} ({label}) stalled", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn top1465_sample_is_sound_and_solved() {
+    sample("chains/top1465_50.txt", 4);
+}
+
+#[test]
+fn diabolical_sample_is_sound_and_solved() {
+    sample("chains/diabolical_100.txt", 8);
+}
+
+#[test]
+fn hardest_sample_is_sound() {
+    let set = chain_and_forcing().union(basic());
+    let solver = LogicSolver::builder()
+        .techniques(set)
+        .order(Order::Explainer)
+        .backtracking(false)
+        .build();
+    for (i, g) in puzzles("chains/hardest_10.txt").iter().take(1).enumerate() {
+        walk(&solver, g, &format!("hardest #{}", i + 1));
+    }
+}
+
+/// The full samples, for a release run: `cargo test --release --test logic_chains -- --ignored`.
+#[test]
+#[ignore]
+fn full_samples_are_sound() {
+    sample("chains/top1465_50.txt", 50);
+    sample("chains/diabolical_100.txt", 100);
+    let set = chain_and_forcing().union(basic());
+    let solver = LogicSolver::builder()
+        .techniques(set)
+        .order(Order::Explainer)
+        .backtracking(false)
+        .build();
+    for (i, g) in puzzles("chains/hardest_10.txt").iter().enumerate() {
+        assert!(walk(&solver, g, &format!("hardest #{}", i + 1)));
+    }
+}
+
+#[test]
+fn other_shapes_are_sound() {
+    // 6x6 and 4x4 puzzles with few givens, so that chains and forcing have work to do.
+    let solver = LogicSolver::builder()
+        .techniques(chain_and_forcing().union(TechniqueSet::from(Technique::NakedSingle)))
+        .backtracking(false)
+        .build();
+    for line in [
+        "1...............",
+        "..3......1......2...........4.5.....",
+        "6.....................1......2.....4",
+    ] {
+        let g = Grid::from_line(line).unwrap();
+        if matches!(solve::solve(&g), Outcome::Unique(_)) {
+            walk(&solver, &g, line);
+        } else {
+            // Not unique: no step may remove a candidate that some solution uses.
+            let board = Board::new(&g);
+            for step in solver.all_steps(&board) {
+                for e in &step.eliminations {
+                    let mut test = g.clone();
+                    test.set(e.cell, Some(e.digit));
+                    assert!(
+                        solve::count_solutions(&test, 1) == 0,
+                        "{line}: {}",
+                        step.text(g.shape())
+                    );
+                }
+            }
+        }
+    }
+}

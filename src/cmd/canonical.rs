@@ -1,0 +1,64 @@
+//! `sudoku canonical`: the minlex canonical form of each 9x9 puzzle, so that equivalent
+//! puzzles (relabelled, rotated, with rows or bands swapped) print the same line.
+
+use super::Status;
+use crate::io::{self, InputArgs};
+use clap::Args;
+use serde_json::json;
+use std::process::ExitCode;
+use sudoku::canonical;
+use sudoku::format::{self, Format};
+
+#[derive(Debug, Args, Clone, Default)]
+pub struct CanonicalArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write JSON Lines: `puzzle`, `canonical`, and the `transform` that maps one to the
+    /// other (`transpose`, `rows`, `cols`: 1-based source lines; `digits`: the new name of
+    /// digits 1-9).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
+    let mut out = io::stdout();
+    let mut status = Status::Ok;
+    for record in args.input.records() {
+        let puzzle = match record {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("sudoku: {}", io::describe_error(&e));
+                status = status.worst(Status::InputError);
+                continue;
+            }
+        };
+        let c = match canonical::minlex(&puzzle.grid) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("sudoku: line {}: {e}", puzzle.line);
+                status = status.worst(Status::InputError);
+                continue;
+            }
+        };
+        if args.json {
+            let t = &c.transform;
+            let lines = |p: &[u8; 9]| p.iter().map(|&x| x as usize + 1).collect::<Vec<_>>();
+            let obj = json!({
+                "puzzle": format::write_grid(&puzzle.grid, Format::Line)?,
+                "canonical": c.line,
+                "transform": {
+                    "transpose": t.transpose,
+                    "rows": lines(&t.rows),
+                    "cols": lines(&t.cols),
+                    "digits": t.digits[1..].to_vec(),
+                },
+            });
+            io::put(&mut out, &format!("{obj}\n"))?;
+        } else {
+            io::put(&mut out, &c.line)?;
+            io::put(&mut out, "\n")?;
+        }
+    }
+    std::io::Write::flush(&mut out)?;
+    Ok(status.code())
+}

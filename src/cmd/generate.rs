@@ -1,0 +1,315 @@
+//! `sudoku generate`: new puzzles with a unique solution, on every core, streamed in index
+//! order so that a seed gives the same output whatever the number of jobs.
+
+use super::Status;
+use crate::io;
+use anyhow::{bail, Context as _};
+use clap::Args;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::hash::{BuildHasher, Hasher};
+use std::io::{IsTerminal, Write};
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use sudoku::format::{self, Format, ReadOptions, Reader};
+use sudoku::generate::{self as generation, GenerateError, Generated, Generator, Symmetry};
+use sudoku::Shape;
+
+#[derive(Debug, Args, Clone)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub count: u64,
+    /// Box shape RxC (rows x columns of a box), e.g. 2x3 for 6x6 or 4x4 for 16x16.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_shape, conflicts_with = "size")]
+    pub shape: Option<Shape>,
+    /// Grid side N, with the conventional boxes (6 → 2x3, 12 → 3x4). Default 9.
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+    /// Symmetry of the givens: none, rot180, rot90, horizontal, vertical, diagonal,
+    /// antidiagonal, bidiagonal (both diagonals), orthogonal (both mirrors), full.
+    #[arg(long, short = 's', value_name = "S", default_value = "none", value_parser = parse_symmetry)]
+    pub symmetry: Symmetry,
+    /// Number of givens, as A..B (inclusive), A.., ..B or A. Default: as few as possible
+    /// (minimal puzzles) up to 12x12; 50-55% of the cells from 16x16 up, where minimal
+    /// puzzles take far longer to make.
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    pub givens: Option<RangeInclusive<usize>>,
+    /// Only minimal puzzles: no given (no symmetric group of givens) can be removed. Always
+    /// true without --givens; with it, removal goes all the way and puzzles outside the
+    /// range are retried.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Put the givens where a puzzle in FILE has its filled cells (any format; the first
+    /// puzzle is used); random grids are tried until one makes the pattern unique.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["givens"])]
+    pub pattern: Option<PathBuf>,
+    /// Seed: the same seed gives the same puzzles, whatever --jobs. Random when absent.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads (0 = every core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Output format (line, boxed, …). Default: line.
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
+    pub to: Option<Format>,
+    /// Print each puzzle's solution too (after the puzzle, on the same line for the line
+    /// format).
+    #[arg(long)]
+    pub with_solution: bool,
+    /// Write JSON Lines: `index`, `puzzle`, `grid` (rows), `givens`, `symmetry` (asked),
+    /// `symmetries` (found), `seed` (the puzzle's own), `attempts`, and `solution` with
+    /// --with-solution.
+    #[arg(long)]
+    pub json: bool,
+    /// Solution grids to try per puzzle before giving up with an error.
+    #[arg(long, value_name = "N", default_value_t = Generator::DEFAULT_MAX_ATTEMPTS)]
+    pub max_attempts: usize,
+}
+
+fn parse_shape(s: &str) -> Result<Shape, String> {
+    Shape::parse(s).map_err(|e| e.to_string())
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse::<Symmetry>().map_err(|e| e.to_string())
+}
+
+/// `A..B`, `A..=B`, `A-B`, `A..`, `..B` or `A`.
+fn parse_range(s: &str) -> Result<RangeInclusive<usize>, String> {
+    let bad = || format!("{s:?} is not a range of givens: write A..B, A.., ..B or A");
+    let num = |t: &str| t.trim().parse::<usize>().map_err(|_| bad());
+    let t = s.trim();
+    let (a, b) = if let Some((a, b)) = t.split_once("..") {
+        (a, b.strip_prefix('=').unwrap_or(b))
+    } else if let Some((a, b)) = t.split_once('-') {
+        (a, b)
+    } else {
+        let n = num(t)?;
+        return Ok(n..=n);
+    };
+    let lo = if a.trim().is_empty() { 0 } else { num(a)? };
+    let hi = if b.trim().is_empty() {
+        usize::MAX
+    } else {
+        num(b)?
+    };
+    if lo > hi {
+        return Err(format!("{s:?} is an empty range"));
+    }
+    Ok(lo..=hi)
+}
+
+/// A seed from the process's random hasher keys, for runs without --seed.
+fn random_seed() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+/// The generator the arguments describe.
+fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
+    let pattern = match &args.pattern {
+        None => None,
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .with_context(|| format!("cannot open pattern {}", path.display()))?;
+            let opts = ReadOptions {
+                shape: args.shape,
+                ..ReadOptions::default()
+            };
+            let name = path.display().to_string();
+            let first = Reader::new(std::io::BufReader::new(file), &name, opts)
+                .next()
+                .with_context(|| format!("{name}: no puzzle to take a pattern from"))?
+                .map_err(|e| anyhow::anyhow!(io::describe_error(&e)))?;
+            Some(first.grid)
+        }
+    };
+    let shape = match (args.shape, args.size, &pattern) {
+        (Some(s), _, _) => s,
+        (None, Some(n), _) => Shape::from_side(n)?,
+        (None, None, Some(p)) => p.shape(),
+        (None, None, None) => Shape::NINE,
+    };
+    let mut gen = Generator::new(shape)
+        .symmetry(args.symmetry)
+        .minimal(args.minimal)
+        .seed(seed)
+        .max_attempts(args.max_attempts);
+    let default = || match (args.minimal, &pattern) {
+        (false, None) => generation::default_givens(shape),
+        _ => None,
+    };
+    if let Some(r) = args.givens.clone().or_else(default) {
+        let cells = shape.cell_count();
+        gen = gen.givens(*r.start()..=(*r.end()).min(cells));
+    }
+    if let Some(p) = &pattern {
+        if p.shape() != shape {
+            bail!("the pattern is a {} grid, not {shape}", p.shape());
+        }
+        gen = gen.pattern(p)?;
+    }
+    gen.check()?;
+    Ok(gen)
+}
+
+fn render(args: &GenerateArgs, to: Format, index: u64, p: &Generated) -> anyhow::Result<String> {
+    let line = |g: &sudoku::Grid| format::write_grid(g, Format::Line);
+    if args.json {
+        let mut obj = json!({
+            "index": index,
+            "puzzle": line(&p.puzzle)?,
+            "grid": p.puzzle.rows(),
+            "givens": p.puzzle.given_count(),
+            "symmetry": args.symmetry.name(),
+            "symmetries": p.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>(),
+            "seed": p.seed,
+            "attempts": p.attempts,
+        });
+        if args.with_solution {
+            obj["solution"] = json!(line(&p.solution)?);
+        }
+        return Ok(format!("{obj}\n"));
+    }
+    let puzzle = format::write_grid(&p.puzzle, to)?;
+    let multi_line = puzzle.trim_end().contains('\n');
+    let mut text = String::new();
+    if multi_line && index > 0 {
+        text.push('\n');
+    }
+    text += puzzle.trim_end_matches('\n');
+    if args.with_solution {
+        let solution = format::write_grid(&p.solution, to)?;
+        text += if multi_line { "\n\n" } else { " " };
+        text += solution.trim_end_matches('\n');
+    }
+    text.push('\n');
+    Ok(text)
+}
+
+pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
+    let seed = args.seed.unwrap_or_else(random_seed);
+    if args.seed.is_none() && std::io::stderr().is_terminal() {
+        eprintln!("sudoku: seed {seed}");
+    }
+    let gen = build(args, seed)?;
+    let to = args.to.unwrap_or(Format::Line);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let workers = pool.current_num_threads();
+    // Workers run at most this far ahead of the output, so memory stays flat.
+    let window = 4 * workers as u64 + 4;
+    let next = AtomicU64::new(0);
+    let printed = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, Result<Generated, GenerateError>)>();
+
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(args.count);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} puzzles ({per_sec}, {eta} left)",
+            )
+            .expect("valid template"),
+        );
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        bar
+    });
+    let started = Instant::now();
+
+    let mut status = Status::Ok;
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let (gen, next, printed, stop) = (&gen, &next, &printed, &stop);
+        let pool = &pool;
+        let worker_tx = tx.clone();
+        scope.spawn(move || {
+            pool.scope(|ps| {
+                for _ in 0..workers {
+                    let tx = worker_tx.clone();
+                    ps.spawn(move |_| loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= args.count {
+                            break;
+                        }
+                        while i >= printed.load(Ordering::Acquire) + window
+                            && !stop.load(Ordering::Relaxed)
+                        {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                        if stop.load(Ordering::Relaxed) || tx.send((i, gen.generate(i))).is_err() {
+                            break;
+                        }
+                    });
+                }
+            });
+        });
+        drop(tx);
+        let mut out = std::io::stdout().lock();
+        let mut pending = BTreeMap::new();
+        let mut want = 0u64;
+        let result = (|| -> anyhow::Result<()> {
+            for (i, r) in rx.iter() {
+                pending.insert(i, r);
+                while let Some(r) = pending.remove(&want) {
+                    match r {
+                        Ok(p) => {
+                            out.write_all(render(args, to, want, &p)?.as_bytes())?;
+                            out.flush()?;
+                        }
+                        Err(e) => {
+                            eprintln!("sudoku: puzzle {}: {e}", want + 1);
+                            status = Status::Negative;
+                            return Ok(());
+                        }
+                    }
+                    want += 1;
+                    printed.store(want, Ordering::Release);
+                    if let Some(bar) = &progress {
+                        if bar.is_hidden() && started.elapsed() > Duration::from_secs(1) {
+                            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                        }
+                        bar.set_position(want);
+                    }
+                }
+            }
+            Ok(())
+        })();
+        stop.store(true, Ordering::Relaxed);
+        // Unblock workers waiting on the window, and let senders fail fast.
+        printed.store(u64::MAX / 2, Ordering::Release);
+        drop(rx);
+        result
+    })?;
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    Ok(status.code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("22..26").unwrap(), 22..=26);
+        assert_eq!(parse_range("22..=26").unwrap(), 22..=26);
+        assert_eq!(parse_range("22-26").unwrap(), 22..=26);
+        assert_eq!(parse_range("30").unwrap(), 30..=30);
+        assert_eq!(parse_range("..30").unwrap(), 0..=30);
+        assert!(parse_range("30..20").is_err());
+        assert!(parse_range("x").is_err());
+    }
+}

@@ -1,0 +1,174 @@
+//! `sudoku play`: the terminal game; and `sudoku solve --animate`: a solver at work on
+//! screen. Both are thin: they pick the puzzle and the save file, then hand over to
+//! `crate::tui`.
+
+use crate::tui::{self, animate, hint, model::Model, save};
+use anyhow::{bail, Context as _};
+use clap::{Args, ValueEnum};
+use std::io::{IsTerminal as _, Write as _};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use sudoku::Grid;
+
+/// Play in the terminal: arrows/hjkl/mouse move, digits place, p pencil, i hint, u undo,
+/// ? lists every key. The game saves itself after every move.
+#[derive(Debug, Args, Clone, Default)]
+pub struct PlayArgs {
+    /// A puzzle file to play (any format `sudoku` reads; the first puzzle in it).
+    #[arg(value_name = "FILE", conflicts_with_all = ["resume", "new"])]
+    pub file: Option<PathBuf>,
+    /// Continue the saved game.
+    #[arg(long, conflicts_with = "new")]
+    pub resume: bool,
+    /// Start a new game from the bundled puzzles at LEVEL (default: easy; `--new list` lists
+    /// the levels).
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "easy")]
+    pub new: Option<String>,
+    /// Save file (default: $XDG_DATA_HOME/sudoku/game.json or ~/.local/share/sudoku/game.json).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Print the key bindings (after the config file) and the action names, then exit.
+    #[arg(long)]
+    pub keys: bool,
+}
+
+fn keymap(model: &mut Model) -> Vec<String> {
+    let Some(path) = save::keys_file() else {
+        return vec![];
+    };
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return vec![];
+    };
+    let (km, errors) = tui::keys::Keymap::with_config(&text);
+    model.keymap = km;
+    errors
+        .iter()
+        .map(|e| format!("{}: {e}", path.display()))
+        .collect()
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let save_path = match &args.save {
+        Some(p) => p.clone(),
+        None => save::default_save_file()
+            .context("no place for the save file: set HOME or XDG_DATA_HOME, or use --save")?,
+    };
+    let levels = tui::newgame::NewGame::levels(&tui::newgame::Bundled);
+    if args.new.as_deref() == Some("list") {
+        println!("{}", levels.join("\n"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut model = Model::from_grid(&Grid::empty(sudoku::Shape::NINE), "empty");
+    let warnings = keymap(&mut model);
+    if args.keys {
+        for line in tui::view::help_lines(&model) {
+            println!("{line}");
+        }
+        println!("\nAction names for keys.conf:");
+        for a in tui::keys::Action::ALL {
+            println!("  {:<16} {}", a.name(), a.doc());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    model.seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    let new_game = |model: &mut Model, level: &str| -> anyhow::Result<()> {
+        if !levels.iter().any(|l| l == level) {
+            bail!("no level {level:?}; levels: {}", levels.join(", "));
+        }
+        let games = tui::newgame::Bundled;
+        let (grid, source, rating) = tui::newgame::NewGame::game(&games, level, model.seed)
+            .with_context(|| format!("no puzzle at level {level}"))?;
+        model.game = tui::game::Game::new(&grid, &source, rating);
+        Ok(())
+    };
+    if let Some(file) = &args.file {
+        let l = tui::read_puzzle(file).map_err(|e| anyhow::anyhow!(e))?;
+        model.game = tui::game::Game::new(&l.grid, &l.source, l.level);
+    } else if let Some(level) = &args.new {
+        new_game(&mut model, level)?;
+    } else if save_path.exists() {
+        // --resume, or nothing said: carry on the saved game.
+        save::load(&mut model, &save_path).map_err(|e| {
+            anyhow::anyhow!("{e:#}\n(`sudoku play --new` starts afresh and replaces the save)")
+        })?;
+        model.message = "Resumed.".into();
+    } else if args.resume {
+        bail!("no saved game at {}", save_path.display());
+    } else {
+        new_game(&mut model, "easy")?;
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!("sudoku play needs a terminal (standard input and output)");
+    }
+    if !warnings.is_empty() {
+        model.message = warnings.join("; ");
+    }
+    tui::play(model, save_path.clone())?;
+    eprintln!(
+        "Game saved to {} (sudoku play --resume continues).",
+        save_path.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Which solver the animation shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Digits tried and withdrawn cell by cell (naive backtracking).
+    #[default]
+    Backtrack,
+    /// One explained step at a time (singles until the logic solver lands).
+    Logic,
+}
+
+/// Flags of `sudoku solve --animate`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct AnimateArgs {
+    /// Show the solver at work in the terminal (one line per step when not a terminal).
+    #[arg(long)]
+    pub animate: bool,
+    /// Milliseconds between steps of the animation (0: as fast as possible; +/- change it).
+    #[arg(long, value_name = "MS", default_value_t = 30, requires = "animate")]
+    pub delay: u64,
+    /// What to animate.
+    #[arg(long, value_enum, default_value_t = Method::Backtrack, requires = "animate")]
+    pub method: Method,
+}
+
+/// Animates solving `grid`. On a terminal: the grid redrawn at each step (space pauses,
+/// +/- change speed, q stops). Otherwise one line per event, no escape codes, then the grid.
+pub fn run_animate(grid: &Grid, args: &AnimateArgs) -> anyhow::Result<ExitCode> {
+    let solver: Box<dyn animate::Solver> = match args.method {
+        Method::Backtrack => Box::new(animate::Backtracker::new(grid)),
+        Method::Logic => Box::new(animate::LogicSteps::new(grid, Box::new(hint::Singles))),
+    };
+    if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
+        tui::animate(animate::Anim::new(grid, solver, args.delay))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut solver = solver;
+    let mut out = crate::io::stdout();
+    let shape = grid.shape();
+    let mut solved = false;
+    let mut n = 0u64;
+    while let Some(e) = solver.next_event() {
+        n += 1;
+        solved |= e == animate::Event::Solved;
+        writeln!(out, "{n}: {}", e.line(shape))?;
+    }
+    let mut g = grid.clone();
+    for (i, &v) in solver.values().iter().enumerate() {
+        if v != 0 && g.get(sudoku::Cell::new(i)).is_none() {
+            g.set(sudoku::Cell::new(i), Some(sudoku::Digit::new(v as usize)));
+        }
+    }
+    write!(out, "{}", sudoku::format::boxed::write_boxed(&g))?;
+    out.flush()?;
+    Ok(if solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,223 @@
+//! The terminal game (`sudoku play`) and the animated solver (`sudoku solve --animate`), in
+//! the Elm style: all state in a model ([`model::Model`], [`animate::Anim`]), a pure
+//! `update`, a `view` that only draws, and here the only code that touches the terminal:
+//! [`play`] and [`animate`] read events, call `update`, draw with `view`, and carry out the
+//! [`msg::Cmd`]s (save, open, export, quit).
+//!
+//! The terminal is restored on every way out: normal exit, error, and panic (a hook puts it
+//! back before the panic message prints). The game is saved after every change, so a crash
+//! or a killed terminal loses nothing.
+
+pub mod animate;
+pub mod export;
+pub mod game;
+pub mod hint;
+pub mod keys;
+pub mod layout;
+pub mod model;
+pub mod msg;
+pub mod newgame;
+pub mod save;
+pub mod update;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
+    MouseButton, MouseEventKind,
+};
+use crossterm::execute;
+use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
+use keys::Key;
+use model::Model;
+use msg::{Cmd, Loaded, Msg};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::io::{self, Stdout};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// Puts the terminal back: raw mode off, main screen, no mouse capture, cursor shown.
+fn restore_terminal() {
+    let _ = terminal::disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
+
+/// Raw mode, alternate screen and mouse; a panic hook that undoes them first.
+fn setup_terminal() -> anyhow::Result<Term> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+    terminal::enable_raw_mode()?;
+    let mut out = io::stdout();
+    if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+        restore_terminal();
+        return Err(e.into());
+    }
+    Ok(Terminal::new(CrosstermBackend::new(out))?)
+}
+
+/// Our key from crossterm's.
+fn key_of(k: event::KeyEvent) -> Option<Key> {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match k.code {
+        KeyCode::Char(c) if ctrl => Key::Ctrl(c.to_ascii_lowercase()),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Delete => Key::Delete,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::F(n) => Key::F(n),
+        _ => return None,
+    })
+}
+
+/// Our message from a terminal event.
+fn msg_of(e: Event) -> Option<Msg> {
+    match e {
+        Event::Key(k) if k.kind != KeyEventKind::Release => key_of(k).map(Msg::Key),
+        Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => Some(Msg::Click {
+            x: m.column,
+            y: m.row,
+        }),
+        Event::Resize(w, h) => Some(Msg::Resize(w, h)),
+        _ => None,
+    }
+}
+
+/// Whether colours are off (<https://no-color.org>: any non-empty `NO_COLOR`).
+pub fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+/// Reads the first puzzle of a file, detecting its format.
+pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let name = path.display().to_string();
+    let mut reader = sudoku::format::Reader::new(
+        io::BufReader::new(file),
+        &name,
+        sudoku::format::ReadOptions::default(),
+    );
+    match reader.next() {
+        Some(Ok(p)) => Ok(Loaded {
+            grid: p.grid,
+            source: path
+                .file_name()
+                .map_or(name.clone(), |f| f.to_string_lossy().into_owned()),
+            level: p.info.level,
+        }),
+        Some(Err(e)) => Err(e.to_string()),
+        None => Err(format!("{name} holds no puzzle")),
+    }
+}
+
+/// Writes both exports; returns the status line.
+fn export(m: &Model, path: &Path) -> String {
+    let pm = path.with_extension("pm.txt");
+    let r = save::write_atomic(path, &export::sdk(&m.game))
+        .and_then(|()| save::write_atomic(&pm, &export::pencil_marks(&m.game)));
+    match r {
+        Ok(()) => format!("Exported {} and {}.", path.display(), pm.display()),
+        Err(e) => format!("Export failed: {e:#}"),
+    }
+}
+
+/// Plays `model` until the player quits, saving to `save_path` after every change.
+pub fn play(mut model: Model, save_path: PathBuf) -> anyhow::Result<()> {
+    model.save_path = save_path.display().to_string();
+    model.mono = no_color();
+    save::save(&model, &save_path)?;
+    let mut term = setup_terminal()?;
+    let result = play_loop(&mut term, &mut model, &save_path);
+    restore_terminal();
+    let saved = save::save(&model, &save_path);
+    result.and(saved)
+}
+
+fn play_loop(term: &mut Term, model: &mut Model, save_path: &Path) -> anyhow::Result<()> {
+    let size = term.size()?;
+    update::update(model, Msg::Resize(size.width, size.height));
+    let mut saved_rev = model.revision;
+    let mut saved_at = model.game.elapsed_ms;
+    let mut last = Instant::now();
+    loop {
+        term.draw(|f| view::view(model, f))?;
+        let mut msgs = Vec::new();
+        if event::poll(Duration::from_millis(250))? {
+            msgs.extend(msg_of(event::read()?));
+            while event::poll(Duration::ZERO)? {
+                msgs.extend(msg_of(event::read()?));
+            }
+        }
+        let now = Instant::now();
+        msgs.push(Msg::Tick(now.duration_since(last).as_millis() as u64));
+        last = now;
+        for msg in msgs {
+            let mut next = update::update(model, msg);
+            while let Some(cmd) = next.take() {
+                match cmd {
+                    Cmd::Quit => return Ok(()),
+                    Cmd::Open(p) => next = update::update(model, Msg::Loaded(read_puzzle(&p))),
+                    Cmd::Export(p) => next = update::update(model, Msg::Status(export(model, &p))),
+                }
+            }
+        }
+        // Save on every change, and every 10 s of play for the clock.
+        if model.revision != saved_rev || model.game.elapsed_ms >= saved_at + 10_000 {
+            if let Err(e) = save::save(model, save_path) {
+                model.message = format!("{e:#}");
+            }
+            saved_rev = model.revision;
+            saved_at = model.game.elapsed_ms;
+        }
+    }
+}
+
+/// Runs an animation to its end (or until `q`) in the terminal.
+pub fn animate(mut anim: animate::Anim) -> anyhow::Result<()> {
+    anim.mono = no_color();
+    let mut term = setup_terminal()?;
+    let result = (|| -> anyhow::Result<()> {
+        let mut last = Instant::now();
+        while !anim.quit {
+            term.draw(|f| animate::view(&anim, f))?;
+            let wait = if anim.delay_ms == 0 {
+                16
+            } else {
+                anim.delay_ms.clamp(5, 100)
+            };
+            if event::poll(Duration::from_millis(wait))? {
+                if let Some(Msg::Key(k)) = msg_of(event::read()?) {
+                    animate::update(&mut anim, animate::AnimMsg::Key(k));
+                }
+            }
+            let now = Instant::now();
+            let ms = now.duration_since(last).as_millis() as u64;
+            last = now;
+            animate::update(&mut anim, animate::AnimMsg::Tick(ms));
+        }
+        Ok(())
+    })();
+    restore_terminal();
+    result
+}

@@ -1,0 +1,241 @@
+//! The `sudoku` binary as users run it: exit codes, output formats, JSON, errors.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SERG: &str =
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+fn repo(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn bare_file_argument_solves_it() {
+    let out = sudoku()
+        .arg(repo("examples/classic.txt"))
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.starts_with("+-------+-------+-------+\n| 5 3 4 | 6 7 8 | 9 1 2 |"),
+        "{text}"
+    );
+}
+
+#[test]
+fn unique_puzzle_as_line_and_json() {
+    sudoku()
+        .args(["solve", "--to", "line"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .success()
+        .stdout(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n",
+        );
+    let out = sudoku()
+        .args(["solve", "--json", "-"])
+        .write_stdin(CLASSIC)
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["status"], "unique");
+    assert_eq!(
+        v["solution"][0],
+        serde_json::json!([5, 3, 4, 6, 7, 8, 9, 1, 2])
+    );
+}
+
+#[test]
+fn multiple_solutions_exit_1_with_two_shown() {
+    let out = sudoku()
+        .args(["solve", "--json", "--count", "5"])
+        .write_stdin(SERG)
+        .assert()
+        .code(1);
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["status"], "multiple");
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 2);
+    assert_ne!(v["solutions"][0], v["solutions"][1]);
+    assert!(v["count"].as_u64().unwrap() >= 2);
+}
+
+#[test]
+fn clashing_givens_are_named() {
+    let bad = format!("55{}", &CLASSIC[2..]);
+    sudoku()
+        .arg("solve")
+        .write_stdin(bad.clone())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "digit 5 2 times in row 1: r1c1, r1c2",
+        ));
+    let out = sudoku()
+        .args(["solve", "--json"])
+        .write_stdin(bad)
+        .assert()
+        .code(1);
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(
+        v["conflicts"][0]["cells"],
+        serde_json::json!([[1, 1], [1, 2]])
+    );
+}
+
+#[test]
+fn bad_line_reports_line_and_column_and_goes_on() {
+    let input = format!("{CLASSIC}\n{}x\n{CLASSIC}\n", &CLASSIC[..80]);
+    let out = sudoku()
+        .args(["solve", "--json"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "<stdin>:2:81: unexpected character 'x'",
+        ));
+    let lines: Vec<Value> = String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let statuses: Vec<&str> = lines
+        .iter()
+        .map(|v| v["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["unique", "error", "unique"]);
+    assert_eq!(lines[1]["line"], 2);
+}
+
+#[test]
+fn batch_output_keeps_input_order() {
+    let puzzles = std::fs::read_to_string(repo("testdata/corpus/top1465-100.txt")).unwrap();
+    let run = |jobs: &str| {
+        let out = sudoku()
+            .args(["solve", "--to", "line", "--jobs", jobs])
+            .write_stdin(puzzles.clone())
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one.lines().count(), 100);
+    assert_eq!(one, run("2"));
+    for (p, s) in puzzles.lines().zip(one.lines()) {
+        assert!(
+            p.chars().zip(s.chars()).all(|(a, b)| a == '.' || a == b),
+            "{p} -> {s}"
+        );
+    }
+}
+
+#[test]
+fn check_names_broken_houses() {
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    sudoku()
+        .arg("check")
+        .write_stdin(solved)
+        .assert()
+        .success()
+        .stdout("valid solution\n");
+    let broken = format!("{}{}", &solved[..79], "97");
+    sudoku()
+        .arg("check")
+        .write_stdin(broken)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("row 9")
+                .not()
+                .and(predicate::str::contains("column 8")),
+        );
+    // Keeps the givens?
+    sudoku()
+        .args(["check", "--puzzle", CLASSIC])
+        .write_stdin(solved)
+        .assert()
+        .success();
+    let other = "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+    sudoku()
+        .args(["check", "--puzzle", CLASSIC])
+        .write_stdin(other)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "r1c1 holds 1 but the puzzle gives 5",
+        ));
+}
+
+#[test]
+fn convert_line_to_boxed_and_back() {
+    let out = sudoku()
+        .args(["convert", "--to", "boxed"])
+        .write_stdin(CLASSIC)
+        .assert()
+        .success();
+    let boxed = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(boxed.contains("| 5 3 . | . 7 . | . . . |"));
+    sudoku()
+        .args(["convert", "--to", "line"])
+        .write_stdin(boxed)
+        .assert()
+        .success()
+        .stdout(format!("{CLASSIC}\n"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    sudoku()
+        .args(["solve", "--to", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("known formats"));
+    sudoku()
+        .args(["solve", "/no/such/file"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/no/such/file"));
+    sudoku()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Exit codes"));
+}
+
+#[test]
+fn closed_pipe_is_quiet() {
+    // Writing a large batch into a pipe that closes early must not print an error.
+    let puzzles = std::fs::read_to_string(repo("testdata/corpus/17clue-100.txt"))
+        .unwrap()
+        .repeat(20);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["solve", "--to", "boxed"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(puzzles.as_bytes());
+    });
+    drop(child.stdout.take()); // close the read end at once
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success(), "status {:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -1,0 +1,190 @@
+//! End to end: the real binary in a pseudo-terminal (tmux), driven by keys. Starts a game
+//! from a file, places digits, undoes, makes and restores a checkpoint, asks for a hint,
+//! quits, resumes, and checks the screen and the save file.
+//!
+//! Skips (with a note) when `tmux` is not installed; CI installs it (`apt-get install -y
+//! tmux`). Uses its own tmux server socket and a temporary HOME, so it touches nothing else.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
+    }
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.cmd(&["send-keys", "-t", "e2e", k]);
+            sleep(Duration::from_millis(60));
+        }
+    }
+    /// Waits until the screen shows `text`; panics with the screen after 10 s.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                panic!("screen never showed {text:?}:\n{s}");
+            }
+            sleep(Duration::from_millis(100));
+        }
+    }
+    fn running(&self) -> bool {
+        self.cmd(&["has-session", "-t", "e2e"]).status.success()
+    }
+    fn wait_gone(&self) {
+        let start = Instant::now();
+        while self.running() {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the game did not quit"
+            );
+            sleep(Duration::from_millis(100));
+        }
+    }
+    fn start(&self, home: &Path, args: &str) {
+        let bin = env!("CARGO_BIN_EXE_sudoku");
+        let cmd = format!(
+            "env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play {args} 2>{h}/stderr",
+            h = home.display()
+        );
+        let out = self.cmd(&[
+            "new-session",
+            "-d",
+            "-s",
+            "e2e",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            &cmd,
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+    }
+}
+
+fn have_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn have_play() -> bool {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["play", "--help"])
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--resume"))
+}
+
+fn temp_home() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sudoku-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn play_in_a_real_terminal() {
+    if !have_tmux() {
+        eprintln!("note: tmux is not installed; skipping the end-to-end play test (apt-get install -y tmux)");
+        return;
+    }
+    if !have_play() {
+        eprintln!("note: this binary has no `play` subcommand wired yet; skipping");
+        return;
+    }
+    let home = temp_home();
+    let puzzle = home.join("easy.txt");
+    std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
+    let save = home.join("data/sudoku/game.json");
+    let t = Tmux {
+        socket: format!("sudoku-e2e-{}", std::process::id()),
+    };
+
+    t.start(&home, &puzzle.display().to_string());
+    t.wait_for("sudoku 9x9");
+    // r1c3 = 4, then undo it.
+    t.keys(&["l", "l", "4"]);
+    t.wait_for("moves: 1");
+    t.keys(&["u"]);
+    t.wait_for("Undid r1c3 = 4");
+    // Place again, checkpoint it, play on, restore.
+    t.keys(&["4", "c", "Enter"]);
+    t.wait_for("Checkpoint 1 saved");
+    t.keys(&["l", "6"]);
+    t.wait_for("r1c4: 6");
+    t.keys(&["b", "Enter"]);
+    t.wait_for("Restored checkpoint 1");
+    t.wait_for("r1c4: empty");
+    // A hint, vague then concrete.
+    t.keys(&["i"]);
+    t.wait_for("Hint: There is a");
+    t.keys(&["i"]);
+    t.wait_for("Single:");
+    t.keys(&["q"]);
+    t.wait_gone();
+
+    let text = std::fs::read_to_string(&save).expect("the game was saved");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["kind"], "sudoku-play");
+    assert_eq!(
+        v["pos"], 3,
+        "4, undo (cut off by the next move), 4, 6, restore: {text}"
+    );
+    assert_eq!(v["checkpoints"][0]["name"], "1");
+    assert!(v["puzzle"].as_str().unwrap().starts_with("53..7"));
+    let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
+    assert!(stderr.contains("Game saved"), "{stderr}");
+
+    // Resume: the same position, the history still there.
+    t.start(&home, "--resume");
+    let s = t.wait_for("Resumed.");
+    assert!(s.contains("moves: 3 (redo 0)"), "{s}");
+    t.keys(&["u"]);
+    t.wait_for("Undid restore checkpoint 1");
+    t.wait_for("moves: 2 (redo 1)");
+    t.keys(&["q"]);
+    t.wait_gone();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(
+        (v["pos"].as_u64(), v["history"].as_array().map(Vec::len)),
+        (Some(2), Some(3))
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
