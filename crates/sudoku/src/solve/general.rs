@@ -1193,5 +1193,4 @@ mod tests {
         marks.set(crate::Cell::new(2), set);
         assert_eq!(search(&g, Some(&marks), 2, 0).count, 0);
     }
-
 }
