@@ -33,6 +33,30 @@ fn chain_and_forcing() -> TechniqueSet {
     TechniqueSet::family(Family::Chains).union(TechniqueSet::family(Family::Forcing))
 }
 
+/// The outcome text as a set of single facts (`r1c2<>3`, `r4c5=7`), so that grouping
+/// (`r7c9<>59` or `r7c9<>5, r7c9<>9`) doesn't matter.
+fn outcome_set(text: &str) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for part in text.split(", ") {
+        let (cells, op, digits) = match part.split_once("<>") {
+            Some((c, d)) => (c, "<>", d),
+            None => match part.split_once('=') {
+                Some((c, d)) => (c, "=", d),
+                None => {
+                    out.insert(part.to_string());
+                    continue;
+                }
+            },
+        };
+        for cell in cells.split(',') {
+            for d in digits.chars() {
+                out.insert(format!("{cell}{op}{d}"));
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn techniques_fire_exactly_where_expected() {
     let basic_solver = LogicSolver::builder()
@@ -58,7 +82,7 @@ fn techniques_fire_exactly_where_expected() {
             assert!(!s.text(board.shape()).is_empty() && !s.explain(board.shape()).is_empty());
             s.outcome_text(board.shape())
         });
-        assert_eq!(got, f[2], "{line}");
+        assert_eq!(outcome_set(&got), outcome_set(f[2]), "{line}");
         if got != "none" {
             if let Outcome::Unique(solution) = solve::solve(&grid) {
                 let step = solver.next_step(&board).unwrap();
