@@ -153,7 +153,7 @@ fn play_in_a_real_terminal() {
     t.wait_for("r1c4: empty");
     // A hint, vague then concrete.
     t.keys(&["i"]);
-    t.wait_for("Hint: There is a");
+    t.wait_for("Hint: Look at");
     t.keys(&["i"]);
     t.wait_for("Single:");
     t.keys(&["q"]);

@@ -59,6 +59,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut model = Model::from_grid(&Grid::empty(sudoku::Shape::NINE), "empty");
+    model.hints = Box::new(hint::Logic::new());
     let warnings = keymap(&mut model);
     if args.keys {
         for line in tui::view::help_lines(&model) {
@@ -142,7 +143,7 @@ pub struct AnimateArgs {
 pub fn run_animate(grid: &Grid, args: &AnimateArgs) -> anyhow::Result<ExitCode> {
     let solver: Box<dyn animate::Solver> = match args.method {
         Method::Backtrack => Box::new(animate::Backtracker::new(grid)),
-        Method::Logic => Box::new(animate::LogicSteps::new(grid, Box::new(hint::Singles))),
+        Method::Logic => Box::new(animate::LogicSteps::new(grid, Box::new(hint::Logic::new()))),
     };
     if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
         tui::animate(animate::Anim::new(grid, solver, args.delay))?;

@@ -159,3 +159,49 @@ mod tests {
         assert!(Singles.next(&Board::new(&g)).is_none());
     }
 }
+
+/// Hints from the library's logic solver: every technique of HoDoKu's default set plus the
+/// dynamic and nested forcing chains, never backtracking. Works from the player's own marks
+/// as they are (see [`HintSource`]).
+pub struct Logic {
+    solver: sudoku::logic::LogicSolver,
+}
+
+impl Logic {
+    pub fn new() -> Logic {
+        let set = sudoku::logic::TechniqueSet::parse_with_base(
+            "+dfc+,+nfc2",
+            sudoku::logic::Order::Hodoku.default_techniques(),
+        )
+        .expect("known technique codes");
+        let solver = sudoku::logic::LogicSolver::builder()
+            .techniques(set)
+            .backtracking(false)
+            .build();
+        Logic { solver }
+    }
+}
+
+impl Default for Logic {
+    fn default() -> Logic {
+        Logic::new()
+    }
+}
+
+impl HintSource for Logic {
+    fn next(&self, board: &Board) -> Option<Hint> {
+        if !board.grid().conflicts().is_empty() {
+            return None;
+        }
+        let step = self.solver.next_step(board)?;
+        let shape = board.shape();
+        Some(Hint {
+            technique: step.technique.name().to_string(),
+            vague: step.hint(shape, sudoku::logic::HintLevel::Vague),
+            explanation: format!("{} ({})", step.explain(shape), step.text(shape)),
+            placements: step.placements.clone(),
+            eliminations: step.eliminations.clone(),
+            cells: step.cells(),
+        })
+    }
+}
