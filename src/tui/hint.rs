@@ -135,31 +135,6 @@ impl HintSource for Singles {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    use sudoku::Grid;
-
-    #[test]
-    fn finds_a_hidden_single_and_walks_an_easy_puzzle() {
-        let g = Grid::from_line(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        )
-        .unwrap();
-        let h = Singles.next(&Board::new(&g)).unwrap();
-        assert!(h.vague.starts_with("There is a"), "{}", h.vague);
-        let path = Singles.path(&Board::new(&g), 100);
-        assert_eq!(path.len(), 51, "the whole puzzle falls to singles");
-    }
-
-    #[test]
-    fn says_nothing_on_a_clash() {
-        let g = Grid::from_line("11..............").unwrap();
-        assert!(Singles.next(&Board::new(&g)).is_none());
-    }
-}
-
 /// Hints from the library's logic solver: every technique of HoDoKu's default set plus the
 /// dynamic and nested forcing chains, never backtracking. Works from the player's own marks
 /// as they are (see [`HintSource`]).
@@ -203,5 +178,30 @@ impl HintSource for Logic {
             eliminations: step.eliminations.clone(),
             cells: step.cells(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use sudoku::Grid;
+
+    #[test]
+    fn finds_a_hidden_single_and_walks_an_easy_puzzle() {
+        let g = Grid::from_line(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        let h = Singles.next(&Board::new(&g)).unwrap();
+        assert!(h.vague.starts_with("There is a"), "{}", h.vague);
+        let path = Singles.path(&Board::new(&g), 100);
+        assert_eq!(path.len(), 51, "the whole puzzle falls to singles");
+    }
+
+    #[test]
+    fn says_nothing_on_a_clash() {
+        let g = Grid::from_line("11..............").unwrap();
+        assert!(Singles.next(&Board::new(&g)).is_none());
     }
 }
