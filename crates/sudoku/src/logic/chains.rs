@@ -429,6 +429,7 @@ fn conclude(
         });
     }
     Some(Step {
+        se_difficulty: None,
         technique,
         placements,
         eliminations,

@@ -37,6 +37,7 @@ pub(crate) fn find(
     for digit in Digit::all(s) {
         let clusters = clusters(ctx, digit);
         let step = |elims: Vec<Candidate>, colors: Vec<[Vec<Cell>; 2]>| Step {
+            se_difficulty: None,
             technique,
             placements: vec![],
             eliminations: elims,

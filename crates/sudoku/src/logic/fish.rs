@@ -384,6 +384,7 @@ impl<'c, 'a> LineFish<'c, 'a> {
 
     fn step(&self, base: &[usize], cover: PosSet, fins: Vec<Cell>, elims: Vec<Candidate>) -> Step {
         Step {
+            se_difficulty: None,
             technique: self.technique,
             placements: vec![],
             eliminations: elims,
@@ -675,6 +676,7 @@ impl<'c, 'a> MaskFish<'c, 'a> {
             return ControlFlow::Continue(());
         }
         sink(Step {
+            se_difficulty: None,
             technique: self.technique,
             placements: vec![],
             eliminations: cells_of(targets)

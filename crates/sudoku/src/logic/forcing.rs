@@ -694,6 +694,7 @@ fn build(
         (Vec::new(), vec![c])
     };
     Step {
+        se_difficulty: None,
         technique,
         placements,
         eliminations,

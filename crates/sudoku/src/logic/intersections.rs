@@ -61,6 +61,7 @@ impl Locked {
     }
     fn step(self, technique: Technique) -> Step {
         Step {
+            se_difficulty: None,
             technique,
             placements: vec![],
             evidence: self.evidence(),
@@ -179,6 +180,7 @@ fn locked_subsets(
                     return ControlFlow::Continue(());
                 }
                 sink(Step {
+                    se_difficulty: None,
                     technique,
                     placements: vec![],
                     eliminations: elims,

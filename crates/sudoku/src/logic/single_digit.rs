@@ -128,6 +128,7 @@ fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
                             },
                         ];
                         sink(Step {
+                            se_difficulty: None,
                             technique,
                             placements: vec![],
                             eliminations: elims,
@@ -203,6 +204,7 @@ fn empty_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                                 _ => House::Col(col),
                             };
                             sink(Step {
+                                se_difficulty: None,
                                 technique: Technique::EmptyRectangle,
                                 placements: vec![],
                                 eliminations: vec![c(target)],

@@ -51,6 +51,7 @@ pub(crate) fn find(
 
 fn single(technique: Technique, cell: Cell, digit: Digit, house: Option<House>) -> Step {
     Step {
+        se_difficulty: None,
         technique,
         placements: vec![Candidate::new(cell, digit)],
         eliminations: vec![],
@@ -178,6 +179,7 @@ fn direct_step(
     cleared: &[Candidate],
 ) -> Step {
     Step {
+        se_difficulty: None,
         technique,
         placements: vec![place],
         eliminations: vec![],

@@ -24,6 +24,10 @@ pub struct Step {
     pub eliminations: Vec<Candidate>,
     /// The pattern that proves it.
     pub evidence: Evidence,
+    /// Sudoku Explainer's difficulty of this very step, where it depends on more than the
+    /// technique (a chain's length, a loop's size, a subset's size); `None` means the
+    /// technique's base rating. See [`Step::se_rating`].
+    pub se_difficulty: Option<f32>,
 }
 
 /// A link between two candidates in a chain or single-digit pattern: strong ("if one is
@@ -245,6 +249,7 @@ impl Step {
     /// A step with no evidence beyond its technique's name, for tests and simple callers.
     pub fn new(technique: Technique, evidence: Evidence) -> Step {
         Step {
+            se_difficulty: None,
             technique,
             placements: Vec::new(),
             eliminations: Vec::new(),
@@ -406,8 +411,12 @@ impl Step {
 
     /// The Sudoku Explainer difficulty of this step, where SE rates its technique: the
     /// technique's base rating, with the hidden single's distinction (1.2 in a box, 1.5 in
-    /// a row or column). Chain length bonuses are not included.
+    /// a row or column), or the finder's own figure ([`Step::se_difficulty`]) where the
+    /// instance matters (chain length bonuses, loop sizes).
     pub fn se_rating(&self) -> Option<f32> {
+        if let Some(d) = self.se_difficulty {
+            return Some(d);
+        }
         match (&self.technique, &self.evidence) {
             (
                 Technique::HiddenSingle,

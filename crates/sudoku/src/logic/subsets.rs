@@ -49,6 +49,7 @@ pub(crate) fn find(
                     return ControlFlow::Continue(());
                 }
                 sink(Step {
+                    se_difficulty: None,
                     technique,
                     placements: vec![],
                     eliminations: elims,
@@ -68,6 +69,7 @@ pub(crate) fn find(
                     return ControlFlow::Continue(());
                 }
                 sink(Step {
+                    se_difficulty: None,
                     technique,
                     placements: vec![],
                     eliminations: elims,

@@ -94,6 +94,7 @@ fn for_rectangles(
 
 fn step(technique: Technique, digits: DigitSet, cells: [Cell; 4], elims: Vec<Candidate>) -> Step {
     Step {
+        se_difficulty: None,
         technique,
         placements: vec![],
         eliminations: elims,
@@ -341,6 +342,7 @@ fn bug_plus_one(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
         });
         if ok {
             return sink(Step {
+                se_difficulty: None,
                 technique: Technique::BugPlusOne,
                 placements: vec![Candidate::new(t, d)],
                 eliminations: vec![],

@@ -159,6 +159,7 @@ fn xy_wing(ctx: &Context<'_>, sink: &mut Sink<'_>, xyz: bool) -> ControlFlow<()>
                     },
                 ];
                 sink(Step {
+                    se_difficulty: None,
                     technique,
                     placements: vec![],
                     eliminations: elims,
@@ -237,6 +238,7 @@ fn w_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         },
                     ];
                     sink(Step {
+                        se_difficulty: None,
                         technique: Technique::WWing,
                         placements: vec![],
                         eliminations: elims,
@@ -310,6 +312,7 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     }
                     seen_sets.push(key);
                     sink(Step {
+                        se_difficulty: None,
                         technique: Technique::WxyzWing,
                         placements: vec![],
                         eliminations: elims,
@@ -385,6 +388,7 @@ fn remote_pair(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
             continue;
         }
         sink(Step {
+            se_difficulty: None,
             technique: Technique::RemotePair,
             placements: vec![],
             eliminations: elims,
