@@ -28,6 +28,7 @@ pub mod generate;
 pub mod grid;
 pub mod index;
 pub mod logic;
+pub mod rate;
 pub mod set;
 pub mod shape;
 pub mod solve;

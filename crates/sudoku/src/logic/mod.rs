@@ -272,6 +272,8 @@ pub struct SolvePath {
     pub used_backtracking: bool,
     /// The board where the path ended.
     pub board: Board,
+    /// Whether the path stopped at a deadline ([`LogicSolver::solve_board_until`]).
+    pub timed_out: bool,
 }
 
 impl SolvePath {
@@ -362,11 +364,26 @@ impl LogicSolver {
 
     /// Solves from `board` as it is (a player's pencil marks, say). The path stops when the
     /// grid is full or no technique of the set applies.
-    pub fn solve_board(&self, mut board: Board) -> SolvePath {
+    pub fn solve_board(&self, board: Board) -> SolvePath {
+        self.solve_board_until(board, None)
+    }
+
+    /// Like [`Self::solve_board`], but stops between steps once `deadline` has passed
+    /// ([`SolvePath::timed_out`]); a single step is never interrupted.
+    pub fn solve_board_until(
+        &self,
+        mut board: Board,
+        deadline: Option<std::time::Instant>,
+    ) -> SolvePath {
         let mut steps = Vec::new();
+        let mut timed_out = false;
         // Every productive step removes at least one candidate; this bounds a buggy loop.
         let limit = board.shape().cell_count() * board.shape().side() + 1;
         while !board.is_solved() && steps.len() < limit {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                timed_out = true;
+                break;
+            }
             let Some(step) = self.next_step(&board) else {
                 break;
             };
@@ -383,6 +400,7 @@ impl LogicSolver {
             solved,
             used_backtracking,
             board,
+            timed_out,
         }
     }
 }

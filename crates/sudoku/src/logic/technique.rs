@@ -102,6 +102,28 @@ impl Level {
             Level::Extreme => "Extreme",
         }
     }
+    /// The next harder level (none after Extreme).
+    pub fn next(self) -> Option<Level> {
+        match self {
+            Level::Easy => Some(Level::Medium),
+            Level::Medium => Some(Level::Hard),
+            Level::Hard => Some(Level::Unfair),
+            Level::Unfair => Some(Level::Extreme),
+            Level::Extreme => None,
+        }
+    }
+    /// Parses a level's name (any case).
+    pub fn from_name(s: &str) -> Option<Level> {
+        [
+            Level::Easy,
+            Level::Medium,
+            Level::Hard,
+            Level::Unfair,
+            Level::Extreme,
+        ]
+        .into_iter()
+        .find(|l| l.name().eq_ignore_ascii_case(s))
+    }
     /// The largest score a puzzle of this level may have (HoDoKu's `maxScore`).
     pub fn max_score(self) -> u32 {
         match self {

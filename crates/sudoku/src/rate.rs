@@ -1,0 +1,302 @@
+//! Difficulty ratings, as enthusiasts compute them: Sudoku Explainer's ER/EP/ED and
+//! HoDoKu's score and level. Both come from the same step finders ([`crate::logic`]); only
+//! the order, the technique set and the arithmetic differ.
+//!
+//! # Sudoku Explainer (SE)
+//! Solve with [`Order::Explainer`] and SE's techniques, taking the first step the producers
+//! give each time ([`LogicSolver`] does exactly that). Every step has a difficulty
+//! ([`Step::se_rating`]: the technique's rating, or the instance's where a chain's length or
+//! a loop's size adds to it). Then
+//! - **ER** is the hardest step on the path,
+//! - **EP** the hardest up to and including the first step that places a digit,
+//! - **ED** the first step's.
+//!
+//! A puzzle the techniques cannot finish rates 20.0, as in serate.
+//!
+//! # HoDoKu
+//! Solve with [`Order::Hodoku`] and HoDoKu's default techniques. The **score** is the sum of
+//! the steps' base scores; the **level** is the hardest technique's, then raised one level
+//! while the score is above the level's maximum (800, 1000, 1600, 1800).
+//!
+//! ```
+//! use sudoku::{Grid, rate::{Rater, Preset}, logic::Level};
+//! let g = Grid::from_line(
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+//! ).unwrap();
+//! let rater = Rater::new();
+//! let se = rater.rate_se(&g);
+//! assert!(se.er <= 2.0 && se.ed <= se.ep && se.ep <= se.er);
+//! assert_eq!(Preset::of_er(1.2), Some(Preset::Easy));
+//! assert_eq!(Preset::of_er(7.1), Some(Preset::Diabolical));
+//! let hd = rater.rate_hodoku(&g);
+//! assert_eq!(hd.level, Level::Easy);
+//! ```
+//!
+//! Depends on [`crate::logic`] and the grid model.
+
+use crate::grid::{Board, Grid};
+use crate::logic::{Level, LogicSolver, Order, SolvePath, Step, Technique, TechniqueSet};
+use std::time::{Duration, Instant};
+
+/// The rating serate gives a puzzle it cannot solve.
+pub const SE_FAILED: f32 = 20.0;
+
+/// Sudoku Explainer's rating of one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeRating {
+    /// Explainer rating: the hardest step.
+    pub er: f32,
+    /// Pearl: the hardest step up to the first placement.
+    pub ep: f32,
+    /// Diamond: the first step.
+    pub ed: f32,
+    /// The technique of the hardest step (the first one rated `er`).
+    pub hardest: Option<Technique>,
+    /// The number of steps on the path.
+    pub steps: usize,
+    /// Whether the path reached the solution. When not, `er` is [`SE_FAILED`] (the
+    /// techniques stalled) or a lower bound (the time ran out, see `timed_out`).
+    pub solved: bool,
+    /// Whether the rating stopped at the time limit.
+    pub timed_out: bool,
+}
+
+/// HoDoKu's rating of one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HodokuRating {
+    /// The level (Easy … Extreme).
+    pub level: Level,
+    /// The sum of the steps' base scores.
+    pub score: u32,
+    /// The hardest technique used (highest level, then highest base score).
+    pub hardest: Option<Technique>,
+    /// The number of steps on the path.
+    pub steps: usize,
+    /// Whether the techniques solved it (HoDoKu rates an unsolved puzzle Extreme).
+    pub solved: bool,
+    /// Whether the rating stopped at the time limit.
+    pub timed_out: bool,
+}
+
+/// Sudoku Explainer's difficulty presets (its generator's ranges of ER), which our
+/// generator and game use as difficulty names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Preset {
+    /// ER 1.0–1.2: hidden singles.
+    Easy,
+    /// ER 1.3–1.5.
+    Medium,
+    /// ER 1.6–2.5: direct hints and naked singles.
+    Hard,
+    /// ER 2.6–6.0: intersections, subsets, fish, wings, uniqueness.
+    Fiendish,
+    /// ER 6.1 and above: exclusion, chains and forcing chains.
+    Diabolical,
+}
+
+impl Preset {
+    /// Every preset, easiest first.
+    pub const ALL: [Preset; 5] = [
+        Preset::Easy,
+        Preset::Medium,
+        Preset::Hard,
+        Preset::Fiendish,
+        Preset::Diabolical,
+    ];
+
+    /// The lowercase name: `easy`, `medium`, `hard`, `fiendish`, `diabolical`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Easy => "easy",
+            Preset::Medium => "medium",
+            Preset::Hard => "hard",
+            Preset::Fiendish => "fiendish",
+            Preset::Diabolical => "diabolical",
+        }
+    }
+
+    /// Parses a preset's name (any case).
+    pub fn from_name(s: &str) -> Option<Preset> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s))
+    }
+
+    /// SE's range of ER for the preset, inclusive (Diabolical's upper end is SE's 11.0,
+    /// though [`Preset::of_er`] puts anything harder there too).
+    pub fn se_range(self) -> (f32, f32) {
+        match self {
+            Preset::Easy => (1.0, 1.2),
+            Preset::Medium => (1.3, 1.5),
+            Preset::Hard => (1.6, 2.5),
+            Preset::Fiendish => (2.6, 6.0),
+            Preset::Diabolical => (6.1, 11.0),
+        }
+    }
+
+    /// The preset whose range holds `er` (ratings above 11.0 count as diabolical; a failed
+    /// rating, [`SE_FAILED`], has none).
+    pub fn of_er(er: f32) -> Option<Preset> {
+        if er >= SE_FAILED {
+            return None;
+        }
+        // Ratings are multiples of 0.1: compare in tenths to dodge float edges.
+        let tenths = (er * 10.0).round() as i32;
+        Preset::ALL.into_iter().find(|p| {
+            let (lo, hi) = p.se_range();
+            let (lo, hi) = ((lo * 10.0).round() as i32, (hi * 10.0).round() as i32);
+            tenths >= lo && (tenths <= hi || *p == Preset::Diabolical)
+        })
+    }
+}
+
+impl std::fmt::Display for Preset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Rates puzzles on both scales. Build once, rate many (it is `Sync`).
+#[derive(Clone, Debug)]
+pub struct Rater {
+    se: LogicSolver,
+    hodoku: LogicSolver,
+    max_time: Option<Duration>,
+}
+
+impl Default for Rater {
+    fn default() -> Self {
+        Rater::new()
+    }
+}
+
+impl Rater {
+    /// SE's and HoDoKu's default technique sets, no time limit.
+    pub fn new() -> Rater {
+        Rater {
+            se: LogicSolver::builder()
+                .order(Order::Explainer)
+                .techniques(Rater::se_techniques())
+                .backtracking(false)
+                .build(),
+            hodoku: LogicSolver::builder()
+                .order(Order::Hodoku)
+                .techniques(TechniqueSet::hodoku_defaults())
+                .build(),
+            max_time: None,
+        }
+    }
+
+    /// The techniques the SE rating uses: every technique SE rates, no brute force.
+    pub fn se_techniques() -> TechniqueSet {
+        let mut set = TechniqueSet::explainer_defaults();
+        set.remove(Technique::BruteForce);
+        set
+    }
+
+    /// Stops each rating after `limit` (checked between steps; a rating cut short is
+    /// marked `timed_out`).
+    pub fn max_time(mut self, limit: Option<Duration>) -> Rater {
+        self.max_time = limit;
+        self
+    }
+
+    /// Uses `solver` for the SE scale instead of the default (for experiments with other
+    /// technique sets; its order should be [`Order::Explainer`]).
+    pub fn with_se_solver(mut self, solver: LogicSolver) -> Rater {
+        self.se = solver;
+        self
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        self.max_time.map(|d| Instant::now() + d)
+    }
+
+    /// SE's ER/EP/ED of `grid`.
+    pub fn rate_se(&self, grid: &Grid) -> SeRating {
+        self.rate_se_board(Board::new(grid))
+    }
+
+    /// SE's ER/EP/ED from a board as it is (pencil marks included).
+    pub fn rate_se_board(&self, board: Board) -> SeRating {
+        let path = self.se.solve_board_until(board, self.deadline());
+        se_rating_of(&path)
+    }
+
+    /// HoDoKu's level and score of `grid`.
+    pub fn rate_hodoku(&self, grid: &Grid) -> HodokuRating {
+        self.rate_hodoku_board(Board::new(grid))
+    }
+
+    /// HoDoKu's level and score from a board as it is.
+    pub fn rate_hodoku_board(&self, board: Board) -> HodokuRating {
+        let path = self.hodoku.solve_board_until(board, self.deadline());
+        hodoku_rating_of(&path)
+    }
+}
+
+/// SE's ER/EP/ED of a path solved in [`Order::Explainer`] (steps SE does not rate count
+/// as 0).
+pub fn se_rating_of(path: &SolvePath) -> SeRating {
+    let rate = |s: &Step| s.se_rating().unwrap_or(0.0);
+    let mut er = 0.0f32;
+    let mut hardest = None;
+    let mut ep = None;
+    for s in &path.steps {
+        let r = rate(s);
+        if r > er || hardest.is_none() {
+            er = er.max(r);
+            hardest = Some(s.technique);
+        }
+        if ep.is_none() && !s.placements.is_empty() {
+            ep = Some(er);
+        }
+    }
+    let ed = path.steps.first().map_or(0.0, rate);
+    let stalled = !path.solved && !path.timed_out;
+    if stalled {
+        er = SE_FAILED;
+    }
+    SeRating {
+        er,
+        ep: ep.unwrap_or(er),
+        ed,
+        hardest,
+        steps: path.steps.len(),
+        solved: path.solved,
+        timed_out: path.timed_out,
+    }
+}
+
+/// HoDoKu's level and score of a path solved in [`Order::Hodoku`].
+pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
+    let mut level = Level::Easy;
+    let mut hardest: Option<(Level, u32, Technique)> = None;
+    for s in &path.steps {
+        if let Some(h) = s.technique.hodoku() {
+            level = level.max(h.level);
+            let key = (h.level, h.base_score, s.technique);
+            if hardest.is_none_or(|(l, b, _)| (h.level, h.base_score) > (l, b)) {
+                hardest = Some(key);
+            }
+        }
+    }
+    let score = path.hodoku_score();
+    if !path.solved {
+        level = Level::Extreme;
+    }
+    while score > level.max_score() {
+        match level.next() {
+            Some(next) => level = next,
+            None => break,
+        }
+    }
+    HodokuRating {
+        level,
+        score,
+        hardest: hardest.map(|(_, _, t)| t),
+        steps: path.steps.len(),
+        solved: path.solved,
+        timed_out: path.timed_out,
+    }
+}
