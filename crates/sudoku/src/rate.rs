@@ -276,7 +276,7 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
         if let Some(h) = s.technique.hodoku() {
             level = level.max(h.level);
             let key = (h.level, h.base_score, s.technique);
-            if hardest.is_none_or(|(l, b, _)| (h.level, h.base_score) > (l, b)) {
+            if hardest.map_or(true, |(l, b, _)| (h.level, h.base_score) > (l, b)) {
                 hardest = Some(key);
             }
         }
