@@ -42,6 +42,11 @@ pub enum Command {
     /// The next step for a puzzle or a pencil-mark grid: vague first, --full for the details.
     #[command(after_help = AFTER_HELP)]
     Hint(cmd::hint::HintArgs),
+    /// Rate difficulty: Sudoku Explainer's ER/EP/ED (`ED=7.1/1.2/1.2`, as serate prints
+    /// it) and HoDoKu's level and score. Exit 1 when a puzzle has no unique solution, or its
+    /// rating stalled or timed out.
+    #[command(after_help = AFTER_HELP)]
+    Rate(cmd::rate::RateArgs),
     /// Play in the terminal (arrows/hjkl/mouse, digits, p pencil, i hint, u undo, ? help).
     Play(cmd::play::PlayArgs),
     /// Generate unique puzzles: any shape, symmetry, givens range, minimal, given patterns;

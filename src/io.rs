@@ -136,6 +136,23 @@ pub fn ordered_batch<T, W, E>(
     records: impl Iterator<Item = Result<Puzzle, ParseError>>,
     jobs: usize,
     work: W,
+    emit: E,
+) -> anyhow::Result<()>
+where
+    T: Send,
+    W: Fn(usize, Result<Puzzle, ParseError>) -> T + Sync,
+    E: FnMut(T) -> anyhow::Result<()>,
+{
+    ordered_batch_by(records, jobs, CHUNK, work, emit)
+}
+
+/// [`ordered_batch`] with `chunk` records at a time: small chunks for slow work (rating),
+/// so results appear as they come rather than thousands at once.
+pub fn ordered_batch_by<T, W, E>(
+    records: impl Iterator<Item = Result<Puzzle, ParseError>>,
+    jobs: usize,
+    chunk_size: usize,
+    work: W,
     mut emit: E,
 ) -> anyhow::Result<()>
 where
@@ -143,6 +160,7 @@ where
     W: Fn(usize, Result<Puzzle, ParseError>) -> T + Sync,
     E: FnMut(T) -> anyhow::Result<()>,
 {
+    let chunk_size = chunk_size.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -160,10 +178,10 @@ where
     });
     let started = std::time::Instant::now();
     let mut records = records.enumerate();
-    let mut chunk: Vec<(usize, Result<Puzzle, ParseError>)> = Vec::with_capacity(CHUNK);
+    let mut chunk: Vec<(usize, Result<Puzzle, ParseError>)> = Vec::with_capacity(chunk_size);
     loop {
         chunk.clear();
-        chunk.extend(records.by_ref().take(CHUNK));
+        chunk.extend(records.by_ref().take(chunk_size));
         if chunk.is_empty() {
             break;
         }

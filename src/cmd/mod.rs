@@ -8,6 +8,7 @@ pub mod explain;
 pub mod generate;
 pub mod hint;
 pub mod play;
+pub mod rate;
 pub mod solve;
 
 use crate::cli::{Cli, Command};
@@ -24,6 +25,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Explain(a)) => explain::run(&a),
         Some(Command::Hint(a)) => hint::run(&a),
+        Some(Command::Rate(a)) => rate::run(&a),
         Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Canonical(a)) => canonical::run(&a),
     }

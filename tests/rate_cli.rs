@@ -1,0 +1,123 @@
+//! `sudoku rate` as users run it: serate-style lines, JSON fields, order, exit codes.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// Needs chains (sudoku_exchange diabolical, rated 7.1 by Sukaku Explainer).
+const DIABOLICAL: &str =
+    "..6...2..9.......4243...896...591.....2.8.3..4..2.3..13.......7...9.7....1.4.8.2.";
+const SERG: &str =
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    String::from_utf8(out.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn serate_style_line_with_hodoku_level() {
+    let out = sudoku()
+        .arg("rate")
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(fields[0], CLASSIC);
+    let ratings: Vec<f32> = fields[1]
+        .strip_prefix("ED=")
+        .expect("ED= field")
+        .split('/')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    // ER >= EP >= ED, and singles alone solve the classic puzzle (at most 2.3).
+    assert!(
+        ratings[0] >= ratings[1] && ratings[1] >= ratings[2],
+        "{text}"
+    );
+    assert!(ratings[0] <= 2.3, "{text}");
+    assert_eq!(fields[2], "Easy", "{text}");
+    assert!(fields[3].parse::<u32>().unwrap() > 0);
+}
+
+#[test]
+fn json_has_both_scales_in_input_order() {
+    let out = sudoku()
+        .args(["rate", "--json", "--jobs", "2"])
+        .write_stdin(format!("{DIABOLICAL}\n{CLASSIC}\n"))
+        .assert()
+        .success();
+    let v = json_lines(&out.get_output().stdout);
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["puzzle"], DIABOLICAL);
+    assert_eq!(v[1]["puzzle"], CLASSIC);
+    for key in ["er", "ep", "ed", "level", "score", "hardest", "preset"] {
+        assert!(v[0].get(key).is_some(), "{key} missing: {}", v[0]);
+    }
+    let er = v[0]["er"].as_f64().unwrap();
+    assert!(er > 6.0, "a chain puzzle rates above 6: {}", v[0]);
+    assert_eq!(v[0]["preset"], "diabolical");
+    assert!(v[1]["er"].as_f64().unwrap() < er);
+    assert_eq!(v[1]["level"], "Easy");
+}
+
+#[test]
+fn one_scale_only() {
+    let out = sudoku()
+        .args(["rate", "--json", "--scale", "hodoku"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .success();
+    let v = &json_lines(&out.get_output().stdout)[0];
+    assert!(v.get("er").is_none() && v.get("level").is_some(), "{v}");
+    let out = sudoku()
+        .args(["rate", "--scale", "se"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(text.split_whitespace().count(), 2, "{text}");
+}
+
+#[test]
+fn puzzle_without_unique_solution_is_not_rated() {
+    sudoku()
+        .arg("rate")
+        .write_stdin(format!("{SERG}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "not rated: more than one solution",
+        ));
+}
+
+#[test]
+fn time_limit_marks_the_line() {
+    // A limit far below one step: the rating stops at once and says so.
+    let out = sudoku()
+        .args(["rate", "--max-time", "0.000001"])
+        .write_stdin(format!("{DIABOLICAL}\n"))
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.trim_end().ends_with("timeout"), "{text}");
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    sudoku().arg("rate").write_stdin("12345\n").assert().code(2);
+    sudoku()
+        .args(["rate", "--max-time", "-1"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .code(2);
+}
