@@ -121,3 +121,79 @@ fn bad_input_is_a_usage_error() {
         .assert()
         .code(2);
 }
+
+/// Rates `puzzle` with `sudoku rate --json`.
+fn rate_json(puzzle: &str) -> Value {
+    let out = sudoku()
+        .args(["rate", "--json"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success();
+    json_lines(&out.get_output().stdout).remove(0)
+}
+
+#[test]
+fn generate_to_a_hodoku_level() {
+    let out = sudoku()
+        .args([
+            "generate",
+            "-n",
+            "2",
+            "--seed",
+            "5",
+            "--difficulty",
+            "hard",
+            "--json",
+        ])
+        .assert()
+        .success();
+    for v in json_lines(&out.get_output().stdout) {
+        assert_eq!(v["level"], "Hard", "{v}");
+        // HoDoKu's rule: a Hard puzzle scores at least Medium's maximum.
+        assert!(v["score"].as_u64().unwrap() >= 1000, "{v}");
+        // And `rate`, run separately, agrees.
+        let r = rate_json(v["puzzle"].as_str().unwrap());
+        assert_eq!(r["level"], "Hard");
+    }
+}
+
+#[test]
+fn generate_to_an_explainer_range_and_with_a_technique() {
+    let out = sudoku()
+        .args([
+            "generate", "-n", "2", "--seed", "9", "--rating", "fiendish", "--json",
+        ])
+        .assert()
+        .success();
+    for v in json_lines(&out.get_output().stdout) {
+        let er = rate_json(v["puzzle"].as_str().unwrap())["er"]
+            .as_f64()
+            .unwrap();
+        assert!((2.6..=6.0).contains(&er), "{v}");
+    }
+    let out = sudoku()
+        .args(["generate", "--seed", "3", "--require", "x-wing"])
+        .assert()
+        .success();
+    let puzzle = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let out = sudoku()
+        .args(["explain", "--json"])
+        .write_stdin(puzzle)
+        .assert()
+        .success();
+    let path = &json_lines(&out.get_output().stdout)[0];
+    let steps = path["steps"].as_array().unwrap();
+    assert!(steps.iter().any(|s| s["technique"] == "X-Wing"), "{path}");
+}
+
+#[test]
+fn generate_rejects_bad_targets() {
+    for args in [
+        vec!["generate", "--difficulty", "nightmare"],
+        vec!["generate", "--rating", "7..6"],
+        vec!["generate", "--require", "no-such-wing"],
+        vec!["generate", "--size", "16", "--difficulty", "easy"],
+    ] {
+        sudoku().args(&args).assert().code(2);
+    }
+}

@@ -17,6 +17,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use sudoku::format::{self, Format, ReadOptions, Reader};
 use sudoku::generate::{self as generation, GenerateError, Generated, Generator, Symmetry};
+use sudoku::logic::{Level, Technique};
+use sudoku::rate::{Preset, Rater, Target};
 use sudoku::Shape;
 
 #[derive(Debug, Args, Clone)]
@@ -62,10 +64,23 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
     /// Write JSON Lines: `index`, `puzzle`, `grid` (rows), `givens`, `symmetry` (asked),
-    /// `symmetries` (found), `seed` (the puzzle's own), `attempts`, and `solution` with
-    /// --with-solution.
+    /// `symmetries` (found), `seed` (the puzzle's own), `attempts`, `solution` with
+    /// --with-solution, and with a difficulty target `er`, `level` and `score`.
     #[arg(long)]
     pub json: bool,
+    /// HoDoKu difficulty level: easy, medium, hard, unfair or extreme (with HoDoKu's rule:
+    /// above easy, the score also reaches the previous level's maximum).
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub difficulty: Option<Level>,
+    /// Sudoku Explainer rating (ER), as A..B (e.g. 6.5..7.5, 8.0..), or one of SE's
+    /// presets: easy (1.0-1.2), medium (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0),
+    /// diabolical (6.1-11.0).
+    #[arg(long, value_name = "A..B", value_parser = parse_rating)]
+    pub rating: Option<(f32, f32)>,
+    /// Techniques the solve path (HoDoKu's order) must use, comma-separated names or codes
+    /// (x-wing, xy-chain, bf2); techniques HoDoKu leaves off are switched on for this.
+    #[arg(long, value_name = "LIST", value_parser = parse_require)]
+    pub require: Option<TechniqueList>,
     /// Solution grids to try per puzzle before giving up with an error.
     #[arg(long, value_name = "N", default_value_t = Generator::DEFAULT_MAX_ATTEMPTS)]
     pub max_attempts: usize,
@@ -73,6 +88,58 @@ pub struct GenerateArgs {
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
     Shape::parse(s).map_err(|e| e.to_string())
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    Level::from_name(s)
+        .ok_or_else(|| format!("unknown level {s:?}; use easy, medium, hard, unfair or extreme"))
+}
+
+/// `A..B`, `A..`, `..B`, `A` (ratings with one decimal) or an SE preset's name.
+fn parse_rating(s: &str) -> Result<(f32, f32), String> {
+    if let Some(p) = Preset::from_name(s.trim()) {
+        return Ok(p.se_range());
+    }
+    let bad = || {
+        format!(
+            "{s:?} is not a rating range: write A..B (e.g. 6.5..7.5), A.., ..B, or a preset \
+             (easy, medium, hard, fiendish, diabolical)"
+        )
+    };
+    let num = |t: &str, d: f32| -> Result<f32, String> {
+        let t = t.trim();
+        if t.is_empty() {
+            return Ok(d);
+        }
+        t.parse::<f32>()
+            .ok()
+            .filter(|x| x.is_finite() && *x >= 0.0)
+            .ok_or_else(bad)
+    };
+    let (lo, hi) = match s.split_once("..") {
+        Some((a, b)) => (num(a, 0.0)?, num(b.strip_prefix('=').unwrap_or(b), 20.0)?),
+        None => {
+            let x = num(s, f32::NAN)?;
+            (x, x)
+        }
+    };
+    if lo.is_nan() || lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+/// A comma-separated list of techniques (one clap value).
+#[derive(Clone, Debug)]
+pub struct TechniqueList(pub Vec<Technique>);
+
+fn parse_require(s: &str) -> Result<TechniqueList, String> {
+    s.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| Technique::from_name(t).ok_or_else(|| format!("unknown technique {t:?}")))
+        .collect::<Result<Vec<_>, _>>()
+        .map(TechniqueList)
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
@@ -159,8 +226,21 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
         }
         gen = gen.pattern(p)?;
     }
+    let target = target(args);
+    if !target.is_empty() && shape != Shape::NINE {
+        bail!("difficulty targets (--difficulty, --rating, --require) are for 9x9 puzzles");
+    }
+    gen = gen.difficulty(target);
     gen.check()?;
     Ok(gen)
+}
+
+fn target(args: &GenerateArgs) -> Target {
+    Target {
+        level: args.difficulty,
+        se: args.rating,
+        require: args.require.clone().map(|l| l.0).unwrap_or_default(),
+    }
 }
 
 fn render(args: &GenerateArgs, to: Format, index: u64, p: &Generated) -> anyhow::Result<String> {
@@ -178,6 +258,16 @@ fn render(args: &GenerateArgs, to: Format, index: u64, p: &Generated) -> anyhow:
         });
         if args.with_solution {
             obj["solution"] = json!(line(&p.solution)?);
+        }
+        if !target(args).is_empty() {
+            // Rated again for the record (the filter stops early on rejects); only accepted
+            // puzzles get here, so this is a small share of the work.
+            let rater = Rater::new();
+            let se = rater.rate_se(&p.puzzle);
+            let hd = rater.rate_hodoku(&p.puzzle);
+            obj["er"] = json!((f64::from(se.er) * 10.0).round() / 10.0);
+            obj["level"] = json!(hd.level.name());
+            obj["score"] = json!(hd.score);
         }
         return Ok(format!("{obj}\n"));
     }

@@ -7,6 +7,8 @@
 
 use std::time::{Duration, Instant};
 use sudoku::generate::{Generator, Symmetry};
+use sudoku::logic::Level;
+use sudoku::rate::Target;
 use sudoku::Shape;
 
 fn run(name: &str, gen: &Generator, budget: Duration) {
@@ -51,6 +53,34 @@ fn main() {
         budget,
     );
     run("9x9 givens 30..=35", &nine.clone().givens(30..=35), budget);
+    for level in [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ] {
+        let target = Target {
+            level: Some(level),
+            ..Target::default()
+        };
+        run(
+            &format!("9x9 HoDoKu {}", level.name()),
+            &nine.clone().difficulty(target).max_attempts(1_000_000),
+            budget,
+        );
+    }
+    run(
+        "9x9 SE rating 8.0..",
+        &nine
+            .clone()
+            .difficulty(Target {
+                se: Some((8.0, 20.0)),
+                ..Target::default()
+            })
+            .max_attempts(1_000_000),
+        budget,
+    );
     run(
         "6x6 minimal",
         &Generator::new(Shape::new(2, 3).unwrap()),

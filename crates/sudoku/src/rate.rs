@@ -300,3 +300,179 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
         timed_out: path.timed_out,
     }
 }
+
+/// What a puzzle must rate to be kept: the generator's difficulty target. Every part is
+/// optional; an empty target accepts everything.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Target {
+    /// HoDoKu's level, with HoDoKu's generator rule: above Easy, the score must also reach
+    /// the previous level's maximum (so a "Hard" puzzle is not an Easy one with one X-Wing).
+    pub level: Option<Level>,
+    /// Sudoku Explainer's ER, inclusive (multiples of 0.1).
+    pub se: Option<(f32, f32)>,
+    /// Techniques the HoDoKu-order path must use (added to HoDoKu's set when it lacks
+    /// them).
+    pub require: Vec<Technique>,
+}
+
+impl Target {
+    /// Whether the target asks for nothing.
+    pub fn is_empty(&self) -> bool {
+        self.level.is_none() && self.se.is_none() && self.require.is_empty()
+    }
+}
+
+/// Decides whether puzzles meet a [`Target`], stopping each rating as soon as the puzzle is
+/// known to be too hard (as HoDoKu's generator does).
+#[derive(Clone, Debug)]
+pub struct TargetRater {
+    target: Target,
+    se: LogicSolver,
+    hodoku: LogicSolver,
+}
+
+impl TargetRater {
+    /// A rater for `target`.
+    pub fn new(target: Target) -> TargetRater {
+        let mut set = TechniqueSet::hodoku_defaults();
+        for &t in &target.require {
+            set.insert(t);
+        }
+        // Techniques above the level asked for can only make a puzzle too hard. Those that
+        // come after every technique kept (by HoDoKu's index) are left out: when the kept
+        // ones stall, the puzzle is too hard, and the path is the one HoDoKu would take.
+        // That spares the chains and forcing chains on most rejected puzzles.
+        if let Some(cap) = target.level {
+            let index = |t: Technique| t.hodoku().map_or(u32::MAX, |h| h.index);
+            let level = |t: Technique| t.hodoku().map_or(Level::Extreme, |h| h.level);
+            let last_kept = set
+                .iter()
+                .filter(|&t| level(t) <= cap && t != Technique::BruteForce)
+                .map(index)
+                .max()
+                .unwrap_or(0);
+            for t in set.iter().collect::<Vec<_>>() {
+                if level(t) > cap && index(t) > last_kept && !target.require.contains(&t) {
+                    set.remove(t);
+                }
+            }
+        }
+        // Likewise SE's exclusion and chaining techniques, which come after all the others
+        // in SE's order, when the range ends below them.
+        let mut se_set = Rater::se_techniques();
+        if let Some((_, hi)) = target.se {
+            for t in se_set.iter().collect::<Vec<_>>() {
+                if t.se_rating().is_some_and(|r| r >= 6.2 && r > hi + 0.01) {
+                    se_set.remove(t);
+                }
+            }
+        }
+        TargetRater {
+            se: LogicSolver::builder()
+                .order(Order::Explainer)
+                .techniques(se_set)
+                .backtracking(false)
+                .build(),
+            hodoku: LogicSolver::builder()
+                .order(Order::Hodoku)
+                .techniques(set)
+                .build(),
+            target,
+        }
+    }
+
+    /// The target.
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
+    /// Whether `grid` meets the target.
+    pub fn accepts(&self, grid: &Grid) -> bool {
+        let t = &self.target;
+        if t.level.is_some() || !t.require.is_empty() {
+            let cap = t.level;
+            let mut level = Level::Easy;
+            let mut score = 0u32;
+            let Some(path) = walk(&self.hodoku, Board::new(grid), |s| {
+                if let Some(h) = s.technique.hodoku() {
+                    level = level.max(h.level);
+                    score += h.base_score;
+                }
+                // Too hard already (by technique, or by score beyond the level's maximum).
+                cap.is_some_and(|c| level > c || score > c.max_score())
+            }) else {
+                return false;
+            };
+            if !path.solved || path.used_backtracking && !t.require.contains(&Technique::BruteForce)
+            {
+                return false;
+            }
+            if let Some(want) = t.level {
+                let r = hodoku_rating_of(&path);
+                let floor = match want {
+                    Level::Easy => 0,
+                    l => previous(l).max_score(),
+                };
+                if r.level != want || r.score < floor {
+                    return false;
+                }
+            }
+            if !t
+                .require
+                .iter()
+                .all(|&need| path.steps.iter().any(|s| s.technique == need))
+            {
+                return false;
+            }
+        }
+        if let Some((lo, hi)) = t.se {
+            let hi_tenths = (hi * 10.0).round() as i32;
+            let Some(path) = walk(&self.se, Board::new(grid), |s| {
+                ((s.se_rating().unwrap_or(0.0) * 10.0).round() as i32) > hi_tenths
+            }) else {
+                return false;
+            };
+            let r = se_rating_of(&path);
+            if !r.solved || (r.er * 10.0).round() < (lo * 10.0).round() {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn previous(l: Level) -> Level {
+    match l {
+        Level::Easy | Level::Medium => Level::Easy,
+        Level::Hard => Level::Medium,
+        Level::Unfair => Level::Hard,
+        Level::Extreme => Level::Unfair,
+    }
+}
+
+/// Solves step by step like [`LogicSolver::solve_board`], but gives up (`None`) as soon as
+/// `too_hard` says so of a step.
+fn walk(
+    solver: &LogicSolver,
+    mut board: Board,
+    mut too_hard: impl FnMut(&Step) -> bool,
+) -> Option<SolvePath> {
+    let mut steps = Vec::new();
+    let limit = board.shape().cell_count() * board.shape().side() + 1;
+    while !board.is_solved() && steps.len() < limit {
+        let step = solver.next_step(&board)?;
+        if too_hard(&step) || !crate::logic::apply(&mut board, &step) {
+            return None;
+        }
+        steps.push(step);
+    }
+    let used_backtracking = steps.iter().any(|s| s.technique == Technique::BruteForce);
+    let solved = board.is_solved() && board.grid().is_solution();
+    Some(SolvePath {
+        steps,
+        solved,
+        used_backtracking,
+        board,
+        timed_out: false,
+    })
+}

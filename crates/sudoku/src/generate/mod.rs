@@ -27,7 +27,8 @@
 //! random grids are tried until one makes the pattern's puzzle unique.
 //!
 //! Exhaustive solving goes only through [`crate::solve::engine_for`], so generation gets
-//! faster with the engines. Depends on [`crate::solve`], [`crate::grid`] and below.
+//! faster with the engines. Depends on [`crate::solve`], [`crate::grid`] and below, and on
+//! [`crate::rate`] for [`Generator::difficulty`].
 
 mod symmetry;
 
@@ -246,6 +247,24 @@ impl Generator {
     pub fn filter(mut self, filter: impl Fn(&Grid) -> bool + Send + Sync + 'static) -> Generator {
         self.filter = Some(Arc::new(filter));
         self
+    }
+
+    /// Keep only puzzles that meet a difficulty [`crate::rate::Target`] (HoDoKu level, SE
+    /// range, required techniques); replaces any [`Generator::filter`]. An empty target
+    /// clears the filter.
+    ///
+    /// ```
+    /// use sudoku::{generate::Generator, logic::Level, rate::{Rater, Target}, Shape};
+    /// let target = Target { level: Some(Level::Medium), ..Target::default() };
+    /// let p = Generator::new(Shape::NINE).seed(3).difficulty(target).generate(0).unwrap();
+    /// assert_eq!(Rater::new().rate_hodoku(&p.puzzle).level, Level::Medium);
+    /// ```
+    pub fn difficulty(self, target: crate::rate::Target) -> Generator {
+        if target.is_empty() {
+            return self.filter_arc(None);
+        }
+        let rater = crate::rate::TargetRater::new(target);
+        self.filter(move |g| rater.accepts(g))
     }
 
     /// Sets or clears the filter from a shared value.
