@@ -71,7 +71,7 @@ fn play_needs_a_terminal_and_lists_levels() {
         .assert()
         .success()
         .stdout(predicates::str::contains(
-            "easy\nmedium\nhard\nexpert\n4x4-easy",
+            "easy\nmedium\nhard\nunfair\nextreme\n4x4-easy",
         ));
     bin()
         .args(["play", "--new", "easy"])
@@ -96,4 +96,22 @@ fn play_needs_a_terminal_and_lists_levels() {
                 .and(predicates::str::contains("trial-drop")),
         );
     let _ = std::fs::remove_dir_all(home);
+}
+
+#[test]
+fn new_game_levels_and_targets() {
+    let out = bin().args(["play", "--new", "list"]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let levels: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &levels[..5],
+        ["easy", "medium", "hard", "unfair", "extreme"]
+    );
+    assert!(levels.contains(&"16x16-easy"));
+    bin()
+        .args(["play", "--difficulty", "bogus"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no level"));
+    bin().args(["play", "--rating", "9..8"]).assert().code(2);
 }

@@ -65,7 +65,7 @@ impl Tmux {
     fn start(&self, home: &Path, args: &str) {
         let bin = env!("CARGO_BIN_EXE_sudoku");
         let cmd = format!(
-            "env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play {args} 2>{h}/stderr",
+            "exec env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play {args} 2>{h}/stderr",
             h = home.display()
         );
         let out = self.cmd(&[
@@ -186,5 +186,25 @@ fn play_in_a_real_terminal() {
         (v["pos"].as_u64(), v["history"].as_array().map(Vec::len)),
         (Some(2), Some(3))
     );
+
+    // SIGTERM (a closing session, a `kill`): the game saves and puts the terminal back.
+    t.start(&home, "--resume");
+    t.wait_for("Resumed.");
+    t.keys(&["u"]);
+    t.wait_for("moves: 1 (redo 2)");
+    let pid = String::from_utf8_lossy(
+        &t.cmd(&["list-panes", "-t", "e2e", "-F", "#{pane_pid}"])
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(killed.success());
+    t.wait_gone();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(v["pos"].as_u64(), Some(1), "the last move was saved");
+    let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
+    assert!(stderr.contains("Game saved"), "{stderr}");
     let _ = std::fs::remove_dir_all(&home);
 }

@@ -96,7 +96,7 @@ fn parse_level(s: &str) -> Result<Level, String> {
 }
 
 /// `A..B`, `A..`, `..B`, `A` (ratings with one decimal) or an SE preset's name.
-fn parse_rating(s: &str) -> Result<(f32, f32), String> {
+pub fn parse_rating(s: &str) -> Result<(f32, f32), String> {
     if let Some(p) = Preset::from_name(s.trim()) {
         return Ok(p.se_range());
     }

@@ -20,10 +20,22 @@ pub struct PlayArgs {
     /// Continue the saved game.
     #[arg(long, conflicts_with = "new")]
     pub resume: bool,
-    /// Start a new game from the bundled puzzles at LEVEL (default: easy; `--new list` lists
-    /// the levels).
+    /// Start a new game at LEVEL (default: easy): a fresh puzzle from the generator at
+    /// HoDoKu's levels easy, medium, hard, unfair, extreme, or a bundled one of another size
+    /// (`--new list` lists the levels).
     #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "easy")]
     pub new: Option<String>,
+    /// Start a new generated game at this HoDoKu level (easy, medium, hard, unfair,
+    /// extreme).
+    #[arg(long, value_name = "LEVEL", conflicts_with_all = ["file", "resume", "new", "rating"])]
+    pub difficulty: Option<String>,
+    /// Start a new generated game with a Sudoku Explainer rating in A..B (e.g. 4.0..6.0) or
+    /// at an SE preset (easy, medium, hard, fiendish, diabolical).
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["file", "resume", "new"])]
+    pub rating: Option<String>,
+    /// Seed for new games (the same seed gives the same puzzles). Random when absent.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// Save file (default: $XDG_DATA_HOME/sudoku/game.json or ~/.local/share/sudoku/game.json).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
@@ -53,13 +65,15 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         None => save::default_save_file()
             .context("no place for the save file: set HOME or XDG_DATA_HOME, or use --save")?,
     };
-    let levels = tui::newgame::NewGame::levels(&tui::newgame::Bundled);
+    let games = tui::newgame::Generated::default();
+    let levels = tui::newgame::NewGame::levels(&games);
     if args.new.as_deref() == Some("list") {
         println!("{}", levels.join("\n"));
         return Ok(ExitCode::SUCCESS);
     }
     let mut model = Model::from_grid(&Grid::empty(sudoku::Shape::NINE), "empty");
     model.hints = Box::new(hint::Logic::new());
+    model.games = Box::new(games.clone());
     let warnings = keymap(&mut model);
     if args.keys {
         for line in tui::view::help_lines(&model) {
@@ -71,20 +85,39 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    model.seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64);
+    model.seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
     let new_game = |model: &mut Model, level: &str| -> anyhow::Result<()> {
         if !levels.iter().any(|l| l == level) {
             bail!("no level {level:?}; levels: {}", levels.join(", "));
         }
-        let games = tui::newgame::Bundled;
         let (grid, source, rating) = tui::newgame::NewGame::game(&games, level, model.seed)
             .with_context(|| format!("no puzzle at level {level}"))?;
         model.game = tui::game::Game::new(&grid, &source, rating);
         Ok(())
     };
-    if let Some(file) = &args.file {
+    let target = match (&args.difficulty, &args.rating) {
+        (Some(l), _) => Some(sudoku::rate::Target {
+            level: Some(sudoku::logic::Level::from_name(l).with_context(|| {
+                format!("no level {l:?}; use easy, medium, hard, unfair or extreme")
+            })?),
+            ..Default::default()
+        }),
+        (None, Some(r)) => Some(sudoku::rate::Target {
+            se: Some(super::generate::parse_rating(r).map_err(|e| anyhow::anyhow!(e))?),
+            ..Default::default()
+        }),
+        (None, None) => None,
+    };
+    if let Some(target) = target {
+        let (grid, source, rating) = games
+            .with_target(target, model.seed)
+            .context("the generator found no such puzzle; try another range")?;
+        model.game = tui::game::Game::new(&grid, &source, Some(rating));
+    } else if let Some(file) = &args.file {
         let l = tui::read_puzzle(file).map_err(|e| anyhow::anyhow!(e))?;
         model.game = tui::game::Game::new(&l.grid, &l.source, l.level);
     } else if let Some(level) = &args.new {

@@ -41,6 +41,21 @@ use std::time::{Duration, Instant};
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
+/// Set by SIGTERM or SIGHUP: the loops end at their next turn, so the terminal is put back
+/// and the game saved, as on a normal quit.
+static TERMINATE: std::sync::LazyLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::LazyLock::new(|| {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+            let _ = signal_hook::flag::register(sig, std::sync::Arc::clone(&flag));
+        }
+        flag
+    });
+
+fn terminated() -> bool {
+    TERMINATE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Puts the terminal back: raw mode off, main screen, no mouse capture, cursor shown.
 fn restore_terminal() {
     let _ = terminal::disable_raw_mode();
@@ -54,6 +69,7 @@ fn restore_terminal() {
 
 /// Raw mode, alternate screen and mouse; a panic hook that undoes them first.
 fn setup_terminal() -> anyhow::Result<Term> {
+    std::sync::LazyLock::force(&TERMINATE);
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore_terminal();
@@ -150,6 +166,8 @@ pub fn play(mut model: Model, save_path: PathBuf) -> anyhow::Result<()> {
     let mut term = setup_terminal()?;
     let result = play_loop(&mut term, &mut model, &save_path);
     restore_terminal();
+    // After SIGHUP the terminal is gone and drawing fails: that is not the player's error.
+    let result = if terminated() { Ok(()) } else { result };
     let saved = save::save(&model, &save_path);
     result.and(saved)
 }
@@ -161,6 +179,9 @@ fn play_loop(term: &mut Term, model: &mut Model, save_path: &Path) -> anyhow::Re
     let mut saved_at = model.game.elapsed_ms;
     let mut last = Instant::now();
     loop {
+        if terminated() {
+            return Ok(());
+        }
         term.draw(|f| view::view(model, f))?;
         let mut msgs = Vec::new();
         if event::poll(Duration::from_millis(250))? {
@@ -199,7 +220,7 @@ pub fn animate(mut anim: animate::Anim) -> anyhow::Result<()> {
     let mut term = setup_terminal()?;
     let result = (|| -> anyhow::Result<()> {
         let mut last = Instant::now();
-        while !anim.quit {
+        while !anim.quit && !terminated() {
             term.draw(|f| animate::view(&anim, f))?;
             let wait = if anim.delay_ms == 0 {
                 16

@@ -1,10 +1,12 @@
-//! Where new games come from: the [`NewGame`] trait and [`Bundled`], a small list of puzzles
-//! by level shipped in the binary (`puzzles.txt`).
-//!
-//! The generator (`sudoku::generate`) plugs in here when it lands: a `NewGame` whose
-//! `levels` are the rater's levels and whose `game` asks the generator for one.
+//! Where new games come from: the [`NewGame`] trait; [`Generated`], fresh 9x9 puzzles from
+//! the library's generator at HoDoKu's levels (easy … extreme), with the bundled puzzles of
+//! other sizes after them; and [`Bundled`], a small list of puzzles by level shipped in the
+//! binary (`puzzles.txt`), the fallback when generation gives up.
 
-use sudoku::Grid;
+use sudoku::generate::Generator;
+use sudoku::logic::Level;
+use sudoku::rate::{Rater, Target};
+use sudoku::{Grid, Shape};
 
 /// A source of new puzzles.
 pub trait NewGame {
@@ -77,9 +79,107 @@ impl NewGame for Bundled {
     }
 }
 
+/// HoDoKu's levels, easiest first, as the menu shows them.
+const LEVELS: [Level; 5] = [
+    Level::Easy,
+    Level::Medium,
+    Level::Hard,
+    Level::Unfair,
+    Level::Extreme,
+];
+
+/// New 9x9 puzzles from the generator at a HoDoKu level (or an SE range), rated on both
+/// scales; other sizes from the bundle.
+#[derive(Clone, Debug, Default)]
+pub struct Generated {
+    /// Attempts per game before falling back to the bundle (0: the generator's default).
+    pub max_attempts: usize,
+}
+
+impl Generated {
+    /// A puzzle meeting `target`, made from `seed`: the puzzle, its source and its rating.
+    pub fn with_target(&self, target: Target, seed: u64) -> Option<(Grid, String, String)> {
+        let what = describe(&target);
+        let mut gen = Generator::new(Shape::NINE).seed(seed).difficulty(target);
+        if self.max_attempts > 0 {
+            gen = gen.max_attempts(self.max_attempts);
+        }
+        let made = gen.generate(0).ok()?;
+        let rating = rating_text(&made.puzzle);
+        Some((
+            made.puzzle,
+            format!("generated {what}, seed {seed}"),
+            rating,
+        ))
+    }
+}
+
+/// `Hard 1240, SE 4.2`: both scales, as the status line shows them.
+pub fn rating_text(grid: &Grid) -> String {
+    let rater = Rater::new();
+    let hd = rater.rate_hodoku(grid);
+    let se = rater.rate_se(grid);
+    format!("{} {}, SE {:.1}", hd.level.name(), hd.score, se.er)
+}
+
+fn describe(t: &Target) -> String {
+    match (t.level, t.se) {
+        (Some(l), _) => l.name().to_lowercase(),
+        (None, Some((lo, hi))) if hi >= 20.0 => format!("SE {lo:.1}+"),
+        (None, Some((lo, hi))) => format!("SE {lo:.1}-{hi:.1}"),
+        _ => "puzzle".into(),
+    }
+}
+
+impl NewGame for Generated {
+    fn levels(&self) -> Vec<String> {
+        let mut out: Vec<String> = LEVELS.iter().map(|l| l.name().to_lowercase()).collect();
+        // The bundle's other sizes (its 9x9 levels are covered by the generator).
+        out.extend(Bundled.levels().into_iter().filter(|l| {
+            l.split_once('-')
+                .is_some_and(|(size, _)| size.contains('x'))
+        }));
+        out
+    }
+
+    fn game(&self, level: &str, seed: u64) -> Option<(Grid, String, Option<String>)> {
+        match Level::from_name(level) {
+            Some(l) => {
+                let target = Target {
+                    level: Some(l),
+                    ..Target::default()
+                };
+                match self.with_target(target, seed) {
+                    Some((g, source, rating)) => Some((g, source, Some(rating))),
+                    // Never leave the player without a game.
+                    None => Bundled.game(if l <= Level::Hard { "easy" } else { "expert" }, seed),
+                }
+            }
+            None => Bundled.game(level, seed),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generated_games_meet_their_level() {
+        let g = Generated::default();
+        let levels = g.levels();
+        assert_eq!(&levels[..3], ["easy", "medium", "hard"]);
+        assert!(levels.iter().any(|l| l == "16x16-easy"));
+        let (grid, source, rating) = g.game("hard", 11).unwrap();
+        assert!(sudoku::solve::solve(&grid).unique().is_some());
+        assert_eq!(Rater::new().rate_hodoku(&grid).level, Level::Hard);
+        assert!(source.contains("seed 11"), "{source}");
+        assert!(rating.unwrap().starts_with("Hard "));
+        // The same seed gives the same game.
+        assert_eq!(g.game("hard", 11).unwrap().0, grid);
+        // Other sizes come from the bundle.
+        assert_eq!(g.game("16x16-easy", 3).unwrap().0.shape().side(), 16);
+    }
 
     #[test]
     fn every_bundled_puzzle_is_unique() {
