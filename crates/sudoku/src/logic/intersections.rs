@@ -172,13 +172,20 @@ fn locked_subsets(
             }
             let line_cells = ctx.house_cells(line).to_vec();
             naked_subsets(ctx, &inter, k, &mut |subset, digits| {
-                let mut elims = naked_eliminations(ctx, &line_cells, subset, digits);
-                elims.extend(naked_eliminations(ctx, &bcells, subset, digits));
-                elims.sort();
-                elims.dedup();
-                if elims.is_empty() {
+                let in_box = naked_eliminations(ctx, &bcells, subset, digits);
+                let mut elims: Vec<Candidate> =
+                    naked_eliminations(ctx, &line_cells, subset, digits)
+                        .into_iter()
+                        .filter(|e| !block.contains(s, e.cell))
+                        .collect();
+                // As HoDoKu defines it, a locked subset clears both houses; one that clears
+                // only one is a naked subset.
+                if elims.is_empty() || in_box.is_empty() {
                     return ControlFlow::Continue(());
                 }
+                elims.extend(in_box);
+                elims.sort();
+                elims.dedup();
                 sink(Step {
                     se_difficulty: None,
                     technique,

@@ -128,6 +128,24 @@ impl Order {
     }
 }
 
+/// Whether HoDoKu's solver looks at every step of `t` and takes the best one (its chain
+/// finders sort their results) rather than the first.
+fn hodoku_takes_best(t: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        t,
+        XChain | XyChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | RemotePair
+    )
+}
+
+/// The length of a step's chain (links), for tie-breaks among chains.
+fn step_size(s: &Step) -> usize {
+    match &s.evidence {
+        Evidence::Chain { links } => links.len(),
+        _ => 0,
+    }
+}
+
 /// HoDoKu's index, or ours for the techniques HoDoKu lacks.
 fn hodoku_rank(t: Technique) -> u32 {
     use Technique::*;
@@ -327,6 +345,24 @@ impl LogicSolver {
         let mut found = None;
         for &t in &self.sequence {
             let find = registry::finder(t).expect("sequence holds implemented techniques");
+            if self.order == Order::Hodoku && hodoku_takes_best(t) {
+                // HoDoKu gathers every chain of the kind and applies the one that removes
+                // the most candidates (the shortest among equals).
+                let _ = find(ctx, t, &mut |step| {
+                    let better = found.as_ref().map_or(true, |best: &Step| {
+                        (step.eliminations.len(), std::cmp::Reverse(step_size(&step)))
+                            > (best.eliminations.len(), std::cmp::Reverse(step_size(best)))
+                    });
+                    if better {
+                        found = Some(step);
+                    }
+                    ControlFlow::Continue(())
+                });
+                if found.is_some() {
+                    break;
+                }
+                continue;
+            }
             let _ = find(ctx, t, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
