@@ -1,9 +1,7 @@
 //! The state, its propagation and the search. See the module docs of [`super`] for the
 //! layout.
 
-use super::tables::{
-    ALONE, BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, MATES, PERMS, PERM_LIST, ROW_TRIADS,
-};
+use super::tables::{BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, PERMS, PERM_LIST, ROW_TRIADS};
 
 /// One position of the search: 27 band words (digit-major) and the unsolved cells. Small
 /// and `Copy`, so a guess is a copy on the stack, never an allocation.
@@ -21,11 +19,6 @@ pub(super) struct State {
     unsolved: [u32; 3],
 }
 
-/// Apply the triad rule to horizontal triads. Horizontal or vertical alone: ~74 guesses on
-/// hardest 11+ instead of 64, for no clear speed gain.
-const TRIADS_H: bool = true;
-/// Apply the triad rule to vertical triads.
-const TRIADS_V: bool = true;
 /// Repeat propagation and the triad rule until neither changes anything. Measured: 63.8
 /// guesses instead of 64.0 on hardest 11+, at ~15% more time; so the rule runs once per node.
 const TRIAD_FIXPOINT: bool = false;
@@ -189,12 +182,17 @@ impl State {
                     self.cand[k..k + 3].copy_from_slice(&w);
                     self.seen[k..k + 3].copy_from_slice(&w);
                     self.tri[k..k + 3].copy_from_slice(&tri);
+                    // Rows left with one cell: place them. At this fixed point the digit's
+                    // own word has already lost the cells' row, box and column mates, so
+                    // only the other digits need to lose the cells.
                     for (b, &wb) in w.iter().enumerate() {
-                        let mut s = row_singles(wb) & self.unsolved[b];
-                        while s != 0 {
-                            let i = s.trailing_zeros();
-                            s &= s - 1;
-                            self.place(d, b, i);
+                        let s = row_singles(wb) & self.unsolved[b];
+                        if s != 0 {
+                            self.unsolved[b] &= !s;
+                            for e in 0..9 {
+                                self.cand[3 * e + b] &= !s;
+                            }
+                            self.cand[k + b] = wb;
                         }
                     }
                 }
@@ -212,16 +210,36 @@ impl State {
                 if u & !one != 0 {
                     return false;
                 }
-                let mut naked = u & !two;
-                while naked != 0 {
-                    let i = naked.trailing_zeros();
-                    naked &= naked - 1;
-                    let bit = 1 << i;
-                    let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
-                        return false;
-                    };
-                    self.place(d, b, i);
+                let naked = u & !two;
+                if naked != 0 {
+                    // Each of these cells has one digit left: only that digit's word
+                    // changes (the cells' mates go). A naked cell that loses its digit to
+                    // another one's mates is a contradiction.
+                    self.unsolved[b] = u & !naked;
                     placed = true;
+                    for e in 0..9 {
+                        let k = 3 * e + b;
+                        let n = self.cand[k] & naked;
+                        if n != 0 {
+                            let mut peers = 0;
+                            let mut cols = 0;
+                            let mut m = n;
+                            while m != 0 {
+                                let i = m.trailing_zeros();
+                                m &= m - 1;
+                                peers |= BAND_PEERS[i as usize];
+                                cols |= COLUMN << (i % 9);
+                            }
+                            let w = self.cand[k] & !peers;
+                            if w & n != n {
+                                return false;
+                            }
+                            self.cand[k] = w;
+                            for o in OTHERS[b] {
+                                self.cand[3 * e + o] &= !cols;
+                            }
+                        }
+                    }
                 }
             }
             // Placements for later digits may have touched earlier digits' words.
@@ -238,70 +256,48 @@ impl State {
         }
     }
 
+    /// The triad masks of digit `d`, all six units in one word (see [`Masks`]).
+    #[inline(always)]
+    fn unit_masks(&self, d: usize) -> u64 {
+        let k = 3 * d;
+        let w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
+        self.tri[k] as u64
+            | (self.tri[k + 1] as u64) << 9
+            | (self.tri[k + 2] as u64) << 18
+            | (transpose_blocks(columns(w)) as u64) << 27
+    }
+
     /// The triad rule: the three cells of a triad hold three different digits. A triad with
     /// three possible digits takes all three (they leave the triad's row and box mates); a
     /// triad that three digits are forced into takes no other. Applied to the horizontal
     /// triads of each band and the vertical triads (three cells of a column in a box) of
-    /// each stack. `None` on contradiction, else whether anything changed.
+    /// each stack, all six at once: one 54-bit word per digit. `None` on contradiction,
+    /// else whether anything changed.
     #[inline(never)]
     fn triads(&mut self, masks: &mut Masks) -> Option<bool> {
+        // Called right after `propagate`: every word equals `seen`, so `tri` is current.
+        debug_assert!((0..27).all(|k| self.cand[k] == self.seen[k]
+            && self.tri[k] == triad_mask(self.cand[k])));
+        let mut t = [0u64; 9];
+        for (d, td) in t.iter_mut().enumerate() {
+            *td = self.unit_masks(d);
+        }
+        masks.m = t;
+        let before = t;
+        if !triad_rule(&mut t) {
+            return None;
+        }
         let mut changed = false;
-        for b in 0..3 {
-            // Called right after `propagate`: every word equals `seen`, so `tri` is current.
-            debug_assert!((0..9).all(|d| self.cand[3 * d + b] == self.seen[3 * d + b]
-                && self.tri[3 * d + b] == triad_mask(self.cand[3 * d + b])));
-            let mut t = [0u16; 9];
-            for (d, td) in t.iter_mut().enumerate() {
-                *td = self.tri[3 * d + b];
-            }
-            let before = t;
-            masks.h[b] = t;
-            if !TRIADS_H {
-                continue;
-            }
-            if !triad_rule(&mut t) {
-                return None;
-            }
-            for d in 0..9 {
-                if t[d] != before[d] {
-                    let k = 3 * d + b;
-                    self.cand[k] &= EXPAND[(t[d] & 511) as usize];
-                    changed = true;
-                }
-            }
-        }
-        let mut cols = [[0u32; 3]; 9];
-        for (d, c) in cols.iter_mut().enumerate() {
-            for (b, cb) in c.iter_mut().enumerate() {
-                let w = self.cand[3 * d + b];
-                *cb = (w | w >> 9 | w >> 18) & 511;
-            }
-        }
-        for s in 0..3 {
-            // Matrix bit 3·band + column-in-stack: the vertical triads of stack `s`.
-            let mut t = [0u16; 9];
-            for (d, td) in t.iter_mut().enumerate() {
-                let c = cols[d];
-                *td = (c[0] >> (3 * s) & 7
-                    | (c[1] >> (3 * s) & 7) << 3
-                    | (c[2] >> (3 * s) & 7) << 6) as u16;
-            }
-            let before = t;
-            masks.v[s] = t;
-            if !TRIADS_V {
-                continue;
-            }
-            if !triad_rule(&mut t) {
-                return None;
-            }
-            for d in 0..9 {
-                let gone = (before[d] & !t[d]) as u32;
-                if gone != 0 {
-                    for b in 0..3 {
-                        let c = (gone >> (3 * b) & 7) << (3 * s);
-                        self.cand[3 * d + b] &= !(c * COLUMN);
-                    }
-                    changed = true;
+        for d in 0..9 {
+            if t[d] != before[d] {
+                changed = true;
+                let k = 3 * d;
+                let h = t[d];
+                // Vertical triads gone, back in band-major column order.
+                let gone = transpose_blocks(((before[d] & !h) >> 27) as u32);
+                for b in 0..3 {
+                    self.cand[k + b] &= EXPAND[(h >> (9 * b) & 511) as usize]
+                        & !((gone >> (9 * b) & 511) * COLUMN);
                 }
             }
         }
@@ -357,21 +353,8 @@ impl State {
     /// The triad masks of the current state.
     fn fill_masks(&self, masks: &mut Masks) {
         // Called right after `propagate`: every word equals `seen`, so `tri` is current.
-        for b in 0..3 {
-            for d in 0..9 {
-                masks.h[b][d] = self.tri[3 * d + b];
-            }
-        }
         for d in 0..9 {
-            let c = [0, 1, 2].map(|b| {
-                let w = self.cand[3 * d + b];
-                (w | w >> 9 | w >> 18) & 511
-            });
-            for s in 0..3 {
-                masks.v[s][d] = (c[0] >> (3 * s) & 7
-                    | (c[1] >> (3 * s) & 7) << 3
-                    | (c[2] >> (3 * s) & 7) << 6) as u16;
-            }
+            masks.m[d] = self.unit_masks(d);
         }
     }
 
@@ -395,32 +378,21 @@ impl State {
     /// configurations (over all digits) that is not fixed, the digit with the fewest
     /// configurations above one. `None` when every band and stack is fixed.
     fn branch_band(masks: &Masks) -> Option<Branch> {
-        let mut best: Option<(u32, bool, usize)> = None;
-        for vertical in [false, true] {
-            for i in 0..3 {
-                let mut total = 0u32;
-                for d in 0..9 {
-                    let m = if vertical {
-                        masks.v[i][d]
-                    } else {
-                        masks.h[i][d]
-                    };
-                    total += CONFIGS[(m & 511) as usize] as u32;
-                }
-                if total > 9 && best.map_or(true, |(t, _, _)| total < t) {
-                    best = Some((total, vertical, i));
-                }
+        let mut best: Option<(u32, usize)> = None;
+        for u in 0..6 {
+            let mut total = 0u32;
+            for d in 0..9 {
+                total += CONFIGS[(masks.m[d] >> (9 * u) & 511) as usize] as u32;
+            }
+            if total > 9 && best.map_or(true, |(t, _)| total < t) {
+                best = Some((total, u));
             }
         }
-        let (_, vertical, i) = best?;
+        let (_, u) = best?;
         let mut pick = (u8::MAX, 0, 0u16);
         for d in 0..9 {
-            let m = if vertical {
-                masks.v[i][d]
-            } else {
-                masks.h[i][d]
-            };
-            let n = CONFIGS[(m & 511) as usize];
+            let m = (masks.m[d] >> (9 * u) & 511) as u16;
+            let n = CONFIGS[m as usize];
             if n >= 2 && n < pick.0 {
                 pick = (n, d, m);
                 if n == 2 {
@@ -429,8 +401,8 @@ impl State {
             }
         }
         Some(Branch {
-            vertical,
-            index: i,
+            vertical: u >= 3,
+            index: u % 3,
             digit: pick.1,
             triads: pick.2,
         })
@@ -488,43 +460,79 @@ impl State {
     }
 }
 
-/// The triad rule on nine digits' triad masks of one band (or stack), in place. `false` on
-/// contradiction: a triad with fewer than three possible digits, or more than three forced
-/// into it.
+/// Bits 0, 3, 6, ... of a 54-bit unit word: the first triad of each group of three.
+const P0: u64 = 0o111_111_111_111_111_111;
+/// The first row of each 9-bit unit.
+const R0: u64 = 0o007_007_007_007_007_007;
+/// All six units.
+const ALL: u64 = (1 << 54) - 1;
+
+/// The triads that share a group of three (row of a band's triad mask) with a triad of `f`,
+/// not counting a triad as its own mate.
 #[inline(always)]
-fn triad_rule(t: &mut [u16; 9]) -> bool {
-    let (mut a1, mut a2, mut a3, mut a4) = (0u16, 0u16, 0u16, 0u16);
-    let (mut h1, mut h2, mut h3, mut h4) = (0u16, 0u16, 0u16, 0u16);
-    for &x in t.iter() {
+fn row_mates(f: u64) -> u64 {
+    (f & P0) * 6 | (f >> 1 & P0) * 5 | (f >> 2 & P0) * 3
+}
+
+/// The triads that share a position in the group (box of a band's triad mask) with a triad
+/// of `f`, not counting a triad as its own mate.
+#[inline(always)]
+fn box_mates(f: u64) -> u64 {
+    (f & R0) * 72 | (f >> 3 & R0) * 65 | (f >> 6 & R0) * 9
+}
+
+/// Swaps the 3-bit blocks `(i, j)` and `(j, i)` of a 27-bit word laid out as three 9-bit
+/// rows of three blocks: the columns of each band (band-major) become the (band, column)
+/// matrix of each stack (stack-major), and back.
+#[inline(always)]
+fn transpose_blocks(x: u32) -> u32 {
+    const D: u32 = 7 | 7 << 12 | 7 << 24;
+    const U1: u32 = 7 << 3 | 7 << 15;
+    const L1: u32 = 7 << 9 | 7 << 21;
+    x & D | (x & U1) << 6 | (x & L1) >> 6 | (x & 7 << 6) << 12 | (x & 7 << 18) >> 12
+}
+
+/// The triad rule on nine digits' triad masks of all six units (see [`Masks`]), in place.
+/// `false` on contradiction: a triad with fewer than three possible digits, or more than
+/// three forced into it.
+#[inline(always)]
+fn triad_rule(t: &mut [u64; 9]) -> bool {
+    let (mut a1, mut a2, mut a3, mut a4) = (0u64, 0u64, 0u64, 0u64);
+    let (mut h1, mut h2, mut h3, mut h4) = (0u64, 0u64, 0u64, 0u64);
+    let mut alone = [0u64; 9];
+    for (al, &x) in alone.iter_mut().zip(t.iter()) {
         a4 |= a3 & x;
         a3 |= a2 & x;
         a2 |= a1 & x;
         a1 |= x;
-        let f = ALONE[(x & 511) as usize];
+        // The triads alone in their row of the mask: forced.
+        let f = x & !row_mates(x);
+        *al = f;
         h4 |= h3 & f;
         h3 |= h2 & f;
         h2 |= h1 & f;
         h1 |= f;
     }
-    if a3 != 0x1FF || h4 != 0 {
+    if a3 != ALL || h4 != 0 {
         return false;
     }
     let naked = a3 & !a4;
     let hidden = h3;
     if naked | hidden != 0 {
-        for x in t.iter_mut() {
-            *x &= !MATES[(*x & naked & 511) as usize] & !(hidden & !ALONE[(*x & 511) as usize]);
+        for (x, &al) in t.iter_mut().zip(alone.iter()) {
+            let f = *x & naked;
+            *x &= !(row_mates(f) | box_mates(f)) & !(hidden & !al);
         }
     }
     true
 }
 
-/// The triad masks of every digit: `h[b][d]` for band `b` (bit `3·row + box`), `v[s][d]`
-/// for stack `s` (bit `3·band + column`).
+/// The triad masks of every digit, all six units in one word: `m[d]` bits `9·b..9·b + 9`
+/// for band `b` (bit `3·row + box`), bits `27 + 9·s..` for stack `s` (bit `3·band +
+/// column`).
 #[derive(Default)]
 pub(super) struct Masks {
-    h: [[u16; 9]; 3],
-    v: [[u16; 9]; 3],
+    m: [u64; 9],
 }
 
 /// A branch on a digit's configuration in one band or stack.
