@@ -133,73 +133,92 @@ impl State {
     }
 
     /// Propagates to a fixed point. `false` on contradiction.
+    ///
+    /// A worklist of digits whose words differ from `seen`: each visit brings the digit to
+    /// a fixed point of the band and stack passes and places its row singles, which may add
+    /// other digits to the list. When the list is empty, naked singles are looked for in
+    /// the bands whose words changed since the last look; placing one adds its digit.
     #[inline(never)]
     pub(super) fn propagate(&mut self) -> bool {
+        let mut dirty = 0u32;
+        for d in 0..9 {
+            let k = 3 * d;
+            let x = (self.cand[k] ^ self.seen[k])
+                | (self.cand[k + 1] ^ self.seen[k + 1])
+                | (self.cand[k + 2] ^ self.seen[k + 2]);
+            dirty |= ((x != 0) as u32) << d;
+        }
+        // Bands with a word changed since the last naked-single look.
+        let mut touched = 0u32;
         loop {
-            for d in 0..9 {
+            while dirty != 0 {
+                let d = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
                 let k = 3 * d;
-                // Until this digit's three words are a fixed point.
-                while (self.cand[k] ^ self.seen[k])
-                    | (self.cand[k + 1] ^ self.seen[k + 1])
-                    | (self.cand[k + 2] ^ self.seen[k + 2])
-                    != 0
-                {
-                    let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
-                    let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
-                    let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
-                    // `seen` is a fixed point: unchanged words need no band pass, and the
-                    // stack pass only reads which columns each band has.
-                    for j in 0..3 {
-                        if w[j] != seen[j] {
-                            (w[j], tri[j]) = shrink_band_tri(w[j]);
-                            if w[j] == 0 {
-                                return false;
-                            }
-                        }
-                    }
-                    if columns(w) != columns(seen) {
-                        // Both passes are idempotent, so the pair is at a fixed point as
-                        // soon as one of them changes nothing after the other. (Running the
-                        // stack pass again to confirm cost a pass per digit visit.)
-                        loop {
-                            let Some(u) = shrink_stacks(w) else {
-                                return false;
-                            };
-                            if u == w {
-                                break;
-                            }
-                            for j in 0..3 {
-                                (w[j], tri[j]) = shrink_band_tri(u[j]);
-                            }
-                            if w[0] == 0 || w[1] == 0 || w[2] == 0 {
-                                return false;
-                            }
-                            if w == u {
-                                break;
-                            }
-                        }
-                    }
-                    self.cand[k..k + 3].copy_from_slice(&w);
-                    self.seen[k..k + 3].copy_from_slice(&w);
-                    self.tri[k..k + 3].copy_from_slice(&tri);
-                    // Rows left with one cell: place them. At this fixed point the digit's
-                    // own word has already lost the cells' row, box and column mates, so
-                    // only the other digits need to lose the cells.
-                    for (b, &wb) in w.iter().enumerate() {
-                        let s = row_singles(wb) & self.unsolved[b];
-                        if s != 0 {
-                            self.unsolved[b] &= !s;
-                            for e in 0..9 {
-                                self.cand[3 * e + b] &= !s;
-                            }
-                            self.cand[k + b] = wb;
+                let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
+                let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
+                let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
+                // `seen` is a fixed point: unchanged words need no band pass, and the
+                // stack pass only reads which columns each band has.
+                for j in 0..3 {
+                    if w[j] != seen[j] {
+                        touched |= 1 << j;
+                        (w[j], tri[j]) = shrink_band_tri(w[j]);
+                        if w[j] == 0 {
+                            return false;
                         }
                     }
                 }
+                if columns(w) != columns(seen) {
+                    // Both passes are idempotent, so the pair is at a fixed point as soon
+                    // as one of them changes nothing after the other. (Running the stack
+                    // pass again to confirm cost a pass per digit visit.)
+                    loop {
+                        let Some(u) = shrink_stacks(w) else {
+                            return false;
+                        };
+                        if u == w {
+                            break;
+                        }
+                        for j in 0..3 {
+                            (w[j], tri[j]) = shrink_band_tri(u[j]);
+                        }
+                        if w[0] == 0 || w[1] == 0 || w[2] == 0 {
+                            return false;
+                        }
+                        touched |= 7;
+                        if w == u {
+                            break;
+                        }
+                    }
+                }
+                self.cand[k..k + 3].copy_from_slice(&w);
+                self.seen[k..k + 3].copy_from_slice(&w);
+                self.tri[k..k + 3].copy_from_slice(&tri);
+                // Rows left with one cell: place them. At this fixed point the digit's own
+                // word has already lost the cells' row, box and column mates, so only the
+                // other digits need to lose the cells.
+                for (b, &wb) in w.iter().enumerate() {
+                    let s = row_singles(wb) & self.unsolved[b];
+                    if s != 0 {
+                        self.unsolved[b] &= !s;
+                        for e in 0..9 {
+                            let x = self.cand[3 * e + b];
+                            dirty |= ((x & s != 0) as u32) << e;
+                            self.cand[3 * e + b] = x & !s;
+                        }
+                        self.cand[k + b] = wb;
+                        dirty &= !(1 << d);
+                    }
+                }
             }
-            // Naked singles, and cells left without a candidate.
-            let mut placed = false;
-            for b in 0..3 {
+            if touched == 0 {
+                return true;
+            }
+            // Naked singles, and cells left without a candidate, in the bands that changed.
+            while touched != 0 {
+                let b = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
                 let (mut one, mut two) = (0u32, 0u32);
                 for d in 0..9 {
                     let x = self.cand[3 * d + b];
@@ -212,11 +231,10 @@ impl State {
                 }
                 let naked = u & !two;
                 if naked != 0 {
-                    // Each of these cells has one digit left: only that digit's word
-                    // changes (the cells' mates go). A naked cell that loses its digit to
+                    // Each of these cells has one digit left: only that digit's words
+                    // change (the cells' mates go). A naked cell that loses its digit to
                     // another one's mates is a contradiction.
                     self.unsolved[b] = u & !naked;
-                    placed = true;
                     for e in 0..9 {
                         let k = 3 * e + b;
                         let n = self.cand[k] & naked;
@@ -238,19 +256,12 @@ impl State {
                             for o in OTHERS[b] {
                                 self.cand[3 * e + o] &= !cols;
                             }
+                            dirty |= 1 << e;
                         }
                     }
                 }
             }
-            // Placements for later digits may have touched earlier digits' words.
-            if !placed
-                && self
-                    .cand
-                    .iter()
-                    .zip(&self.seen)
-                    .fold(0, |a, (c, s)| a | (c ^ s))
-                    == 0
-            {
+            if dirty == 0 {
                 return true;
             }
         }
