@@ -23,6 +23,9 @@ pub(super) struct State {
 /// guesses instead of 64.0 on hardest 11+, at ~15% more time; so the rule runs once per node.
 const TRIAD_FIXPOINT: bool = false;
 
+/// Every digit, as a `dirty` mask for [`State::propagate`].
+pub(super) const ALL_DIGITS: u32 = 511;
+
 /// The bands other than `b`.
 const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -132,22 +135,18 @@ impl State {
         true
     }
 
-    /// Propagates to a fixed point. `false` on contradiction.
+    /// Propagates to a fixed point. `false` on contradiction. `dirty` has bit `d` set for
+    /// every digit whose words may have changed since the last propagation (the caller
+    /// knows; scanning all 27 words for it cost more than the scan saved).
     ///
     /// A worklist of digits whose words differ from `seen`: each visit brings the digit to
     /// a fixed point of the band and stack passes and places its row singles, which may add
     /// other digits to the list. When the list is empty, naked singles are looked for in
     /// the bands whose words changed since the last look; placing one adds its digit.
     #[inline(never)]
-    pub(super) fn propagate(&mut self) -> bool {
-        let mut dirty = 0u32;
-        for d in 0..9 {
-            let k = 3 * d;
-            let x = (self.cand[k] ^ self.seen[k])
-                | (self.cand[k + 1] ^ self.seen[k + 1])
-                | (self.cand[k + 2] ^ self.seen[k + 2]);
-            dirty |= ((x != 0) as u32) << d;
-        }
+    pub(super) fn propagate(&mut self, mut dirty: u32) -> bool {
+        debug_assert!((0..9).all(|d| dirty >> d & 1 == 1
+            || (0..3).all(|b| self.cand[3 * d + b] == self.seen[3 * d + b])));
         // Bands with a word changed since the last naked-single look.
         let mut touched = 0u32;
         loop {
@@ -283,9 +282,9 @@ impl State {
     /// triad that three digits are forced into takes no other. Applied to the horizontal
     /// triads of each band and the vertical triads (three cells of a column in a box) of
     /// each stack, all six at once: one 54-bit word per digit. `None` on contradiction,
-    /// else whether anything changed.
+    /// else the digits that changed (bit `d`).
     #[inline(never)]
-    fn triads(&mut self, masks: &mut Masks) -> Option<bool> {
+    fn triads(&mut self, masks: &mut Masks) -> Option<u32> {
         // Called right after `propagate`: every word equals `seen`, so `tri` is current.
         debug_assert!((0..27).all(|k| self.cand[k] == self.seen[k]
             && self.tri[k] == triad_mask(self.cand[k])));
@@ -298,10 +297,10 @@ impl State {
         if !triad_rule(&mut t) {
             return None;
         }
-        let mut changed = false;
+        let mut changed = 0;
         for d in 0..9 {
             if t[d] != before[d] {
-                changed = true;
+                changed |= 1 << d;
                 let k = 3 * d;
                 let h = t[d];
                 // Vertical triads gone, back in band-major column order.
@@ -318,45 +317,34 @@ impl State {
     /// [`State::propagate`] and the triad rule, to a fixed point of both.
     ///
     /// On success `masks` holds the triad masks of the result.
-    pub(super) fn propagate_all(&mut self, masks: &mut Masks) -> bool {
-        self.propagate_with(masks, TRIAD_FIXPOINT)
+    pub(super) fn propagate_all(&mut self, masks: &mut Masks, dirty: u32) -> bool {
+        self.propagate_with(masks, TRIAD_FIXPOINT, dirty)
     }
 
     /// [`State::propagate_all`], repeating the triad rule until it finds nothing when
     /// `fixpoint` (worth it once per puzzle, at the root: top1465 solved without guessing
     /// 6.9% -> 7.9%).
-    pub(super) fn propagate_with(&mut self, masks: &mut Masks, fixpoint: bool) -> bool {
-        if fixpoint {
-            loop {
-                if !self.propagate() {
-                    return false;
-                }
-                if self.unsolved == [0; 3] {
-                    return true;
-                }
-                match self.triads(masks) {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => {}
-                }
-            }
-        }
-        if !self.propagate() {
+    pub(super) fn propagate_with(&mut self, masks: &mut Masks, fixpoint: bool, dirty: u32) -> bool {
+        if !self.propagate(dirty) {
             return false;
         }
-        if self.unsolved == [0; 3] {
-            // Solved: the triad rule has nothing to add and no branch needs the masks.
-            return true;
-        }
-        match self.triads(masks) {
-            None => false,
-            Some(false) => true,
-            Some(true) => {
-                let ok = self.propagate();
-                if ok {
-                    self.fill_masks(masks);
+        loop {
+            if self.unsolved == [0; 3] {
+                // Solved: the triad rule has nothing to add and no branch needs the masks.
+                return true;
+            }
+            match self.triads(masks) {
+                None => return false,
+                Some(0) => return true,
+                Some(changed) => {
+                    if !self.propagate(changed) {
+                        return false;
+                    }
+                    if !fixpoint {
+                        self.fill_masks(masks);
+                        return true;
+                    }
                 }
-                ok
             }
         }
     }
@@ -604,11 +592,11 @@ impl Search<'_> {
                 .expect("unsolved cells keep a candidate");
             self.guesses += 1;
             let mut child = st;
-            if child.assign(cell, d) && child.propagate_all(&mut self.masks) && self.run(child) {
+            if child.assign(cell, d) && child.propagate_all(&mut self.masks, ALL_DIGITS) && self.run(child) {
                 return true;
             }
             st.remove(cell, d);
-            if !st.propagate_all(&mut self.masks) {
+            if !st.propagate_all(&mut self.masks, ALL_DIGITS) {
                 return false;
             }
         }
@@ -644,7 +632,7 @@ impl Search<'_> {
                 self.guesses += 1;
             }
             child.restrict(&br, p);
-            if child.propagate_all(&mut self.masks) && self.run_bands(child) {
+            if child.propagate_all(&mut self.masks, 1 << br.digit) && self.run_bands(child) {
                 return true;
             }
             if left == 0 {

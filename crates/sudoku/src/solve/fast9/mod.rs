@@ -104,7 +104,7 @@ fn start(puzzle: &Cells, marks: Option<&Candidates>, masks: &mut engine::Masks) 
             }
         }
     }
-    if st.propagate_with(masks, true) {
+    if st.propagate_with(masks, true, engine::ALL_DIGITS) {
         Some(st)
     } else {
         None
