@@ -64,12 +64,86 @@ fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
     ])
 }
 
+/// Bit `3·i` of a band word for each triad `i`: a *spread* triad mask keeps triad `i` at the
+/// first cell of the triad, so that it lines up with the words.
+const SPREAD: u32 = 0o111_111_111;
+
+/// The spread triad mask of band word `w`: triad bits where the triad has a cell.
+#[inline(always)]
+fn spread_triads(w: u32) -> u32 {
+    (w | w >> 1 | w >> 2) & SPREAD
+}
+
+/// Keeps the entries of a 3x3 0/1 matrix that lie on a permutation inside it. Rows are
+/// 9 bits apart in `g`; `c1` and `c2` rotate the columns of every row by one and by two.
+/// Entry `(i, j)` stays when one of the two permutations of its 2x2 minor (rows `i+1`,
+/// `i+2`, columns `j+1`, `j+2`, cyclically) is there.
+#[inline(always)]
+fn perm_closure(g: u32, c1: impl Fn(u32) -> u32, c2: impl Fn(u32) -> u32) -> u32 {
+    let r1 = (g >> 9 | g << 18) & BAND;
+    let r2 = (g >> 18 | g << 9) & BAND;
+    g & (c1(r1) & c2(r2) | c2(r1) & c1(r2))
+}
+
+/// The band pass without tables: the triads of `w` on no permutation go (zero means
+/// contradiction). Same result as [`shrink_band_tri`]; pure shifts and masks, so it runs
+/// on several words side by side.
+#[inline(always)]
+fn band_pass(w: u32) -> u32 {
+    let kept = perm_closure(
+        spread_triads(w),
+        |x| x >> 3 & 0o011_011_011 | x << 6 & 0o100_100_100,
+        |x| x >> 6 & 0o001_001_001 | x << 3 & 0o110_110_110,
+    );
+    w & (kept | kept << 1 | kept << 2)
+}
+
+/// [`band_pass`] on four words side by side (a digit's three bands and a padding word).
+#[inline(always)]
+fn band_pass3(w: [u32; 4]) -> [u32; 4] {
+    let mut out = [0u32; 4];
+    for (o, &x) in out.iter_mut().zip(w.iter()) {
+        *o = band_pass(x);
+    }
+    out
+}
+
+/// [`columns`] of the first three of four words.
+#[inline(always)]
+fn columns3(w: [u32; 4]) -> u32 {
+    columns([w[0], w[1], w[2]])
+}
+
+/// The stack pass without tables, on the packed columns of [`columns`]: the (band, column)
+/// pairs of each stack on no permutation go.
+#[inline(always)]
+fn stack_closure(x: u32) -> u32 {
+    perm_closure(
+        x,
+        |x| x >> 1 & 0o333_333_333 | x << 2 & 0o444_444_444,
+        |x| x >> 2 & 0o111_111_111 | x << 1 & 0o666_666_666,
+    )
+}
+
+/// The triad mask (bit `3·row + box`) of a spread triad mask.
+#[inline(always)]
+fn compress_triads(g: u32) -> u16 {
+    let c = g | g >> 2 | g >> 4;
+    ((c & 7) | (c >> 6 & 0o70) | (c >> 12 & 0o700)) as u16
+}
+
 /// The triad mask of a band word (for checks; the hot path keeps masks in `State::tri`).
 #[cfg_attr(not(debug_assertions), allow(dead_code))]
 fn triad_mask(w: u32) -> u16 {
     ROW_TRIADS[(w & 511) as usize] as u16
         | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
         | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6
+}
+
+/// The columns a band word has.
+#[inline(always)]
+fn column_set(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 511
 }
 
 /// The columns each band word has, packed 9 bits per band.
@@ -159,45 +233,57 @@ impl State {
                 let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
                 // `seen` is a fixed point: unchanged words need no band pass, and the
                 // stack pass only reads which columns each band has.
+                let mut changed = 0u32;
+                let mut cols_changed = false;
                 for j in 0..3 {
                     if w[j] != seen[j] {
-                        touched |= 1 << j;
+                        changed |= 1 << j;
                         (w[j], tri[j]) = shrink_band_tri(w[j]);
                         if w[j] == 0 {
                             return false;
                         }
+                        cols_changed |= column_set(w[j]) != column_set(seen[j]);
                     }
                 }
-                if columns(w) != columns(seen) {
+                if cols_changed {
                     // Both passes are idempotent, so the pair is at a fixed point as soon
                     // as one of them changes nothing after the other. (Running the stack
                     // pass again to confirm cost a pass per digit visit.)
                     loop {
-                        let Some(u) = shrink_stacks(w) else {
-                            return false;
-                        };
+                        let kept = stack_closure(columns(w));
+                        let u = [
+                            w[0] & (kept & 511) * COLUMN,
+                            w[1] & (kept >> 9 & 511) * COLUMN,
+                            w[2] & (kept >> 18) * COLUMN,
+                        ];
                         if u == w {
                             break;
                         }
                         for j in 0..3 {
-                            (w[j], tri[j]) = shrink_band_tri(u[j]);
+                            if u[j] != w[j] {
+                                changed |= 1 << j;
+                                (w[j], tri[j]) = shrink_band_tri(u[j]);
+                            }
                         }
                         if w[0] == 0 || w[1] == 0 || w[2] == 0 {
                             return false;
                         }
-                        touched |= 7;
                         if w == u {
                             break;
                         }
                     }
                 }
+                touched |= changed;
                 self.cand[k..k + 3].copy_from_slice(&w);
                 self.seen[k..k + 3].copy_from_slice(&w);
                 self.tri[k..k + 3].copy_from_slice(&tri);
                 // Rows left with one cell: place them. At this fixed point the digit's own
                 // word has already lost the cells' row, box and column mates, so only the
                 // other digits need to lose the cells.
-                for (b, &wb) in w.iter().enumerate() {
+                while changed != 0 {
+                    let b = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    let wb = w[b];
                     let s = row_singles(wb) & self.unsolved[b];
                     if s != 0 {
                         self.unsolved[b] &= !s;
@@ -640,5 +726,34 @@ impl Search<'_> {
             }
         }
         false
+    }
+}
+
+/// Checks of the table-free passes against the table ones, for the unit tests.
+#[cfg(test)]
+pub(super) mod tests_support {
+    use super::*;
+
+    /// [`band_pass`] and [`compress_triads`] agree with [`shrink_band_tri`] on `w`.
+    pub(in super::super) fn check_band(w: u32) {
+        let (x, t) = shrink_band_tri(w);
+        assert_eq!(band_pass(w), x, "band word {w:#o}");
+        if x != 0 {
+            assert_eq!(compress_triads(spread_triads(x)), t, "band word {w:#o}");
+        }
+    }
+
+    /// [`stack_closure`] agrees with [`shrink_stacks`] on `w` (when it finds no
+    /// contradiction; on one, some band loses every cell of a stack).
+    pub(in super::super) fn check_stacks(w: [u32; 3]) {
+        let kept = stack_closure(columns(w));
+        let u = [0, 1, 2].map(|b| w[b] & ((kept >> (9 * b) & 511) * COLUMN));
+        match shrink_stacks(w) {
+            Some(v) => assert_eq!(u, v, "words {w:?}"),
+            None => assert!(
+                (0..3).any(|s| (0..3).any(|b| kept >> (9 * b + 3 * s) & 7 == 0)),
+                "words {w:?}"
+            ),
+        }
     }
 }
