@@ -12,6 +12,9 @@ pub(super) struct State {
     cand: [u32; 27],
     /// `seen[3·d + b]`: the band word as last propagated; equal means nothing to redo.
     seen: [u32; 27],
+    /// `cols[d]`: [`columns`] of digit `d`'s words in `seen`, for the stack pass test and
+    /// the vertical triad masks.
+    cols: [u32; 9],
     /// `tri[3·d + b]`: the triad mask of `seen[3·d + b]`, left by the band pass, so that
     /// the triad rule and the branch choice need not recompute it.
     tri: [u16; 27],
@@ -140,12 +143,6 @@ fn triad_mask(w: u32) -> u16 {
         | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6
 }
 
-/// The columns a band word has.
-#[inline(always)]
-fn column_set(x: u32) -> u32 {
-    (x | x >> 9 | x >> 18) & 511
-}
-
 /// The columns each band word has, packed 9 bits per band.
 #[inline(always)]
 fn columns(w: [u32; 3]) -> u32 {
@@ -167,6 +164,7 @@ impl State {
         State {
             cand: [BAND; 27],
             seen: [0; 27],
+            cols: [0; 9],
             tri: [0; 27],
             unsolved: [BAND; 3],
         }
@@ -234,7 +232,6 @@ impl State {
                 // `seen` is a fixed point: unchanged words need no band pass, and the
                 // stack pass only reads which columns each band has.
                 let mut changed = 0u32;
-                let mut cols_changed = false;
                 for j in 0..3 {
                     if w[j] != seen[j] {
                         changed |= 1 << j;
@@ -242,15 +239,15 @@ impl State {
                         if w[j] == 0 {
                             return false;
                         }
-                        cols_changed |= column_set(w[j]) != column_set(seen[j]);
                     }
                 }
-                if cols_changed {
+                let mut c = columns(w);
+                if c != self.cols[d] {
                     // Both passes are idempotent, so the pair is at a fixed point as soon
                     // as one of them changes nothing after the other. (Running the stack
                     // pass again to confirm cost a pass per digit visit.)
                     loop {
-                        let kept = stack_closure(columns(w));
+                        let kept = stack_closure(c);
                         let u = [
                             w[0] & (kept & 511) * COLUMN,
                             w[1] & (kept >> 9 & 511) * COLUMN,
@@ -268,11 +265,13 @@ impl State {
                         if w[0] == 0 || w[1] == 0 || w[2] == 0 {
                             return false;
                         }
+                        c = columns(w);
                         if w == u {
                             break;
                         }
                     }
                 }
+                self.cols[d] = c;
                 touched |= changed;
                 self.cand[k..k + 3].copy_from_slice(&w);
                 self.seen[k..k + 3].copy_from_slice(&w);
@@ -356,11 +355,10 @@ impl State {
     #[inline(always)]
     fn unit_masks(&self, d: usize) -> u64 {
         let k = 3 * d;
-        let w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
         self.tri[k] as u64
             | (self.tri[k + 1] as u64) << 9
             | (self.tri[k + 2] as u64) << 18
-            | (transpose_blocks(columns(w)) as u64) << 27
+            | (transpose_blocks(self.cols[d]) as u64) << 27
     }
 
     /// The triad rule: the three cells of a triad hold three different digits. A triad with
@@ -374,6 +372,8 @@ impl State {
         // Called right after `propagate`: every word equals `seen`, so `tri` is current.
         debug_assert!((0..27).all(|k| self.cand[k] == self.seen[k]
             && self.tri[k] == triad_mask(self.cand[k])));
+        debug_assert!((0..9).all(|d| self.cols[d]
+            == columns([self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]])));
         let mut t = [0u64; 9];
         for (d, td) in t.iter_mut().enumerate() {
             *td = self.unit_masks(d);
@@ -601,8 +601,10 @@ fn triad_rule(t: &mut [u64; 9]) -> bool {
     if a3 != ALL || h4 != 0 {
         return false;
     }
-    let naked = a3 & !a4;
-    let hidden = h3;
+    // A triad both naked and hidden has its three digits forced into it, which the band
+    // and stack passes have already cleared from its mates: nothing to do there.
+    let naked = a3 & !a4 & !h3;
+    let hidden = h3 & !(a3 & !a4);
     if naked | hidden != 0 {
         for (x, &al) in t.iter_mut().zip(alone.iter()) {
             let f = *x & naked;
