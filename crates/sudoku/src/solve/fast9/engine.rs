@@ -7,9 +7,10 @@ use super::tables::{BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, PERMS, PERM_LIST,
 /// and `Copy`, so a guess is a copy on the stack, never an allocation.
 #[derive(Clone, Copy)]
 pub(super) struct State {
-    /// `cand[3·d + b]`: cells of band `b` where digit `d` may still go. A placed digit keeps
-    /// its cell; the other digits lose it.
-    cand: [u32; 27],
+    /// `cand[b][d]`: cells of band `b` where digit `d` may still go. A placed digit keeps
+    /// its cell; the other digits lose it. Band-major, so that placing a cell touches nine
+    /// adjacent words (see [`clear_cells`]).
+    cand: [[u32; 9]; 3],
     /// `seen[3·d + b]`: the band word as last propagated; equal means nothing to redo.
     seen: [u32; 27],
     /// `cols[d]`: [`columns`] of digit `d`'s words in `seen`, for the stack pass test and
@@ -143,11 +144,29 @@ fn triad_mask(w: u32) -> u16 {
         | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6
 }
 
+/// Removes cells `s` from the nine digits' words of one band; returns the digits that lost
+/// a candidate (bit `e`). (LLVM vectorizes this loop well enough: hand-written SSE2 saved
+/// 0.5% of instructions.)
+#[inline(always)]
+fn clear_cells(words: &mut [u32; 9], s: u32) -> u32 {
+    let mut lost = 0;
+    for (e, x) in words.iter_mut().enumerate() {
+        lost |= ((*x & s != 0) as u32) << e;
+        *x &= !s;
+    }
+    lost
+}
+
+/// The columns a band word has.
+#[inline(always)]
+fn column_set(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 511
+}
+
 /// The columns each band word has, packed 9 bits per band.
 #[inline(always)]
 fn columns(w: [u32; 3]) -> u32 {
-    let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
-    cols(w[0]) | cols(w[1]) << 9 | cols(w[2]) << 18
+    column_set(w[0]) | column_set(w[1]) << 9 | column_set(w[2]) << 18
 }
 
 /// The bits of `w` alone in their row. Branch-free: a loop with a test per row cost a fifth
@@ -162,7 +181,7 @@ impl State {
     /// Every digit possible everywhere.
     pub(super) fn new() -> State {
         State {
-            cand: [BAND; 27],
+            cand: [[BAND; 9]; 3],
             seen: [0; 27],
             cols: [0; 9],
             tri: [0; 27],
@@ -173,13 +192,13 @@ impl State {
     /// Whether digit `d` (0-based) may go in `cell`.
     #[inline]
     pub(super) fn has(&self, cell: usize, d: usize) -> bool {
-        self.cand[3 * d + cell / 27] >> (cell % 27) & 1 == 1
+        self.cand[cell / 27][d] >> (cell % 27) & 1 == 1
     }
 
     /// Removes digit `d` from `cell`; propagation notices the change.
     #[inline]
     pub(super) fn remove(&mut self, cell: usize, d: usize) {
-        self.cand[3 * d + cell / 27] &= !(1 << (cell % 27));
+        self.cand[cell / 27][d] &= !(1 << (cell % 27));
     }
 
     /// Places digit `d` at bit `i` of band `b`. The caller makes sure the candidate is there.
@@ -188,12 +207,12 @@ impl State {
         let bit = 1u32 << i;
         self.unsolved[b] &= !bit;
         for e in 0..9 {
-            self.cand[3 * e + b] &= !bit;
+            self.cand[b][e] &= !bit;
         }
-        self.cand[3 * d + b] = (self.cand[3 * d + b] & !BAND_PEERS[i as usize]) | bit;
+        self.cand[b][d] = (self.cand[b][d] & !BAND_PEERS[i as usize]) | bit;
         let col = COLUMN << (i % 9);
         for o in OTHERS[b] {
-            self.cand[3 * d + o] &= !col;
+            self.cand[o][d] &= !col;
         }
     }
 
@@ -218,7 +237,7 @@ impl State {
     #[inline(never)]
     pub(super) fn propagate(&mut self, mut dirty: u32) -> bool {
         debug_assert!((0..9).all(|d| dirty >> d & 1 == 1
-            || (0..3).all(|b| self.cand[3 * d + b] == self.seen[3 * d + b])));
+            || (0..3).all(|b| self.cand[b][d] == self.seen[3 * d + b])));
         // Bands with a word changed since the last naked-single look.
         let mut touched = 0u32;
         loop {
@@ -227,11 +246,13 @@ impl State {
                 dirty &= dirty - 1;
                 let k = 3 * d;
                 let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
-                let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
+                let mut w = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
                 let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
                 // `seen` is a fixed point: unchanged words need no band pass, and the
                 // stack pass only reads which columns each band has.
                 let mut changed = 0u32;
+                // The columns of `w`, updated word by word.
+                let mut c = self.cols[d];
                 for j in 0..3 {
                     if w[j] != seen[j] {
                         changed |= 1 << j;
@@ -239,9 +260,9 @@ impl State {
                         if w[j] == 0 {
                             return false;
                         }
+                        c = c & !(511 << (9 * j)) | column_set(w[j]) << (9 * j);
                     }
                 }
-                let mut c = columns(w);
                 if c != self.cols[d] {
                     // Both passes are idempotent, so the pair is at a fixed point as soon
                     // as one of them changes nothing after the other. (Running the stack
@@ -260,12 +281,12 @@ impl State {
                             if u[j] != w[j] {
                                 changed |= 1 << j;
                                 (w[j], tri[j]) = shrink_band_tri(u[j]);
+                                c = c & !(511 << (9 * j)) | column_set(w[j]) << (9 * j);
                             }
                         }
                         if w[0] == 0 || w[1] == 0 || w[2] == 0 {
                             return false;
                         }
-                        c = columns(w);
                         if w == u {
                             break;
                         }
@@ -273,7 +294,9 @@ impl State {
                 }
                 self.cols[d] = c;
                 touched |= changed;
-                self.cand[k..k + 3].copy_from_slice(&w);
+                for (b, &wb) in w.iter().enumerate() {
+                    self.cand[b][d] = wb;
+                }
                 self.seen[k..k + 3].copy_from_slice(&w);
                 self.tri[k..k + 3].copy_from_slice(&tri);
                 // Rows left with one cell: place them. At this fixed point the digit's own
@@ -286,12 +309,8 @@ impl State {
                     let s = row_singles(wb) & self.unsolved[b];
                     if s != 0 {
                         self.unsolved[b] &= !s;
-                        for e in 0..9 {
-                            let x = self.cand[3 * e + b];
-                            dirty |= ((x & s != 0) as u32) << e;
-                            self.cand[3 * e + b] = x & !s;
-                        }
-                        self.cand[k + b] = wb;
+                        dirty |= clear_cells(&mut self.cand[b], s);
+                        self.cand[b][d] = wb;
                         dirty &= !(1 << d);
                     }
                 }
@@ -305,7 +324,7 @@ impl State {
                 touched &= touched - 1;
                 let (mut one, mut two) = (0u32, 0u32);
                 for d in 0..9 {
-                    let x = self.cand[3 * d + b];
+                    let x = self.cand[b][d];
                     two |= one & x;
                     one |= x;
                 }
@@ -320,8 +339,7 @@ impl State {
                     // another one's mates is a contradiction.
                     self.unsolved[b] = u & !naked;
                     for e in 0..9 {
-                        let k = 3 * e + b;
-                        let n = self.cand[k] & naked;
+                        let n = self.cand[b][e] & naked;
                         if n != 0 {
                             let mut peers = 0;
                             let mut cols = 0;
@@ -332,13 +350,13 @@ impl State {
                                 peers |= BAND_PEERS[i as usize];
                                 cols |= COLUMN << (i % 9);
                             }
-                            let w = self.cand[k] & !peers;
+                            let w = self.cand[b][e] & !peers;
                             if w & n != n {
                                 return false;
                             }
-                            self.cand[k] = w;
+                            self.cand[b][e] = w;
                             for o in OTHERS[b] {
-                                self.cand[3 * e + o] &= !cols;
+                                self.cand[o][e] &= !cols;
                             }
                             dirty |= 1 << e;
                         }
@@ -370,10 +388,10 @@ impl State {
     #[inline(never)]
     fn triads(&mut self, masks: &mut Masks) -> Option<u32> {
         // Called right after `propagate`: every word equals `seen`, so `tri` is current.
-        debug_assert!((0..27).all(|k| self.cand[k] == self.seen[k]
-            && self.tri[k] == triad_mask(self.cand[k])));
+        debug_assert!((0..27).all(|k| self.cand[k % 3][k / 3] == self.seen[k]
+            && self.tri[k] == triad_mask(self.seen[k])));
         debug_assert!((0..9).all(|d| self.cols[d]
-            == columns([self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]])));
+            == columns([self.cand[0][d], self.cand[1][d], self.cand[2][d]])));
         let mut t = [0u64; 9];
         for (d, td) in t.iter_mut().enumerate() {
             *td = self.unit_masks(d);
@@ -387,12 +405,11 @@ impl State {
         for d in 0..9 {
             if t[d] != before[d] {
                 changed |= 1 << d;
-                let k = 3 * d;
                 let h = t[d];
                 // Vertical triads gone, back in band-major column order.
                 let gone = transpose_blocks(((before[d] & !h) >> 27) as u32);
                 for b in 0..3 {
-                    self.cand[k + b] &= EXPAND[(h >> (9 * b) & 511) as usize]
+                    self.cand[b][d] &= EXPAND[(h >> (9 * b) & 511) as usize]
                         & !((gone >> (9 * b) & 511) * COLUMN);
                 }
             }
@@ -448,7 +465,7 @@ impl State {
         let mut out = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut w = self.cand[3 * d + b];
+                let mut w = self.cand[b][d];
                 while w != 0 {
                     let i = w.trailing_zeros() as usize;
                     w &= w - 1;
@@ -501,10 +518,10 @@ impl State {
             for b in 0..3 {
                 let j = (p >> (3 * b) & 7) as u32;
                 let keep = (511 & !(7 << (3 * s))) | j << (3 * s);
-                self.cand[3 * d + b] &= keep * COLUMN;
+                self.cand[b][d] &= keep * COLUMN;
             }
         } else {
-            self.cand[3 * d + br.index] &= EXPAND[(p & 511) as usize];
+            self.cand[br.index][d] &= EXPAND[(p & 511) as usize];
         }
     }
 
@@ -514,7 +531,7 @@ impl State {
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[3 * d + b];
+                let x = self.cand[b][d];
                 three |= two & x;
                 two |= one & x;
                 one |= x;
@@ -533,7 +550,7 @@ impl State {
                 let i = u.trailing_zeros() as usize;
                 u &= u - 1;
                 let len = (0..9)
-                    .filter(|&d| self.cand[3 * d + b] >> i & 1 == 1)
+                    .filter(|&d| self.cand[b][d] >> i & 1 == 1)
                     .count() as u32;
                 if len < best_len {
                     best_len = len;

@@ -133,3 +133,4 @@ fn fast9_table_free_passes_match_the_tables() {
         check_stacks(w);
     }
 }
+
