@@ -45,9 +45,10 @@ fn shrink_band_tri(w: u32) -> (u32, u16) {
     (w & EXPAND[a as usize], a)
 }
 
-/// The stack counterpart of [`shrink_band_tri`] for one digit: in each stack the digit takes one
-/// column per band and one band per column. Returns `None` on contradiction.
-#[inline(always)]
+/// The stack pass with the `PERMS` table, as it was before [`stack_closure`]: kept to
+/// check that one. In each stack the digit takes one column per band and one band per
+/// column. Returns `None` on contradiction.
+#[cfg(test)]
 fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
     // Row b of `x` is the set of columns band b still has.
     let x = columns(w);
@@ -68,16 +69,6 @@ fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
     ])
 }
 
-/// Bit `3·i` of a band word for each triad `i`: a *spread* triad mask keeps triad `i` at the
-/// first cell of the triad, so that it lines up with the words.
-const SPREAD: u32 = 0o111_111_111;
-
-/// The spread triad mask of band word `w`: triad bits where the triad has a cell.
-#[inline(always)]
-fn spread_triads(w: u32) -> u32 {
-    (w | w >> 1 | w >> 2) & SPREAD
-}
-
 /// Keeps the entries of a 3x3 0/1 matrix that lie on a permutation inside it. Rows are
 /// 9 bits apart in `g`; `c1` and `c2` rotate the columns of every row by one and by two.
 /// Entry `(i, j)` stays when one of the two permutations of its 2x2 minor (rows `i+1`,
@@ -89,35 +80,6 @@ fn perm_closure(g: u32, c1: impl Fn(u32) -> u32, c2: impl Fn(u32) -> u32) -> u32
     g & (c1(r1) & c2(r2) | c2(r1) & c1(r2))
 }
 
-/// The band pass without tables: the triads of `w` on no permutation go (zero means
-/// contradiction). Same result as [`shrink_band_tri`]; pure shifts and masks, so it runs
-/// on several words side by side.
-#[inline(always)]
-fn band_pass(w: u32) -> u32 {
-    let kept = perm_closure(
-        spread_triads(w),
-        |x| x >> 3 & 0o011_011_011 | x << 6 & 0o100_100_100,
-        |x| x >> 6 & 0o001_001_001 | x << 3 & 0o110_110_110,
-    );
-    w & (kept | kept << 1 | kept << 2)
-}
-
-/// [`band_pass`] on four words side by side (a digit's three bands and a padding word).
-#[inline(always)]
-fn band_pass3(w: [u32; 4]) -> [u32; 4] {
-    let mut out = [0u32; 4];
-    for (o, &x) in out.iter_mut().zip(w.iter()) {
-        *o = band_pass(x);
-    }
-    out
-}
-
-/// [`columns`] of the first three of four words.
-#[inline(always)]
-fn columns3(w: [u32; 4]) -> u32 {
-    columns([w[0], w[1], w[2]])
-}
-
 /// The stack pass without tables, on the packed columns of [`columns`]: the (band, column)
 /// pairs of each stack on no permutation go.
 #[inline(always)]
@@ -127,13 +89,6 @@ fn stack_closure(x: u32) -> u32 {
         |x| x >> 1 & 0o333_333_333 | x << 2 & 0o444_444_444,
         |x| x >> 2 & 0o111_111_111 | x << 1 & 0o666_666_666,
     )
-}
-
-/// The triad mask (bit `3·row + box`) of a spread triad mask.
-#[inline(always)]
-fn compress_triads(g: u32) -> u16 {
-    let c = g | g >> 2 | g >> 4;
-    ((c & 7) | (c >> 6 & 0o70) | (c >> 12 & 0o700)) as u16
 }
 
 /// The triad mask of a band word (for checks; the hot path keeps masks in `State::tri`).
@@ -236,8 +191,9 @@ impl State {
     /// the bands whose words changed since the last look; placing one adds its digit.
     #[inline(never)]
     pub(super) fn propagate(&mut self, mut dirty: u32) -> bool {
-        debug_assert!((0..9).all(|d| dirty >> d & 1 == 1
-            || (0..3).all(|b| self.cand[b][d] == self.seen[3 * d + b])));
+        debug_assert!((0..9).all(
+            |d| dirty >> d & 1 == 1 || (0..3).all(|b| self.cand[b][d] == self.seen[3 * d + b])
+        ));
         // Bands with a word changed since the last naked-single look.
         let mut touched = 0u32;
         loop {
@@ -388,10 +344,11 @@ impl State {
     #[inline(never)]
     fn triads(&mut self, masks: &mut Masks) -> Option<u32> {
         // Called right after `propagate`: every word equals `seen`, so `tri` is current.
-        debug_assert!((0..27).all(|k| self.cand[k % 3][k / 3] == self.seen[k]
-            && self.tri[k] == triad_mask(self.seen[k])));
-        debug_assert!((0..9).all(|d| self.cols[d]
-            == columns([self.cand[0][d], self.cand[1][d], self.cand[2][d]])));
+        debug_assert!((0..27)
+            .all(|k| self.cand[k % 3][k / 3] == self.seen[k]
+                && self.tri[k] == triad_mask(self.seen[k])));
+        debug_assert!((0..9)
+            .all(|d| self.cols[d] == columns([self.cand[0][d], self.cand[1][d], self.cand[2][d]])));
         let mut t = [0u64; 9];
         for (d, td) in t.iter_mut().enumerate() {
             *td = self.unit_masks(d);
@@ -409,8 +366,8 @@ impl State {
                 // Vertical triads gone, back in band-major column order.
                 let gone = transpose_blocks(((before[d] & !h) >> 27) as u32);
                 for b in 0..3 {
-                    self.cand[b][d] &= EXPAND[(h >> (9 * b) & 511) as usize]
-                        & !((gone >> (9 * b) & 511) * COLUMN);
+                    self.cand[b][d] &=
+                        EXPAND[(h >> (9 * b) & 511) as usize] & !((gone >> (9 * b) & 511) * COLUMN);
                 }
             }
         }
@@ -549,9 +506,7 @@ impl State {
             while u != 0 {
                 let i = u.trailing_zeros() as usize;
                 u &= u - 1;
-                let len = (0..9)
-                    .filter(|&d| self.cand[b][d] >> i & 1 == 1)
-                    .count() as u32;
+                let len = (0..9).filter(|&d| self.cand[b][d] >> i & 1 == 1).count() as u32;
                 if len < best_len {
                     best_len = len;
                     best = Some(27 * b + i);
@@ -697,7 +652,10 @@ impl Search<'_> {
                 .expect("unsolved cells keep a candidate");
             self.guesses += 1;
             let mut child = st;
-            if child.assign(cell, d) && child.propagate_all(&mut self.masks, ALL_DIGITS) && self.run(child) {
+            if child.assign(cell, d)
+                && child.propagate_all(&mut self.masks, ALL_DIGITS)
+                && self.run(child)
+            {
                 return true;
             }
             st.remove(cell, d);
@@ -753,12 +711,19 @@ impl Search<'_> {
 pub(super) mod tests_support {
     use super::*;
 
-    /// [`band_pass`] and [`compress_triads`] agree with [`shrink_band_tri`] on `w`.
-    pub(in super::super) fn check_band(w: u32) {
-        let (x, t) = shrink_band_tri(w);
-        assert_eq!(band_pass(w), x, "band word {w:#o}");
-        if x != 0 {
-            assert_eq!(compress_triads(spread_triads(x)), t, "band word {w:#o}");
+    /// [`row_mates`], [`box_mates`] and the forced-triad test of [`triad_rule`] agree with
+    /// the `MATES` and `ALONE` tables in every unit of the 54-bit word.
+    pub(in super::super) fn check_mates() {
+        use super::super::tables::{ALONE, MATES};
+        for f in 0..512u64 {
+            for u in 0..6 {
+                let x = f << (9 * u);
+                assert_eq!(
+                    row_mates(x) | box_mates(x),
+                    (MATES[f as usize] as u64) << (9 * u)
+                );
+                assert_eq!(x & !row_mates(x), (ALONE[f as usize] as u64) << (9 * u));
+            }
         }
     }
 
