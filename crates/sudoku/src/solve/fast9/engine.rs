@@ -226,9 +226,9 @@ impl State {
                     loop {
                         let kept = stack_closure(c);
                         let u = [
-                            w[0] & (kept & 511) * COLUMN,
-                            w[1] & (kept >> 9 & 511) * COLUMN,
-                            w[2] & (kept >> 18) * COLUMN,
+                            w[0] & ((kept & 511) * COLUMN),
+                            w[1] & ((kept >> 9 & 511) * COLUMN),
+                            w[2] & ((kept >> 18) * COLUMN),
                         ];
                         if u == w {
                             break;
@@ -528,14 +528,14 @@ const ALL: u64 = (1 << 54) - 1;
 /// not counting a triad as its own mate.
 #[inline(always)]
 fn row_mates(f: u64) -> u64 {
-    (f & P0) * 6 | (f >> 1 & P0) * 5 | (f >> 2 & P0) * 3
+    ((f & P0) * 6) | ((f >> 1 & P0) * 5) | ((f >> 2 & P0) * 3)
 }
 
 /// The triads that share a position in the group (box of a band's triad mask) with a triad
 /// of `f`, not counting a triad as its own mate.
 #[inline(always)]
 fn box_mates(f: u64) -> u64 {
-    (f & R0) * 72 | (f >> 3 & R0) * 65 | (f >> 6 & R0) * 9
+    ((f & R0) * 72) | ((f >> 3 & R0) * 65) | ((f >> 6 & R0) * 9)
 }
 
 /// Swaps the 3-bit blocks `(i, j)` and `(j, i)` of a 27-bit word laid out as three 9-bit
