@@ -1,19 +1,21 @@
 //! The state, its propagation and the search. See the module docs of [`super`] for the
 //! layout.
 
-use super::tables::{
-    ALONE, BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, MATES, PERMS, PERM_LIST, ROW_TRIADS,
-};
+use super::tables::{BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, PERMS, PERM_LIST, ROW_TRIADS};
 
 /// One position of the search: 27 band words (digit-major) and the unsolved cells. Small
 /// and `Copy`, so a guess is a copy on the stack, never an allocation.
 #[derive(Clone, Copy)]
 pub(super) struct State {
-    /// `cand[3·d + b]`: cells of band `b` where digit `d` may still go. A placed digit keeps
-    /// its cell; the other digits lose it.
-    cand: [u32; 27],
+    /// `cand[b][d]`: cells of band `b` where digit `d` may still go. A placed digit keeps
+    /// its cell; the other digits lose it. Band-major, so that placing a cell touches nine
+    /// adjacent words (see [`clear_cells`]).
+    cand: [[u32; 9]; 3],
     /// `seen[3·d + b]`: the band word as last propagated; equal means nothing to redo.
     seen: [u32; 27],
+    /// `cols[d]`: [`columns`] of digit `d`'s words in `seen`, for the stack pass test and
+    /// the vertical triad masks.
+    cols: [u32; 9],
     /// `tri[3·d + b]`: the triad mask of `seen[3·d + b]`, left by the band pass, so that
     /// the triad rule and the branch choice need not recompute it.
     tri: [u16; 27],
@@ -21,14 +23,12 @@ pub(super) struct State {
     unsolved: [u32; 3],
 }
 
-/// Apply the triad rule to horizontal triads. Horizontal or vertical alone: ~74 guesses on
-/// hardest 11+ instead of 64, for no clear speed gain.
-const TRIADS_H: bool = true;
-/// Apply the triad rule to vertical triads.
-const TRIADS_V: bool = true;
 /// Repeat propagation and the triad rule until neither changes anything. Measured: 63.8
 /// guesses instead of 64.0 on hardest 11+, at ~15% more time; so the rule runs once per node.
 const TRIAD_FIXPOINT: bool = false;
+
+/// Every digit, as a `dirty` mask for [`State::propagate`].
+pub(super) const ALL_DIGITS: u32 = 511;
 
 /// The bands other than `b`.
 const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -45,9 +45,10 @@ fn shrink_band_tri(w: u32) -> (u32, u16) {
     (w & EXPAND[a as usize], a)
 }
 
-/// The stack counterpart of [`shrink_band_tri`] for one digit: in each stack the digit takes one
-/// column per band and one band per column. Returns `None` on contradiction.
-#[inline(always)]
+/// The stack pass with the `PERMS` table, as it was before [`stack_closure`]: kept to
+/// check that one. In each stack the digit takes one column per band and one band per
+/// column. Returns `None` on contradiction.
+#[cfg(test)]
 fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
     // Row b of `x` is the set of columns band b still has.
     let x = columns(w);
@@ -68,6 +69,28 @@ fn shrink_stacks(w: [u32; 3]) -> Option<[u32; 3]> {
     ])
 }
 
+/// Keeps the entries of a 3x3 0/1 matrix that lie on a permutation inside it. Rows are
+/// 9 bits apart in `g`; `c1` and `c2` rotate the columns of every row by one and by two.
+/// Entry `(i, j)` stays when one of the two permutations of its 2x2 minor (rows `i+1`,
+/// `i+2`, columns `j+1`, `j+2`, cyclically) is there.
+#[inline(always)]
+fn perm_closure(g: u32, c1: impl Fn(u32) -> u32, c2: impl Fn(u32) -> u32) -> u32 {
+    let r1 = (g >> 9 | g << 18) & BAND;
+    let r2 = (g >> 18 | g << 9) & BAND;
+    g & (c1(r1) & c2(r2) | c2(r1) & c1(r2))
+}
+
+/// The stack pass without tables, on the packed columns of [`columns`]: the (band, column)
+/// pairs of each stack on no permutation go.
+#[inline(always)]
+fn stack_closure(x: u32) -> u32 {
+    perm_closure(
+        x,
+        |x| x >> 1 & 0o333_333_333 | x << 2 & 0o444_444_444,
+        |x| x >> 2 & 0o111_111_111 | x << 1 & 0o666_666_666,
+    )
+}
+
 /// The triad mask of a band word (for checks; the hot path keeps masks in `State::tri`).
 #[cfg_attr(not(debug_assertions), allow(dead_code))]
 fn triad_mask(w: u32) -> u16 {
@@ -76,11 +99,29 @@ fn triad_mask(w: u32) -> u16 {
         | (ROW_TRIADS[(w >> 18 & 511) as usize] as u16) << 6
 }
 
+/// Removes cells `s` from the nine digits' words of one band; returns the digits that lost
+/// a candidate (bit `e`). (LLVM vectorizes this loop well enough: hand-written SSE2 saved
+/// 0.5% of instructions.)
+#[inline(always)]
+fn clear_cells(words: &mut [u32; 9], s: u32) -> u32 {
+    let mut lost = 0;
+    for (e, x) in words.iter_mut().enumerate() {
+        lost |= ((*x & s != 0) as u32) << e;
+        *x &= !s;
+    }
+    lost
+}
+
+/// The columns a band word has.
+#[inline(always)]
+fn column_set(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 511
+}
+
 /// The columns each band word has, packed 9 bits per band.
 #[inline(always)]
 fn columns(w: [u32; 3]) -> u32 {
-    let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
-    cols(w[0]) | cols(w[1]) << 9 | cols(w[2]) << 18
+    column_set(w[0]) | column_set(w[1]) << 9 | column_set(w[2]) << 18
 }
 
 /// The bits of `w` alone in their row. Branch-free: a loop with a test per row cost a fifth
@@ -95,8 +136,9 @@ impl State {
     /// Every digit possible everywhere.
     pub(super) fn new() -> State {
         State {
-            cand: [BAND; 27],
+            cand: [[BAND; 9]; 3],
             seen: [0; 27],
+            cols: [0; 9],
             tri: [0; 27],
             unsolved: [BAND; 3],
         }
@@ -105,13 +147,13 @@ impl State {
     /// Whether digit `d` (0-based) may go in `cell`.
     #[inline]
     pub(super) fn has(&self, cell: usize, d: usize) -> bool {
-        self.cand[3 * d + cell / 27] >> (cell % 27) & 1 == 1
+        self.cand[cell / 27][d] >> (cell % 27) & 1 == 1
     }
 
     /// Removes digit `d` from `cell`; propagation notices the change.
     #[inline]
     pub(super) fn remove(&mut self, cell: usize, d: usize) {
-        self.cand[3 * d + cell / 27] &= !(1 << (cell % 27));
+        self.cand[cell / 27][d] &= !(1 << (cell % 27));
     }
 
     /// Places digit `d` at bit `i` of band `b`. The caller makes sure the candidate is there.
@@ -120,12 +162,12 @@ impl State {
         let bit = 1u32 << i;
         self.unsolved[b] &= !bit;
         for e in 0..9 {
-            self.cand[3 * e + b] &= !bit;
+            self.cand[b][e] &= !bit;
         }
-        self.cand[3 * d + b] = (self.cand[3 * d + b] & !BAND_PEERS[i as usize]) | bit;
+        self.cand[b][d] = (self.cand[b][d] & !BAND_PEERS[i as usize]) | bit;
         let col = COLUMN << (i % 9);
         for o in OTHERS[b] {
-            self.cand[3 * d + o] &= !col;
+            self.cand[o][d] &= !col;
         }
     }
 
@@ -139,72 +181,106 @@ impl State {
         true
     }
 
-    /// Propagates to a fixed point. `false` on contradiction.
+    /// Propagates to a fixed point. `false` on contradiction. `dirty` has bit `d` set for
+    /// every digit whose words may have changed since the last propagation (the caller
+    /// knows; scanning all 27 words for it cost more than the scan saved).
+    ///
+    /// A worklist of digits whose words differ from `seen`: each visit brings the digit to
+    /// a fixed point of the band and stack passes and places its row singles, which may add
+    /// other digits to the list. When the list is empty, naked singles are looked for in
+    /// the bands whose words changed since the last look; placing one adds its digit.
     #[inline(never)]
-    pub(super) fn propagate(&mut self) -> bool {
+    pub(super) fn propagate(&mut self, mut dirty: u32) -> bool {
+        debug_assert!((0..9).all(
+            |d| dirty >> d & 1 == 1 || (0..3).all(|b| self.cand[b][d] == self.seen[3 * d + b])
+        ));
+        // Bands with a word changed since the last naked-single look.
+        let mut touched = 0u32;
         loop {
-            for d in 0..9 {
+            while dirty != 0 {
+                let d = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
                 let k = 3 * d;
-                // Until this digit's three words are a fixed point.
-                while (self.cand[k] ^ self.seen[k])
-                    | (self.cand[k + 1] ^ self.seen[k + 1])
-                    | (self.cand[k + 2] ^ self.seen[k + 2])
-                    != 0
-                {
-                    let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
-                    let mut w = [self.cand[k], self.cand[k + 1], self.cand[k + 2]];
-                    let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
-                    // `seen` is a fixed point: unchanged words need no band pass, and the
-                    // stack pass only reads which columns each band has.
-                    for j in 0..3 {
-                        if w[j] != seen[j] {
-                            (w[j], tri[j]) = shrink_band_tri(w[j]);
-                            if w[j] == 0 {
-                                return false;
-                            }
+                let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
+                let mut w = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
+                let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
+                // `seen` is a fixed point: unchanged words need no band pass, and the
+                // stack pass only reads which columns each band has.
+                let mut changed = 0u32;
+                // The columns of `w`, updated word by word.
+                let mut c = self.cols[d];
+                for j in 0..3 {
+                    if w[j] != seen[j] {
+                        changed |= 1 << j;
+                        (w[j], tri[j]) = shrink_band_tri(w[j]);
+                        if w[j] == 0 {
+                            return false;
                         }
+                        c = c & !(511 << (9 * j)) | column_set(w[j]) << (9 * j);
                     }
-                    if columns(w) != columns(seen) {
-                        // Both passes are idempotent, so the pair is at a fixed point as
-                        // soon as one of them changes nothing after the other. (Running the
-                        // stack pass again to confirm cost a pass per digit visit.)
-                        loop {
-                            let Some(u) = shrink_stacks(w) else {
-                                return false;
-                            };
-                            if u == w {
-                                break;
-                            }
-                            for j in 0..3 {
+                }
+                if c != self.cols[d] {
+                    // Both passes are idempotent, so the pair is at a fixed point as soon
+                    // as one of them changes nothing after the other. (Running the stack
+                    // pass again to confirm cost a pass per digit visit.)
+                    loop {
+                        let kept = stack_closure(c);
+                        let u = [
+                            w[0] & ((kept & 511) * COLUMN),
+                            w[1] & ((kept >> 9 & 511) * COLUMN),
+                            w[2] & ((kept >> 18) * COLUMN),
+                        ];
+                        if u == w {
+                            break;
+                        }
+                        for j in 0..3 {
+                            if u[j] != w[j] {
+                                changed |= 1 << j;
                                 (w[j], tri[j]) = shrink_band_tri(u[j]);
-                            }
-                            if w[0] == 0 || w[1] == 0 || w[2] == 0 {
-                                return false;
-                            }
-                            if w == u {
-                                break;
+                                c = c & !(511 << (9 * j)) | column_set(w[j]) << (9 * j);
                             }
                         }
-                    }
-                    self.cand[k..k + 3].copy_from_slice(&w);
-                    self.seen[k..k + 3].copy_from_slice(&w);
-                    self.tri[k..k + 3].copy_from_slice(&tri);
-                    for (b, &wb) in w.iter().enumerate() {
-                        let mut s = row_singles(wb) & self.unsolved[b];
-                        while s != 0 {
-                            let i = s.trailing_zeros();
-                            s &= s - 1;
-                            self.place(d, b, i);
+                        if w[0] == 0 || w[1] == 0 || w[2] == 0 {
+                            return false;
+                        }
+                        if w == u {
+                            break;
                         }
                     }
                 }
+                self.cols[d] = c;
+                touched |= changed;
+                for (b, &wb) in w.iter().enumerate() {
+                    self.cand[b][d] = wb;
+                }
+                self.seen[k..k + 3].copy_from_slice(&w);
+                self.tri[k..k + 3].copy_from_slice(&tri);
+                // Rows left with one cell: place them. At this fixed point the digit's own
+                // word has already lost the cells' row, box and column mates, so only the
+                // other digits need to lose the cells.
+                while changed != 0 {
+                    let b = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    let wb = w[b];
+                    let s = row_singles(wb) & self.unsolved[b];
+                    if s != 0 {
+                        self.unsolved[b] &= !s;
+                        dirty |= clear_cells(&mut self.cand[b], s);
+                        self.cand[b][d] = wb;
+                        dirty &= !(1 << d);
+                    }
+                }
             }
-            // Naked singles, and cells left without a candidate.
-            let mut placed = false;
-            for b in 0..3 {
+            if touched == 0 {
+                return true;
+            }
+            // Naked singles, and cells left without a candidate, in the bands that changed.
+            while touched != 0 {
+                let b = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
                 let (mut one, mut two) = (0u32, 0u32);
                 for d in 0..9 {
-                    let x = self.cand[3 * d + b];
+                    let x = self.cand[b][d];
                     two |= one & x;
                     one |= x;
                 }
@@ -212,96 +288,86 @@ impl State {
                 if u & !one != 0 {
                     return false;
                 }
-                let mut naked = u & !two;
-                while naked != 0 {
-                    let i = naked.trailing_zeros();
-                    naked &= naked - 1;
-                    let bit = 1 << i;
-                    let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
-                        return false;
-                    };
-                    self.place(d, b, i);
-                    placed = true;
+                let naked = u & !two;
+                if naked != 0 {
+                    // Each of these cells has one digit left: only that digit's words
+                    // change (the cells' mates go). A naked cell that loses its digit to
+                    // another one's mates is a contradiction.
+                    self.unsolved[b] = u & !naked;
+                    for e in 0..9 {
+                        let n = self.cand[b][e] & naked;
+                        if n != 0 {
+                            let mut peers = 0;
+                            let mut cols = 0;
+                            let mut m = n;
+                            while m != 0 {
+                                let i = m.trailing_zeros();
+                                m &= m - 1;
+                                peers |= BAND_PEERS[i as usize];
+                                cols |= COLUMN << (i % 9);
+                            }
+                            let w = self.cand[b][e] & !peers;
+                            if w & n != n {
+                                return false;
+                            }
+                            self.cand[b][e] = w;
+                            for o in OTHERS[b] {
+                                self.cand[o][e] &= !cols;
+                            }
+                            dirty |= 1 << e;
+                        }
+                    }
                 }
             }
-            // Placements for later digits may have touched earlier digits' words.
-            if !placed
-                && self
-                    .cand
-                    .iter()
-                    .zip(&self.seen)
-                    .fold(0, |a, (c, s)| a | (c ^ s))
-                    == 0
-            {
+            if dirty == 0 {
                 return true;
             }
         }
+    }
+
+    /// The triad masks of digit `d`, all six units in one word (see [`Masks`]).
+    #[inline(always)]
+    fn unit_masks(&self, d: usize) -> u64 {
+        let k = 3 * d;
+        self.tri[k] as u64
+            | (self.tri[k + 1] as u64) << 9
+            | (self.tri[k + 2] as u64) << 18
+            | (transpose_blocks(self.cols[d]) as u64) << 27
     }
 
     /// The triad rule: the three cells of a triad hold three different digits. A triad with
     /// three possible digits takes all three (they leave the triad's row and box mates); a
     /// triad that three digits are forced into takes no other. Applied to the horizontal
     /// triads of each band and the vertical triads (three cells of a column in a box) of
-    /// each stack. `None` on contradiction, else whether anything changed.
+    /// each stack, all six at once: one 54-bit word per digit. `None` on contradiction,
+    /// else the digits that changed (bit `d`).
     #[inline(never)]
-    fn triads(&mut self, masks: &mut Masks) -> Option<bool> {
-        let mut changed = false;
-        for b in 0..3 {
-            // Called right after `propagate`: every word equals `seen`, so `tri` is current.
-            debug_assert!((0..9).all(|d| self.cand[3 * d + b] == self.seen[3 * d + b]
-                && self.tri[3 * d + b] == triad_mask(self.cand[3 * d + b])));
-            let mut t = [0u16; 9];
-            for (d, td) in t.iter_mut().enumerate() {
-                *td = self.tri[3 * d + b];
-            }
-            let before = t;
-            masks.h[b] = t;
-            if !TRIADS_H {
-                continue;
-            }
-            if !triad_rule(&mut t) {
-                return None;
-            }
-            for d in 0..9 {
-                if t[d] != before[d] {
-                    let k = 3 * d + b;
-                    self.cand[k] &= EXPAND[(t[d] & 511) as usize];
-                    changed = true;
-                }
-            }
+    fn triads(&mut self, masks: &mut Masks) -> Option<u32> {
+        // Called right after `propagate`: every word equals `seen`, so `tri` is current.
+        debug_assert!((0..27)
+            .all(|k| self.cand[k % 3][k / 3] == self.seen[k]
+                && self.tri[k] == triad_mask(self.seen[k])));
+        debug_assert!((0..9)
+            .all(|d| self.cols[d] == columns([self.cand[0][d], self.cand[1][d], self.cand[2][d]])));
+        let mut t = [0u64; 9];
+        for (d, td) in t.iter_mut().enumerate() {
+            *td = self.unit_masks(d);
         }
-        let mut cols = [[0u32; 3]; 9];
-        for (d, c) in cols.iter_mut().enumerate() {
-            for (b, cb) in c.iter_mut().enumerate() {
-                let w = self.cand[3 * d + b];
-                *cb = (w | w >> 9 | w >> 18) & 511;
-            }
+        masks.m = t;
+        let before = t;
+        if !triad_rule(&mut t) {
+            return None;
         }
-        for s in 0..3 {
-            // Matrix bit 3·band + column-in-stack: the vertical triads of stack `s`.
-            let mut t = [0u16; 9];
-            for (d, td) in t.iter_mut().enumerate() {
-                let c = cols[d];
-                *td = (c[0] >> (3 * s) & 7
-                    | (c[1] >> (3 * s) & 7) << 3
-                    | (c[2] >> (3 * s) & 7) << 6) as u16;
-            }
-            let before = t;
-            masks.v[s] = t;
-            if !TRIADS_V {
-                continue;
-            }
-            if !triad_rule(&mut t) {
-                return None;
-            }
-            for d in 0..9 {
-                let gone = (before[d] & !t[d]) as u32;
-                if gone != 0 {
-                    for b in 0..3 {
-                        let c = (gone >> (3 * b) & 7) << (3 * s);
-                        self.cand[3 * d + b] &= !(c * COLUMN);
-                    }
-                    changed = true;
+        let mut changed = 0;
+        for d in 0..9 {
+            if t[d] != before[d] {
+                changed |= 1 << d;
+                let h = t[d];
+                // Vertical triads gone, back in band-major column order.
+                let gone = transpose_blocks(((before[d] & !h) >> 27) as u32);
+                for b in 0..3 {
+                    self.cand[b][d] &=
+                        EXPAND[(h >> (9 * b) & 511) as usize] & !((gone >> (9 * b) & 511) * COLUMN);
                 }
             }
         }
@@ -311,45 +377,34 @@ impl State {
     /// [`State::propagate`] and the triad rule, to a fixed point of both.
     ///
     /// On success `masks` holds the triad masks of the result.
-    pub(super) fn propagate_all(&mut self, masks: &mut Masks) -> bool {
-        self.propagate_with(masks, TRIAD_FIXPOINT)
+    pub(super) fn propagate_all(&mut self, masks: &mut Masks, dirty: u32) -> bool {
+        self.propagate_with(masks, TRIAD_FIXPOINT, dirty)
     }
 
     /// [`State::propagate_all`], repeating the triad rule until it finds nothing when
     /// `fixpoint` (worth it once per puzzle, at the root: top1465 solved without guessing
     /// 6.9% -> 7.9%).
-    pub(super) fn propagate_with(&mut self, masks: &mut Masks, fixpoint: bool) -> bool {
-        if fixpoint {
-            loop {
-                if !self.propagate() {
-                    return false;
-                }
-                if self.unsolved == [0; 3] {
-                    return true;
-                }
-                match self.triads(masks) {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => {}
-                }
-            }
-        }
-        if !self.propagate() {
+    pub(super) fn propagate_with(&mut self, masks: &mut Masks, fixpoint: bool, dirty: u32) -> bool {
+        if !self.propagate(dirty) {
             return false;
         }
-        if self.unsolved == [0; 3] {
-            // Solved: the triad rule has nothing to add and no branch needs the masks.
-            return true;
-        }
-        match self.triads(masks) {
-            None => false,
-            Some(false) => true,
-            Some(true) => {
-                let ok = self.propagate();
-                if ok {
-                    self.fill_masks(masks);
+        loop {
+            if self.unsolved == [0; 3] {
+                // Solved: the triad rule has nothing to add and no branch needs the masks.
+                return true;
+            }
+            match self.triads(masks) {
+                None => return false,
+                Some(0) => return true,
+                Some(changed) => {
+                    if !self.propagate(changed) {
+                        return false;
+                    }
+                    if !fixpoint {
+                        self.fill_masks(masks);
+                        return true;
+                    }
                 }
-                ok
             }
         }
     }
@@ -357,21 +412,8 @@ impl State {
     /// The triad masks of the current state.
     fn fill_masks(&self, masks: &mut Masks) {
         // Called right after `propagate`: every word equals `seen`, so `tri` is current.
-        for b in 0..3 {
-            for d in 0..9 {
-                masks.h[b][d] = self.tri[3 * d + b];
-            }
-        }
         for d in 0..9 {
-            let c = [0, 1, 2].map(|b| {
-                let w = self.cand[3 * d + b];
-                (w | w >> 9 | w >> 18) & 511
-            });
-            for s in 0..3 {
-                masks.v[s][d] = (c[0] >> (3 * s) & 7
-                    | (c[1] >> (3 * s) & 7) << 3
-                    | (c[2] >> (3 * s) & 7) << 6) as u16;
-            }
+            masks.m[d] = self.unit_masks(d);
         }
     }
 
@@ -380,7 +422,7 @@ impl State {
         let mut out = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut w = self.cand[3 * d + b];
+                let mut w = self.cand[b][d];
                 while w != 0 {
                     let i = w.trailing_zeros() as usize;
                     w &= w - 1;
@@ -395,32 +437,21 @@ impl State {
     /// configurations (over all digits) that is not fixed, the digit with the fewest
     /// configurations above one. `None` when every band and stack is fixed.
     fn branch_band(masks: &Masks) -> Option<Branch> {
-        let mut best: Option<(u32, bool, usize)> = None;
-        for vertical in [false, true] {
-            for i in 0..3 {
-                let mut total = 0u32;
-                for d in 0..9 {
-                    let m = if vertical {
-                        masks.v[i][d]
-                    } else {
-                        masks.h[i][d]
-                    };
-                    total += CONFIGS[(m & 511) as usize] as u32;
-                }
-                if total > 9 && best.map_or(true, |(t, _, _)| total < t) {
-                    best = Some((total, vertical, i));
-                }
+        let mut best: Option<(u32, usize)> = None;
+        for u in 0..6 {
+            let mut total = 0u32;
+            for d in 0..9 {
+                total += CONFIGS[(masks.m[d] >> (9 * u) & 511) as usize] as u32;
+            }
+            if total > 9 && best.map_or(true, |(t, _)| total < t) {
+                best = Some((total, u));
             }
         }
-        let (_, vertical, i) = best?;
+        let (_, u) = best?;
         let mut pick = (u8::MAX, 0, 0u16);
         for d in 0..9 {
-            let m = if vertical {
-                masks.v[i][d]
-            } else {
-                masks.h[i][d]
-            };
-            let n = CONFIGS[(m & 511) as usize];
+            let m = (masks.m[d] >> (9 * u) & 511) as u16;
+            let n = CONFIGS[m as usize];
             if n >= 2 && n < pick.0 {
                 pick = (n, d, m);
                 if n == 2 {
@@ -429,8 +460,8 @@ impl State {
             }
         }
         Some(Branch {
-            vertical,
-            index: i,
+            vertical: u >= 3,
+            index: u % 3,
             digit: pick.1,
             triads: pick.2,
         })
@@ -444,10 +475,10 @@ impl State {
             for b in 0..3 {
                 let j = (p >> (3 * b) & 7) as u32;
                 let keep = (511 & !(7 << (3 * s))) | j << (3 * s);
-                self.cand[3 * d + b] &= keep * COLUMN;
+                self.cand[b][d] &= keep * COLUMN;
             }
         } else {
-            self.cand[3 * d + br.index] &= EXPAND[(p & 511) as usize];
+            self.cand[br.index][d] &= EXPAND[(p & 511) as usize];
         }
     }
 
@@ -457,7 +488,7 @@ impl State {
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[3 * d + b];
+                let x = self.cand[b][d];
                 three |= two & x;
                 two |= one & x;
                 one |= x;
@@ -475,9 +506,7 @@ impl State {
             while u != 0 {
                 let i = u.trailing_zeros() as usize;
                 u &= u - 1;
-                let len = (0..9)
-                    .filter(|&d| self.cand[3 * d + b] >> i & 1 == 1)
-                    .count() as u32;
+                let len = (0..9).filter(|&d| self.cand[b][d] >> i & 1 == 1).count() as u32;
                 if len < best_len {
                     best_len = len;
                     best = Some(27 * b + i);
@@ -488,43 +517,81 @@ impl State {
     }
 }
 
-/// The triad rule on nine digits' triad masks of one band (or stack), in place. `false` on
-/// contradiction: a triad with fewer than three possible digits, or more than three forced
-/// into it.
+/// Bits 0, 3, 6, ... of a 54-bit unit word: the first triad of each group of three.
+const P0: u64 = 0o111_111_111_111_111_111;
+/// The first row of each 9-bit unit.
+const R0: u64 = 0o007_007_007_007_007_007;
+/// All six units.
+const ALL: u64 = (1 << 54) - 1;
+
+/// The triads that share a group of three (row of a band's triad mask) with a triad of `f`,
+/// not counting a triad as its own mate.
 #[inline(always)]
-fn triad_rule(t: &mut [u16; 9]) -> bool {
-    let (mut a1, mut a2, mut a3, mut a4) = (0u16, 0u16, 0u16, 0u16);
-    let (mut h1, mut h2, mut h3, mut h4) = (0u16, 0u16, 0u16, 0u16);
-    for &x in t.iter() {
+fn row_mates(f: u64) -> u64 {
+    ((f & P0) * 6) | ((f >> 1 & P0) * 5) | ((f >> 2 & P0) * 3)
+}
+
+/// The triads that share a position in the group (box of a band's triad mask) with a triad
+/// of `f`, not counting a triad as its own mate.
+#[inline(always)]
+fn box_mates(f: u64) -> u64 {
+    ((f & R0) * 72) | ((f >> 3 & R0) * 65) | ((f >> 6 & R0) * 9)
+}
+
+/// Swaps the 3-bit blocks `(i, j)` and `(j, i)` of a 27-bit word laid out as three 9-bit
+/// rows of three blocks: the columns of each band (band-major) become the (band, column)
+/// matrix of each stack (stack-major), and back.
+#[inline(always)]
+fn transpose_blocks(x: u32) -> u32 {
+    const D: u32 = 7 | 7 << 12 | 7 << 24;
+    const U1: u32 = 7 << 3 | 7 << 15;
+    const L1: u32 = 7 << 9 | 7 << 21;
+    x & D | (x & U1) << 6 | (x & L1) >> 6 | (x & 7 << 6) << 12 | (x & 7 << 18) >> 12
+}
+
+/// The triad rule on nine digits' triad masks of all six units (see [`Masks`]), in place.
+/// `false` on contradiction: a triad with fewer than three possible digits, or more than
+/// three forced into it.
+#[inline(always)]
+fn triad_rule(t: &mut [u64; 9]) -> bool {
+    let (mut a1, mut a2, mut a3, mut a4) = (0u64, 0u64, 0u64, 0u64);
+    let (mut h1, mut h2, mut h3, mut h4) = (0u64, 0u64, 0u64, 0u64);
+    let mut alone = [0u64; 9];
+    for (al, &x) in alone.iter_mut().zip(t.iter()) {
         a4 |= a3 & x;
         a3 |= a2 & x;
         a2 |= a1 & x;
         a1 |= x;
-        let f = ALONE[(x & 511) as usize];
+        // The triads alone in their row of the mask: forced.
+        let f = x & !row_mates(x);
+        *al = f;
         h4 |= h3 & f;
         h3 |= h2 & f;
         h2 |= h1 & f;
         h1 |= f;
     }
-    if a3 != 0x1FF || h4 != 0 {
+    if a3 != ALL || h4 != 0 {
         return false;
     }
-    let naked = a3 & !a4;
-    let hidden = h3;
+    // A triad both naked and hidden has its three digits forced into it, which the band
+    // and stack passes have already cleared from its mates: nothing to do there.
+    let naked = a3 & !a4 & !h3;
+    let hidden = h3 & !(a3 & !a4);
     if naked | hidden != 0 {
-        for x in t.iter_mut() {
-            *x &= !MATES[(*x & naked & 511) as usize] & !(hidden & !ALONE[(*x & 511) as usize]);
+        for (x, &al) in t.iter_mut().zip(alone.iter()) {
+            let f = *x & naked;
+            *x &= !(row_mates(f) | box_mates(f)) & !(hidden & !al);
         }
     }
     true
 }
 
-/// The triad masks of every digit: `h[b][d]` for band `b` (bit `3·row + box`), `v[s][d]`
-/// for stack `s` (bit `3·band + column`).
+/// The triad masks of every digit, all six units in one word: `m[d]` bits `9·b..9·b + 9`
+/// for band `b` (bit `3·row + box`), bits `27 + 9·s..` for stack `s` (bit `3·band +
+/// column`).
 #[derive(Default)]
 pub(super) struct Masks {
-    h: [[u16; 9]; 3],
-    v: [[u16; 9]; 3],
+    m: [u64; 9],
 }
 
 /// A branch on a digit's configuration in one band or stack.
@@ -585,11 +652,14 @@ impl Search<'_> {
                 .expect("unsolved cells keep a candidate");
             self.guesses += 1;
             let mut child = st;
-            if child.assign(cell, d) && child.propagate_all(&mut self.masks) && self.run(child) {
+            if child.assign(cell, d)
+                && child.propagate_all(&mut self.masks, ALL_DIGITS)
+                && self.run(child)
+            {
                 return true;
             }
             st.remove(cell, d);
-            if !st.propagate_all(&mut self.masks) {
+            if !st.propagate_all(&mut self.masks, ALL_DIGITS) {
                 return false;
             }
         }
@@ -625,7 +695,7 @@ impl Search<'_> {
                 self.guesses += 1;
             }
             child.restrict(&br, p);
-            if child.propagate_all(&mut self.masks) && self.run_bands(child) {
+            if child.propagate_all(&mut self.masks, 1 << br.digit) && self.run_bands(child) {
                 return true;
             }
             if left == 0 {
@@ -633,5 +703,41 @@ impl Search<'_> {
             }
         }
         false
+    }
+}
+
+/// Checks of the table-free passes against the table ones, for the unit tests.
+#[cfg(test)]
+pub(super) mod tests_support {
+    use super::*;
+
+    /// [`row_mates`], [`box_mates`] and the forced-triad test of [`triad_rule`] agree with
+    /// the `MATES` and `ALONE` tables in every unit of the 54-bit word.
+    pub(in super::super) fn check_mates() {
+        use super::super::tables::{ALONE, MATES};
+        for f in 0..512u64 {
+            for u in 0..6 {
+                let x = f << (9 * u);
+                assert_eq!(
+                    row_mates(x) | box_mates(x),
+                    (MATES[f as usize] as u64) << (9 * u)
+                );
+                assert_eq!(x & !row_mates(x), (ALONE[f as usize] as u64) << (9 * u));
+            }
+        }
+    }
+
+    /// [`stack_closure`] agrees with [`shrink_stacks`] on `w` (when it finds no
+    /// contradiction; on one, some band loses every cell of a stack).
+    pub(in super::super) fn check_stacks(w: [u32; 3]) {
+        let kept = stack_closure(columns(w));
+        let u = [0, 1, 2].map(|b| w[b] & ((kept >> (9 * b) & 511) * COLUMN));
+        match shrink_stacks(w) {
+            Some(v) => assert_eq!(u, v, "words {w:?}"),
+            None => assert!(
+                (0..3).any(|s| (0..3).any(|b| kept >> (9 * b + 3 * s) & 7 == 0)),
+                "words {w:?}"
+            ),
+        }
     }
 }

@@ -27,10 +27,14 @@ pub(super) const PERM_LIST: [u16; 6] = perm_list();
 pub(super) static CONFIGS: [u8; 512] = configs();
 
 /// `MATES[f]`: the triads that share a row or a box with some triad of `f` (a triad is no
-/// mate of itself, but two triads of `f` in one row or box are each other's mates).
+/// mate of itself, but two triads of `f` in one row or box are each other's mates). The
+/// engine computes this with shifts on all six units at once; the table checks it.
+#[cfg(test)]
 pub(super) static MATES: [u16; 512] = mates();
 
-/// `ALONE[t]`: the triads of `t` that are the only one of `t` in their row.
+/// `ALONE[t]`: the triads of `t` that are the only one of `t` in their row (test reference,
+/// as `MATES`).
+#[cfg(test)]
 pub(super) static ALONE: [u16; 512] = alone();
 
 /// `EXPAND[t]`: the 27 cells of the triads in triad mask `t`.
@@ -116,6 +120,7 @@ const fn configs() -> [u8; 512] {
     t
 }
 
+#[cfg(test)]
 const fn mates() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut f = 0;
@@ -138,6 +143,7 @@ const fn mates() -> [u16; 512] {
     t
 }
 
+#[cfg(test)]
 const fn alone() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut m = 0;

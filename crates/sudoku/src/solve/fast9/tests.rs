@@ -99,3 +99,27 @@ fn fast9_engine_keeps_givens_and_marks() {
         0
     );
 }
+
+#[test]
+fn fast9_stack_closure_matches_the_table() {
+    let mut seed = 77u64;
+    for _ in 0..50_000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let m = (1u32 << 27) - 1;
+        let w = [
+            seed as u32 & m,
+            (seed >> 20) as u32 & m,
+            (seed >> 37) as u32 & m,
+        ];
+        // Sparser words, so that columns empty out and contradictions occur.
+        let w = w.map(|x| x & (x >> 3 | x >> 11 | x << 5));
+        engine::tests_support::check_stacks(w);
+    }
+}
+
+#[test]
+fn fast9_bit_parallel_mates_match_the_tables() {
+    engine::tests_support::check_mates();
+}
