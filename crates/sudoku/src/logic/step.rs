@@ -99,12 +99,14 @@ pub enum Evidence {
         z: Option<Digit>,
         links: Vec<Link>,
     },
-    /// A uniqueness pattern: the rectangle (or BUG) `cells` on `digits`, with the `extra`
-    /// candidates that break the deadly pattern.
+    /// A uniqueness pattern: the rectangle, loop (in loop order) or BUG `cells` on `digits`,
+    /// with the `extra` candidates that break the deadly pattern, and, for the types that
+    /// combine them with a naked set (type 3), the `subset` cells of that set.
     Uniqueness {
         digits: DigitSet,
         cells: Vec<Cell>,
         extra: Vec<Candidate>,
+        subset: Vec<Cell>,
     },
     /// Coloring: each entry a pair of color classes (the two colors of one cluster).
     Coloring {

@@ -298,10 +298,22 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                             z = Some((d, with));
                         }
                     }
-                    let (1, Some((z, zcells))) = (unrestricted, z) else {
-                        continue;
+                    // One unrestricted digit `z`: one of its cells is `z`. None (the doubly
+                    // linked case): the four cells hold the four digits once each, so every
+                    // digit leaves the cells that see all of its cells in the pattern.
+                    let (elims, z) = match (unrestricted, z) {
+                        (1, Some((z, zcells))) => (seeing_all(ctx, &zcells, &cells, z), Some(z)),
+                        (0, _) => {
+                            let mut out = Vec::new();
+                            for d in all {
+                                let with: Vec<Cell> =
+                                    cells.iter().copied().filter(|&c| ctx.has(c, d)).collect();
+                                out.extend(seeing_all(ctx, &with, &cells, d));
+                            }
+                            (out, None)
+                        }
+                        _ => continue,
                     };
-                    let elims = seeing_all(ctx, &zcells, &cells, z);
                     if elims.is_empty() {
                         continue;
                     }
@@ -320,7 +332,7 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                             digits: all,
                             pivot: Some(pivot),
                             pincers: cells[1..].to_vec(),
-                            z: Some(z),
+                            z,
                             links: vec![],
                         },
                     })?;
