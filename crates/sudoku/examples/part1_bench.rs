@@ -13,8 +13,9 @@
 
 use std::collections::BTreeMap;
 use std::time::Instant;
+use sudoku::logic::apply;
 use sudoku::logic::{Family, LogicSolver, Order, Technique, TechniqueSet};
-use sudoku::Grid;
+use sudoku::{Board, Grid};
 
 /// The part-1 technique set: every technique of the part-1 families that is on by default
 /// in HoDoKu, plus the ones HoDoKu lacks (WXYZ-Wing, 3D Medusa, SE's unique loops and BUG
@@ -99,6 +100,9 @@ fn main() {
         &sample,
         failures,
     );
+    if args.iter().any(|a| a == "--profile") {
+        profile(&solver, &sample);
+    }
     if !sample_only {
         run("all ER <= 6.0 of lines 1-20000", &solver, &all, false);
     }
@@ -148,4 +152,54 @@ fn run(label: &str, solver: &LogicSolver, grids: &[(Grid, &str)], failures: bool
 fn cpu_ns() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
+}
+
+/// CPU time per technique along the paths (each technique timed alone at every position
+/// where the driver tries it, context tables included).
+fn profile(solver: &LogicSolver, grids: &[(Grid, &str)]) {
+    let singles: Vec<(Technique, LogicSolver)> = solver
+        .sequence()
+        .iter()
+        .map(|&t| {
+            let one = LogicSolver::builder()
+                .techniques(TechniqueSet::from(t))
+                .backtracking(false)
+                .build();
+            (t, one)
+        })
+        .collect();
+    let mut time: BTreeMap<&'static str, (u64, usize)> = BTreeMap::new();
+    for (g, _) in grids {
+        let mut board = Board::new(g);
+        while !board.is_solved() {
+            let mut found = None;
+            for (t, one) in &singles {
+                let a = cpu_ns().unwrap_or(0);
+                let step = one.next_step(&board);
+                let b = cpu_ns().unwrap_or(0);
+                let e = time.entry(t.name()).or_default();
+                e.0 += b - a;
+                e.1 += 1;
+                if step.is_some() {
+                    found = step;
+                    break;
+                }
+            }
+            match found {
+                Some(step) => {
+                    apply(&mut board, &step);
+                }
+                None => break,
+            }
+        }
+    }
+    let mut rows: Vec<_> = time.into_iter().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.1 .0));
+    for (name, (ns, calls)) in rows {
+        println!(
+            "  {name}: {:.3} ms/puzzle, {calls} calls, {:.1} us/call",
+            ns as f64 / 1e6 / grids.len().max(1) as f64,
+            ns as f64 / 1e3 / calls.max(1) as f64
+        );
+    }
 }

@@ -46,13 +46,7 @@ pub(crate) fn find(
 
 /// The strong links on `digit`: houses where it has exactly two places.
 fn strong_links(ctx: &Context<'_>, digit: Digit) -> Vec<(House, Cell, Cell)> {
-    ctx.houses()
-        .filter(|&h| ctx.positions(digit, h).len() == 2)
-        .map(|h| {
-            let mut it = ctx.cells_with(digit, h);
-            (h, it.next().unwrap(), it.next().unwrap())
-        })
-        .collect()
+    ctx.strong_links(digit).to_vec()
 }
 
 fn same_kind(a: House, b: House) -> bool {

@@ -93,10 +93,10 @@ fn for_rectangles(
                 for c2 in c1 + 1..n {
                     let at = |r, c| Cell::at(s, Row::new(r), Col::new(c));
                     let cells = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
-                    let mut boxes: Vec<_> = cells.iter().map(|c| c.block(s)).collect();
-                    boxes.sort();
-                    boxes.dedup();
-                    if boxes.len() == 2 {
+                    // Two boxes: the rows share a band or the columns a stack, not both.
+                    let band = r1 / s.box_rows() == r2 / s.box_rows();
+                    let stack = c1 / s.box_cols() == c2 / s.box_cols();
+                    if band != stack {
                         f(cells)?;
                     }
                 }
