@@ -54,6 +54,9 @@ fn regression_cases() {
         "intersections.txt",
         "subsets.txt",
         "fish.txt",
+        "uniqueness.txt",
+        "coloring.txt",
+        "single_digit.txt",
     ] {
         for (n, line) in testdata(file).lines().enumerate() {
             let line = line.trim();

@@ -12,6 +12,15 @@
 //! from row `R` to row `R2`, the cell `(R2, C)` loses the digit: if it held it, the link's
 //! end in `R` would, and nothing would be left for the box. Likewise with a row link.
 //!
+//! Four-Box Rectangle (Zambon's "rectangle", from "Sudoku Programming with C"): take four
+//! boxes at the corners of a rectangle (two bands, two stacks). Going round them, a box
+//! and the next share a band or a stack, so their copies of the digit lie in different
+//! rows (or columns). A candidate of one box from which no choice of places in the three
+//! others satisfies those four constraints round the cycle cannot hold the digit. The
+//! book follows the boxes from the first one; here every box of the four is a start and
+//! the cycle is closed back to the start (both only add sound eliminations), and a box
+//! where the digit is placed counts with that one place.
+//!
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
@@ -27,6 +36,7 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::TwoStringKite,
     Technique::TurbotFish,
     Technique::EmptyRectangle,
+    Technique::FourBoxRectangle,
 ];
 
 /// Finds single-digit patterns of the kind `technique` names.
@@ -40,6 +50,7 @@ pub(crate) fn find(
             two_links(ctx, technique, sink)
         }
         Technique::EmptyRectangle => empty_rectangle(ctx, sink),
+        Technique::FourBoxRectangle => four_box_rectangle(ctx, sink),
         _ => ControlFlow::Continue(()),
     }
 }
@@ -214,6 +225,76 @@ fn empty_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                                 },
                             })?;
                         }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The places of `digit` in `block`: its candidates, or the cell where it is placed.
+fn box_places(ctx: &Context<'_>, digit: Digit, block: House) -> Vec<Cell> {
+    let cells = ctx.house_cells(block);
+    match cells.iter().find(|&&c| ctx.value(c) == Some(digit)) {
+        Some(&c) => vec![c],
+        None => ctx.cells_with(digit, block).collect(),
+    }
+}
+
+fn four_box_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let (bands, stacks) = (s.side() / s.box_rows(), s.side() / s.box_cols());
+    let block =
+        |band: usize, stack: usize| House::Block(crate::index::Block::new(band * stacks + stack));
+    for digit in Digit::all(s) {
+        for b1 in 0..bands {
+            for b2 in b1 + 1..bands {
+                for s1 in 0..stacks {
+                    for s2 in s1 + 1..stacks {
+                        // Round the rectangle: each box shares a band or a stack with the next.
+                        let cycle = [block(b1, s1), block(b1, s2), block(b2, s2), block(b2, s1)];
+                        let places: Vec<Vec<Cell>> =
+                            cycle.iter().map(|&h| box_places(ctx, digit, h)).collect();
+                        if places.iter().any(|p| p.is_empty()) {
+                            continue;
+                        }
+                        let apart = |a: Cell, b: Cell| a.row(s) != b.row(s) && a.col(s) != b.col(s);
+                        let mut dead: Vec<Candidate> = Vec::new();
+                        for start in 0..4 {
+                            let [p1, p2, p3] = [1, 2, 3].map(|k| &places[(start + k) % 4]);
+                            for &x in &places[start] {
+                                if ctx.value(x).is_some() {
+                                    continue;
+                                }
+                                let alive = p1.iter().any(|&y| {
+                                    apart(x, y)
+                                        && p2.iter().any(|&z| {
+                                            apart(y, z)
+                                                && p3.iter().any(|&w| apart(z, w) && apart(w, x))
+                                        })
+                                });
+                                if !alive {
+                                    dead.push(Candidate::new(x, digit));
+                                }
+                            }
+                        }
+                        if dead.is_empty() {
+                            continue;
+                        }
+                        dead.sort_by_key(|c| c.cell);
+                        sink(Step {
+                            se_difficulty: None,
+                            technique: Technique::FourBoxRectangle,
+                            placements: vec![],
+                            eliminations: dead,
+                            evidence: Evidence::SingleDigit {
+                                digit,
+                                cells: vec![],
+                                houses: cycle.to_vec(),
+                                links: vec![],
+                            },
+                        })?;
                     }
                 }
             }

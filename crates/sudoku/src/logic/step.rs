@@ -113,6 +113,17 @@ pub enum Evidence {
         digit: Digit,
         colors: Vec<[Vec<Cell>; 2]>,
     },
+    /// 3D Medusa: one cluster of candidates (of any digits) joined by strong links (bivalue
+    /// cells and conjugate pairs), in its two colours; one colour is all true, the other
+    /// all false. `rule` says what the colours show (see [`medusa_rule_text`]):
+    /// 1 a colour twice in a cell, 2 a colour twice on one digit in a house, 3 a cell with
+    /// both colours, 4 a candidate seeing both colours of its digit, 5 a candidate seeing
+    /// one colour of its digit in a cell with the other colour, 6 a cell whose every
+    /// candidate sees one colour.
+    Medusa {
+        colors: [Vec<Candidate>; 2],
+        rule: u8,
+    },
     /// A chain or loop: the links in order.
     Chain { links: Vec<Link> },
     /// Almost locked sets and their restricted common digits.
@@ -448,6 +459,9 @@ impl Step {
             | Evidence::Misc { cells, .. } => v.extend(cells),
             Evidence::Fish(f) => v.extend(f.fins.iter().chain(&f.endo_fins)),
             Evidence::Wing { pivot, pincers, .. } => v.extend(pivot.iter().chain(pincers)),
+            Evidence::Medusa { colors, .. } => {
+                v.extend(colors.iter().flatten().map(|c| c.cell));
+            }
             _ => {}
         }
         let mut seen = std::collections::HashSet::new();
@@ -501,6 +515,8 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             // Empty Rectangle: the box, then the conjugate pair.
             (2, Some(House::Block(b))) => format!("{digit} in {b} ({})", cell_list(shape, cells)),
             // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
+            // Four-Box Rectangle: the four boxes, in cycle order.
+            (0, _) => format!("{digit} in {}", house_list(houses)),
             (4, _) => format!(
                 "{digit} in {} (connected by {})",
                 cell_list(shape, &cells[..2]),
@@ -550,6 +566,15 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
                 .collect();
             format!("{digit} {}", parts.join(" "))
         }
+        Evidence::Medusa { colors, .. } => {
+            let side = |v: &[Candidate]| {
+                v.iter()
+                    .map(|c| format!("{}{}", c.digit, cell_name(shape, c.cell)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            format!("({}),({})", side(&colors[0]), side(&colors[1]))
+        }
         Evidence::Chain { links } => chain_text(shape, links),
         Evidence::Als { sets, restricted } => {
             let parts: Vec<String> = sets
@@ -568,6 +593,25 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             super::forcing::forcing_text(shape, premise, branches)
         }
         Evidence::BruteForce => String::new(),
+    }
+}
+
+/// What a 3D Medusa rule shows, in words (see [`Evidence::Medusa`]).
+pub fn medusa_rule_text(rule: u8) -> &'static str {
+    match rule {
+        1 => "One colour appears twice in a cell, so that colour is false.",
+        2 => "One colour has the same digit twice in a house, so that colour is false.",
+        3 => "A cell holds both colours: one of them is its digit, so its other candidates go.",
+        4 => "A candidate sees both colours of its digit: whichever colour is true, it is false.",
+        5 => {
+            "A candidate sees one colour of its digit and shares its cell with the other \
+              colour: whichever colour is true, it is false."
+        }
+        6 => {
+            "Every candidate of an uncoloured cell sees the same colour on its digit: were \
+              that colour true, the cell would be empty, so that colour is false."
+        }
+        _ => "",
     }
 }
 
@@ -676,6 +720,18 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
                 digit_list(*digits)
             ),
         },
+        Evidence::SingleDigit {
+            digit,
+            cells,
+            houses,
+            links,
+        } if cells.is_empty() && links.is_empty() => format!(
+            "Going round the boxes {} (each shares a band or a stack with the next), their \
+             copies of {digit} must lie in different rows or columns from one box to the next. \
+             From the candidates that go, no choice of places in the other boxes fits all the \
+             way round: {out}.",
+            house_list(houses)
+        ),
         Evidence::SingleDigit { digit, links, .. } => format!(
             "Digit {digit} is joined by strong links (houses where it has only two places): {}.              Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't:              {out}.",
             chain_text(shape, links)
@@ -687,6 +743,12 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
         ),
         Evidence::Coloring { digit, .. } => format!(
             "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its              cells into two colours per cluster, one all true and one all false. The colours              show: {out}."
+        ),
+        Evidence::Medusa { rule, .. } => format!(
+            "Colouring candidates of every digit along strong links (a cell with two \
+             candidates, a digit with two places in a house) splits them into two colours, \
+             one all true and one all false. {} So: {out}.",
+            medusa_rule_text(*rule)
         ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
         Evidence::Chain { links } => super::chains::explain_chain(shape, links, out),
