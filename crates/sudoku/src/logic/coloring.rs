@@ -294,9 +294,9 @@ fn medusa_outcome(
         });
         emptied.then_some(6)
     };
-    for k in 0..2 {
+    for (k, side) in sides.iter().enumerate() {
         if let Some(rule) = false_color(k) {
-            return Some((rule, sides[k].clone()));
+            return Some((rule, side.clone()));
         }
     }
     let mut elims: Vec<Candidate> = Vec::new();

@@ -30,8 +30,8 @@
 //! - [`Order::Explainer`]: Sudoku Explainer's producer order: Full House and Hidden Single,
 //!   Direct Pointing/Claiming, Direct Hidden Pair, Naked Single, Direct Hidden Triple,
 //!   Pointing/Claiming, Naked Pair, X-Wing, Hidden Pair, Naked Triple, Swordfish, Hidden
-//!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles and Loops, Naked Quad, Jellyfish, Hidden Quad, BUG (types 1-4),
-//!   Aligned Pair Exclusion, then the chains and forcing chains. Techniques SE does not
+//!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles and Loops, Naked Quad, Jellyfish, Hidden
+//!   Quad, BUG (types 1 to 4), Aligned Pair Exclusion, then the chains and forcing chains. Techniques SE does not
 //!   have (finned fish, single-digit patterns, …), when enabled, come after Aligned Pair
 //!   Exclusion and before the chains, in HoDoKu order.
 //!

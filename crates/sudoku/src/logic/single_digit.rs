@@ -91,8 +91,16 @@ fn classify(ctx: &Context<'_>, h1: House, h2: House, q1: Cell, q2: Cell) -> Tech
 
 fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let s = ctx.shape();
+    // Row, column and box of every cell, so the pair loop below does no division.
+    let rcb: Vec<[usize; 3]> = Cell::all(s)
+        .map(|c| [c.row(s).index(), c.col(s).index(), c.block(s).index()])
+        .collect();
+    let sees = |a: Cell, b: Cell| {
+        let (x, y) = (rcb[a.index()], rcb[b.index()]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    };
     for digit in Digit::all(s) {
-        let links = strong_links(ctx, digit);
+        let links = ctx.strong_links(digit);
         for (i, &(h1, a1, b1)) in links.iter().enumerate() {
             for &(h2, a2, b2) in &links[i + 1..] {
                 let four = [a1, b1, a2, b2];
@@ -101,7 +109,7 @@ fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
                 }
                 for (p1, q1) in [(a1, b1), (b1, a1)] {
                     for (p2, q2) in [(a2, b2), (b2, a2)] {
-                        if !q1.sees(q2, s) || classify(ctx, h1, h2, q1, q2) != technique {
+                        if !sees(q1, q2) || classify(ctx, h1, h2, q1, q2) != technique {
                             continue;
                         }
                         // An X-Wing or a pair in one house is not this pattern.

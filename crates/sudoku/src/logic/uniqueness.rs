@@ -424,8 +424,18 @@ const MAX_LOOP: usize = 16;
 fn unique_loops(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let s = ctx.shape();
     let mut seen: Vec<Vec<Cell>> = Vec::new();
-    for &start in ctx.bivalue_cells() {
+    let bivalue = ctx.bivalue_cells();
+    for &start in bivalue {
         let ab = ctx.candidates(start);
+        // A loop of 6 cells or more needs that many cells holding both digits.
+        let holders = ctx
+            .board()
+            .empty_cells()
+            .filter(|&c| ab.is_subset(ctx.candidates(c)))
+            .count();
+        if holders < 6 {
+            continue;
+        }
         let mut loops = Vec::new();
         let mut path = vec![start];
         loop_search(ctx, ab, &mut path, None, &mut loops);
