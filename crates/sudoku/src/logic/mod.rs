@@ -31,9 +31,9 @@
 //!   Direct Pointing/Claiming, Direct Hidden Pair, Naked Single, Direct Hidden Triple,
 //!   Pointing/Claiming, Naked Pair, X-Wing, Hidden Pair, Naked Triple, Swordfish, Hidden
 //!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles and Loops, Naked Quad, Jellyfish, Hidden
-//!   Quad, BUG (types 1 to 4), Aligned Pair Exclusion, then the chains and forcing chains. Techniques SE does not
-//!   have (finned fish, single-digit patterns, …), when enabled, come after Aligned Pair
-//!   Exclusion and before the chains, in HoDoKu order.
+//!   Quad, BUG (types 1 to 4), Aligned Pair Exclusion, then the chains and forcing
+//!   chains. Techniques SE does not have (finned fish, single-digit patterns, …), when
+//!   enabled, come after Aligned Pair Exclusion and before the chains, in HoDoKu order.
 //!
 //! In both orders the first step found is taken, and [`Technique::BruteForce`] (when in the
 //! set) is always tried last, whatever the order says.
