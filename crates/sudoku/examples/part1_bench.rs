@@ -47,6 +47,7 @@ fn part1() -> TechniqueSet {
                     BugType4,
                     Medusa3D,
                     FourBoxRectangle,
+                    ThreeStrongLinks,
                 ]
                 .contains(&t);
             if on && t.is_implemented() {

@@ -33,6 +33,7 @@ fn part1() -> TechniqueSet {
         BugType4,
         Medusa3D,
         FourBoxRectangle,
+        ThreeStrongLinks,
     ];
     let mut set: TechniqueSet = families
         .iter()

@@ -57,6 +57,7 @@ fn regression_cases() {
         "uniqueness.txt",
         "coloring.txt",
         "single_digit.txt",
+        "wings.txt",
     ] {
         for (n, line) in testdata(file).lines().enumerate() {
             let line = line.trim();

@@ -12,6 +12,11 @@
 //! from row `R` to row `R2`, the cell `(R2, C)` loses the digit: if it held it, the link's
 //! end in `R` would, and nothing would be left for the box. Likewise with a row link.
 //!
+//! 3 Strong Links (Sukaku Explainer's, an X-Chain of three strong links): strong links
+//! `p1=q1`, `a2=b2`, `a3=p3` with `q1` seeing `a2` and `b2` seeing `a3`. If `p1` lacks the
+//! digit, `q1` has it, so `a2` doesn't, so `b2` does, so `a3` doesn't and `p3` does: one
+//! end holds the digit, and a cell seeing both ends loses it.
+//!
 //! Four-Box Rectangle (Zambon's "rectangle", from "Sudoku Programming with C"): take four
 //! boxes at the corners of a rectangle (two bands, two stacks). Going round them, a box
 //! and the next share a band or a stack, so their copies of the digit lie in different
@@ -37,6 +42,7 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::TurbotFish,
     Technique::EmptyRectangle,
     Technique::FourBoxRectangle,
+    Technique::ThreeStrongLinks,
 ];
 
 /// Finds single-digit patterns of the kind `technique` names.
@@ -51,6 +57,7 @@ pub(crate) fn find(
         }
         Technique::EmptyRectangle => empty_rectangle(ctx, sink),
         Technique::FourBoxRectangle => four_box_rectangle(ctx, sink),
+        Technique::ThreeStrongLinks => three_links(ctx, sink),
         _ => ControlFlow::Continue(()),
     }
 }
@@ -304,6 +311,71 @@ fn four_box_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()>
                             },
                         })?;
                     }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let rcb: Vec<[usize; 3]> = Cell::all(s)
+        .map(|c| [c.row(s).index(), c.col(s).index(), c.block(s).index()])
+        .collect();
+    let sees = |a: Cell, b: Cell| {
+        let (x, y) = (rcb[a.index()], rcb[b.index()]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    };
+    for digit in Digit::all(s) {
+        let links = ctx.strong_links(digit);
+        // Each link in both directions.
+        let dirs: Vec<(usize, Cell, Cell)> = links
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &(_, a, b))| [(i, a, b), (i, b, a)])
+            .collect();
+        for &(i1, p1, q1) in &dirs {
+            for &(i2, a2, b2) in &dirs {
+                if i2 == i1 || !sees(q1, a2) || [p1, q1].contains(&a2) || [p1, q1].contains(&b2) {
+                    continue;
+                }
+                for &(i3, a3, p3) in &dirs {
+                    if i3 == i1 || i3 == i2 || !sees(b2, a3) || p3 <= p1 {
+                        continue;
+                    }
+                    let six = [p1, q1, a2, b2, a3, p3];
+                    if (0..6).any(|m| (m + 1..6).any(|n| six[m] == six[n])) {
+                        continue;
+                    }
+                    let elims = seeing_all(ctx, &[p1, p3], &six, digit);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let c = |cell| Candidate::new(cell, digit);
+                    let link = |from, to, strong| Link {
+                        from: c(from),
+                        to: c(to),
+                        strong,
+                    };
+                    sink(Step {
+                        se_difficulty: None,
+                        technique: Technique::ThreeStrongLinks,
+                        placements: vec![],
+                        eliminations: elims,
+                        evidence: Evidence::SingleDigit {
+                            digit,
+                            cells: vec![p1, p3, q1, a2, b2, a3],
+                            houses: vec![links[i1].0, links[i2].0, links[i3].0],
+                            links: vec![
+                                link(p1, q1, true),
+                                link(q1, a2, false),
+                                link(a2, b2, true),
+                                link(b2, a3, false),
+                                link(a3, p3, true),
+                            ],
+                        },
+                    })?;
                 }
             }
         }

@@ -517,7 +517,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
             // Four-Box Rectangle: the four boxes, in cycle order.
             (0, _) => format!("{digit} in {}", house_list(houses)),
-            (4, _) => format!(
+            (4 | 6, _) => format!(
                 "{digit} in {} (connected by {})",
                 cell_list(shape, &cells[..2]),
                 cell_list(shape, &cells[2..])

@@ -270,6 +270,11 @@ techniques! {
     /// column; a start cell from which every path dies loses the digit. Not in HoDoKu or
     /// SE: index (after Empty Rectangle) and score ours, off in HoDoKu's default set.
     FourBoxRectangle = "Four-Box Rectangle", "4br", SingleDigitPatterns, hd_ours(Hard, 120, 3180, false), None;
+    /// Sukaku Explainer's three strong links: a digit's chain of three strong links (houses
+    /// where it has two places) joined end to end by cells that see each other; one end of
+    /// the chain holds the digit. HoDoKu finds it as an X-Chain (index ours, just before
+    /// X-Chain; off in its default set); Sukaku rates it 5.4 and up.
+    ThreeStrongLinks = "3 Strong Links", "sl3", SingleDigitPatterns, hd_ours(Hard, 140, 5390, false), Some(5.4);
     // ---- wings
     WWing = "W-Wing", "w", Wings, hd(Hard, 150, 3200, true), None;
     XyWing = "XY-Wing", "xy", Wings, hd(Hard, 160, 3300, true), Some(4.2);
@@ -464,6 +469,7 @@ impl TechniqueSet {
             TurbotFish,
             EmptyRectangle,
             WxyzWing,
+            ThreeStrongLinks,
         ];
         Technique::ALL
             .iter()

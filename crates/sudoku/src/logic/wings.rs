@@ -303,7 +303,13 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     // digit leaves the cells that see all of its cells in the pattern.
                     let (elims, z) = match (unrestricted, z) {
                         (1, Some((z, zcells))) => (seeing_all(ctx, &zcells, &cells, z), Some(z)),
-                        (0, _) => {
+                        // Four cells of one house: a naked quad, not a wing.
+                        (0, _)
+                            if !pivot
+                                .houses(s)
+                                .iter()
+                                .any(|h| cells.iter().all(|c| c.houses(s).contains(h))) =>
+                        {
                             let mut out = Vec::new();
                             for d in all {
                                 let with: Vec<Cell> =
