@@ -283,19 +283,32 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         continue;
                     }
                     let cells = [pivot, wings[i], wings[j], wings[k]];
+                    // The pairs of wings that don't see each other (the pivot sees all),
+                    // as masks over the four cells.
+                    let apart: Vec<u8> = [(1, 2), (1, 3), (2, 3)]
+                        .into_iter()
+                        .filter(|&(m, n)| !cells[m].sees(cells[n], s))
+                        .map(|(m, n)| 1u8 << m | 1 << n)
+                        .collect();
                     // Exactly one digit whose cells in the pattern don't all see each other.
                     let mut z = None;
                     let mut unrestricted = 0;
                     for d in all {
-                        let with: Vec<Cell> =
-                            cells.iter().copied().filter(|&c| ctx.has(c, d)).collect();
-                        let restricted = with
-                            .iter()
-                            .enumerate()
-                            .all(|(m, &c)| with[m + 1..].iter().all(|&o| c.sees(o, s)));
+                        let mask = (0..4)
+                            .filter(|&m| ctx.has(cells[m], d))
+                            .fold(0u8, |acc, m| acc | 1 << m);
+                        // Unrestricted: two of its cells don't see each other.
+                        let restricted = apart.iter().all(|&p| mask & p != p);
                         if !restricted {
                             unrestricted += 1;
+                            let with: Vec<Cell> = (0..4)
+                                .filter(|&m| mask >> m & 1 == 1)
+                                .map(|m| cells[m])
+                                .collect();
                             z = Some((d, with));
+                            if unrestricted > 1 {
+                                break;
+                            }
                         }
                     }
                     // One unrestricted digit `z`: one of its cells is `z`. None (the doubly
