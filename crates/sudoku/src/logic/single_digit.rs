@@ -31,7 +31,6 @@
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
-use super::wings::seeing_all;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
 use std::ops::ControlFlow;
@@ -65,6 +64,33 @@ pub(crate) fn find(
 /// The strong links on `digit`: houses where it has exactly two places.
 fn strong_links(ctx: &Context<'_>, digit: Digit) -> Vec<(House, Cell, Cell)> {
     ctx.strong_links(digit).to_vec()
+}
+
+/// The candidates `digit` outside `pattern` that see both `ends`, in cell order: as
+/// [`super::wings::seeing_all`] for two cells, through the position table and a `sees`
+/// test without division.
+fn seeing_both(
+    ctx: &Context<'_>,
+    sees: &dyn Fn(Cell, Cell) -> bool,
+    ends: [Cell; 2],
+    pattern: &[Cell],
+    digit: Digit,
+) -> Vec<Candidate> {
+    let s = ctx.shape();
+    let mut out: Vec<Candidate> = Vec::new();
+    for h in ends[0].houses(s) {
+        for c in ctx.cells_with(digit, h) {
+            if c != ends[0]
+                && sees(c, ends[1])
+                && !pattern.contains(&c)
+                && !out.iter().any(|o| o.cell == c)
+            {
+                out.push(Candidate::new(c, digit));
+            }
+        }
+    }
+    out.sort_by_key(|c| c.cell);
+    out
 }
 
 fn same_kind(a: House, b: House) -> bool {
@@ -125,7 +151,7 @@ fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
                         {
                             continue;
                         }
-                        let elims = seeing_all(ctx, &[p1, p2], &four, digit);
+                        let elims = seeing_both(ctx, &sees, [p1, p2], &four, digit);
                         if elims.is_empty() {
                             continue;
                         }
@@ -348,7 +374,7 @@ fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     if (0..6).any(|m| (m + 1..6).any(|n| six[m] == six[n])) {
                         continue;
                     }
-                    let elims = seeing_all(ctx, &[p1, p3], &six, digit);
+                    let elims = seeing_both(ctx, &sees, [p1, p3], &six, digit);
                     if elims.is_empty() {
                         continue;
                     }
