@@ -354,6 +354,44 @@ impl Step {
                  the ones that lead to a contradiction), the solution has {out}. This is a guess \
                  confirmed by search, not a logical step."
             ),
+            Evidence::Uniqueness {
+                cells,
+                extra,
+                subset,
+                ..
+            } if matches!(
+                self.technique,
+                Technique::BugType2 | Technique::BugType3 | Technique::BugType4
+            ) =>
+            {
+                let how = match self.technique {
+                    Technique::BugType2 => {
+                        "They are all the same digit, so a cell that sees all of them can't \
+                         hold it"
+                            .to_string()
+                    }
+                    Technique::BugType3 => format!(
+                        "Those cells share a house, so together they act as one cell holding \
+                         the extra digits, which with {} makes a naked set",
+                        cell_list(shape, subset)
+                    ),
+                    _ => "Those two cells share a house where a digit of both their pairs has \
+                          no other place: one of them takes it and the other its extra digit"
+                        .to_string(),
+                };
+                format!(
+                    "Assuming the puzzle has a single solution: without the extra candidates {} \
+                     of {}, every empty cell would have two candidates and every digit two \
+                     places in each house (a bivalue universal grave, which has two solutions \
+                     or none), so one of them is true. {how}: {out}.",
+                    extra
+                        .iter()
+                        .map(|c| format!("{} in {}", c.digit, cell_name(shape, c.cell)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    cell_list(shape, cells)
+                )
+            }
             other => explain_pattern(shape, other, &out),
         }
     }
