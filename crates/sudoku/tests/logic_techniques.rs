@@ -54,6 +54,10 @@ fn regression_cases() {
         "intersections.txt",
         "subsets.txt",
         "fish.txt",
+        "uniqueness.txt",
+        "coloring.txt",
+        "single_digit.txt",
+        "wings.txt",
     ] {
         for (n, line) in testdata(file).lines().enumerate() {
             let line = line.trim();

@@ -11,17 +11,38 @@ use crate::grid::Board;
 use crate::index::{Cell, Digit, House};
 use crate::set::{DigitSet, PosSet};
 use crate::shape::Shape;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+
+thread_local! {
+    /// The cells of every house, per shape: the same for every position, so built once
+    /// per shape and thread rather than once per context.
+    static HOUSE_TABLES: RefCell<Vec<(Shape, Rc<[Cell]>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The cells of every house of `shape`, house after house, in position order.
+fn house_table_of(shape: Shape) -> Rc<[Cell]> {
+    HOUSE_TABLES.with(|t| {
+        let mut t = t.borrow_mut();
+        if let Some((_, table)) = t.iter().find(|(s, _)| *s == shape) {
+            return table.clone();
+        }
+        let table: Rc<[Cell]> = House::all(shape).flat_map(|h| h.cells(shape)).collect();
+        t.push((shape, table.clone()));
+        table
+    })
+}
 
 /// The shared, lazily computed view of one position.
 pub struct Context<'a> {
     board: &'a Board,
     shape: Shape,
     n: usize,
-    house_cells: OnceCell<Vec<Cell>>,
+    house_cells: OnceCell<Rc<[Cell]>>,
     positions: OnceCell<Vec<PosSet>>,
     placed: OnceCell<Vec<DigitSet>>,
     bivalue: OnceCell<Vec<Cell>>,
+    strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
 }
 
 impl<'a> Context<'a> {
@@ -36,6 +57,7 @@ impl<'a> Context<'a> {
             positions: OnceCell::new(),
             placed: OnceCell::new(),
             bivalue: OnceCell::new(),
+            strong: OnceCell::new(),
         }
     }
     /// The board.
@@ -69,10 +91,7 @@ impl<'a> Context<'a> {
     }
 
     fn house_table(&self) -> &[Cell] {
-        self.house_cells.get_or_init(|| {
-            let s = self.shape;
-            House::all(s).flat_map(|h| h.cells(s)).collect()
-        })
+        self.house_cells.get_or_init(|| house_table_of(self.shape))
     }
 
     /// The cells of `house`, in position order (`house_cells(h)[p]` is at position `p`).
@@ -90,14 +109,25 @@ impl<'a> Context<'a> {
     fn position_table(&self) -> &[PosSet] {
         self.positions.get_or_init(|| {
             let n = self.n;
-            let hc = self.shape.house_count();
+            let s = self.shape;
+            let hc = s.house_count();
+            let (br, bc) = (s.box_rows(), s.box_cols());
             let mut t = vec![PosSet::EMPTY; n * hc];
-            for hi in 0..hc {
-                let cells = &self.house_table()[hi * n..(hi + 1) * n];
-                for (pos, &cell) in cells.iter().enumerate() {
-                    for d in self.board.candidates(cell) {
-                        t[d.index() * hc + hi].insert(pos);
-                    }
+            // One pass over the cells: each candidate marks its place in its row, column
+            // and box (a box's positions run row by row).
+            for cell in Cell::all(s) {
+                let cands = self.board.candidates(cell);
+                if cands.is_empty() {
+                    continue;
+                }
+                let (r, c) = (cell.index() / n, cell.index() % n);
+                let b = cell.block(s).index();
+                let bpos = (r % br) * bc + c % bc;
+                for d in cands {
+                    let base = d.index() * hc;
+                    t[base + r].insert(c);
+                    t[base + n + c].insert(r);
+                    t[base + 2 * n + b].insert(bpos);
                 }
             }
             t
@@ -145,6 +175,25 @@ impl<'a> Context<'a> {
         })
     }
 
+    /// The strong links on `digit`: the houses where it has exactly two places, with those
+    /// two cells (in house order), houses in [`House::all`] order.
+    pub fn strong_links(&self, digit: Digit) -> &[(House, Cell, Cell)] {
+        let t = self.strong.get_or_init(|| {
+            Digit::all(self.shape)
+                .map(|d| {
+                    self.houses()
+                        .filter(|&h| self.positions(d, h).len() == 2)
+                        .map(|h| {
+                            let mut it = self.cells_with(d, h);
+                            (h, it.next().unwrap(), it.next().unwrap())
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        &t[digit.index()]
+    }
+
     /// Whether `digit` is a candidate of `cell`.
     #[inline]
     pub fn has(&self, cell: Cell, digit: Digit) -> bool {
@@ -163,6 +212,14 @@ mod tests {
         let b = Board::new(&g);
         let ctx = Context::new(&b);
         let s = ctx.shape();
+        for h in ctx.houses() {
+            for d in Digit::all(s) {
+                let slow: PosSet = (0..ctx.side())
+                    .filter(|&p| b.has(h.cell(s, p), d))
+                    .collect();
+                assert_eq!(ctx.positions(d, h), slow);
+            }
+        }
         let row0 = House::from_index(s, 0);
         assert!(ctx.positions(Digit::new(1), row0).is_empty());
         assert_eq!(ctx.positions(Digit::new(2), row0).len(), 3);

@@ -30,10 +30,10 @@
 //! - [`Order::Explainer`]: Sudoku Explainer's producer order: Full House and Hidden Single,
 //!   Direct Pointing/Claiming, Direct Hidden Pair, Naked Single, Direct Hidden Triple,
 //!   Pointing/Claiming, Naked Pair, X-Wing, Hidden Pair, Naked Triple, Swordfish, Hidden
-//!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles, Naked Quad, Jellyfish, Hidden Quad, BUG,
-//!   Aligned Pair Exclusion, then the chains and forcing chains. Techniques SE does not
-//!   have (finned fish, single-digit patterns, …), when enabled, come after Aligned Pair
-//!   Exclusion and before the chains, in HoDoKu order.
+//!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles and Loops, Naked Quad, Jellyfish, Hidden
+//!   Quad, BUG (types 1 to 4), Aligned Pair Exclusion, then the chains and forcing
+//!   chains. Techniques SE does not have (finned fish, single-digit patterns, …), when
+//!   enabled, come after Aligned Pair Exclusion and before the chains, in HoDoKu order.
 //!
 //! In both orders the first step found is taken, and [`Technique::BruteForce`] (when in the
 //! set) is always tried last, whatever the order says.
@@ -196,10 +196,17 @@ const EXPLAINER: &[Technique] = {
         UniqueRectangle4,
         UniqueRectangle5,
         UniqueRectangle6,
+        UniqueLoop1,
+        UniqueLoop2,
+        UniqueLoop3,
+        UniqueLoop4,
         NakedQuad,
         Jellyfish,
         HiddenQuad,
         BugPlusOne,
+        BugType2,
+        BugType3,
+        BugType4,
         AlignedPairExclusion,
         // chaining
         XChain,
@@ -215,7 +222,7 @@ const EXPLAINER: &[Technique] = {
         NestedForcingChain,
     ]
 };
-const EXPLAINER_INDIRECT_END: usize = 28;
+const EXPLAINER_INDIRECT_END: usize = 35;
 
 /// The human-style solver: a technique set and an order. Build it with
 /// [`LogicSolver::builder`], or [`LogicSolver::new`] for HoDoKu's defaults.

@@ -12,12 +12,25 @@
 //! from row `R` to row `R2`, the cell `(R2, C)` loses the digit: if it held it, the link's
 //! end in `R` would, and nothing would be left for the box. Likewise with a row link.
 //!
+//! 3 Strong Links (Sukaku Explainer's, an X-Chain of three strong links): strong links
+//! `p1=q1`, `a2=b2`, `a3=p3` with `q1` seeing `a2` and `b2` seeing `a3`. If `p1` lacks the
+//! digit, `q1` has it, so `a2` doesn't, so `b2` does, so `a3` doesn't and `p3` does: one
+//! end holds the digit, and a cell seeing both ends loses it.
+//!
+//! Four-Box Rectangle (Zambon's "rectangle", from "Sudoku Programming with C"): take four
+//! boxes at the corners of a rectangle (two bands, two stacks). Going round them, a box
+//! and the next share a band or a stack, so their copies of the digit lie in different
+//! rows (or columns). A candidate of one box from which no choice of places in the three
+//! others satisfies those four constraints round the cycle cannot hold the digit. The
+//! book follows the boxes from the first one; here every box of the four is a start and
+//! the cycle is closed back to the start (both only add sound eliminations), and a box
+//! where the digit is placed counts with that one place.
+//!
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
-use super::wings::seeing_all;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
 use std::ops::ControlFlow;
@@ -27,6 +40,8 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::TwoStringKite,
     Technique::TurbotFish,
     Technique::EmptyRectangle,
+    Technique::FourBoxRectangle,
+    Technique::ThreeStrongLinks,
 ];
 
 /// Finds single-digit patterns of the kind `technique` names.
@@ -40,19 +55,42 @@ pub(crate) fn find(
             two_links(ctx, technique, sink)
         }
         Technique::EmptyRectangle => empty_rectangle(ctx, sink),
+        Technique::FourBoxRectangle => four_box_rectangle(ctx, sink),
+        Technique::ThreeStrongLinks => three_links(ctx, sink),
         _ => ControlFlow::Continue(()),
     }
 }
 
 /// The strong links on `digit`: houses where it has exactly two places.
 fn strong_links(ctx: &Context<'_>, digit: Digit) -> Vec<(House, Cell, Cell)> {
-    ctx.houses()
-        .filter(|&h| ctx.positions(digit, h).len() == 2)
-        .map(|h| {
-            let mut it = ctx.cells_with(digit, h);
-            (h, it.next().unwrap(), it.next().unwrap())
-        })
-        .collect()
+    ctx.strong_links(digit).to_vec()
+}
+
+/// The candidates `digit` outside `pattern` that see both `ends`, in cell order: as
+/// [`super::wings::seeing_all`] for two cells, through the position table and a `sees`
+/// test without division.
+fn seeing_both(
+    ctx: &Context<'_>,
+    sees: &dyn Fn(Cell, Cell) -> bool,
+    ends: [Cell; 2],
+    pattern: &[Cell],
+    digit: Digit,
+) -> Vec<Candidate> {
+    let s = ctx.shape();
+    let mut out: Vec<Candidate> = Vec::new();
+    for h in ends[0].houses(s) {
+        for c in ctx.cells_with(digit, h) {
+            if c != ends[0]
+                && sees(c, ends[1])
+                && !pattern.contains(&c)
+                && !out.iter().any(|o| o.cell == c)
+            {
+                out.push(Candidate::new(c, digit));
+            }
+        }
+    }
+    out.sort_by_key(|c| c.cell);
+    out
 }
 
 fn same_kind(a: House, b: House) -> bool {
@@ -86,8 +124,16 @@ fn classify(ctx: &Context<'_>, h1: House, h2: House, q1: Cell, q2: Cell) -> Tech
 
 fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let s = ctx.shape();
+    // Row, column and box of every cell, so the pair loop below does no division.
+    let rcb: Vec<[usize; 3]> = Cell::all(s)
+        .map(|c| [c.row(s).index(), c.col(s).index(), c.block(s).index()])
+        .collect();
+    let sees = |a: Cell, b: Cell| {
+        let (x, y) = (rcb[a.index()], rcb[b.index()]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    };
     for digit in Digit::all(s) {
-        let links = strong_links(ctx, digit);
+        let links = ctx.strong_links(digit);
         for (i, &(h1, a1, b1)) in links.iter().enumerate() {
             for &(h2, a2, b2) in &links[i + 1..] {
                 let four = [a1, b1, a2, b2];
@@ -96,7 +142,7 @@ fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
                 }
                 for (p1, q1) in [(a1, b1), (b1, a1)] {
                     for (p2, q2) in [(a2, b2), (b2, a2)] {
-                        if !q1.sees(q2, s) || classify(ctx, h1, h2, q1, q2) != technique {
+                        if !sees(q1, q2) || classify(ctx, h1, h2, q1, q2) != technique {
                             continue;
                         }
                         // An X-Wing or a pair in one house is not this pattern.
@@ -105,7 +151,7 @@ fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
                         {
                             continue;
                         }
-                        let elims = seeing_all(ctx, &[p1, p2], &four, digit);
+                        let elims = seeing_both(ctx, &sees, [p1, p2], &four, digit);
                         if elims.is_empty() {
                             continue;
                         }
@@ -221,6 +267,141 @@ fn empty_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                             })?;
                         }
                     }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The places of `digit` in `block`: its candidates, or the cell where it is placed.
+fn box_places(ctx: &Context<'_>, digit: Digit, block: House) -> Vec<Cell> {
+    let cells = ctx.house_cells(block);
+    match cells.iter().find(|&&c| ctx.value(c) == Some(digit)) {
+        Some(&c) => vec![c],
+        None => ctx.cells_with(digit, block).collect(),
+    }
+}
+
+fn four_box_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let (bands, stacks) = (s.side() / s.box_rows(), s.side() / s.box_cols());
+    let block =
+        |band: usize, stack: usize| House::Block(crate::index::Block::new(band * stacks + stack));
+    for digit in Digit::all(s) {
+        for b1 in 0..bands {
+            for b2 in b1 + 1..bands {
+                for s1 in 0..stacks {
+                    for s2 in s1 + 1..stacks {
+                        // Round the rectangle: each box shares a band or a stack with the next.
+                        let cycle = [block(b1, s1), block(b1, s2), block(b2, s2), block(b2, s1)];
+                        let places: Vec<Vec<Cell>> =
+                            cycle.iter().map(|&h| box_places(ctx, digit, h)).collect();
+                        if places.iter().any(|p| p.is_empty()) {
+                            continue;
+                        }
+                        let apart = |a: Cell, b: Cell| a.row(s) != b.row(s) && a.col(s) != b.col(s);
+                        let mut dead: Vec<Candidate> = Vec::new();
+                        for start in 0..4 {
+                            let [p1, p2, p3] = [1, 2, 3].map(|k| &places[(start + k) % 4]);
+                            for &x in &places[start] {
+                                if ctx.value(x).is_some() {
+                                    continue;
+                                }
+                                let alive = p1.iter().any(|&y| {
+                                    apart(x, y)
+                                        && p2.iter().any(|&z| {
+                                            apart(y, z)
+                                                && p3.iter().any(|&w| apart(z, w) && apart(w, x))
+                                        })
+                                });
+                                if !alive {
+                                    dead.push(Candidate::new(x, digit));
+                                }
+                            }
+                        }
+                        if dead.is_empty() {
+                            continue;
+                        }
+                        dead.sort_by_key(|c| c.cell);
+                        sink(Step {
+                            se_difficulty: None,
+                            technique: Technique::FourBoxRectangle,
+                            placements: vec![],
+                            eliminations: dead,
+                            evidence: Evidence::SingleDigit {
+                                digit,
+                                cells: vec![],
+                                houses: cycle.to_vec(),
+                                links: vec![],
+                            },
+                        })?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let rcb: Vec<[usize; 3]> = Cell::all(s)
+        .map(|c| [c.row(s).index(), c.col(s).index(), c.block(s).index()])
+        .collect();
+    let sees = |a: Cell, b: Cell| {
+        let (x, y) = (rcb[a.index()], rcb[b.index()]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    };
+    for digit in Digit::all(s) {
+        let links = ctx.strong_links(digit);
+        // Each link in both directions.
+        let dirs: Vec<(usize, Cell, Cell)> = links
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &(_, a, b))| [(i, a, b), (i, b, a)])
+            .collect();
+        for &(i1, p1, q1) in &dirs {
+            for &(i2, a2, b2) in &dirs {
+                if i2 == i1 || !sees(q1, a2) || [p1, q1].contains(&a2) || [p1, q1].contains(&b2) {
+                    continue;
+                }
+                for &(i3, a3, p3) in &dirs {
+                    if i3 == i1 || i3 == i2 || !sees(b2, a3) || p3 <= p1 {
+                        continue;
+                    }
+                    let six = [p1, q1, a2, b2, a3, p3];
+                    if (0..6).any(|m| (m + 1..6).any(|n| six[m] == six[n])) {
+                        continue;
+                    }
+                    let elims = seeing_both(ctx, &sees, [p1, p3], &six, digit);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let c = |cell| Candidate::new(cell, digit);
+                    let link = |from, to, strong| Link {
+                        from: c(from),
+                        to: c(to),
+                        strong,
+                    };
+                    sink(Step {
+                        se_difficulty: None,
+                        technique: Technique::ThreeStrongLinks,
+                        placements: vec![],
+                        eliminations: elims,
+                        evidence: Evidence::SingleDigit {
+                            digit,
+                            cells: vec![p1, p3, q1, a2, b2, a3],
+                            houses: vec![links[i1].0, links[i2].0, links[i3].0],
+                            links: vec![
+                                link(p1, q1, true),
+                                link(q1, a2, false),
+                                link(a2, b2, true),
+                                link(b2, a3, false),
+                                link(a3, p3, true),
+                            ],
+                        },
+                    })?;
                 }
             }
         }

@@ -99,17 +99,30 @@ pub enum Evidence {
         z: Option<Digit>,
         links: Vec<Link>,
     },
-    /// A uniqueness pattern: the rectangle (or BUG) `cells` on `digits`, with the `extra`
-    /// candidates that break the deadly pattern.
+    /// A uniqueness pattern: the rectangle, loop (in loop order) or BUG `cells` on `digits`,
+    /// with the `extra` candidates that break the deadly pattern, and, for the types that
+    /// combine them with a naked set (type 3), the `subset` cells of that set.
     Uniqueness {
         digits: DigitSet,
         cells: Vec<Cell>,
         extra: Vec<Candidate>,
+        subset: Vec<Cell>,
     },
     /// Coloring: each entry a pair of color classes (the two colors of one cluster).
     Coloring {
         digit: Digit,
         colors: Vec<[Vec<Cell>; 2]>,
+    },
+    /// 3D Medusa: one cluster of candidates (of any digits) joined by strong links (bivalue
+    /// cells and conjugate pairs), in its two colours; one colour is all true, the other
+    /// all false. `rule` says what the colours show (see [`medusa_rule_text`]):
+    /// 1 a colour twice in a cell, 2 a colour twice on one digit in a house, 3 a cell with
+    /// both colours, 4 a candidate seeing both colours of its digit, 5 a candidate seeing
+    /// one colour of its digit in a cell with the other colour, 6 a cell whose every
+    /// candidate sees one colour.
+    Medusa {
+        colors: [Vec<Candidate>; 2],
+        rule: u8,
     },
     /// A chain or loop: the links in order.
     Chain { links: Vec<Link> },
@@ -341,6 +354,44 @@ impl Step {
                  the ones that lead to a contradiction), the solution has {out}. This is a guess \
                  confirmed by search, not a logical step."
             ),
+            Evidence::Uniqueness {
+                cells,
+                extra,
+                subset,
+                ..
+            } if matches!(
+                self.technique,
+                Technique::BugType2 | Technique::BugType3 | Technique::BugType4
+            ) =>
+            {
+                let how = match self.technique {
+                    Technique::BugType2 => {
+                        "They are all the same digit, so a cell that sees all of them can't \
+                         hold it"
+                            .to_string()
+                    }
+                    Technique::BugType3 => format!(
+                        "Those cells share a house, so together they act as one cell holding \
+                         the extra digits, which with {} makes a naked set",
+                        cell_list(shape, subset)
+                    ),
+                    _ => "Those two cells share a house where a digit of both their pairs has \
+                          no other place: one of them takes it and the other its extra digit"
+                        .to_string(),
+                };
+                format!(
+                    "Assuming the puzzle has a single solution: without the extra candidates {} \
+                     of {}, every empty cell would have two candidates and every digit two \
+                     places in each house (a bivalue universal grave, which has two solutions \
+                     or none), so one of them is true. {how}: {out}.",
+                    extra
+                        .iter()
+                        .map(|c| format!("{} in {}", c.digit, cell_name(shape, c.cell)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    cell_list(shape, cells)
+                )
+            }
             other => explain_pattern(shape, other, &out),
         }
     }
@@ -446,6 +497,9 @@ impl Step {
             | Evidence::Misc { cells, .. } => v.extend(cells),
             Evidence::Fish(f) => v.extend(f.fins.iter().chain(&f.endo_fins)),
             Evidence::Wing { pivot, pincers, .. } => v.extend(pivot.iter().chain(pincers)),
+            Evidence::Medusa { colors, .. } => {
+                v.extend(colors.iter().flatten().map(|c| c.cell));
+            }
             _ => {}
         }
         let mut seen = std::collections::HashSet::new();
@@ -499,7 +553,9 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             // Empty Rectangle: the box, then the conjugate pair.
             (2, Some(House::Block(b))) => format!("{digit} in {b} ({})", cell_list(shape, cells)),
             // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
-            (4, _) => format!(
+            // Four-Box Rectangle: the four boxes, in cycle order.
+            (0, _) => format!("{digit} in {}", house_list(houses)),
+            (4 | 6, _) => format!(
                 "{digit} in {} (connected by {})",
                 cell_list(shape, &cells[..2]),
                 cell_list(shape, &cells[2..])
@@ -548,6 +604,15 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
                 .collect();
             format!("{digit} {}", parts.join(" "))
         }
+        Evidence::Medusa { colors, .. } => {
+            let side = |v: &[Candidate]| {
+                v.iter()
+                    .map(|c| format!("{}{}", c.digit, cell_name(shape, c.cell)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            format!("({}),({})", side(&colors[0]), side(&colors[1]))
+        }
         Evidence::Chain { links } => chain_text(shape, links),
         Evidence::Als { sets, restricted } => {
             let parts: Vec<String> = sets
@@ -566,6 +631,25 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             super::forcing::forcing_text(shape, premise, branches)
         }
         Evidence::BruteForce => String::new(),
+    }
+}
+
+/// What a 3D Medusa rule shows, in words (see [`Evidence::Medusa`]).
+pub fn medusa_rule_text(rule: u8) -> &'static str {
+    match rule {
+        1 => "One colour appears twice in a cell, so that colour is false.",
+        2 => "One colour has the same digit twice in a house, so that colour is false.",
+        3 => "A cell holds both colours: one of them is its digit, so its other candidates go.",
+        4 => "A candidate sees both colours of its digit: whichever colour is true, it is false.",
+        5 => {
+            "A candidate sees one colour of its digit and shares its cell with the other \
+              colour: whichever colour is true, it is false."
+        }
+        6 => {
+            "Every candidate of an uncoloured cell sees the same colour on its digit: were \
+              that colour true, the cell would be empty, so that colour is false."
+        }
+        _ => "",
     }
 }
 
@@ -674,6 +758,18 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
                 digit_list(*digits)
             ),
         },
+        Evidence::SingleDigit {
+            digit,
+            cells,
+            houses,
+            links,
+        } if cells.is_empty() && links.is_empty() => format!(
+            "Going round the boxes {} (each shares a band or a stack with the next), their \
+             copies of {digit} must lie in different rows or columns from one box to the next. \
+             From the candidates that go, no choice of places in the other boxes fits all the \
+             way round: {out}.",
+            house_list(houses)
+        ),
         Evidence::SingleDigit { digit, links, .. } => format!(
             "Digit {digit} is joined by strong links (houses where it has only two places): {}.              Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't:              {out}.",
             chain_text(shape, links)
@@ -685,6 +781,12 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
         ),
         Evidence::Coloring { digit, .. } => format!(
             "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its              cells into two colours per cluster, one all true and one all false. The colours              show: {out}."
+        ),
+        Evidence::Medusa { rule, .. } => format!(
+            "Colouring candidates of every digit along strong links (a cell with two \
+             candidates, a digit with two places in a house) splits them into two colours, \
+             one all true and one all false. {} So: {out}.",
+            medusa_rule_text(*rule)
         ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
         Evidence::Chain { links } => super::chains::explain_chain(shape, links, out),

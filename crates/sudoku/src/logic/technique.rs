@@ -287,6 +287,16 @@ techniques! {
     TwoStringKite = "2-String Kite", "2sk", SingleDigitPatterns, hd(Hard, 150, 3100, true), Some(4.1);
     TurbotFish = "Turbot Fish", "tf", SingleDigitPatterns, hd(Hard, 120, 3120, true), Some(4.2);
     EmptyRectangle = "Empty Rectangle", "er", SingleDigitPatterns, hd(Hard, 120, 3170, true), Some(4.3);
+    /// Zambon's "rectangle" ("Sudoku Programming with C"): a digit followed through four
+    /// boxes at the corners of a rectangle, each step avoiding the previous cell's row and
+    /// column; a start cell from which every path dies loses the digit. Not in HoDoKu or
+    /// SE: index (after Empty Rectangle) and score ours, off in HoDoKu's default set.
+    FourBoxRectangle = "Four-Box Rectangle", "4br", SingleDigitPatterns, hd_ours(Hard, 120, 3180, false), None;
+    /// Sukaku Explainer's three strong links: a digit's chain of three strong links (houses
+    /// where it has two places) joined end to end by cells that see each other; one end of
+    /// the chain holds the digit. HoDoKu finds it as an X-Chain (index ours, just before
+    /// X-Chain; off in its default set); Sukaku rates it 5.4 and up.
+    ThreeStrongLinks = "3 Strong Links", "sl3", SingleDigitPatterns, hd_ours(Hard, 140, 5390, false), Some(5.4);
     // ---- wings
     WWing = "W-Wing", "w", Wings, hd(Hard, 150, 3200, true), None;
     XyWing = "XY-Wing", "xy", Wings, hd(Hard, 160, 3300, true), Some(4.2);
@@ -303,11 +313,33 @@ techniques! {
     AvoidableRectangle1 = "Avoidable Rectangle Type 1", "ar1", Uniqueness, hd(Hard, 100, 4020, true), None;
     AvoidableRectangle2 = "Avoidable Rectangle Type 2", "ar2", Uniqueness, hd(Hard, 100, 4030, true), None;
     BugPlusOne = "Bivalue Universal Grave + 1", "bug1", Uniqueness, hd(Hard, 100, 2900, true), Some(5.6);
+    /// SE: a unique loop (6, 8, … cells; rectangles are the Uniqueness Tests) with one
+    /// extra cell. SE rates loops 4.5 + 0.1 (6 cells), + 0.2 (8), + 0.5 (10 or more): see
+    /// [`super::Step::se_difficulty`]. HoDoKu lacks unique loops (index ours).
+    UniqueLoop1 = "Unique Loop Type 1", "ul1", Uniqueness, hd_ours(Hard, 100, 4040, false), Some(4.5);
+    /// SE: a unique loop whose extra cells all hold the same one extra digit.
+    UniqueLoop2 = "Unique Loop Type 2", "ul2", Uniqueness, hd_ours(Hard, 100, 4050, false), Some(4.5);
+    /// SE: a unique loop whose two extra cells form a naked set with other cells of a
+    /// house (+0.1 per digit of the set beyond one).
+    UniqueLoop3 = "Unique Loop Type 3", "ul3", Uniqueness, hd_ours(Hard, 100, 4060, false), Some(4.5);
+    /// SE: a unique loop whose two extra cells hold a loop digit as a conjugate pair.
+    UniqueLoop4 = "Unique Loop Type 4", "ul4", Uniqueness, hd_ours(Hard, 100, 4070, false), Some(4.5);
+    /// SE: BUG whose extra candidates are all one digit (HoDoKu lacks it; index ours).
+    BugType2 = "Bivalue Universal Grave Type 2", "bug2", Uniqueness, hd_ours(Hard, 100, 2910, false), Some(5.7);
+    /// SE: BUG whose extra cells form a naked set with other cells of a house (5.7 + 0.1 per
+    /// digit of the set beyond one).
+    BugType3 = "Bivalue Universal Grave Type 3", "bug3", Uniqueness, hd_ours(Hard, 100, 2920, false), Some(5.8);
+    /// SE: BUG with two extra cells that hold a BUG digit as a conjugate pair.
+    BugType4 = "Bivalue Universal Grave Type 4", "bug4", Uniqueness, hd_ours(Hard, 100, 2930, false), Some(5.7);
     // ---- coloring
     SimpleColorsTrap = "Simple Colors Trap", "sc1", Coloring, hd(Hard, 150, 5330, true), None;
     SimpleColorsWrap = "Simple Colors Wrap", "sc2", Coloring, hd_ours(Hard, 150, 5340, true), None;
     MultiColors1 = "Multi Colors 1", "mc1", Coloring, hd_ours(Hard, 200, 5350, true), None;
     MultiColors2 = "Multi Colors 2", "mc2", Coloring, hd(Hard, 200, 5360, true), None;
+    /// Coloring across digits through bivalue cells and conjugate pairs. Neither HoDoKu
+    /// nor SE has it: the index (after multi-colors) and the score (as multi-colors) are
+    /// ours, and it is off in HoDoKu's default set.
+    Medusa3D = "3D Medusa", "3dm", Coloring, hd_ours(Hard, 200, 5370, false), None;
     // ---- chains and loops
     RemotePair = "Remote Pair", "rp", Chains, hd(Hard, 110, 2800, true), None;
     XChain = "X-Chain", "x", Chains, hd(Unfair, 260, 5400, true), Some(6.6);
@@ -459,6 +491,7 @@ impl TechniqueSet {
             TurbotFish,
             EmptyRectangle,
             WxyzWing,
+            ThreeStrongLinks,
         ];
         Technique::ALL
             .iter()

@@ -48,6 +48,13 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::AvoidableRectangle1,
     Technique::AvoidableRectangle2,
     Technique::BugPlusOne,
+    Technique::UniqueLoop1,
+    Technique::UniqueLoop2,
+    Technique::UniqueLoop3,
+    Technique::UniqueLoop4,
+    Technique::BugType2,
+    Technique::BugType3,
+    Technique::BugType4,
 ];
 
 /// Finds uniqueness steps of the kind `technique` names.
@@ -58,6 +65,13 @@ pub(crate) fn find(
 ) -> ControlFlow<()> {
     match technique {
         Technique::BugPlusOne => bug_plus_one(ctx, sink),
+        Technique::BugType2 | Technique::BugType3 | Technique::BugType4 => {
+            bug_types(ctx, technique, sink)
+        }
+        Technique::UniqueLoop1
+        | Technique::UniqueLoop2
+        | Technique::UniqueLoop3
+        | Technique::UniqueLoop4 => unique_loops(ctx, technique, sink),
         Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
             avoidable(ctx, technique, sink)
         }
@@ -79,10 +93,10 @@ fn for_rectangles(
                 for c2 in c1 + 1..n {
                     let at = |r, c| Cell::at(s, Row::new(r), Col::new(c));
                     let cells = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
-                    let mut boxes: Vec<_> = cells.iter().map(|c| c.block(s)).collect();
-                    boxes.sort();
-                    boxes.dedup();
-                    if boxes.len() == 2 {
+                    // Two boxes: the rows share a band or the columns a stack, not both.
+                    let band = r1 / s.box_rows() == r2 / s.box_rows();
+                    let stack = c1 / s.box_cols() == c2 / s.box_cols();
+                    if band != stack {
                         f(cells)?;
                     }
                 }
@@ -102,6 +116,7 @@ fn step(technique: Technique, digits: DigitSet, cells: [Cell; 4], elims: Vec<Can
             digits,
             cells: cells.to_vec(),
             extra: vec![],
+            subset: vec![],
         },
     }
 }
@@ -161,11 +176,18 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
                     }
                     UniqueRectangle3 if adjacent && extras.len() >= 2 => {
                         for h in shared_houses(ctx, roof[0], roof[1]) {
-                            elims = type3(ctx, h, &roof, extras);
-                            if !elims.is_empty() {
+                            if let Some(t3) = type3(ctx, h, &roof, extras) {
+                                let mut st = step(technique, ab, cells, t3.elims);
+                                st.se_difficulty =
+                                    Some(se_loop(4) + 0.1 * (t3.digits.len() - 1) as f32);
+                                if let Evidence::Uniqueness { subset, .. } = &mut st.evidence {
+                                    *subset = t3.cells;
+                                }
+                                sink(st)?;
                                 break;
                             }
                         }
+                        continue;
                     }
                     UniqueRectangle4 if adjacent => {
                         'houses: for h in shared_houses(ctx, roof[0], roof[1]) {
@@ -220,9 +242,19 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
     })
 }
 
-/// Type 3: the roof's extra digits `extras` and `k - 1` more cells of `house` hold `k`
-/// digits: those digits leave the rest of the house.
-fn type3(ctx: &Context<'_>, house: House, roof: &[Cell], extras: DigitSet) -> Vec<Candidate> {
+/// A naked set made with the extra digits of a deadly pattern (type 3).
+struct Type3 {
+    elims: Vec<Candidate>,
+    /// The cells of the house that join the extra cells' "virtual cell".
+    cells: Vec<Cell>,
+    /// The digits of the set.
+    digits: DigitSet,
+}
+
+/// Type 3: one of the `roof` cells (all in `house`) holds one of the extra digits
+/// `extras`, so they act as one cell holding `extras`; with `k - 1` more cells of `house`
+/// they hold `k` digits, which leave the rest of the house.
+fn type3(ctx: &Context<'_>, house: House, roof: &[Cell], extras: DigitSet) -> Option<Type3> {
     let others: Vec<Cell> = ctx
         .house_cells(house)
         .iter()
@@ -254,10 +286,14 @@ fn type3(ctx: &Context<'_>, house: House, roof: &[Cell], extras: DigitSet) -> Ve
             })
             .collect();
         if !elims.is_empty() {
-            return elims;
+            return Some(Type3 {
+                elims,
+                cells: chosen,
+                digits,
+            });
         }
     }
-    Vec::new()
+    None
 }
 
 fn avoidable(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
@@ -350,9 +386,358 @@ fn bug_plus_one(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     digits: DigitSet::single(d),
                     cells: vec![t],
                     extra: vec![Candidate::new(t, d)],
+                    subset: vec![],
                 },
             });
         }
     }
     ControlFlow::Continue(())
+}
+
+/// SE's difficulty of a unique rectangle or loop of `len` cells (before the type 3 bonus).
+fn se_loop(len: usize) -> f32 {
+    4.5 + match len {
+        0..=5 => 0.0,
+        6..=7 => 0.1,
+        8..=9 => 0.2,
+        _ => 0.5,
+    }
+}
+
+/// The longest unique loop searched for.
+const MAX_LOOP: usize = 16;
+
+/// Sudoku Explainer's unique loops of 6 cells or more (4-cell loops are the rectangles of
+/// the Uniqueness Tests): empty cells all holding the digits `a` and `b`, each joined to
+/// the next through a house, such that every house holding a cell of the loop holds
+/// exactly two of them, one at an even and one at an odd place. Were every cell `{a,b}`,
+/// `a` and `b` could be swapped along the loop: a deadly pattern. So one of the extra
+/// candidates of the cells that hold more is true.
+///
+/// - Type 1: one extra cell: it is not `a` nor `b`.
+/// - Type 2: every extra cell holds the one same extra digit `x`: one of them is `x`, so a
+///   cell seeing them all is not `x`.
+/// - Type 3: two extra cells in one house act as one cell holding their extra digits, and
+///   form a naked set with other cells of the house.
+/// - Type 4: two extra cells in one house where `a` has no other place: one of them is
+///   `a`, and neither can be `b` (that would leave the other `a` and the loop deadly).
+fn unique_loops(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let mut seen: Vec<Vec<Cell>> = Vec::new();
+    let bivalue = ctx.bivalue_cells();
+    for &start in bivalue {
+        let ab = ctx.candidates(start);
+        // A loop of 6 cells or more needs that many cells holding both digits.
+        let holders = ctx
+            .board()
+            .empty_cells()
+            .filter(|&c| ab.is_subset(ctx.candidates(c)))
+            .count();
+        if holders < 6 {
+            continue;
+        }
+        let mut loops = Vec::new();
+        let mut path = vec![start];
+        loop_search(ctx, ab, &mut path, None, &mut loops);
+        for lp in loops {
+            let mut key = lp.clone();
+            key.sort();
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let extra: Vec<Cell> = lp
+                .iter()
+                .copied()
+                .filter(|&c| ctx.candidates(c) != ab)
+                .collect();
+            let extras = extra
+                .iter()
+                .fold(DigitSet::EMPTY, |m, &c| m | ctx.candidates(c))
+                - ab;
+            let extra_cands: Vec<Candidate> = extra
+                .iter()
+                .flat_map(|&c| {
+                    (ctx.candidates(c) - ab)
+                        .into_iter()
+                        .map(move |d| Candidate::new(c, d))
+                })
+                .collect();
+            let mut subset = Vec::new();
+            let mut bonus = 0.0;
+            let elims: Vec<Candidate> = match technique {
+                Technique::UniqueLoop1 if extra.len() == 1 => {
+                    ab.iter().map(|d| Candidate::new(extra[0], d)).collect()
+                }
+                Technique::UniqueLoop2 if extra.len() >= 2 && extras.len() == 1 => {
+                    seeing_all(ctx, &extra, &lp, extras.first().unwrap())
+                }
+                Technique::UniqueLoop3 if extra.len() == 2 && extras.len() >= 2 => {
+                    let mut out = Vec::new();
+                    for h in shared_houses(ctx, extra[0], extra[1]) {
+                        if let Some(t3) = type3(ctx, h, &extra, extras) {
+                            bonus = 0.1 * (t3.digits.len() - 1) as f32;
+                            subset = t3.cells;
+                            out = t3.elims;
+                            break;
+                        }
+                    }
+                    out
+                }
+                Technique::UniqueLoop4 if extra.len() == 2 => {
+                    let mut out = Vec::new();
+                    'houses: for h in shared_houses(ctx, extra[0], extra[1]) {
+                        for u in ab {
+                            if ctx.positions(u, h).len() == 2 {
+                                let v = (ab - DigitSet::single(u)).first().unwrap();
+                                out = extra.iter().map(|&r| Candidate::new(r, v)).collect();
+                                break 'houses;
+                            }
+                        }
+                    }
+                    out
+                }
+                _ => Vec::new(),
+            };
+            if elims.is_empty() {
+                continue;
+            }
+            let _ = s;
+            sink(Step {
+                se_difficulty: Some(se_loop(lp.len()) + bonus),
+                technique,
+                placements: vec![],
+                eliminations: elims,
+                evidence: Evidence::Uniqueness {
+                    digits: ab,
+                    cells: lp,
+                    extra: extra_cands,
+                    subset,
+                },
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Whether `cell` may join the loop `path` at its end: no house of it already holds two
+/// cells of the path, or one at the same parity as the new place.
+fn fits(ctx: &Context<'_>, path: &[Cell], cell: Cell) -> bool {
+    let s = ctx.shape();
+    let parity = path.len() % 2;
+    cell.houses(s).iter().all(|h| {
+        let mut count = 0;
+        for (i, &p) in path.iter().enumerate() {
+            if p.houses(s).contains(h) {
+                count += 1;
+                if i % 2 == parity || count == 2 {
+                    return false;
+                }
+            }
+        }
+        true
+    })
+}
+
+/// Whether the closed loop `path` is a deadly pattern: every house holding a cell of it
+/// holds exactly two, at places of different parity.
+fn valid_loop(ctx: &Context<'_>, path: &[Cell]) -> bool {
+    let s = ctx.shape();
+    path.iter().enumerate().all(|(i, &c)| {
+        c.houses(s).iter().all(|h| {
+            let others: Vec<usize> = (0..path.len())
+                .filter(|&j| j != i && path[j].houses(s).contains(h))
+                .collect();
+            others.len() == 1 && others[0] % 2 != i % 2
+        })
+    })
+}
+
+/// Extends `path` (starting at a bivalue cell `ab`) through houses of a kind other than
+/// the last one used, collecting the closed loops of 6 cells or more. At most two cells
+/// may hold extra digits, unless all extra cells hold the same single extra digit.
+fn loop_search(
+    ctx: &Context<'_>,
+    ab: DigitSet,
+    path: &mut Vec<Cell>,
+    last_kind: Option<usize>,
+    out: &mut Vec<Vec<Cell>>,
+) {
+    let s = ctx.shape();
+    let cur = *path.last().unwrap();
+    let start = path[0];
+    for (kind, h) in cur.houses(s).into_iter().enumerate() {
+        if Some(kind) == last_kind {
+            continue;
+        }
+        for &next in ctx.house_cells(h) {
+            if next == start {
+                if path.len() >= 6 && path.len() % 2 == 0 && valid_loop(ctx, path) {
+                    out.push(path.clone());
+                }
+                continue;
+            }
+            let cands = ctx.candidates(next);
+            if ctx.value(next).is_some()
+                || !ab.is_subset(cands)
+                || path.contains(&next)
+                || path.len() >= MAX_LOOP
+            {
+                continue;
+            }
+            if cands != ab {
+                let extra_cells: Vec<Cell> = path
+                    .iter()
+                    .copied()
+                    .filter(|&c| ctx.candidates(c) != ab)
+                    .collect();
+                let extras = extra_cells
+                    .iter()
+                    .fold(cands, |m, &c| m | ctx.candidates(c))
+                    - ab;
+                if extra_cells.len() >= 2 && extras.len() != 1 {
+                    continue;
+                }
+            }
+            if !fits(ctx, path, next) {
+                continue;
+            }
+            path.push(next);
+            loop_search(ctx, ab, path, Some(kind), out);
+            path.pop();
+        }
+    }
+}
+
+/// The extra candidates of a BUG: removing them would leave every empty cell with two
+/// candidates and every digit with two places or none in every house. `None` when the
+/// position is not one extra set away from a BUG (or is a BUG already).
+fn bug_extras(ctx: &Context<'_>) -> Option<Vec<Candidate>> {
+    let s = ctx.shape();
+    let mut extras = Vec::new();
+    for c in ctx.board().empty_cells() {
+        let cands = ctx.candidates(c);
+        match cands.len() {
+            0 | 1 => return None,
+            2 => continue,
+            _ => {}
+        }
+        let mine: Vec<Candidate> = cands
+            .into_iter()
+            .filter(|&d| c.houses(s).iter().all(|&h| ctx.positions(d, h).len() > 2))
+            .map(|d| Candidate::new(c, d))
+            .collect();
+        if cands.len() - mine.len() != 2 {
+            return None;
+        }
+        extras.extend(mine);
+    }
+    if extras.is_empty() {
+        return None;
+    }
+    for h in ctx.houses() {
+        for d in Digit::all(s) {
+            let removed = extras
+                .iter()
+                .filter(|e| e.digit == d && e.cell.houses(s).contains(&h))
+                .count();
+            let left = ctx.positions(d, h).len() - removed;
+            if left != 0 && left != 2 {
+                return None;
+            }
+        }
+    }
+    Some(extras)
+}
+
+/// Sudoku Explainer's BUG types 2 to 4 (type 1 is [`Technique::BugPlusOne`]). Without its
+/// extra candidates the position would be a bivalue universal grave, which has no single
+/// solution; so one of the extras is true.
+///
+/// - Type 2: the extras are all one digit `x`: a cell seeing every extra cell is not `x`.
+/// - Type 3: the extra cells share a house: together they act as one cell holding the
+///   extra digits, which forms a naked set with other cells of the house.
+/// - Type 4: two extra cells share a house where a digit `u` of both their BUG pairs has
+///   no other place: one of them is `u` and the other takes its extra, so each cell keeps
+///   only `u` and its extras.
+fn bug_types(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let Some(extras) = bug_extras(ctx) else {
+        return ControlFlow::Continue(());
+    };
+    let mut cells: Vec<Cell> = extras.iter().map(|e| e.cell).collect();
+    cells.dedup();
+    if extras.len() < 2 {
+        return ControlFlow::Continue(());
+    }
+    let digits: DigitSet = extras.iter().map(|e| e.digit).collect();
+    let extra_of = |c: Cell| -> DigitSet {
+        extras
+            .iter()
+            .filter(|e| e.cell == c)
+            .map(|e| e.digit)
+            .collect()
+    };
+    let mut subset = Vec::new();
+    let mut se = None;
+    let mut shown = digits;
+    let elims: Vec<Candidate> = match technique {
+        Technique::BugType2 if digits.len() == 1 => {
+            seeing_all(ctx, &cells, &cells, digits.first().unwrap())
+        }
+        Technique::BugType3 if cells.len() >= 2 && digits.len() >= 2 => {
+            let houses: Vec<House> = ctx
+                .houses()
+                .filter(|&h| cells.iter().all(|c| c.houses(ctx.shape()).contains(&h)))
+                .collect();
+            let mut out = Vec::new();
+            for h in houses {
+                if let Some(t3) = type3(ctx, h, &cells, digits) {
+                    se = Some(5.7 + 0.1 * (t3.digits.len() - 1) as f32);
+                    shown = t3.digits;
+                    subset = t3.cells;
+                    out = t3.elims;
+                    break;
+                }
+            }
+            out
+        }
+        Technique::BugType4 if cells.len() == 2 => {
+            let (c1, c2) = (cells[0], cells[1]);
+            let pair = (ctx.candidates(c1) - extra_of(c1)) & (ctx.candidates(c2) - extra_of(c2));
+            let mut out = Vec::new();
+            'houses: for h in shared_houses(ctx, c1, c2) {
+                for u in pair {
+                    if ctx.positions(u, h).len() == 2 {
+                        for c in [c1, c2] {
+                            let keep = extra_of(c) | DigitSet::single(u);
+                            out.extend(
+                                (ctx.candidates(c) - keep)
+                                    .into_iter()
+                                    .map(|d| Candidate::new(c, d)),
+                            );
+                        }
+                        shown = DigitSet::single(u) | digits;
+                        break 'houses;
+                    }
+                }
+            }
+            out
+        }
+        _ => Vec::new(),
+    };
+    if elims.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    sink(Step {
+        se_difficulty: se,
+        technique,
+        placements: vec![],
+        eliminations: elims,
+        evidence: Evidence::Uniqueness {
+            digits: shown,
+            cells,
+            extra: extras,
+            subset,
+        },
+    })
 }

@@ -283,25 +283,56 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         continue;
                     }
                     let cells = [pivot, wings[i], wings[j], wings[k]];
+                    // The pairs of wings that don't see each other (the pivot sees all),
+                    // as masks over the four cells.
+                    let apart: Vec<u8> = [(1, 2), (1, 3), (2, 3)]
+                        .into_iter()
+                        .filter(|&(m, n)| !cells[m].sees(cells[n], s))
+                        .map(|(m, n)| 1u8 << m | 1 << n)
+                        .collect();
                     // Exactly one digit whose cells in the pattern don't all see each other.
                     let mut z = None;
                     let mut unrestricted = 0;
                     for d in all {
-                        let with: Vec<Cell> =
-                            cells.iter().copied().filter(|&c| ctx.has(c, d)).collect();
-                        let restricted = with
-                            .iter()
-                            .enumerate()
-                            .all(|(m, &c)| with[m + 1..].iter().all(|&o| c.sees(o, s)));
+                        let mask = (0..4)
+                            .filter(|&m| ctx.has(cells[m], d))
+                            .fold(0u8, |acc, m| acc | 1 << m);
+                        // Unrestricted: two of its cells don't see each other.
+                        let restricted = apart.iter().all(|&p| mask & p != p);
                         if !restricted {
                             unrestricted += 1;
+                            let with: Vec<Cell> = (0..4)
+                                .filter(|&m| mask >> m & 1 == 1)
+                                .map(|m| cells[m])
+                                .collect();
                             z = Some((d, with));
+                            if unrestricted > 1 {
+                                break;
+                            }
                         }
                     }
-                    let (1, Some((z, zcells))) = (unrestricted, z) else {
-                        continue;
+                    // One unrestricted digit `z`: one of its cells is `z`. None (the doubly
+                    // linked case): the four cells hold the four digits once each, so every
+                    // digit leaves the cells that see all of its cells in the pattern.
+                    let (elims, z) = match (unrestricted, z) {
+                        (1, Some((z, zcells))) => (seeing_all(ctx, &zcells, &cells, z), Some(z)),
+                        // Four cells of one house: a naked quad, not a wing.
+                        (0, _)
+                            if !pivot
+                                .houses(s)
+                                .iter()
+                                .any(|h| cells.iter().all(|c| c.houses(s).contains(h))) =>
+                        {
+                            let mut out = Vec::new();
+                            for d in all {
+                                let with: Vec<Cell> =
+                                    cells.iter().copied().filter(|&c| ctx.has(c, d)).collect();
+                                out.extend(seeing_all(ctx, &with, &cells, d));
+                            }
+                            (out, None)
+                        }
+                        _ => continue,
                     };
-                    let elims = seeing_all(ctx, &zcells, &cells, z);
                     if elims.is_empty() {
                         continue;
                     }
@@ -320,7 +351,7 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                             digits: all,
                             pivot: Some(pivot),
                             pincers: cells[1..].to_vec(),
-                            z: Some(z),
+                            z,
                             links: vec![],
                         },
                     })?;
