@@ -22,6 +22,7 @@ pub struct Context<'a> {
     positions: OnceCell<Vec<PosSet>>,
     placed: OnceCell<Vec<DigitSet>>,
     bivalue: OnceCell<Vec<Cell>>,
+    als: OnceCell<Option<super::als::Tables>>,
 }
 
 impl<'a> Context<'a> {
@@ -36,6 +37,7 @@ impl<'a> Context<'a> {
             positions: OnceCell::new(),
             placed: OnceCell::new(),
             bivalue: OnceCell::new(),
+            als: OnceCell::new(),
         }
     }
     /// The board.
@@ -143,6 +145,14 @@ impl<'a> Context<'a> {
                 .filter(|&c| self.board.value(c).is_none() && self.board.candidates(c).len() == 2)
                 .collect()
         })
+    }
+
+    /// The almost locked sets of this position (shared by the ALS techniques).
+    pub(crate) fn als_tables(
+        &self,
+        build: impl FnOnce() -> Option<super::als::Tables>,
+    ) -> Option<&super::als::Tables> {
+        self.als.get_or_init(build).as_ref()
     }
 
     /// Whether `digit` is a candidate of `cell`.

@@ -50,6 +50,7 @@
 //!
 //! Depends on the grid model; only `last_resort` calls [`crate::solve`].
 
+mod als;
 mod chains;
 mod coloring;
 mod context;

@@ -113,10 +113,16 @@ pub enum Evidence {
     },
     /// A chain or loop: the links in order.
     Chain { links: Vec<Link> },
-    /// Almost locked sets and their restricted common digits.
+    /// Almost locked sets and their restricted common digits. ALS-XZ: sets `[A, B]`, one
+    /// entry of `restricted` (the RCC, two digits when doubly linked). ALS-XY-Wing: sets
+    /// `[A, B, C]`, `restricted` `[A–C, B–C]`. ALS-XY-Chain: the sets in chain order, one
+    /// entry per link. Death Blossom: the `stem` cell, one petal per stem digit, and
+    /// `restricted[i]` the stem digit petal `i` answers. `z`: the digits eliminated.
     Als {
         sets: Vec<AlsSet>,
-        restricted: DigitSet,
+        restricted: Vec<DigitSet>,
+        z: DigitSet,
+        stem: Option<Cell>,
     },
     /// Sue de Coq, aligned exclusion: the cells and digits of the pattern.
     Misc { cells: Vec<Cell>, digits: DigitSet },
@@ -446,6 +452,9 @@ impl Step {
             | Evidence::Misc { cells, .. } => v.extend(cells),
             Evidence::Fish(f) => v.extend(f.fins.iter().chain(&f.endo_fins)),
             Evidence::Wing { pivot, pincers, .. } => v.extend(pivot.iter().chain(pincers)),
+            Evidence::Als { sets, stem, .. } => {
+                v.extend(stem.iter().chain(sets.iter().flat_map(|s| &s.cells)))
+            }
             _ => {}
         }
         let mut seen = std::collections::HashSet::new();
@@ -549,19 +558,12 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             format!("{digit} {}", parts.join(" "))
         }
         Evidence::Chain { links } => chain_text(shape, links),
-        Evidence::Als { sets, restricted } => {
-            let parts: Vec<String> = sets
-                .iter()
-                .map(|s| {
-                    format!(
-                        "{} {{{}}}",
-                        cell_list(shape, &s.cells),
-                        digit_list(s.digits)
-                    )
-                })
-                .collect();
-            format!("{} RC {}", parts.join(" - "), digit_list(*restricted))
-        }
+        Evidence::Als {
+            sets,
+            restricted,
+            z,
+            stem,
+        } => super::als::als_text(shape, sets, restricted, *z, *stem),
         Evidence::Forcing { premise, branches } => {
             super::forcing::forcing_text(shape, premise, branches)
         }
@@ -688,6 +690,12 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
         ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
         Evidence::Chain { links } => super::chains::explain_chain(shape, links, out),
+        Evidence::Als {
+            sets,
+            restricted,
+            z,
+            stem,
+        } => super::als::explain_als(shape, sets, restricted, *z, *stem, out),
         Evidence::Forcing { premise, branches } => {
             super::forcing::explain_forcing(shape, premise, branches, out)
         }

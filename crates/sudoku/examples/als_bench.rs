@@ -1,0 +1,147 @@
+//! Level agreement with HoDoKu: solves each puzzle of a reference file (lines
+//! `puzzle LEVEL score TECH:count,...`, as `scripts/hodoku_ref.py` writes them) with
+//! `Order::Hodoku` and HoDoKu's default techniques, and counts how often our path's level
+//! (the hardest technique's HoDoKu level, raised while the score exceeds the level's
+//! maximum, as HoDoKu does) equals the reference's. Every step is checked against the
+//! solution. Prints the agreement, the CPU time per puzzle, and the disagreements by pair.
+//!
+//! `cargo run --release -p sudoku-core --example als_bench -- REF [without-als] [LIMIT]`
+//! (`without-als` leaves out the ALS family and Sue de Coq, for a before/after figure).
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+use sudoku::logic::{apply, Family, Level, LogicSolver, Technique, TechniqueSet};
+use sudoku::solve::{self, Outcome};
+use sudoku::{Board, Grid};
+
+fn level_name(l: Level) -> &'static str {
+    match l {
+        Level::Easy => "EASY",
+        Level::Medium => "MEDIUM",
+        Level::Hard => "HARD",
+        Level::Unfair => "UNFAIR",
+        Level::Extreme => "EXTREME",
+    }
+}
+
+fn next(l: Level) -> Level {
+    match l {
+        Level::Easy => Level::Medium,
+        Level::Medium => Level::Hard,
+        Level::Hard => Level::Unfair,
+        _ => Level::Extreme,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[1]).unwrap();
+    let without = args.iter().any(|a| a == "without-als");
+    let limit: usize = args
+        .iter()
+        .skip(2)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(usize::MAX);
+    let mut set = TechniqueSet::hodoku_defaults();
+    if without {
+        set = set.difference(TechniqueSet::family(Family::Als));
+        set.remove(Technique::SueDeCoq);
+    }
+    let solver = LogicSolver::builder().techniques(set).build();
+    let (mut total, mut agree) = (0, 0);
+    let mut pairs: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut uses: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut cpu = std::time::Duration::ZERO;
+    let mut worst = std::time::Duration::ZERO;
+    for line in text.lines().take(limit) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() < 2 {
+            continue;
+        }
+        let grid = Grid::from_line(f[0]).unwrap();
+        let Outcome::Unique(solution) = solve::solve(&grid) else {
+            continue;
+        };
+        let t = Instant::now();
+        let path = solver.solve(&grid);
+        let dt = t.elapsed();
+        cpu += dt;
+        worst = worst.max(dt);
+        // Check every step against the solution.
+        let mut board = Board::new(&grid);
+        for s in &path.steps {
+            for p in &s.placements {
+                assert_eq!(solution.get(p.cell), Some(p.digit), "{}", f[0]);
+            }
+            for e in &s.eliminations {
+                assert_ne!(
+                    solution.get(e.cell),
+                    Some(e.digit),
+                    "{} {}",
+                    f[0],
+                    s.text(grid.shape())
+                );
+            }
+            apply(&mut board, s);
+            *uses.entry(s.technique.name()).or_default() += 1;
+        }
+        let mut level = path
+            .steps
+            .iter()
+            .filter_map(|s| s.technique.hodoku())
+            .map(|h| h.level)
+            .max()
+            .unwrap_or(Level::Easy);
+        let score = path.hodoku_score();
+        while level != Level::Extreme && score > level.max_score() {
+            level = next(level);
+        }
+        let ours = if path.solved {
+            level_name(level).to_string()
+        } else {
+            "UNSOLVED".to_string()
+        };
+        total += 1;
+        if ours == f[1] {
+            agree += 1;
+        } else {
+            if std::env::var_os("VERBOSE").is_some() {
+                let mut ts: BTreeMap<&str, usize> = BTreeMap::new();
+                for s in &path.steps {
+                    *ts.entry(s.technique.code()).or_default() += 1;
+                }
+                println!(
+                    "{} hodoku {} {} | ours {ours} {score} {:?}",
+                    f[0],
+                    f[1],
+                    f.get(3).unwrap_or(&""),
+                    ts
+                );
+            }
+            *pairs.entry((f[1].to_string(), ours)).or_default() += 1;
+        }
+    }
+    println!(
+        "{} puzzles, level agrees on {} ({:.1}%), {:.2} ms CPU per puzzle (worst {:.1} ms){}",
+        total,
+        agree,
+        100.0 * agree as f64 / total.max(1) as f64,
+        cpu.as_secs_f64() * 1000.0 / total.max(1) as f64,
+        worst.as_secs_f64() * 1000.0,
+        if without { ", without ALS/SdC" } else { "" }
+    );
+    for ((theirs, ours), n) in &pairs {
+        println!("  hodoku {theirs} / ours {ours}: {n}");
+    }
+    let als: Vec<String> = uses
+        .iter()
+        .filter(|(k, _)| {
+            k.contains("Almost")
+                || k.contains("Sue")
+                || k.contains("Death")
+                || k.contains("Forcing")
+        })
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
+    println!("  uses: {}", als.join(", "));
+}
