@@ -47,7 +47,61 @@ fn main() {
         set = set.difference(TechniqueSet::family(Family::Als));
         set.remove(Technique::SueDeCoq);
     }
+    // `without=code,code`: leave out single techniques (for timing).
+    for a in &args {
+        if let Some(list) = a.strip_prefix("without=") {
+            for code in list.split(',') {
+                set.remove(Technique::from_name(code).expect("technique"));
+            }
+        }
+    }
     let solver = LogicSolver::builder().techniques(set).build();
+    if args.iter().any(|a| a == "pos") {
+        // Lines `code values masks`: the first step of that technique alone in that position.
+        for line in text.lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let grid = Grid::from_line(f[1]).unwrap();
+            let mut marks = sudoku::grid::Candidates::none(grid.shape());
+            for (i, m) in f[2].split(',').enumerate() {
+                let m: usize = m.parse().unwrap();
+                let ds = (0..9)
+                    .filter(|b| m >> b & 1 == 1)
+                    .map(|b| sudoku::Digit::new(b + 1))
+                    .collect();
+                marks.set(sudoku::Cell::new(i), ds);
+            }
+            let board = Board::with_candidates(&grid, &marks);
+            let t = Technique::from_name(f[0]).unwrap();
+            let one = LogicSolver::builder()
+                .techniques(TechniqueSet::from(t))
+                .backtracking(false)
+                .build();
+            match one.next_step(&board) {
+                Some(s) => println!("{}|{}", s.outcome_text(grid.shape()), s.text(grid.shape())),
+                None => println!("none|none"),
+            }
+        }
+        return;
+    }
+    if args.iter().any(|a| a == "dump") {
+        // One line per step: `name|outcome`, a blank line after each puzzle.
+        for line in text.lines().take(limit) {
+            let Some(p) = line.split_whitespace().next() else {
+                continue;
+            };
+            let grid = Grid::from_line(p).unwrap();
+            for s in solver.solve(&grid).steps {
+                println!(
+                    "{}|{}|{}",
+                    s.technique.name(),
+                    s.outcome_text(grid.shape()),
+                    s.text(grid.shape())
+                );
+            }
+            println!();
+        }
+        return;
+    }
     let (mut total, mut agree) = (0, 0);
     let mut pairs: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut uses: BTreeMap<&'static str, usize> = BTreeMap::new();

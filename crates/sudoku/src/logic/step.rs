@@ -124,8 +124,14 @@ pub enum Evidence {
         z: DigitSet,
         stem: Option<Cell>,
     },
-    /// Sue de Coq, aligned exclusion: the cells and digits of the pattern.
-    Misc { cells: Vec<Cell>, digits: DigitSet },
+    /// Sue de Coq: the intersection `cells` holding `digits`, and `groups` `[line part,
+    /// box part]`. Aligned exclusion: the base `cells` (holding `digits` between them) and
+    /// `groups` the excluding cells, one group per cell.
+    Misc {
+        cells: Vec<Cell>,
+        digits: DigitSet,
+        groups: Vec<AlsSet>,
+    },
     /// A forcing chain or net: from the `premise` candidates, one chain per branch.
     Forcing {
         premise: Vec<Candidate>,
@@ -347,6 +353,13 @@ impl Step {
                  the ones that lead to a contradiction), the solution has {out}. This is a guess \
                  confirmed by search, not a logical step."
             ),
+            Evidence::Misc {
+                cells,
+                digits,
+                groups,
+            } => {
+                super::sue_de_coq::explain_misc(shape, self.technique, cells, *digits, groups, &out)
+            }
             other => explain_pattern(shape, other, &out),
         }
     }
@@ -448,8 +461,10 @@ impl Step {
             Evidence::Intersection { cells, .. }
             | Evidence::Subset { cells, .. }
             | Evidence::SingleDigit { cells, .. }
-            | Evidence::Uniqueness { cells, .. }
-            | Evidence::Misc { cells, .. } => v.extend(cells),
+            | Evidence::Uniqueness { cells, .. } => v.extend(cells),
+            Evidence::Misc { cells, groups, .. } => {
+                v.extend(cells.iter().chain(groups.iter().flat_map(|g| &g.cells)))
+            }
             Evidence::Fish(f) => v.extend(f.fins.iter().chain(&f.endo_fins)),
             Evidence::Wing { pivot, pincers, .. } => v.extend(pivot.iter().chain(pincers)),
             Evidence::Als { sets, stem, .. } => {
@@ -547,8 +562,24 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
             format!("{} in {}", ds.join("/"), cell_list(shape, cells))
         }
-        Evidence::Misc { cells, digits } => {
-            format!("{} in {}", digit_list(*digits), cell_list(shape, cells))
+        Evidence::Misc {
+            cells,
+            digits,
+            groups,
+        } => {
+            let braced = |d: DigitSet| {
+                if shape.side() > 9 {
+                    format!("{{{}}}", digit_list(d))
+                } else {
+                    format!("{{{d}}}")
+                }
+            };
+            let cl = |c: &[Cell]| super::als::compact_cells(shape, c);
+            let parts: Vec<String> = groups
+                .iter()
+                .map(|g| format!("{} - {}", cl(&g.cells), braced(g.digits)))
+                .collect();
+            format!("{} - {} ({})", cl(cells), braced(*digits), parts.join(", "))
         }
         Evidence::Coloring { digit, colors } => {
             let parts: Vec<String> = colors
