@@ -55,7 +55,13 @@ fn main() {
             }
         }
     }
-    let solver = LogicSolver::builder().techniques(set).build();
+    let solver = if args.iter().any(|a| a == "explainer") {
+        LogicSolver::builder()
+            .order(sudoku::logic::Order::Explainer)
+            .build()
+    } else {
+        LogicSolver::builder().techniques(set).build()
+    };
     if args.iter().any(|a| a == "pos") {
         // Lines `code values masks`: the first step of that technique alone in that position.
         for line in text.lines() {

@@ -54,6 +54,7 @@ mod als;
 mod chains;
 mod coloring;
 mod context;
+mod exclusion;
 mod fish;
 mod forcing;
 mod intersections;

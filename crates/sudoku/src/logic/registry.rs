@@ -7,7 +7,7 @@
 
 use super::step::Step;
 use super::technique::Technique;
-use super::{als, chains, forcing, sue_de_coq};
+use super::{als, chains, exclusion, forcing, sue_de_coq};
 use super::{coloring, single_digit, uniqueness, wings};
 use super::{fish, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
@@ -70,6 +70,10 @@ pub(crate) const REGISTRY: &[Entry] = &[
     Entry {
         find: sue_de_coq::find,
         techniques: sue_de_coq::TECHNIQUES,
+    },
+    Entry {
+        find: exclusion::find,
+        techniques: exclusion::TECHNIQUES,
     },
     Entry {
         find: als::find,
