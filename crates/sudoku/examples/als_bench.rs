@@ -49,6 +49,11 @@ fn main() {
     }
     // `without=code,code`: leave out single techniques (for timing).
     for a in &args {
+        if let Some(list) = a.strip_prefix("with=") {
+            for code in list.split(',') {
+                set.insert(Technique::from_name(code).expect("technique"));
+            }
+        }
         if let Some(list) = a.strip_prefix("without=") {
             for code in list.split(',') {
                 set.remove(Technique::from_name(code).expect("technique"));

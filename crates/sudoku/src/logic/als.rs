@@ -169,12 +169,12 @@ impl Tables {
         let mut seen = Vec::with_capacity(found.len() * n);
         for (cells, digits) in found {
             let mut buddies = 0;
-            for d in 0..n {
-                let w = cells & digit_cells[d];
+            for &dc in &digit_cells {
+                let w = cells & dc;
                 let s = if w == 0 {
                     0
                 } else {
-                    bits_iter(w).fold(!0 as Bits, |acc, c| acc & peers[c]) & !cells & digit_cells[d]
+                    bits_iter(w).fold(!0 as Bits, |acc, c| acc & peers[c]) & !cells & dc
                 };
                 with.push(w);
                 seen.push(s);
@@ -677,6 +677,9 @@ fn find_death_blossom(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()>
     ControlFlow::Continue(())
 }
 
+/// Where a Death Blossom's petals and eliminations go.
+type Emit<'e> = dyn FnMut(&[usize], &[Bits]) -> ControlFlow<()> + 'e;
+
 #[allow(clippy::too_many_arguments)]
 fn blossom(
     t: &Tables,
@@ -688,7 +691,7 @@ fn blossom(
     common: u32,
     chosen: &mut Vec<usize>,
     elims: &mut Vec<Bits>,
-    emit: &mut dyn FnMut(&[usize], &[Bits]) -> ControlFlow<()>,
+    emit: &mut Emit<'_>,
 ) -> ControlFlow<()> {
     let n = t.n;
     if k == ds.len() {
