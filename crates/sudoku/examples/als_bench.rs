@@ -33,6 +33,18 @@ fn next(l: Level) -> Level {
     }
 }
 
+/// The process's user + system CPU time in seconds (Linux `/proc/self/stat`, clock ticks
+/// of 1/100 s), or 0 elsewhere.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&args[1]).unwrap();
@@ -113,6 +125,7 @@ fn main() {
         }
         return;
     }
+    let cpu0 = cpu_seconds();
     let (mut total, mut agree) = (0, 0);
     let mut pairs: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut uses: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -186,11 +199,13 @@ fn main() {
             *pairs.entry((f[1].to_string(), ours)).or_default() += 1;
         }
     }
+    let cpu_total = cpu_seconds() - cpu0;
     println!(
-        "{} puzzles, level agrees on {} ({:.1}%), {:.2} ms CPU per puzzle (worst {:.1} ms){}",
+        "{} puzzles, level agrees on {} ({:.1}%), {:.1} ms CPU per puzzle ({:.1} ms wall, worst {:.1} ms wall){}",
         total,
         agree,
         100.0 * agree as f64 / total.max(1) as f64,
+        cpu_total * 1000.0 / total.max(1) as f64,
         cpu.as_secs_f64() * 1000.0 / total.max(1) as f64,
         worst.as_secs_f64() * 1000.0,
         if without { ", without ALS/SdC" } else { "" }

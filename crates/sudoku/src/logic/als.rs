@@ -221,7 +221,8 @@ impl Tables {
                 for j in i + 1..m {
                     let b = &self.alses[j];
                     let common = a.digits & b.digits;
-                    if common == 0 || a.cells & b.cells != 0 {
+                    // A restricted common needs `a`'s cells with it among those `b` sees.
+                    if common == 0 || a.cells & b.cells != 0 || a.cells & b.buddies == 0 {
                         continue;
                     }
                     let mut rc: Option<Rc> = None;
