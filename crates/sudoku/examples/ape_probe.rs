@@ -25,6 +25,29 @@ fn line(code: &str, b: &Board, out: &str) -> String {
 
 fn main() {
     let text = std::fs::read_to_string(std::env::args().nth(1).unwrap()).unwrap();
+    if std::env::args().any(|a| a == "db") {
+        // Death Blossom on HoDoKu-order paths (it is off by default there).
+        let mut set = TechniqueSet::hodoku_defaults();
+        set.insert(Technique::DeathBlossom);
+        let hd = LogicSolver::builder()
+            .techniques(set)
+            .backtracking(false)
+            .build();
+        let mut found = 0;
+        for l in text.lines() {
+            let g = Grid::from_line(l.split_whitespace().next().unwrap()).unwrap();
+            let mut b = Board::new(&g);
+            while let Some(s) = hd.next_step(&b) {
+                if s.technique == Technique::DeathBlossom && found < 3 {
+                    found += 1;
+                    println!("{}", line("db", &b, &s.outcome_text(g.shape())));
+                    eprintln!("{}", s.text(g.shape()));
+                }
+                sudoku::logic::apply(&mut b, &s);
+            }
+        }
+        return;
+    }
     let se = LogicSolver::builder()
         .order(Order::Explainer)
         .backtracking(false)
