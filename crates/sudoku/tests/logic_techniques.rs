@@ -134,6 +134,9 @@ fn hodoku_exemplars_fire() {
     let rename = |name: &str| match name {
         "Locked Candidate Type 1" => Some(Technique::LockedCandidatesPointing),
         "Locked Candidate Type 2" => Some(Technique::LockedCandidatesClaiming),
+        "ALS-XZ rule" => Some(Technique::AlsXz),
+        "ALS-XY-Wing rule" => Some(Technique::AlsXyWing),
+        "ALS-XY-Chain" => Some(Technique::AlsXyChain),
         other => Technique::from_name(other),
     };
     let mut report = Vec::new();

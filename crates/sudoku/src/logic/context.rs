@@ -43,6 +43,7 @@ pub struct Context<'a> {
     placed: OnceCell<Vec<DigitSet>>,
     bivalue: OnceCell<Vec<Cell>>,
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
+    als: OnceCell<Option<super::als::Tables>>,
 }
 
 impl<'a> Context<'a> {
@@ -58,6 +59,7 @@ impl<'a> Context<'a> {
             placed: OnceCell::new(),
             bivalue: OnceCell::new(),
             strong: OnceCell::new(),
+            als: OnceCell::new(),
         }
     }
     /// The board.
@@ -192,6 +194,14 @@ impl<'a> Context<'a> {
                 .collect()
         });
         &t[digit.index()]
+    }
+
+    /// The almost locked sets of this position (shared by the ALS techniques).
+    pub(crate) fn als_tables(
+        &self,
+        build: impl FnOnce() -> Option<super::als::Tables>,
+    ) -> Option<&super::als::Tables> {
+        self.als.get_or_init(build).as_ref()
     }
 
     /// Whether `digit` is a candidate of `cell`.

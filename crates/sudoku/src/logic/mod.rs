@@ -50,9 +50,11 @@
 //!
 //! Depends on the grid model; only `last_resort` calls [`crate::solve`].
 
+mod als;
 mod chains;
 mod coloring;
 mod context;
+mod exclusion;
 mod fish;
 mod forcing;
 mod intersections;
@@ -62,6 +64,7 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 mod uniqueness;
 mod wings;

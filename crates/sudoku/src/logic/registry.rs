@@ -7,7 +7,7 @@
 
 use super::step::Step;
 use super::technique::Technique;
-use super::{chains, forcing};
+use super::{als, chains, exclusion, forcing, sue_de_coq};
 use super::{coloring, single_digit, uniqueness, wings};
 use super::{fish, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
@@ -66,6 +66,18 @@ pub(crate) const REGISTRY: &[Entry] = &[
     Entry {
         find: chains::find,
         techniques: chains::TECHNIQUES,
+    },
+    Entry {
+        find: sue_de_coq::find,
+        techniques: sue_de_coq::TECHNIQUES,
+    },
+    Entry {
+        find: exclusion::find,
+        techniques: exclusion::TECHNIQUES,
+    },
+    Entry {
+        find: als::find,
+        techniques: als::TECHNIQUES,
     },
     Entry {
         find: forcing::find,

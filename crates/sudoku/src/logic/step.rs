@@ -126,13 +126,25 @@ pub enum Evidence {
     },
     /// A chain or loop: the links in order.
     Chain { links: Vec<Link> },
-    /// Almost locked sets and their restricted common digits.
+    /// Almost locked sets and their restricted common digits. ALS-XZ: sets `[A, B]`, one
+    /// entry of `restricted` (the RCC, two digits when doubly linked). ALS-XY-Wing: sets
+    /// `[A, B, C]`, `restricted` `[A–C, B–C]`. ALS-XY-Chain: the sets in chain order, one
+    /// entry per link. Death Blossom: the `stem` cell, one petal per stem digit, and
+    /// `restricted[i]` the stem digit petal `i` answers. `z`: the digits eliminated.
     Als {
         sets: Vec<AlsSet>,
-        restricted: DigitSet,
+        restricted: Vec<DigitSet>,
+        z: DigitSet,
+        stem: Option<Cell>,
     },
-    /// Sue de Coq, aligned exclusion: the cells and digits of the pattern.
-    Misc { cells: Vec<Cell>, digits: DigitSet },
+    /// Sue de Coq: the intersection `cells` holding `digits`, and `groups` `[line part,
+    /// box part]`. Aligned exclusion: the base `cells` (holding `digits` between them) and
+    /// `groups` the excluding cells, one group per cell.
+    Misc {
+        cells: Vec<Cell>,
+        digits: DigitSet,
+        groups: Vec<AlsSet>,
+    },
     /// A forcing chain or net: from the `premise` candidates, one chain per branch.
     Forcing {
         premise: Vec<Candidate>,
@@ -392,6 +404,13 @@ impl Step {
                     cell_list(shape, cells)
                 )
             }
+            Evidence::Misc {
+                cells,
+                digits,
+                groups,
+            } => {
+                super::sue_de_coq::explain_misc(shape, self.technique, cells, *digits, groups, &out)
+            }
             other => explain_pattern(shape, other, &out),
         }
     }
@@ -493,12 +512,17 @@ impl Step {
             Evidence::Intersection { cells, .. }
             | Evidence::Subset { cells, .. }
             | Evidence::SingleDigit { cells, .. }
-            | Evidence::Uniqueness { cells, .. }
-            | Evidence::Misc { cells, .. } => v.extend(cells),
+            | Evidence::Uniqueness { cells, .. } => v.extend(cells),
+            Evidence::Misc { cells, groups, .. } => {
+                v.extend(cells.iter().chain(groups.iter().flat_map(|g| &g.cells)))
+            }
             Evidence::Fish(f) => v.extend(f.fins.iter().chain(&f.endo_fins)),
             Evidence::Wing { pivot, pincers, .. } => v.extend(pivot.iter().chain(pincers)),
             Evidence::Medusa { colors, .. } => {
                 v.extend(colors.iter().flatten().map(|c| c.cell));
+            }
+            Evidence::Als { sets, stem, .. } => {
+                v.extend(stem.iter().chain(sets.iter().flat_map(|s| &s.cells)))
             }
             _ => {}
         }
@@ -594,8 +618,24 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
             format!("{} in {}", ds.join("/"), cell_list(shape, cells))
         }
-        Evidence::Misc { cells, digits } => {
-            format!("{} in {}", digit_list(*digits), cell_list(shape, cells))
+        Evidence::Misc {
+            cells,
+            digits,
+            groups,
+        } => {
+            let braced = |d: DigitSet| {
+                if shape.side() > 9 {
+                    format!("{{{}}}", digit_list(d))
+                } else {
+                    format!("{{{d}}}")
+                }
+            };
+            let cl = |c: &[Cell]| super::als::compact_cells(shape, c);
+            let parts: Vec<String> = groups
+                .iter()
+                .map(|g| format!("{} - {}", cl(&g.cells), braced(g.digits)))
+                .collect();
+            format!("{} - {} ({})", cl(cells), braced(*digits), parts.join(", "))
         }
         Evidence::Coloring { digit, colors } => {
             let parts: Vec<String> = colors
@@ -614,19 +654,12 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             format!("({}),({})", side(&colors[0]), side(&colors[1]))
         }
         Evidence::Chain { links } => chain_text(shape, links),
-        Evidence::Als { sets, restricted } => {
-            let parts: Vec<String> = sets
-                .iter()
-                .map(|s| {
-                    format!(
-                        "{} {{{}}}",
-                        cell_list(shape, &s.cells),
-                        digit_list(s.digits)
-                    )
-                })
-                .collect();
-            format!("{} RC {}", parts.join(" - "), digit_list(*restricted))
-        }
+        Evidence::Als {
+            sets,
+            restricted,
+            z,
+            stem,
+        } => super::als::als_text(shape, sets, restricted, *z, *stem),
         Evidence::Forcing { premise, branches } => {
             super::forcing::forcing_text(shape, premise, branches)
         }
@@ -790,6 +823,12 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
         ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
         Evidence::Chain { links } => super::chains::explain_chain(shape, links, out),
+        Evidence::Als {
+            sets,
+            restricted,
+            z,
+            stem,
+        } => super::als::explain_als(shape, sets, restricted, *z, *stem, out),
         Evidence::Forcing { premise, branches } => {
             super::forcing::explain_forcing(shape, premise, branches, out)
         }

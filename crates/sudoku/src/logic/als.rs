@@ -1,0 +1,938 @@
+//! Almost locked sets: ALS-XZ (singly and doubly linked), ALS-XY-Wing, ALS-XY-Chain and
+//! Death Blossom, as HoDoKu defines them.
+//!
+//! An almost locked set (ALS) is `N` empty cells of one house holding `N + 1` digits between
+//! them (a bivalue cell is an ALS of one cell). If any one of its digits is taken out, the
+//! rest are locked in it. A digit `x` is a *restricted common candidate* (RCC) of two
+//! disjoint ALSes when both hold it and every cell of either holding `x` sees every cell of
+//! the other holding `x`: then at most one of the two can hold `x`.
+//!
+//! - ALS-XZ: ALSes `A`, `B` with an RCC `x`; any other common digit `z` is in `A` or in `B`,
+//!   so a cell seeing every `z` of both can't be `z`. With two RCCs (doubly linked) both
+//!   sets are locked on their other digits too, and the RCCs leave every cell seeing all
+//!   their places in either set.
+//! - ALS-XY-Wing: `A`–`C` with RCC `x`, `B`–`C` with RCC `y ≠ x`; `z` common to `A`, `B`.
+//! - ALS-XY-Chain: `A1 … Ak` (k ≥ 4), consecutive RCCs differ; `z` common to the ends.
+//! - Death Blossom: a stem cell whose every digit `d` sees all `d` of one petal ALS; a digit
+//!   `z` of every petal (not of the stem) leaves the cells seeing all its places.
+//!
+//! The sets are collected in HoDoKu's order (rows, columns, boxes; subsets of each house in
+//! depth-first order), the restricted commons are taken between disjoint sets only, and
+//! chains run forward (each set after the previous one in that order), as HoDoKu's
+//! defaults do, so that the solver's first step is HoDoKu's where possible. The
+//! collection is built once per position and shared by the four techniques.
+//!
+//! Runs on shapes with at most 128 cells (9x9 and smaller); larger shapes get no step.
+//!
+//! Depends on the context, the step model and the grid's index types.
+
+use super::step::{AlsSet, Evidence, Step};
+use super::technique::Technique;
+use super::Context;
+use crate::index::{Candidate, Cell, Digit, House};
+use crate::set::DigitSet;
+use std::cell::OnceCell;
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+/// The techniques of this family.
+pub(crate) const TECHNIQUES: &[Technique] = &[
+    Technique::AlsXz,
+    Technique::AlsXyWing,
+    Technique::AlsXyChain,
+    Technique::DeathBlossom,
+];
+
+/// The longest ALS-XY-Chain searched, in restricted commons (HoDoKu's limit).
+const MAX_RC: usize = 50;
+
+/// A set of cells as bits (cell index `i` is bit `i`).
+type Bits = u128;
+
+fn bits_iter(mut b: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            Some(i)
+        }
+    })
+}
+
+fn mask_iter(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}
+
+/// One almost locked set.
+struct Als {
+    cells: Bits,
+    /// Digit indices as bits.
+    digits: u32,
+    /// Union of `seen` over its digits.
+    buddies: Bits,
+}
+
+/// A restricted common between sets `a < b`: one or two digit indices.
+#[derive(Clone, Copy)]
+struct Rc {
+    a: usize,
+    b: usize,
+    d1: usize,
+    d2: Option<usize>,
+}
+
+impl Rc {
+    fn mask(&self) -> u32 {
+        (1 << self.d1) | self.d2.map_or(0, |d| 1 << d)
+    }
+}
+
+/// The per-position tables the ALS techniques share.
+pub(crate) struct Tables {
+    n: usize,
+    cand: Vec<u32>,
+    alses: Vec<Als>,
+    /// `with[i * n + d]`: the cells of set `i` holding digit `d`.
+    with: Vec<Bits>,
+    /// `seen[i * n + d]`: the cells outside set `i` holding `d` that see every `d` of it.
+    seen: Vec<Bits>,
+    /// The peers of each cell.
+    peer_bits: Vec<Bits>,
+    /// The cells holding each digit.
+    digit_cells: Vec<Bits>,
+    rcs: OnceCell<Rcs>,
+}
+
+struct Rcs {
+    list: Vec<Rc>,
+    /// `start[i]..start[i + 1]`: the restricted commons whose first set is `i`.
+    start: Vec<usize>,
+    /// The restricted commons each set takes part in, ascending.
+    by_als: Vec<Vec<usize>>,
+}
+
+impl Tables {
+    fn build(ctx: &Context<'_>) -> Option<Tables> {
+        let shape = ctx.shape();
+        let n = ctx.side();
+        if shape.cell_count() > 128 || n > 32 {
+            return None;
+        }
+        let cells = shape.cell_count();
+        let cand: Vec<u32> = (0..cells)
+            .map(|i| {
+                let c = Cell::new(i);
+                if ctx.value(c).is_some() {
+                    0
+                } else {
+                    ctx.candidates(c).iter().fold(0, |m, d| m | 1 << d.index())
+                }
+            })
+            .collect();
+        let mut digit_cells = vec![0 as Bits; n];
+        for (i, &m) in cand.iter().enumerate() {
+            for d in mask_iter(m) {
+                digit_cells[d] |= 1 << i;
+            }
+        }
+        let peers: Vec<Bits> = (0..cells)
+            .map(|i| {
+                Cell::new(i)
+                    .peers(shape)
+                    .fold(0, |b, p| b | (1 as Bits) << p.index())
+            })
+            .collect();
+        // Every ALS, house by house, subsets in depth-first order, each cell set once.
+        let mut found: Vec<(Bits, u32)> = Vec::new();
+        let mut seen_sets = std::collections::HashSet::new();
+        let max_size = if n <= 9 { n - 1 } else { 4.min(n - 1) };
+        for h in House::all(shape) {
+            let hc: Vec<usize> = h
+                .cells(shape)
+                .map(|c| c.index())
+                .filter(|&i| cand[i] != 0)
+                .collect();
+            collect(&hc, 0, 0, 0, 0, max_size, &cand, &mut seen_sets, &mut found);
+        }
+        let mut alses = Vec::with_capacity(found.len());
+        let mut with = Vec::with_capacity(found.len() * n);
+        let mut seen = Vec::with_capacity(found.len() * n);
+        for (cells, digits) in found {
+            let mut buddies = 0;
+            for &dc in &digit_cells {
+                let w = cells & dc;
+                let s = if w == 0 {
+                    0
+                } else {
+                    bits_iter(w).fold(!0 as Bits, |acc, c| acc & peers[c]) & !cells & dc
+                };
+                with.push(w);
+                seen.push(s);
+                buddies |= s;
+            }
+            alses.push(Als {
+                cells,
+                digits,
+                buddies,
+            });
+        }
+        Some(Tables {
+            n,
+            cand,
+            alses,
+            with,
+            seen,
+            peer_bits: peers,
+            digit_cells,
+            rcs: OnceCell::new(),
+        })
+    }
+
+    #[inline]
+    fn with(&self, i: usize, d: usize) -> Bits {
+        self.with[i * self.n + d]
+    }
+    #[inline]
+    fn seen(&self, i: usize, d: usize) -> Bits {
+        self.seen[i * self.n + d]
+    }
+
+    /// Restricted commons between disjoint sets, each pair once (`a < b`), at most two
+    /// digits per pair.
+    fn rcs(&self) -> &Rcs {
+        self.rcs.get_or_init(|| {
+            let m = self.alses.len();
+            let mut list = Vec::new();
+            let mut start = Vec::with_capacity(m + 1);
+            let mut by_als = vec![Vec::new(); m];
+            for i in 0..m {
+                start.push(list.len());
+                let a = &self.alses[i];
+                for j in i + 1..m {
+                    let b = &self.alses[j];
+                    let common = a.digits & b.digits;
+                    // A restricted common needs `a`'s cells with it among those `b` sees.
+                    if common == 0 || a.cells & b.cells != 0 || a.cells & b.buddies == 0 {
+                        continue;
+                    }
+                    let mut rc: Option<Rc> = None;
+                    for d in mask_iter(common) {
+                        if self.with(i, d) & !self.seen(j, d) != 0 {
+                            continue;
+                        }
+                        match &mut rc {
+                            None => {
+                                rc = Some(Rc {
+                                    a: i,
+                                    b: j,
+                                    d1: d,
+                                    d2: None,
+                                })
+                            }
+                            Some(r) => {
+                                r.d2 = Some(d);
+                                break;
+                            }
+                        }
+                    }
+                    if let Some(r) = rc {
+                        by_als[i].push(list.len());
+                        by_als[j].push(list.len());
+                        list.push(r);
+                    }
+                }
+            }
+            start.push(list.len());
+            Rcs {
+                list,
+                start,
+                by_als,
+            }
+        })
+    }
+
+    /// Cells holding `z` that see every `z` of sets `a` and `b`, for every digit common to
+    /// both but outside `exclude`, as per-digit bits.
+    fn common_elims(&self, a: usize, b: usize, exclude: u32, out: &mut [Bits]) -> bool {
+        let (sa, sb) = (&self.alses[a], &self.alses[b]);
+        let zs = sa.digits & sb.digits & !exclude;
+        if zs == 0 || sa.buddies & sb.buddies == 0 {
+            return false;
+        }
+        let mut any = false;
+        for z in mask_iter(zs) {
+            let e = self.seen(a, z) & self.seen(b, z);
+            if e != 0 {
+                out[z] |= e;
+                any = true;
+            }
+        }
+        any
+    }
+
+    fn als_set(&self, i: usize) -> AlsSet {
+        let a = &self.alses[i];
+        AlsSet {
+            cells: bits_iter(a.cells).map(Cell::new).collect(),
+            digits: digits_of(a.digits),
+        }
+    }
+}
+
+fn digits_of(m: u32) -> DigitSet {
+    mask_iter(m).map(Digit::from_index).collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn collect(
+    hc: &[usize],
+    from: usize,
+    count: usize,
+    cells: Bits,
+    digits: u32,
+    max_size: usize,
+    cand: &[u32],
+    seen: &mut std::collections::HashSet<Bits>,
+    out: &mut Vec<(Bits, u32)>,
+) {
+    if count >= max_size {
+        return;
+    }
+    for k in from..hc.len() {
+        let c = hc[k];
+        let cells2 = cells | (1 as Bits) << c;
+        let digits2 = digits | cand[c];
+        if digits2.count_ones() as usize == count + 2 && seen.insert(cells2) {
+            out.push((cells2, digits2));
+        }
+        collect(
+            hc,
+            k + 1,
+            count + 1,
+            cells2,
+            digits2,
+            max_size,
+            cand,
+            seen,
+            out,
+        );
+    }
+}
+
+/// The shared tables of `ctx`'s position (`None` on shapes too large).
+fn tables<'c>(ctx: &'c Context<'_>) -> Option<&'c Tables> {
+    ctx.als_tables(|| Tables::build(ctx))
+}
+
+/// The candidates of per-digit elimination bits, digit by digit then cell by cell.
+fn to_candidates(elims: &[Bits]) -> Vec<Candidate> {
+    let mut v = Vec::new();
+    for (d, &b) in elims.iter().enumerate() {
+        for c in bits_iter(b) {
+            v.push(Candidate::new(Cell::new(c), Digit::from_index(d)));
+        }
+    }
+    v
+}
+
+fn elim_digits(elims: &[Bits]) -> DigitSet {
+    elims
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b != 0)
+        .map(|(d, _)| Digit::from_index(d))
+        .collect()
+}
+
+fn make_step(
+    t: &Tables,
+    technique: Technique,
+    sets: &[usize],
+    restricted: Vec<u32>,
+    stem: Option<Cell>,
+    elims: &[Bits],
+) -> Step {
+    let mut step = Step::new(
+        technique,
+        Evidence::Als {
+            sets: sets.iter().map(|&i| t.als_set(i)).collect(),
+            restricted: restricted.into_iter().map(digits_of).collect(),
+            z: elim_digits(elims),
+            stem,
+        },
+    );
+    step.eliminations = to_candidates(elims);
+    step
+}
+
+/// The family's finder.
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    technique: Technique,
+    sink: &mut super::Sink<'_>,
+) -> ControlFlow<()> {
+    let Some(t) = tables(ctx) else {
+        return ControlFlow::Continue(());
+    };
+    match technique {
+        Technique::AlsXz => find_xz(t, sink),
+        Technique::AlsXyWing => find_xy_wing(t, sink),
+        Technique::AlsXyChain => find_chain(t, sink),
+        Technique::DeathBlossom => find_death_blossom(t, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+fn find_xz(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+    let rcs = t.rcs();
+    let mut elims = vec![0 as Bits; t.n];
+    for rc in &rcs.list {
+        elims.iter_mut().for_each(|e| *e = 0);
+        let mut any = t.common_elims(rc.a, rc.b, 1 << rc.d1, &mut elims);
+        if let Some(d2) = rc.d2 {
+            any |= t.common_elims(rc.a, rc.b, 1 << d2, &mut elims);
+            // Doubly linked: each set is locked on its other digits.
+            for (x, y) in [(rc.a, rc.b), (rc.b, rc.a)] {
+                let rest = t.alses[x].digits & !rc.mask();
+                for d in mask_iter(rest) {
+                    let e = t.seen(x, d) & !t.alses[y].cells;
+                    if e != 0 {
+                        elims[d] |= e;
+                        any = true;
+                    }
+                }
+            }
+        }
+        if any {
+            sink(make_step(
+                t,
+                Technique::AlsXz,
+                &[rc.a, rc.b],
+                vec![rc.mask()],
+                None,
+                &elims,
+            ))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn find_xy_wing(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+    let rcs = t.rcs();
+    let mut elims = vec![0 as Bits; t.n];
+    let mut partners: Vec<usize> = Vec::new();
+    for (i, rc1) in rcs.list.iter().enumerate() {
+        partners.clear();
+        partners.extend(rcs.by_als[rc1.a].iter().filter(|&&j| j > i));
+        partners.extend(rcs.by_als[rc1.b].iter().filter(|&&j| j > i));
+        partners.sort_unstable();
+        for &j in &partners {
+            let rc2 = &rcs.list[j];
+            if rc1.d2.is_none() && rc2.d2.is_none() && rc1.d1 == rc2.d1 {
+                continue;
+            }
+            // The pivot C is the set both restricted commons share.
+            let (c, a, b) = if rc1.a == rc2.a && rc1.b != rc2.b {
+                (rc1.a, rc1.b, rc2.b)
+            } else if rc1.a == rc2.b && rc1.b != rc2.a {
+                (rc1.a, rc1.b, rc2.a)
+            } else if rc1.b == rc2.a && rc1.a != rc2.b {
+                (rc1.b, rc1.a, rc2.b)
+            } else if rc1.b == rc2.b && rc1.a != rc2.a {
+                (rc1.b, rc1.a, rc2.a)
+            } else {
+                continue;
+            };
+            if t.alses[a].cells & t.alses[b].cells != 0 {
+                continue;
+            }
+            elims.iter_mut().for_each(|e| *e = 0);
+            if t.common_elims(a, b, rc1.mask() | rc2.mask(), &mut elims) {
+                // restricted: A–C, then B–C.
+                let (ra, rb) = if rc1.a == a || rc1.b == a {
+                    (rc1.mask(), rc2.mask())
+                } else {
+                    (rc2.mask(), rc1.mask())
+                };
+                sink(make_step(
+                    t,
+                    Technique::AlsXyWing,
+                    &[a, b, c],
+                    vec![ra, rb],
+                    None,
+                    &elims,
+                ))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A chain step found, with what HoDoKu sorts by.
+struct ChainFound {
+    sets: Vec<usize>,
+    restricted: Vec<u32>,
+    elims: Vec<Bits>,
+    count: usize,
+    cells: u32,
+}
+
+struct ChainSearch<'t> {
+    t: &'t Tables,
+    rcs: &'t Rcs,
+    in_chain: Vec<bool>,
+    /// The sets of the chain, then the active digits of each link.
+    sets: Vec<usize>,
+    active: Vec<u32>,
+    found: HashMap<Vec<(usize, usize)>, ChainFound>,
+    elims: Vec<Bits>,
+}
+
+impl ChainSearch<'_> {
+    fn extend(&mut self, from: usize) {
+        if self.active.len() >= MAX_RC {
+            return;
+        }
+        let (lo, hi) = (self.rcs.start[from], self.rcs.start[from + 1]);
+        for k in lo..hi {
+            let rc = self.rcs.list[k];
+            if self.in_chain[rc.b] {
+                continue;
+            }
+            // The digits that can pass this link: its digits less the previous link's
+            // (only the first of two, as HoDoKu does: two active digits there already make
+            // the set before it impossible, so any continuation is sound). A doubly linked
+            // first link is tried with each of its digits.
+            let tries: Vec<u32> = match self.active.last() {
+                None => match rc.d2 {
+                    None => vec![1 << rc.d1],
+                    Some(d2) => vec![1 << rc.d1, 1 << d2],
+                },
+                Some(&prev) => {
+                    let first_prev = prev & prev.wrapping_neg();
+                    let act = rc.mask() & !first_prev;
+                    if act == 0 {
+                        continue;
+                    }
+                    vec![act]
+                }
+            };
+            for act in tries {
+                self.in_chain[rc.b] = true;
+                self.sets.push(rc.b);
+                self.active.push(act);
+                if self.active.len() >= 3 {
+                    self.check();
+                }
+                self.extend(rc.b);
+                self.active.pop();
+                self.sets.pop();
+                self.in_chain[rc.b] = false;
+            }
+        }
+    }
+
+    fn check(&mut self) {
+        let t = self.t;
+        let (first, last) = (self.sets[0], *self.sets.last().unwrap());
+        let exclude = self.active[0] | self.active.last().unwrap();
+        self.elims.iter_mut().for_each(|e| *e = 0);
+        if !t.common_elims(first, last, exclude, &mut self.elims) {
+            return;
+        }
+        let key: Vec<(usize, usize)> = to_candidates(&self.elims)
+            .iter()
+            .map(|c| (c.cell.index(), c.digit.index()))
+            .collect();
+        let cells: u32 = self
+            .sets
+            .iter()
+            .map(|&i| t.alses[i].cells.count_ones())
+            .sum();
+        if self.found.get(&key).is_some_and(|f| f.cells <= cells) {
+            return;
+        }
+        let count = key.len();
+        self.found.insert(
+            key,
+            ChainFound {
+                sets: self.sets.clone(),
+                restricted: self.active.clone(),
+                elims: self.elims.clone(),
+                count,
+                cells,
+            },
+        );
+    }
+}
+
+/// HoDoKu's tie-break among steps with different eliminations: a weighted sum of the
+/// eliminated candidates, ordered by digit then cell.
+fn index_sum(elims: &[Bits]) -> u64 {
+    let mut total = 0u64;
+    let mut offset = 1u64;
+    for (d, &b) in elims.iter().enumerate() {
+        for c in bits_iter(b) {
+            total += c as u64 * offset + d as u64 + 1;
+            offset += 80;
+        }
+    }
+    total
+}
+
+fn find_chain(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+    let rcs = t.rcs();
+    let mut search = ChainSearch {
+        t,
+        rcs,
+        in_chain: vec![false; t.alses.len()],
+        sets: Vec::new(),
+        active: Vec::new(),
+        found: HashMap::new(),
+        elims: vec![0; t.n],
+    };
+    for i in 0..t.alses.len() {
+        search.in_chain[i] = true;
+        search.sets.push(i);
+        search.extend(i);
+        search.sets.pop();
+        search.in_chain[i] = false;
+    }
+    // HoDoKu's order: most eliminations, then its index sum, then fewer sets and cells.
+    let mut found: Vec<ChainFound> = search.found.into_values().collect();
+    found.sort_by_key(|f| {
+        (
+            std::cmp::Reverse(f.count),
+            index_sum(&f.elims),
+            f.sets.len(),
+            f.cells,
+        )
+    });
+    for f in found {
+        sink(make_step(
+            t,
+            Technique::AlsXyChain,
+            &f.sets,
+            f.restricted,
+            None,
+            &f.elims,
+        ))?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn find_death_blossom(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+    let n = t.n;
+    // For each stem cell and digit, the sets all of whose `d` the cell sees.
+    let cells = t.cand.len();
+    let mut petals: Vec<Vec<usize>> = vec![Vec::new(); cells * n];
+    for i in 0..t.alses.len() {
+        for d in mask_iter(t.alses[i].digits) {
+            for c in bits_iter(t.seen(i, d)) {
+                petals[c * n + d].push(i);
+            }
+        }
+    }
+    let mut elims = vec![0 as Bits; n];
+    for stem in 0..cells {
+        let digits = t.cand[stem];
+        if digits == 0 || mask_iter(digits).any(|d| petals[stem * n + d].is_empty()) {
+            continue;
+        }
+        let ds: Vec<usize> = mask_iter(digits).collect();
+        let mut chosen = vec![0usize; ds.len()];
+        let stem_bit = (1 as Bits) << stem;
+        blossom(
+            t,
+            &petals,
+            stem,
+            &ds,
+            0,
+            stem_bit,
+            (1u32 << n) - 1,
+            &mut chosen,
+            &mut elims,
+            &mut |chosen, elims| {
+                let step = make_step(
+                    t,
+                    Technique::DeathBlossom,
+                    chosen,
+                    ds.iter().map(|&d| 1 << d).collect(),
+                    Some(Cell::new(stem)),
+                    elims,
+                );
+                sink(step)
+            },
+        )?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Where a Death Blossom's petals and eliminations go.
+type Emit<'e> = dyn FnMut(&[usize], &[Bits]) -> ControlFlow<()> + 'e;
+
+#[allow(clippy::too_many_arguments)]
+fn blossom(
+    t: &Tables,
+    petals: &[Vec<usize>],
+    stem: usize,
+    ds: &[usize],
+    k: usize,
+    used: Bits,
+    common: u32,
+    chosen: &mut Vec<usize>,
+    elims: &mut Vec<Bits>,
+    emit: &mut Emit<'_>,
+) -> ControlFlow<()> {
+    let n = t.n;
+    if k == ds.len() {
+        // z: a digit of every petal that is not a stem digit.
+        let zs = common & !t.cand[stem];
+        elims.iter_mut().for_each(|e| *e = 0);
+        let mut any = false;
+        for z in mask_iter(zs) {
+            let mut e = !0 as Bits;
+            let mut has = false;
+            for &p in chosen.iter() {
+                for c in bits_iter(t.with(p, z)) {
+                    has = true;
+                    e &= t.seen_cell(c);
+                }
+            }
+            if !has {
+                continue;
+            }
+            let e = e & !used & t.digit_bits(z);
+            if e != 0 {
+                elims[z] = e;
+                any = true;
+            }
+        }
+        if any {
+            return emit(chosen, elims);
+        }
+        return ControlFlow::Continue(());
+    }
+    for &p in &petals[stem * n + ds[k]] {
+        let a = &t.alses[p];
+        if a.cells & used != 0 || a.digits & common == 0 {
+            continue;
+        }
+        chosen[k] = p;
+        blossom(
+            t,
+            petals,
+            stem,
+            ds,
+            k + 1,
+            used | a.cells,
+            common & a.digits,
+            chosen,
+            elims,
+            emit,
+        )?;
+    }
+    ControlFlow::Continue(())
+}
+
+impl Tables {
+    /// The peers of cell `c`.
+    fn seen_cell(&self, c: usize) -> Bits {
+        self.peer_bits[c]
+    }
+    fn digit_bits(&self, d: usize) -> Bits {
+        self.digit_cells[d]
+    }
+}
+
+/// `r1c23`, `r12c4`, `r1c2,r3c4` (HoDoKu's compact cell lists; plain lists above 9x9).
+pub(crate) fn compact_cells(shape: crate::shape::Shape, cells: &[Cell]) -> String {
+    if shape.side() > 9 {
+        return super::step::cell_list(shape, cells);
+    }
+    let mut cells = cells.to_vec();
+    cells.sort();
+    let rows: Vec<usize> = cells.iter().map(|c| c.row(shape).number()).collect();
+    let cols: Vec<usize> = cells.iter().map(|c| c.col(shape).number()).collect();
+    let join = |v: &[usize]| v.iter().map(|x| x.to_string()).collect::<String>();
+    if rows.iter().all(|&r| r == rows[0]) {
+        return format!("r{}c{}", rows[0], join(&cols));
+    }
+    if cols.iter().all(|&c| c == cols[0]) {
+        let mut rs = rows.clone();
+        rs.sort();
+        return format!("r{}c{}", join(&rs), cols[0]);
+    }
+    let mut parts = Vec::new();
+    let mut k = 0;
+    while k < cells.len() {
+        let r = rows[k];
+        let mut cs = Vec::new();
+        while k < cells.len() && rows[k] == r {
+            cs.push(cols[k]);
+            k += 1;
+        }
+        parts.push(format!("r{r}c{}", join(&cs)));
+    }
+    parts.join(",")
+}
+
+/// `{125}` (or `{1,2,5}` above 9x9).
+fn digits_braced(shape: crate::shape::Shape, d: DigitSet) -> String {
+    if shape.side() > 9 {
+        format!("{{{}}}", super::step::digit_list(d))
+    } else {
+        format!("{{{d}}}")
+    }
+}
+
+fn set_text(shape: crate::shape::Shape, s: &AlsSet) -> String {
+    format!(
+        "{} {}",
+        compact_cells(shape, &s.cells),
+        digits_braced(shape, s.digits)
+    )
+}
+
+/// The pattern part of an ALS step's one-liner, in HoDoKu's notation:
+/// `A=r1c23 {125}, B=r4c2 {25}, X=2, Z=5` (XZ), `A=…, B=…, C=…, X,Y=2,5, Z=7` (XY-Wing),
+/// `r1c2 {12} -1- r3c4 {134} -3- … , Z=2` (chain), `r1c1 {123}: -1- r2c3 {14}, …, Z=4`
+/// (Death Blossom).
+pub(crate) fn als_text(
+    shape: crate::shape::Shape,
+    sets: &[AlsSet],
+    restricted: &[DigitSet],
+    z: DigitSet,
+    stem: Option<Cell>,
+) -> String {
+    let dl = super::step::digit_list;
+    let zs = format!("Z={}", dl(z));
+    if let Some(stem) = stem {
+        let petals: Vec<String> = sets
+            .iter()
+            .zip(restricted)
+            .map(|(s, r)| format!("-{}- {}", dl(*r), set_text(shape, s)))
+            .collect();
+        let stem_digits: DigitSet = restricted.iter().fold(DigitSet::EMPTY, |a, &b| a | b);
+        return format!(
+            "{} {}: {}, {zs}",
+            stem.name(shape),
+            digits_braced(shape, stem_digits),
+            petals.join(", ")
+        );
+    }
+    match (sets.len(), restricted.len()) {
+        (2, 1) => format!(
+            "A={}, B={}, X={}, {zs}",
+            set_text(shape, &sets[0]),
+            set_text(shape, &sets[1]),
+            dl(restricted[0])
+        ),
+        (3, 2) => format!(
+            "A={}, B={}, C={}, X,Y={},{}, {zs}",
+            set_text(shape, &sets[0]),
+            set_text(shape, &sets[1]),
+            set_text(shape, &sets[2]),
+            dl(restricted[0]),
+            dl(restricted[1])
+        ),
+        _ => {
+            let mut s = set_text(shape, &sets[0]);
+            for (set, r) in sets[1..].iter().zip(restricted) {
+                s += &format!(" -{}- {}", dl(*r), set_text(shape, set));
+            }
+            format!("{s}, {zs}")
+        }
+    }
+}
+
+/// The plain-language explanation of an ALS step.
+pub(crate) fn explain_als(
+    shape: crate::shape::Shape,
+    sets: &[AlsSet],
+    restricted: &[DigitSet],
+    z: DigitSet,
+    stem: Option<Cell>,
+    out: &str,
+) -> String {
+    let dl = super::step::digit_list;
+    let set = |s: &AlsSet| {
+        format!(
+            "the {} cell{} {} (digits {})",
+            s.cells.len(),
+            if s.cells.len() == 1 { "" } else { "s" },
+            compact_cells(shape, &s.cells),
+            dl(s.digits)
+        )
+    };
+    let intro = "An almost locked set is N cells of a house holding N+1 digits: take any one \
+                 digit away and the others are locked in it.";
+    if let Some(stem) = stem {
+        let petals: Vec<String> = sets
+            .iter()
+            .zip(restricted)
+            .map(|(s, r)| format!("if it is {}, {} lose it", dl(*r), set(s)))
+            .collect();
+        return format!(
+            "{intro} The stem {} must take one of its digits: {}. Each such set is then locked \
+             and holds {}, so a cell seeing all those places can't be {}: {out}.",
+            stem.name(shape),
+            petals.join("; "),
+            dl(z),
+            dl(z)
+        );
+    }
+    match (sets.len(), restricted.len()) {
+        (2, 1) => format!(
+            "{intro} {} and {} share digit {} only in cells that see each other, so at most one \
+             of them holds it, and the other is locked. Either way digit {} lies in one of the \
+             two sets: a cell seeing all its places in both can't be {}: {out}.",
+            set(&sets[0]),
+            set(&sets[1]),
+            dl(restricted[0]),
+            dl(z),
+            dl(z)
+        ),
+        (3, 2) => format!(
+            "{intro} The pivot {} is linked to {} by digit {} and to {} by digit {}: it can't \
+             lose both, so one of the two wings is locked and holds {}. A cell seeing all its \
+             places in both wings can't be {}: {out}.",
+            set(&sets[2]),
+            set(&sets[0]),
+            dl(restricted[0]),
+            set(&sets[1]),
+            dl(restricted[1]),
+            dl(z),
+            dl(z)
+        ),
+        _ => {
+            let parts: Vec<String> = sets.iter().map(set).collect();
+            format!(
+                "{intro} The sets {} are linked in turn by the digits {}, each shared only in \
+                 cells that see each other. If the first set lacks {}, each set in turn is \
+                 locked and pushes the next digit out of the next one, so the last set holds {}. \
+                 A cell seeing all places of {} in both end sets can't be {}: {out}.",
+                parts.join(", "),
+                restricted
+                    .iter()
+                    .map(|r| dl(*r))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                dl(z),
+                dl(z),
+                dl(z),
+                dl(z)
+            )
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! Aligned Pair Exclusion and Aligned Triple Exclusion, as Sudoku Explainer defines them.
+//!
+//! Take two (three) cells with at least two candidates each, and the cells that see all of
+//! them holding only two (two or three) candidates, the *excluders*; at least two are
+//! needed. Try every combination of one candidate per base cell: it is impossible when two
+//! base cells sharing a house get the same digit, or when it covers every candidate of an
+//! excluder (that cell would be left empty). A candidate of a base cell that appears in no
+//! possible combination is false.
+//!
+//! As in SE: a base cell needs at least one excluder among its peers and no unsolved peer
+//! with a single candidate; the base cells need not see each other; for three cells, the
+//! third is taken among the excluders of the first two that are base cells themselves.
+//!
+//! Runs on shapes with at most 128 cells; larger shapes get no step.
+//!
+//! Depends on the context, the step model and the grid's index types.
+
+use super::step::{AlsSet, Evidence, Step};
+use super::technique::Technique;
+use super::Context;
+use crate::index::{Candidate, Cell, Digit};
+use crate::set::DigitSet;
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+/// The techniques of this family file.
+pub(crate) const TECHNIQUES: &[Technique] = &[
+    Technique::AlignedPairExclusion,
+    Technique::AlignedTripleExclusion,
+];
+
+type Bits = u128;
+
+fn bits(mut b: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (b != 0).then(|| {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            i
+        })
+    })
+}
+
+fn digits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+struct Exclusion<'a> {
+    ctx: &'a Context<'a>,
+    cand: Vec<u32>,
+    /// Per cell: its excluders (peers with 2..=degree candidates).
+    excluders: Vec<Bits>,
+}
+
+impl Exclusion<'_> {
+    /// The step for base `cells` and their common `excl`uders, if it removes anything.
+    fn check(&self, technique: Technique, cells: &[usize], excl: Bits) -> Option<Step> {
+        let shape = self.ctx.shape();
+        let k = cells.len();
+        let ex: Vec<u32> = bits(excl).map(|c| self.cand[c]).collect();
+        let sees: Vec<Vec<bool>> = cells
+            .iter()
+            .map(|&a| {
+                cells
+                    .iter()
+                    .map(|&b| Cell::new(a).sees(Cell::new(b), shape))
+                    .collect()
+            })
+            .collect();
+        let mut allowed = vec![0u32; k];
+        let mut values = vec![0usize; k];
+        self.combos(cells, &ex, &sees, 0, 0, &mut values, &mut allowed);
+        let mut elims = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            for d in digits(self.cand[c] & !allowed[i]) {
+                elims.push(Candidate::new(Cell::new(c), Digit::from_index(d)));
+            }
+        }
+        if elims.is_empty() {
+            return None;
+        }
+        let to_set = |m: u32| -> DigitSet { digits(m).map(Digit::from_index).collect() };
+        let mut step = Step::new(
+            technique,
+            Evidence::Misc {
+                cells: cells.iter().map(|&c| Cell::new(c)).collect(),
+                digits: to_set(cells.iter().fold(0, |m, &c| m | self.cand[c])),
+                groups: bits(excl)
+                    .map(|c| AlsSet {
+                        cells: vec![Cell::new(c)],
+                        digits: to_set(self.cand[c]),
+                    })
+                    .collect(),
+            },
+        );
+        step.eliminations = elims;
+        Some(step)
+    }
+
+    /// Walks every combination of candidates of `cells` from position `i` on, recording
+    /// in `allowed` the digits of the possible ones (`used` holds the digits chosen so far).
+    #[allow(clippy::too_many_arguments)]
+    fn combos(
+        &self,
+        cells: &[usize],
+        ex: &[u32],
+        sees: &[Vec<bool>],
+        i: usize,
+        used: u32,
+        values: &mut Vec<usize>,
+        allowed: &mut Vec<u32>,
+    ) {
+        if i == cells.len() {
+            if ex.iter().all(|&e| e & !used != 0) {
+                for (j, &v) in values.iter().enumerate() {
+                    allowed[j] |= 1 << v;
+                }
+            }
+            return;
+        }
+        for v in digits(self.cand[cells[i]]) {
+            if (0..i).any(|j| values[j] == v && sees[i][j]) {
+                continue;
+            }
+            values[i] = v;
+            self.combos(cells, ex, sees, i + 1, used | 1 << v, values, allowed);
+        }
+    }
+}
+
+/// The finder.
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    technique: Technique,
+    sink: &mut super::Sink<'_>,
+) -> ControlFlow<()> {
+    let shape = ctx.shape();
+    let degree = match technique {
+        Technique::AlignedPairExclusion => 2,
+        Technique::AlignedTripleExclusion => 3,
+        _ => return ControlFlow::Continue(()),
+    };
+    if shape.cell_count() > 128 || ctx.side() > 32 {
+        return ControlFlow::Continue(());
+    }
+    let cand: Vec<u32> = Cell::all(shape)
+        .map(|c| {
+            if ctx.value(c).is_some() {
+                0
+            } else {
+                ctx.candidates(c).iter().fold(0, |m, d| m | 1 << d.index())
+            }
+        })
+        .collect();
+    let mut excluders = vec![0 as Bits; cand.len()];
+    let mut base: Vec<usize> = Vec::new();
+    for (i, &m) in cand.iter().enumerate() {
+        if m.count_ones() < 2 {
+            continue;
+        }
+        let mut single = false;
+        for p in Cell::new(i).peers(shape) {
+            let k = cand[p.index()].count_ones() as usize;
+            if k == 1 {
+                single = true;
+            } else if k >= 2 && k <= degree {
+                excluders[i] |= (1 as Bits) << p.index();
+            }
+        }
+        if !single && excluders[i] != 0 {
+            base.push(i);
+        }
+    }
+    let x = Exclusion {
+        ctx,
+        cand,
+        excluders,
+    };
+    let base_bits: Bits = base.iter().fold(0, |b, &c| b | (1 as Bits) << c);
+    let mut seen: HashSet<[usize; 3]> = HashSet::new();
+    for (i, &c0) in base.iter().enumerate() {
+        for &c1 in &base[i + 1..] {
+            let common = x.excluders[c0] & x.excluders[c1];
+            if degree == 2 {
+                if common.count_ones() >= 2 {
+                    if let Some(step) = x.check(technique, &[c0, c1], common) {
+                        sink(step)?;
+                    }
+                }
+                continue;
+            }
+            let twin = (x.excluders[c0] | x.excluders[c1])
+                & base_bits
+                & !((1 as Bits) << c0 | (1 as Bits) << c1);
+            for c2 in bits(twin) {
+                let mut key = [c0, c1, c2];
+                key.sort_unstable();
+                let excl = common & x.excluders[c2];
+                if excl.count_ones() < 2 || !seen.insert(key) {
+                    continue;
+                }
+                if let Some(step) = x.check(technique, &[c0, c1, c2], excl) {
+                    sink(step)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,302 @@
+//! Sue de Coq, with the extensions HoDoKu finds.
+//!
+//! Take 2 or 3 empty cells `C` where a line crosses a box, holding the digits `V` with
+//! `|V| ≥ |C| + 2`. Add cells `A` of the line (outside `C`) and cells `B` of the box (outside
+//! `C` and `A`) such that `B` holds none of the digits of `V` that `A` holds, both hold some
+//! digit of `V`, and the cells number exactly the digits counted this way: `|C| + |A| +
+//! |B| = |V| + |A's digits outside V| + |B's digits outside V|` (a digit outside `V` held by
+//! both `A` and `B` counts twice). Each digit can then go at most once in the pattern (twice
+//! for those shared extra digits: once in the line, once in the box), and the pattern has
+//! exactly as many cells as those places, so every digit takes its places there: the line's
+//! digits (of `V` not held by `B`, of `A`, and the shared extras) leave the rest of the line,
+//! the box's digits (of `V` not held by `A`, of `B`, and the shared extras) leave the rest of
+//! the box.
+//!
+//! The search runs in HoDoKu's order (rows then columns, boxes, cell subsets depth first),
+//! so that the first step is HoDoKu's.
+//!
+//! Runs on shapes with at most 128 cells; larger shapes get no step.
+//!
+//! Depends on the context, the step model and the grid's index types.
+
+use super::step::{AlsSet, Evidence, Step};
+use super::technique::Technique;
+use super::Context;
+use crate::index::{Block, Candidate, Cell, Col, Digit, House, Row};
+use std::ops::ControlFlow;
+
+/// The techniques of this family file.
+pub(crate) const TECHNIQUES: &[Technique] = &[Technique::SueDeCoq];
+
+type Bits = u128;
+
+fn bits(mut b: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (b != 0).then(|| {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            i
+        })
+    })
+}
+
+struct Search<'a> {
+    ctx: &'a Context<'a>,
+    cand: Vec<u32>,
+    line: Bits,
+    block: Bits,
+    c_cells: Bits,
+    v: u32,
+}
+
+impl Search<'_> {
+    fn house_bits(&self, h: House) -> Bits {
+        let s = self.ctx.shape();
+        h.cells(s)
+            .filter(|&c| self.cand[c.index()] != 0)
+            .fold(0, |b, c| b | (1 as Bits) << c.index())
+    }
+
+    fn digits_of(&self, cells: Bits) -> u32 {
+        bits(cells).fold(0, |m, c| m | self.cand[c])
+    }
+
+    /// The line part `A`, depth first over `source` from `from`; each viable `A` is tried
+    /// with the box parts of `boxes` (see [`box_parts`]).
+    #[allow(clippy::too_many_arguments)]
+    fn line_part(
+        &self,
+        source: &[usize],
+        from: usize,
+        a: Bits,
+        va: u32,
+        n_plus: usize,
+        boxes: &[Vec<BoxPart>],
+        sink: &mut super::Sink<'_>,
+    ) -> ControlFlow<()> {
+        for k in from..source.len() {
+            let c = source[k];
+            let a2 = a | (1 as Bits) << c;
+            let va2 = va | self.cand[c];
+            let size = a2.count_ones() as usize;
+            let extra = (va2 & !self.v).count_ones() as usize;
+            if va2 & self.v != 0 && size > extra && size - extra < n_plus {
+                let rest = n_plus - (size - extra);
+                let banned = va2 & self.v;
+                for bp in boxes.get(rest).map_or(&[][..], |v| &v[..]) {
+                    if bp.cells & a2 == 0 && bp.digits & banned == 0 && bp.need <= rest {
+                        if let Some(step) = self.step(a2, va2, bp.cells, bp.digits) {
+                            sink(step)?;
+                        }
+                    }
+                }
+            }
+            self.line_part(source, k + 1, a2, va2, n_plus, boxes, sink)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn step(&self, a: Bits, va: u32, b: Bits, vb: u32) -> Option<Step> {
+        let shared = va & vb & !self.v;
+        let line_digits = ((self.v | va) & !vb) | shared;
+        let box_digits = ((self.v | vb) & !va) | shared;
+        let mut elims = Vec::new();
+        for (region, digits) in [
+            (self.line & !self.c_cells & !a, line_digits),
+            (self.block & !self.c_cells & !b, box_digits),
+        ] {
+            for c in bits(region) {
+                let hit = self.cand[c] & digits;
+                for d in 0..32 {
+                    if hit >> d & 1 == 1 {
+                        elims.push(Candidate::new(Cell::new(c), Digit::from_index(d)));
+                    }
+                }
+            }
+        }
+        if elims.is_empty() {
+            return None;
+        }
+        elims.sort_by_key(|e| (e.digit, e.cell));
+        elims.dedup();
+        let set = |cells: Bits, d: u32| AlsSet {
+            cells: bits(cells).map(Cell::new).collect(),
+            digits: (0..32)
+                .filter(|i| d >> i & 1 == 1)
+                .map(Digit::from_index)
+                .collect(),
+        };
+        let core = set(self.c_cells, self.v);
+        let mut step = Step::new(
+            Technique::SueDeCoq,
+            Evidence::Misc {
+                cells: core.cells,
+                digits: core.digits,
+                groups: vec![set(a, va), set(b, vb)],
+            },
+        );
+        step.eliminations = elims;
+        Some(step)
+    }
+}
+
+/// The finder.
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    technique: Technique,
+    sink: &mut super::Sink<'_>,
+) -> ControlFlow<()> {
+    let shape = ctx.shape();
+    if technique != Technique::SueDeCoq || shape.cell_count() > 128 || ctx.side() > 32 {
+        return ControlFlow::Continue(());
+    }
+    let n = ctx.side();
+    let cand: Vec<u32> = Cell::all(shape)
+        .map(|c| {
+            if ctx.value(c).is_some() {
+                0
+            } else {
+                ctx.candidates(c).iter().fold(0, |m, d| m | 1 << d.index())
+            }
+        })
+        .collect();
+    let mut s = Search {
+        ctx,
+        cand,
+        line: 0,
+        block: 0,
+        c_cells: 0,
+        v: 0,
+    };
+    let lines = (0..n)
+        .map(|i| House::Row(Row::new(i)))
+        .chain((0..n).map(|i| House::Col(Col::new(i))));
+    for line in lines {
+        s.line = s.house_bits(line);
+        for bi in 0..n {
+            s.block = s.house_bits(House::Block(Block::new(bi)));
+            let inter: Vec<usize> = bits(s.line & s.block).collect();
+            if inter.len() < 2 {
+                continue;
+            }
+            for i1 in 0..inter.len() {
+                for i2 in i1 + 1..inter.len() {
+                    let pair = (1 as Bits) << inter[i1] | (1 as Bits) << inter[i2];
+                    try_core(&mut s, pair, sink)?;
+                    for &c3 in &inter[i2 + 1..] {
+                        try_core(&mut s, pair | (1 as Bits) << c3, sink)?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn try_core(s: &mut Search<'_>, core: Bits, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+    let v = s.digits_of(core);
+    let size = core.count_ones() as usize;
+    let vn = v.count_ones() as usize;
+    if vn < size + 2 {
+        return ControlFlow::Continue(());
+    }
+    s.c_cells = core;
+    s.v = v;
+    let source: Vec<usize> = bits(s.line & !core).collect();
+    let box_source: Vec<usize> = bits(s.block & !core).collect();
+    if source.is_empty() || box_source.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let mut boxes: Vec<Vec<BoxPart>> = vec![Vec::new(); vn - size + 1];
+    box_parts(s, &box_source, 0, 0, 0, 0, &mut boxes);
+    s.line_part(&source, 0, 0, 0, vn - size, &boxes, sink)
+}
+
+/// A candidate box part `B`: its cells and digits, and the largest `size - extra` over
+/// the sets on its depth-first path (HoDoKu stops descending past the needed count).
+#[derive(Clone, Copy)]
+struct BoxPart {
+    cells: Bits,
+    digits: u32,
+    need: usize,
+}
+
+/// Every box part over `source`, depth first, filed by `size - extra` (the number of the
+/// core's spare digits it takes), keeping only those holding a core digit.
+fn box_parts(
+    s: &Search<'_>,
+    source: &[usize],
+    from: usize,
+    b: Bits,
+    vb: u32,
+    need: usize,
+    out: &mut Vec<Vec<BoxPart>>,
+) {
+    for k in from..source.len() {
+        let c = source[k];
+        let b2 = b | (1 as Bits) << c;
+        let vb2 = vb | s.cand[c];
+        let size = b2.count_ones() as usize;
+        let extra = (vb2 & !s.v).count_ones() as usize;
+        if vb2 & s.v != 0 && size >= extra && size - extra < out.len() {
+            out[size - extra].push(BoxPart {
+                cells: b2,
+                digits: vb2,
+                need,
+            });
+        }
+        let key = size as isize - extra as isize;
+        if key < out.len() as isize {
+            box_parts(
+                s,
+                source,
+                k + 1,
+                b2,
+                vb2,
+                need.max(key.max(0) as usize),
+                out,
+            );
+        }
+    }
+}
+
+/// The plain-language explanation of a Sue de Coq or an aligned exclusion step.
+pub(crate) fn explain_misc(
+    shape: crate::shape::Shape,
+    technique: Technique,
+    cells: &[Cell],
+    digits: crate::set::DigitSet,
+    groups: &[AlsSet],
+    out: &str,
+) -> String {
+    let cl = |c: &[Cell]| super::als::compact_cells(shape, c);
+    let dl = super::step::digit_list;
+    if technique == Technique::SueDeCoq && groups.len() == 2 {
+        let (a, b) = (&groups[0], &groups[1]);
+        return format!(
+            "The cells {} where a line crosses a box hold the digits {}. With {} of the line \
+             (digits {}) and {} of the box (digits {}), these cells have exactly as many places \
+             as the digits can take, once each in the line and in the box: every digit is used \
+             up there, so the line's digits leave the rest of the line and the box's digits the \
+             rest of the box: {out}.",
+            cl(cells),
+            dl(digits),
+            cl(&a.cells),
+            dl(a.digits),
+            cl(&b.cells),
+            dl(b.digits)
+        );
+    }
+    let ex: Vec<String> = groups
+        .iter()
+        .map(|g| format!("{} ({})", cl(&g.cells), dl(g.digits)))
+        .collect();
+    format!(
+        "Try every combination of digits for the cells {}: a combination is impossible if two \
+         of them that see each other get the same digit, or if it would leave no digit for a \
+         cell that sees them all ({}). A digit that appears in no possible combination can be \
+         removed: {out}.",
+        super::step::cell_list(shape, cells),
+        ex.join(", ")
+    )
+}
