@@ -58,6 +58,7 @@ mod forcing;
 mod intersections;
 mod last_resort;
 mod registry;
+mod se_chains;
 mod single_digit;
 mod singles;
 mod step;
@@ -325,9 +326,9 @@ impl LogicSolver {
 
     fn next_step_in(&self, ctx: &Context<'_>) -> Option<Step> {
         let mut found = None;
+        let mut groups_done: Vec<se_chains::Group> = Vec::new();
         for &t in &self.sequence {
-            let find = registry::finder(t).expect("sequence holds implemented techniques");
-            let _ = find(ctx, t, &mut |step| {
+            let _ = self.find_in_order(ctx, t, &mut groups_done, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -338,18 +339,41 @@ impl LogicSolver {
         found
     }
 
+    /// Runs the finder of `t` as this order wants it: in the Explainer order the chaining
+    /// techniques stand for SE's chaining producers (each run once per position, giving
+    /// its cheapest step, see `se_chains`).
+    fn find_in_order(
+        &self,
+        ctx: &Context<'_>,
+        t: Technique,
+        groups_done: &mut Vec<se_chains::Group>,
+        sink: &mut Sink<'_>,
+    ) -> ControlFlow<()> {
+        if self.order == Order::Explainer {
+            if let Some(g) = se_chains::group_of(t) {
+                if groups_done.contains(&g) {
+                    return ControlFlow::Continue(());
+                }
+                groups_done.push(g);
+                return se_chains::find(ctx, g, sink);
+            }
+        }
+        let find = registry::finder(t).expect("sequence holds implemented techniques");
+        find(ctx, t, sink)
+    }
+
     /// Every step available now, of every technique of the set, in order (brute force
     /// excluded). Several may overlap.
     pub fn all_steps(&self, board: &Board) -> Vec<Step> {
         let ctx = Context::new(board);
         let mut out = Vec::new();
+        let mut groups_done = Vec::new();
         for &t in self
             .sequence
             .iter()
             .filter(|&&t| t != Technique::BruteForce)
         {
-            let find = registry::finder(t).expect("implemented");
-            let _ = find(&ctx, t, &mut |step| {
+            let _ = self.find_in_order(&ctx, t, &mut groups_done, &mut |step| {
                 out.push(step);
                 ControlFlow::Continue(())
             });
