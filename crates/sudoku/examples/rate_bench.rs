@@ -42,10 +42,35 @@ fn main() {
             arg(6, 1),
         ),
         Some("hodoku") => hodoku(&args[2], arg(3, usize::MAX), arg(4, 1)),
+        Some("path") => path(&args[2]),
         _ => eprintln!(
             "usage: rate_bench se FILE [EVERY] [LIMIT] [SKIP] [JOBS] | hodoku REF [LIMIT] [JOBS]"
         ),
     }
+}
+
+fn se_rater() -> Rater {
+    Rater::new()
+}
+
+fn se_solver() -> sudoku::logic::LogicSolver {
+    sudoku::logic::LogicSolver::builder()
+        .order(sudoku::logic::Order::Explainer)
+        .techniques(Rater::se_techniques())
+        .backtracking(false)
+        .build()
+}
+
+/// `path PUZZLE`: the SE path, one step a line with its rating.
+fn path(puzzle: &str) {
+    let g = Grid::from_line(puzzle).expect("a puzzle");
+    let p = se_solver().solve(&g);
+    for s in &p.steps {
+        if s.se_rating().unwrap_or(0.0) >= 2.6 {
+            println!("{:.1} {}", s.se_rating().unwrap_or(0.0), s.text(g.shape()));
+        }
+    }
+    println!("solved {}", p.solved);
 }
 
 fn puzzle_of(field: &str) -> Option<String> {
@@ -135,7 +160,7 @@ fn tenths(x: f32) -> i32 {
 
 fn se(file: &str, every: usize, limit: usize, skip: usize, jobs: usize) {
     let cases = read_se(file, every, limit, skip);
-    let rater = Rater::new();
+    let rater = se_rater();
     let (ours, busy) = par_map(&cases, jobs, |c| {
         let t = Instant::now();
         let r = rater.rate_se(&Grid::from_line(&c.puzzle).expect("a valid puzzle"));

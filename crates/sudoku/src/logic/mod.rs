@@ -171,6 +171,11 @@ const EXPLAINER: &[Technique] = {
         NakedTriple,
         Swordfish,
         HiddenTriple,
+        // Sukaku Explainer's one-digit "Turbot" family (off in SE's own set)
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
         XyWing,
         XyzWing,
         UniqueRectangle1,
@@ -182,6 +187,8 @@ const EXPLAINER: &[Technique] = {
         NakedQuad,
         Jellyfish,
         HiddenQuad,
+        // Sukaku Explainer (off in SE's own set)
+        WxyzWing,
         BugPlusOne,
         AlignedPairExclusion,
         // chaining
@@ -198,7 +205,7 @@ const EXPLAINER: &[Technique] = {
         NestedForcingChain,
     ]
 };
-const EXPLAINER_INDIRECT_END: usize = 28;
+const EXPLAINER_INDIRECT_END: usize = 33;
 
 /// The human-style solver: a technique set and an order. Build it with
 /// [`LogicSolver::builder`], or [`LogicSolver::new`] for HoDoKu's defaults.
