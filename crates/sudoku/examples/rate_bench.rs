@@ -154,6 +154,16 @@ fn par_map<T: Sync, R: Send + Clone>(
     (results, busy.into_inner().unwrap())
 }
 
+/// The CPU time of this process so far (user + system), from `/proc/self/stat` (Linux);
+/// wall-clock figures are unreliable on a shared machine.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let (u, s): (f64, f64) = (f.get(11)?.parse().ok()?, f.get(12)?.parse().ok()?);
+    Some((u + s) / 100.0)
+}
+
 fn tenths(x: f32) -> i32 {
     (x * 10.0).round() as i32
 }
@@ -239,6 +249,13 @@ fn se(file: &str, every: usize, limit: usize, skip: usize, jobs: usize) {
             "  exact EP {ep_ok}/{ep_n} ({:.1}%), exact ED {ed_ok}/{ed_n} ({:.1}%)",
             pct(ep_ok, ep_n),
             pct(ed_ok, ed_n)
+        );
+    }
+    if let Some(cpu) = process_cpu_seconds() {
+        println!(
+            "  cpu: {:.1} puzzles/s per CPU-second ({:.2} s CPU in all, rating and reading)",
+            n as f64 / cpu.max(1e-9),
+            cpu
         );
     }
     println!(

@@ -777,40 +777,85 @@ impl Bfs {
     }
 }
 
-fn static_offs(pos: &Pos, pot: u32, y: bool, out: &mut Vec<u32>) {
-    out.clear();
-    let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
-    if y {
-        let m = pos.orig[cell] & !(1u64 << d);
-        for e in 0..pos.n {
-            if m >> e & 1 == 1 {
-                out.push(pos.pot(cell, e, false));
+/// The static links of a position, per candidate (`cell * n + digit`).
+struct Static {
+    /// The cell's other candidates, as offs.
+    cell_off: Vec<Vec<u32>>,
+    /// The digit's places among the cell's peers (box, row, column), as offs.
+    peer_off: Vec<Vec<u32>>,
+    /// The other candidate of a bivalue cell, as an on.
+    y_on: Vec<u32>,
+    /// The digit's other place in each house where it has two (box, row, column), as ons.
+    x_on: Vec<[u32; 3]>,
+}
+
+impl Static {
+    fn new(pos: &Pos) -> Static {
+        let ncand = pos.orig.len() * pos.n;
+        let mut st = Static {
+            cell_off: vec![Vec::new(); ncand],
+            peer_off: vec![Vec::new(); ncand],
+            y_on: vec![NONE; ncand],
+            x_on: vec![[NONE; 3]; ncand],
+        };
+        for cell in 0..pos.orig.len() {
+            let m = pos.orig[cell];
+            for d in 0..pos.n {
+                if m >> d & 1 == 0 {
+                    continue;
+                }
+                let k = cell * pos.n + d;
+                for e in 0..pos.n {
+                    if e != d && m >> e & 1 == 1 {
+                        st.cell_off[k].push(pos.pot(cell, e, false));
+                    }
+                }
+                for &c in &pos.peers[cell] {
+                    if pos.orig[c as usize] >> d & 1 == 1 {
+                        st.peer_off[k].push(pos.pot(c as usize, d, false));
+                    }
+                }
+                if m.count_ones() == 2 {
+                    let other = (m & !(1u64 << d)).trailing_zeros() as usize;
+                    st.y_on[k] = pos.pot(cell, other, true);
+                }
+                for hi in 0..3 {
+                    let h = pos.houses[cell][hi] as usize;
+                    let places = pos.places(&pos.orig, h, d);
+                    if places.count_ones() == 2 {
+                        let hc = &pos.house_cells[h];
+                        if let Some(i) =
+                            (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
+                        {
+                            st.x_on[k][hi] = pos.pot(hc[i] as usize, d, true);
+                        }
+                    }
+                }
             }
         }
-    }
-    for &c in &pos.peers[cell] {
-        if pos.orig[c as usize] >> d & 1 == 1 {
-            out.push(pos.pot(c as usize, d, false));
-        }
+        st
     }
 }
 
-fn static_ons(pos: &Pos, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+fn static_offs(st: &Static, pot: u32, y: bool, out: &mut Vec<u32>) {
     out.clear();
-    let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
-    if y && pos.orig[cell].count_ones() == 2 {
-        let other = (pos.orig[cell] & !(1u64 << d)).trailing_zeros() as usize;
-        out.push(pos.pot(cell, other, true));
+    let k = pot as usize / 2;
+    if y {
+        out.extend_from_slice(&st.cell_off[k]);
+    }
+    out.extend_from_slice(&st.peer_off[k]);
+}
+
+fn static_ons(st: &Static, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    out.clear();
+    let k = pot as usize / 2;
+    if y && st.y_on[k] != NONE {
+        out.push(st.y_on[k]);
     }
     if x {
-        for hi in 0..3 {
-            let h = pos.houses[cell][hi] as usize;
-            let places = pos.places(&pos.orig, h, d);
-            if places.count_ones() == 2 {
-                let hc = &pos.house_cells[h];
-                if let Some(i) = (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell) {
-                    out.push(pos.pot(hc[i] as usize, d, true));
-                }
+        for &o in &st.x_on[k] {
+            if o != NONE && !out.contains(&o) {
+                out.push(o);
             }
         }
     }
@@ -829,6 +874,8 @@ fn chain_links(pos: &Pos, path: &[u32]) -> Vec<Link> {
 fn cycles(pos: &Pos, best: &mut Best) {
     let npot = pos.npot();
     let mut bfs = Bfs::new(npot);
+    let st = Static::new(pos);
+    let st = &st;
     let ncell = pos.orig.len();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         let kind: u8 = if y && x { 4 } else if y { 3 } else { 2 };
@@ -845,11 +892,16 @@ fn cycles(pos: &Pos, best: &mut Best) {
                 let cycle_base = if y && x { 7.0 } else { 6.5 };
                 let chain_base = if y && x { 7.0 } else { 6.6 };
                 let limit = complexity_limit(cycle_base, best.bound());
-                find_cycles(pos, &mut bfs, on, y, x, kind, cycle_base, limit, best);
+                if cycle_base <= best.bound() {
+                    find_cycles(pos, st, &mut bfs, on, y, x, kind, cycle_base, limit, best);
+                }
                 if x {
                     for src in [on, on ^ 1] {
+                        if chain_base > best.bound() {
+                            break;
+                        }
                         let limit = complexity_limit(chain_base, best.bound());
-                        if let Some(path) = forcing_chain(pos, &mut bfs, src, y, limit) {
+                        if let Some(path) = forcing_chain(st, &mut bfs, src, y, limit) {
                             let complexity = path.len();
                             let diff = chain_base + length_bonus(complexity);
                             if best.better(diff, complexity, kind) {
@@ -887,6 +939,7 @@ fn cycles(pos: &Pos, best: &mut Best) {
 #[allow(clippy::too_many_arguments)]
 fn find_cycles(
     pos: &Pos,
+    st: &Static,
     bfs: &mut Bfs,
     source: u32,
     y: bool,
@@ -916,7 +969,7 @@ fn find_cycles(
     while !pend_on.is_empty() {
         // On phase.
         for &p in &pend_on {
-            static_offs(pos, bfs.pot[p as usize], y, &mut buf);
+            static_offs(st, bfs.pot[p as usize], y, &mut buf);
             for &off in &buf {
                 let fresh = bfs.seen_off[off as usize / 2] != g;
                 let closes = p != root && closing.contains(&off);
@@ -953,7 +1006,7 @@ fn find_cycles(
         // Off phase.
         next_on.clear();
         for &p in &pend_off {
-            static_ons(pos, bfs.pot[p as usize], y, x, &mut buf);
+            static_ons(st, bfs.pot[p as usize], y, x, &mut buf);
             for &on in &buf {
                 if bfs.seen_on[on as usize / 2] != g {
                     bfs.seen_on[on as usize / 2] = g;
@@ -999,6 +1052,9 @@ fn cycle_hint(pos: &Pos, path: &[u32], y: bool, x: bool, kind: u8, base: f64, be
     let diff = base + length_bonus(complexity);
     // Count it in the order even when it removes nothing? SE drops unworthy hints before
     // sorting, so only worthy ones take an order number.
+    if !best.better(diff, complexity, kind) {
+        return;
+    }
     let cells: Vec<usize> = path.iter().map(|&p| pos.cell_of(p)).collect();
     let mut forw: Vec<(usize, usize)> = Vec::new();
     let mut back: Vec<(usize, usize)> = Vec::new();
@@ -1028,7 +1084,7 @@ fn cycle_hint(pos: &Pos, path: &[u32], y: bool, x: bool, kind: u8, base: f64, be
     if elims.is_empty() {
         return;
     }
-    if best.better(diff, complexity, kind) {
+    {
         elims.sort_by_key(|c| (c.cell.index(), c.digit.index()));
         let _ = (y, x);
         best.take(
@@ -1049,7 +1105,7 @@ fn cycle_hint(pos: &Pos, path: &[u32], y: bool, x: bool, kind: u8, base: f64, be
 }
 
 /// SE's unary forcing chain from `src`: the shortest path to its own negation.
-fn forcing_chain(pos: &Pos, bfs: &mut Bfs, src: u32, y: bool, limit: usize) -> Option<Vec<u32>> {
+fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) -> Option<Vec<u32>> {
     bfs.pot.clear();
     bfs.parent.clear();
     bfs.gen += 1;
@@ -1073,7 +1129,7 @@ fn forcing_chain(pos: &Pos, bfs: &mut Bfs, src: u32, y: bool, limit: usize) -> O
             }
             next.clear();
             for &p in &pend_on {
-                static_offs(pos, bfs.pot[p as usize], y, &mut buf);
+                static_offs(st, bfs.pot[p as usize], y, &mut buf);
                 for &off in &buf {
                     if off == target {
                         let k = bfs.push(off, p);
@@ -1096,7 +1152,7 @@ fn forcing_chain(pos: &Pos, bfs: &mut Bfs, src: u32, y: bool, limit: usize) -> O
             }
             next.clear();
             for &p in &pend_off {
-                static_ons(pos, bfs.pot[p as usize], y, true, &mut buf);
+                static_ons(st, bfs.pot[p as usize], y, true, &mut buf);
                 for &on in &buf {
                     if on == target {
                         let k = bfs.push(on, p);
