@@ -196,7 +196,13 @@ impl Rater {
         use Technique::*;
         let mut set = TechniqueSet::explainer_defaults();
         set.remove(BruteForce);
-        for t in [Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle, WxyzWing] {
+        for t in [
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            WxyzWing,
+        ] {
             set.insert(t);
         }
         set

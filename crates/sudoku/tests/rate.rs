@@ -65,11 +65,21 @@ fn walk(solver: &LogicSolver, grid: &Grid, what: &str) {
         };
         let s = board.shape();
         for p in &step.placements {
-            assert_eq!(solution.get(p.cell), Some(p.digit), "{what}: {}", step.text(s));
+            assert_eq!(
+                solution.get(p.cell),
+                Some(p.digit),
+                "{what}: {}",
+                step.text(s)
+            );
         }
         for e in &step.eliminations {
             assert!(board.has(e.cell, e.digit), "{what}: {}", step.text(s));
-            assert_ne!(solution.get(e.cell), Some(e.digit), "{what}: {}", step.text(s));
+            assert_ne!(
+                solution.get(e.cell),
+                Some(e.digit),
+                "{what}: {}",
+                step.text(s)
+            );
         }
         assert!(step.se_rating().is_some(), "{what}: {}", step.text(s));
         assert!(apply(&mut board, &step));
@@ -122,8 +132,22 @@ fn se_rating_of_the_hardest_sample_is_sound_and_near() {
         let r = rater.rate_se(g);
         // ER never comes out above the reference by more than a tenth: the producers
         // give their cheapest step.
-        assert!(r.er <= er + 0.15 || !r.solved, "{g:?}: ours {} ref {er}", r.er);
+        assert!(
+            r.er <= er + 0.15 || !r.solved,
+            "{g:?}: ours {} ref {er}",
+            r.er
+        );
         low += usize::from(r.er < er - 0.15);
     }
     eprintln!("hardest sample: {low}/3 rated lower than the reference");
+}
+
+/// The SE path of the hardest sample, checked step by step (slow: `--ignored`).
+#[test]
+#[ignore]
+fn se_path_is_sound_on_the_hardest_sample() {
+    let solver = se_solver();
+    for (i, (g, _)) in hardest().iter().enumerate().take(3) {
+        walk(&solver, g, &format!("hardest #{}", i + 1));
+    }
 }

@@ -533,9 +533,9 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
                 }
                 let hc = &pos.house_cells[h];
                 let mut elim = Vec::new();
-                for i in 0..n {
+                for (i, &c) in hc.iter().enumerate() {
                     if p1 >> i & 1 == 1 {
-                        let c = hc[i] as usize;
+                        let c = c as usize;
                         let rest = pos.cur[c] & !(1u64 << d1) & !(1u64 << d2);
                         for e in 0..n {
                             if rest >> e & 1 == 1 {
@@ -677,11 +677,9 @@ impl Best {
         let key = (diff, complexity, kind, self.order);
         match self.key {
             None => true,
-            Some(k) => {
-                (key.0, key.1, key.2)
-                    .partial_cmp(&(k.0, k.1, k.2))
-                    .is_some_and(|o| o.is_lt())
-            }
+            Some(k) => (key.0, key.1, key.2)
+                .partial_cmp(&(k.0, k.1, k.2))
+                .is_some_and(|o| o.is_lt()),
         }
     }
     fn take(&mut self, diff: f64, complexity: usize, kind: u8, step: Step) {
@@ -748,14 +746,6 @@ impl Bfs {
         self.pot.push(pot);
         self.parent.push(parent);
         (self.pot.len() - 1) as u32
-    }
-    fn depth(&self, mut k: u32) -> usize {
-        let mut d = 1;
-        while self.parent[k as usize] != NONE {
-            k = self.parent[k as usize];
-            d += 1;
-        }
-        d
     }
     fn is_ancestor(&self, mut k: u32, pot: u32) -> bool {
         while self.parent[k as usize] != NONE {
@@ -878,7 +868,13 @@ fn cycles(pos: &Pos, best: &mut Best) {
     let st = &st;
     let ncell = pos.orig.len();
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        let kind: u8 = if y && x { 4 } else if y { 3 } else { 2 };
+        let kind: u8 = if y && x {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
         for cell in 0..ncell {
             let card = pos.orig[cell].count_ones();
             if card < 2 || (card > 2 && !x) {
@@ -984,7 +980,7 @@ fn find_cycles(
                     let k = bfs.push(off, p);
                     let mut path = bfs.path(k);
                     path.push(source);
-                    cycle_hint(pos, &path, y, x, kind, base, best);
+                    cycle_hint(pos, &path, kind, base, best);
                     if !fresh {
                         continue;
                     }
@@ -1035,7 +1031,9 @@ fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
             let places = pos.places(&pos.orig, h, d);
             if places.count_ones() == 2 {
                 let hc = &pos.house_cells[h];
-                if let Some(i) = (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell) {
+                if let Some(i) =
+                    (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
+                {
                     let p = pos.pot(hc[i] as usize, d, false);
                     if !out.contains(&p) {
                         out.push(p);
@@ -1046,7 +1044,7 @@ fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
     }
 }
 
-fn cycle_hint(pos: &Pos, path: &[u32], y: bool, x: bool, kind: u8, base: f64, best: &mut Best) {
+fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
     // Distinct potentials of the loop (the source closes it).
     let complexity = path.len() - 1;
     let diff = base + length_bonus(complexity);
@@ -1086,7 +1084,6 @@ fn cycle_hint(pos: &Pos, path: &[u32], y: bool, x: bool, kind: u8, base: f64, be
     }
     {
         elims.sort_by_key(|c| (c.cell.index(), c.digit.index()));
-        let _ = (y, x);
         best.take(
             diff,
             complexity,
@@ -1170,7 +1167,6 @@ fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) ->
             depth += 1;
         }
     }
-    let _ = bfs.depth(root);
     None
 }
 
@@ -1364,15 +1360,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 for &m in &members {
                     ensure(pos, &mut on_nets, m);
                 }
-                agree(
-                    pos,
-                    best,
-                    &mut counter,
-                    &on_nets,
-                    &members,
-                    mode,
-                    6,
-                );
+                agree(pos, best, &mut counter, &on_nets, &members, mode, 6);
             }
         }
         if mode != Mode::Nishio && (card == 2 || (multiple && card > 2)) {
