@@ -31,9 +31,16 @@
 //!   Direct Pointing/Claiming, Direct Hidden Pair, Naked Single, Direct Hidden Triple,
 //!   Pointing/Claiming, Naked Pair, X-Wing, Hidden Pair, Naked Triple, Swordfish, Hidden
 //!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles, Naked Quad, Jellyfish, Hidden Quad, BUG,
-//!   Aligned Pair Exclusion, then the chains and forcing chains. Techniques SE does not
-//!   have (finned fish, single-digit patterns, …), when enabled, come after Aligned Pair
-//!   Exclusion and before the chains, in HoDoKu order.
+//!   Aligned Pair Exclusion, then the chains and forcing chains. Sukaku Explainer's
+//!   one-digit patterns (Skyscraper … Empty Rectangle) come after Hidden Triple and its
+//!   WXYZ-Wing after Hidden Quad, when enabled. Other techniques SE does not have (finned
+//!   fish, …), when enabled, come after Aligned Pair Exclusion and before the chains, in
+//!   HoDoKu order. In this order the chain techniques stand for SE's chaining producers
+//!   (`se_chains`): X-Chain, XY-Chain, the nice loops and AIC for "Forcing Chains &
+//!   Cycles", then Nishio, Cell/Region (multiple), Dynamic and Dynamic (+) forcing chains;
+//!   each producer runs once per position and gives its cheapest step (SE's difficulty
+//!   with the length bonus in [`Step::se_difficulty`]). Nested chains still come from the
+//!   forcing finder, rated at their base.
 //!
 //! In both orders the first step found is taken, and [`Technique::BruteForce`] (when in the
 //! set) is always tried last, whatever the order says.
