@@ -1436,8 +1436,14 @@ mod tests {
         assert_eq!(length_bonus(6), 0.0);
         assert!((length_bonus(7) - 0.1).abs() < 1e-9);
         assert!((length_bonus(8) - 0.1).abs() < 1e-9);
-        assert!((length_bonus(9) - 0.1).abs() < 1e-9);
-        assert!((length_bonus(11) - 0.2).abs() < 1e-9);
+        assert!((length_bonus(9) - 0.2).abs() < 1e-9);
+        assert!((length_bonus(10) - 0.2).abs() < 1e-9);
+        assert!((length_bonus(11) - 0.3).abs() < 1e-9);
         assert!((length_bonus(15) - 0.4).abs() < 1e-9);
+        // Bounds: the first complexity over a rating.
+        assert_eq!(complexity_limit(6.6, 6.6), 7);
+        assert_eq!(complexity_limit(7.0, 7.1), 9);
+        assert_eq!(complexity_limit(7.0, 6.9), 0);
+        assert_eq!(complexity_limit(7.0, f64::INFINITY), usize::MAX);
     }
 }
