@@ -42,10 +42,35 @@ fn main() {
             arg(6, 1),
         ),
         Some("hodoku") => hodoku(&args[2], arg(3, usize::MAX), arg(4, 1)),
+        Some("path") => path(&args[2]),
         _ => eprintln!(
             "usage: rate_bench se FILE [EVERY] [LIMIT] [SKIP] [JOBS] | hodoku REF [LIMIT] [JOBS]"
         ),
     }
+}
+
+fn se_rater() -> Rater {
+    Rater::new()
+}
+
+fn se_solver() -> sudoku::logic::LogicSolver {
+    sudoku::logic::LogicSolver::builder()
+        .order(sudoku::logic::Order::Explainer)
+        .techniques(Rater::se_techniques())
+        .backtracking(false)
+        .build()
+}
+
+/// `path PUZZLE`: the SE path, one step a line with its rating.
+fn path(puzzle: &str) {
+    let g = Grid::from_line(puzzle).expect("a puzzle");
+    let p = se_solver().solve(&g);
+    for s in &p.steps {
+        if s.se_rating().unwrap_or(0.0) >= 2.6 {
+            println!("{:.1} {}", s.se_rating().unwrap_or(0.0), s.text(g.shape()));
+        }
+    }
+    println!("solved {}", p.solved);
 }
 
 fn puzzle_of(field: &str) -> Option<String> {
@@ -129,13 +154,23 @@ fn par_map<T: Sync, R: Send + Clone>(
     (results, busy.into_inner().unwrap())
 }
 
+/// The CPU time of this process so far (user + system), from `/proc/self/stat` (Linux);
+/// wall-clock figures are unreliable on a shared machine.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let (u, s): (f64, f64) = (f.get(11)?.parse().ok()?, f.get(12)?.parse().ok()?);
+    Some((u + s) / 100.0)
+}
+
 fn tenths(x: f32) -> i32 {
     (x * 10.0).round() as i32
 }
 
 fn se(file: &str, every: usize, limit: usize, skip: usize, jobs: usize) {
     let cases = read_se(file, every, limit, skip);
-    let rater = Rater::new();
+    let rater = se_rater();
     let (ours, busy) = par_map(&cases, jobs, |c| {
         let t = Instant::now();
         let r = rater.rate_se(&Grid::from_line(&c.puzzle).expect("a valid puzzle"));
@@ -214,6 +249,13 @@ fn se(file: &str, every: usize, limit: usize, skip: usize, jobs: usize) {
             "  exact EP {ep_ok}/{ep_n} ({:.1}%), exact ED {ed_ok}/{ed_n} ({:.1}%)",
             pct(ep_ok, ep_n),
             pct(ed_ok, ed_n)
+        );
+    }
+    if let Some(cpu) = process_cpu_seconds() {
+        println!(
+            "  cpu: {:.1} puzzles/s per CPU-second ({:.2} s CPU in all, rating and reading)",
+            n as f64 / cpu.max(1e-9),
+            cpu
         );
     }
     println!(

@@ -30,10 +30,18 @@
 //! - [`Order::Explainer`]: Sudoku Explainer's producer order: Full House and Hidden Single,
 //!   Direct Pointing/Claiming, Direct Hidden Pair, Naked Single, Direct Hidden Triple,
 //!   Pointing/Claiming, Naked Pair, X-Wing, Hidden Pair, Naked Triple, Swordfish, Hidden
-//!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles and Loops, Naked Quad, Jellyfish, Hidden
-//!   Quad, BUG (types 1 to 4), Aligned Pair Exclusion, then the chains and forcing
-//!   chains. Techniques SE does not have (finned fish, single-digit patterns, …), when
-//!   enabled, come after Aligned Pair Exclusion and before the chains, in HoDoKu order.
+//!   Triple, XY-Wing, XYZ-Wing, Unique Rectangles and Loops, Naked Quad, Jellyfish, Hidden Quad, BUG (types 1
+//!   to 4),
+//!   Aligned Pair Exclusion, then the chains and forcing chains. Sukaku Explainer's
+//!   one-digit patterns (Skyscraper … Empty Rectangle) come after Hidden Triple and its
+//!   WXYZ-Wing after Hidden Quad, when enabled. Other techniques SE does not have (finned
+//!   fish, …), when enabled, come after Aligned Pair Exclusion and before the chains, in
+//!   HoDoKu order. In this order the chain techniques stand for SE's chaining producers
+//!   (`se_chains`): X-Chain, XY-Chain, the nice loops and AIC for "Forcing Chains &
+//!   Cycles", then Nishio, Cell/Region (multiple), Dynamic and Dynamic (+) forcing chains;
+//!   each producer runs once per position and gives its cheapest step (SE's difficulty
+//!   with the length bonus in [`Step::se_difficulty`]). Nested chains still come from the
+//!   forcing finder, rated at their base.
 //!
 //! In both orders the first step found is taken, and [`Technique::BruteForce`] (when in the
 //! set) is always tried last, whatever the order says.
@@ -60,6 +68,7 @@ mod forcing;
 mod intersections;
 mod last_resort;
 mod registry;
+mod se_chains;
 mod single_digit;
 mod singles;
 mod step;
@@ -191,6 +200,11 @@ const EXPLAINER: &[Technique] = {
         NakedTriple,
         Swordfish,
         HiddenTriple,
+        // Sukaku Explainer's one-digit "Turbot" family (off in SE's own set)
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
         XyWing,
         XyzWing,
         UniqueRectangle1,
@@ -206,6 +220,8 @@ const EXPLAINER: &[Technique] = {
         NakedQuad,
         Jellyfish,
         HiddenQuad,
+        // Sukaku Explainer (off in SE's own set)
+        WxyzWing,
         BugPlusOne,
         BugType2,
         BugType3,
@@ -225,7 +241,7 @@ const EXPLAINER: &[Technique] = {
         NestedForcingChain,
     ]
 };
-const EXPLAINER_INDIRECT_END: usize = 35;
+const EXPLAINER_INDIRECT_END: usize = 40;
 
 /// The human-style solver: a technique set and an order. Build it with
 /// [`LogicSolver::builder`], or [`LogicSolver::new`] for HoDoKu's defaults.
@@ -353,11 +369,12 @@ impl LogicSolver {
 
     fn next_step_in(&self, ctx: &Context<'_>) -> Option<Step> {
         let mut found = None;
+        let mut groups_done: Vec<se_chains::Group> = Vec::new();
         for &t in &self.sequence {
-            let find = registry::finder(t).expect("sequence holds implemented techniques");
             if self.order == Order::Hodoku && hodoku_takes_best(t) {
                 // HoDoKu gathers every chain of the kind and applies the one that removes
                 // the most candidates (the shortest among equals).
+                let find = registry::finder(t).expect("implemented");
                 let _ = find(ctx, t, &mut |step| {
                     let better = found.as_ref().map_or(true, |best: &Step| {
                         (step.eliminations.len(), std::cmp::Reverse(step_size(&step)))
@@ -373,7 +390,7 @@ impl LogicSolver {
                 }
                 continue;
             }
-            let _ = find(ctx, t, &mut |step| {
+            let _ = self.find_in_order(ctx, t, &mut groups_done, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -384,18 +401,41 @@ impl LogicSolver {
         found
     }
 
+    /// Runs the finder of `t` as this order wants it: in the Explainer order the chaining
+    /// techniques stand for SE's chaining producers (each run once per position, giving
+    /// its cheapest step, see `se_chains`).
+    fn find_in_order(
+        &self,
+        ctx: &Context<'_>,
+        t: Technique,
+        groups_done: &mut Vec<se_chains::Group>,
+        sink: &mut Sink<'_>,
+    ) -> ControlFlow<()> {
+        if self.order == Order::Explainer {
+            if let Some(g) = se_chains::group_of(t) {
+                if groups_done.contains(&g) {
+                    return ControlFlow::Continue(());
+                }
+                groups_done.push(g);
+                return se_chains::find(ctx, g, sink);
+            }
+        }
+        let find = registry::finder(t).expect("sequence holds implemented techniques");
+        find(ctx, t, sink)
+    }
+
     /// Every step available now, of every technique of the set, in order (brute force
     /// excluded). Several may overlap.
     pub fn all_steps(&self, board: &Board) -> Vec<Step> {
         let ctx = Context::new(board);
         let mut out = Vec::new();
+        let mut groups_done = Vec::new();
         for &t in self
             .sequence
             .iter()
             .filter(|&&t| t != Technique::BruteForce)
         {
-            let find = registry::finder(t).expect("implemented");
-            let _ = find(&ctx, t, &mut |step| {
+            let _ = self.find_in_order(&ctx, t, &mut groups_done, &mut |step| {
                 out.push(step);
                 ControlFlow::Continue(())
             });

@@ -1,0 +1,1449 @@
+//! Sudoku Explainer's chaining producers, for [`super::Order::Explainer`] and the SE rating.
+//!
+//! SE rates a chaining step by its producer's base and the *complexity* of the proof, so
+//! to agree with its ratings the chains have to be found the way SE finds them. This file
+//! follows SE's procedure (reimplemented from its description, not its code):
+//!
+//! # Potentials
+//! A potential is a candidate assumed true ("on") or false ("off"). From an assumption,
+//! implications are followed breadth first, each derived potential remembering its
+//! parents:
+//! - on → off: the cell's other candidates (not for X-only and Nishio searches) and the
+//!   digit in the cell's box, row and column (in that order);
+//! - off → on: the other candidate of a cell with two left (not for X-only and Nishio),
+//!   and the other place of the digit in a box, row or column with two left. Static
+//!   searches count in the position as it is (bivalue cells, conjugate pairs); dynamic ones
+//!   in the position as modified by the offs derived so far, and then the offs that made
+//!   the single are *hidden parents* of the new on.
+//!
+//! The complexity of a conclusion is the number of distinct potentials among its
+//! ancestors (itself included), summed over the branches of a multiple chain. The
+//! difficulty is the producer's base plus the length bonus ([`length_bonus`]).
+//!
+//! # Producers ([`Group`]), each yielding its cheapest step
+//! - Forcing chains and cycles (static, one branch): bidirectional cycles (X: one digit,
+//!   Y: bivalue cells, XY: both; 6.5, or 7.0 when both kinds of link are allowed) and
+//!   forcing chains where a candidate on leads to itself off or off to itself on (6.6 for
+//!   X links only, 7.0 otherwise).
+//! - Nishio (7.5): dynamic, one digit's links only; a candidate on or off leads to a
+//!   contradiction.
+//! - Multiple forcing chains (8.0): static; cell forcing (every candidate of a cell with
+//!   three or more) and region forcing (every place of a digit in a house) agree.
+//! - Dynamic forcing chains (8.5): dynamic; contradictions, double implications (a
+//!   candidate on and off agree, cells with three or more candidates), cell and region
+//!   forcing.
+//! - Dynamic (+) (9.0): dynamic, and when propagation stalls, locked candidates, hidden
+//!   and naked pairs and X-Wings inside the branch give more offs.
+//! - Nested levels are taken from [`super::forcing`] (rated at their base).
+//!
+//! Every producer collects all its steps on the position, sorts them by difficulty, then
+//! complexity, then kind, and gives the first.
+//!
+//! Depends on [`super::Context`] and the step model.
+
+use super::registry::Sink;
+use super::step::{Evidence, Link, Step};
+use super::technique::Technique;
+use super::Context;
+use crate::index::{Candidate, Cell, Digit, House};
+use std::ops::ControlFlow;
+
+/// An SE chaining producer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Group {
+    /// Forcing chains and bidirectional cycles.
+    Cycles,
+    Nishio,
+    Multiple,
+    Dynamic,
+    Plus,
+}
+
+/// The SE producer a chaining technique stands for in the Explainer order.
+pub(crate) fn group_of(t: Technique) -> Option<Group> {
+    use Technique::*;
+    Some(match t {
+        XChain | XyChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => Group::Cycles,
+        Nishio => Group::Nishio,
+        MultipleForcingChain => Group::Multiple,
+        DynamicForcingChain => Group::Dynamic,
+        DynamicForcingChainPlus => Group::Plus,
+        _ => return None,
+    })
+}
+
+/// SE's bonus for a proof of `complexity` potentials: 0.1 for each of 4, 6, 8, 12, 16,
+/// 24, … (alternately ×3/2 and ×4/3) that `complexity − 2` exceeds. Summed as SE sums it
+/// (its sorting compares these sums).
+pub fn length_bonus(complexity: usize) -> f64 {
+    let len = complexity as i64 - 2;
+    let mut added = 0.0;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    while len > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The smallest complexity whose bonus exceeds `bonus` (for bounding searches).
+fn complexity_limit(base: f64, best: f64) -> usize {
+    if !best.is_finite() || base > best {
+        return if base > best { 0 } else { usize::MAX };
+    }
+    // The bonus steps up just past each ceiling: walk the ceilings.
+    let mut ceil = 4usize;
+    let mut odd = false;
+    loop {
+        let c = ceil + 3; // the smallest complexity past this ceiling
+        if base + length_bonus(c) > best {
+            return c;
+        }
+        if ceil > 1 << 20 {
+            return usize::MAX;
+        }
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The fixed geometry and the candidates of one position.
+struct Pos {
+    n: usize,
+    /// Per cell: its box, row and column (indices into `house_cells`).
+    houses: Vec<[u16; 3]>,
+    /// Boxes `0..n`, rows `n..2n`, columns `2n..3n`, each cell list in house order.
+    house_cells: Vec<Vec<u16>>,
+    /// Per cell: its box's other cells, then its row's and its column's outside the box.
+    peers: Vec<Vec<u16>>,
+    orig: Vec<u64>,
+    cur: Vec<u64>,
+    touched: Vec<u16>,
+}
+
+impl Pos {
+    fn new(ctx: &Context<'_>) -> Pos {
+        let shape = ctx.shape();
+        let n = ctx.side();
+        let ncell = shape.cell_count();
+        let mut house_cells = Vec::with_capacity(3 * n);
+        for kind in 0..3 {
+            for i in 0..n {
+                let h = match kind {
+                    0 => House::Block(crate::index::Block::new(i)),
+                    1 => House::Row(crate::index::Row::new(i)),
+                    _ => House::Col(crate::index::Col::new(i)),
+                };
+                house_cells.push(h.cells(shape).map(|c| c.index() as u16).collect::<Vec<_>>());
+            }
+        }
+        let mut houses = Vec::with_capacity(ncell);
+        let mut peers = Vec::with_capacity(ncell);
+        for c in 0..ncell {
+            let cell = Cell::new(c);
+            let b = cell.block(shape).index();
+            let r = cell.row(shape).index();
+            let co = cell.col(shape).index();
+            let hs = [b as u16, (n + r) as u16, (2 * n + co) as u16];
+            let mut ps: Vec<u16> = Vec::new();
+            for (k, &h) in hs.iter().enumerate() {
+                for &x in &house_cells[h as usize] {
+                    if x as usize == c {
+                        continue;
+                    }
+                    if k > 0 && Cell::new(x as usize).block(shape).index() == b {
+                        continue;
+                    }
+                    ps.push(x);
+                }
+            }
+            houses.push(hs);
+            peers.push(ps);
+        }
+        let orig: Vec<u64> = (0..ncell)
+            .map(|c| {
+                let mut m = 0u64;
+                for d in ctx.candidates(Cell::new(c)) {
+                    m |= 1 << d.index();
+                }
+                if ctx.value(Cell::new(c)).is_some() {
+                    0
+                } else {
+                    m
+                }
+            })
+            .collect();
+        Pos {
+            n,
+            houses,
+            house_cells,
+            peers,
+            cur: orig.clone(),
+            orig,
+            touched: Vec::new(),
+        }
+    }
+
+    fn pot(&self, cell: usize, d: usize, on: bool) -> u32 {
+        ((cell * self.n + d) * 2 + usize::from(on)) as u32
+    }
+    fn cell_of(&self, pot: u32) -> usize {
+        pot as usize / 2 / self.n
+    }
+    fn digit_of(&self, pot: u32) -> usize {
+        pot as usize / 2 % self.n
+    }
+    fn candidate(&self, pot: u32) -> Candidate {
+        Candidate::new(
+            Cell::new(self.cell_of(pot)),
+            Digit::from_index(self.digit_of(pot)),
+        )
+    }
+    fn npot(&self) -> usize {
+        self.orig.len() * self.n * 2
+    }
+    fn restore(&mut self) {
+        for &c in &self.touched {
+            self.cur[c as usize] = self.orig[c as usize];
+        }
+        self.touched.clear();
+    }
+    /// The places of digit `d` in house `h` (as positions in the house), in `grid`.
+    fn places(&self, grid: &[u64], h: usize, d: usize) -> u32 {
+        let mut m = 0u32;
+        for (i, &c) in self.house_cells[h].iter().enumerate() {
+            if grid[c as usize] >> d & 1 == 1 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+}
+
+/// One potential derived in a net, with its parents (indices into the net's arena).
+#[derive(Clone, Copy)]
+struct Node {
+    pot: u32,
+    ps: u32,
+    pl: u32,
+}
+
+/// The potentials one assumption leads to (SE's on and off sets, with parents).
+struct Net {
+    idx: Vec<u32>,
+    nodes: Vec<Node>,
+    par: Vec<u32>,
+    /// The contradiction that stopped the net: the on and the off node of one candidate.
+    absurd: Option<(u32, u32)>,
+}
+
+impl Net {
+    fn new(npot: usize) -> Net {
+        Net {
+            idx: vec![NONE; npot],
+            nodes: Vec::new(),
+            par: Vec::new(),
+            absurd: None,
+        }
+    }
+    fn reset(&mut self) {
+        for nd in &self.nodes {
+            self.idx[nd.pot as usize] = NONE;
+        }
+        self.nodes.clear();
+        self.par.clear();
+        self.absurd = None;
+    }
+    fn has(&self, pot: u32) -> bool {
+        self.idx[pot as usize] != NONE
+    }
+    fn node(&self, pot: u32) -> u32 {
+        self.idx[pot as usize]
+    }
+    /// A node not registered in the set (a contradiction's second half).
+    fn push(&mut self, pot: u32, parents: &[u32]) -> u32 {
+        let k = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            ps: self.par.len() as u32,
+            pl: parents.len() as u32,
+        });
+        self.par.extend_from_slice(parents);
+        k
+    }
+    fn add(&mut self, pot: u32, parents: &[u32]) -> u32 {
+        let k = self.push(pot, parents);
+        self.idx[pot as usize] = k;
+        k
+    }
+    fn parents(&self, k: u32) -> &[u32] {
+        let nd = self.nodes[k as usize];
+        &self.par[nd.ps as usize..(nd.ps + nd.pl) as usize]
+    }
+    /// The chain from the assumption to node `k` along first parents, as links.
+    fn links(&self, pos: &Pos, k: u32) -> Vec<Link> {
+        let mut path = vec![k];
+        let mut x = k;
+        while let Some(&p) = self.parents(x).first() {
+            path.push(p);
+            x = p;
+        }
+        path.reverse();
+        path.windows(2)
+            .map(|w| {
+                let (a, b) = (self.nodes[w[0] as usize].pot, self.nodes[w[1] as usize].pot);
+                Link {
+                    from: pos.candidate(a),
+                    to: pos.candidate(b),
+                    strong: b & 1 == 1,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Counts distinct potentials among ancestors, with a generation stamp per potential.
+struct Counter {
+    stamp: Vec<u32>,
+    gen: u32,
+    stack: Vec<u32>,
+}
+
+impl Counter {
+    fn new(npot: usize) -> Counter {
+        Counter {
+            stamp: vec![0; npot],
+            gen: 0,
+            stack: Vec::new(),
+        }
+    }
+    fn count(&mut self, net: &Net, k: u32) -> usize {
+        self.gen += 1;
+        let g = self.gen;
+        let mut n = 0;
+        self.stack.clear();
+        self.stack.push(k);
+        while let Some(x) = self.stack.pop() {
+            let p = net.nodes[x as usize].pot as usize;
+            if self.stamp[p] == g {
+                continue;
+            }
+            self.stamp[p] = g;
+            n += 1;
+            self.stack.extend_from_slice(net.parents(x));
+        }
+        n
+    }
+}
+
+/// How a net propagates.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Rules {
+    /// Cell links (Y): on → the cell's other candidates off; bivalue off → on.
+    y: bool,
+    /// Singles in the position as modified by the net (SE's dynamic chains).
+    dynamic: bool,
+    /// Dynamic (+): basic techniques when propagation stalls.
+    plus: bool,
+}
+
+/// Fills `net` from `start` (SE's chaining of one assumption).
+fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
+    net.reset();
+    let root = net.add(start, &[]);
+    let mut pending_on: std::collections::VecDeque<u32> = Default::default();
+    let mut pending_off: std::collections::VecDeque<u32> = Default::default();
+    if start & 1 == 1 {
+        pending_on.push_back(root);
+    } else {
+        pending_off.push_back(root);
+    }
+    let n = pos.n;
+    let mut made: Vec<(u32, Vec<u32>)> = Vec::new();
+    loop {
+        if let Some(p) = pending_on.pop_front() {
+            let pot = net.nodes[p as usize].pot;
+            let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
+            let mut offs: Vec<u32> = Vec::new();
+            if rules.y {
+                let m = pos.cur[cell] & !(1u64 << d);
+                for e in 0..n {
+                    if m >> e & 1 == 1 {
+                        offs.push(pos.pot(cell, e, false));
+                    }
+                }
+            }
+            for &c in &pos.peers[cell] {
+                if pos.cur[c as usize] >> d & 1 == 1 {
+                    offs.push(pos.pot(c as usize, d, false));
+                }
+            }
+            for off in offs {
+                if net.has(off | 1) {
+                    let v = net.push(off, &[p]);
+                    net.absurd = Some((net.node(off | 1), v));
+                    pos.restore();
+                    return;
+                }
+                if !net.has(off) {
+                    let k = net.add(off, &[p]);
+                    pending_off.push_back(k);
+                }
+            }
+        } else if let Some(p) = pending_off.pop_front() {
+            let pot = net.nodes[p as usize].pot;
+            let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
+            made.clear();
+            if rules.y && pos.cur[cell].count_ones() == 2 {
+                let other = (pos.cur[cell] & !(1u64 << d)).trailing_zeros() as usize;
+                let mut ps = vec![p];
+                let gone = pos.orig[cell] & !pos.cur[cell];
+                for e in 0..n {
+                    if gone >> e & 1 == 1 {
+                        ps.push(net.node(pos.pot(cell, e, false)));
+                    }
+                }
+                made.push((pos.pot(cell, other, true), ps));
+            }
+            for hi in 0..3 {
+                let h = pos.houses[cell][hi] as usize;
+                let places = pos.places(&pos.cur, h, d);
+                if places.count_ones() != 2 {
+                    continue;
+                }
+                let hc = &pos.house_cells[h];
+                let other = (0..n)
+                    .find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
+                    .map(|i| hc[i] as usize);
+                let Some(other) = other else { continue };
+                let mut ps = vec![p];
+                if rules.dynamic {
+                    let gone = pos.places(&pos.orig, h, d) & !places;
+                    for (i, &c) in hc.iter().enumerate() {
+                        if gone >> i & 1 == 1 {
+                            ps.push(net.node(pos.pot(c as usize, d, false)));
+                        }
+                    }
+                }
+                made.push((pos.pot(other, d, true), ps));
+            }
+            if rules.dynamic {
+                pos.cur[cell] &= !(1u64 << d);
+                pos.touched.push(cell as u16);
+            }
+            for (on, ps) in made.drain(..) {
+                if net.has(on ^ 1) {
+                    let v = net.push(on, &ps);
+                    net.absurd = Some((v, net.node(on ^ 1)));
+                    pos.restore();
+                    return;
+                }
+                if !net.has(on) {
+                    let k = net.add(on, &ps);
+                    pending_on.push_back(k);
+                }
+            }
+        } else {
+            break;
+        }
+        if rules.plus && pending_on.is_empty() && pending_off.is_empty() {
+            for (off, ps) in advanced(pos, net) {
+                if !net.has(off) {
+                    let k = net.add(off, &ps);
+                    pending_off.push_back(k);
+                }
+            }
+        }
+    }
+    pos.restore();
+}
+
+/// Dynamic (+): the offs that locked candidates, hidden pairs, naked pairs or X-Wings
+/// give in the net's current position (the first of these that gives any step that
+/// depends on the net), each with the offs it depends on as parents.
+fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
+    let n = pos.n;
+    let mut out: Vec<(u32, Vec<u32>)> = Vec::new();
+    // The removed places of `d` in house `h`, as off nodes.
+    let gone_in = |h: usize, d: usize| -> Vec<u32> {
+        let g = pos.places(&pos.orig, h, d) & !pos.places(&pos.cur, h, d);
+        pos.house_cells[h]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| g >> i & 1 == 1)
+            .map(|(_, &c)| net.node(pos.pot(c as usize, d, false)))
+            .collect()
+    };
+    // Locked candidates: pointing (box → line) then claiming (line → box).
+    for h in 0..3 * n {
+        for d in 0..n {
+            let places = pos.places(&pos.cur, h, d);
+            if places.count_ones() < 2 {
+                continue;
+            }
+            let hc = &pos.house_cells[h];
+            let cells: Vec<usize> = (0..n)
+                .filter(|&i| places >> i & 1 == 1)
+                .map(|i| hc[i] as usize)
+                .collect();
+            for k in 0..3 {
+                let other = pos.houses[cells[0]][k] as usize;
+                if other == h || !cells.iter().all(|&c| pos.houses[c][k] as usize == other) {
+                    continue;
+                }
+                // Only box→line and line→box.
+                if (h < n) == (other < n) {
+                    continue;
+                }
+                let elim: Vec<usize> = pos.house_cells[other]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|c| !cells.contains(c) && pos.cur[*c] >> d & 1 == 1)
+                    .collect();
+                if elim.is_empty() {
+                    continue;
+                }
+                let ps = gone_in(h, d);
+                if ps.is_empty() {
+                    continue;
+                }
+                for c in elim {
+                    out.push((pos.pot(c, d, false), ps.clone()));
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    // Hidden pairs.
+    for h in 0..3 * n {
+        for d1 in 0..n {
+            let p1 = pos.places(&pos.cur, h, d1);
+            if p1.count_ones() != 2 {
+                continue;
+            }
+            for d2 in d1 + 1..n {
+                if pos.places(&pos.cur, h, d2) != p1 {
+                    continue;
+                }
+                let hc = &pos.house_cells[h];
+                let mut elim = Vec::new();
+                for (i, &c) in hc.iter().enumerate() {
+                    if p1 >> i & 1 == 1 {
+                        let c = c as usize;
+                        let rest = pos.cur[c] & !(1u64 << d1) & !(1u64 << d2);
+                        for e in 0..n {
+                            if rest >> e & 1 == 1 {
+                                elim.push(pos.pot(c, e, false));
+                            }
+                        }
+                    }
+                }
+                if elim.is_empty() {
+                    continue;
+                }
+                let mut ps = gone_in(h, d1);
+                ps.extend(gone_in(h, d2));
+                if ps.is_empty() {
+                    continue;
+                }
+                for e in elim {
+                    out.push((e, ps.clone()));
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    // Naked pairs.
+    for h in 0..3 * n {
+        let hc = &pos.house_cells[h];
+        for i in 0..n {
+            let ci = hc[i] as usize;
+            let m = pos.cur[ci];
+            if m.count_ones() != 2 {
+                continue;
+            }
+            for j in i + 1..n {
+                let cj = hc[j] as usize;
+                if pos.cur[cj] != m {
+                    continue;
+                }
+                let mut elim = Vec::new();
+                for &c in hc {
+                    let c = c as usize;
+                    if c == ci || c == cj {
+                        continue;
+                    }
+                    for e in 0..n {
+                        if m >> e & 1 == 1 && pos.cur[c] >> e & 1 == 1 {
+                            elim.push(pos.pot(c, e, false));
+                        }
+                    }
+                }
+                if elim.is_empty() {
+                    continue;
+                }
+                let mut ps = Vec::new();
+                for c in [ci, cj] {
+                    let gone = pos.orig[c] & !pos.cur[c];
+                    for e in 0..n {
+                        if gone >> e & 1 == 1 {
+                            ps.push(net.node(pos.pot(c, e, false)));
+                        }
+                    }
+                }
+                if ps.is_empty() {
+                    continue;
+                }
+                for e in elim {
+                    out.push((e, ps.clone()));
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    // X-Wings: rows as base, then columns.
+    for (base, cover) in [(n, 2 * n), (2 * n, n)] {
+        for d in 0..n {
+            for a in 0..n {
+                let pa = pos.places(&pos.cur, base + a, d);
+                if pa.count_ones() != 2 {
+                    continue;
+                }
+                for b in a + 1..n {
+                    if pos.places(&pos.cur, base + b, d) != pa {
+                        continue;
+                    }
+                    let mut elim = Vec::new();
+                    for i in 0..n {
+                        if pa >> i & 1 == 0 {
+                            continue;
+                        }
+                        for (k, &c) in pos.house_cells[cover + i].iter().enumerate() {
+                            if k != a && k != b && pos.cur[c as usize] >> d & 1 == 1 {
+                                elim.push(pos.pot(c as usize, d, false));
+                            }
+                        }
+                    }
+                    if elim.is_empty() {
+                        continue;
+                    }
+                    let mut ps = gone_in(base + a, d);
+                    ps.extend(gone_in(base + b, d));
+                    if ps.is_empty() {
+                        continue;
+                    }
+                    for e in elim {
+                        out.push((e, ps.clone()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A candidate step and its sort key (difficulty, complexity, kind, discovery order).
+struct Best {
+    key: Option<(f64, usize, u8, u32)>,
+    step: Option<Step>,
+    order: u32,
+}
+
+impl Best {
+    fn new() -> Best {
+        Best {
+            key: None,
+            step: None,
+            order: 0,
+        }
+    }
+    /// The difficulty a hint must stay at or under to matter.
+    fn bound(&self) -> f64 {
+        self.key.map_or(f64::INFINITY, |k| k.0)
+    }
+    /// Whether a hint of this difficulty, complexity and kind would be taken; counts it.
+    fn better(&mut self, diff: f64, complexity: usize, kind: u8) -> bool {
+        self.order += 1;
+        let key = (diff, complexity, kind, self.order);
+        match self.key {
+            None => true,
+            Some(k) => (key.0, key.1, key.2)
+                .partial_cmp(&(k.0, k.1, k.2))
+                .is_some_and(|o| o.is_lt()),
+        }
+    }
+    fn take(&mut self, diff: f64, complexity: usize, kind: u8, step: Step) {
+        self.key = Some((diff, complexity, kind, self.order));
+        self.step = Some(step);
+    }
+}
+
+fn rounded(d: f64) -> f32 {
+    ((d * 10.0).round() / 10.0) as f32
+}
+
+fn outcome(pos: &Pos, target: u32) -> (Vec<Candidate>, Vec<Candidate>) {
+    let c = pos.candidate(target);
+    if target & 1 == 1 {
+        (vec![c], Vec::new())
+    } else {
+        (Vec::new(), vec![c])
+    }
+}
+
+/// Runs one SE producer on `ctx` and gives its cheapest step.
+pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let mut pos = Pos::new(ctx);
+    if pos.n > 64 {
+        return ControlFlow::Continue(());
+    }
+    let mut best = Best::new();
+    match group {
+        Group::Cycles => cycles(&pos, &mut best),
+        Group::Nishio => multiple(&mut pos, &mut best, Mode::Nishio),
+        Group::Multiple => multiple(&mut pos, &mut best, Mode::Multiple),
+        Group::Dynamic => multiple(&mut pos, &mut best, Mode::Dynamic),
+        Group::Plus => multiple(&mut pos, &mut best, Mode::Plus),
+    }
+    if let Some(step) = best.step {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+// ---------------------------------------------------------------- forcing chains, cycles
+
+/// A static breadth-first search for cycles and forcing chains, one parent per node.
+struct Bfs {
+    pot: Vec<u32>,
+    parent: Vec<u32>,
+    seen_on: Vec<u32>,
+    seen_off: Vec<u32>,
+    gen: u32,
+}
+
+impl Bfs {
+    fn new(npot: usize) -> Bfs {
+        Bfs {
+            pot: Vec::new(),
+            parent: Vec::new(),
+            seen_on: vec![0; npot / 2],
+            seen_off: vec![0; npot / 2],
+            gen: 0,
+        }
+    }
+    fn push(&mut self, pot: u32, parent: u32) -> u32 {
+        self.pot.push(pot);
+        self.parent.push(parent);
+        (self.pot.len() - 1) as u32
+    }
+    fn is_ancestor(&self, mut k: u32, pot: u32) -> bool {
+        while self.parent[k as usize] != NONE {
+            k = self.parent[k as usize];
+            if self.pot[k as usize] == pot {
+                return true;
+            }
+        }
+        false
+    }
+    fn path(&self, mut k: u32) -> Vec<u32> {
+        let mut v = vec![self.pot[k as usize]];
+        while self.parent[k as usize] != NONE {
+            k = self.parent[k as usize];
+            v.push(self.pot[k as usize]);
+        }
+        v.reverse();
+        v
+    }
+}
+
+/// The static links of a position, per candidate (`cell * n + digit`).
+struct Static {
+    /// The cell's other candidates, as offs.
+    cell_off: Vec<Vec<u32>>,
+    /// The digit's places among the cell's peers (box, row, column), as offs.
+    peer_off: Vec<Vec<u32>>,
+    /// The other candidate of a bivalue cell, as an on.
+    y_on: Vec<u32>,
+    /// The digit's other place in each house where it has two (box, row, column), as ons.
+    x_on: Vec<[u32; 3]>,
+}
+
+impl Static {
+    fn new(pos: &Pos) -> Static {
+        let ncand = pos.orig.len() * pos.n;
+        let mut st = Static {
+            cell_off: vec![Vec::new(); ncand],
+            peer_off: vec![Vec::new(); ncand],
+            y_on: vec![NONE; ncand],
+            x_on: vec![[NONE; 3]; ncand],
+        };
+        for cell in 0..pos.orig.len() {
+            let m = pos.orig[cell];
+            for d in 0..pos.n {
+                if m >> d & 1 == 0 {
+                    continue;
+                }
+                let k = cell * pos.n + d;
+                for e in 0..pos.n {
+                    if e != d && m >> e & 1 == 1 {
+                        st.cell_off[k].push(pos.pot(cell, e, false));
+                    }
+                }
+                for &c in &pos.peers[cell] {
+                    if pos.orig[c as usize] >> d & 1 == 1 {
+                        st.peer_off[k].push(pos.pot(c as usize, d, false));
+                    }
+                }
+                if m.count_ones() == 2 {
+                    let other = (m & !(1u64 << d)).trailing_zeros() as usize;
+                    st.y_on[k] = pos.pot(cell, other, true);
+                }
+                for hi in 0..3 {
+                    let h = pos.houses[cell][hi] as usize;
+                    let places = pos.places(&pos.orig, h, d);
+                    if places.count_ones() == 2 {
+                        let hc = &pos.house_cells[h];
+                        if let Some(i) =
+                            (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
+                        {
+                            st.x_on[k][hi] = pos.pot(hc[i] as usize, d, true);
+                        }
+                    }
+                }
+            }
+        }
+        st
+    }
+}
+
+fn static_offs(st: &Static, pot: u32, y: bool, out: &mut Vec<u32>) {
+    out.clear();
+    let k = pot as usize / 2;
+    if y {
+        out.extend_from_slice(&st.cell_off[k]);
+    }
+    out.extend_from_slice(&st.peer_off[k]);
+}
+
+fn static_ons(st: &Static, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    out.clear();
+    let k = pot as usize / 2;
+    if y && st.y_on[k] != NONE {
+        out.push(st.y_on[k]);
+    }
+    if x {
+        for &o in &st.x_on[k] {
+            if o != NONE && !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+}
+
+fn chain_links(pos: &Pos, path: &[u32]) -> Vec<Link> {
+    path.windows(2)
+        .map(|w| Link {
+            from: pos.candidate(w[0]),
+            to: pos.candidate(w[1]),
+            strong: w[1] & 1 == 1,
+        })
+        .collect()
+}
+
+fn cycles(pos: &Pos, best: &mut Best) {
+    let npot = pos.npot();
+    let mut bfs = Bfs::new(npot);
+    let st = Static::new(pos);
+    let st = &st;
+    let ncell = pos.orig.len();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        let kind: u8 = if y && x {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        for cell in 0..ncell {
+            let card = pos.orig[cell].count_ones();
+            if card < 2 || (card > 2 && !x) {
+                continue;
+            }
+            for d in 0..pos.n {
+                if pos.orig[cell] >> d & 1 == 0 {
+                    continue;
+                }
+                let on = pos.pot(cell, d, true);
+                let cycle_base = if y && x { 7.0 } else { 6.5 };
+                let chain_base = if y && x { 7.0 } else { 6.6 };
+                let limit = complexity_limit(cycle_base, best.bound());
+                if cycle_base <= best.bound() {
+                    find_cycles(pos, st, &mut bfs, on, y, x, kind, cycle_base, limit, best);
+                }
+                if x {
+                    for src in [on, on ^ 1] {
+                        if chain_base > best.bound() {
+                            break;
+                        }
+                        let limit = complexity_limit(chain_base, best.bound());
+                        if let Some(path) = forcing_chain(st, &mut bfs, src, y, limit) {
+                            let complexity = path.len();
+                            let diff = chain_base + length_bonus(complexity);
+                            if best.better(diff, complexity, kind) {
+                                let target = *path.last().unwrap();
+                                let (placements, eliminations) = outcome(pos, target);
+                                let technique = if y {
+                                    Technique::DiscontinuousNiceLoop
+                                } else {
+                                    Technique::XChain
+                                };
+                                best.take(
+                                    diff,
+                                    complexity,
+                                    kind,
+                                    Step {
+                                        technique,
+                                        placements,
+                                        eliminations,
+                                        evidence: Evidence::Chain {
+                                            links: chain_links(pos, &path),
+                                        },
+                                        se_difficulty: Some(rounded(diff)),
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SE's bidirectional cycles through `source` (an on potential).
+#[allow(clippy::too_many_arguments)]
+fn find_cycles(
+    pos: &Pos,
+    st: &Static,
+    bfs: &mut Bfs,
+    source: u32,
+    y: bool,
+    x: bool,
+    kind: u8,
+    base: f64,
+    limit: usize,
+    best: &mut Best,
+) {
+    // The offs that make the source on.
+    let mut closing = Vec::new();
+    static_ons_rev(pos, source, y, x, &mut closing);
+    if closing.is_empty() {
+        return;
+    }
+    bfs.pot.clear();
+    bfs.parent.clear();
+    bfs.gen += 1;
+    let g = bfs.gen;
+    let root = bfs.push(source, NONE);
+    bfs.seen_on[source as usize / 2] = g;
+    let mut pend_on = vec![root];
+    let mut pend_off: Vec<u32> = Vec::new();
+    let mut next_on: Vec<u32> = Vec::new();
+    let mut buf = Vec::new();
+    let mut depth = 1usize;
+    while !pend_on.is_empty() {
+        // On phase.
+        for &p in &pend_on {
+            static_offs(st, bfs.pot[p as usize], y, &mut buf);
+            for &off in &buf {
+                let fresh = bfs.seen_off[off as usize / 2] != g;
+                let closes = p != root && closing.contains(&off);
+                if !fresh && !closes {
+                    continue;
+                }
+                if closes && bfs.is_ancestor(p, off) {
+                    continue;
+                }
+                if closes && depth + 2 <= limit {
+                    // The loop: the path to p, the off, back to the source.
+                    let k = bfs.push(off, p);
+                    let mut path = bfs.path(k);
+                    path.push(source);
+                    cycle_hint(pos, &path, kind, base, best);
+                    if !fresh {
+                        continue;
+                    }
+                    bfs.seen_off[off as usize / 2] = g;
+                    pend_off.push(k);
+                    continue;
+                }
+                if fresh {
+                    bfs.seen_off[off as usize / 2] = g;
+                    let k = bfs.push(off, p);
+                    pend_off.push(k);
+                }
+            }
+        }
+        depth += 1;
+        if depth + 2 > limit {
+            return;
+        }
+        // Off phase.
+        next_on.clear();
+        for &p in &pend_off {
+            static_ons(st, bfs.pot[p as usize], y, x, &mut buf);
+            for &on in &buf {
+                if bfs.seen_on[on as usize / 2] != g {
+                    bfs.seen_on[on as usize / 2] = g;
+                    let k = bfs.push(on, p);
+                    next_on.push(k);
+                }
+            }
+        }
+        pend_off.clear();
+        depth += 1;
+        std::mem::swap(&mut pend_on, &mut next_on);
+    }
+}
+
+/// The offs whose static off → on rules give `on`.
+fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    out.clear();
+    let (cell, d) = (pos.cell_of(on), pos.digit_of(on));
+    if y && pos.orig[cell].count_ones() == 2 {
+        let other = (pos.orig[cell] & !(1u64 << d)).trailing_zeros() as usize;
+        out.push(pos.pot(cell, other, false));
+    }
+    if x {
+        for hi in 0..3 {
+            let h = pos.houses[cell][hi] as usize;
+            let places = pos.places(&pos.orig, h, d);
+            if places.count_ones() == 2 {
+                let hc = &pos.house_cells[h];
+                if let Some(i) =
+                    (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
+                {
+                    let p = pos.pot(hc[i] as usize, d, false);
+                    if !out.contains(&p) {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
+    // Distinct potentials of the loop (the source closes it).
+    let complexity = path.len() - 1;
+    let diff = base + length_bonus(complexity);
+    // Count it in the order even when it removes nothing? SE drops unworthy hints before
+    // sorting, so only worthy ones take an order number.
+    if !best.better(diff, complexity, kind) {
+        return;
+    }
+    let cells: Vec<usize> = path.iter().map(|&p| pos.cell_of(p)).collect();
+    let mut forw: Vec<(usize, usize)> = Vec::new();
+    let mut back: Vec<(usize, usize)> = Vec::new();
+    for &p in &path[1..] {
+        let (cell, d) = (pos.cell_of(p), pos.digit_of(p));
+        for &c in &pos.peers[cell] {
+            let c = c as usize;
+            if cells.contains(&c) || pos.orig[c] >> d & 1 == 0 {
+                continue;
+            }
+            if p & 1 == 1 {
+                forw.push((c, d));
+            } else {
+                back.push((c, d));
+            }
+        }
+    }
+    let mut elims: Vec<Candidate> = Vec::new();
+    for &(c, d) in &forw {
+        if back.contains(&(c, d)) {
+            let cand = Candidate::new(Cell::new(c), Digit::from_index(d));
+            if !elims.contains(&cand) {
+                elims.push(cand);
+            }
+        }
+    }
+    if elims.is_empty() {
+        return;
+    }
+    {
+        elims.sort_by_key(|c| (c.cell.index(), c.digit.index()));
+        best.take(
+            diff,
+            complexity,
+            kind,
+            Step {
+                technique: Technique::ContinuousNiceLoop,
+                placements: Vec::new(),
+                eliminations: elims,
+                evidence: Evidence::Chain {
+                    links: chain_links(pos, path),
+                },
+                se_difficulty: Some(rounded(diff)),
+            },
+        );
+    }
+}
+
+/// SE's unary forcing chain from `src`: the shortest path to its own negation.
+fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) -> Option<Vec<u32>> {
+    bfs.pot.clear();
+    bfs.parent.clear();
+    bfs.gen += 1;
+    let g = bfs.gen;
+    let root = bfs.push(src, NONE);
+    let target = src ^ 1;
+    let (mut pend_on, mut pend_off) = if src & 1 == 1 {
+        bfs.seen_on[src as usize / 2] = g;
+        (vec![root], Vec::new())
+    } else {
+        bfs.seen_off[src as usize / 2] = g;
+        (Vec::new(), vec![root])
+    };
+    let mut buf = Vec::new();
+    let mut next = Vec::new();
+    let mut depth = 1usize;
+    while !pend_on.is_empty() || !pend_off.is_empty() {
+        if !pend_on.is_empty() {
+            if depth + 1 > limit {
+                return None;
+            }
+            next.clear();
+            for &p in &pend_on {
+                static_offs(st, bfs.pot[p as usize], y, &mut buf);
+                for &off in &buf {
+                    if off == target {
+                        let k = bfs.push(off, p);
+                        return Some(bfs.path(k));
+                    }
+                    if bfs.seen_off[off as usize / 2] != g {
+                        bfs.seen_off[off as usize / 2] = g;
+                        let k = bfs.push(off, p);
+                        next.push(k);
+                    }
+                }
+            }
+            pend_on.clear();
+            pend_off.extend_from_slice(&next);
+            depth += 1;
+        }
+        if !pend_off.is_empty() {
+            if depth + 1 > limit {
+                return None;
+            }
+            next.clear();
+            for &p in &pend_off {
+                static_ons(st, bfs.pot[p as usize], y, true, &mut buf);
+                for &on in &buf {
+                    if on == target {
+                        let k = bfs.push(on, p);
+                        return Some(bfs.path(k));
+                    }
+                    if bfs.seen_on[on as usize / 2] != g {
+                        bfs.seen_on[on as usize / 2] = g;
+                        let k = bfs.push(on, p);
+                        next.push(k);
+                    }
+                }
+            }
+            pend_off.clear();
+            pend_on.extend_from_slice(&next);
+            depth += 1;
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- multiple and dynamic
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Nishio,
+    Multiple,
+    Dynamic,
+    Plus,
+}
+
+impl Mode {
+    fn base(self) -> f64 {
+        match self {
+            Mode::Nishio => 7.5,
+            Mode::Multiple => 8.0,
+            Mode::Dynamic => 8.5,
+            Mode::Plus => 9.0,
+        }
+    }
+    fn technique(self) -> Technique {
+        match self {
+            Mode::Nishio => Technique::Nishio,
+            Mode::Multiple => Technique::MultipleForcingChain,
+            Mode::Dynamic => Technique::DynamicForcingChain,
+            Mode::Plus => Technique::DynamicForcingChainPlus,
+        }
+    }
+    fn rules(self) -> Rules {
+        Rules {
+            y: self != Mode::Nishio,
+            dynamic: self != Mode::Multiple,
+            plus: self == Mode::Plus,
+        }
+    }
+    fn dynamic(self) -> bool {
+        self != Mode::Multiple
+    }
+}
+
+fn forcing_step(
+    pos: &Pos,
+    mode: Mode,
+    diff: f64,
+    target: u32,
+    premise: Vec<Candidate>,
+    branches: Vec<Vec<Link>>,
+) -> Step {
+    let (placements, eliminations) = outcome(pos, target);
+    Step {
+        technique: mode.technique(),
+        placements,
+        eliminations,
+        evidence: Evidence::Forcing { premise, branches },
+        se_difficulty: Some(rounded(diff)),
+    }
+}
+
+/// Whether concluding `target` removes anything (an on removes the cell's others).
+fn worth(pos: &Pos, target: u32) -> bool {
+    if target & 1 == 1 {
+        let cell = pos.cell_of(target);
+        pos.orig[cell] & !(1u64 << pos.digit_of(target)) != 0
+    } else {
+        true
+    }
+}
+
+fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
+    let npot = pos.npot();
+    let ncell = pos.orig.len();
+    let n = pos.n;
+    let rules = mode.rules();
+    let base = mode.base();
+    let mut counter = Counter::new(npot);
+    // The on net of every candidate, computed once (SE recomputes them per region).
+    let mut on_nets: Vec<Option<Net>> = (0..ncell * n).map(|_| None).collect();
+    let mut off_net = Net::new(npot);
+    let dynamic = mode.dynamic();
+    let multiple = mode != Mode::Nishio;
+    let ensure = |pos: &mut Pos, nets: &mut Vec<Option<Net>>, cand: usize| {
+        if nets[cand].is_none() {
+            let mut net = Net::new(npot);
+            run_net(pos, &mut net, (cand * 2 + 1) as u32, rules);
+            nets[cand] = Some(net);
+        }
+    };
+    for cell in 0..ncell {
+        let card = pos.orig[cell].count_ones();
+        if !(card > 2 || (card > 1 && dynamic)) {
+            continue;
+        }
+        let do_double = card >= 3 && mode != Mode::Nishio && dynamic;
+        let do_contradiction = dynamic;
+        for d in 0..n {
+            if pos.orig[cell] >> d & 1 == 0 {
+                continue;
+            }
+            let cand = cell * n + d;
+            ensure(pos, &mut on_nets, cand);
+            let on_pot = (cand * 2 + 1) as u32;
+            let src = pos.candidate(on_pot);
+            if do_contradiction {
+                let net = on_nets[cand].as_ref().unwrap();
+                if let Some((a, b)) = net.absurd {
+                    let cx = counter.count(net, a) + counter.count(net, b);
+                    let diff = base + length_bonus(cx);
+                    if best.better(diff, cx, 7) {
+                        let step = forcing_step(
+                            pos,
+                            mode,
+                            diff,
+                            on_pot ^ 1,
+                            vec![src],
+                            vec![net.links(pos, a), net.links(pos, b)],
+                        );
+                        best.take(diff, cx, 7, step);
+                    }
+                }
+            }
+            if do_contradiction || do_double {
+                run_net(pos, &mut off_net, on_pot ^ 1, rules);
+                if do_contradiction {
+                    if let Some((a, b)) = off_net.absurd {
+                        let cx = counter.count(&off_net, a) + counter.count(&off_net, b);
+                        let diff = base + length_bonus(cx);
+                        if best.better(diff, cx, 7) && worth(pos, on_pot) {
+                            let step = forcing_step(
+                                pos,
+                                mode,
+                                diff,
+                                on_pot,
+                                vec![src],
+                                vec![off_net.links(pos, a), off_net.links(pos, b)],
+                            );
+                            best.take(diff, cx, 7, step);
+                        }
+                    }
+                }
+                if do_double {
+                    let net = on_nets[cand].as_ref().unwrap();
+                    for pol in [1u32, 0] {
+                        for k in 0..net.nodes.len() as u32 {
+                            let pot = net.nodes[k as usize].pot;
+                            if pot & 1 != pol || net.node(pot) != k || !off_net.has(pot) {
+                                continue;
+                            }
+                            if !worth(pos, pot) {
+                                continue;
+                            }
+                            let k2 = off_net.node(pot);
+                            let cx = counter.count(net, k) + counter.count(&off_net, k2);
+                            let diff = base + length_bonus(cx);
+                            if best.better(diff, cx, 1) {
+                                let step = forcing_step(
+                                    pos,
+                                    mode,
+                                    diff,
+                                    pot,
+                                    vec![src, src],
+                                    vec![net.links(pos, k), off_net.links(pos, k2)],
+                                );
+                                best.take(diff, cx, 1, step);
+                            }
+                        }
+                    }
+                }
+            }
+            if mode == Mode::Nishio {
+                continue;
+            }
+            // Region forcing, where this cell is the digit's first place in the house.
+            for hi in 0..3 {
+                let h = pos.houses[cell][hi] as usize;
+                let places = pos.places(&pos.orig, h, d);
+                let k = places.count_ones();
+                if !(k == 2 || (multiple && k > 2)) {
+                    continue;
+                }
+                let hc = pos.house_cells[h].clone();
+                let first = places.trailing_zeros() as usize;
+                if hc[first] as usize != cell {
+                    continue;
+                }
+                let members: Vec<usize> = (0..n)
+                    .filter(|&i| places >> i & 1 == 1)
+                    .map(|i| hc[i] as usize * n + d)
+                    .collect();
+                for &m in &members {
+                    ensure(pos, &mut on_nets, m);
+                }
+                agree(pos, best, &mut counter, &on_nets, &members, mode, 6);
+            }
+        }
+        if mode != Mode::Nishio && (card == 2 || (multiple && card > 2)) {
+            let members: Vec<usize> = (0..n)
+                .filter(|&e| pos.orig[cell] >> e & 1 == 1)
+                .map(|e| cell * n + e)
+                .collect();
+            agree(pos, best, &mut counter, &on_nets, &members, mode, 5);
+        }
+    }
+}
+
+/// Cell or region forcing: what every member's on net derives.
+fn agree(
+    pos: &Pos,
+    best: &mut Best,
+    counter: &mut Counter,
+    nets: &[Option<Net>],
+    members: &[usize],
+    mode: Mode,
+    kind: u8,
+) {
+    let first = nets[members[0]].as_ref().unwrap();
+    let base = mode.base();
+    for pol in [1u32, 0] {
+        for k in 0..first.nodes.len() as u32 {
+            let pot = first.nodes[k as usize].pot;
+            if pot & 1 != pol || first.node(pot) != k {
+                continue;
+            }
+            if !members[1..]
+                .iter()
+                .all(|&m| nets[m].as_ref().unwrap().has(pot))
+            {
+                continue;
+            }
+            if !worth(pos, pot) {
+                continue;
+            }
+            let cx: usize = members
+                .iter()
+                .map(|&m| {
+                    let net = nets[m].as_ref().unwrap();
+                    counter.count(net, net.node(pot))
+                })
+                .sum();
+            let diff = base + length_bonus(cx);
+            if best.better(diff, cx, kind) {
+                let premise: Vec<Candidate> = members
+                    .iter()
+                    .map(|&m| pos.candidate((m * 2 + 1) as u32))
+                    .collect();
+                let branches: Vec<Vec<Link>> = members
+                    .iter()
+                    .map(|&m| {
+                        let net = nets[m].as_ref().unwrap();
+                        net.links(pos, net.node(pot))
+                    })
+                    .collect();
+                let step = forcing_step(pos, mode, diff, pot, premise, branches);
+                best.take(diff, cx, kind, step);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bonus_thresholds() {
+        assert_eq!(length_bonus(6), 0.0);
+        assert!((length_bonus(7) - 0.1).abs() < 1e-9);
+        assert!((length_bonus(8) - 0.1).abs() < 1e-9);
+        assert!((length_bonus(9) - 0.2).abs() < 1e-9);
+        assert!((length_bonus(10) - 0.2).abs() < 1e-9);
+        assert!((length_bonus(11) - 0.3).abs() < 1e-9);
+        assert!((length_bonus(15) - 0.4).abs() < 1e-9);
+        // Bounds: the first complexity over a rating.
+        assert_eq!(complexity_limit(6.6, 6.6), 7);
+        assert_eq!(complexity_limit(7.0, 7.1), 9);
+        assert_eq!(complexity_limit(7.0, 6.9), 0);
+        assert_eq!(complexity_limit(7.0, f64::INFINITY), usize::MAX);
+    }
+}

@@ -1,0 +1,153 @@
+//! Agreement of our Sudoku Explainer rating with the reference ratings on a small sample
+//! (`testdata/rating/`), and soundness of the SE path: every step of the SE rater's solve
+//! is checked against the solution.
+//!
+//! The thresholds are the agreement reached when the sample was taken (a regression guard):
+//! raise them when the rating improves, never lower them to make a change pass.
+
+use sudoku::logic::{apply, LogicSolver, Order};
+use sudoku::rate::Rater;
+use sudoku::solve::{self, Outcome};
+use sudoku::{Board, Grid};
+
+fn testdata(name: &str) -> String {
+    let path = format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `(puzzle, reference ER)` of the sudoku_exchange sample (`hash puzzle ER` lines).
+fn diabolical() -> Vec<(Grid, f32)> {
+    testdata("rating/diabolical_60.txt")
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (Grid::from_line(f[1]).unwrap(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+/// `(puzzle, reference ER)` of the HardestDatabase sample (CSV, ER in the sixth field).
+fn hardest() -> Vec<(Grid, f32)> {
+    testdata("rating/hardest_10.txt")
+        .lines()
+        .skip(2)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (Grid::from_line(f[0]).unwrap(), f[5].parse().unwrap())
+        })
+        .collect()
+}
+
+fn tenths(x: f32) -> i32 {
+    (x * 10.0).round() as i32
+}
+
+/// The SE rater's solver (its order and technique set).
+fn se_solver() -> LogicSolver {
+    LogicSolver::builder()
+        .order(Order::Explainer)
+        .techniques(Rater::se_techniques())
+        .backtracking(false)
+        .build()
+}
+
+/// Walks the SE path of `grid`, checking every step against the solution; at most
+/// `max_steps` steps of the chaining producers (which are slow on the hardest puzzles).
+fn walk(solver: &LogicSolver, grid: &Grid, what: &str) {
+    let Outcome::Unique(solution) = solve::solve(grid) else {
+        panic!("{what}: not unique")
+    };
+    let mut board = Board::new(grid);
+    let mut steps = 0;
+    while !board.is_solved() {
+        let Some(step) = solver.next_step(&board) else {
+            panic!("{what}: stalled");
+        };
+        let s = board.shape();
+        for p in &step.placements {
+            assert_eq!(
+                solution.get(p.cell),
+                Some(p.digit),
+                "{what}: {}",
+                step.text(s)
+            );
+        }
+        for e in &step.eliminations {
+            assert!(board.has(e.cell, e.digit), "{what}: {}", step.text(s));
+            assert_ne!(
+                solution.get(e.cell),
+                Some(e.digit),
+                "{what}: {}",
+                step.text(s)
+            );
+        }
+        assert!(step.se_rating().is_some(), "{what}: {}", step.text(s));
+        assert!(apply(&mut board, &step));
+        steps += 1;
+        assert!(steps < 1000, "{what}: runaway");
+    }
+}
+
+#[test]
+fn se_path_is_sound_on_the_diabolical_sample() {
+    let solver = se_solver();
+    for (i, (g, _)) in diabolical().iter().enumerate().step_by(3) {
+        walk(&solver, g, &format!("diabolical #{}", i + 1));
+    }
+}
+
+#[test]
+fn se_rating_agrees_with_the_reference_on_the_diabolical_sample() {
+    let rater = Rater::new();
+    let cases = diabolical();
+    let (mut exact, mut near, mut sum) = (0, 0, 0.0f64);
+    for (g, er) in &cases {
+        let r = rater.rate_se(g);
+        assert!(r.solved, "{g:?}");
+        assert!(r.ed <= r.ep && r.ep <= r.er, "{g:?}");
+        let d = (tenths(r.er) - tenths(*er)).abs();
+        exact += usize::from(d == 0);
+        near += usize::from(d <= 1);
+        sum += f64::from(d) / 10.0;
+    }
+    let n = cases.len();
+    let mean = sum / n as f64;
+    eprintln!("diabolical sample: exact {exact}/{n}, within 0.1 {near}/{n}, mean |dER| {mean:.3}");
+    // Reached when the sample was taken: exact 40/60, within 0.1 47/60, mean 0.155 (the
+    // misses are mostly Sukaku Explainer techniques we lack: its WXYZ-Wing sizes,
+    // VWXYZ-Wing, strong-linked fishes).
+    assert!(exact >= 40, "exact ER {exact}/{n}");
+    assert!(near >= 47, "within 0.1 {near}/{n}");
+    assert!(mean <= 0.156, "mean |dER| {mean:.3}");
+}
+
+#[test]
+fn se_rating_of_the_hardest_sample_is_sound_and_near() {
+    // The nested chains these need are slow: rate a few, bounded in time.
+    let rater = Rater::new().max_time(Some(std::time::Duration::from_secs(20)));
+    let cases = hardest();
+    assert_eq!(cases.len(), 10);
+    let mut low = 0;
+    for (g, er) in cases.iter().take(3) {
+        let r = rater.rate_se(g);
+        // ER never comes out above the reference by more than a tenth: the producers
+        // give their cheapest step.
+        assert!(
+            r.er <= er + 0.15 || !r.solved,
+            "{g:?}: ours {} ref {er}",
+            r.er
+        );
+        low += usize::from(r.er < er - 0.15);
+    }
+    eprintln!("hardest sample: {low}/3 rated lower than the reference");
+}
+
+/// The SE path of the hardest sample, checked step by step (slow: `--ignored`).
+#[test]
+#[ignore]
+fn se_path_is_sound_on_the_hardest_sample() {
+    let solver = se_solver();
+    for (i, (g, _)) in hardest().iter().enumerate().take(3) {
+        walk(&solver, g, &format!("hardest #{}", i + 1));
+    }
+}
