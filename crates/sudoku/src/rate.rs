@@ -202,6 +202,7 @@ impl Rater {
             TurbotFish,
             EmptyRectangle,
             WxyzWing,
+            ThreeStrongLinks,
         ] {
             set.insert(t);
         }
