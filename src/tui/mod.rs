@@ -41,14 +41,15 @@ use std::time::{Duration, Instant};
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
-/// Set by SIGTERM or SIGHUP: the loops end at their next turn, so the terminal is put back
-/// and the game saved, as on a normal quit.
+/// Set by SIGTERM: the loops end at their next turn, so the terminal is put back and the
+/// game saved, as on a normal quit. SIGHUP keeps its default (the process ends): with the
+/// terminal gone, crossterm's poll spins on the hung-up tty instead of returning, and the
+/// game is saved after every move anyway.
 static TERMINATE: std::sync::LazyLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
     std::sync::LazyLock::new(|| {
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-            let _ = signal_hook::flag::register(sig, std::sync::Arc::clone(&flag));
-        }
+        let _ =
+            signal_hook::flag::register(signal_hook::consts::SIGTERM, std::sync::Arc::clone(&flag));
         flag
     });
 
@@ -166,7 +167,7 @@ pub fn play(mut model: Model, save_path: PathBuf) -> anyhow::Result<()> {
     let mut term = setup_terminal()?;
     let result = play_loop(&mut term, &mut model, &save_path);
     restore_terminal();
-    // After SIGHUP the terminal is gone and drawing fails: that is not the player's error.
+    // A terminated game ends as a quit does, whatever drawing on the way out said.
     let result = if terminated() { Ok(()) } else { result };
     let saved = save::save(&model, &save_path);
     result.and(saved)
@@ -186,7 +187,10 @@ fn play_loop(term: &mut Term, model: &mut Model, save_path: &Path) -> anyhow::Re
         let mut msgs = Vec::new();
         if event::poll(Duration::from_millis(250))? {
             msgs.extend(msg_of(event::read()?));
-            while event::poll(Duration::ZERO)? {
+            // Bounded, and cut short by SIGTERM.
+            let mut more = 0;
+            while more < 1000 && !terminated() && event::poll(Duration::ZERO)? {
+                more += 1;
                 msgs.extend(msg_of(event::read()?));
             }
         }
