@@ -105,20 +105,30 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let count_limit = args.count;
+    // Workers solve and render; the calling thread only reports errors and writes, so it
+    // is no bottleneck with several jobs.
     io::ordered_batch(
         head.into_iter().chain(records),
         args.jobs,
-        |_, record| solve_record(record, count_limit),
-        |answer| {
-            status = status.worst(answer.status());
-            if let Answer::Error(e) = &answer {
-                io::report(e);
-            }
+        |_, record| {
+            let answer = solve_record(record, count_limit);
             let text = if args.json {
                 json_line(&answer)
             } else {
                 text(&answer, to, single)
             };
+            let status = answer.status();
+            let error = match answer {
+                Answer::Error(e) => Some(e),
+                Answer::Solved { .. } => None,
+            };
+            (status, error, text)
+        },
+        |(answer_status, error, text)| {
+            status = status.worst(answer_status);
+            if let Some(e) = &error {
+                io::report(e);
+            }
             io::put(&mut out, &text)
         },
     )?;
@@ -187,9 +197,21 @@ fn grid_text(g: &Grid, to: Format) -> String {
     }
 }
 
-/// Whether a format writes one line per puzzle.
+/// Whether a format writes one line per puzzle. Found by writing an empty grid, once per
+/// format and shape on each thread (a batch rarely mixes shapes).
 fn is_line_format(to: Format, shape: Shape) -> bool {
-    format::write_grid(&Grid::empty(shape), to).is_ok_and(|s| !s.trim_end().contains('\n'))
+    thread_local! {
+        static LAST: std::cell::Cell<Option<(Format, Shape, bool)>> = const { std::cell::Cell::new(None) };
+    }
+    LAST.with(|last| match last.get() {
+        Some((f, s, answer)) if f == to && s == shape => answer,
+        _ => {
+            let answer = format::write_grid(&Grid::empty(shape), to)
+                .is_ok_and(|s| !s.trim_end().contains('\n'));
+            last.set(Some((to, shape, answer)));
+            answer
+        }
+    })
 }
 
 fn text(answer: &Answer, to: Format, single: bool) -> String {

@@ -179,6 +179,9 @@ impl Grid {
     /// Every digit that appears twice or more in a house, with the cells that hold it.
     /// Empty when the digits present break no rule.
     pub fn conflicts(&self) -> Vec<Conflict> {
+        if !self.has_clash() {
+            return Vec::new();
+        }
         let s = self.shape;
         let mut out = Vec::new();
         let mut seen: Vec<Vec<Cell>> = vec![Vec::new(); s.side()];
@@ -202,6 +205,54 @@ impl Grid {
             }
         }
         out
+    }
+
+    /// Whether some digit stands twice in a house: one pass with a bitmask per house, so
+    /// that the common case (no clash) costs no allocation. [`Grid::conflicts`] runs first
+    /// through here; the detailed pass only runs when there is something to report.
+    pub fn has_clash(&self) -> bool {
+        let s = self.shape;
+        let side = s.side();
+        if side > 64 {
+            return self.clash_by_sets();
+        }
+        let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+        let (br, bc) = (s.box_rows(), s.box_cols());
+        let stacks = side / bc;
+        for (i, &v) in self.values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (r, c) = (i / side, i % side);
+            let b = (r / br) * stacks + c / bc;
+            let bit = 1u64 << (v - 1);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return true;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        false
+    }
+
+    /// [`Grid::has_clash`] for sides above 64, with typed digit sets.
+    fn clash_by_sets(&self) -> bool {
+        let s = self.shape;
+        let mut seen = vec![DigitSet::EMPTY; s.house_count()];
+        for (i, &v) in self.values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let cell = Cell::new(i);
+            let d = Digit::new(v as usize);
+            for h in cell.houses(s) {
+                if !seen[h.index(s)].insert(d) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether this grid is a complete, valid solution. See [`crate::verify`] for the
@@ -429,6 +480,45 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two filled cells that see each other and hold the same digit, by brute force.
+    fn naive_clash(g: &Grid) -> bool {
+        let s = g.shape();
+        let n = s.cell_count();
+        (0..n).any(|a| {
+            (a + 1..n).any(|b| {
+                let (ca, cb) = (Cell::new(a), Cell::new(b));
+                g.value(ca) != 0 && g.value(ca) == g.value(cb) && ca.sees(cb, s)
+            })
+        })
+    }
+
+    #[test]
+    fn clash_check_agrees_with_brute_force() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        // Sides 4, 6, 9, 12 and 81 (above 64: the typed-set path).
+        for (br, bc, fill) in [(2, 2, 6), (2, 3, 8), (3, 3, 14), (3, 4, 20), (9, 9, 90)] {
+            let s = Shape::new(br, bc).unwrap();
+            let (mut with, mut without) = (0, 0);
+            for _ in 0..200 {
+                let mut g = Grid::empty(s);
+                for _ in 0..rng.gen_range(0..fill) {
+                    let cell = Cell::new(rng.gen_range(0..s.cell_count()));
+                    g.set_given(cell, Digit::new(rng.gen_range(1..=s.side())));
+                }
+                let expected = naive_clash(&g);
+                assert_eq!(g.has_clash(), expected, "{g:?}");
+                assert_eq!(g.conflicts().is_empty(), !expected);
+                if expected {
+                    with += 1;
+                } else {
+                    without += 1;
+                }
+            }
+            assert!(with > 0 && without > 0, "{s}: both cases drawn");
+        }
+    }
 
     #[test]
     fn conflicts_name_house_and_cells() {
