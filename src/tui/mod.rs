@@ -151,8 +151,13 @@ pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
 /// Writes both exports; returns the status line.
 fn export(m: &Model, path: &Path) -> String {
     let pm = path.with_extension("pm.txt");
-    let r = save::write_atomic(path, &export::sdk(&m.game))
-        .and_then(|()| save::write_atomic(&pm, &export::pencil_marks(&m.game)));
+    let r = export::sdk(&m.game)
+        .and_then(|sdk| Ok((sdk, export::pencil_marks(&m.game)?)))
+        .map_err(anyhow::Error::from)
+        .and_then(|(sdk, marks)| {
+            save::write_atomic(path, &sdk)?;
+            save::write_atomic(&pm, &marks)
+        });
     match r {
         Ok(()) => format!("Exported {} and {}.", path.display(), pm.display()),
         Err(e) => format!("Export failed: {e:#}"),
