@@ -17,6 +17,9 @@ pub enum Overlay {
     Prompt {
         kind: PromptKind,
         text: String,
+        /// The text is the suggestion as offered: the first character typed replaces it
+        /// (as a selected default does); Backspace starts editing it instead.
+        fresh: bool,
     },
     Checkpoints {
         sel: usize,

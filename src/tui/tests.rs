@@ -125,6 +125,26 @@ fn auto_candidates_follow_moves_and_undo() {
 }
 
 #[test]
+fn a_suggested_name_is_replaced_by_typing_and_edited_by_backspace() {
+    let mut m = model(EASY);
+    keys(&mut m, "c");
+    // Typing replaces the suggestion "1" (keys in a prompt are text, not actions).
+    for c in "ab".chars() {
+        key(&mut m, Key::Char(c));
+    }
+    key(&mut m, Key::Enter);
+    keys(&mut m, "c");
+    key(&mut m, Key::Backspace);
+    key(&mut m, Key::Backspace);
+    for c in "3x".chars() {
+        key(&mut m, Key::Char(c));
+    }
+    key(&mut m, Key::Enter);
+    let names: Vec<&str> = m.game.checkpoints.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["ab", "3x"]);
+}
+
+#[test]
 fn undo_redo_across_checkpoints() {
     let mut m = model(EASY);
     go(&mut m, 1, 3);

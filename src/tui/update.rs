@@ -115,6 +115,7 @@ fn key(m: &mut Model, k: Key) -> Option<Cmd> {
             m.overlay = Overlay::Prompt {
                 kind: PromptKind::CheckpointName,
                 text,
+                fresh: true,
             };
         }
         Action::Restore => {
@@ -159,6 +160,7 @@ fn key(m: &mut Model, k: Key) -> Option<Cmd> {
             m.overlay = Overlay::Prompt {
                 kind: PromptKind::OpenFile,
                 text: String::new(),
+                fresh: true,
             }
         }
         Action::Enter => {
@@ -168,6 +170,7 @@ fn key(m: &mut Model, k: Key) -> Option<Cmd> {
                 m.overlay = Overlay::Prompt {
                     kind: PromptKind::EntrySize,
                     text: m.game.side().to_string(),
+                    fresh: true,
                 };
             }
         }
@@ -176,6 +179,7 @@ fn key(m: &mut Model, k: Key) -> Option<Cmd> {
             m.overlay = Overlay::Prompt {
                 kind: PromptKind::ExportPath,
                 text,
+                fresh: true,
             };
         }
         Action::Help => m.overlay = Overlay::Help { scroll: 0 },
@@ -641,12 +645,18 @@ fn overlay_key(m: &mut Model, k: Key) -> Option<Cmd> {
             };
             list_key(m, k, action, len);
         }
-        Overlay::Prompt { kind, text } => match k {
+        Overlay::Prompt { kind, text, fresh } => match k {
             Key::Esc => m.overlay = Overlay::None,
             Key::Backspace => {
+                *fresh = false;
                 text.pop();
             }
-            Key::Char(c) => text.push(c),
+            Key::Char(c) => {
+                if std::mem::take(fresh) {
+                    text.clear();
+                }
+                text.push(c);
+            }
             Key::Enter => {
                 let (kind, text) = (*kind, text.trim().to_string());
                 m.overlay = Overlay::None;
@@ -708,6 +718,7 @@ fn choose(m: &mut Model) {
                 m.overlay = Overlay::Prompt {
                     kind: PromptKind::EntrySize,
                     text: "9".into(),
+                    fresh: true,
                 };
                 return;
             };

@@ -448,9 +448,16 @@ fn draw_overlay(m: &Model, f: &mut Frame) {
             90,
             lines.len() as u16 + 2,
         ),
-        Overlay::Prompt { kind, text } => (
+        Overlay::Prompt { kind, text, fresh } => (
             kind.title().into(),
-            vec![format!("{text}▏"), "Enter: ok · Esc: cancel".into()],
+            vec![
+                format!("{text}▏"),
+                if *fresh && !text.is_empty() {
+                    "Enter: ok · typing replaces, Backspace edits · Esc: cancel".into()
+                } else {
+                    "Enter: ok · Esc: cancel".into()
+                },
+            ],
             0,
             70,
             4,
