@@ -49,6 +49,8 @@ fn advance(grid: &Grid, prelude: &LogicSolver, stop: Option<&LogicSolver>) -> Bo
 #[test]
 fn regression_cases() {
     let mut cases = 0;
+    // Every failing case is listed, not only the first.
+    let mut failures = Vec::new();
     for file in [
         "singles.txt",
         "intersections.txt",
@@ -89,21 +91,19 @@ fn regression_cases() {
             let found: Vec<Step> = finder.all_steps(&board);
             let texts: Vec<String> = found.iter().map(|s| s.text(grid.shape())).collect();
             if f[3] == "-" {
-                assert!(
-                    texts.is_empty(),
-                    "{what}: {} must not fire, found {texts:?}",
-                    t.name()
-                );
-            } else {
-                assert!(
-                    texts.iter().any(|x| x == f[3]),
-                    "{what}: expected `{}`, found {texts:?}",
-                    f[3]
-                );
+                if !texts.is_empty() {
+                    failures.push(format!(
+                        "{what}: {} must not fire, found {texts:?}",
+                        t.name()
+                    ));
+                }
+            } else if !texts.iter().any(|x| x == f[3]) {
+                failures.push(format!("{what}: expected `{}`, found {texts:?}", f[3]));
             }
             cases += 1;
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(cases >= 20, "only {cases} regression cases");
 }
 
