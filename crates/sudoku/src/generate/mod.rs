@@ -30,8 +30,9 @@
 //! random grids are tried until one makes the pattern's puzzle unique.
 //!
 //! Exhaustive solving goes through [`crate::solve::engine_for`], except on 9x9 where the
-//! removal loop calls [`crate::solve::fast9`] directly (its exclusion search, on arrays). Depends on [`crate::solve`], [`crate::grid`] and below, and on
-//! [`crate::rate`] for [`Generator::difficulty`].
+//! removal loop calls [`crate::solve::fast9`] directly (its exclusion search, on arrays).
+//! Depends on [`crate::solve`], [`crate::grid`] and below, and on [`crate::rate`] for
+//! [`Generator::difficulty`].
 
 mod nine;
 mod symmetry;
@@ -485,13 +486,13 @@ fn splitmix(x: u64) -> u64 {
 /// A random solution grid of `shape`, every cell a given.
 ///
 /// 9x9: random permutations in the three diagonal boxes, completed by the fast engine's
-/// first solution. Other shapes up to 64x64: a randomised depth-first fill (the cell with the fewest candidates first, a
-/// random candidate each time) that restarts after a budget of steps, so that an unlucky
-/// start never costs more than a restart. Larger grids put random permutations in the
-/// diagonal boxes (they share no row or column) and let the exhaustive solver complete the
-/// rest. Either way, a random relabelling of digits, random orders of bands, stacks, rows
-/// inside bands and columns inside stacks, and (square boxes) a random transpose then spread
-/// any positional preference over the whole grid.
+/// first solution. Other shapes up to 64x64: a randomised depth-first fill (the cell with
+/// the fewest candidates first, a random candidate each time) that restarts after a budget
+/// of steps, so that an unlucky start never costs more than a restart. Larger grids put
+/// random permutations in the diagonal boxes (they share no row or column) and let the
+/// exhaustive solver complete the rest. Either way, a random relabelling of digits, random
+/// orders of bands, stacks, rows inside bands and columns inside stacks, and (square boxes)
+/// a random transpose then spread any positional preference over the whole grid.
 ///
 /// ```
 /// use rand::SeedableRng;
