@@ -6,8 +6,9 @@
 //! the same whichever thread makes it and however many threads there are.
 //!
 //! # How a puzzle is made
-//! 1. **A random solution grid** ([`random_solution`]): a randomised depth-first fill with
-//!    restarts (random candidate order, fewest candidates first), then a random relabelling
+//! 1. **A random solution grid** ([`random_solution`]): for 9x9, random diagonal boxes
+//!    completed by the fast engine; otherwise a randomised depth-first fill with restarts
+//!    (random candidate order, fewest candidates first). Then a random relabelling
 //!    of digits, random orders of bands, rows inside bands, stacks and columns inside
 //!    stacks, and (square boxes) a random transpose.
 //! 2. **Clue removal**: the orbits of the chosen [`Symmetry`] are tried once each, in random
@@ -18,7 +19,9 @@
 //!    exists. A removed cell forced by a naked or hidden single needs no search; otherwise
 //!    one search per removed cell with limit 1, the cell's own digit excluded from its
 //!    candidates (and the orbit's earlier cells put back, so the cases don't overlap). That
-//!    proves the same thing as counting to two, at a fraction of the cost.
+//!    proves the same thing as counting to two, at a fraction of the cost. 9x9 grids keep
+//!    this state as bitboards and search with [`solve::fast9::count_excluding`], without an
+//!    allocation per test.
 //! 4. **Acceptance**: the givens range, minimality, and the [`Generator::filter`] hook (for
 //!    difficulty, filled in by the rater). A rejected puzzle costs one attempt; after
 //!    [`Generator::max_attempts`] the generator stops with [`GenerateError::TooManyAttempts`].
@@ -26,10 +29,12 @@
 //! With a [`Generator::pattern`], step 2 is replaced by "keep the givens of the pattern" and
 //! random grids are tried until one makes the pattern's puzzle unique.
 //!
-//! Exhaustive solving goes only through [`crate::solve::engine_for`], so generation gets
-//! faster with the engines. Depends on [`crate::solve`], [`crate::grid`] and below, and on
-//! [`crate::rate`] for [`Generator::difficulty`].
+//! Exhaustive solving goes through [`crate::solve::engine_for`], except on 9x9 where the
+//! removal loop calls [`crate::solve::fast9`] directly (its exclusion search, on arrays).
+//! Depends on [`crate::solve`], [`crate::grid`] and below, and on [`crate::rate`] for
+//! [`Generator::difficulty`].
 
+mod nine;
 mod symmetry;
 
 pub use symmetry::{symmetries_of, Symmetry, SymmetryError};
@@ -293,8 +298,20 @@ impl Generator {
     /// The puzzle of a given puzzle seed (as reported in [`Generated::seed`]).
     pub fn generate_seeded(&self, seed: u64) -> Result<Generated, GenerateError> {
         self.check()?;
+        if self.shape.is_nine() {
+            self.generate_with(seed, &mut nine::Work9::new())
+        } else {
+            self.generate_with(seed, &mut Work::new(self.shape))
+        }
+    }
+
+    /// [`Generator::generate_seeded`] with the removal state `work` (per shape).
+    fn generate_with(
+        &self,
+        seed: u64,
+        work: &mut impl Removal,
+    ) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut work = Work::new(self.shape);
         let mut orbits = match self.pattern {
             None => self.symmetry.orbits(self.shape),
             Some(_) => Vec::new(),
@@ -303,10 +320,8 @@ impl Generator {
         for attempt in 1..=self.max_attempts {
             let solution = random_solution(self.shape, &mut rng);
             let made = match &self.pattern {
-                Some(mask) => self.on_pattern(&mut work, &solution, mask, &mut rejections),
-                None => {
-                    self.by_removal(&mut work, &solution, &mut orbits, &mut rng, &mut rejections)
-                }
+                Some(mask) => self.on_pattern(work, &solution, mask, &mut rejections),
+                None => self.by_removal(work, &solution, &mut orbits, &mut rng, &mut rejections),
             };
             let Some(puzzle) = made else { continue };
             if let Some(f) = &self.filter {
@@ -363,7 +378,7 @@ impl Generator {
     /// One removal pass over the orbits in random order. `None` if the result is rejected.
     fn by_removal(
         &self,
-        work: &mut Work,
+        work: &mut impl Removal,
         solution: &Grid,
         orbits: &mut [Vec<Cell>],
         rng: &mut ChaCha8Rng,
@@ -409,14 +424,14 @@ impl Generator {
             rejections.too_few_givens += 1;
             return None;
         }
-        Some(work.puzzle.clone())
+        Some(work.puzzle())
     }
 
     /// The puzzle of `solution` on the pattern `mask`, if it is unique (and minimal, when
     /// asked).
     fn on_pattern(
         &self,
-        work: &mut Work,
+        work: &mut impl Removal,
         solution: &Grid,
         mask: &[bool],
         rejections: &mut Rejections,
@@ -425,7 +440,7 @@ impl Generator {
         let holes: Vec<Cell> = Cell::all(self.shape).filter(|c| !mask[c.index()]).collect();
         work.remove(&holes);
         // Most random grids leave a pattern ambiguous: one count to two settles it.
-        if solve::count_solutions(&work.puzzle, 2) != 1 {
+        if !work.is_unique() {
             rejections.not_unique += 1;
             return None;
         }
@@ -441,7 +456,7 @@ impl Generator {
                 }
             }
         }
-        Some(work.puzzle.clone())
+        Some(work.puzzle())
     }
 }
 
@@ -470,13 +485,14 @@ fn splitmix(x: u64) -> u64 {
 
 /// A random solution grid of `shape`, every cell a given.
 ///
-/// Up to 64x64, a randomised depth-first fill (the cell with the fewest candidates first, a
-/// random candidate each time) that restarts after a budget of steps, so that an unlucky
-/// start never costs more than a restart. Larger grids put random permutations in the
-/// diagonal boxes (they share no row or column) and let the exhaustive solver complete the
-/// rest. Either way, a random relabelling of digits, random orders of bands, stacks, rows
-/// inside bands and columns inside stacks, and (square boxes) a random transpose then spread
-/// any positional preference over the whole grid.
+/// 9x9: random permutations in the three diagonal boxes, completed by the fast engine's
+/// first solution. Other shapes up to 64x64: a randomised depth-first fill (the cell with
+/// the fewest candidates first, a random candidate each time) that restarts after a budget
+/// of steps, so that an unlucky start never costs more than a restart. Larger grids put
+/// random permutations in the diagonal boxes (they share no row or column) and let the
+/// exhaustive solver complete the rest. Either way, a random relabelling of digits, random
+/// orders of bands, stacks, rows inside bands and columns inside stacks, and (square boxes)
+/// a random transpose then spread any positional preference over the whole grid.
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -488,7 +504,9 @@ fn splitmix(x: u64) -> u64 {
 pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let n = shape.side();
     let (br, bc) = (shape.box_rows(), shape.box_cols());
-    let solved: Vec<u16> = if n <= 64 {
+    let solved: Vec<u16> = if shape.is_nine() {
+        nine::random_grid(rng)
+    } else if n <= 64 {
         let budget = 4 * shape.cell_count() + 1000;
         loop {
             if let Some(v) = random_fill(shape, rng, budget) {
@@ -615,6 +633,24 @@ fn line_order(n: usize, group: usize, rng: &mut impl Rng) -> Vec<usize> {
         order.extend(within.iter().map(|&w| g * group + w));
     }
     order
+}
+
+/// The removal loop's working state, one implementation per representation: [`Work`] for
+/// every shape, [`nine::Work9`] for 9x9.
+trait Removal {
+    /// Starts from the full grid `solution`.
+    fn start(&mut self, solution: &Grid);
+    /// Empties `cells`.
+    fn remove(&mut self, cells: &[Cell]);
+    /// Puts back the solution's digits in `cells`.
+    fn restore(&mut self, cells: &[Cell]);
+    /// Whether the puzzle, whose cells `removed` were just emptied (and which had our
+    /// solution as its only one before), has another solution. Leaves the puzzle as it was.
+    fn has_other_solution(&mut self, removed: &[Cell]) -> bool;
+    /// Whether the puzzle has exactly one solution.
+    fn is_unique(&self) -> bool;
+    /// The puzzle, every filled cell a given.
+    fn puzzle(&self) -> Grid;
 }
 
 /// The removal loop's working state: the puzzle so far, its solution, which digits are
@@ -747,6 +783,27 @@ impl Work {
         }
         self.remove(&open[..fixed]);
         found
+    }
+}
+
+impl Removal for Work {
+    fn start(&mut self, solution: &Grid) {
+        Work::start(self, solution)
+    }
+    fn remove(&mut self, cells: &[Cell]) {
+        Work::remove(self, cells)
+    }
+    fn restore(&mut self, cells: &[Cell]) {
+        Work::restore(self, cells)
+    }
+    fn has_other_solution(&mut self, removed: &[Cell]) -> bool {
+        Work::has_other_solution(self, removed)
+    }
+    fn is_unique(&self) -> bool {
+        solve::count_solutions(&self.puzzle, 2) == 1
+    }
+    fn puzzle(&self) -> Grid {
+        self.puzzle.clone()
     }
 }
 

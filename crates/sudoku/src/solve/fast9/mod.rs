@@ -89,12 +89,29 @@ pub struct Count {
 }
 
 /// The propagated starting state of a puzzle, or `None` when the givens contradict each
-/// other (a digit twice in a house, a value above 9) or propagation alone finds no solution.
-fn start(puzzle: &Cells, marks: Option<&Candidates>, masks: &mut engine::Masks) -> Option<State> {
+/// other (a digit twice in a house, a value above 9), a given is one of the `excluded`
+/// placements, or propagation alone finds no solution.
+fn start(
+    puzzle: &Cells,
+    marks: Option<&Candidates>,
+    excluded: &[(usize, u8)],
+    masks: &mut engine::Masks,
+) -> Option<State> {
     let mut st = State::new();
     for (cell, &v) in puzzle.iter().enumerate() {
         if v != 0 && (v > 9 || !st.assign(cell, v as usize - 1)) {
             return None;
+        }
+    }
+    for &(cell, v) in excluded {
+        assert!(
+            cell < 81 && (1..=9).contains(&v),
+            "excluded placement ({cell}, {v}) out of range"
+        );
+        match puzzle[cell] {
+            0 => st.remove(cell, v as usize - 1),
+            g if g == v => return None,
+            _ => {}
         }
     }
     if let Some(m) = marks {
@@ -131,12 +148,13 @@ fn start(puzzle: &Cells, marks: Option<&Candidates>, masks: &mut engine::Masks) 
 /// assert_eq!((c.count, seen), (3, 3));
 /// ```
 pub fn search(puzzle: &Cells, limit: usize, on_solution: &mut dyn FnMut(&Cells)) -> Count {
-    search_marked(puzzle, None, limit, Some(on_solution))
+    search_marked(puzzle, None, &[], limit, Some(on_solution))
 }
 
 fn search_marked(
     puzzle: &Cells,
     marks: Option<&Candidates>,
+    excluded: &[(usize, u8)],
     limit: usize,
     on_solution: Option<&mut dyn FnMut(&Cells)>,
 ) -> Count {
@@ -144,7 +162,7 @@ fn search_marked(
         return Count::default();
     }
     let mut masks = engine::Masks::default();
-    let Some(st) = start(puzzle, marks, &mut masks) else {
+    let Some(st) = start(puzzle, marks, excluded, &mut masks) else {
         return Count::default();
     };
     let mut s = engine::Search {
@@ -172,7 +190,28 @@ fn search_marked(
 /// assert_eq!(fast9::count(&p, 2).count, 0);
 /// ```
 pub fn count(puzzle: &Cells, limit: usize) -> Count {
-    search_marked(puzzle, None, limit, None)
+    search_marked(puzzle, None, &[], limit, None)
+}
+
+/// As [`count`], counting only the solutions in which none of the `excluded` placements
+/// `(cell, digit)` holds (cells 0-80 row-major, digits 1-9; panics outside). An excluded
+/// placement that is a given leaves no solution. No allocation.
+///
+/// This is the generator's uniqueness test: when `s` is the only solution of a puzzle and
+/// cell `c` is emptied, the new puzzle is still unique exactly when
+/// `count_excluding(&p, &[(c, s[c])], 1).count == 0`: one search for one solution, instead
+/// of counting to two.
+///
+/// ```
+/// use sudoku::solve::fast9;
+/// let mut p = [0u8; 81];
+/// p[0] = 1;
+/// assert_eq!(fast9::count_excluding(&p, &[(0, 1)], 1).count, 0);
+/// // Digit 2 kept out of cell 1: solutions remain.
+/// assert_eq!(fast9::count_excluding(&p, &[(1, 2)], 1).count, 1);
+/// ```
+pub fn count_excluding(puzzle: &Cells, excluded: &[(usize, u8)], limit: usize) -> Count {
+    search_marked(puzzle, None, excluded, limit, None)
 }
 
 /// The first solution found, if any (whether or not it is unique), and the guesses made.
@@ -220,7 +259,7 @@ impl Engine for Fast9 {
         };
         let on_solution: Option<&mut dyn FnMut(&Cells)> =
             if keep > 0 { Some(&mut keep_one) } else { None };
-        let c = search_marked(&puzzle, marks, limit, on_solution);
+        let c = search_marked(&puzzle, marks, &[], limit, on_solution);
         Search {
             count: c.count,
             solutions,
