@@ -208,7 +208,7 @@ fn full_diabolical_sample_is_sound() {
     eprintln!("diabolical 300: {solved} solved without guessing (all techniques)");
 }
 
-/// Franken and mutant fish (plain and finned), at every position of the first puzzles of
+/// Franken and mutant fish (plain and finned), at every position of the first puzzle of
 /// top1465 and the diabolical sample: every X-Wing and Swordfish of theirs, and the first
 /// Jellyfish of each kind (listing every finned mutant jellyfish is too slow for a test).
 #[test]
@@ -247,7 +247,7 @@ fn franken_and_mutant_are_sound() {
     let basic = LogicSolver::builder().techniques(every_technique()).build();
     let mut found = 0;
     for name in ["top1465_first200.txt", "diabolical_300.txt"] {
-        for (i, grid) in puzzles(name).iter().take(2).enumerate() {
+        for (i, grid) in puzzles(name).iter().take(1).enumerate() {
             let what = format!("{name} #{}", i + 1);
             let Outcome::Unique(solution) = solve::solve(grid) else {
                 panic!()
