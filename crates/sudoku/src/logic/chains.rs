@@ -201,6 +201,13 @@ fn any_seeing_both(ctx: &Context<'_>, a: Candidate, b: Candidate) -> bool {
     a.cell.sees(b.cell, s) && (ctx.has(a.cell, b.digit) || ctx.has(b.cell, a.digit))
 }
 
+/// The techniques that search every link (one search serves them all).
+const ALL_LINKS: [Technique; 3] = [
+    Technique::ContinuousNiceLoop,
+    Technique::DiscontinuousNiceLoop,
+    Technique::Aic,
+];
+
 /// Finds steps of one chain technique.
 pub(crate) fn find(
     ctx: &Context<'_>,
@@ -215,9 +222,37 @@ pub(crate) fn find(
         }
         _ => return ControlFlow::Continue(()),
     };
-    let graph = Graph::new(ctx);
-    let mut found = search(ctx, &graph, kind, technique);
-    // Shortest first; among equals, the most productive.
+    let mut steps = match ctx.take_found_ahead(technique) {
+        Some(steps) => steps,
+        None if kind == Kind::All => {
+            // The nice loops and AICs come from the same search: keep the others' steps
+            // for their turn in this position.
+            let mut lists = search(ctx, ctx.chain_graph(), kind, &ALL_LINKS).into_iter();
+            let mut own = Vec::new();
+            for t in ALL_LINKS {
+                let list = order_found(lists.next().expect("one list per technique"));
+                if t == technique {
+                    own = list;
+                } else {
+                    ctx.put_found_ahead(t, list);
+                }
+            }
+            own
+        }
+        None => {
+            let found = search(ctx, ctx.chain_graph(), kind, &[technique]);
+            order_found(found.into_iter().next().expect("one list"))
+        }
+    };
+    for step in steps.drain(..) {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The steps found, shortest first and, among equals, the most productive; a step that
+/// repeats an earlier one's placements and eliminations is left out.
+fn order_found(mut found: Vec<(usize, Step)>) -> Vec<Step> {
     found.sort_by_key(|(len, step)| {
         (
             *len,
@@ -225,12 +260,11 @@ pub(crate) fn find(
         )
     });
     let mut seen = std::collections::HashSet::new();
-    for (_, step) in found {
-        if seen.insert((step.placements.clone(), step.eliminations.clone())) {
-            sink(step)?;
-        }
-    }
-    ControlFlow::Continue(())
+    found
+        .into_iter()
+        .map(|(_, step)| step)
+        .filter(|step| seen.insert((step.placements.clone(), step.eliminations.clone())))
+        .collect()
 }
 
 /// What a chain proves, to tell nice loops from AICs.
@@ -241,9 +275,16 @@ enum Outcome {
     Loop,
 }
 
-fn search(ctx: &Context<'_>, g: &Graph, kind: Kind, technique: Technique) -> Vec<(usize, Step)> {
+/// The chains of `kind` that give steps of each of `techniques` (one list for each, with
+/// each chain's length, in search order).
+fn search(
+    ctx: &Context<'_>,
+    g: &Graph,
+    kind: Kind,
+    techniques: &[Technique],
+) -> Vec<Vec<(usize, Step)>> {
     let total = g.strong.len();
-    let mut out = Vec::new();
+    let mut out: Vec<Vec<(usize, Step)>> = techniques.iter().map(|_| Vec::new()).collect();
     // state = candidate * 2 + (1 if true); parent state, depth.
     let mut parent = vec![u32::MAX; total * 2];
     let mut depth = vec![0u8; total * 2];
@@ -278,8 +319,10 @@ fn search(ctx: &Context<'_>, g: &Graph, kind: Kind, technique: Technique) -> Vec
                     Kind::All => true,
                 };
                 if chain_ok {
-                    if let Some(step) = conclude(ctx, g, &parent, start, st, kind, technique) {
-                        out.push((d, step));
+                    for (&technique, out) in techniques.iter().zip(&mut out) {
+                        if let Some(step) = conclude(ctx, g, &parent, start, st, kind, technique) {
+                            out.push((d, step));
+                        }
                     }
                 }
             }

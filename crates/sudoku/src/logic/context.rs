@@ -44,6 +44,11 @@ pub struct Context<'a> {
     bivalue: OnceCell<Vec<Cell>>,
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
     als: OnceCell<Option<super::als::Tables>>,
+    graph: OnceCell<super::chains::Graph>,
+    /// Steps of techniques found ahead of their turn by another technique's complete
+    /// search of this position (finned fish find the sashimi ones, a nice-loop search the
+    /// AICs), each list in the order its own finder would give it.
+    found_ahead: RefCell<Vec<(super::Technique, Vec<super::Step>)>>,
 }
 
 impl<'a> Context<'a> {
@@ -60,6 +65,8 @@ impl<'a> Context<'a> {
             bivalue: OnceCell::new(),
             strong: OnceCell::new(),
             als: OnceCell::new(),
+            graph: OnceCell::new(),
+            found_ahead: RefCell::new(Vec::new()),
         }
     }
     /// The board.
@@ -202,6 +209,27 @@ impl<'a> Context<'a> {
         build: impl FnOnce() -> Option<super::als::Tables>,
     ) -> Option<&super::als::Tables> {
         self.als.get_or_init(build).as_ref()
+    }
+
+    /// The candidate graph of this position (shared by the chain techniques).
+    pub(crate) fn chain_graph(&self) -> &super::chains::Graph {
+        self.graph.get_or_init(|| super::chains::Graph::new(self))
+    }
+
+    /// Records every step of `technique` in this position, in its finder's order, found by
+    /// another finder's search (see [`Self::take_found_ahead`]).
+    pub(crate) fn put_found_ahead(&self, technique: super::Technique, steps: Vec<super::Step>) {
+        let mut v = self.found_ahead.borrow_mut();
+        v.retain(|(t, _)| *t != technique);
+        v.push((technique, steps));
+    }
+
+    /// The steps of `technique` recorded by [`Self::put_found_ahead`], if any (taken out:
+    /// a second call searches again).
+    pub(crate) fn take_found_ahead(&self, technique: super::Technique) -> Option<Vec<super::Step>> {
+        let mut v = self.found_ahead.borrow_mut();
+        let i = v.iter().position(|(t, _)| *t == technique)?;
+        Some(v.swap_remove(i).1)
     }
 
     /// Whether `digit` is a candidate of `cell`.

@@ -26,6 +26,7 @@ use super::technique::Technique;
 use super::Context;
 use crate::index::{Block, Candidate, Cell, Col, Digit, House, Row};
 use crate::set::PosSet;
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// The most fins a fish may have (HoDoKu's default).
@@ -118,6 +119,19 @@ fn classify(t: Technique) -> Option<(Kind, usize)> {
     })
 }
 
+/// The sashimi technique of size `k`.
+fn sashimi_of(k: usize) -> Technique {
+    use Technique::*;
+    [
+        SashimiXWing,
+        SashimiSwordfish,
+        SashimiJellyfish,
+        SashimiSquirmbag,
+        SashimiWhale,
+        SashimiLeviathan,
+    ][k - 2]
+}
+
 /// Finds fish of the kind and size `technique` names.
 pub(crate) fn find(
     ctx: &Context<'_>,
@@ -131,11 +145,34 @@ pub(crate) fn find(
         return ControlFlow::Continue(());
     }
     match kind {
-        Kind::Basic | Kind::Finned | Kind::Sashimi => {
+        Kind::Sashimi => {
+            if let Some(steps) = ctx.take_found_ahead(technique) {
+                for step in steps {
+                    sink(step)?;
+                }
+                return ControlFlow::Continue(());
+            }
             for digit in Digit::all(ctx.shape()) {
                 for rows in [true, false] {
                     LineFish::new(ctx, digit, rows, kind, k, technique).search(sink)?;
                 }
+            }
+            ControlFlow::Continue(())
+        }
+        Kind::Basic | Kind::Finned => {
+            // The finned search meets the sashimi fish of its size too (same bases, boxes
+            // and covers, in the same order): it keeps them, and when it runs to its end
+            // the sashimi technique takes them from the context instead of searching again.
+            let sashimi = (kind == Kind::Finned).then(|| (sashimi_of(k), RefCell::new(Vec::new())));
+            for digit in Digit::all(ctx.shape()) {
+                for rows in [true, false] {
+                    let mut fish = LineFish::new(ctx, digit, rows, kind, k, technique);
+                    fish.sashimi = sashimi.as_ref().map(|(t, v)| (*t, v));
+                    fish.search(sink)?;
+                }
+            }
+            if let Some((t, steps)) = sashimi {
+                ctx.put_found_ahead(t, steps.into_inner());
             }
             ControlFlow::Continue(())
         }
@@ -165,6 +202,12 @@ struct LineFish<'c, 'a> {
     pos: Vec<PosSet>,
     /// The most cover indices a base set may span.
     max_union: usize,
+    /// How many base lines a box spans (its band), and the cover indices of each box
+    /// stack (for the finned kinds).
+    band_width: usize,
+    stack_bits: Vec<u64>,
+    /// In a finned search: the sashimi technique of the size, and where its steps go.
+    sashimi: Option<(Technique, &'c RefCell<Vec<Step>>)>,
 }
 
 impl<'c, 'a> LineFish<'c, 'a> {
@@ -194,7 +237,18 @@ impl<'c, 'a> LineFish<'c, 'a> {
         } else {
             k + fin_width
         };
+        let band_width = if rows { s.box_rows() } else { s.box_cols() };
+        let stack_bits = (0..n / fin_width)
+            .map(|t| {
+                (t * fin_width..(t + 1) * fin_width)
+                    .filter(|&j| j < 64)
+                    .fold(0u64, |m, j| m | 1 << j)
+            })
+            .collect();
         LineFish {
+            sashimi: None,
+            band_width,
+            stack_bits,
             ctx,
             digit,
             rows,
@@ -252,11 +306,47 @@ impl<'c, 'a> LineFish<'c, 'a> {
                 continue;
             }
             chosen.push(i);
+            if self.kind != Kind::Basic && !self.fin_box_possible(chosen, u) {
+                chosen.pop();
+                continue;
+            }
             let r = self.choose(lines, idx + 1, u, chosen, sink);
             chosen.pop();
             r?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The cover indices a finned fish on `base` (spanning `union`) must cover when its fins
+    /// lie in a box of `band` and `stack`: the base candidates outside the stack, and all of
+    /// the base lines outside the band (only base lines in the fin box's band hold fins).
+    fn forced_cover(&self, base: &[usize], union: PosSet, band: usize, stack: PosSet) -> PosSet {
+        base.iter()
+            .filter(|&&i| i / self.band_width != band)
+            .fold(union - stack, |m, &i| m | self.pos[i])
+    }
+
+    /// Whether some box could hold the fins of a finned fish whose base includes `base`
+    /// (spanning `union`): its forced cover fits in `k` indices. Adding base lines only
+    /// grows the forced cover, so a partial base that fails can be dropped. On sides above
+    /// 64 (no word masks) it does not prune.
+    fn fin_box_possible(&self, base: &[usize], union: PosSet) -> bool {
+        if self.pos.len() > 64 {
+            return true;
+        }
+        let u = union.low_bits();
+        let bands = self.pos.len() / self.band_width;
+        (0..bands).any(|band| {
+            let outside = base
+                .iter()
+                .filter(|&&i| i / self.band_width != band)
+                .fold(0u64, |m, &i| m | self.pos[i].low_bits());
+            outside.count_ones() as usize <= self.k
+                && self
+                    .stack_bits
+                    .iter()
+                    .any(|&st| ((u & !st) | outside).count_ones() as usize <= self.k)
+        })
     }
 
     fn evaluate(&self, base: &[usize], union: PosSet, sink: &mut Sink<'_>) -> ControlFlow<()> {
@@ -301,11 +391,14 @@ impl<'c, 'a> LineFish<'c, 'a> {
             };
             let box_cover: PosSet = (cover_span.0..cover_span.0 + cover_span.1).collect();
             let box_base: PosSet = (base_span.0..base_span.0 + base_span.1).collect();
-            let mandatory = union - box_cover;
+            // Cover subsets without the forced cover yield no fish (see `finned`); skipping
+            // them keeps the order of the others.
+            let mandatory =
+                self.forced_cover(base, union, base_span.0 / self.band_width, box_cover);
             if mandatory.len() > self.k {
                 continue;
             }
-            let optional: Vec<usize> = (union & box_cover).iter().collect();
+            let optional: Vec<usize> = (union - mandatory).iter().collect();
             let need = self.k - mandatory.len();
             if need > optional.len() {
                 continue;
@@ -366,9 +459,14 @@ impl<'c, 'a> LineFish<'c, 'a> {
             }
             fins.extend(out.iter().map(|j| self.cell(i, j)));
         }
-        if fins.is_empty() || fins.len() > MAX_FINS || sashimi != (self.kind == Kind::Sashimi) {
+        if fins.is_empty() || fins.len() > MAX_FINS {
             return ControlFlow::Continue(());
         }
+        let aside = match self.sashimi {
+            Some((t, out)) if sashimi => Some((t, out)),
+            _ if sashimi != (self.kind == Kind::Sashimi) => return ControlFlow::Continue(()),
+            _ => None,
+        };
         let mut elims = Vec::new();
         for j in cover & box_cover {
             let cover_line = line(!self.rows, j);
@@ -379,7 +477,15 @@ impl<'c, 'a> LineFish<'c, 'a> {
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
-        sink(self.step(base, cover, fins, elims))
+        let step = self.step(base, cover, fins, elims);
+        if let Some((t, out)) = aside {
+            out.borrow_mut().push(Step {
+                technique: t,
+                ..step
+            });
+            return ControlFlow::Continue(());
+        }
+        sink(step)
     }
 
     fn step(&self, base: &[usize], cover: PosSet, fins: Vec<Cell>, elims: Vec<Candidate>) -> Step {

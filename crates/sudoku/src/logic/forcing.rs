@@ -178,15 +178,17 @@ impl Branch {
 
     /// Back to the position of `t`.
     fn reset(&mut self, t: &Tables) {
+        // A fact changed only its cell and its digit's entries in the cell's houses.
         for &f in &self.facts {
             self.parent[f as usize] = NONE;
-            let c = f as usize / 2 / t.n;
+            let cand = f as usize / 2;
+            let (c, d) = (cand / t.n, cand % t.n);
             self.cands[c] = t.cands[c];
             self.cell_on[c] = false;
             for &h in &t.cell_houses[c] {
-                let base = h as usize * t.n;
-                self.count[base..base + t.n].copy_from_slice(&t.count[base..base + t.n]);
-                self.done[base..base + t.n].copy_from_slice(&t.placed[base..base + t.n]);
+                let hd = h as usize * t.n + d;
+                self.count[hd] = t.count[hd];
+                self.done[hd] = t.placed[hd];
             }
         }
         self.facts.clear();
@@ -515,6 +517,19 @@ fn plan(t: Technique) -> Option<Plan> {
     })
 }
 
+/// A conclusion found: (cost, premises as facts, conclusion fact or NONE for a
+/// contradiction).
+type Found = (u32, Vec<u32>, u32);
+
+/// The verity technique that follows a contradiction-only technique of the same mode.
+fn verity_partner(t: Technique) -> Option<Technique> {
+    match t {
+        Technique::ForcingChainContradiction => Some(Technique::ForcingChainVerity),
+        Technique::ForcingNetContradiction => Some(Technique::ForcingNetVerity),
+        _ => None,
+    }
+}
+
 /// Finds steps of one forcing technique, the shortest first.
 pub(crate) fn find(
     ctx: &Context<'_>,
@@ -524,6 +539,12 @@ pub(crate) fn find(
     let Some(plan) = plan(technique) else {
         return ControlFlow::Continue(());
     };
+    if let Some(steps) = ctx.take_found_ahead(technique) {
+        for step in steps {
+            sink(step)?;
+        }
+        return ControlFlow::Continue(());
+    }
     let t = Tables::new(ctx);
     let mut b = Branch::new(&t);
     let mut inner = None;
@@ -538,8 +559,7 @@ pub(crate) fn find(
     if eager {
         live.sort_by_key(|&x| t.cands[x as usize / t.n].len());
     }
-    // (cost, premises as facts, conclusion fact or NONE for a contradiction)
-    let mut found: Vec<(u32, Vec<u32>, u32)> = Vec::new();
+    let mut found: Vec<Found> = Vec::new();
     // Facts of each true premise, for the verities.
     let mut on_facts: Vec<Option<Vec<(u32, u16)>>> = vec![None; t.cands.len() * t.n];
     let polarities: &[u32] = if plan.mode == Mode::Digit {
@@ -549,6 +569,10 @@ pub(crate) fn find(
     };
     // A contradiction-only search stops following a branch beyond the shortest clash.
     let only_clash = !plan.verity && !plan.double;
+    // Until it meets a clash, a contradiction-only search follows the same branches in
+    // full as the verity technique of its mode (which comes next when it finds nothing):
+    // it gathers that technique's conclusions on the way, for the context.
+    let mut partner = verity_partner(technique).map(|p| (p, Vec::<Found>::new()));
     for &x in &live {
         for &pol in polarities {
             let premise = x * 2 + pol;
@@ -569,13 +593,14 @@ pub(crate) fn find(
                 }
                 if plan.contradiction {
                     found.push((u32::from(b.clash_depth), vec![premise], NONE));
+                    partner = None;
                     if only_clash {
                         b.limit = b.limit.min(b.clash_depth + 1);
                     }
                 }
                 continue;
             }
-            if pol == 1 && plan.verity {
+            if pol == 1 && (plan.verity || partner.is_some()) {
                 on_facts[x as usize] = Some(
                     b.facts[1..]
                         .iter()
@@ -583,12 +608,17 @@ pub(crate) fn find(
                         .collect(),
                 );
             }
-            if pol == 0 && plan.double {
-                if let Some(Some(on)) = on_facts.get(x as usize) {
+            if pol == 0 && (plan.double || partner.is_some()) {
+                let out = if plan.double {
+                    Some(&mut found)
+                } else {
+                    partner.as_mut().map(|(_, v)| v)
+                };
+                if let (Some(out), Some(Some(on))) = (out, on_facts.get(x as usize)) {
                     for &(f, d) in on {
                         if b.is_set(f) && f / 2 != x {
                             let cost = u32::from(d) + u32::from(b.depth[f as usize]);
-                            found.push((cost, vec![x * 2 + 1, x * 2], f));
+                            out.push((cost, vec![x * 2 + 1, x * 2], f));
                         }
                     }
                 }
@@ -596,72 +626,97 @@ pub(crate) fn find(
         }
     }
     if plan.verity {
-        let s = t.shape;
-        let mut tally: Vec<(u16, u32)> = vec![(0, 0); t.cands.len() * t.n * 2];
-        let mut groups: Vec<Vec<u32>> = Vec::new();
-        for c in 0..t.cands.len() {
-            if t.cands[c].len() >= 2 {
-                groups.push(t.cands[c].iter().map(|d| t.cand(c, d.index())).collect());
-            }
-        }
-        for h in House::all(s) {
-            let hi = h.index(s);
-            for d in 0..t.n {
-                if t.placed[hi * t.n + d] || t.count[hi * t.n + d] < 2 {
-                    continue;
-                }
-                let dg = Digit::from_index(d);
-                groups.push(
-                    t.house(hi)
-                        .iter()
-                        .filter(|&&c| t.cands[c as usize].contains(dg))
-                        .map(|&c| t.cand(c as usize, d))
-                        .collect(),
-                );
-            }
-        }
-        let mut touched = Vec::new();
-        for g in groups {
-            if g.iter().any(|&x| on_facts[x as usize].is_none()) {
-                continue;
-            }
-            for &x in &g {
-                for &(f, d) in on_facts[x as usize].as_ref().unwrap() {
-                    let e = &mut tally[f as usize];
-                    if e.0 == 0 {
-                        touched.push(f);
-                    }
-                    e.0 += 1;
-                    e.1 += u32::from(d);
-                }
-            }
-            for &f in &touched {
-                let (k, cost) = tally[f as usize];
-                if k as usize == g.len() {
-                    found.push((cost, g.iter().map(|&x| x * 2 + 1).collect(), f));
-                }
-                tally[f as usize] = (0, 0);
-            }
-            touched.clear();
-        }
+        verities(&t, &on_facts, &mut found);
     }
-    found.sort_by_key(|(cost, premises, _)| (*cost, premises.len()));
-    let mut seen = std::collections::HashSet::new();
-    for (_, premises, conclusion) in found {
-        let key = if conclusion == NONE {
-            premises[0] ^ 1
-        } else {
-            conclusion
-        };
-        if !seen.insert(key) {
-            continue;
-        }
+    if let Some((p, mut pfound)) = partner {
+        verities(&t, &on_facts, &mut pfound);
+        let steps = shortest_distinct(pfound)
+            .into_iter()
+            .map(|(premises, conclusion)| {
+                build(&t, &mut b, &mut inner, p, plan.mode, &premises, conclusion)
+            })
+            .collect();
+        ctx.put_found_ahead(p, steps);
+    }
+    for (premises, conclusion) in shortest_distinct(found) {
         let step = build(
             &t, &mut b, &mut inner, technique, plan.mode, &premises, conclusion,
         );
         sink(step)?;
     }
     ControlFlow::Continue(())
+}
+
+/// Adds the verities: a fact that every candidate of a cell, or every place of a digit in
+/// a house, forces (from the facts of each true premise, `on_facts`).
+fn verities(t: &Tables, on_facts: &[Option<Vec<(u32, u16)>>], found: &mut Vec<Found>) {
+    let s = t.shape;
+    let mut tally: Vec<(u16, u32)> = vec![(0, 0); t.cands.len() * t.n * 2];
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    for c in 0..t.cands.len() {
+        if t.cands[c].len() >= 2 {
+            groups.push(t.cands[c].iter().map(|d| t.cand(c, d.index())).collect());
+        }
+    }
+    for h in House::all(s) {
+        let hi = h.index(s);
+        for d in 0..t.n {
+            if t.placed[hi * t.n + d] || t.count[hi * t.n + d] < 2 {
+                continue;
+            }
+            let dg = Digit::from_index(d);
+            groups.push(
+                t.house(hi)
+                    .iter()
+                    .filter(|&&c| t.cands[c as usize].contains(dg))
+                    .map(|&c| t.cand(c as usize, d))
+                    .collect(),
+            );
+        }
+    }
+    let mut touched = Vec::new();
+    for g in groups {
+        if g.iter().any(|&x| on_facts[x as usize].is_none()) {
+            continue;
+        }
+        for &x in &g {
+            for &(f, d) in on_facts[x as usize].as_ref().unwrap() {
+                let e = &mut tally[f as usize];
+                if e.0 == 0 {
+                    touched.push(f);
+                }
+                e.0 += 1;
+                e.1 += u32::from(d);
+            }
+        }
+        for &f in &touched {
+            let (k, cost) = tally[f as usize];
+            if k as usize == g.len() {
+                found.push((cost, g.iter().map(|&x| x * 2 + 1).collect(), f));
+            }
+            tally[f as usize] = (0, 0);
+        }
+        touched.clear();
+    }
+}
+
+/// The conclusions, cheapest first (fewer premises among equals), one per concluded fact:
+/// (premises, conclusion).
+fn shortest_distinct(mut found: Vec<Found>) -> Vec<(Vec<u32>, u32)> {
+    found.sort_by_key(|(cost, premises, _)| (*cost, premises.len()));
+    let mut seen = std::collections::HashSet::new();
+    found
+        .into_iter()
+        .filter(|(_, premises, conclusion)| {
+            let key = if *conclusion == NONE {
+                premises[0] ^ 1
+            } else {
+                *conclusion
+            };
+            seen.insert(key)
+        })
+        .map(|(_, premises, conclusion)| (premises, conclusion))
+        .collect()
 }
 
 fn build(
