@@ -204,7 +204,7 @@ fn score_floor(level: Level) -> u32 {
 
 #[test]
 fn difficulty_levels_are_honest() {
-    // Guided removal (levels above Easy) stops at the first puzzle that fits: the full
+    // Guided removal (Medium) stops at the first puzzle that fits: the full
     // rating must agree, level and score floor, with and without a symmetry.
     let rater = Rater::new();
     let levels = [
