@@ -491,3 +491,66 @@ fn walk(
         timed_out: false,
     })
 }
+
+/// Where a puzzle stands against a [`Target`]'s level: what guides the generator's clue
+/// removal ([`crate::generate::Generator::difficulty`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Below the level, or under its score floor, or (with SE or required techniques in the
+    /// target too) at the level but not meeting the rest: fewer givens may get there.
+    TooEasy,
+    /// Meets the whole target ([`TargetRater::accepts`] says yes).
+    Fits,
+    /// Above the level: a technique or the score beyond it, or unsolved by the techniques.
+    TooHard,
+}
+
+impl TargetRater {
+    /// Whether `grid` is too easy for the target, fits it, or is too hard. `Fits` exactly when
+    /// [`TargetRater::accepts`] is `true`. A target without a level has no direction: what it
+    /// does not accept is `TooEasy`.
+    pub fn verdict(&self, grid: &Grid) -> Verdict {
+        let t = &self.target;
+        let Some(want) = t.level else {
+            return if self.accepts(grid) {
+                Verdict::Fits
+            } else {
+                Verdict::TooEasy
+            };
+        };
+        let (mut level, mut score) = (Level::Easy, 0u32);
+        let Some(path) = walk(&self.hodoku, Board::new(grid), |s| {
+            if let Some(h) = s.technique.hodoku() {
+                level = level.max(h.level);
+                score += h.base_score;
+            }
+            level > want || score > want.max_score()
+        }) else {
+            return Verdict::TooHard;
+        };
+        if !path.solved || path.used_backtracking && !t.require.contains(&Technique::BruteForce) {
+            return Verdict::TooHard;
+        }
+        let r = hodoku_rating_of(&path);
+        if r.level > want {
+            return Verdict::TooHard;
+        }
+        if r.level < want || r.score < self.score_floor() {
+            return Verdict::TooEasy;
+        }
+        if t.se.is_none() && t.require.is_empty() || self.accepts(grid) {
+            Verdict::Fits
+        } else {
+            Verdict::TooEasy
+        }
+    }
+
+    /// The least HoDoKu score the target's level accepts (HoDoKu's generator rule: the
+    /// previous level's maximum; 0 for Easy or no level).
+    pub fn score_floor(&self) -> u32 {
+        match self.target.level {
+            None | Some(Level::Easy) => 0,
+            Some(l) => previous(l).max_score(),
+        }
+    }
+}

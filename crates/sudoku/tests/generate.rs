@@ -3,6 +3,8 @@
 //! minimality by removing each given (orbit) and counting again.
 
 use sudoku::generate::{symmetries_of, GenerateError, Generated, Generator, Symmetry};
+use sudoku::logic::Level;
+use sudoku::rate::{Rater, Target};
 use sudoku::solve::general;
 use sudoku::{verify, Cell, Grid, Shape};
 
@@ -187,6 +189,66 @@ fn impossible_requests_fail_clearly() {
         .contains("rejected by the filter"));
     let four = Grid::empty(Shape::new(2, 2).unwrap());
     assert!(Generator::new(Shape::NINE).pattern(&four).is_err());
+}
+
+/// The least score HoDoKu's generator rule lets a level have: the previous level's maximum.
+fn score_floor(level: Level) -> u32 {
+    match level {
+        Level::Easy => 0,
+        Level::Medium => Level::Easy.max_score(),
+        Level::Hard => Level::Medium.max_score(),
+        Level::Unfair => Level::Hard.max_score(),
+        Level::Extreme => Level::Unfair.max_score(),
+    }
+}
+
+#[test]
+fn difficulty_levels_are_honest() {
+    // Guided removal (Medium) stops at the first puzzle that fits: the full
+    // rating must agree, level and score floor, with and without a symmetry.
+    let rater = Rater::new();
+    let levels = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+    for (k, &level) in levels.iter().enumerate() {
+        for sym in [Symmetry::None, Symmetry::Rotational180] {
+            let target = Target {
+                level: Some(level),
+                ..Target::default()
+            };
+            let gen = Generator::new(Shape::NINE)
+                .symmetry(sym)
+                .seed(40 + k as u64)
+                .difficulty(target)
+                .max_attempts(100_000);
+            for i in 0..3 {
+                let p = gen.generate(i).unwrap();
+                check_unique(&p);
+                check_symmetric(&p, sym);
+                let r = rater.rate_hodoku(&p.puzzle);
+                assert_eq!(r.level, level, "{sym} {:?}", p.puzzle);
+                assert!(r.score >= score_floor(level), "{r:?} {:?}", p.puzzle);
+                assert_eq!(gen.generate(i).unwrap().puzzle, p.puzzle);
+            }
+        }
+    }
+    // Minimal and a level: minimal puzzles, filtered by the rating.
+    let target = Target {
+        level: Some(Level::Medium),
+        ..Target::default()
+    };
+    let gen = Generator::new(Shape::NINE)
+        .seed(3)
+        .minimal(true)
+        .difficulty(target)
+        .max_attempts(100_000);
+    let p = gen.generate(0).unwrap();
+    check_minimal(&p, Symmetry::None);
+    assert_eq!(rater.rate_hodoku(&p.puzzle).level, Level::Medium);
 }
 
 mod canonical {

@@ -226,6 +226,47 @@ impl Removal for Work9 {
         fast9::count(&self.puzzle, 2).count == 1
     }
 
+    /// Places naked and hidden singles (the solution's digits: the puzzle is unique) until
+    /// the grid is full or none is left.
+    fn solved_by_singles(&self) -> bool {
+        let mut empty = ALL & !self.given.iter().fold(0, |a, &g| a | g);
+        // `seen[d]`: the cells that hold a digit or see a `d + 1`.
+        let mut seen = [0u128; 9];
+        for (d, s) in seen.iter_mut().enumerate() {
+            let mut m = self.given[d];
+            while m != 0 {
+                *s |= PEERS[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+        }
+        while empty != 0 {
+            let mut found = 0u128;
+            let (mut one, mut two) = (0u128, 0u128);
+            for s in &seen {
+                let cand = empty & !s;
+                two |= one & cand;
+                one |= cand;
+                for h in &HOUSES {
+                    let x = cand & h;
+                    if x != 0 && x & (x - 1) == 0 {
+                        found |= x;
+                    }
+                }
+            }
+            found |= one & !two;
+            if found == 0 {
+                return false;
+            }
+            empty &= !found;
+            while found != 0 {
+                let i = found.trailing_zeros() as usize;
+                found &= found - 1;
+                seen[self.solution[i] as usize - 1] |= PEERS[i];
+            }
+        }
+        true
+    }
+
     fn puzzle(&self) -> Grid {
         let v: Vec<usize> = self.puzzle.iter().map(|&x| x as usize).collect();
         let mut g = Grid::from_values(Shape::NINE, &v).expect("digits 0-9");
