@@ -384,15 +384,27 @@ fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         to: c(to),
                         strong,
                     };
+                    let houses = [links[i1].0, links[i2].0, links[i3].0];
+                    let has = |f: fn(&House) -> bool| houses.iter().any(f);
+                    // Sukaku Explainer's ratings: three links in rows only or columns only
+                    // 5.4, with a box (and lines of one kind) 5.5, rows and columns 5.6.
+                    let rows = has(|h| matches!(h, House::Row(_)));
+                    let cols = has(|h| matches!(h, House::Col(_)));
+                    let boxes = has(|h| matches!(h, House::Block(_)));
+                    let rating = match (rows && cols, boxes) {
+                        (true, _) => 5.6,
+                        (false, true) => 5.5,
+                        (false, false) => 5.4,
+                    };
                     sink(Step {
-                        se_difficulty: None,
+                        se_difficulty: Some(rating),
                         technique: Technique::ThreeStrongLinks,
                         placements: vec![],
                         eliminations: elims,
                         evidence: Evidence::SingleDigit {
                             digit,
                             cells: vec![p1, p3, q1, a2, b2, a3],
-                            houses: vec![links[i1].0, links[i2].0, links[i3].0],
+                            houses: houses.to_vec(),
                             links: vec![
                                 link(p1, q1, true),
                                 link(q1, a2, false),

@@ -342,8 +342,11 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         continue;
                     }
                     seen_sets.push(key);
+                    // Sukaku Explainer's rating: 5.5, or 5.6 when the fullest cell holds
+                    // three digits (a pivot missing one digit is the harder to see).
+                    let fullest = cells.iter().map(|&c| ctx.candidates(c).len()).max();
                     sink(Step {
-                        se_difficulty: None,
+                        se_difficulty: Some(if fullest == Some(3) { 5.6 } else { 5.5 }),
                         technique: Technique::WxyzWing,
                         placements: vec![],
                         eliminations: elims,
