@@ -155,7 +155,7 @@ fn hodoku_takes_best(t: Technique) -> bool {
 /// than the first found.
 fn explainer_takes_cheapest(t: Technique) -> bool {
     use Technique::*;
-    matches!(t, WxyzWing | ThreeStrongLinks)
+    matches!(t, WxyzWing | VwxyzWing | ThreeStrongLinks)
 }
 
 /// The length of a step's chain (links), for tie-breaks among chains.
@@ -176,6 +176,7 @@ fn hodoku_rank(t: Technique) -> u32 {
         Some(h) => h.index,
         None => match t {
             WxyzWing => 3450,
+            VwxyzWing => 3460,
             AlignedPairExclusion => 5310,
             AlignedTripleExclusion => 5320,
             Nishio => 8480,
@@ -235,6 +236,8 @@ const EXPLAINER: &[Technique] = {
         BugType2,
         BugType3,
         BugType4,
+        // Sukaku Explainer (off in SE's own set)
+        VwxyzWing,
         AlignedPairExclusion,
         // chaining
         XChain,
@@ -250,7 +253,7 @@ const EXPLAINER: &[Technique] = {
         NestedForcingChain,
     ]
 };
-const EXPLAINER_INDIRECT_END: usize = 41;
+const EXPLAINER_INDIRECT_END: usize = 42;
 
 /// The human-style solver: a technique set and an order. Build it with
 /// [`LogicSolver::builder`], or [`LogicSolver::new`] for HoDoKu's defaults.
