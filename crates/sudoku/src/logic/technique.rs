@@ -500,6 +500,9 @@ impl TechniqueSet {
         Technique::ALL
             .iter()
             .copied()
+            // SE's unique loops have types 1 to 4 (its type 2 covers HoDoKu's type 5);
+            // HoDoKu's type 6 (the X-Wing inside the rectangle) is not among them.
+            .filter(|&t| t != UniqueRectangle6)
             .filter(|t| t.se_rating().is_some() && !sukaku_only.contains(t))
             .chain([BruteForce])
             .collect()
