@@ -11,6 +11,9 @@
 //! Prints exact ER agreement, within 0.1, mean |ΔER|, EP/ED agreement, a confusion table
 //! (reference ER against our ER minus it) and puzzles per second per thread.
 //!
+//! `sound FILE [EVERY] [LIMIT] [SKIP]`: walks the SE path of the same sample and checks
+//! every placement and elimination against the solution (a wider net than the tests').
+//!
 //! `hodoku`: REF is the output of `scripts/hodoku_ref.py` (`puzzle level score techs`).
 //! Prints level and score agreement, a level confusion table and the speed.
 
@@ -43,6 +46,7 @@ fn main() {
         ),
         Some("hodoku") => hodoku(&args[2], arg(3, usize::MAX), arg(4, 1)),
         Some("path") => path(&args[2]),
+        Some("sound") => sound(&args[2], arg(3, 1), arg(4, usize::MAX), arg(5, 0)),
         _ => eprintln!(
             "usage: rate_bench se FILE [EVERY] [LIMIT] [SKIP] [JOBS] | hodoku REF [LIMIT] [JOBS]"
         ),
@@ -71,6 +75,35 @@ fn path(puzzle: &str) {
         }
     }
     println!("solved {}", p.solved);
+}
+
+/// `sound`: every step of the SE paths checked against the solutions.
+fn sound(file: &str, every: usize, limit: usize, skip: usize) {
+    let solver = se_solver();
+    let (mut steps, mut bad) = (0usize, 0usize);
+    let cases = read_se(file, every, limit, skip);
+    for c in &cases {
+        let g = Grid::from_line(&c.puzzle).expect("a puzzle");
+        let sudoku::solve::Outcome::Unique(sol) = sudoku::solve::solve(&g) else {
+            println!("line {}: not unique", c.line);
+            continue;
+        };
+        for s in &solver.solve(&g).steps {
+            steps += 1;
+            let wrong = s
+                .placements
+                .iter()
+                .any(|p| sol.get(p.cell) != Some(p.digit))
+                || s.eliminations
+                    .iter()
+                    .any(|e| sol.get(e.cell) == Some(e.digit));
+            if wrong {
+                bad += 1;
+                println!("line {}: {} WRONG: {}", c.line, c.puzzle, s.text(g.shape()));
+            }
+        }
+    }
+    println!("{} puzzles, {steps} steps, {bad} wrong", cases.len());
 }
 
 fn puzzle_of(field: &str) -> Option<String> {

@@ -202,6 +202,7 @@ impl Rater {
             TurbotFish,
             EmptyRectangle,
             WxyzWing,
+            VwxyzWing,
             ThreeStrongLinks,
         ] {
             set.insert(t);

@@ -150,6 +150,14 @@ fn hodoku_takes_best(t: Technique) -> bool {
     )
 }
 
+/// Whether Sukaku Explainer's producer of `t` sorts its hints (cheapest first, then the
+/// most eliminations), so that the Explainer order takes the cheapest step of `t` rather
+/// than the first found.
+fn explainer_takes_cheapest(t: Technique) -> bool {
+    use Technique::*;
+    matches!(t, WxyzWing | VwxyzWing | ThreeStrongLinks)
+}
+
 /// The length of a step's chain (links), for tie-breaks among chains.
 fn step_size(s: &Step) -> usize {
     match &s.evidence {
@@ -168,6 +176,7 @@ fn hodoku_rank(t: Technique) -> u32 {
         Some(h) => h.index,
         None => match t {
             WxyzWing => 3450,
+            VwxyzWing => 3460,
             AlignedPairExclusion => 5310,
             AlignedTripleExclusion => 5320,
             Nishio => 8480,
@@ -221,11 +230,14 @@ const EXPLAINER: &[Technique] = {
         Jellyfish,
         HiddenQuad,
         // Sukaku Explainer (off in SE's own set)
+        ThreeStrongLinks,
         WxyzWing,
         BugPlusOne,
         BugType2,
         BugType3,
         BugType4,
+        // Sukaku Explainer (off in SE's own set)
+        VwxyzWing,
         AlignedPairExclusion,
         // chaining
         XChain,
@@ -241,7 +253,7 @@ const EXPLAINER: &[Technique] = {
         NestedForcingChain,
     ]
 };
-const EXPLAINER_INDIRECT_END: usize = 40;
+const EXPLAINER_INDIRECT_END: usize = 42;
 
 /// The human-style solver: a technique set and an order. Build it with
 /// [`LogicSolver::builder`], or [`LogicSolver::new`] for HoDoKu's defaults.
@@ -371,6 +383,29 @@ impl LogicSolver {
         let mut found = None;
         let mut groups_done: Vec<se_chains::Group> = Vec::new();
         for &t in &self.sequence {
+            if self.order == Order::Explainer && explainer_takes_cheapest(t) {
+                // Sukaku Explainer's own producers sort their hints: the cheapest first,
+                // then the one removing the most candidates.
+                let _ = self.find_in_order(ctx, t, &mut groups_done, &mut |step| {
+                    let key = |s: &Step| {
+                        (
+                            s.se_rating().unwrap_or(0.0),
+                            usize::MAX - s.eliminations.len(),
+                        )
+                    };
+                    if found
+                        .as_ref()
+                        .map_or(true, |best: &Step| key(&step) < key(best))
+                    {
+                        found = Some(step);
+                    }
+                    ControlFlow::Continue(())
+                });
+                if found.is_some() {
+                    break;
+                }
+                continue;
+            }
             if self.order == Order::Hodoku && hodoku_takes_best(t) {
                 // HoDoKu gathers every chain of the kind and applies the one that removes
                 // the most candidates (the shortest among equals).

@@ -15,7 +15,10 @@
 //! 3 Strong Links (Sukaku Explainer's, an X-Chain of three strong links): strong links
 //! `p1=q1`, `a2=b2`, `a3=p3` with `q1` seeing `a2` and `b2` seeing `a3`. If `p1` lacks the
 //! digit, `q1` has it, so `a2` doesn't, so `b2` does, so `a3` doesn't and `p3` does: one
-//! end holds the digit, and a cell seeing both ends loses it.
+//! end holds the digit, and a cell seeing both ends loses it. A link may be an empty
+//! rectangle box (its places on one row and one column of the box): the digit is in the
+//! row part or in the column part, a strong link between two groups of cells; a group is
+//! seen by a cell that sees all of its cells.
 //!
 //! Four-Box Rectangle (Zambon's "rectangle", from "Sudoku Programming with C"): take four
 //! boxes at the corners of a rectangle (two bands, two stacks). Going round them, a box
@@ -344,6 +347,57 @@ fn four_box_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()>
     ControlFlow::Continue(())
 }
 
+/// One strong link of a 3-link chain: a house where the digit lies in `a` or in `b` (one
+/// cell each for a house with two places; the row part and the column part of an empty
+/// rectangle box).
+struct GroupLink {
+    house: House,
+    a: Vec<Cell>,
+    b: Vec<Cell>,
+    er: bool,
+}
+
+/// The strong links of `digit` for 3 Strong Links: houses with two places, and boxes whose
+/// three or more places lie on one row and one column of the box (both parts holding a
+/// place off the crossing), as a link between the row part and the column part.
+fn group_links(ctx: &Context<'_>, digit: Digit) -> Vec<GroupLink> {
+    let s = ctx.shape();
+    let mut out: Vec<GroupLink> = ctx
+        .strong_links(digit)
+        .iter()
+        .map(|&(house, a, b)| GroupLink {
+            house,
+            a: vec![a],
+            b: vec![b],
+            er: false,
+        })
+        .collect();
+    for house in ctx.houses().filter(|h| matches!(h, House::Block(_))) {
+        let cells: Vec<Cell> = ctx.cells_with(digit, house).collect();
+        if cells.len() < 3 {
+            continue;
+        }
+        for &cross in ctx.house_cells(house) {
+            let (r, c) = (cross.row(s), cross.col(s));
+            if !cells.iter().all(|&x| x.row(s) == r || x.col(s) == c) {
+                continue;
+            }
+            let a: Vec<Cell> = cells.iter().copied().filter(|&x| x.row(s) == r).collect();
+            let b: Vec<Cell> = cells.iter().copied().filter(|&x| x.col(s) == c).collect();
+            if a.iter().all(|&x| x.col(s) == c) || b.iter().all(|&x| x.row(s) == r) {
+                continue;
+            }
+            out.push(GroupLink {
+                house,
+                a,
+                b,
+                er: true,
+            });
+        }
+    }
+    out
+}
+
 fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let s = ctx.shape();
     let rcb: Vec<[usize; 3]> = Cell::all(s)
@@ -353,46 +407,97 @@ fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let (x, y) = (rcb[a.index()], rcb[b.index()]);
         a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
     };
+    // Every cell of one group sees every cell of the other.
+    let all_see = |p: &[Cell], q: &[Cell]| p.iter().all(|&x| q.iter().all(|&y| sees(x, y)));
+    let disjoint = |p: &[Cell], q: &[Cell]| p.iter().all(|x| !q.contains(x));
     for digit in Digit::all(s) {
-        let links = ctx.strong_links(digit);
+        let links = group_links(ctx, digit);
         // Each link in both directions.
-        let dirs: Vec<(usize, Cell, Cell)> = links
+        let dirs: Vec<(usize, &[Cell], &[Cell])> = links
             .iter()
             .enumerate()
-            .flat_map(|(i, &(_, a, b))| [(i, a, b), (i, b, a)])
+            .flat_map(|(i, l)| [(i, &l.a[..], &l.b[..]), (i, &l.b[..], &l.a[..])])
             .collect();
-        for &(i1, p1, q1) in &dirs {
-            for &(i2, a2, b2) in &dirs {
-                if i2 == i1 || !sees(q1, a2) || [p1, q1].contains(&a2) || [p1, q1].contains(&b2) {
-                    continue;
-                }
-                for &(i3, a3, p3) in &dirs {
-                    if i3 == i1 || i3 == i2 || !sees(b2, a3) || p3 <= p1 {
+        // next[d]: the directed links a chain can go on with after `d` (the end of `d`
+        // sees the start of the next, and their cells differ).
+        let next: Vec<Vec<usize>> = dirs
+            .iter()
+            .map(|&(i, p, q)| {
+                (0..dirs.len())
+                    .filter(|&e| {
+                        let (j, a, b) = dirs[e];
+                        j != i
+                            && all_see(q, a)
+                            && [p, q].iter().all(|g| disjoint(g, a) && disjoint(g, b))
+                    })
+                    .collect()
+            })
+            .collect();
+        for (d1, &(i1, p1, q1)) in dirs.iter().enumerate() {
+            for &d2 in &next[d1] {
+                let (i2, a2, b2) = dirs[d2];
+                for &d3 in &next[d2] {
+                    let (i3, a3, p3) = dirs[d3];
+                    if i3 == i1 || p3[0] <= p1[0] || !disjoint(p1, a3) || !disjoint(p1, p3) {
                         continue;
                     }
-                    let six = [p1, q1, a2, b2, a3, p3];
-                    if (0..6).any(|m| (m + 1..6).any(|n| six[m] == six[n])) {
+                    if !disjoint(q1, a3) || !disjoint(q1, p3) {
                         continue;
                     }
-                    let elims = seeing_both(ctx, &sees, [p1, p3], &six, digit);
+                    let groups = [p1, q1, a2, b2, a3, p3];
+                    let pattern: Vec<Cell> = groups.concat();
+                    // Cells seeing every cell of both ends.
+                    let mut ends: Vec<Cell> = p1.to_vec();
+                    ends.extend(p3);
+                    let mut elims: Vec<Candidate> = p1[0]
+                        .peers(s)
+                        .filter(|&c| {
+                            ctx.has(c, digit)
+                                && !pattern.contains(&c)
+                                && ends.iter().all(|&e| sees(c, e))
+                        })
+                        .map(|c| Candidate::new(c, digit))
+                        .collect();
                     if elims.is_empty() {
                         continue;
                     }
+                    elims.sort_by_key(|c| c.cell);
+                    let houses = [links[i1].house, links[i2].house, links[i3].house];
+                    let has = |f: fn(&House) -> bool| houses.iter().any(f);
+                    // Sukaku Explainer's ratings: with an empty rectangle 5.7; three links
+                    // in rows only or columns only 5.4, with a box (and lines of one kind)
+                    // 5.5, rows and columns 5.6.
+                    let rows = has(|h| matches!(h, House::Row(_)));
+                    let cols = has(|h| matches!(h, House::Col(_)));
+                    let boxes = has(|h| matches!(h, House::Block(_)));
+                    let er = links[i1].er || links[i2].er || links[i3].er;
+                    let rating = match (er, rows && cols, boxes) {
+                        (true, _, _) => 5.7,
+                        (false, true, _) => 5.6,
+                        (false, false, true) => 5.5,
+                        (false, false, false) => 5.4,
+                    };
                     let c = |cell| Candidate::new(cell, digit);
-                    let link = |from, to, strong| Link {
-                        from: c(from),
-                        to: c(to),
+                    // The chain as drawn: the first cell of each group stands for it.
+                    let link = |from: &[Cell], to: &[Cell], strong| Link {
+                        from: c(from[0]),
+                        to: c(to[0]),
                         strong,
                     };
+                    let mut cells: Vec<Cell> = p1.to_vec();
+                    cells.extend(p3);
+                    for g in [q1, a2, b2, a3] {
+                        cells.extend(g);
+                    }
                     sink(Step {
-                        se_difficulty: None,
+                        se_difficulty: Some(rating),
                         technique: Technique::ThreeStrongLinks,
                         placements: vec![],
                         eliminations: elims,
                         evidence: Evidence::SingleDigit {
                             digit,
-                            cells: vec![p1, p3, q1, a2, b2, a3],
-                            houses: vec![links[i1].0, links[i2].0, links[i3].0],
+                            cells,
+                            houses: houses.to_vec(),
                             links: vec![
                                 link(p1, q1, true),
                                 link(q1, a2, false),

@@ -302,6 +302,9 @@ techniques! {
     XyWing = "XY-Wing", "xy", Wings, hd(Hard, 160, 3300, true), Some(4.2);
     XyzWing = "XYZ-Wing", "xyz", Wings, hd(Hard, 180, 3400, true), Some(4.4);
     WxyzWing = "WXYZ-Wing", "wxyz", Wings, None, Some(5.5);
+    /// Sukaku Explainer's VWXYZ-Wing: a four-cell almost locked set in a house and a
+    /// bivalue cell sharing a restricted digit with it. Not in HoDoKu (an ALS-XZ there).
+    VwxyzWing = "VWXYZ-Wing", "vwxyz", Wings, None, Some(6.2);
     // ---- uniqueness
     UniqueRectangle1 = "Uniqueness Test 1", "u1", Uniqueness, hd(Hard, 100, 3500, true), Some(4.5);
     UniqueRectangle2 = "Uniqueness Test 2", "u2", Uniqueness, hd(Hard, 100, 3600, true), Some(4.5);
@@ -491,11 +494,15 @@ impl TechniqueSet {
             TurbotFish,
             EmptyRectangle,
             WxyzWing,
+            VwxyzWing,
             ThreeStrongLinks,
         ];
         Technique::ALL
             .iter()
             .copied()
+            // SE's unique loops have types 1 to 4 (its type 2 covers HoDoKu's type 5);
+            // HoDoKu's type 6 (the X-Wing inside the rectangle) is not among them.
+            .filter(|&t| t != UniqueRectangle6)
             .filter(|t| t.se_rating().is_some() && !sukaku_only.contains(t))
             .chain([BruteForce])
             .collect()

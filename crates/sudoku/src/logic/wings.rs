@@ -11,6 +11,12 @@
 //!   them, where every digit but one (`z`) is restricted (its cells in the pattern all see
 //!   each other). Without `z` the four cells would hold three digits at most once each, so
 //!   one of the pattern's `z` cells is `z`: a cell seeing all of them is not `z`.
+//! - VWXYZ-Wing (Sukaku Explainer's): an almost locked set of four cells in one house
+//!   (five digits) and a bivalue cell `{x,z}` outside it that sees every cell of the set
+//!   holding `x`. If the bivalue cell is `x`, the set loses `x` and becomes locked, so it
+//!   holds `z`: either way `z` is in the bivalue cell or in the set, and a cell seeing all
+//!   of those `z` cells is not `z`. When `z` is restricted too, the five cells are a
+//!   locked set: each of their digits leaves the cells that see all its places there.
 //! - Remote Pair: bivalue cells with the same two digits, linked by seeing each other. Two
 //!   linked cells hold different digits, so cells an odd number of links apart do too; a
 //!   cell seeing two of them (that don't see each other) holds neither digit.
@@ -30,6 +36,7 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::XyzWing,
     Technique::WWing,
     Technique::WxyzWing,
+    Technique::VwxyzWing,
     Technique::RemotePair,
 ];
 
@@ -44,6 +51,7 @@ pub(crate) fn find(
         Technique::XyzWing => xy_wing(ctx, sink, true),
         Technique::WWing => w_wing(ctx, sink),
         Technique::WxyzWing => wxyz_wing(ctx, sink),
+        Technique::VwxyzWing => als_wing(ctx, sink, 4, Technique::VwxyzWing),
         Technique::RemotePair => remote_pair(ctx, sink),
         _ => ControlFlow::Continue(()),
     }
@@ -342,8 +350,11 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         continue;
                     }
                     seen_sets.push(key);
+                    // Sukaku Explainer's rating: 5.5, or 5.6 when the fullest cell holds
+                    // three digits (a pivot missing one digit is the harder to see).
+                    let fullest = cells.iter().map(|&c| ctx.candidates(c).len()).max();
                     sink(Step {
-                        se_difficulty: None,
+                        se_difficulty: Some(if fullest == Some(3) { 5.6 } else { 5.5 }),
                         technique: Technique::WxyzWing,
                         placements: vec![],
                         eliminations: elims,
@@ -357,6 +368,131 @@ fn wxyz_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     })?;
                 }
             }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Sukaku Explainer's wings of an `n`-cell almost locked set in a house and a bivalue cell
+/// (see the module docs), rated as Sukaku does from the fullest cell of the set.
+fn als_wing(
+    ctx: &Context<'_>,
+    sink: &mut Sink<'_>,
+    n: usize,
+    technique: Technique,
+) -> ControlFlow<()> {
+    let mut seen_sets: Vec<Vec<Cell>> = Vec::new();
+    for house in ctx.houses() {
+        let open: Vec<Cell> = ctx
+            .house_cells(house)
+            .iter()
+            .copied()
+            .filter(|&c| ctx.value(c).is_none() && ctx.candidates(c).len() >= 2)
+            .collect();
+        if open.len() < n {
+            continue;
+        }
+        let mut idx: Vec<usize> = (0..n).collect();
+        loop {
+            let set: Vec<Cell> = idx.iter().map(|&i| open[i]).collect();
+            let union = set
+                .iter()
+                .fold(DigitSet::EMPTY, |u, &c| u | ctx.candidates(c));
+            if union.len() == n + 1 {
+                let mut key = set.clone();
+                key.sort();
+                if !seen_sets.contains(&key) {
+                    seen_sets.push(key);
+                    als_wing_with(ctx, sink, &set, union, technique)?;
+                }
+            }
+            // Next combination of `n` of the open cells.
+            let mut i = n;
+            while i > 0 && idx[i - 1] == open.len() - n + i - 1 {
+                i -= 1;
+            }
+            if i == 0 {
+                break;
+            }
+            idx[i - 1] += 1;
+            for j in i..n {
+                idx[j] = idx[j - 1] + 1;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The wings of the almost locked set `set` (holding `union`) with every bivalue cell.
+fn als_wing_with(
+    ctx: &Context<'_>,
+    sink: &mut Sink<'_>,
+    set: &[Cell],
+    union: DigitSet,
+    technique: Technique,
+) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let fullest = set
+        .iter()
+        .map(|&c| ctx.candidates(c).len())
+        .max()
+        .unwrap_or(0) as f32;
+    let rating = match technique {
+        // 6.2, plus 0.1 for a fullest cell of 2 or 4 digits, 0.2 for 3.
+        Technique::VwxyzWing => 6.2 + 0.1 * (2.0 - (3.0 - fullest).abs()),
+        _ => 5.5 + 0.1 * (1.0 - (3.0 - fullest).abs()),
+    };
+    let rating = (rating * 10.0).round() / 10.0;
+    let with = |d: Digit| -> Vec<Cell> { set.iter().copied().filter(|&c| ctx.has(c, d)).collect() };
+    for &yz in ctx.bivalue_cells() {
+        let pair = ctx.candidates(yz);
+        if set.contains(&yz) || !pair.is_subset(union) {
+            continue;
+        }
+        let restricted = |d: Digit| with(d).iter().all(|&c| c.sees(yz, s));
+        let digits: Vec<Digit> = pair.iter().collect();
+        let (a, b) = (digits[0], digits[1]);
+        let mut pattern: Vec<Cell> = set.to_vec();
+        pattern.push(yz);
+        let elims_of = |d: Digit| {
+            let mut sees = with(d);
+            sees.push(yz);
+            seeing_all(ctx, &sees, &pattern, d)
+        };
+        let mut steps: Vec<(Vec<Candidate>, Option<Digit>)> = Vec::new();
+        match (restricted(a), restricted(b)) {
+            (true, true) => {
+                // Doubly linked: the five cells hold their digits once each.
+                let mut out = elims_of(a);
+                out.extend(elims_of(b));
+                for d in union.iter().filter(|&d| d != a && d != b) {
+                    out.extend(seeing_all(ctx, &with(d), &pattern, d));
+                }
+                out.sort();
+                out.dedup();
+                steps.push((out, None));
+            }
+            (true, false) => steps.push((elims_of(b), Some(b))),
+            (false, true) => steps.push((elims_of(a), Some(a))),
+            (false, false) => {}
+        }
+        for (elims, z) in steps {
+            if elims.is_empty() {
+                continue;
+            }
+            sink(Step {
+                se_difficulty: Some(rating),
+                technique,
+                placements: vec![],
+                eliminations: elims,
+                evidence: Evidence::Wing {
+                    digits: union,
+                    pivot: Some(yz),
+                    pincers: set.to_vec(),
+                    z,
+                    links: vec![],
+                },
+            })?;
         }
     }
     ControlFlow::Continue(())
