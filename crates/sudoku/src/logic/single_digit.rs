@@ -487,7 +487,12 @@ fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     let mut cells: Vec<Cell> = p1.to_vec();
                     cells.extend(p3);
                     for g in [q1, a2, b2, a3] {
-                        cells.extend(g);
+                        // A box link's row and column parts share their crossing cell.
+                        for &x in g {
+                            if !cells.contains(&x) {
+                                cells.push(x);
+                            }
+                        }
                     }
                     sink(Step {
                         se_difficulty: Some(rating),
