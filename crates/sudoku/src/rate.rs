@@ -467,30 +467,15 @@ fn previous(l: Level) -> Level {
 }
 
 /// Solves step by step like [`LogicSolver::solve_board`], but gives up (`None`) as soon as
-/// `too_hard` says so of a step.
+/// `too_hard` says so of a step, or when the techniques stall.
 fn walk(
     solver: &LogicSolver,
-    mut board: Board,
-    mut too_hard: impl FnMut(&Step) -> bool,
+    board: Board,
+    too_hard: impl FnMut(&Step) -> bool,
 ) -> Option<SolvePath> {
-    let mut steps = Vec::new();
-    let limit = board.shape().cell_count() * board.shape().side() + 1;
-    while !board.is_solved() && steps.len() < limit {
-        let step = solver.next_step(&board)?;
-        if too_hard(&step) || !crate::logic::apply(&mut board, &step) {
-            return None;
-        }
-        steps.push(step);
-    }
-    let used_backtracking = steps.iter().any(|s| s.technique == Technique::BruteForce);
-    let solved = board.is_solved() && board.grid().is_solution();
-    Some(SolvePath {
-        steps,
-        solved,
-        used_backtracking,
-        board,
-        timed_out: false,
-    })
+    let mut too_hard = too_hard;
+    let (path, stopped) = solver.solve_board_while(board, None, |s| !too_hard(s));
+    (!stopped && path.board.is_solved()).then_some(path)
 }
 
 /// Where a puzzle stands against a [`Target`]'s level: what guides the generator's clue

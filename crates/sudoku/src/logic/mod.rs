@@ -59,6 +59,7 @@
 //! Depends on the grid model; only `last_resort` calls [`crate::solve`].
 
 mod als;
+mod basic9;
 mod chains;
 mod coloring;
 mod context;
@@ -263,6 +264,9 @@ pub struct LogicSolver {
     order: Order,
     /// The implemented techniques of the set, in order, brute force last.
     sequence: Vec<Technique>,
+    /// How many leading techniques of `sequence` have a fast 9x9 finder
+    /// ([`basic9`]) that stands in for the general one on 9x9 boards.
+    fast_prefix: usize,
 }
 
 /// Builder for [`LogicSolver`].
@@ -303,10 +307,22 @@ impl LogicSolverBuilder {
         }
         let mut sequence: Vec<Technique> = set.iter().filter(|t| t.is_implemented()).collect();
         sequence.sort_by_key(|&t| (t == Technique::BruteForce, self.order.rank(t)));
+        // The fast finders give the first step only: they stand in where the driver takes
+        // the first step found (not where it compares several, or runs SE's producers).
+        let fast_prefix = sequence
+            .iter()
+            .take_while(|&&t| {
+                basic9::BASIC.contains(&t)
+                    && !hodoku_takes_best(t)
+                    && !explainer_takes_cheapest(t)
+                    && se_chains::group_of(t).is_none()
+            })
+            .count();
         LogicSolver {
             techniques: set,
             order: self.order,
             sequence,
+            fast_prefix,
         }
     }
 }
@@ -375,14 +391,25 @@ impl LogicSolver {
 
     /// The next step: the first step of the first technique (in order) that has one.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
+        let mut skip = 0;
+        if self.fast_prefix > 0 {
+            if let Some(fast) = basic9::Basic9::new(board) {
+                let lead = &self.sequence[..self.fast_prefix];
+                if let Some(step) = lead.iter().find_map(|&t| fast.find(t)) {
+                    return Some(step);
+                }
+                skip = self.fast_prefix;
+            }
+        }
         let ctx = Context::new(board);
-        self.next_step_in(&ctx)
+        self.next_step_in(&ctx, skip)
     }
 
-    fn next_step_in(&self, ctx: &Context<'_>) -> Option<Step> {
+    /// The next step from the techniques of the sequence after the first `skip`.
+    fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<Step> {
         let mut found = None;
         let mut groups_done: Vec<se_chains::Group> = Vec::new();
-        for &t in &self.sequence {
+        for &t in &self.sequence[skip..] {
             if self.order == Order::Explainer && explainer_takes_cheapest(t) {
                 // Sukaku Explainer's own producers sort their hints: the cheapest first,
                 // then the one removing the most candidates.
@@ -493,36 +520,92 @@ impl LogicSolver {
     /// ([`SolvePath::timed_out`]); a single step is never interrupted.
     pub fn solve_board_until(
         &self,
-        mut board: Board,
+        board: Board,
         deadline: Option<std::time::Instant>,
     ) -> SolvePath {
+        self.solve_board_while(board, deadline, |_| true).0
+    }
+
+    /// Like [`Self::solve_board_until`], showing each step to `keep` before it is applied:
+    /// the path stops, without that step, as soon as `keep` says no (the `bool` returned
+    /// says whether it did). The rater stops this way once a puzzle is known too hard.
+    pub fn solve_board_while(
+        &self,
+        mut board: Board,
+        deadline: Option<std::time::Instant>,
+        mut keep: impl FnMut(&Step) -> bool,
+    ) -> (SolvePath, bool) {
         let mut steps = Vec::new();
-        let mut timed_out = false;
+        let (mut timed_out, mut stopped) = (false, false);
+        // The masks of the fast finders, kept up to date step by step; the board lags
+        // behind them (`stale`) while only fast steps are taken, and is brought up to
+        // date when a general finder needs it, and at the end.
+        let mut fast = (self.fast_prefix > 0)
+            .then(|| basic9::Basic9::new(&board))
+            .flatten();
+        let mut stale = false;
         // Every productive step removes at least one candidate; this bounds a buggy loop.
         let limit = board.shape().cell_count() * board.shape().side() + 1;
-        while !board.is_solved() && steps.len() < limit {
+        while steps.len() < limit {
+            if fast
+                .as_ref()
+                .map_or_else(|| board.is_solved(), |f| f.is_solved())
+            {
+                break;
+            }
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 timed_out = true;
                 break;
             }
-            let Some(step) = self.next_step(&board) else {
+            let next = match &fast {
+                Some(f) => {
+                    let lead = &self.sequence[..self.fast_prefix];
+                    match lead.iter().find_map(|&t| f.find(t)) {
+                        Some(step) => Some((step, true)),
+                        None => {
+                            if stale {
+                                f.write_to(&mut board);
+                                stale = false;
+                            }
+                            let ctx = Context::new(&board);
+                            self.next_step_in(&ctx, self.fast_prefix)
+                                .map(|s| (s, false))
+                        }
+                    }
+                }
+                None => self.next_step(&board).map(|s| (s, false)),
+            };
+            let Some((step, from_fast)) = next else {
                 break;
             };
-            if !apply(&mut board, &step) {
+            if !keep(&step) {
+                stopped = true;
+                break;
+            }
+            if from_fast {
+                stale = true;
+            } else if !apply(&mut board, &step) {
                 debug_assert!(false, "step changed nothing: {step:?}");
                 break;
             }
+            if let Some(f) = &mut fast {
+                f.apply(&step);
+            }
             steps.push(step);
+        }
+        if let (true, Some(f)) = (stale, &fast) {
+            f.write_to(&mut board);
         }
         let used_backtracking = steps.iter().any(|s| s.technique == Technique::BruteForce);
         let solved = board.is_solved() && board.grid().is_solution();
-        SolvePath {
+        let path = SolvePath {
             steps,
             solved,
             used_backtracking,
             board,
             timed_out,
-        }
+        };
+        (path, stopped)
     }
 }
 
