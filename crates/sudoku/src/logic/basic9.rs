@@ -126,6 +126,8 @@ pub(crate) struct Basic9 {
     filled_count: usize,
     /// See [`Basic9::positions`].
     pos: OnceCell<[[u16; 9]; 27]>,
+    /// See [`Basic9::small`]: sizes 2 and 3.
+    small: OnceCell<[u128; 2]>,
 }
 
 impl Basic9 {
@@ -143,6 +145,7 @@ impl Basic9 {
             filled_in: [0; 27],
             filled_count: 0,
             pos: OnceCell::new(),
+            small: OnceCell::new(),
         };
         for c in Cell::all(Shape::NINE) {
             let i = c.index();
@@ -184,6 +187,7 @@ impl Basic9 {
             self.cand[e.cell.index()] &= !(1 << e.digit.index());
         }
         self.pos = OnceCell::new();
+        self.small = OnceCell::new();
     }
 
     /// Whether every cell is filled.
@@ -408,66 +412,95 @@ impl Basic9 {
         out
     }
 
-    /// Calls `found(subset, digits)` for every `k` empty cells of `cells` (each with two to
-    /// `k` candidates) whose candidates number `k` together, in lexicographic order.
+    /// Calls `found(subset, digits)` for every `k` (2 or 3) of the cells `pool` (empty,
+    /// with two to `k` candidates each, as bits: in house order, since a house's cells
+    /// come in increasing index order) whose candidates number `k` together, in
+    /// lexicographic order, until `found` gives a step.
     fn naked_subsets(
         &self,
-        cells: &[u8],
+        pool: u128,
         k: usize,
         found: &mut dyn FnMut(&[u8], u16) -> Option<Step>,
     ) -> Option<Step> {
-        let mut pool = [(0u8, 0u16); 9];
+        let mut cells = [(0u8, 0u16); 9];
         let mut len = 0;
-        for &c in cells {
-            let m = self.cand[c as usize];
-            if !self.filled[c as usize] && (2..=k as u32).contains(&m.count_ones()) {
-                pool[len] = (c, m);
-                len += 1;
+        let mut rest = pool;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            cells[len] = (c, self.cand[c as usize]);
+            len += 1;
+        }
+        let cells = &cells[..len];
+        for (i, &(a, ma)) in cells.iter().enumerate() {
+            for (j, &(b, mb)) in cells.iter().enumerate().skip(i + 1) {
+                let u = ma | mb;
+                if k == 2 {
+                    if u.count_ones() == 2 {
+                        if let Some(step) = found(&[a, b], u) {
+                            return Some(step);
+                        }
+                    }
+                    continue;
+                }
+                if u.count_ones() > 3 {
+                    continue;
+                }
+                for &(c, mc) in &cells[j + 1..] {
+                    if (u | mc).count_ones() == 3 {
+                        if let Some(step) = found(&[a, b, c], u | mc) {
+                            return Some(step);
+                        }
+                    }
+                }
             }
         }
-        if len < k {
-            return None;
-        }
-        let mut chosen = [0u8; 4];
-        naked_rec(&pool[..len], 0, k, 0, &mut chosen, 0, found)
+        None
     }
 
     /// The empty cells with two to `k` candidates: those a naked subset of size `k` is
     /// made of.
     fn small(&self, k: usize) -> u128 {
-        (0..81).fold(0, |m, c| {
-            let n = self.cand[c].count_ones() as usize;
-            if !self.filled[c] && (2..=k).contains(&n) {
-                m | 1 << c
-            } else {
-                m
+        let [two, three] = *self.small.get_or_init(|| {
+            let (mut two, mut three) = (0u128, 0u128);
+            for c in 0..81 {
+                let n = self.cand[c].count_ones();
+                if !self.filled[c] && n == 2 {
+                    two |= 1 << c;
+                } else if !self.filled[c] && n == 3 {
+                    three |= 1 << c;
+                }
             }
-        })
+            [two, two | three]
+        });
+        if k == 2 {
+            two
+        } else {
+            three
+        }
     }
 
     fn locked_subset(&self, k: usize, technique: Technique) -> Option<Step> {
         let (t, s) = (tables(), Shape::NINE);
         let small = self.small(k);
         for b in 0..9 {
+            if ((small & t.house_mask[18 + b]).count_ones() as usize) < k {
+                continue;
+            }
             let bcells = &t.house[18 + b];
             let origin = Cell::new(bcells[0] as usize);
             let (r0, c0) = (origin.row(s).index(), origin.col(s).index());
             let lines = (0..3)
                 .map(|i| House::Row(Row::new(r0 + i)))
                 .chain((0..3).map(|i| House::Col(Col::new(c0 + i))));
-            for (i, line) in lines.enumerate() {
+            for line in lines {
                 let li = line.index(s);
-                // The box's row `i`, or its column `i - 3`.
-                let inter: [u8; 3] = if i < 3 {
-                    [bcells[3 * i], bcells[3 * i + 1], bcells[3 * i + 2]]
-                } else {
-                    [bcells[i - 3], bcells[i], bcells[i + 3]]
-                };
-                let bits = inter.iter().fold(0u128, |m, &c| m | 1 << c);
+                // The intersection of box and line.
+                let bits = t.house_mask[18 + b] & t.house_mask[li];
                 if ((small & bits).count_ones() as usize) < k {
                     continue;
                 }
-                let step = self.naked_subsets(&inter, k, &mut |subset, mask| {
+                let step = self.naked_subsets(small & bits, k, &mut |subset, mask| {
                     let in_box = self.naked_eliminations(bcells, subset, mask);
                     let mut elims: Vec<Candidate> = self
                         .naked_eliminations(&t.house[li], subset, mask)
@@ -505,7 +538,7 @@ impl Basic9 {
                 return None;
             }
             let cells = &t.house[h];
-            self.naked_subsets(cells, k, &mut |subset, mask| {
+            self.naked_subsets(small & t.house_mask[h], k, &mut |subset, mask| {
                 let elims = self.naked_eliminations(cells, subset, mask);
                 (!elims.is_empty())
                     .then(|| subset_step(technique, vec![house(h)], subset, mask, elims, false))
@@ -515,17 +548,13 @@ impl Basic9 {
 
     fn hidden_subset(&self, k: usize, technique: Technique) -> Option<Step> {
         let t = tables();
+        let positions = self.positions();
         for h in 0..27 {
             // Each digit's places in the house, as position bits.
             let mut pool = [(0u32, 0u16); 9];
             let mut len = 0;
             for d in bits(ALL & !self.placed[h]) {
-                let mut pos = 0u16;
-                for (p, &c) in t.house[h].iter().enumerate() {
-                    if self.cand[c as usize] & (1 << d) != 0 {
-                        pos |= 1 << p;
-                    }
-                }
+                let pos = positions[h][d as usize];
                 if (2..=k as u32).contains(&pos.count_ones()) {
                     pool[len] = (d, pos);
                     len += 1;
@@ -534,7 +563,7 @@ impl Basic9 {
             if len < k {
                 continue;
             }
-            let step = hidden_rec(&pool[..len], 0, k, 0, 0, 0, &mut |digit_mask, pos| {
+            let step = hidden_subsets(&pool[..len], k, &mut |digit_mask, pos| {
                 let cells: Vec<u8> = bits(pos).map(|p| t.house[h][p as usize]).collect();
                 let elims: Vec<Candidate> = cells
                     .iter()
@@ -554,65 +583,36 @@ impl Basic9 {
     }
 }
 
-fn naked_rec(
-    pool: &[(u8, u16)],
-    start: usize,
-    k: usize,
-    union: u16,
-    chosen: &mut [u8; 4],
-    depth: usize,
-    found: &mut dyn FnMut(&[u8], u16) -> Option<Step>,
-) -> Option<Step> {
-    if depth == k {
-        return if union.count_ones() as usize == k {
-            found(&chosen[..k], union)
-        } else {
-            None
-        };
-    }
-    for i in start..pool.len() {
-        if pool.len() - i < k - depth {
-            break;
-        }
-        let u = union | pool[i].1;
-        if u.count_ones() as usize > k {
-            continue;
-        }
-        chosen[depth] = pool[i].0;
-        if let Some(step) = naked_rec(pool, i + 1, k, u, chosen, depth + 1, found) {
-            return Some(step);
-        }
-    }
-    None
-}
-
-fn hidden_rec(
+/// Calls `found(digits, positions)` for every `k` (2 or 3) digits of `pool` (digit,
+/// places) whose places number `k` together, in lexicographic order, until `found` gives
+/// a step.
+fn hidden_subsets(
     pool: &[(u32, u16)],
-    start: usize,
     k: usize,
-    depth: usize,
-    union: u16,
-    chosen: u16,
     found: &mut dyn FnMut(u16, u16) -> Option<Step>,
 ) -> Option<Step> {
-    if depth == k {
-        return if union.count_ones() as usize == k {
-            found(chosen, union)
-        } else {
-            None
-        };
-    }
-    for i in start..pool.len() {
-        if pool.len() - i < k - depth {
-            break;
-        }
-        let u = union | pool[i].1;
-        if u.count_ones() as usize > k {
-            continue;
-        }
-        let step = hidden_rec(pool, i + 1, k, depth + 1, u, chosen | 1 << pool[i].0, found);
-        if step.is_some() {
-            return step;
+    for (i, &(a, pa)) in pool.iter().enumerate() {
+        for (j, &(b, pb)) in pool.iter().enumerate().skip(i + 1) {
+            let u = pa | pb;
+            let digits = 1 << a | 1 << b;
+            if k == 2 {
+                if u.count_ones() == 2 {
+                    if let Some(step) = found(digits, u) {
+                        return Some(step);
+                    }
+                }
+                continue;
+            }
+            if u.count_ones() > 3 {
+                continue;
+            }
+            for &(c, pc) in &pool[j + 1..] {
+                if (u | pc).count_ones() == 3 {
+                    if let Some(step) = found(digits | 1 << c, u | pc) {
+                        return Some(step);
+                    }
+                }
+            }
         }
     }
     None
