@@ -548,13 +548,12 @@ impl Basic9 {
 
     fn hidden_subset(&self, k: usize, technique: Technique) -> Option<Step> {
         let t = tables();
-        let positions = self.positions();
-        for h in 0..27 {
+        for (h, places) in self.positions().iter().enumerate() {
             // Each digit's places in the house, as position bits.
             let mut pool = [(0u32, 0u16); 9];
             let mut len = 0;
             for d in bits(ALL & !self.placed[h]) {
-                let pos = positions[h][d as usize];
+                let pos = places[d as usize];
                 if (2..=k as u32).contains(&pos.count_ones()) {
                     pool[len] = (d, pos);
                     len += 1;
