@@ -66,6 +66,7 @@ mod exclusion;
 mod fish;
 mod forcing;
 mod intersections;
+mod kraken;
 mod last_resort;
 mod registry;
 mod se_chains;
@@ -82,7 +83,8 @@ pub use chains::{chain_length, eureka, MAX_LINKS};
 pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{
-    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, Link, Step,
+    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, KrakenEvidence,
+    Link, Step,
 };
 pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
 
