@@ -525,9 +525,10 @@ impl Implied {
         self.get(fact).map(|(_, d)| d)
     }
 
-    /// The facts implied (the premise included), as `candidate * 2 + (1 if true)`.
-    pub fn facts(&self) -> impl Iterator<Item = u32> + '_ {
-        self.facts.iter().map(|e| e.0)
+    /// The facts implied (the premise included), as `candidate * 2 + (1 if true)`, each
+    /// with its number of links from the premise.
+    pub fn facts(&self) -> impl Iterator<Item = (u32, u16)> + '_ {
+        self.facts.iter().map(|e| (e.0, e.2))
     }
 
     /// The chain from the premise to `fact` (empty when `fact` is not implied).
