@@ -21,9 +21,9 @@
 //! and a cover line with a few word ANDs. One step per eliminated candidate: the one with
 //! the fewest links in all, smaller fish first among equals.
 //!
-//! The limits are HoDoKu's defaults for kraken fish: size at most 4, at most 2 fins, basic
-//! (row and column) fish only, so it runs on every shape. Franken and mutant kraken fish
-//! are not searched.
+//! The limits are HoDoKu's defaults for kraken fish: size at most 4, at most 2 fins. Only
+//! basic (row and column) fish, so it runs on every shape; Franken and mutant kraken fish
+//! (which HoDoKu can be set to search) are not.
 //!
 //! Depends on [`super::Context`], [`super::forcing`] and the step model.
 
