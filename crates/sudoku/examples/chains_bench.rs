@@ -1,10 +1,11 @@
 //! Benchmark of the logic solver with chains and forcing: solve rate without backtracking
 //! and time per puzzle; every step is checked against the solution (untimed).
 //! `cargo run --release -p sudoku-core --example chains_bench -- FILE [COUNT]
-//! [hodoku|explainer] [SKIP]`.
+//! [hodoku|explainer] [SKIP] [EDIT]`, where EDIT changes the technique set as
+//! `--techniques` does (`+kf`, `-nfc2,+kf`).
 
 use std::time::Instant;
-use sudoku::logic::{LogicSolver, Order, Technique};
+use sudoku::logic::{LogicSolver, Order, Technique, TechniqueSet};
 use sudoku::Grid;
 
 fn main() {
@@ -32,6 +33,9 @@ fn main() {
         // HoDoKu's defaults plus the forcing chains it lacks, for the hardest puzzles.
         set.insert(Technique::DynamicForcingChainPlus);
         set.insert(Technique::NestedForcingChain);
+    }
+    if let Some(edit) = args.get(5) {
+        set = TechniqueSet::parse_with_base(edit, set).expect("a technique list");
     }
     let solver = LogicSolver::builder().order(order).techniques(set).build();
     let start = Instant::now();

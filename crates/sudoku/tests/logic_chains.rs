@@ -1,4 +1,4 @@
-//! Chains, loops and forcing chains/nets: each technique fires where it should (with its
+//! Chains, loops, forcing chains/nets and kraken fish: each technique fires where it should (with its
 //! exact outcome) and not where it must not (`testdata/techniques/chains.txt`), and every
 //! step on the solve paths of samples (top1465, sudoku exchange diabolical, hardest 11+,
 //! other shapes) is checked against the solution: no true candidate eliminated, no wrong
@@ -124,6 +124,39 @@ fn eureka_notation() {
     assert_eq!(chain_length(&step), Some(5));
 }
 
+/// Kraken fish in its place on HoDoKu's path (after everything but the forcing chains and
+/// brute force): the first one met in a diabolical puzzle, a finned X-Wing whose fins both
+/// chain to the target.
+#[test]
+fn kraken_fish_on_the_hodoku_path() {
+    let grid = Grid::from_line(
+        "7...4...6...759...9..8.1..3...524....3.....2.4.......75.1...2.8.8.....1.2.9...3.4",
+    )
+    .unwrap();
+    let mut set = TechniqueSet::hodoku_defaults();
+    set.insert(Technique::KrakenFish);
+    let path = LogicSolver::builder()
+        .techniques(set)
+        .backtracking(false)
+        .build()
+        .solve(&grid);
+    assert!(path.solved);
+    let step = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::KrakenFish)
+        .expect("a kraken fish on the path");
+    let s = grid.shape();
+    assert_eq!(
+        step.text(s),
+        "Kraken Fish Type 1: Finned X-Wing: 6 c3,c7 r6,r8 fr5c3,r4c7 => r6c8<>6; \
+         (6)r5c3-r4c1=r4c7-r6c8 | (6)r4c7-r6c8"
+    );
+    assert!(matches!(&step.evidence, Evidence::Kraken(k) if k.kind == 1 && k.branches.len() == 2));
+    assert_eq!(chain_length(step), Some(4));
+    assert!(step.explain(s).contains("Either way, r6c8<>6."));
+}
+
 /// Walks the path of `solver` on `grid`, checking every step against the solution.
 fn walk(solver: &LogicSolver, grid: &Grid, what: &str) -> bool {
     let Outcome::Unique(solution) = solve::solve(grid) else {
@@ -213,6 +246,8 @@ fn solvers() -> Vec<(&'static str, LogicSolver)> {
                     .collect(),
             ),
         ),
+        // Kraken fish right after the basics: it takes most steps of the path.
+        ("kraken", only(Technique::KrakenFish.into())),
     ]
 }
 

@@ -66,7 +66,8 @@ fn regression_cases() {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let f: Vec<&str> = line.split('|').map(str::trim).collect();
+            // The expected text may hold `|` itself (between the chains of a kraken fish).
+            let f: Vec<&str> = line.splitn(4, '|').map(str::trim).collect();
             assert_eq!(f.len(), 4, "{file}:{}: four fields expected", n + 1);
             let what = format!("{file}:{}", n + 1);
             let t =
@@ -141,9 +142,15 @@ fn hodoku_exemplars_fire() {
     };
     let mut report = Vec::new();
     let mut failures = Vec::new();
+    let mut empty = Vec::new();
     for (name, grids) in &sections {
         let Some(t) = rename(name) else { continue };
-        if !t.is_implemented() || grids.is_empty() {
+        if !t.is_implemented() {
+            continue;
+        }
+        if grids.is_empty() {
+            // HoDoKu's library has no puzzle for some sections (Kraken Fish among them).
+            empty.push(name.as_str());
             continue;
         }
         // The costly fish are searched on a few puzzles only.
@@ -171,8 +178,9 @@ fn hodoku_exemplars_fire() {
         }
     }
     eprintln!(
-        "exemplar sections (hits/puzzles):\n  {}",
-        report.join("\n  ")
+        "exemplar sections (hits/puzzles):\n  {}\nimplemented, no puzzles in the library: {}",
+        report.join("\n  "),
+        empty.join(", ")
     );
     assert!(report.len() >= 20, "too few sections matched: {report:?}");
     assert!(failures.is_empty(), "sections below 60%: {failures:?}");

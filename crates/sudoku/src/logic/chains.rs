@@ -582,6 +582,7 @@ pub fn chain_length(step: &Step) -> Option<usize> {
     match &step.evidence {
         Evidence::Chain { links } => Some(links.len()),
         Evidence::Forcing { branches, .. } => Some(branches.iter().map(Vec::len).sum()),
+        Evidence::Kraken(k) => Some(k.branches.iter().map(Vec::len).sum()),
         _ => None,
     }
 }

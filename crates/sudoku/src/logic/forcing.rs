@@ -441,6 +441,22 @@ impl Branch {
         }
     }
 
+    /// Starts from `premise` in the position of `t` and keeps everything it implies in
+    /// `mode`, through chains of at most `max_links` links.
+    pub fn implied(&mut self, t: &Tables, premise: u32, mode: Mode, max_links: u16) -> Implied {
+        let keep = self.limit;
+        self.limit = max_links;
+        self.start(t, premise, mode, &mut None);
+        self.limit = keep;
+        let mut facts: Vec<(u32, u32, u16)> = self
+            .facts
+            .iter()
+            .map(|&f| (f, self.parent[f as usize], self.depth[f as usize]))
+            .collect();
+        facts.sort_unstable();
+        Implied { premise, facts }
+    }
+
     /// The chain of facts from the premise to `fact`, as links.
     fn chain_to(&self, t: &Tables, fact: u32) -> Vec<Link> {
         let mut facts = vec![fact];
@@ -484,6 +500,57 @@ impl Branch {
                 .map(|&c| self.chain_to(t, t.cand(c as usize, d as usize) * 2))
                 .collect(),
         }
+    }
+}
+
+/// Everything one premise implies (see [`Branch::implied`]): its facts with the fact each
+/// came from, kept so that the chain to any of them can be drawn later without running the
+/// branch again (kraken fish ask many premises about many targets).
+pub(crate) struct Implied {
+    premise: u32,
+    /// (fact, parent fact, depth), sorted by fact; the premise is its own parent.
+    facts: Vec<(u32, u32, u16)>,
+}
+
+impl Implied {
+    fn get(&self, fact: u32) -> Option<(u32, u16)> {
+        self.facts
+            .binary_search_by_key(&fact, |e| e.0)
+            .ok()
+            .map(|i| (self.facts[i].1, self.facts[i].2))
+    }
+
+    /// The links from the premise to `fact`, if it is implied.
+    pub fn depth(&self, fact: u32) -> Option<u16> {
+        self.get(fact).map(|(_, d)| d)
+    }
+
+    /// The facts implied (the premise included), as `candidate * 2 + (1 if true)`, each
+    /// with its number of links from the premise.
+    pub fn facts(&self) -> impl Iterator<Item = (u32, u16)> + '_ {
+        self.facts.iter().map(|e| (e.0, e.2))
+    }
+
+    /// The chain from the premise to `fact` (empty when `fact` is not implied).
+    pub fn chain_to(&self, t: &Tables, fact: u32) -> Vec<Link> {
+        let mut facts = Vec::new();
+        let mut f = fact;
+        while let Some((parent, _)) = self.get(f) {
+            facts.push(f);
+            if f == self.premise || parent == f {
+                break;
+            }
+            f = parent;
+        }
+        facts.reverse();
+        facts
+            .windows(2)
+            .map(|w| Link {
+                from: t.candidate(w[0] / 2),
+                to: t.candidate(w[1] / 2),
+                strong: w[1] & 1 == 1,
+            })
+            .collect()
     }
 }
 

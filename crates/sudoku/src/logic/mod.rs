@@ -67,6 +67,7 @@ mod exclusion;
 mod fish;
 mod forcing;
 mod intersections;
+mod kraken;
 mod last_resort;
 mod registry;
 mod se_chains;
@@ -83,7 +84,8 @@ pub use chains::{chain_length, eureka, MAX_LINKS};
 pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{
-    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, Link, Step,
+    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, KrakenEvidence,
+    Link, Step,
 };
 pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
 

@@ -83,6 +83,8 @@ pub enum Evidence {
     /// A fish on `digit`: the `base` houses' candidates all lie in the `cover` houses,
     /// except the `fins`. Endo fins are base candidates that lie in two base houses.
     Fish(FishEvidence),
+    /// A kraken fish: a fish and forcing chains that remove what the fish alone can't.
+    Kraken(KrakenEvidence),
     /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle: one digit, some cells and
     /// houses, joined by `links`.
     SingleDigit {
@@ -162,6 +164,30 @@ pub struct FishEvidence {
     pub cover: Vec<House>,
     pub fins: Vec<Cell>,
     pub endo_fins: Vec<Cell>,
+}
+
+/// A kraken fish's evidence, see [`Evidence::Kraken`].
+///
+/// Either a fin is true or the fish holds. Type 1: each fin, assumed true, forces the
+/// eliminated candidate (the fish digit in a cover house, outside the base) false, and the
+/// fish removes it when no fin is true. Type 2: the base candidates of the `cover` house and
+/// the fins hold a true one between them (the fish gives that house its digit from the
+/// base), and each of them, assumed true, forces the eliminated candidate (any digit) false.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KrakenEvidence {
+    /// 1 or 2, see above.
+    pub kind: u8,
+    /// The fish's own technique (Finned X-Wing, Sashimi Swordfish, Jellyfish, …).
+    pub fish_technique: Technique,
+    /// The fish.
+    pub fish: FishEvidence,
+    /// Type 2: the cover house whose base candidates start chains.
+    pub cover: Option<House>,
+    /// The candidates assumed true, one per chain: the fins (type 1), or the cover house's
+    /// base candidates and then the fins (type 2).
+    pub premise: Vec<Candidate>,
+    /// One chain per premise, from it (true) to the eliminated candidate (false).
+    pub branches: Vec<Vec<Link>>,
 }
 
 /// How much a hint gives away.
@@ -314,6 +340,13 @@ impl Step {
                     house_long(*house)
                 )
             }
+            Evidence::Kraken(k) => format!(
+                "{name} Type {}: {}: {} => {out}; {}",
+                k.kind,
+                k.fish_technique.name(),
+                fish_text(shape, &k.fish),
+                super::kraken::chains_text(shape, k)
+            ),
             other => format!("{name}: {} => {out}", pattern_text(shape, other)),
         }
     }
@@ -456,7 +489,7 @@ impl Step {
                 format!("digit {digit} in {}", house_long(*line))
             }),
             Evidence::Subset { houses, .. } => houses.first().map(|h| house_long(*h)),
-            Evidence::Fish(f) => {
+            Evidence::Fish(f) | Evidence::Kraken(KrakenEvidence { fish: f, .. }) => {
                 let kind = |h: &House| match h {
                     House::Row(_) => "rows",
                     House::Col(_) => "columns",
@@ -517,6 +550,13 @@ impl Step {
                 v.extend(cells.iter().chain(groups.iter().flat_map(|g| &g.cells)))
             }
             Evidence::Fish(f) => v.extend(f.fins.iter().chain(&f.endo_fins)),
+            Evidence::Kraken(k) => v.extend(
+                k.fish
+                    .fins
+                    .iter()
+                    .copied()
+                    .chain(k.premise.iter().map(|p| p.cell)),
+            ),
             Evidence::Wing { pivot, pincers, .. } => v.extend(pivot.iter().chain(pincers)),
             Evidence::Medusa { colors, .. } => {
                 v.extend(colors.iter().flatten().map(|c| c.cell));
@@ -553,21 +593,13 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
         Evidence::Subset { cells, digits, .. } => {
             format!("{} in {}", digit_list(*digits), cell_list(shape, cells))
         }
-        Evidence::Fish(f) => {
-            let mut s = format!(
-                "{} {} {}",
-                f.digit,
-                house_list(&f.base),
-                house_list(&f.cover)
-            );
-            if !f.fins.is_empty() {
-                s += &format!(" f{}", cell_list(shape, &f.fins));
-            }
-            if !f.endo_fins.is_empty() {
-                s += &format!(" ef{}", cell_list(shape, &f.endo_fins));
-            }
-            s
-        }
+        Evidence::Fish(f) => fish_text(shape, f),
+        Evidence::Kraken(k) => format!(
+            "{} {} ({})",
+            k.fish_technique.name(),
+            fish_text(shape, &k.fish),
+            super::kraken::chains_text(shape, k)
+        ),
         Evidence::SingleDigit {
             digit,
             cells,
@@ -665,6 +697,23 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
         }
         Evidence::BruteForce => String::new(),
     }
+}
+
+/// A fish's pattern: `5 r1,r9 c2,c8 fr9c3`.
+fn fish_text(shape: Shape, f: &FishEvidence) -> String {
+    let mut s = format!(
+        "{} {} {}",
+        f.digit,
+        house_list(&f.base),
+        house_list(&f.cover)
+    );
+    if !f.fins.is_empty() {
+        s += &format!(" f{}", cell_list(shape, &f.fins));
+    }
+    if !f.endo_fins.is_empty() {
+        s += &format!(" ef{}", cell_list(shape, &f.endo_fins));
+    }
+    s
 }
 
 /// What a 3D Medusa rule shows, in words (see [`Evidence::Medusa`]).
@@ -832,6 +881,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
         Evidence::Forcing { premise, branches } => {
             super::forcing::explain_forcing(shape, premise, branches, out)
         }
+        Evidence::Kraken(k) => super::kraken::explain_kraken(shape, k, out),
         other => format!("The pattern {} proves {out}.", pattern_text(shape, other)),
     }
 }

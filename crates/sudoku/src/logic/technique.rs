@@ -281,6 +281,7 @@ techniques! {
     FinnedMutantXWing = "Finned Mutant X-Wing", "fmf2", Fish, hd_ours(Extreme, 470, 7000, false), None;
     FinnedMutantSwordfish = "Finned Mutant Swordfish", "fmf3", Fish, hd_ours(Extreme, 470, 7100, false), None;
     FinnedMutantJellyfish = "Finned Mutant Jellyfish", "fmf4", Fish, hd_ours(Extreme, 470, 7200, false), None;
+    /// A finned fish tied by forcing chains to what it can't remove alone (`logic/kraken.rs`).
     KrakenFish = "Kraken Fish", "kf", Fish, hd(Extreme, 500, 8450, false), None;
     // ---- single-digit patterns
     Skyscraper = "Skyscraper", "sk", SingleDigitPatterns, hd(Hard, 130, 3000, true), Some(4.0);
