@@ -5,7 +5,8 @@
 //! `cargo run --release -p sudoku-core --example find_case -- CODE PRELUDE FILE [COUNT]`,
 //! e.g. `find_case bug4 hodoku ../shared/data/rated/sudoku_exchange_diabolical.txt 2`.
 //! PRELUDE is a technique list as `sudoku explain --techniques` takes it (`hodoku`,
-//! `explainer`, `singles`, ...); the path stops where CODE first finds a step.
+//! `explainer`, `singles`, ...); the path stops where CODE first finds a step. With a `!`
+//! after the list (`hodoku,-forcing!`), CODE is only tried where the prelude stalls.
 
 use sudoku::logic::{apply, LogicSolver, Order, Technique, TechniqueSet};
 use sudoku::{Board, Grid};
@@ -18,6 +19,10 @@ fn main() {
     };
     let count: usize = rest.first().and_then(|s| s.parse().ok()).unwrap_or(1);
     let t = Technique::from_name(code).expect("a technique code or name");
+    let (prelude, to_stall) = match prelude.strip_suffix('!') {
+        Some(list) => (list, true),
+        None => (prelude.as_str(), false),
+    };
     let order = if prelude == "explainer" || prelude == "singles" {
         Order::Explainer
     } else {
@@ -43,12 +48,17 @@ fn main() {
         };
         let mut board = Board::new(&grid);
         loop {
-            if let Some(step) = finder.next_step(&board) {
-                println!("{code} | {field} | {prelude} | {}", step.text(grid.shape()));
-                found += 1;
-                break;
+            let next = prelude_solver.next_step(&board);
+            if !to_stall || next.is_none() {
+                if let Some(step) = finder.next_step(&board) {
+                    let bang = if to_stall { "!" } else { "" };
+                    let text = step.text(grid.shape());
+                    println!("{code} | {field} | {prelude}{bang} | {text}");
+                    found += 1;
+                    break;
+                }
             }
-            match prelude_solver.next_step(&board) {
+            match next {
                 Some(step) => {
                     apply(&mut board, &step);
                 }

@@ -77,6 +77,7 @@ mod step;
 mod subsets;
 mod sue_de_coq;
 mod technique;
+mod templates;
 mod uniqueness;
 mod wings;
 

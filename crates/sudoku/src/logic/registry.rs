@@ -9,7 +9,7 @@ use super::step::Step;
 use super::technique::Technique;
 use super::{als, chains, exclusion, forcing, sue_de_coq};
 use super::{coloring, single_digit, uniqueness, wings};
-use super::{fish, intersections, kraken, last_resort, singles, subsets, Context};
+use super::{fish, intersections, kraken, last_resort, singles, subsets, templates, Context};
 use std::ops::ControlFlow;
 
 /// Where a finder sends the steps it finds. Returning [`ControlFlow::Break`] stops the
@@ -86,6 +86,10 @@ pub(crate) const REGISTRY: &[Entry] = &[
     Entry {
         find: forcing::find,
         techniques: forcing::TECHNIQUES,
+    },
+    Entry {
+        find: templates::find,
+        techniques: templates::TECHNIQUES,
     },
     Entry {
         find: last_resort::find,

@@ -152,6 +152,11 @@ pub enum Evidence {
         premise: Vec<Candidate>,
         branches: Vec<Vec<Link>>,
     },
+    /// Templates (pattern overlay): `digit` has `templates` complete placements left (one
+    /// cell per row, column and box, on its candidates and placed cells, each leaving room
+    /// for every other digit); the step's cells are used by all of them (Template Set) or
+    /// by none (Template Delete).
+    Template { digit: Digit, templates: usize },
     /// No pattern: backtracking (an exhaustive search) gave the solution's digit.
     BruteForce,
 }
@@ -332,7 +337,9 @@ impl Step {
             Evidence::Single { house: Some(h) } if self.technique == Technique::HiddenSingle => {
                 format!("{name}: {out} ({})", house_long(*h))
             }
-            Evidence::Single { .. } | Evidence::BruteForce => format!("{name}: {out}"),
+            Evidence::Single { .. } | Evidence::BruteForce | Evidence::Template { .. } => {
+                format!("{name}: {out}")
+            }
             Evidence::Direct { via, house, .. } => {
                 format!(
                     "{name}: {} => {out} ({})",
@@ -399,6 +406,32 @@ impl Step {
                  the ones that lead to a contradiction), the solution has {out}. This is a guess \
                  confirmed by search, not a logical step."
             ),
+            Evidence::Template { digit, templates } => {
+                let (what, cells) = if self.placements.is_empty() {
+                    (
+                        "None of them",
+                        self.eliminations.iter().map(|c| c.cell).collect::<Vec<_>>(),
+                    )
+                } else {
+                    (
+                        "Every one of them",
+                        self.placements.iter().map(|c| c.cell).collect(),
+                    )
+                };
+                let remain = if *templates == 1 {
+                    "One template remains".to_string()
+                } else {
+                    format!("{templates} templates remain")
+                };
+                format!(
+                    "A template of digit {digit} places all its copies at once: one in every row, \
+                     column and box, covering the {digit}s already placed and otherwise only cells \
+                     where {digit} is a candidate; the solution's {digit}s form one. {remain} once \
+                     those that overlap every template of some other digit are dropped. {what} \
+                     puts {digit} in {}, so: {out}.",
+                    cell_list(shape, &cells)
+                )
+            }
             Evidence::Uniqueness {
                 cells,
                 extra,
@@ -502,9 +535,9 @@ impl Step {
                 };
                 Some(format!("digit {} in the {}", f.digit, kinds.join(" and ")))
             }
-            Evidence::SingleDigit { digit, .. } | Evidence::Coloring { digit, .. } => {
-                Some(format!("digit {digit}"))
-            }
+            Evidence::SingleDigit { digit, .. }
+            | Evidence::Coloring { digit, .. }
+            | Evidence::Template { digit, .. } => Some(format!("digit {digit}")),
             Evidence::Wing { digits, .. } | Evidence::Uniqueness { digits, .. } => {
                 Some(format!("digits {}", digit_list(*digits)))
             }
@@ -695,6 +728,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
         Evidence::Forcing { premise, branches } => {
             super::forcing::forcing_text(shape, premise, branches)
         }
+        Evidence::Template { digit, templates } => format!("{digit} ({templates} templates)"),
         Evidence::BruteForce => String::new(),
     }
 }

@@ -409,7 +409,8 @@ impl Technique {
     }
     /// Finds a technique by display name or short code, ignoring case, spaces, `-` and `_`
     /// (`"x-wing"`, `"XWing"`, `"bf2"`, `"hidden single"`). A few common synonyms are
-    /// accepted too (`"pointing"`, `"claiming"`, `"y-wing"`, `"bug"`, `"backtracking"`).
+    /// accepted too (`"pointing"`, `"claiming"`, `"y-wing"`, `"bug"`, `"backtracking"`,
+    /// `"pom"` and `"pattern overlay"` for Template Delete).
     ///
     /// ```
     /// use sudoku::logic::Technique;
@@ -432,6 +433,9 @@ impl Technique {
             "ywing" => Some(Technique::XyWing),
             "bug" | "bug1" | "bugplus1" => Some(Technique::BugPlusOne),
             "backtracking" | "bruteforce" | "bf" => Some(Technique::BruteForce),
+            // The pattern overlay method finds both; alone, the name means the eliminations
+            // (a technique list takes it as both, see `TechniqueSet::parse`).
+            "pom" | "patternoverlay" | "patternoverlaymethod" => Some(Technique::TemplateDelete),
             "nakedquad" => Some(Technique::NakedQuad),
             "hiddenquad" => Some(Technique::HiddenQuad),
             _ => None,
@@ -557,7 +561,8 @@ impl TechniqueSet {
     }
 
     /// Parses a comma-separated list of technique names or codes, family names (`singles`,
-    /// `subsets`, `fish`, …), or the words `all`, `hodoku`, `explainer`. An item prefixed
+    /// `subsets`, `fish`, …), or the words `all`, `hodoku`, `explainer`, `templates` (also
+    /// `pom`, `pattern overlay`: Template Set and Delete). An item prefixed
     /// with `-` is removed; a list that starts with `+` extends `base` rather than replacing
     /// it (see [`TechniqueSet::parse_with_base`]).
     pub fn parse(list: &str) -> Result<TechniqueSet, String> {
@@ -582,6 +587,11 @@ impl TechniqueSet {
                 "all" => Some(TechniqueSet::all()),
                 "hodoku" | "default" | "defaults" => Some(TechniqueSet::hodoku_defaults()),
                 "explainer" | "se" => Some(TechniqueSet::explainer_defaults()),
+                "templates" | "pom" | "patternoverlay" | "patternoverlaymethod" => Some(
+                    [Technique::TemplateSet, Technique::TemplateDelete]
+                        .into_iter()
+                        .collect(),
+                ),
                 key => Family::ALL
                     .iter()
                     .find(|f| {
@@ -656,5 +666,8 @@ mod tests {
         assert!(t.contains(Technique::FrankenXWing) && !t.contains(Technique::XWing));
         assert!(t.contains(Technique::Swordfish));
         assert!(TechniqueSet::parse("x-wing,bogus").is_err());
+        let pom = TechniqueSet::parse("pattern overlay").unwrap();
+        assert!(pom.contains(Technique::TemplateSet) && pom.contains(Technique::TemplateDelete));
+        assert_eq!(Technique::from_name("POM"), Some(Technique::TemplateDelete));
     }
 }
