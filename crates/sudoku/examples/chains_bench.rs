@@ -1,6 +1,7 @@
 //! Benchmark of the logic solver with chains and forcing: solve rate without backtracking
 //! and time per puzzle. `cargo run --release -p sudoku-core --example chains_bench --
-//! FILE [COUNT] [hodoku|explainer] [SKIP]`.
+//! FILE [COUNT] [hodoku|explainer] [SKIP] [EDITS]`; EDITS changes the technique set as
+//! `--techniques` does (`-gcnl,-gdnl,-gaic` leaves the grouped chains out).
 
 use std::time::Instant;
 use sudoku::logic::{LogicSolver, Order, Technique};
@@ -31,6 +32,9 @@ fn main() {
         // HoDoKu's defaults plus the forcing chains it lacks, for the hardest puzzles.
         set.insert(Technique::DynamicForcingChainPlus);
         set.insert(Technique::NestedForcingChain);
+    }
+    if let Some(edits) = args.get(5) {
+        set = sudoku::logic::TechniqueSet::parse_with_base(edits, set).expect("a technique list");
     }
     let solver = LogicSolver::builder().order(order).techniques(set).build();
     let start = Instant::now();

@@ -137,6 +137,8 @@ fn hodoku_exemplars_fire() {
         "ALS-XZ rule" => Some(Technique::AlsXz),
         "ALS-XY-Wing rule" => Some(Technique::AlsXyWing),
         "ALS-XY-Chain" => Some(Technique::AlsXyChain),
+        "Alternating Interference Chain" => Some(Technique::Aic),
+        "Grouped Alternating Interference Chain" => Some(Technique::GroupedAic),
         other => Technique::from_name(other),
     };
     let mut report = Vec::new();

@@ -45,6 +45,7 @@ pub struct Context<'a> {
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
     als: OnceCell<Option<super::als::Tables>>,
     graph: OnceCell<super::chains::Graph>,
+    group_graph: OnceCell<super::chains::GroupGraph>,
     /// Steps of techniques found ahead of their turn by another technique's complete
     /// search of this position (finned fish find the sashimi ones, a nice-loop search the
     /// AICs), each list in the order its own finder would give it.
@@ -66,6 +67,7 @@ impl<'a> Context<'a> {
             strong: OnceCell::new(),
             als: OnceCell::new(),
             graph: OnceCell::new(),
+            group_graph: OnceCell::new(),
             found_ahead: RefCell::new(Vec::new()),
         }
     }
@@ -214,6 +216,12 @@ impl<'a> Context<'a> {
     /// The candidate graph of this position (shared by the chain techniques).
     pub(crate) fn chain_graph(&self) -> &super::chains::Graph {
         self.graph.get_or_init(|| super::chains::Graph::new(self))
+    }
+
+    /// The group nodes of this position and their links (shared by the grouped chains).
+    pub(crate) fn group_graph(&self) -> &super::chains::GroupGraph {
+        self.group_graph
+            .get_or_init(|| super::chains::GroupGraph::new(self))
     }
 
     /// Records every step of `technique` in this position, in its finder's order, found by

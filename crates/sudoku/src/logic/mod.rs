@@ -82,7 +82,7 @@ pub use chains::{chain_length, eureka, MAX_LINKS};
 pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{
-    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, Link, Step,
+    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, Link, Node, Step,
 };
 pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
 
@@ -146,7 +146,15 @@ fn hodoku_takes_best(t: Technique) -> bool {
     use Technique::*;
     matches!(
         t,
-        XChain | XyChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | RemotePair
+        XChain
+            | XyChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic
+            | RemotePair
     )
 }
 
