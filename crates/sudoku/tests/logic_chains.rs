@@ -124,9 +124,9 @@ fn eureka_notation() {
     assert_eq!(chain_length(&step), Some(5));
 }
 
-/// Kraken fish in its place on HoDoKu's path (after everything but the forcing chains and
-/// brute force): the first one met in a diabolical puzzle, a finned X-Wing whose fins both
-/// chain to the target.
+/// Kraken fish in its place on HoDoKu's path without the grouped chains (after everything
+/// else but the forcing chains and brute force): the first one met in a diabolical puzzle, a
+/// finned X-Wing whose fins both chain to the target.
 #[test]
 fn kraken_fish_on_the_hodoku_path() {
     let grid = Grid::from_line(
@@ -135,6 +135,10 @@ fn kraken_fish_on_the_hodoku_path() {
     .unwrap();
     let mut set = TechniqueSet::hodoku_defaults();
     set.insert(Technique::KrakenFish);
+    // The grouped chains come first and would take this position themselves.
+    set.remove(Technique::GroupedContinuousNiceLoop);
+    set.remove(Technique::GroupedDiscontinuousNiceLoop);
+    set.remove(Technique::GroupedAic);
     let path = LogicSolver::builder()
         .techniques(set)
         .backtracking(false)
@@ -155,6 +159,60 @@ fn kraken_fish_on_the_hodoku_path() {
     assert!(matches!(&step.evidence, Evidence::Kraken(k) if k.kind == 1 && k.branches.len() == 2));
     assert_eq!(chain_length(step), Some(4));
     assert!(step.explain(s).contains("Either way, r6c8<>6."));
+}
+
+/// The board after the basic techniques, and the first step of `t` there.
+fn first_step(line: &str, t: Technique) -> (Board, sudoku::logic::Step) {
+    let board = LogicSolver::builder()
+        .techniques(basic())
+        .backtracking(false)
+        .build()
+        .solve(&Grid::from_line(line).unwrap())
+        .board;
+    let step = LogicSolver::builder()
+        .techniques(TechniqueSet::from(t))
+        .build()
+        .next_step(&board)
+        .unwrap();
+    (board, step)
+}
+
+#[test]
+fn grouped_chains_print_group_nodes() {
+    // HoDoKu exemplars #0709 (Grouped Continuous Nice Loop), first and third puzzles; HoDoKu's
+    // own loop in the first removes the same eleven candidates.
+    let first = "3.2....1....97.............5...8.6....15...7..8..4....9....1.27.1.4.......5..79..";
+    let third = "....7..9.429.5...16..........1..4.2.95..63......8.......6..5....3.2.1..7........4";
+    let (board, cnl) = first_step(first, Technique::GroupedContinuousNiceLoop);
+    let s = board.shape();
+    assert_eq!(
+        cnl.text(s),
+        "Grouped Continuous Nice Loop: (6=8)r1c4-r123c6=(8-5)r8c6=r123c6-(5=6)r1c5-r1c4 \
+         => r8c6<>2369, r1c2,r1c6,r1c9,r2c6,r3c6<>6, r3c4<>68"
+    );
+    assert!(cnl
+        .explain(s)
+        .contains("then 8 is not in r123c6, then r8c6 is 8"));
+    // The group's cells are among the step's cells (what the game highlights).
+    let cells: Vec<String> = cnl.cells().iter().map(|c| c.name(s).to_string()).collect();
+    for c in ["r1c6", "r2c6", "r3c6", "r1c4", "r1c5"] {
+        assert!(cells.iter().any(|x| x == c), "{c} in {cells:?}");
+    }
+    assert!(
+        matches!(&cnl.evidence, Evidence::Chain { links } if links.iter().any(|l| l.to.is_group()))
+    );
+    let (_, aic) = first_step(first, Technique::GroupedAic);
+    assert_eq!(
+        aic.text(s),
+        "Grouped AIC: (6=8)r1c4-r123c6=(8-5)r8c6=r123c6-(5=6)r1c5 => r1c2,r1c6,r1c9,r2c6,r3c4,\
+         r3c6<>6"
+    );
+    let (_, dnl) = first_step(third, Technique::GroupedDiscontinuousNiceLoop);
+    assert_eq!(
+        dnl.text(s),
+        "Grouped Discontinuous Nice Loop: (4)r7c5=(4-9)r7c2=(9-7)r7c4=r7c12-(7=8)r9c3-r8c13\
+         =(8-4)r8c5=r7c5 => r7c5=4"
+    );
 }
 
 /// Walks the path of `solver` on `grid`, checking every step against the solution.

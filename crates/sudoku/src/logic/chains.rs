@@ -1,5 +1,6 @@
 //! Chains and loops: X-Chain, XY-Chain, AIC and nice loops (continuous and
-//! discontinuous), found by breadth-first search so the shortest chains come first.
+//! discontinuous), plain and grouped, found by breadth-first search so the shortest chains
+//! come first.
 //!
 //! # The candidate graph
 //! A candidate is a node. Two candidates are *weakly* linked when they cannot both be true
@@ -7,16 +8,29 @@
 //! they cannot both be false (the two digits of a bivalue cell, or the two places of a
 //! digit in a house). A strong link is also a weak link.
 //!
+//! # Group nodes
+//! The grouped techniques add *group nodes*: a digit's candidates in two or more cells of
+//! one box–line intersection, true when one of them is ([`GroupGraph`]). A node is weakly
+//! linked to every node of its digit whose cells all see all of its cells, and two nodes
+//! of a digit (group–cell or group–group) are strongly linked when together they hold
+//! every place of the digit in a house. A chain or loop is grouped (HoDoKu's rule) when it
+//! goes through at least one group node; the plain techniques never see groups, so they
+//! find exactly what they would without them.
+//!
 //! # The search
 //! From every start candidate `s`, assumed false, the search alternates strong links (the
-//! next candidate is then true) and weak links (the next one is then false), never longer
+//! next node is then true) and weak links (the next one is then false), never longer
 //! than [`MAX_LINKS`]. Every candidate `t` reached as true gives "`s` or `t` is true":
 //! - `t` is `s`: `s` is true (a discontinuous nice loop closing on two strong links);
 //! - otherwise every candidate weakly linked to both ends is false (an AIC; type 1 when
 //!   the ends share a digit, type 2 when they don't);
 //! - when `t` is weakly linked to `s` and the chain repeats no candidate, the chain is a
 //!   continuous nice loop: on every link of the loop exactly one end is true, so any
-//!   candidate weakly linked to both ends of a link is false.
+//!   candidate weakly linked to both ends of a link is false (for a group, one that sees
+//!   all of its cells).
+//!
+//! The ends of a chain are always single candidates (as in HoDoKu, whose chains start and
+//! end at a candidate); group nodes stand inside.
 //!
 //! The X-Chain search uses the links of one digit only, the XY-Chain search the strong
 //! links of bivalue cells and the weak links between cells on one digit.
@@ -24,10 +38,10 @@
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
-use super::step::{cell_name, Evidence, Link, Step};
+use super::step::{Evidence, Link, Node, Step};
 use super::technique::Technique;
 use super::Context;
-use crate::index::{Candidate, Cell, Digit};
+use crate::index::{Candidate, Cell, Digit, House};
 use crate::shape::Shape;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -38,6 +52,9 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::ContinuousNiceLoop,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
+    Technique::GroupedContinuousNiceLoop,
+    Technique::GroupedDiscontinuousNiceLoop,
+    Technique::GroupedAic,
 ];
 
 /// The longest chain searched (HoDoKu's limit for chains).
@@ -56,7 +73,6 @@ enum Kind {
 
 /// The candidate graph of one position: candidates numbered `cell * n + digit`.
 pub(crate) struct Graph {
-    pub shape: Shape,
     pub n: usize,
     /// Strong links of each candidate, with whether the link is a bivalue cell's.
     pub strong: Vec<Vec<(u32, bool)>>,
@@ -106,28 +122,169 @@ impl Graph {
                 }
             }
         }
-        Graph {
-            shape,
-            n,
-            strong,
-            weak,
-        }
+        Graph { n, strong, weak }
     }
 
     pub fn candidate(&self, id: u32) -> Candidate {
         let id = id as usize;
         Candidate::new(Cell::new(id / self.n), Digit::from_index(id % self.n))
     }
+}
 
-    /// Whether `a` and `b` cannot both be true.
-    pub fn sees(&self, a: Candidate, b: Candidate) -> bool {
-        if a == b {
-            return false;
+/// The group nodes of one position and the links that involve them, for the grouped
+/// techniques. Node ids continue those of [`Graph`]: candidates `0..base`, then group `k`
+/// as `base + k`. The links between candidates stay in [`Graph`]; here are only those with
+/// a group at one end (or both), in compressed rows: the neighbours of node `u` are
+/// `targets[offsets[u]..offsets[u + 1]]`.
+pub(crate) struct GroupGraph {
+    base: usize,
+    /// Each group's digit and cells (in cell order).
+    groups: Vec<(Digit, Vec<Cell>)>,
+    strong_offsets: Vec<u32>,
+    strong_targets: Vec<u32>,
+    weak_offsets: Vec<u32>,
+    weak_targets: Vec<u32>,
+}
+
+/// Compressed rows from an edge list over `nodes` nodes.
+fn compress(nodes: usize, mut edges: Vec<(u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    edges.sort_unstable();
+    edges.dedup();
+    let mut offsets = vec![0u32; nodes + 1];
+    for &(a, _) in &edges {
+        offsets[a as usize + 1] += 1;
+    }
+    for i in 0..nodes {
+        offsets[i + 1] += offsets[i];
+    }
+    (offsets, edges.into_iter().map(|(_, b)| b).collect())
+}
+
+impl GroupGraph {
+    pub fn new(ctx: &Context<'_>) -> GroupGraph {
+        let shape = ctx.shape();
+        let n = ctx.side();
+        let base = shape.cell_count() * n;
+        let cand = |c: Cell, d: Digit| (c.index() * n + d.index()) as u32;
+        // The groups, each with its line and box; and the groups of each house.
+        let mut groups: Vec<(Digit, Vec<Cell>)> = Vec::new();
+        let mut homes: Vec<[House; 2]> = Vec::new();
+        let mut by_house: Vec<Vec<usize>> = vec![Vec::new(); shape.house_count()];
+        for b in ctx.houses().filter(|h| matches!(h, House::Block(_))) {
+            for d in Digit::all(shape) {
+                let cells: Vec<Cell> = ctx.cells_with(d, b).collect();
+                if cells.len() < 2 {
+                    continue;
+                }
+                let mut lines: Vec<House> = Vec::new();
+                for &c in &cells {
+                    for line in [House::Row(c.row(shape)), House::Col(c.col(shape))] {
+                        if !lines.contains(&line) {
+                            lines.push(line);
+                        }
+                    }
+                }
+                for line in lines {
+                    let part: Vec<Cell> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| line.contains(shape, c))
+                        .collect();
+                    if part.len() >= 2 {
+                        let k = groups.len();
+                        by_house[line.index(shape)].push(k);
+                        by_house[b.index(shape)].push(k);
+                        groups.push((d, part));
+                        homes.push([line, b]);
+                    }
+                }
+            }
         }
-        if a.cell == b.cell {
-            return true;
+        let nodes = base + groups.len();
+        let gid = |k: usize| (base + k) as u32;
+        let disjoint = |p: &[Cell], q: &[Cell]| p.iter().all(|c| !q.contains(c));
+        let mut weak: Vec<(u32, u32)> = Vec::new();
+        let mut strong: Vec<(u32, u32)> = Vec::new();
+        for (k, (d, cells)) in groups.iter().enumerate() {
+            for home in homes[k] {
+                // Every other place of the digit in the group's line and box sees the
+                // whole group.
+                for c in ctx.cells_with(*d, home) {
+                    if !cells.contains(&c) {
+                        weak.push((gid(k), cand(c, *d)));
+                        weak.push((cand(c, *d), gid(k)));
+                    }
+                }
+                // So does every group of the digit in them that shares no cell.
+                for &j in &by_house[home.index(shape)] {
+                    if j != k && groups[j].0 == *d && disjoint(cells, &groups[j].1) {
+                        weak.push((gid(k), gid(j)));
+                    }
+                }
+            }
         }
-        a.digit == b.digit && a.cell.sees(b.cell, self.shape)
+        // Strong links: two nodes, one of them a group, that hold every place of a digit
+        // in a house between them.
+        for h in ctx.houses() {
+            for &k in &by_house[h.index(shape)] {
+                let (d, cells) = &groups[k];
+                let places = ctx.positions(*d, h).len();
+                if places <= cells.len() {
+                    continue;
+                }
+                if places == cells.len() + 1 {
+                    let c = ctx
+                        .cells_with(*d, h)
+                        .find(|c| !cells.contains(c))
+                        .expect("one place outside the group");
+                    strong.push((gid(k), cand(c, *d)));
+                    strong.push((cand(c, *d), gid(k)));
+                }
+                for &j in &by_house[h.index(shape)] {
+                    let (e, other) = &groups[j];
+                    if j != k
+                        && e == d
+                        && cells.len() + other.len() == places
+                        && disjoint(cells, other)
+                    {
+                        strong.push((gid(k), gid(j)));
+                    }
+                }
+            }
+        }
+        let (strong_offsets, strong_targets) = compress(nodes, strong);
+        let (weak_offsets, weak_targets) = compress(nodes, weak);
+        GroupGraph {
+            base,
+            groups,
+            strong_offsets,
+            strong_targets,
+            weak_offsets,
+            weak_targets,
+        }
+    }
+
+    /// The strong links of node `u` that involve a group.
+    fn strong(&self, u: usize) -> &[u32] {
+        &self.strong_targets[self.strong_offsets[u] as usize..self.strong_offsets[u + 1] as usize]
+    }
+
+    /// The weak links of node `u` that involve a group.
+    fn weak(&self, u: usize) -> &[u32] {
+        &self.weak_targets[self.weak_offsets[u] as usize..self.weak_offsets[u + 1] as usize]
+    }
+
+    /// Node `id` (a candidate or a group).
+    fn node(&self, g: &Graph, id: usize) -> Node {
+        if id < self.base {
+            Node::Candidate(g.candidate(id as u32))
+        } else {
+            let (digit, cells) = &self.groups[id - self.base];
+            Node::Group {
+                digit: *digit,
+                cells: cells.clone(),
+            }
+        }
     }
 }
 
@@ -201,11 +358,38 @@ fn any_seeing_both(ctx: &Context<'_>, a: Candidate, b: Candidate) -> bool {
     a.cell.sees(b.cell, s) && (ctx.has(a.cell, b.digit) || ctx.has(b.cell, a.digit))
 }
 
+/// The candidates of `ctx` weakly linked to both nodes `a` and `b` (in neither of them):
+/// [`seeing_both`] for two candidates; for a group, the other candidates of its digit that
+/// see every cell of both.
+fn node_seeing_both(ctx: &Context<'_>, a: &Node, b: &Node) -> Vec<Candidate> {
+    if let (Some(x), Some(y)) = (a.candidate(), b.candidate()) {
+        return seeing_both(ctx, x, y);
+    }
+    let d = a.digit();
+    if b.digit() != d {
+        return Vec::new();
+    }
+    let s = ctx.shape();
+    let sees_all = |c: Cell, n: &Node| n.cells().iter().all(|&x| x.sees(c, s));
+    a.cells()[0]
+        .peers(s)
+        .filter(|&c| ctx.has(c, d) && sees_all(c, a) && sees_all(c, b))
+        .map(|c| Candidate::new(c, d))
+        .collect()
+}
+
 /// The techniques that search every link (one search serves them all).
 const ALL_LINKS: [Technique; 3] = [
     Technique::ContinuousNiceLoop,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
+];
+
+/// The grouped techniques (one search with group nodes serves them all).
+const GROUPED: [Technique; 3] = [
+    Technique::GroupedContinuousNiceLoop,
+    Technique::GroupedDiscontinuousNiceLoop,
+    Technique::GroupedAic,
 ];
 
 /// Finds steps of one chain technique.
@@ -217,19 +401,24 @@ pub(crate) fn find(
     let kind = match technique {
         Technique::XChain => Kind::X,
         Technique::XyChain => Kind::Xy,
-        Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => {
-            Kind::All
-        }
+        t if ALL_LINKS.contains(&t) || GROUPED.contains(&t) => Kind::All,
         _ => return ControlFlow::Continue(()),
     };
     let mut steps = match ctx.take_found_ahead(technique) {
         Some(steps) => steps,
         None if kind == Kind::All => {
-            // The nice loops and AICs come from the same search: keep the others' steps
-            // for their turn in this position.
-            let mut lists = search(ctx, ctx.chain_graph(), kind, &ALL_LINKS).into_iter();
+            // The nice loops and AICs (plain or grouped) come from the same search: keep
+            // the others' steps for their turn in this position.
+            let (family, found) = if GROUPED.contains(&technique) {
+                let found = search_grouped(ctx, ctx.chain_graph(), ctx.group_graph(), &GROUPED);
+                (GROUPED, found)
+            } else {
+                let found = search(ctx, ctx.chain_graph(), kind, &ALL_LINKS);
+                (ALL_LINKS, found)
+            };
+            let mut lists = found.into_iter();
             let mut own = Vec::new();
-            for t in ALL_LINKS {
+            for t in family {
                 let list = order_found(lists.next().expect("one list per technique"));
                 if t == technique {
                     own = list;
@@ -268,11 +457,22 @@ fn order_found(mut found: Vec<(usize, Step)>) -> Vec<Step> {
 }
 
 /// What a chain proves, to tell nice loops from AICs.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Outcome {
     Place,
     Aic,
     Loop,
+}
+
+/// The outcome a technique stands for (`None`: X- and XY-Chains, which take any).
+fn wanted(technique: Technique) -> Option<Outcome> {
+    use Technique::*;
+    match technique {
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => Some(Outcome::Loop),
+        DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => Some(Outcome::Place),
+        Aic | GroupedAic => Some(Outcome::Aic),
+        _ => None,
+    }
 }
 
 /// The chains of `kind` that give steps of each of `techniques` (one list for each, with
@@ -320,7 +520,10 @@ fn search(
                 };
                 if chain_ok {
                     for (&technique, out) in techniques.iter().zip(&mut out) {
-                        if let Some(step) = conclude(ctx, g, &parent, start, st, kind, technique) {
+                        let links = || {
+                            path_links(&parent, st, |id| Node::Candidate(g.candidate(id as u32)))
+                        };
+                        if let Some(step) = conclude(ctx, sc, tc, technique, links) {
                             out.push((d, step));
                         }
                     }
@@ -368,6 +571,86 @@ fn search(
     out
 }
 
+/// The grouped chains that give steps of each of `techniques`: the search of [`search`]
+/// over candidates and group nodes, keeping the chains that go through a group.
+fn search_grouped(
+    ctx: &Context<'_>,
+    g: &Graph,
+    gg: &GroupGraph,
+    techniques: &[Technique],
+) -> Vec<Vec<(usize, Step)>> {
+    let mut out: Vec<Vec<(usize, Step)>> = techniques.iter().map(|_| Vec::new()).collect();
+    if gg.groups.is_empty() {
+        return out;
+    }
+    let base = gg.base;
+    let states = (base + gg.groups.len()) * 2;
+    // state = node * 2 + (1 if true); parent state, depth, whether the path has a group.
+    let mut parent = vec![u32::MAX; states];
+    let mut depth = vec![0u8; states];
+    let mut grouped = vec![false; states];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut queue = VecDeque::new();
+    for s in 0..base {
+        if g.strong[s].is_empty() && gg.strong(s).is_empty() {
+            continue;
+        }
+        for &t in &touched {
+            parent[t] = u32::MAX;
+        }
+        touched.clear();
+        let start = s * 2;
+        parent[start] = start as u32;
+        depth[start] = 0;
+        grouped[start] = false;
+        touched.push(start);
+        queue.clear();
+        queue.push_back(start);
+        let sc = g.candidate(s as u32);
+        while let Some(st) = queue.pop_front() {
+            let u = st / 2;
+            let on = st % 2 == 1;
+            let d = depth[st] as usize;
+            // Chains end on a candidate; a chain without a group is a plain technique's.
+            if on && st != start && u < base && grouped[st] {
+                let tc = g.candidate(u as u32);
+                for (&technique, out) in techniques.iter().zip(&mut out) {
+                    let links = || path_links(&parent, st, |id| gg.node(g, id));
+                    if let Some(step) = conclude(ctx, sc, tc, technique, links) {
+                        out.push((d, step));
+                    }
+                }
+            }
+            if d >= MAX_LINKS {
+                continue;
+            }
+            let has_group = grouped[st];
+            let mut visit = |v: u32, next_on: bool| {
+                let ns = v as usize * 2 + usize::from(next_on);
+                if parent[ns] == u32::MAX {
+                    parent[ns] = st as u32;
+                    depth[ns] = (d + 1) as u8;
+                    grouped[ns] = has_group || v as usize >= base;
+                    touched.push(ns);
+                    queue.push_back(ns);
+                }
+            };
+            if on {
+                if u < base {
+                    g.weak[u].iter().for_each(|&v| visit(v, false));
+                }
+                gg.weak(u).iter().for_each(|&v| visit(v, false));
+            } else {
+                if u < base {
+                    g.strong[u].iter().for_each(|&(v, _)| visit(v, true));
+                }
+                gg.strong(u).iter().for_each(|&v| visit(v, true));
+            }
+        }
+    }
+    out
+}
+
 /// The path of states from the start to `end`.
 fn path(parent: &[u32], end: usize) -> Vec<usize> {
     let mut v = vec![end];
@@ -380,38 +663,69 @@ fn path(parent: &[u32], end: usize) -> Vec<usize> {
     v
 }
 
+/// The links of the path from the start to `end`, with `node` naming each node id.
+fn path_links(parent: &[u32], end: usize, node: impl Fn(usize) -> Node) -> Vec<Link> {
+    path(parent, end)
+        .windows(2)
+        .map(|w| Link {
+            from: node(w[0] / 2),
+            to: node(w[1] / 2),
+            strong: w[1] % 2 == 1,
+        })
+        .collect()
+}
+
+/// Whether a chain uses a candidate twice (a lasso: it proves something, but is no chain
+/// a player would draw), other than a discontinuous loop's start at its end; a group's
+/// candidates all count. BFS paths may be lassos where a group makes a detour shorter.
+fn is_lasso(links: &[Link]) -> bool {
+    let Some(first) = links.first() else {
+        return false;
+    };
+    let mut nodes: Vec<&Node> = std::iter::once(&first.from)
+        .chain(links.iter().map(|l| &l.to))
+        .collect();
+    if nodes.len() > 1 && nodes.last() == nodes.first() {
+        nodes.pop();
+    }
+    let mut cands: Vec<Candidate> = nodes
+        .iter()
+        .flat_map(|n| n.cells().iter().map(|&c| Candidate::new(c, n.digit())))
+        .collect();
+    let count = cands.len();
+    cands.sort_unstable();
+    cands.dedup();
+    cands.len() != count
+}
+
+/// The step of `technique` that the chain from `s` (false) to `t` (true) gives, if any;
+/// `links` builds the chain, only once the ends show it may give one.
 fn conclude(
     ctx: &Context<'_>,
-    g: &Graph,
-    parent: &[u32],
-    start: usize,
-    end: usize,
-    kind: Kind,
+    s: Candidate,
+    t: Candidate,
     technique: Technique,
+    links: impl FnOnce() -> Vec<Link>,
 ) -> Option<Step> {
-    let s = g.candidate((start / 2) as u32);
-    let t = g.candidate((end / 2) as u32);
+    let want = wanted(technique);
     // Cheap tests first: most chains prove nothing this technique wants.
-    let general = matches!(kind, Kind::X | Kind::Xy);
-    let want_place = general || technique == Technique::DiscontinuousNiceLoop;
-    let want_loop = general || technique == Technique::ContinuousNiceLoop;
-    let want_aic = general || technique == Technique::Aic;
+    let general = want.is_none();
+    let want_place = general || want == Some(Outcome::Place);
+    let want_loop = general || want == Some(Outcome::Loop);
+    let want_aic = general || want == Some(Outcome::Aic);
+    let closes =
+        s != t && (s.cell == t.cell || s.digit == t.digit && s.cell.sees(t.cell, ctx.shape()));
     if s == t {
         if !want_place {
             return None;
         }
-    } else if !(want_loop && g.sees(s, t) || want_aic && any_seeing_both(ctx, s, t)) {
+    } else if !(want_loop && closes || want_aic && any_seeing_both(ctx, s, t)) {
         return None;
     }
-    let states = path(parent, end);
-    let links: Vec<Link> = states
-        .windows(2)
-        .map(|w| Link {
-            from: g.candidate((w[0] / 2) as u32),
-            to: g.candidate((w[1] / 2) as u32),
-            strong: w[1] % 2 == 1,
-        })
-        .collect();
+    let mut links = links();
+    if GROUPED.contains(&technique) && is_lasso(&links) {
+        return None;
+    }
     let (outcome, placements, eliminations) = if s == t {
         (Outcome::Place, vec![s], Vec::new())
     } else {
@@ -421,24 +735,22 @@ fn conclude(
             Vec::new()
         };
         let mut outcome = Outcome::Aic;
-        if want_loop && g.sees(s, t) {
-            // A loop: valid only when no candidate repeats.
-            let mut nodes: Vec<Candidate> = states
-                .iter()
-                .map(|&x| g.candidate((x / 2) as u32))
+        if want_loop && closes {
+            // A loop: valid only when no candidate repeats (a group's candidates count).
+            let nodes = std::iter::once(&links[0].from).chain(links.iter().map(|l| &l.to));
+            let mut cands: Vec<Candidate> = nodes
+                .flat_map(|n| n.cells().iter().map(|&c| Candidate::new(c, n.digit())))
                 .collect();
-            nodes.sort();
-            nodes.dedup();
-            if nodes.len() == states.len() {
+            let count = cands.len();
+            cands.sort();
+            cands.dedup();
+            if cands.len() == count {
                 let mut all = elims.clone();
-                for l in links.iter().chain(std::iter::once(&Link {
-                    from: t,
-                    to: s,
-                    strong: false,
-                })) {
-                    all.extend(seeing_both(ctx, l.from, l.to));
+                for l in &links {
+                    all.extend(node_seeing_both(ctx, &l.from, &l.to));
                 }
-                all.retain(|z| !nodes.contains(z));
+                all.extend(seeing_both(ctx, t, s));
+                all.retain(|z| cands.binary_search(z).is_err());
                 all.sort();
                 all.dedup();
                 if all.len() > elims.len() {
@@ -454,22 +766,11 @@ fn conclude(
     if placements.is_empty() && eliminations.is_empty() {
         return None;
     }
-    let fits = match (kind, technique) {
-        (Kind::All, Technique::DiscontinuousNiceLoop) => outcome == Outcome::Place,
-        (Kind::All, Technique::ContinuousNiceLoop) => outcome == Outcome::Loop,
-        (Kind::All, Technique::Aic) => outcome == Outcome::Aic,
-        _ => true,
-    };
-    if !fits {
+    if want.is_some_and(|w| w != outcome) {
         return None;
     }
-    let mut links = links;
     if outcome == Outcome::Loop {
-        links.push(Link {
-            from: t,
-            to: s,
-            strong: false,
-        });
+        links.push(Link::new(t, s, false));
     }
     Some(Step {
         se_difficulty: None,
@@ -481,43 +782,64 @@ fn conclude(
 }
 
 /// A chain in Eureka notation: `(5)r1c2=r1c7-(5=3)r2c8-(3)r5c8`. A node is written
-/// `(digit)cell`; the digit is left out when it is the previous node's, and consecutive
-/// nodes in one cell are written together, `(5=3)r2c8`.
+/// `(digit)cells`; the digit is left out when it is the previous node's, and consecutive
+/// candidates in one cell are written together, `(5=3)r2c8`. A group node's cells are
+/// written HoDoKu's way, `(5)r1c78` (row 1, columns 7 and 8) or `r78c1`.
 pub fn eureka(shape: Shape, links: &[Link]) -> String {
     let sym = |strong: bool| if strong { "=" } else { "-" };
     let Some(first) = links.first() else {
         return String::new();
     };
     // Nodes, and the symbol that leads into each (none for the first).
-    let mut nodes: Vec<(Candidate, &str)> = vec![(first.from, "")];
-    nodes.extend(links.iter().map(|l| (l.to, sym(l.strong))));
+    let mut nodes: Vec<(&Node, &str)> = vec![(&first.from, "")];
+    nodes.extend(links.iter().map(|l| (&l.to, sym(l.strong))));
+    let same_cell = |a: &Node, b: &Node| !a.is_group() && !b.is_group() && a.cells() == b.cells();
     let mut s = String::new();
     let mut prev: Option<Digit> = None;
     let mut i = 0;
     while i < nodes.len() {
         let mut j = i + 1;
-        while j < nodes.len() && nodes[j].0.cell == nodes[i].0.cell {
+        while j < nodes.len() && same_cell(nodes[j].0, nodes[i].0) {
             j += 1;
         }
         s += nodes[i].1;
-        let cell = nodes[i].0.cell;
         if j - i > 1 {
             s += "(";
             for (k, (c, into)) in nodes[i..j].iter().enumerate() {
                 if k > 0 {
                     s += into;
                 }
-                s += &c.digit.to_string();
+                s += &c.digit().to_string();
             }
             s += ")";
-        } else if prev != Some(nodes[i].0.digit) {
-            s += &format!("({})", nodes[i].0.digit);
+        } else if prev != Some(nodes[i].0.digit()) {
+            s += &format!("({})", nodes[i].0.digit());
         }
-        s += &cell_name(shape, cell);
-        prev = Some(nodes[j - 1].0.digit);
+        s += &nodes[i].0.cells_name(shape);
+        prev = Some(nodes[j - 1].0.digit());
         i = j;
     }
     s
+}
+
+/// A node in words: `r1c2 is 5` / `r1c2 is not 5`, for a group `5 is in r1c78` /
+/// `5 is not in r1c78`.
+fn node_words(shape: Shape, node: &Node, true_: bool) -> String {
+    if node.is_group() {
+        format!(
+            "{} {} {}",
+            node.digit(),
+            if true_ { "is in" } else { "is not in" },
+            node.cells_name(shape)
+        )
+    } else {
+        format!(
+            "{} {} {}",
+            node.cells_name(shape),
+            if true_ { "is" } else { "is not" },
+            node.digit()
+        )
+    }
 }
 
 /// A chain in plain words: "if r1c2 is not 5, then r1c7 is 5, so r2c8 is not 5, ...".
@@ -526,53 +848,50 @@ pub fn chain_words(shape: Shape, links: &[Link]) -> String {
     let Some(first) = links.first() else {
         return String::new();
     };
-    let first_true = !first.strong;
     parts.push(format!(
-        "if {} {} {}",
-        cell_name(shape, first.from.cell),
-        if first_true { "is" } else { "is not" },
-        first.from.digit
+        "if {}",
+        node_words(shape, &first.from, !first.strong)
     ));
     for l in links {
-        parts.push(format!(
-            "{} {} {}",
-            cell_name(shape, l.to.cell),
-            if l.strong { "is" } else { "is not" },
-            l.to.digit
-        ));
+        parts.push(node_words(shape, &l.to, l.strong));
     }
     parts.join(", then ")
 }
 
 /// The plain-language explanation of a chain step.
 pub(crate) fn explain_chain(shape: Shape, links: &[Link], out: &str) -> String {
-    let closes = links.len() >= 2 && links.first().map(|l| l.from) == links.last().map(|l| l.to);
-    let places =
-        closes && links.first().is_some_and(|l| l.strong) && links.last().is_some_and(|l| l.strong);
-    let start = links.first().map(|l| l.from);
-    let end = links.last().map(|l| l.to);
+    let (Some(first), Some(last)) = (links.first(), links.last()) else {
+        return out.to_string();
+    };
+    let (s, t) = (&first.from, &last.to);
+    let closes = links.len() >= 2 && s == t;
+    let places = closes && first.strong && last.strong;
     let words = chain_words(shape, links);
-    match (start, end) {
-        (Some(s), Some(_)) if places => format!(
-            "Suppose {} is not {}: {words}. The chain returns to its start and contradicts the \
+    let grouped = if links.iter().any(|l| l.to.is_group()) {
+        " (a group node is true when one of its cells holds its digit)"
+    } else {
+        ""
+    };
+    if places {
+        format!(
+            "Suppose {}: {words}{grouped}. The chain returns to its start and contradicts the \
              supposition, so {out}.",
-            cell_name(shape, s.cell),
-            s.digit
-        ),
-        (Some(_), Some(_)) if closes => format!(
-            "The chain {} is a closed loop of alternating links: {words}. On each link exactly \
-             one end is true, so a candidate that sees both ends of a link is false: {out}.",
+            node_words(shape, s, false)
+        )
+    } else if closes {
+        format!(
+            "The chain {} is a closed loop of alternating links: {words}{grouped}. On each link \
+             exactly one end is true, so a candidate that sees both ends of a link is false: \
+             {out}.",
             eureka(shape, links)
-        ),
-        (Some(s), Some(t)) => format!(
-            "In the chain {}, {words}. So {} is {} or {} is {}; either way, {out}.",
+        )
+    } else {
+        format!(
+            "In the chain {}, {words}{grouped}. So {} or {}; either way, {out}.",
             eureka(shape, links),
-            cell_name(shape, s.cell),
-            s.digit,
-            cell_name(shape, t.cell),
-            t.digit
-        ),
-        _ => out.to_string(),
+            node_words(shape, s, true),
+            node_words(shape, t, true)
+        )
     }
 }
 
@@ -584,5 +903,54 @@ pub fn chain_length(step: &Step) -> Option<usize> {
         Evidence::Forcing { branches, .. } => Some(branches.iter().map(Vec::len).sum()),
         Evidence::Kraken(k) => Some(k.branches.iter().map(Vec::len).sum()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Board, Grid};
+
+    /// Every link of a group node holds by definition, on 9x9 and 6x6 (2x3 boxes): weak
+    /// ends share a digit and every cell of one sees every cell of the other; strong ends
+    /// share a digit and hold between them every place of it in some house.
+    #[test]
+    fn group_links_follow_their_definition() {
+        for line in [
+            "3.2....1....97.............5...8.6....15...7..8..4....9....1.27.1.4.......5..79..",
+            "..3......1......2...........4.5.....",
+        ] {
+            let board = Board::new(&Grid::from_line(line).unwrap());
+            let ctx = Context::new(&board);
+            let s = ctx.shape();
+            let (g, gg) = (ctx.chain_graph(), ctx.group_graph());
+            assert!(!gg.groups.is_empty(), "{line}");
+            let mut strong_links = 0;
+            for u in 0..gg.base + gg.groups.len() {
+                let a = gg.node(g, u);
+                for &v in gg.weak(u) {
+                    let b = gg.node(g, v as usize);
+                    assert!(a.is_group() || b.is_group());
+                    assert_eq!(a.digit(), b.digit());
+                    assert!(a
+                        .cells()
+                        .iter()
+                        .all(|x| b.cells().iter().all(|y| x.sees(*y, s))));
+                }
+                for &v in gg.strong(u) {
+                    let b = gg.node(g, v as usize);
+                    assert_eq!(a.digit(), b.digit());
+                    let mut both: Vec<Cell> = a.cells().iter().chain(b.cells()).copied().collect();
+                    both.sort();
+                    let holds = ctx.houses().any(|h| {
+                        let places: Vec<Cell> = ctx.cells_with(a.digit(), h).collect();
+                        places == both
+                    });
+                    assert!(holds, "{a:?} = {b:?}");
+                    strong_links += 1;
+                }
+            }
+            assert!(strong_links > 0, "{line}");
+        }
     }
 }

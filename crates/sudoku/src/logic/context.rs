@@ -46,6 +46,7 @@ pub struct Context<'a> {
     als: OnceCell<Option<super::als::Tables>>,
     graph: OnceCell<super::chains::Graph>,
     templates: OnceCell<super::templates::Tables>,
+    group_graph: OnceCell<super::chains::GroupGraph>,
     /// Steps of techniques found ahead of their turn by another technique's complete
     /// search of this position (finned fish find the sashimi ones, a nice-loop search the
     /// AICs), each list in the order its own finder would give it.
@@ -68,6 +69,7 @@ impl<'a> Context<'a> {
             als: OnceCell::new(),
             graph: OnceCell::new(),
             templates: OnceCell::new(),
+            group_graph: OnceCell::new(),
             found_ahead: RefCell::new(Vec::new()),
         }
     }
@@ -222,6 +224,12 @@ impl<'a> Context<'a> {
     pub(crate) fn template_tables(&self) -> &super::templates::Tables {
         self.templates
             .get_or_init(|| super::templates::Tables::new(self))
+    }
+
+    /// The group nodes of this position and their links (shared by the grouped chains).
+    pub(crate) fn group_graph(&self) -> &super::chains::GroupGraph {
+        self.group_graph
+            .get_or_init(|| super::chains::GroupGraph::new(self))
     }
 
     /// Records every step of `technique` in this position, in its finder's order, found by

@@ -468,11 +468,7 @@ impl Branch {
         facts.reverse();
         facts
             .windows(2)
-            .map(|w| Link {
-                from: t.candidate(w[0] / 2),
-                to: t.candidate(w[1] / 2),
-                strong: w[1] & 1 == 1,
-            })
+            .map(|w| Link::new(t.candidate(w[0] / 2), t.candidate(w[1] / 2), w[1] & 1 == 1))
             .collect()
     }
 
@@ -482,11 +478,7 @@ impl Branch {
             None => Vec::new(),
             Some(Clash::Both { cand, by, on }) => {
                 let mut second = self.chain_to(t, by);
-                second.push(Link {
-                    from: t.candidate(by / 2),
-                    to: t.candidate(cand),
-                    strong: on,
-                });
+                second.push(Link::new(t.candidate(by / 2), t.candidate(cand), on));
                 vec![self.chain_to(t, cand * 2 + u32::from(!on)), second]
             }
             Some(Clash::EmptyCell(cell)) => t.cands[cell as usize]
@@ -546,8 +538,8 @@ impl Implied {
         facts
             .windows(2)
             .map(|w| Link {
-                from: t.candidate(w[0] / 2),
-                to: t.candidate(w[1] / 2),
+                from: t.candidate(w[0] / 2).into(),
+                to: t.candidate(w[1] / 2).into(),
                 strong: w[1] & 1 == 1,
             })
             .collect()

@@ -30,9 +30,7 @@
 use super::chains::{chain_words, eureka, MAX_LINKS};
 use super::forcing::{Branch, Implied, Mode, Tables};
 use super::registry::Sink;
-use super::step::{
-    cell_list, cell_name, house_list, Evidence, FishEvidence, KrakenEvidence, Link, Step,
-};
+use super::step::{cell_list, house_list, Evidence, FishEvidence, KrakenEvidence, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Col, Digit, House, Row};
@@ -553,8 +551,8 @@ pub(crate) fn explain_kraken(shape: Shape, k: &KrakenEvidence, out: &str) -> Str
     let words = words.join("; and ");
     match k.cover {
         None => {
-            let target = k.branches.first().and_then(|b| b.last()).map(|l| l.to);
-            let name = target.map_or(String::new(), |t| cell_name(shape, t.cell));
+            let target = k.branches.first().and_then(|b| b.last()).map(|l| &l.to);
+            let name = target.map_or(String::new(), |t| cell_list(shape, t.cells()));
             format!(
                 "{s}: then {cover} get their {d} from {base}, so {name}, in a cover house outside \
                  the base, is not {d}. Each fin, if it is {d}, forces the same: {words}. Either \

@@ -86,7 +86,7 @@ pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{
     eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, KrakenEvidence,
-    Link, Step,
+    Link, Node, Step,
 };
 pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
 
@@ -150,7 +150,15 @@ fn hodoku_takes_best(t: Technique) -> bool {
     use Technique::*;
     matches!(
         t,
-        XChain | XyChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | RemotePair
+        XChain
+            | XyChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic
+            | RemotePair
     )
 }
 

@@ -296,11 +296,7 @@ impl Net {
         path.windows(2)
             .map(|w| {
                 let (a, b) = (self.nodes[w[0] as usize].pot, self.nodes[w[1] as usize].pot);
-                Link {
-                    from: pos.candidate(a),
-                    to: pos.candidate(b),
-                    strong: b & 1 == 1,
-                }
+                Link::new(pos.candidate(a), pos.candidate(b), b & 1 == 1)
             })
             .collect()
     }
@@ -853,11 +849,7 @@ fn static_ons(st: &Static, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
 
 fn chain_links(pos: &Pos, path: &[u32]) -> Vec<Link> {
     path.windows(2)
-        .map(|w| Link {
-            from: pos.candidate(w[0]),
-            to: pos.candidate(w[1]),
-            strong: w[1] & 1 == 1,
-        })
+        .map(|w| Link::new(pos.candidate(w[0]), pos.candidate(w[1]), w[1] & 1 == 1))
         .collect()
 }
 

@@ -32,7 +32,7 @@
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
-use super::step::{Evidence, Link, Step};
+use super::step::{Evidence, Link, Node, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
@@ -160,21 +160,9 @@ fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
                         }
                         let c = |cell| Candidate::new(cell, digit);
                         let links = vec![
-                            Link {
-                                from: c(p1),
-                                to: c(q1),
-                                strong: true,
-                            },
-                            Link {
-                                from: c(q1),
-                                to: c(q2),
-                                strong: false,
-                            },
-                            Link {
-                                from: c(q2),
-                                to: c(p2),
-                                strong: true,
-                            },
+                            Link::new(c(p1), c(q1), true),
+                            Link::new(c(q1), c(q2), false),
+                            Link::new(c(q2), c(p2), true),
                         ];
                         sink(Step {
                             se_difficulty: None,
@@ -261,11 +249,7 @@ fn empty_rectangle(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                                     digit,
                                     cells: vec![near, far],
                                     houses: vec![block_house, line, h],
-                                    links: vec![Link {
-                                        from: c(near),
-                                        to: c(far),
-                                        strong: true,
-                                    }],
+                                    links: vec![Link::new(c(near), c(far), true)],
                                 },
                             })?;
                         }
@@ -478,10 +462,18 @@ fn three_links(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         (false, false, false) => 5.4,
                     };
                     let c = |cell| Candidate::new(cell, digit);
-                    // The chain as drawn: the first cell of each group stands for it.
+                    // The chain as drawn: a part of two or more cells is a group node.
+                    let node = |g: &[Cell]| match g {
+                        [one] => Node::Candidate(c(*one)),
+                        _ => {
+                            let mut cells = g.to_vec();
+                            cells.sort();
+                            Node::Group { digit, cells }
+                        }
+                    };
                     let link = |from: &[Cell], to: &[Cell], strong| Link {
-                        from: c(from[0]),
-                        to: c(to[0]),
+                        from: node(from),
+                        to: node(to),
                         strong,
                     };
                     let mut cells: Vec<Cell> = p1.to_vec();

@@ -30,13 +30,97 @@ pub struct Step {
     pub se_difficulty: Option<f32>,
 }
 
-/// A link between two candidates in a chain or single-digit pattern: strong ("if one is
-/// false the other is true") or weak ("they can't both be true").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One end of a link: a candidate, or a group node (grouped chains, 3 Strong Links): one
+/// digit's candidates in two or more cells of a box–line intersection, true when any of
+/// them is (so it sees only the cells that see all of its cells).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Node {
+    Candidate(Candidate),
+    Group { digit: Digit, cells: Vec<Cell> },
+}
+
+impl Node {
+    /// The node's digit.
+    pub fn digit(&self) -> Digit {
+        match self {
+            Node::Candidate(c) => c.digit,
+            Node::Group { digit, .. } => *digit,
+        }
+    }
+    /// The node's cells (one for a candidate), in cell order.
+    pub fn cells(&self) -> &[Cell] {
+        match self {
+            Node::Candidate(c) => std::slice::from_ref(&c.cell),
+            Node::Group { cells, .. } => cells,
+        }
+    }
+    /// The candidate, when the node is a single one.
+    pub fn candidate(&self) -> Option<Candidate> {
+        match self {
+            Node::Candidate(c) => Some(*c),
+            Node::Group { .. } => None,
+        }
+    }
+    /// Whether it is a group node.
+    pub fn is_group(&self) -> bool {
+        matches!(self, Node::Group { .. })
+    }
+    /// Whether `c` is one of the node's candidates.
+    pub fn contains(&self, c: Candidate) -> bool {
+        c.digit == self.digit() && self.cells().contains(&c.cell)
+    }
+    /// The cells in HoDoKu's notation: `r1c2`, and for a group `r1c23` (one row) or
+    /// `r12c3` (one column); above 9x9 the numbers are comma-separated (`r10c11,12`).
+    pub fn cells_name(&self, shape: Shape) -> String {
+        let cells = self.cells();
+        if cells.len() == 1 {
+            return cell_name(shape, cells[0]);
+        }
+        let sep = if shape.side() > 9 { "," } else { "" };
+        let join = |v: Vec<usize>| {
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let row = cells[0].row(shape);
+        let col = cells[0].col(shape);
+        if cells.iter().all(|c| c.row(shape) == row) {
+            let cols = cells.iter().map(|c| c.col(shape).number()).collect();
+            format!("r{}c{}", row.number(), join(cols))
+        } else if cells.iter().all(|c| c.col(shape) == col) {
+            let rows = cells.iter().map(|c| c.row(shape).number()).collect();
+            format!("r{}c{}", join(rows), col.number())
+        } else {
+            cell_list(shape, cells)
+        }
+    }
+}
+
+impl From<Candidate> for Node {
+    fn from(c: Candidate) -> Node {
+        Node::Candidate(c)
+    }
+}
+
+/// A link between two nodes in a chain or single-digit pattern: strong ("if one is false
+/// the other is true") or weak ("they can't both be true").
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
-    pub from: Candidate,
-    pub to: Candidate,
+    pub from: Node,
+    pub to: Node,
     pub strong: bool,
+}
+
+impl Link {
+    /// A link between two candidates.
+    pub fn new(from: Candidate, to: Candidate, strong: bool) -> Link {
+        Link {
+            from: Node::Candidate(from),
+            to: Node::Candidate(to),
+            strong,
+        }
+    }
 }
 
 /// An almost locked set: `cells` holding `digits`, one digit more than cells.
@@ -597,12 +681,24 @@ impl Step {
             Evidence::Als { sets, stem, .. } => {
                 v.extend(stem.iter().chain(sets.iter().flat_map(|s| &s.cells)))
             }
+            // A chain's nodes, group nodes with all their cells.
+            Evidence::Chain { links } => v.extend(link_cells(links)),
             _ => {}
         }
         let mut seen = std::collections::HashSet::new();
         v.retain(|c| seen.insert(*c));
         v
     }
+}
+
+/// The cells of the nodes of `links`, in chain order (with repeats).
+fn link_cells(links: &[Link]) -> impl Iterator<Item = Cell> + '_ {
+    links
+        .first()
+        .map(|l| &l.from)
+        .into_iter()
+        .chain(links.iter().map(|l| &l.to))
+        .flat_map(|n| n.cells().iter().copied())
 }
 
 /// The pattern part of the one-liner (before `=>`).
@@ -666,14 +762,14 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             ds.extend(z.map(|d| d.to_string()));
             if pivot.is_none() && links.len() >= 3 && z.is_some() {
                 ds.rotate_right(1);
-                let strong = links[links.len() / 2];
+                let strong = &links[links.len() / 2];
                 format!(
                     "{} in {} connected by {} in {},{}",
                     ds.join("/"),
                     cell_list(shape, &cells),
-                    strong.from.digit,
-                    cell_name(shape, strong.from.cell),
-                    cell_name(shape, strong.to.cell)
+                    strong.from.digit(),
+                    strong.from.cells_name(shape),
+                    strong.to.cells_name(shape)
                 )
             } else {
                 format!("{} in {}", ds.join("/"), cell_list(shape, &cells))
@@ -924,6 +1020,41 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
 mod tests {
     use super::*;
     use crate::index::{Col, Row};
+
+    #[test]
+    fn group_nodes_are_named_hodokus_way() {
+        let at = |s: Shape, r: usize, col: usize| Cell::at(s, Row::new(r - 1), Col::new(col - 1));
+        let group = |s: Shape, cells: &[(usize, usize)]| Node::Group {
+            digit: Digit::new(5),
+            cells: cells.iter().map(|&(r, c)| at(s, r, c)).collect(),
+        };
+        let s = Shape::NINE;
+        assert_eq!(group(s, &[(1, 2), (1, 3)]).cells_name(s), "r1c23");
+        assert_eq!(group(s, &[(4, 7), (5, 7), (6, 7)]).cells_name(s), "r456c7");
+        let one = Node::from(Candidate::new(at(s, 2, 8), Digit::new(5)));
+        assert_eq!(one.cells_name(s), "r2c8");
+        let big = Shape::new(4, 4).unwrap();
+        assert_eq!(
+            group(big, &[(10, 11), (10, 12)]).cells_name(big),
+            "r10c11,12"
+        );
+        let links = vec![
+            Link::new(
+                Candidate::new(at(s, 1, 2), Digit::new(5)),
+                Candidate::new(at(s, 1, 7), Digit::new(5)),
+                true,
+            ),
+            Link {
+                from: Node::from(Candidate::new(at(s, 1, 7), Digit::new(5))),
+                to: group(s, &[(2, 8), (3, 8)]),
+                strong: false,
+            },
+        ];
+        assert_eq!(
+            super::super::chains::eureka(s, &links),
+            "(5)r1c2=r1c7-r23c8"
+        );
+    }
 
     #[test]
     fn one_liners() {

@@ -140,31 +140,11 @@ fn xy_wing(ctx: &Context<'_>, sink: &mut Sink<'_>, xyz: bool) -> ControlFlow<()>
                 };
                 let (p1, p2) = if ca.contains(x) { (a, b) } else { (b, a) };
                 let links = vec![
-                    Link {
-                        from: Candidate::new(p1, z),
-                        to: Candidate::new(p1, x),
-                        strong: true,
-                    },
-                    Link {
-                        from: Candidate::new(p1, x),
-                        to: Candidate::new(pivot, x),
-                        strong: false,
-                    },
-                    Link {
-                        from: Candidate::new(pivot, x),
-                        to: Candidate::new(pivot, y),
-                        strong: true,
-                    },
-                    Link {
-                        from: Candidate::new(pivot, y),
-                        to: Candidate::new(p2, y),
-                        strong: false,
-                    },
-                    Link {
-                        from: Candidate::new(p2, y),
-                        to: Candidate::new(p2, z),
-                        strong: true,
-                    },
+                    Link::new(Candidate::new(p1, z), Candidate::new(p1, x), true),
+                    Link::new(Candidate::new(p1, x), Candidate::new(pivot, x), false),
+                    Link::new(Candidate::new(pivot, x), Candidate::new(pivot, y), true),
+                    Link::new(Candidate::new(pivot, y), Candidate::new(p2, y), false),
+                    Link::new(Candidate::new(p2, y), Candidate::new(p2, z), true),
                 ];
                 sink(Step {
                     se_difficulty: None,
@@ -219,31 +199,11 @@ fn w_wing(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         continue;
                     };
                     let links = vec![
-                        Link {
-                            from: Candidate::new(a, y),
-                            to: Candidate::new(a, x),
-                            strong: true,
-                        },
-                        Link {
-                            from: Candidate::new(a, x),
-                            to: Candidate::new(p, x),
-                            strong: false,
-                        },
-                        Link {
-                            from: Candidate::new(p, x),
-                            to: Candidate::new(q, x),
-                            strong: true,
-                        },
-                        Link {
-                            from: Candidate::new(q, x),
-                            to: Candidate::new(b, x),
-                            strong: false,
-                        },
-                        Link {
-                            from: Candidate::new(b, x),
-                            to: Candidate::new(b, y),
-                            strong: true,
-                        },
+                        Link::new(Candidate::new(a, y), Candidate::new(a, x), true),
+                        Link::new(Candidate::new(a, x), Candidate::new(p, x), false),
+                        Link::new(Candidate::new(p, x), Candidate::new(q, x), true),
+                        Link::new(Candidate::new(q, x), Candidate::new(b, x), false),
+                        Link::new(Candidate::new(b, x), Candidate::new(b, y), true),
                     ];
                     sink(Step {
                         se_difficulty: None,
