@@ -210,8 +210,8 @@ fn grouped_chains_print_group_nodes() {
     let (_, dnl) = first_step(third, Technique::GroupedDiscontinuousNiceLoop);
     assert_eq!(
         dnl.text(s),
-        "Grouped Discontinuous Nice Loop: (4)r7c5=(4-9)r7c2=(9-7)r7c4=r7c12-(7=8)r9c3-r8c13\
-         =(8-4)r8c5=r7c5 => r7c5=4"
+        "Grouped Discontinuous Nice Loop: (4)r6c2=r6c3-r8c3=(4-8)r8c5=r8c13-(8=7)r9c3-r7c12\
+         =(7-9)r7c4=(9-4)r7c2=r6c2 => r6c2=4"
     );
 }
 

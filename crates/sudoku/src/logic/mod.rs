@@ -178,6 +178,42 @@ fn step_size(s: &Step) -> usize {
     }
 }
 
+/// Whether HoDoKu finds `a` and `b` in one search and configures them as one step (its
+/// nice-loop step covers continuous and discontinuous loops and AICs, and likewise the
+/// grouped one), so that its sort picks the best step among all of them.
+fn hodoku_same_step(a: Technique, b: Technique) -> bool {
+    hodoku_takes_best(a)
+        && hodoku_takes_best(b)
+        && matches!((a.hodoku(), b.hodoku()), (Some(x), Some(y)) if x.index == y.index)
+}
+
+/// How HoDoKu ranks the steps of a chain search (it sorts them and applies the first;
+/// smaller is better): the most candidates removed, a placement counting as the removal of
+/// its cell's other candidates (which is how HoDoKu writes it); then, between steps that
+/// remove different candidates, the smaller weighted sum of the removed candidates, sorted
+/// by digit and cell (HoDoKu's fixed, arbitrary tie-break); then the shorter chain.
+fn hodoku_chain_rank(ctx: &Context<'_>, s: &Step) -> (std::cmp::Reverse<usize>, u64, usize) {
+    let mut removed: Vec<(usize, usize)> = s
+        .eliminations
+        .iter()
+        .map(|c| (c.digit.get(), c.cell.index()))
+        .collect();
+    for p in &s.placements {
+        let others = ctx.candidates(p.cell).iter().filter(|&d| d != p.digit);
+        removed.extend(others.map(|d| (d.get(), p.cell.index())));
+    }
+    removed.sort_unstable();
+    let sum = removed
+        .iter()
+        .enumerate()
+        .fold(0u64, |sum, (k, &(digit, cell))| {
+            let weight = 1 + 80 * k as u64;
+            sum.wrapping_add((cell as u64).wrapping_mul(weight))
+                .wrapping_add(digit as u64)
+        });
+    (std::cmp::Reverse(removed.len()), sum, step_size(s))
+}
+
 /// HoDoKu's index, or ours for the techniques HoDoKu lacks.
 fn hodoku_rank(t: Technique) -> u32 {
     use Technique::*;
@@ -420,7 +456,10 @@ impl LogicSolver {
     fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<Step> {
         let mut found = None;
         let mut groups_done: Vec<se_chains::Group> = Vec::new();
-        for &t in &self.sequence[skip..] {
+        let mut i = skip;
+        while i < self.sequence.len() {
+            let t = self.sequence[i];
+            i += 1;
             if self.order == Order::Explainer && explainer_takes_cheapest(t) {
                 // Sukaku Explainer's own producers sort their hints: the cheapest first,
                 // then the one removing the most candidates.
@@ -445,19 +484,25 @@ impl LogicSolver {
                 continue;
             }
             if self.order == Order::Hodoku && hodoku_takes_best(t) {
-                // HoDoKu gathers every chain of the kind and applies the one that removes
-                // the most candidates (the shortest among equals).
-                let find = registry::finder(t).expect("implemented");
-                let _ = find(ctx, t, &mut |step| {
-                    let better = found.as_ref().map_or(true, |best: &Step| {
-                        (step.eliminations.len(), std::cmp::Reverse(step_size(&step)))
-                            > (best.eliminations.len(), std::cmp::Reverse(step_size(best)))
+                // HoDoKu gathers every chain of its step (the nice loops and AICs together:
+                // they follow one another in the sequence) and applies the best one.
+                let mut run = vec![t];
+                while i < self.sequence.len() && hodoku_same_step(t, self.sequence[i]) {
+                    run.push(self.sequence[i]);
+                    i += 1;
+                }
+                let mut best_rank = None;
+                for u in run {
+                    let find = registry::finder(u).expect("implemented");
+                    let _ = find(ctx, u, &mut |step| {
+                        let rank = hodoku_chain_rank(ctx, &step);
+                        if best_rank.as_ref().map_or(true, |best| rank < *best) {
+                            best_rank = Some(rank);
+                            found = Some(step);
+                        }
+                        ControlFlow::Continue(())
                     });
-                    if better {
-                        found = Some(step);
-                    }
-                    ControlFlow::Continue(())
-                });
+                }
                 if found.is_some() {
                     break;
                 }
