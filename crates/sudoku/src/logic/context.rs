@@ -51,6 +51,9 @@ pub struct Context<'a> {
     /// search of this position (finned fish find the sashimi ones, a nice-loop search the
     /// AICs), each list in the order its own finder would give it.
     found_ahead: RefCell<Vec<(super::Technique, Vec<super::Step>)>>,
+    /// Whether uniqueness rectangles may have corners that lost one of the two digits
+    /// (HoDoKu allows it; Sudoku Explainer does not).
+    missing_candidates: bool,
 }
 
 impl<'a> Context<'a> {
@@ -71,7 +74,20 @@ impl<'a> Context<'a> {
             templates: OnceCell::new(),
             group_graph: OnceCell::new(),
             found_ahead: RefCell::new(Vec::new()),
+            missing_candidates: false,
         }
+    }
+
+    /// The same context, with uniqueness rectangles allowed to have corners that lost one
+    /// of their two digits to earlier steps (HoDoKu's rule) or not (Sudoku Explainer's).
+    pub fn with_missing_candidates(mut self, allow: bool) -> Context<'a> {
+        self.missing_candidates = allow;
+        self
+    }
+
+    /// See [`Self::with_missing_candidates`].
+    pub(crate) fn missing_candidates(&self) -> bool {
+        self.missing_candidates
     }
     /// The board.
     #[inline]

@@ -448,7 +448,7 @@ impl LogicSolver {
                 skip = self.fast_prefix;
             }
         }
-        let ctx = Context::new(board);
+        let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
         self.next_step_in(&ctx, skip)
     }
 
@@ -545,7 +545,7 @@ impl LogicSolver {
     /// Every step available now, of every technique of the set, in order (brute force
     /// excluded). Several may overlap.
     pub fn all_steps(&self, board: &Board) -> Vec<Step> {
-        let ctx = Context::new(board);
+        let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
         let mut out = Vec::new();
         let mut groups_done = Vec::new();
         for &t in self
@@ -623,7 +623,8 @@ impl LogicSolver {
                                 f.write_to(&mut board);
                                 stale = false;
                             }
-                            let ctx = Context::new(&board);
+                            let ctx = Context::new(&board)
+                                .with_missing_candidates(self.order == Order::Hodoku);
                             self.next_step_in(&ctx, self.fast_prefix)
                                 .map(|s| (s, false))
                         }

@@ -17,6 +17,10 @@
 //!   house of two adjacent extra corners, so `b` leaves them. Type 6: the extra corners
 //!   are diagonal and `a` has only the rectangle's places in both rows (or both columns),
 //!   so `a` leaves the extra corners.
+//!   In HoDoKu's order ([`Context::with_missing_candidates`]) a corner may have lost `a`
+//!   or `b` to an earlier step, as HoDoKu allows: the deadly pattern's other solution
+//!   doesn't care about candidates, only about givens. Sudoku Explainer's order keeps the
+//!   strict form (every corner holds both).
 //! - Hidden Rectangle: one corner is `{a,b}`, and `a` has only the rectangle's places in
 //!   the row and the column of the opposite corner, so that corner is not `b`.
 //! - Avoidable Rectangle: the same deadly pattern among cells the solver filled (never
@@ -121,6 +125,12 @@ fn step(technique: Technique, digits: DigitSet, cells: [Cell; 4], elims: Vec<Can
     }
 }
 
+/// Whether `d`'s places in `house` are exactly two, both among `cells`.
+fn only_at(ctx: &Context<'_>, d: Digit, house: House, cells: &[Cell]) -> bool {
+    let places = ctx.positions(d, house);
+    places.len() == 2 && places.iter().all(|p| cells.contains(&ctx.cell(house, p)))
+}
+
 /// The houses (row, column or box) that hold both `a` and `b`.
 fn shared_houses(ctx: &Context<'_>, a: Cell, b: Cell) -> Vec<House> {
     let s = ctx.shape();
@@ -135,13 +145,28 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
         if cells.iter().any(|&c| ctx.value(c).is_some()) {
             return ControlFlow::Continue(());
         }
-        let common = cells
-            .iter()
-            .fold(ctx.candidates(cells[0]), |m, &c| m & ctx.candidates(c));
-        let common: Vec<Digit> = common.iter().collect();
-        for (i, &a) in common.iter().enumerate() {
-            for &b in &common[i + 1..] {
-                let ab: DigitSet = [a, b].into_iter().collect();
+        // The pairs `a`, `b` of a bivalue corner that every corner holds. With missing
+        // candidates (HoDoKu's rule), every corner need only hold one of them: a corner
+        // that lost `a` or `b` to earlier steps (never a given) still can't be part of the
+        // deadly pattern's other solution, so the rectangle's logic stands.
+        let missing = ctx.missing_candidates();
+        let mut pairs: Vec<DigitSet> = Vec::new();
+        for &c in &cells {
+            let ab = ctx.candidates(c);
+            let holds = |x: Cell| {
+                let have = ctx.candidates(x) & ab;
+                have == ab || (missing && !have.is_empty())
+            };
+            if ab.len() == 2 && !pairs.contains(&ab) && cells.iter().all(|&x| holds(x)) {
+                pairs.push(ab);
+            }
+        }
+        for ab in pairs {
+            let mut digits = ab.iter();
+            let (Some(a), Some(b)) = (digits.next(), digits.next()) else {
+                continue;
+            };
+            {
                 let floor: Vec<Cell> = cells
                     .iter()
                     .copied()
@@ -168,7 +193,7 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
                         };
                         let type2 = adjacent;
                         if (technique == UniqueRectangle2) != type2
-                            || roof.iter().any(|&r| ctx.candidates(r).len() != 3)
+                            || roof.iter().any(|&r| ctx.candidates(r) - ab != extras)
                         {
                             continue;
                         }
@@ -192,7 +217,7 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
                     UniqueRectangle4 if adjacent => {
                         'houses: for h in shared_houses(ctx, roof[0], roof[1]) {
                             for (u, v) in [(a, b), (b, a)] {
-                                if ctx.positions(u, h).len() == 2 {
+                                if only_at(ctx, u, h, &roof) {
                                     elims = roof.iter().map(|&r| Candidate::new(r, v)).collect();
                                     break 'houses;
                                 }
@@ -203,10 +228,10 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
                         for u in [a, b] {
                             let rows = [cells[0], cells[3]]
                                 .iter()
-                                .all(|c| ctx.positions(u, House::Row(c.row(s))).len() == 2);
+                                .all(|c| only_at(ctx, u, House::Row(c.row(s)), &cells));
                             let cols = [cells[0], cells[3]]
                                 .iter()
-                                .all(|c| ctx.positions(u, House::Col(c.col(s))).len() == 2);
+                                .all(|c| only_at(ctx, u, House::Col(c.col(s)), &cells));
                             if rows || cols {
                                 elims = roof.iter().map(|&r| Candidate::new(r, u)).collect();
                                 break;
@@ -222,9 +247,7 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
                             for (u, v) in [(a, b), (b, a)] {
                                 let row = House::Row(opp.row(s));
                                 let col = House::Col(opp.col(s));
-                                if ctx.positions(u, row).len() == 2
-                                    && ctx.positions(u, col).len() == 2
-                                {
+                                if only_at(ctx, u, row, &cells) && only_at(ctx, u, col, &cells) {
                                     elims = vec![Candidate::new(opp, v)];
                                     break 'corners;
                                 }
@@ -233,6 +256,8 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
                     }
                     _ => {}
                 }
+                // A corner may lack `a` or `b`: only what is there goes.
+                elims.retain(|e| ctx.candidates(e.cell).contains(e.digit));
                 if !elims.is_empty() {
                     sink(step(technique, ab, cells, elims))?;
                 }
