@@ -201,7 +201,7 @@ pub enum Evidence {
     },
     /// 3D Medusa: one cluster of candidates (of any digits) joined by strong links (bivalue
     /// cells and conjugate pairs), in its two colours; one colour is all true, the other
-    /// all false. `rule` says what the colours show (see [`medusa_rule_text`]):
+    /// all false. `rule` says what the colours show (see `medusa_rule_text`):
     /// 1 a colour twice in a cell, 2 a colour twice on one digit in a house, 3 a cell with
     /// both colours, 4 a candidate seeing both colours of its digit, 5 a candidate seeing
     /// one colour of its digit in a cell with the other colour, 6 a cell whose every

@@ -37,7 +37,7 @@
 //! A worklist of the digits whose words changed; for each:
 //! * **band pass**: the triads a digit still has in a band must contain a permutation
 //!   (one triad per row and per box); triads in no fitting permutation go
-//!   ([`tables::PERMS`]). That is pointing and claiming inside the band, hidden singles in
+//!   (`tables::PERMS`). That is pointing and claiming inside the band, hidden singles in
 //!   boxes, and the empty-row / empty-box contradiction, in three lookups and an AND.
 //! * **stack pass**: the same on (band, column) pairs of each stack: the digit takes one
 //!   column per band and one band per column of the stack (shifts and masks, no table).
