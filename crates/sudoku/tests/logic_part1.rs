@@ -90,12 +90,12 @@ fn run(order: Order) -> usize {
 fn part1_solves_the_le6_sample_soundly() {
     let solved = run(Order::Hodoku);
     eprintln!("part-1 families, HoDoKu order: {solved}/100 solved");
-    assert!(solved >= 97, "only {solved}/100 solved");
+    assert!(solved >= 99, "only {solved}/100 solved");
 }
 
 #[test]
 fn part1_in_explainer_order_is_sound() {
     let solved = run(Order::Explainer);
     eprintln!("part-1 families, SE order: {solved}/100 solved");
-    assert!(solved >= 97, "only {solved}/100 solved");
+    assert!(solved >= 99, "only {solved}/100 solved");
 }

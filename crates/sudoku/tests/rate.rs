@@ -116,10 +116,11 @@ fn se_rating_agrees_with_the_reference_on_the_diabolical_sample() {
     // Reached when the sample was taken: exact 40/60, within 0.1 47/60, mean 0.155 (the
     // misses were mostly Sukaku Explainer techniques we lacked: its WXYZ-Wing sizes,
     // VWXYZ-Wing, strong-linked fishes). With Sukaku's WXYZ/3-link ratings and its
-    // VWXYZ-Wing: exact 55/60, within 0.1 57/60, mean 0.017.
-    assert!(exact >= 55, "exact ER {exact}/{n}");
-    assert!(near >= 57, "within 0.1 {near}/{n}");
-    assert!(mean <= 0.018, "mean |dER| {mean:.3}");
+    // VWXYZ-Wing: exact 55/60, within 0.1 57/60, mean 0.017. With lines in two boxes as
+    // group links of 3 Strong Links: exact 59/60, within 0.1 60/60, mean 0.002.
+    assert!(exact >= 58, "exact ER {exact}/{n}");
+    assert!(near >= 59, "within 0.1 {near}/{n}");
+    assert!(mean <= 0.01, "mean |dER| {mean:.3}");
 }
 
 #[test]

@@ -948,7 +948,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             z: Some(z),
             ..
         } => format!(
-            "Whatever {} holds, one of the wing cells {} (or the pivot itself) ends up as {z},              so a cell that sees all the cells of the pattern holding {z} can't be {z}: {out}.",
+            "Whatever {} holds, one of the wing cells {} (or the pivot itself) ends up as {z}, so a cell that sees all the cells of the pattern holding {z} can't be {z}: {out}.",
             cell_name(shape, *p),
             cell_list(shape, pincers)
         ),
@@ -983,16 +983,16 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             house_list(houses)
         ),
         Evidence::SingleDigit { digit, links, .. } => format!(
-            "Digit {digit} is joined by strong links (houses where it has only two places): {}.              Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't:              {out}.",
+            "Digit {digit} is joined by strong links (houses where it has only two places): {}. Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't: {out}.",
             chain_text(shape, links)
         ),
         Evidence::Uniqueness { digits, cells, .. } => format!(
-            "Assuming the puzzle has a single solution: the cells {} must not end as a pattern of              {} that could be swapped (that would give two solutions). That rules out {out}.",
+            "Assuming the puzzle has a single solution: the cells {} must not end as a pattern of {} that could be swapped (that would give two solutions). That rules out {out}.",
             cell_list(shape, cells),
             digit_list(*digits)
         ),
         Evidence::Coloring { digit, .. } => format!(
-            "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its              cells into two colours per cluster, one all true and one all false. The colours              show: {out}."
+            "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its cells into two colours per cluster, one all true and one all false. The colours show: {out}."
         ),
         Evidence::Medusa { rule, .. } => format!(
             "Colouring candidates of every digit along strong links (a cell with two \
