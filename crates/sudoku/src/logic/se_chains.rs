@@ -57,6 +57,8 @@ pub(crate) enum Group {
     Multiple,
     Dynamic,
     Plus,
+    /// Nested forcing chains, levels 2 to 5 (the first level with a step wins).
+    Nested,
 }
 
 /// The SE producer a chaining technique stands for in the Explainer order.
@@ -68,6 +70,7 @@ pub(crate) fn group_of(t: Technique) -> Option<Group> {
         MultipleForcingChain => Group::Multiple,
         DynamicForcingChain => Group::Dynamic,
         DynamicForcingChainPlus => Group::Plus,
+        NestedForcingChain => Group::Nested,
         _ => return None,
     })
 }
@@ -206,6 +209,18 @@ impl Pos {
     fn npot(&self) -> usize {
         self.orig.len() * self.n * 2
     }
+    /// The position as an outer net left it, as a position of its own (nested chains).
+    fn derived(&self) -> Pos {
+        Pos {
+            n: self.n,
+            houses: self.houses.clone(),
+            house_cells: self.house_cells.clone(),
+            peers: self.peers.clone(),
+            orig: self.cur.clone(),
+            cur: self.cur.clone(),
+            touched: Vec::new(),
+        }
+    }
     fn restore(&mut self) {
         for &c in &self.touched {
             self.cur[c as usize] = self.orig[c as usize];
@@ -230,7 +245,15 @@ struct Node {
     pot: u32,
     ps: u32,
     pl: u32,
+    /// How an on was derived: by its cell (`CELL`) or by house `0..3` of the cell (box,
+    /// row, column); `OTHER` otherwise. Nested chains use it to find what a link relies on.
+    cause: u8,
+    /// The complexity of the inner chain that derived this off (nested levels), else 0.
+    weight: u32,
 }
+
+const CELL: u8 = 3;
+const OTHER: u8 = u8::MAX;
 
 /// The potentials one assumption leads to (SE's on and off sets, with parents).
 struct Net {
@@ -266,17 +289,25 @@ impl Net {
     }
     /// A node not registered in the set (a contradiction's second half).
     fn push(&mut self, pot: u32, parents: &[u32]) -> u32 {
+        self.push_with(pot, parents, OTHER, 0)
+    }
+    fn push_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
         let k = self.nodes.len() as u32;
         self.nodes.push(Node {
             pot,
             ps: self.par.len() as u32,
             pl: parents.len() as u32,
+            cause,
+            weight,
         });
         self.par.extend_from_slice(parents);
         k
     }
     fn add(&mut self, pot: u32, parents: &[u32]) -> u32 {
-        let k = self.push(pot, parents);
+        self.add_with(pot, parents, OTHER, 0)
+    }
+    fn add_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
+        let k = self.push_with(pot, parents, cause, weight);
         self.idx[pot as usize] = k;
         k
     }
@@ -329,7 +360,7 @@ impl Counter {
                 continue;
             }
             self.stamp[p] = g;
-            n += 1;
+            n += 1 + net.nodes[x as usize].weight as usize;
             self.stack.extend_from_slice(net.parents(x));
         }
         n
@@ -343,8 +374,11 @@ struct Rules {
     y: bool,
     /// Singles in the position as modified by the net (SE's dynamic chains).
     dynamic: bool,
-    /// Dynamic (+): basic techniques when propagation stalls.
-    plus: bool,
+    /// When propagation stalls: 1 (Dynamic (+)) the basic techniques, 2 to 5 (nested)
+    /// also inner chains on the net's position (see [`nested_offs`]); 0 nothing.
+    level: u8,
+    /// Inner chains more complex than this are of no use (a bound from the best step).
+    limit: usize,
 }
 
 /// Fills `net` from `start` (SE's chaining of one assumption).
@@ -359,7 +393,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
         pending_off.push_back(root);
     }
     let n = pos.n;
-    let mut made: Vec<(u32, Vec<u32>)> = Vec::new();
+    let mut made: Vec<(u32, Vec<u32>, u8)> = Vec::new();
     loop {
         if let Some(p) = pending_on.pop_front() {
             let pot = net.nodes[p as usize].pot;
@@ -403,7 +437,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                         ps.push(net.node(pos.pot(cell, e, false)));
                     }
                 }
-                made.push((pos.pot(cell, other, true), ps));
+                made.push((pos.pot(cell, other, true), ps, CELL));
             }
             for hi in 0..3 {
                 let h = pos.houses[cell][hi] as usize;
@@ -425,32 +459,40 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                         }
                     }
                 }
-                made.push((pos.pot(other, d, true), ps));
+                made.push((pos.pot(other, d, true), ps, hi as u8));
             }
             if rules.dynamic {
                 pos.cur[cell] &= !(1u64 << d);
                 pos.touched.push(cell as u16);
             }
-            for (on, ps) in made.drain(..) {
+            for (on, ps, cause) in made.drain(..) {
                 if net.has(on ^ 1) {
-                    let v = net.push(on, &ps);
+                    let v = net.push_with(on, &ps, cause, 0);
                     net.absurd = Some((v, net.node(on ^ 1)));
                     pos.restore();
                     return;
                 }
                 if !net.has(on) {
-                    let k = net.add(on, &ps);
+                    let k = net.add_with(on, &ps, cause, 0);
                     pending_on.push_back(k);
                 }
             }
         } else {
             break;
         }
-        if rules.plus && pending_on.is_empty() && pending_off.is_empty() {
+        if rules.level >= 1 && pending_on.is_empty() && pending_off.is_empty() {
             for (off, ps) in advanced(pos, net) {
                 if !net.has(off) {
                     let k = net.add(off, &ps);
                     pending_off.push_back(k);
+                }
+            }
+            if pending_off.is_empty() && rules.level >= 2 {
+                for (off, ps, weight) in nested_offs(pos, net, rules.level, rules.limit) {
+                    if !net.has(off) {
+                        let k = net.add_with(off, &ps, OTHER, weight);
+                        pending_off.push_back(k);
+                    }
                 }
             }
         }
@@ -648,11 +690,185 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     out
 }
 
+// ---------------------------------------------------------------- nested chains
+
+/// Nested levels: the offs that inner chains give in the net's current position, when
+/// propagation and the basic techniques stall. The inner producers are tried in turn until
+/// one gives anything: static forcing chains (level 2 and up), static cell and region
+/// forcing chains (3), dynamic forcing chains (4), Dynamic (+) chains (5). Their hints are
+/// sorted cheapest first and each off keeps the first hint that gives it: its parents are
+/// the net's offs the inner chain relies on, its weight the inner chain's complexity.
+fn nested_offs(pos: &Pos, net: &Net, level: u8, limit: usize) -> Vec<(u32, Vec<u32>, u32)> {
+    let mut inner = pos.derived();
+    let mut hints = Vec::new();
+    inner_chains(&inner, &pos.orig, limit, &mut hints);
+    for (at, mode) in [(3, Mode::Multiple), (4, Mode::Dynamic), (5, Mode::Plus)] {
+        if !hints.is_empty() || level < at {
+            break;
+        }
+        let mut best = Best::collecting_for(pos.orig.clone(), limit);
+        multiple(&mut inner, &mut best, mode);
+        hints = best.collect.map(|c| c.hints).unwrap_or_default();
+    }
+    hints.sort_by(|a, b| {
+        (a.diff, a.cx)
+            .partial_cmp(&(b.diff, b.cx))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut out: Vec<(u32, Vec<u32>, u32)> = Vec::new();
+    for h in &hints {
+        for &off in &h.offs {
+            if net.has(off) || out.iter().any(|o| o.0 == off) {
+                continue;
+            }
+            let ps: Vec<u32> = h
+                .deps
+                .iter()
+                .map(|&d| net.node(d))
+                .filter(|&k| k != NONE)
+                .collect();
+            out.push((off, ps, h.cx as u32));
+        }
+    }
+    out
+}
+
+/// Static forcing chains (X links, then X and Y links) on an inner position, every one
+/// within `limit` potentials.
+fn inner_chains(pos: &Pos, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) {
+    let st = Static::new(pos);
+    let mut bfs = Bfs::new(pos.npot());
+    for (y, base) in [(false, 6.6), (true, 7.0)] {
+        for cell in 0..pos.orig.len() {
+            if pos.orig[cell].count_ones() < 2 {
+                continue;
+            }
+            for d in 0..pos.n {
+                if pos.orig[cell] >> d & 1 == 0 {
+                    continue;
+                }
+                let on = pos.pot(cell, d, true);
+                for src in [on, on ^ 1] {
+                    let Some(path) = forcing_chain(&st, &mut bfs, src, y, limit) else {
+                        continue;
+                    };
+                    let target = *path.last().unwrap();
+                    if !worth(pos, target) {
+                        continue;
+                    }
+                    let mut deps = Vec::new();
+                    for w in path.windows(2) {
+                        if w[1] & 1 == 0 {
+                            continue;
+                        }
+                        let (a, b) = (pos.cell_of(w[0]), pos.cell_of(w[1]));
+                        let cause = if a == b {
+                            CELL
+                        } else {
+                            (0..3)
+                                .find(|&hi| {
+                                    let h = pos.houses[a][hi];
+                                    h == pos.houses[b][hi]
+                                        && pos
+                                            .places(&pos.orig, h as usize, pos.digit_of(w[1]))
+                                            .count_ones()
+                                            == 2
+                                })
+                                .unwrap_or(0) as u8
+                        };
+                        relied_on(pos, outer, w[1], cause, &mut deps);
+                    }
+                    deps.sort_unstable();
+                    deps.dedup();
+                    hints.push(Inner {
+                        diff: base + length_bonus(path.len()),
+                        cx: path.len(),
+                        offs: removable(pos, target),
+                        deps,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The outer offs an inner on (`on`, derived by `cause`) relies on: the candidates of its
+/// cell, or the places of its digit in its house, that the inner position lacks.
+fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: u8, deps: &mut Vec<u32>) {
+    let (cell, d) = (pos.cell_of(on), pos.digit_of(on));
+    if cause == CELL {
+        let gone = outer[cell] & !pos.orig[cell];
+        for e in 0..pos.n {
+            if gone >> e & 1 == 1 {
+                deps.push(pos.pot(cell, e, false));
+            }
+        }
+    } else if cause < CELL {
+        let h = pos.houses[cell][cause as usize] as usize;
+        let gone = pos.places(outer, h, d) & !pos.places(&pos.orig, h, d);
+        for (i, &c) in pos.house_cells[h].iter().enumerate() {
+            if gone >> i & 1 == 1 {
+                deps.push(pos.pot(c as usize, d, false));
+            }
+        }
+    }
+}
+
+/// What the ancestors of node `k` of an inner net rely on in the outer position.
+fn net_relies(pos: &Pos, outer: &[u64], net: &Net, k: u32, deps: &mut Vec<u32>) {
+    let mut seen = vec![false; net.nodes.len()];
+    let mut stack = vec![k];
+    while let Some(x) = stack.pop() {
+        if std::mem::replace(&mut seen[x as usize], true) {
+            continue;
+        }
+        let nd = net.nodes[x as usize];
+        if nd.pot & 1 == 1 && nd.cause != OTHER {
+            relied_on(pos, outer, nd.pot, nd.cause, deps);
+        }
+        stack.extend_from_slice(net.parents(x));
+    }
+}
+
+/// The offs a conclusion gives: an on removes the cell's other candidates.
+fn removable(pos: &Pos, target: u32) -> Vec<u32> {
+    if target & 1 == 1 {
+        let cell = pos.cell_of(target);
+        let d = pos.digit_of(target);
+        (0..pos.n)
+            .filter(|&e| e != d && pos.orig[cell] >> e & 1 == 1)
+            .map(|e| pos.pot(cell, e, false))
+            .collect()
+    } else {
+        vec![target]
+    }
+}
+
 /// A candidate step and its sort key (difficulty, complexity, kind, discovery order).
 struct Best {
     key: Option<(f64, usize, u8, u32)>,
     step: Option<Step>,
     order: u32,
+    /// Inside a nested chain: every hint is gathered instead.
+    collect: Option<Collect>,
+}
+
+/// The hints of an inner producer (nested chains), on a position that an outer net made.
+struct Collect {
+    /// The outer position's candidates (what the inner position lacks, the net removed).
+    outer: Vec<u64>,
+    /// Hints more complex than this are dropped.
+    limit: usize,
+    hints: Vec<Inner>,
+}
+
+/// An inner chain's conclusion: the offs it gives, its rating and complexity, and the
+/// outer net's offs it relies on (as off potentials).
+struct Inner {
+    diff: f64,
+    cx: usize,
+    offs: Vec<u32>,
+    deps: Vec<u32>,
 }
 
 impl Best {
@@ -661,11 +877,64 @@ impl Best {
             key: None,
             step: None,
             order: 0,
+            collect: None,
         }
+    }
+    fn collecting_for(outer: Vec<u64>, limit: usize) -> Best {
+        Best {
+            collect: Some(Collect {
+                outer,
+                limit,
+                hints: Vec::new(),
+            }),
+            ..Best::new()
+        }
+    }
+    fn collecting(&self) -> bool {
+        self.collect.is_some()
+    }
+    fn outer(&self) -> Option<&[u64]> {
+        self.collect.as_ref().map(|c| c.outer.as_slice())
+    }
+    /// Records an inner hint concluding `target` through the nodes `branches`.
+    fn gather(
+        &mut self,
+        pos: &Pos,
+        diff: f64,
+        cx: usize,
+        target: u32,
+        branches: &[(&Net, u32)],
+        premise_deps: &[u32],
+    ) {
+        let Some(col) = self.collect.as_mut() else {
+            return;
+        };
+        if cx > col.limit {
+            return;
+        }
+        let mut deps = premise_deps.to_vec();
+        for &(net, k) in branches {
+            net_relies(pos, &col.outer, net, k, &mut deps);
+        }
+        deps.sort_unstable();
+        deps.dedup();
+        col.hints.push(Inner {
+            diff,
+            cx,
+            offs: removable(pos, target),
+            deps,
+        });
     }
     /// The difficulty a hint must stay at or under to matter.
     fn bound(&self) -> f64 {
         self.key.map_or(f64::INFINITY, |k| k.0)
+    }
+    /// The complexity a branch must stay at or under to matter, for a producer of `base`.
+    fn limit(&self, base: f64) -> usize {
+        match &self.collect {
+            Some(c) => c.limit,
+            None => complexity_limit(base, self.bound()),
+        }
     }
     /// Whether a hint of this difficulty, complexity and kind would be taken; counts it.
     fn better(&mut self, diff: f64, complexity: usize, kind: u8) -> bool {
@@ -710,6 +979,14 @@ pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> Cont
         Group::Multiple => multiple(&mut pos, &mut best, Mode::Multiple),
         Group::Dynamic => multiple(&mut pos, &mut best, Mode::Dynamic),
         Group::Plus => multiple(&mut pos, &mut best, Mode::Plus),
+        Group::Nested => {
+            for level in 2..=5 {
+                multiple(&mut pos, &mut best, Mode::Nested(level));
+                if best.step.is_some() {
+                    break;
+                }
+            }
+        }
     }
     if let Some(step) = best.step {
         sink(step)?;
@@ -1170,6 +1447,8 @@ enum Mode {
     Multiple,
     Dynamic,
     Plus,
+    /// Nested forcing chains of level 2 to 5.
+    Nested(u8),
 }
 
 impl Mode {
@@ -1179,6 +1458,7 @@ impl Mode {
             Mode::Multiple => 8.0,
             Mode::Dynamic => 8.5,
             Mode::Plus => 9.0,
+            Mode::Nested(level) => 9.5 + 0.5 * f64::from(level - 2),
         }
     }
     fn technique(self) -> Technique {
@@ -1187,13 +1467,19 @@ impl Mode {
             Mode::Multiple => Technique::MultipleForcingChain,
             Mode::Dynamic => Technique::DynamicForcingChain,
             Mode::Plus => Technique::DynamicForcingChainPlus,
+            Mode::Nested(_) => Technique::NestedForcingChain,
         }
     }
-    fn rules(self) -> Rules {
+    fn rules(self, limit: usize) -> Rules {
         Rules {
             y: self != Mode::Nishio,
             dynamic: self != Mode::Multiple,
-            plus: self == Mode::Plus,
+            level: match self {
+                Mode::Plus => 1,
+                Mode::Nested(level) => level,
+                _ => 0,
+            },
+            limit,
         }
     }
     fn dynamic(self) -> bool {
@@ -1233,7 +1519,6 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let npot = pos.npot();
     let ncell = pos.orig.len();
     let n = pos.n;
-    let rules = mode.rules();
     let base = mode.base();
     let mut counter = Counter::new(npot);
     // The on net of every candidate, computed once (SE recomputes them per region).
@@ -1241,10 +1526,10 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let mut off_net = Net::new(npot);
     let dynamic = mode.dynamic();
     let multiple = mode != Mode::Nishio;
-    let ensure = |pos: &mut Pos, nets: &mut Vec<Option<Net>>, cand: usize| {
+    let ensure = |pos: &mut Pos, nets: &mut Vec<Option<Net>>, cand: usize, limit: usize| {
         if nets[cand].is_none() {
             let mut net = Net::new(npot);
-            run_net(pos, &mut net, (cand * 2 + 1) as u32, rules);
+            run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(limit));
             nets[cand] = Some(net);
         }
     };
@@ -1260,7 +1545,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 continue;
             }
             let cand = cell * n + d;
-            ensure(pos, &mut on_nets, cand);
+            ensure(pos, &mut on_nets, cand, best.limit(base));
             let on_pot = (cand * 2 + 1) as u32;
             let src = pos.candidate(on_pot);
             if do_contradiction {
@@ -1268,7 +1553,9 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 if let Some((a, b)) = net.absurd {
                     let cx = counter.count(net, a) + counter.count(net, b);
                     let diff = base + length_bonus(cx);
-                    if best.better(diff, cx, 7) {
+                    if best.collecting() {
+                        best.gather(pos, diff, cx, on_pot ^ 1, &[(net, a), (net, b)], &[]);
+                    } else if best.better(diff, cx, 7) {
                         let step = forcing_step(
                             pos,
                             mode,
@@ -1282,12 +1569,17 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 }
             }
             if do_contradiction || do_double {
-                run_net(pos, &mut off_net, on_pot ^ 1, rules);
+                run_net(pos, &mut off_net, on_pot ^ 1, mode.rules(best.limit(base)));
                 if do_contradiction {
                     if let Some((a, b)) = off_net.absurd {
                         let cx = counter.count(&off_net, a) + counter.count(&off_net, b);
                         let diff = base + length_bonus(cx);
-                        if best.better(diff, cx, 7) && worth(pos, on_pot) {
+                        if best.collecting() {
+                            if worth(pos, on_pot) {
+                                let br = [(&off_net, a), (&off_net, b)];
+                                best.gather(pos, diff, cx, on_pot, &br, &[]);
+                            }
+                        } else if best.better(diff, cx, 7) && worth(pos, on_pot) {
                             let step = forcing_step(
                                 pos,
                                 mode,
@@ -1314,7 +1606,9 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                             let k2 = off_net.node(pot);
                             let cx = counter.count(net, k) + counter.count(&off_net, k2);
                             let diff = base + length_bonus(cx);
-                            if best.better(diff, cx, 1) {
+                            if best.collecting() {
+                                best.gather(pos, diff, cx, pot, &[(net, k), (&off_net, k2)], &[]);
+                            } else if best.better(diff, cx, 1) {
                                 let step = forcing_step(
                                     pos,
                                     mode,
@@ -1350,9 +1644,20 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     .map(|i| hc[i] as usize * n + d)
                     .collect();
                 for &m in &members {
-                    ensure(pos, &mut on_nets, m);
+                    ensure(pos, &mut on_nets, m, best.limit(base));
                 }
-                agree(pos, best, &mut counter, &on_nets, &members, mode, 6);
+                // Inside a nested chain, region forcing relies on the places the outer
+                // net removed.
+                let mut deps = Vec::new();
+                if let Some(outer) = best.outer() {
+                    let gone = pos.places(outer, h, d) & !places;
+                    for (i, &c) in hc.iter().enumerate() {
+                        if gone >> i & 1 == 1 {
+                            deps.push(pos.pot(c as usize, d, false));
+                        }
+                    }
+                }
+                agree(pos, best, &mut counter, &on_nets, &members, &deps, mode, 6);
             }
         }
         if mode != Mode::Nishio && (card == 2 || (multiple && card > 2)) {
@@ -1360,7 +1665,16 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 .filter(|&e| pos.orig[cell] >> e & 1 == 1)
                 .map(|e| cell * n + e)
                 .collect();
-            agree(pos, best, &mut counter, &on_nets, &members, mode, 5);
+            let mut deps = Vec::new();
+            if let Some(outer) = best.outer() {
+                let gone = outer[cell] & !pos.orig[cell];
+                for e in 0..n {
+                    if gone >> e & 1 == 1 {
+                        deps.push(pos.pot(cell, e, false));
+                    }
+                }
+            }
+            agree(pos, best, &mut counter, &on_nets, &members, &deps, mode, 5);
         }
     }
 }
@@ -1372,6 +1686,7 @@ fn agree(
     counter: &mut Counter,
     nets: &[Option<Net>],
     members: &[usize],
+    premise_deps: &[u32],
     mode: Mode,
     kind: u8,
 ) {
@@ -1400,7 +1715,16 @@ fn agree(
                 })
                 .sum();
             let diff = base + length_bonus(cx);
-            if best.better(diff, cx, kind) {
+            if best.collecting() {
+                let br: Vec<(&Net, u32)> = members
+                    .iter()
+                    .map(|&m| {
+                        let net = nets[m].as_ref().unwrap();
+                        (net, net.node(pot))
+                    })
+                    .collect();
+                best.gather(pos, diff, cx, pot, &br, premise_deps);
+            } else if best.better(diff, cx, kind) {
                 let premise: Vec<Candidate> = members
                     .iter()
                     .map(|&m| pos.candidate((m * 2 + 1) as u32))
