@@ -34,7 +34,18 @@
 //!   forcing.
 //! - Dynamic (+) (9.0): dynamic, and when propagation stalls, locked candidates, hidden
 //!   and naked pairs and X-Wings inside the branch give more offs.
-//! - Nested levels are taken from [`super::forcing`] (rated at their base).
+//! - Nested forcing chains, level 2 (9.5), 3 (10.0), 4 (10.5) and 5 (11.0): the Dynamic (+)
+//!   producer whose nets, when propagation and the basic techniques stall, also run inner
+//!   producers on the net's position (the candidates it has left): static forcing chains
+//!   from level 2, static cell and region forcing from 3, dynamic forcing
+//!   chains from 4, Dynamic (+) chains at 5, the first of these that gives anything (see
+//!   [`nested_offs`]). An off an inner chain gives has as parents the net's offs that the
+//!   inner chain's links need (the cell candidates or house places its singles count on,
+//!   which the net removed), and adds the inner chain's complexity to every proof that
+//!   passes through it, so nested proofs reach SE's 10.x and 11.x. One technique
+//!   ([`Technique::NestedForcingChain`]) stands for all levels; the step's SE difficulty
+//!   says which base it had. Levels run the same nets again, so inner hints are kept per
+//!   position; the search watches the rater's deadline ([`with_deadline`]).
 //!
 //! Every producer collects all its steps on the position, sorts them by difficulty, then
 //! complexity, then kind, and gives the first.
@@ -46,7 +57,9 @@ use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
+use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 /// An SE chaining producer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +139,14 @@ struct Pos {
     orig: Vec<u64>,
     cur: Vec<u64>,
     touched: Vec<u16>,
+    /// The places of each digit in each house (`house * n + digit`), in `orig` and `cur`.
+    pl_orig: Vec<u32>,
+    pl_cur: Vec<u32>,
+    /// Per cell: its position in its box, row and column.
+    hpos: Vec<[u8; 3]>,
+    /// Nested chains: the inner hints found on positions of outer nets (see
+    /// [`nested_offs`]), per position and inner rule, with the limit they were found under.
+    cache: HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>,
 }
 
 impl Pos {
@@ -180,7 +201,13 @@ impl Pos {
                 }
             })
             .collect();
-        Pos {
+        let mut hpos = vec![[0u8; 3]; ncell];
+        for (h, cells) in house_cells.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                hpos[c as usize][h / n] = i as u8;
+            }
+        }
+        let mut pos = Pos {
             n,
             houses,
             house_cells,
@@ -188,7 +215,14 @@ impl Pos {
             cur: orig.clone(),
             orig,
             touched: Vec::new(),
-        }
+            pl_orig: Vec::new(),
+            pl_cur: Vec::new(),
+            hpos,
+            cache: HashMap::new(),
+        };
+        pos.pl_orig = pos.place_masks(&pos.orig);
+        pos.pl_cur = pos.pl_orig.clone();
+        pos
     }
 
     fn pot(&self, cell: usize, d: usize, on: bool) -> u32 {
@@ -219,15 +253,48 @@ impl Pos {
             orig: self.cur.clone(),
             cur: self.cur.clone(),
             touched: Vec::new(),
+            pl_orig: self.pl_cur.clone(),
+            pl_cur: self.pl_cur.clone(),
+            hpos: self.hpos.clone(),
+            cache: HashMap::new(),
         }
     }
     fn restore(&mut self) {
+        if self.touched.is_empty() {
+            return;
+        }
         for &c in &self.touched {
             self.cur[c as usize] = self.orig[c as usize];
         }
         self.touched.clear();
+        self.pl_cur.copy_from_slice(&self.pl_orig);
     }
     /// The places of digit `d` in house `h` (as positions in the house), in `grid`.
+    fn places_orig(&self, h: usize, d: usize) -> u32 {
+        self.pl_orig[h * self.n + d]
+    }
+    fn places_cur(&self, h: usize, d: usize) -> u32 {
+        self.pl_cur[h * self.n + d]
+    }
+    /// Removes a candidate from `cur` (restored by [`Pos::restore`]).
+    fn remove(&mut self, cell: usize, d: usize) {
+        self.cur[cell] &= !(1u64 << d);
+        self.touched.push(cell as u16);
+        for hi in 0..3 {
+            let h = self.houses[cell][hi] as usize;
+            self.pl_cur[h * self.n + d] &= !(1u32 << self.hpos[cell][hi]);
+        }
+    }
+    /// The place masks of `grid`, see `pl_orig`.
+    fn place_masks(&self, grid: &[u64]) -> Vec<u32> {
+        let mut v = vec![0u32; 3 * self.n * self.n];
+        for h in 0..3 * self.n {
+            for d in 0..self.n {
+                v[h * self.n + d] = self.places(grid, h, d);
+            }
+        }
+        v
+    }
     fn places(&self, grid: &[u64], h: usize, d: usize) -> u32 {
         let mut m = 0u32;
         for (i, &c) in self.house_cells[h].iter().enumerate() {
@@ -255,6 +322,10 @@ struct Node {
 const CELL: u8 = 3;
 const OTHER: u8 = u8::MAX;
 
+thread_local! {
+    static NET_POOL: std::cell::RefCell<Vec<Net>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The potentials one assumption leads to (SE's on and off sets, with parents).
 struct Net {
     idx: Vec<u32>,
@@ -262,6 +333,12 @@ struct Net {
     par: Vec<u32>,
     /// The contradiction that stopped the net: the on and the off node of one candidate.
     absurd: Option<(u32, u32)>,
+    /// Scratch space of [`run_net`]: the queues of ons and offs to follow, a buffer, and
+    /// the ons an off makes (potential, cause, range of parents in the buffer).
+    q_on: VecDeque<u32>,
+    q_off: VecDeque<u32>,
+    buf: Vec<u32>,
+    made: Vec<(u32, u8, u32, u32)>,
 }
 
 impl Net {
@@ -271,7 +348,28 @@ impl Net {
             nodes: Vec::new(),
             par: Vec::new(),
             absurd: None,
+            q_on: VecDeque::new(),
+            q_off: VecDeque::new(),
+            buf: Vec::new(),
+            made: Vec::new(),
         }
+    }
+    /// A net from this thread's pool (nested chains run many thousands of nets).
+    fn pooled(npot: usize) -> Net {
+        NET_POOL
+            .with(|p| p.borrow_mut().pop())
+            .filter(|net| net.idx.len() == npot)
+            .unwrap_or_else(|| Net::new(npot))
+    }
+    /// Gives the net back to the pool.
+    fn release(mut self) {
+        self.reset();
+        NET_POOL.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < 4096 {
+                p.push(self);
+            }
+        });
     }
     fn reset(&mut self) {
         for nd in &self.nodes {
@@ -385,63 +483,69 @@ struct Rules {
 fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
     net.reset();
     let root = net.add(start, &[]);
-    let mut pending_on: std::collections::VecDeque<u32> = Default::default();
-    let mut pending_off: std::collections::VecDeque<u32> = Default::default();
+    // Scratch space kept in the net between runs.
+    let mut q_on = std::mem::take(&mut net.q_on);
+    let mut q_off = std::mem::take(&mut net.q_off);
+    let mut buf = std::mem::take(&mut net.buf);
+    let mut made = std::mem::take(&mut net.made);
+    q_on.clear();
+    q_off.clear();
     if start & 1 == 1 {
-        pending_on.push_back(root);
+        q_on.push_back(root);
     } else {
-        pending_off.push_back(root);
+        q_off.push_back(root);
     }
     let n = pos.n;
-    let mut made: Vec<(u32, Vec<u32>, u8)> = Vec::new();
-    loop {
-        if let Some(p) = pending_on.pop_front() {
+    'run: loop {
+        if let Some(p) = q_on.pop_front() {
             let pot = net.nodes[p as usize].pot;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
-            let mut offs: Vec<u32> = Vec::new();
+            buf.clear();
             if rules.y {
                 let m = pos.cur[cell] & !(1u64 << d);
                 for e in 0..n {
                     if m >> e & 1 == 1 {
-                        offs.push(pos.pot(cell, e, false));
+                        buf.push(pos.pot(cell, e, false));
                     }
                 }
             }
             for &c in &pos.peers[cell] {
                 if pos.cur[c as usize] >> d & 1 == 1 {
-                    offs.push(pos.pot(c as usize, d, false));
+                    buf.push(pos.pot(c as usize, d, false));
                 }
             }
-            for off in offs {
+            for &off in &buf {
                 if net.has(off | 1) {
                     let v = net.push(off, &[p]);
                     net.absurd = Some((net.node(off | 1), v));
-                    pos.restore();
-                    return;
+                    break 'run;
                 }
                 if !net.has(off) {
                     let k = net.add(off, &[p]);
-                    pending_off.push_back(k);
+                    q_off.push_back(k);
                 }
             }
-        } else if let Some(p) = pending_off.pop_front() {
+        } else if let Some(p) = q_off.pop_front() {
             let pot = net.nodes[p as usize].pot;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
+            // (on, cause, parents: p then the hidden ones in `buf` from `start`)
             made.clear();
+            buf.clear();
             if rules.y && pos.cur[cell].count_ones() == 2 {
                 let other = (pos.cur[cell] & !(1u64 << d)).trailing_zeros() as usize;
-                let mut ps = vec![p];
+                let from = buf.len();
+                buf.push(p);
                 let gone = pos.orig[cell] & !pos.cur[cell];
                 for e in 0..n {
                     if gone >> e & 1 == 1 {
-                        ps.push(net.node(pos.pot(cell, e, false)));
+                        buf.push(net.node(pos.pot(cell, e, false)));
                     }
                 }
-                made.push((pos.pot(cell, other, true), ps, CELL));
+                made.push((pos.pot(cell, other, true), CELL, from as u32, buf.len() as u32));
             }
             for hi in 0..3 {
                 let h = pos.houses[cell][hi] as usize;
-                let places = pos.places(&pos.cur, h, d);
+                let places = pos.places_cur(h, d);
                 if places.count_ones() != 2 {
                     continue;
                 }
@@ -450,53 +554,57 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                     .find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
                     .map(|i| hc[i] as usize);
                 let Some(other) = other else { continue };
-                let mut ps = vec![p];
+                let from = buf.len();
+                buf.push(p);
                 if rules.dynamic {
-                    let gone = pos.places(&pos.orig, h, d) & !places;
+                    let gone = pos.places_orig(h, d) & !places;
                     for (i, &c) in hc.iter().enumerate() {
                         if gone >> i & 1 == 1 {
-                            ps.push(net.node(pos.pot(c as usize, d, false)));
+                            buf.push(net.node(pos.pot(c as usize, d, false)));
                         }
                     }
                 }
-                made.push((pos.pot(other, d, true), ps, hi as u8));
+                made.push((pos.pot(other, d, true), hi as u8, from as u32, buf.len() as u32));
             }
             if rules.dynamic {
-                pos.cur[cell] &= !(1u64 << d);
-                pos.touched.push(cell as u16);
+                pos.remove(cell, d);
             }
-            for (on, ps, cause) in made.drain(..) {
+            for &(on, cause, from, to) in &made {
+                let ps = &buf[from as usize..to as usize];
                 if net.has(on ^ 1) {
-                    let v = net.push_with(on, &ps, cause, 0);
+                    let v = net.push_with(on, ps, cause, 0);
                     net.absurd = Some((v, net.node(on ^ 1)));
-                    pos.restore();
-                    return;
+                    break 'run;
                 }
                 if !net.has(on) {
-                    let k = net.add_with(on, &ps, cause, 0);
-                    pending_on.push_back(k);
+                    let k = net.add_with(on, ps, cause, 0);
+                    q_on.push_back(k);
                 }
             }
         } else {
             break;
         }
-        if rules.level >= 1 && pending_on.is_empty() && pending_off.is_empty() {
+        if rules.level >= 1 && q_on.is_empty() && q_off.is_empty() {
             for (off, ps) in advanced(pos, net) {
                 if !net.has(off) {
                     let k = net.add(off, &ps);
-                    pending_off.push_back(k);
+                    q_off.push_back(k);
                 }
             }
-            if pending_off.is_empty() && rules.level >= 2 {
+            if q_off.is_empty() && rules.level >= 2 {
                 for (off, ps, weight) in nested_offs(pos, net, rules.level, rules.limit) {
                     if !net.has(off) {
                         let k = net.add_with(off, &ps, OTHER, weight);
-                        pending_off.push_back(k);
+                        q_off.push_back(k);
                     }
                 }
             }
         }
     }
+    net.q_on = q_on;
+    net.q_off = q_off;
+    net.buf = buf;
+    net.made = made;
     pos.restore();
 }
 
@@ -508,7 +616,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     let mut out: Vec<(u32, Vec<u32>)> = Vec::new();
     // The removed places of `d` in house `h`, as off nodes.
     let gone_in = |h: usize, d: usize| -> Vec<u32> {
-        let g = pos.places(&pos.orig, h, d) & !pos.places(&pos.cur, h, d);
+        let g = pos.places_orig(h, d) & !pos.places_cur(h, d);
         pos.house_cells[h]
             .iter()
             .enumerate()
@@ -519,7 +627,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     // Locked candidates: pointing (box → line) then claiming (line → box).
     for h in 0..3 * n {
         for d in 0..n {
-            let places = pos.places(&pos.cur, h, d);
+            let places = pos.places_cur(h, d);
             if places.count_ones() < 2 {
                 continue;
             }
@@ -561,12 +669,12 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     // Hidden pairs.
     for h in 0..3 * n {
         for d1 in 0..n {
-            let p1 = pos.places(&pos.cur, h, d1);
+            let p1 = pos.places_cur(h, d1);
             if p1.count_ones() != 2 {
                 continue;
             }
             for d2 in d1 + 1..n {
-                if pos.places(&pos.cur, h, d2) != p1 {
+                if pos.places_cur(h, d2) != p1 {
                     continue;
                 }
                 let hc = &pos.house_cells[h];
@@ -653,12 +761,12 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     for (base, cover) in [(n, 2 * n), (2 * n, n)] {
         for d in 0..n {
             for a in 0..n {
-                let pa = pos.places(&pos.cur, base + a, d);
+                let pa = pos.places_cur(base + a, d);
                 if pa.count_ones() != 2 {
                     continue;
                 }
                 for b in a + 1..n {
-                    if pos.places(&pos.cur, base + b, d) != pa {
+                    if pos.places_cur(base + b, d) != pa {
                         continue;
                     }
                     let mut elim = Vec::new();
@@ -698,25 +806,61 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
 /// forcing chains (3), dynamic forcing chains (4), Dynamic (+) chains (5). Their hints are
 /// sorted cheapest first and each off keeps the first hint that gives it: its parents are
 /// the net's offs the inner chain relies on, its weight the inner chain's complexity.
-fn nested_offs(pos: &Pos, net: &Net, level: u8, limit: usize) -> Vec<(u32, Vec<u32>, u32)> {
-    let mut inner = pos.derived();
-    let mut hints = Vec::new();
-    inner_chains(&inner, &pos.orig, limit, &mut hints);
-    for (at, mode) in [(3, Mode::Multiple), (4, Mode::Dynamic), (5, Mode::Plus)] {
-        if !hints.is_empty() || level < at {
+const INNER_CYCLES: bool = true;
+
+fn nested_offs(
+    pos: &mut Pos,
+    net: &Net,
+    level: u8,
+    limit: usize,
+) -> Vec<(u32, Vec<u32>, u32)> {
+    let mut inner: Option<Pos> = None;
+    let mut hints: Rc<Vec<Inner>> = Rc::default();
+    for rule in 0..4u8 {
+        if level < rule + 2 {
             break;
         }
-        let mut best = Best::collecting_for(pos.orig.clone(), limit);
-        multiple(&mut inner, &mut best, mode);
-        hints = best.collect.map(|c| c.hints).unwrap_or_default();
+        // Levels run the same nets again: the inner hints of a position are kept.
+        let key = (pos.cur.clone(), rule);
+        let cached = pos
+            .cache
+            .get(&key)
+            .filter(|(l, _)| *l >= limit)
+            .map(|(_, h)| h.clone());
+        let found = match cached {
+            Some(h) => h,
+            None => {
+                let inner = inner.get_or_insert_with(|| pos.derived());
+                let mut v = Vec::new();
+                if rule == 0 && !INNER_CYCLES {
+                    inner_chains(inner, &pos.orig, limit, &mut v);
+                } else if rule == 0 {
+                    let mut best = Best::collecting_for(pos.orig.clone(), limit);
+                    cycles(inner, &mut best);
+                    v = best.collect.map(|c| c.hints).unwrap_or_default();
+                } else {
+                    let mode = [Mode::Multiple, Mode::Dynamic, Mode::Plus][rule as usize - 1];
+                    let mut best = Best::collecting_for(pos.orig.clone(), limit);
+                    multiple(inner, &mut best, mode);
+                    v = best.collect.map(|c| c.hints).unwrap_or_default();
+                }
+                v.sort_by(|a, b| {
+                    (a.diff, a.cx)
+                        .partial_cmp(&(b.diff, b.cx))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+                let h = Rc::new(v);
+                pos.cache.insert(key, (limit, h.clone()));
+                h
+            }
+        };
+        if found.iter().any(|h| h.cx <= limit) {
+            hints = found;
+            break;
+        }
     }
-    hints.sort_by(|a, b| {
-        (a.diff, a.cx)
-            .partial_cmp(&(b.diff, b.cx))
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
     let mut out: Vec<(u32, Vec<u32>, u32)> = Vec::new();
-    for h in &hints {
+    for h in hints.iter().filter(|h| h.cx <= limit) {
         for &off in &h.offs {
             if net.has(off) || out.iter().any(|o| o.0 == off) {
                 continue;
@@ -757,27 +901,7 @@ fn inner_chains(pos: &Pos, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) 
                         continue;
                     }
                     let mut deps = Vec::new();
-                    for w in path.windows(2) {
-                        if w[1] & 1 == 0 {
-                            continue;
-                        }
-                        let (a, b) = (pos.cell_of(w[0]), pos.cell_of(w[1]));
-                        let cause = if a == b {
-                            CELL
-                        } else {
-                            (0..3)
-                                .find(|&hi| {
-                                    let h = pos.houses[a][hi];
-                                    h == pos.houses[b][hi]
-                                        && pos
-                                            .places(&pos.orig, h as usize, pos.digit_of(w[1]))
-                                            .count_ones()
-                                            == 2
-                                })
-                                .unwrap_or(0) as u8
-                        };
-                        relied_on(pos, outer, w[1], cause, &mut deps);
-                    }
+                    path_relies(pos, outer, &path, &mut deps);
                     deps.sort_unstable();
                     deps.dedup();
                     hints.push(Inner {
@@ -789,6 +913,28 @@ fn inner_chains(pos: &Pos, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) 
                 }
             }
         }
+    }
+}
+
+/// What the off → on links of a static chain or cycle rely on in the outer position.
+fn path_relies(pos: &Pos, outer: &[u64], path: &[u32], deps: &mut Vec<u32>) {
+    for w in path.windows(2) {
+        if w[0] & 1 == 1 || w[1] & 1 == 0 {
+            continue;
+        }
+        let (a, b) = (pos.cell_of(w[0]), pos.cell_of(w[1]));
+        let cause = if a == b {
+            CELL
+        } else {
+            (0..3)
+                .find(|&hi| {
+                    let h = pos.houses[a][hi];
+                    h == pos.houses[b][hi]
+                        && pos.places_orig(h as usize, pos.digit_of(w[1])).count_ones() == 2
+                })
+                .unwrap_or(0) as u8
+        };
+        relied_on(pos, outer, w[1], cause, deps);
     }
 }
 
@@ -805,7 +951,7 @@ fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: u8, deps: &mut Vec<u32>) 
         }
     } else if cause < CELL {
         let h = pos.houses[cell][cause as usize] as usize;
-        let gone = pos.places(outer, h, d) & !pos.places(&pos.orig, h, d);
+        let gone = pos.places(outer, h, d) & !pos.places_orig(h, d);
         for (i, &c) in pos.house_cells[h].iter().enumerate() {
             if gone >> i & 1 == 1 {
                 deps.push(pos.pot(c as usize, d, false));
@@ -925,6 +1071,25 @@ impl Best {
             deps,
         });
     }
+    /// Records an inner hint of a static chain or cycle along `path`.
+    fn gather_path(&mut self, pos: &Pos, diff: f64, cx: usize, offs: Vec<u32>, path: &[u32]) {
+        let Some(col) = self.collect.as_mut() else {
+            return;
+        };
+        if cx > col.limit {
+            return;
+        }
+        let mut deps = Vec::new();
+        path_relies(pos, &col.outer, path, &mut deps);
+        deps.sort_unstable();
+        deps.dedup();
+        col.hints.push(Inner {
+            diff,
+            cx,
+            offs,
+            deps,
+        });
+    }
     /// The difficulty a hint must stay at or under to matter.
     fn bound(&self) -> f64 {
         self.key.map_or(f64::INFINITY, |k| k.0)
@@ -966,10 +1131,29 @@ fn outcome(pos: &Pos, target: u32) -> (Vec<Candidate>, Vec<Candidate>) {
     }
 }
 
+thread_local! {
+    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with a deadline for the nested producer, which can take seconds for one step:
+/// past it, the producer stops and gives no step.
+pub(crate) fn with_deadline<R>(deadline: Option<std::time::Instant>, f: impl FnOnce() -> R) -> R {
+    let before = DEADLINE.with(|d| d.replace(deadline));
+    let r = f();
+    DEADLINE.with(|d| d.set(before));
+    r
+}
+
+fn past_deadline() -> bool {
+    DEADLINE
+        .with(|d| d.get())
+        .is_some_and(|d| std::time::Instant::now() >= d)
+}
+
 /// Runs one SE producer on `ctx` and gives its cheapest step.
 pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let mut pos = Pos::new(ctx);
-    if pos.n > 64 {
+    if pos.n > 32 {
         return ControlFlow::Continue(());
     }
     let mut best = Best::new();
@@ -982,6 +1166,10 @@ pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> Cont
         Group::Nested => {
             for level in 2..=5 {
                 multiple(&mut pos, &mut best, Mode::Nested(level));
+                if past_deadline() {
+                    // A search cut short may miss the cheapest step: give none.
+                    return ControlFlow::Continue(());
+                }
                 if best.step.is_some() {
                     break;
                 }
@@ -1084,7 +1272,7 @@ impl Static {
                 }
                 for hi in 0..3 {
                     let h = pos.houses[cell][hi] as usize;
-                    let places = pos.places(&pos.orig, h, d);
+                    let places = pos.places_orig(h, d);
                     if places.count_ones() == 2 {
                         let hc = &pos.house_cells[h];
                         if let Some(i) =
@@ -1156,7 +1344,7 @@ fn cycles(pos: &Pos, best: &mut Best) {
                 let on = pos.pot(cell, d, true);
                 let cycle_base = if y && x { 7.0 } else { 6.5 };
                 let chain_base = if y && x { 7.0 } else { 6.6 };
-                let limit = complexity_limit(cycle_base, best.bound());
+                let limit = best.limit(cycle_base);
                 if cycle_base <= best.bound() {
                     find_cycles(pos, st, &mut bfs, on, y, x, kind, cycle_base, limit, best);
                 }
@@ -1165,11 +1353,17 @@ fn cycles(pos: &Pos, best: &mut Best) {
                         if chain_base > best.bound() {
                             break;
                         }
-                        let limit = complexity_limit(chain_base, best.bound());
+                        let limit = best.limit(chain_base);
                         if let Some(path) = forcing_chain(st, &mut bfs, src, y, limit) {
                             let complexity = path.len();
                             let diff = chain_base + length_bonus(complexity);
-                            if best.better(diff, complexity, kind) {
+                            if best.collecting() {
+                                let target = *path.last().unwrap();
+                                if worth(pos, target) {
+                                    let offs = removable(pos, target);
+                                    best.gather_path(pos, diff, complexity, offs, &path);
+                                }
+                            } else if best.better(diff, complexity, kind) {
                                 let target = *path.last().unwrap();
                                 let (placements, eliminations) = outcome(pos, target);
                                 let technique = if y {
@@ -1297,7 +1491,7 @@ fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
     if x {
         for hi in 0..3 {
             let h = pos.houses[cell][hi] as usize;
-            let places = pos.places(&pos.orig, h, d);
+            let places = pos.places_orig(h, d);
             if places.count_ones() == 2 {
                 let hc = &pos.house_cells[h];
                 if let Some(i) =
@@ -1319,7 +1513,7 @@ fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
     let diff = base + length_bonus(complexity);
     // Count it in the order even when it removes nothing? SE drops unworthy hints before
     // sorting, so only worthy ones take an order number.
-    if !best.better(diff, complexity, kind) {
+    if !best.collecting() && !best.better(diff, complexity, kind) {
         return;
     }
     let cells: Vec<usize> = path.iter().map(|&p| pos.cell_of(p)).collect();
@@ -1349,6 +1543,14 @@ fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
         }
     }
     if elims.is_empty() {
+        return;
+    }
+    if best.collecting() {
+        let offs: Vec<u32> = elims
+            .iter()
+            .map(|c| pos.pot(c.cell.index(), c.digit.index(), false))
+            .collect();
+        best.gather_path(pos, diff, complexity, offs, path);
         return;
     }
     {
@@ -1523,12 +1725,12 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let mut counter = Counter::new(npot);
     // The on net of every candidate, computed once (SE recomputes them per region).
     let mut on_nets: Vec<Option<Net>> = (0..ncell * n).map(|_| None).collect();
-    let mut off_net = Net::new(npot);
+    let mut off_net = Net::pooled(npot);
     let dynamic = mode.dynamic();
     let multiple = mode != Mode::Nishio;
     let ensure = |pos: &mut Pos, nets: &mut Vec<Option<Net>>, cand: usize, limit: usize| {
         if nets[cand].is_none() {
-            let mut net = Net::new(npot);
+            let mut net = Net::pooled(npot);
             run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(limit));
             nets[cand] = Some(net);
         }
@@ -1537,6 +1739,9 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
         let card = pos.orig[cell].count_ones();
         if !(card > 2 || (card > 1 && dynamic)) {
             continue;
+        }
+        if matches!(mode, Mode::Nested(_)) && past_deadline() {
+            break;
         }
         let do_double = card >= 3 && mode != Mode::Nishio && dynamic;
         let do_contradiction = dynamic;
@@ -1629,7 +1834,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
             // Region forcing, where this cell is the digit's first place in the house.
             for hi in 0..3 {
                 let h = pos.houses[cell][hi] as usize;
-                let places = pos.places(&pos.orig, h, d);
+                let places = pos.places_orig(h, d);
                 let k = places.count_ones();
                 if !(k == 2 || (multiple && k > 2)) {
                     continue;
@@ -1676,6 +1881,10 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
             }
             agree(pos, best, &mut counter, &on_nets, &members, &deps, mode, 5);
         }
+    }
+    off_net.release();
+    for net in on_nets.into_iter().flatten() {
+        net.release();
     }
 }
 
