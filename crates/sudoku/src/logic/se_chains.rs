@@ -317,6 +317,8 @@ struct Node {
     cause: u8,
     /// The complexity of the inner chain that derived this off (nested levels), else 0.
     weight: u32,
+    /// Which inner hint derived it (nested levels; numbered per net), else `NONE`.
+    hint: u32,
 }
 
 const CELL: u8 = 3;
@@ -339,6 +341,8 @@ struct Net {
     q_off: VecDeque<u32>,
     buf: Vec<u32>,
     made: Vec<(u32, u8, u32, u32)>,
+    /// The number of inner hints used so far (nested levels).
+    next_hint: u32,
 }
 
 impl Net {
@@ -352,6 +356,7 @@ impl Net {
             q_off: VecDeque::new(),
             buf: Vec::new(),
             made: Vec::new(),
+            next_hint: 0,
         }
     }
     /// A net from this thread's pool (nested chains run many thousands of nets).
@@ -378,6 +383,7 @@ impl Net {
         self.nodes.clear();
         self.par.clear();
         self.absurd = None;
+        self.next_hint = 0;
     }
     fn has(&self, pot: u32) -> bool {
         self.idx[pot as usize] != NONE
@@ -397,6 +403,7 @@ impl Net {
             pl: parents.len() as u32,
             cause,
             weight,
+            hint: NONE,
         });
         self.par.extend_from_slice(parents);
         k
@@ -407,6 +414,12 @@ impl Net {
     fn add_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
         let k = self.push_with(pot, parents, cause, weight);
         self.idx[pot as usize] = k;
+        k
+    }
+    /// An off that inner hint `hint` of complexity `weight` gave (nested levels).
+    fn add_nested(&mut self, pot: u32, parents: &[u32], weight: u32, hint: u32) -> u32 {
+        let k = self.add_with(pot, parents, OTHER, weight);
+        self.nodes[k as usize].hint = hint;
         k
     }
     fn parents(&self, k: u32) -> &[u32] {
@@ -436,6 +449,7 @@ struct Counter {
     stamp: Vec<u32>,
     gen: u32,
     stack: Vec<u32>,
+    hints: Vec<u32>,
 }
 
 impl Counter {
@@ -444,6 +458,7 @@ impl Counter {
             stamp: vec![0; npot],
             gen: 0,
             stack: Vec::new(),
+            hints: Vec::new(),
         }
     }
     fn count(&mut self, net: &Net, k: u32) -> usize {
@@ -451,6 +466,7 @@ impl Counter {
         let g = self.gen;
         let mut n = 0;
         self.stack.clear();
+        self.hints.clear();
         self.stack.push(k);
         while let Some(x) = self.stack.pop() {
             let p = net.nodes[x as usize].pot as usize;
@@ -458,7 +474,13 @@ impl Counter {
                 continue;
             }
             self.stamp[p] = g;
-            n += 1 + net.nodes[x as usize].weight as usize;
+            n += 1;
+            let nd = net.nodes[x as usize];
+            // An inner hint counts once however many of its offs the proof uses.
+            if nd.weight > 0 && !self.hints.contains(&nd.hint) {
+                self.hints.push(nd.hint);
+                n += nd.weight as usize;
+            }
             self.stack.extend_from_slice(net.parents(x));
         }
         n
@@ -592,9 +614,11 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                 }
             }
             if q_off.is_empty() && rules.level >= 2 {
-                for (off, ps, weight) in nested_offs(pos, net, rules.level, rules.limit) {
+                let first = net.next_hint;
+                for (off, ps, weight, h) in nested_offs(pos, net, rules.level, rules.limit) {
+                    net.next_hint = net.next_hint.max(first + h + 1);
                     if !net.has(off) {
-                        let k = net.add_with(off, &ps, OTHER, weight);
+                        let k = net.add_nested(off, &ps, weight, first + h);
                         q_off.push_back(k);
                     }
                 }
@@ -806,14 +830,14 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
 /// forcing chains (3), dynamic forcing chains (4), Dynamic (+) chains (5). Their hints are
 /// sorted cheapest first and each off keeps the first hint that gives it: its parents are
 /// the net's offs the inner chain relies on, its weight the inner chain's complexity.
-const INNER_CYCLES: bool = true;
+const INNER_CYCLES: bool = false;
 
 fn nested_offs(
     pos: &mut Pos,
     net: &Net,
     level: u8,
     limit: usize,
-) -> Vec<(u32, Vec<u32>, u32)> {
+) -> Vec<(u32, Vec<u32>, u32, u32)> {
     let mut inner: Option<Pos> = None;
     let mut hints: Rc<Vec<Inner>> = Rc::default();
     for rule in 0..4u8 {
@@ -859,8 +883,8 @@ fn nested_offs(
             break;
         }
     }
-    let mut out: Vec<(u32, Vec<u32>, u32)> = Vec::new();
-    for h in hints.iter().filter(|h| h.cx <= limit) {
+    let mut out: Vec<(u32, Vec<u32>, u32, u32)> = Vec::new();
+    for (i, h) in hints.iter().enumerate().filter(|(_, h)| h.cx <= limit) {
         for &off in &h.offs {
             if net.has(off) || out.iter().any(|o| o.0 == off) {
                 continue;
@@ -871,7 +895,7 @@ fn nested_offs(
                 .map(|&d| net.node(d))
                 .filter(|&k| k != NONE)
                 .collect();
-            out.push((off, ps, h.cx as u32));
+            out.push((off, ps, h.cx as u32, i as u32));
         }
     }
     out
