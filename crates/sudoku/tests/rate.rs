@@ -141,7 +141,12 @@ fn nested_chains_rate_the_hardest_sample_near_the_reference_and_soundly() {
         for step in &path.steps {
             let s = board.shape();
             for p in &step.placements {
-                assert_eq!(solution.get(p.cell), Some(p.digit), "{what}: {}", step.text(s));
+                assert_eq!(
+                    solution.get(p.cell),
+                    Some(p.digit),
+                    "{what}: {}",
+                    step.text(s)
+                );
             }
             for e in &step.eliminations {
                 assert!(board.has(e.cell, e.digit), "{what}: {}", step.text(s));

@@ -462,11 +462,16 @@ impl Counter {
         }
     }
     fn count(&mut self, net: &Net, k: u32) -> usize {
+        self.hints.clear();
+        self.count_more(net, k)
+    }
+    /// Like [`Counter::count`], but inner hints already counted (in the same net) count
+    /// no more.
+    fn count_more(&mut self, net: &Net, k: u32) -> usize {
         self.gen += 1;
         let g = self.gen;
         let mut n = 0;
         self.stack.clear();
-        self.hints.clear();
         self.stack.push(k);
         while let Some(x) = self.stack.pop() {
             let p = net.nodes[x as usize].pot as usize;
@@ -563,7 +568,12 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                         buf.push(net.node(pos.pot(cell, e, false)));
                     }
                 }
-                made.push((pos.pot(cell, other, true), CELL, from as u32, buf.len() as u32));
+                made.push((
+                    pos.pot(cell, other, true),
+                    CELL,
+                    from as u32,
+                    buf.len() as u32,
+                ));
             }
             for hi in 0..3 {
                 let h = pos.houses[cell][hi] as usize;
@@ -586,7 +596,12 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                         }
                     }
                 }
-                made.push((pos.pot(other, d, true), hi as u8, from as u32, buf.len() as u32));
+                made.push((
+                    pos.pot(other, d, true),
+                    hi as u8,
+                    from as u32,
+                    buf.len() as u32,
+                ));
             }
             if rules.dynamic {
                 pos.remove(cell, d);
@@ -1780,7 +1795,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
             if do_contradiction {
                 let net = on_nets[cand].as_ref().unwrap();
                 if let Some((a, b)) = net.absurd {
-                    let cx = counter.count(net, a) + counter.count(net, b);
+                    let cx = counter.count(net, a) + counter.count_more(net, b);
                     let diff = base + length_bonus(cx);
                     if best.collecting() {
                         best.gather(pos, diff, cx, on_pot ^ 1, &[(net, a), (net, b)], &[]);
@@ -1801,7 +1816,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 run_net(pos, &mut off_net, on_pot ^ 1, mode.rules(best.limit(base)));
                 if do_contradiction {
                     if let Some((a, b)) = off_net.absurd {
-                        let cx = counter.count(&off_net, a) + counter.count(&off_net, b);
+                        let cx = counter.count(&off_net, a) + counter.count_more(&off_net, b);
                         let diff = base + length_bonus(cx);
                         if best.collecting() {
                             if worth(pos, on_pot) {
