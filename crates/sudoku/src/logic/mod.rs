@@ -85,8 +85,8 @@ pub use chains::{chain_length, eureka, MAX_LINKS};
 pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{
-    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, KrakenEvidence,
-    Link, Node, Step,
+    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, InnerChain,
+    KrakenEvidence, Link, Node, Step,
 };
 pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
 

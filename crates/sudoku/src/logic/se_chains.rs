@@ -53,7 +53,7 @@
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
-use super::step::{Evidence, Link, Step};
+use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
@@ -146,7 +146,7 @@ struct Pos {
     hpos: Vec<[u8; 3]>,
     /// Nested chains: the inner hints found on positions of outer nets (see
     /// [`nested_offs`]), per position and inner rule, with the limit they were found under.
-    cache: HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>,
+    cache: InnerCache,
 }
 
 impl Pos {
@@ -306,6 +306,9 @@ impl Pos {
     }
 }
 
+/// Inner hints per (position, inner rule), with the limit they were found under.
+type InnerCache = HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>;
+
 /// One potential derived in a net, with its parents (indices into the net's arena).
 #[derive(Clone, Copy)]
 struct Node {
@@ -322,6 +325,16 @@ struct Node {
 }
 
 const CELL: u8 = 3;
+/// Offs of inner chains (nested levels): `INNER` plus the index of the inner producer's
+/// technique in [`INNER_TECHNIQUES`].
+const INNER: u8 = 10;
+const INNER_TECHNIQUES: [Technique; 5] = [
+    Technique::XChain,
+    Technique::DiscontinuousNiceLoop,
+    Technique::MultipleForcingChain,
+    Technique::DynamicForcingChain,
+    Technique::DynamicForcingChainPlus,
+];
 const OTHER: u8 = u8::MAX;
 
 thread_local! {
@@ -417,8 +430,8 @@ impl Net {
         k
     }
     /// An off that inner hint `hint` of complexity `weight` gave (nested levels).
-    fn add_nested(&mut self, pot: u32, parents: &[u32], weight: u32, hint: u32) -> u32 {
-        let k = self.add_with(pot, parents, OTHER, weight);
+    fn add_nested(&mut self, pot: u32, parents: &[u32], weight: u32, hint: u32, t: u8) -> u32 {
+        let k = self.add_with(pot, parents, INNER + t, weight);
         self.nodes[k as usize].hint = hint;
         k
     }
@@ -630,10 +643,10 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
             }
             if q_off.is_empty() && rules.level >= 2 {
                 let first = net.next_hint;
-                for (off, ps, weight, h) in nested_offs(pos, net, rules.level, rules.limit) {
+                for (off, ps, weight, h, t) in nested_offs(pos, net, rules.level, rules.limit) {
                     net.next_hint = net.next_hint.max(first + h + 1);
                     if !net.has(off) {
-                        let k = net.add_nested(off, &ps, weight, first + h);
+                        let k = net.add_nested(off, &ps, weight, first + h, t);
                         q_off.push_back(k);
                     }
                 }
@@ -852,9 +865,10 @@ fn nested_offs(
     net: &Net,
     level: u8,
     limit: usize,
-) -> Vec<(u32, Vec<u32>, u32, u32)> {
+) -> Vec<(u32, Vec<u32>, u32, u32, u8)> {
     let mut inner: Option<Pos> = None;
     let mut hints: Rc<Vec<Inner>> = Rc::default();
+    let mut used = 0u8;
     for rule in 0..4u8 {
         if level < rule + 2 {
             break;
@@ -895,10 +909,11 @@ fn nested_offs(
         };
         if found.iter().any(|h| h.cx <= limit) {
             hints = found;
+            used = rule;
             break;
         }
     }
-    let mut out: Vec<(u32, Vec<u32>, u32, u32)> = Vec::new();
+    let mut out: Vec<(u32, Vec<u32>, u32, u32, u8)> = Vec::new();
     for (i, h) in hints.iter().enumerate().filter(|(_, h)| h.cx <= limit) {
         for &off in &h.offs {
             if net.has(off) || out.iter().any(|o| o.0 == off) {
@@ -910,7 +925,12 @@ fn nested_offs(
                 .map(|&d| net.node(d))
                 .filter(|&k| k != NONE)
                 .collect();
-            out.push((off, ps, h.cx as u32, i as u32));
+            // Forcing chains with X links only are rated 6.6 and up, with Y links 7.0.
+            let t = match used {
+                0 if h.diff < 7.0 => 0,
+                r => r + 1,
+            };
+            out.push((off, ps, h.cx as u32, i as u32, t));
         }
     }
     out
@@ -1013,6 +1033,34 @@ fn net_relies(pos: &Pos, outer: &[u64], net: &Net, k: u32, deps: &mut Vec<u32>) 
         }
         stack.extend_from_slice(net.parents(x));
     }
+}
+
+/// The inner chains whose offs the branches ending at `from` use, by the off they give.
+fn inner_used(pos: &Pos, from: &[(&Net, u32)]) -> Vec<InnerChain> {
+    let mut out: Vec<InnerChain> = Vec::new();
+    for &(net, k) in from {
+        let mut seen = vec![false; net.nodes.len()];
+        let mut stack = vec![k];
+        while let Some(x) = stack.pop() {
+            if std::mem::replace(&mut seen[x as usize], true) {
+                continue;
+            }
+            let nd = net.nodes[x as usize];
+            if (INNER..INNER + 5).contains(&nd.cause) {
+                let eliminated = pos.candidate(nd.pot);
+                if !out.iter().any(|i| i.eliminated == eliminated) {
+                    out.push(InnerChain {
+                        eliminated,
+                        technique: INNER_TECHNIQUES[(nd.cause - INNER) as usize],
+                        complexity: nd.weight as usize,
+                    });
+                }
+            }
+            stack.extend_from_slice(net.parents(x));
+        }
+    }
+    out.sort_by_key(|i| (i.eliminated.cell.index(), i.eliminated.digit.index()));
+    out
 }
 
 /// The offs a conclusion gives: an on removes the cell's other candidates.
@@ -1728,20 +1776,30 @@ impl Mode {
     }
 }
 
+/// The step of a multiple or dynamic producer: `from` are the branches' last nodes.
 fn forcing_step(
     pos: &Pos,
     mode: Mode,
     diff: f64,
     target: u32,
     premise: Vec<Candidate>,
-    branches: Vec<Vec<Link>>,
+    from: &[(&Net, u32)],
 ) -> Step {
     let (placements, eliminations) = outcome(pos, target);
+    let branches = from.iter().map(|&(net, k)| net.links(pos, k)).collect();
+    let inner = match mode {
+        Mode::Nested(_) => inner_used(pos, from),
+        _ => Vec::new(),
+    };
     Step {
         technique: mode.technique(),
         placements,
         eliminations,
-        evidence: Evidence::Forcing { premise, branches },
+        evidence: Evidence::Forcing {
+            premise,
+            branches,
+            inner,
+        },
         se_difficulty: Some(rounded(diff)),
     }
 }
@@ -1806,7 +1864,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                             diff,
                             on_pot ^ 1,
                             vec![src],
-                            vec![net.links(pos, a), net.links(pos, b)],
+                            &[(net, a), (net, b)],
                         );
                         best.take(diff, cx, 7, step);
                     }
@@ -1830,7 +1888,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                                 diff,
                                 on_pot,
                                 vec![src],
-                                vec![off_net.links(pos, a), off_net.links(pos, b)],
+                                &[(&off_net, a), (&off_net, b)],
                             );
                             best.take(diff, cx, 7, step);
                         }
@@ -1859,7 +1917,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                                     diff,
                                     pot,
                                     vec![src, src],
-                                    vec![net.links(pos, k), off_net.links(pos, k2)],
+                                    &[(net, k), (&off_net, k2)],
                                 );
                                 best.take(diff, cx, 1, step);
                             }
@@ -1928,6 +1986,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
 }
 
 /// Cell or region forcing: what every member's on net derives.
+#[allow(clippy::too_many_arguments)]
 fn agree(
     pos: &Pos,
     best: &mut Best,
@@ -1977,14 +2036,14 @@ fn agree(
                     .iter()
                     .map(|&m| pos.candidate((m * 2 + 1) as u32))
                     .collect();
-                let branches: Vec<Vec<Link>> = members
+                let from: Vec<(&Net, u32)> = members
                     .iter()
                     .map(|&m| {
                         let net = nets[m].as_ref().unwrap();
-                        net.links(pos, net.node(pot))
+                        (net, net.node(pot))
                     })
                     .collect();
-                let step = forcing_step(pos, mode, diff, pot, premise, branches);
+                let step = forcing_step(pos, mode, diff, pot, premise, &from);
                 best.take(diff, cx, kind, step);
             }
         }
