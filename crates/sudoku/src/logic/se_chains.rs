@@ -144,9 +144,6 @@ struct Pos {
     pl_cur: Vec<u32>,
     /// Per cell: its position in its box, row and column.
     hpos: Vec<[u8; 3]>,
-    /// Nested chains: the inner hints found on positions of outer nets (see
-    /// [`nested_offs`]), per position and inner rule, with the limit they were found under.
-    cache: InnerCache,
 }
 
 impl Pos {
@@ -218,7 +215,6 @@ impl Pos {
             pl_orig: Vec::new(),
             pl_cur: Vec::new(),
             hpos,
-            cache: HashMap::new(),
         };
         pos.pl_orig = pos.place_masks(&pos.orig);
         pos.pl_cur = pos.pl_orig.clone();
@@ -256,7 +252,6 @@ impl Pos {
             pl_orig: self.pl_cur.clone(),
             pl_cur: self.pl_cur.clone(),
             hpos: self.hpos.clone(),
-            cache: HashMap::new(),
         }
     }
     fn restore(&mut self) {
@@ -308,6 +303,14 @@ impl Pos {
 
 /// Inner hints per (position, inner rule), with the limit they were found under.
 type InnerCache = HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>;
+
+thread_local! {
+    /// The inner hints of the positions outer nets reached, see [`nested_offs`].
+    static INNER_CACHE: std::cell::RefCell<InnerCache> = std::cell::RefCell::new(HashMap::new());
+}
+
+/// Positions kept in [`INNER_CACHE`] before it starts again.
+const INNER_CACHE_SIZE: usize = 5_000;
 
 /// One potential derived in a net, with its parents (indices into the net's arena).
 #[derive(Clone, Copy)]
@@ -852,14 +855,16 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
 
 // ---------------------------------------------------------------- nested chains
 
+/// Inner cycles besides forcing chains at level 2: no rating changed on HardestDatabase
+/// (every 10th row), for 10% more time, so they are off.
+const INNER_CYCLES: bool = false;
+
 /// Nested levels: the offs that inner chains give in the net's current position, when
 /// propagation and the basic techniques stall. The inner producers are tried in turn until
 /// one gives anything: static forcing chains (level 2 and up), static cell and region
 /// forcing chains (3), dynamic forcing chains (4), Dynamic (+) chains (5). Their hints are
 /// sorted cheapest first and each off keeps the first hint that gives it: its parents are
 /// the net's offs the inner chain relies on, its weight the inner chain's complexity.
-const INNER_CYCLES: bool = false;
-
 fn nested_offs(
     pos: &mut Pos,
     net: &Net,
@@ -873,27 +878,31 @@ fn nested_offs(
         if level < rule + 2 {
             break;
         }
-        // Levels run the same nets again: the inner hints of a position are kept.
+        // Levels, and the next steps, run much the same nets again: the inner hints of a
+        // position are kept (what they rely on is told against all candidates, so that
+        // they serve any outer position).
         let key = (pos.cur.clone(), rule);
-        let cached = pos
-            .cache
-            .get(&key)
-            .filter(|(l, _)| *l >= limit)
-            .map(|(_, h)| h.clone());
+        let cached = INNER_CACHE.with(|c| {
+            c.borrow()
+                .get(&key)
+                .filter(|(l, _)| *l >= limit)
+                .map(|(_, h)| h.clone())
+        });
         let found = match cached {
             Some(h) => h,
             None => {
                 let inner = inner.get_or_insert_with(|| pos.derived());
+                let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
                 let mut v = Vec::new();
                 if rule == 0 && !INNER_CYCLES {
-                    inner_chains(inner, &pos.orig, limit, &mut v);
+                    inner_chains(inner, &all, limit, &mut v);
                 } else if rule == 0 {
-                    let mut best = Best::collecting_for(pos.orig.clone(), limit);
+                    let mut best = Best::collecting_for(all, limit);
                     cycles(inner, &mut best);
                     v = best.collect.map(|c| c.hints).unwrap_or_default();
                 } else {
                     let mode = [Mode::Multiple, Mode::Dynamic, Mode::Plus][rule as usize - 1];
-                    let mut best = Best::collecting_for(pos.orig.clone(), limit);
+                    let mut best = Best::collecting_for(all, limit);
                     multiple(inner, &mut best, mode);
                     v = best.collect.map(|c| c.hints).unwrap_or_default();
                 }
@@ -903,7 +912,13 @@ fn nested_offs(
                         .unwrap_or(std::cmp::Ordering::Equal)
                 });
                 let h = Rc::new(v);
-                pos.cache.insert(key, (limit, h.clone()));
+                INNER_CACHE.with(|c| {
+                    let mut c = c.borrow_mut();
+                    if c.len() >= INNER_CACHE_SIZE {
+                        c.clear();
+                    }
+                    c.insert(key, (limit, h.clone()));
+                });
                 h
             }
         };
@@ -1096,7 +1111,8 @@ struct Collect {
 }
 
 /// An inner chain's conclusion: the offs it gives, its rating and complexity, and the
-/// outer net's offs it relies on (as off potentials).
+/// candidates it relies on being gone, as off potentials (told against all candidates: the
+/// outer net keeps those it removed).
 struct Inner {
     diff: f64,
     cx: usize,
