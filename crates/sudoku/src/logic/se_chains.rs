@@ -127,15 +127,16 @@ fn complexity_limit(base: f64, best: f64) -> usize {
 
 const NONE: u32 = u32::MAX;
 
-/// The fixed geometry and the candidates of one position.
+/// The fixed geometry and the candidates of one position (the geometry shared with the
+/// positions nested chains derive from it).
 struct Pos {
     n: usize,
     /// Per cell: its box, row and column (indices into `house_cells`).
-    houses: Vec<[u16; 3]>,
+    houses: Rc<[[u16; 3]]>,
     /// Boxes `0..n`, rows `n..2n`, columns `2n..3n`, each cell list in house order.
-    house_cells: Vec<Vec<u16>>,
+    house_cells: Rc<[Vec<u16>]>,
     /// Per cell: its box's other cells, then its row's and its column's outside the box.
-    peers: Vec<Vec<u16>>,
+    peers: Rc<[Vec<u16>]>,
     orig: Vec<u64>,
     cur: Vec<u64>,
     touched: Vec<u16>,
@@ -143,7 +144,7 @@ struct Pos {
     pl_orig: Vec<u32>,
     pl_cur: Vec<u32>,
     /// Per cell: its position in its box, row and column.
-    hpos: Vec<[u8; 3]>,
+    hpos: Rc<[[u8; 3]]>,
 }
 
 impl Pos {
@@ -206,15 +207,15 @@ impl Pos {
         }
         let mut pos = Pos {
             n,
-            houses,
-            house_cells,
-            peers,
+            houses: houses.into(),
+            house_cells: house_cells.into(),
+            peers: peers.into(),
             cur: orig.clone(),
             orig,
             touched: Vec::new(),
             pl_orig: Vec::new(),
             pl_cur: Vec::new(),
-            hpos,
+            hpos: hpos.into(),
         };
         pos.pl_orig = pos.place_masks(&pos.orig);
         pos.pl_cur = pos.pl_orig.clone();
@@ -1333,10 +1334,12 @@ impl Bfs {
 
 /// The static links of a position, per candidate (`cell * n + digit`).
 struct Static {
-    /// The cell's other candidates, as offs.
-    cell_off: Vec<Vec<u32>>,
-    /// The digit's places among the cell's peers (box, row, column), as offs.
-    peer_off: Vec<Vec<u32>>,
+    /// Per candidate, the offs an on gives (flat, from `at[k]`): the cell's other
+    /// candidates (up to `mid[k]`), then the digit's places among the cell's peers (box,
+    /// row, column). Nested chains build this thousands of times: one allocation each.
+    offs: Vec<u32>,
+    at: Vec<u32>,
+    mid: Vec<u32>,
     /// The other candidate of a bivalue cell, as an on.
     y_on: Vec<u32>,
     /// The digit's other place in each house where it has two (box, row, column), as ons.
@@ -1347,26 +1350,30 @@ impl Static {
     fn new(pos: &Pos) -> Static {
         let ncand = pos.orig.len() * pos.n;
         let mut st = Static {
-            cell_off: vec![Vec::new(); ncand],
-            peer_off: vec![Vec::new(); ncand],
+            offs: Vec::with_capacity(ncand * 8),
+            at: vec![0; ncand + 1],
+            mid: vec![0; ncand],
             y_on: vec![NONE; ncand],
             x_on: vec![[NONE; 3]; ncand],
         };
         for cell in 0..pos.orig.len() {
             let m = pos.orig[cell];
             for d in 0..pos.n {
+                let k = cell * pos.n + d;
+                st.at[k] = st.offs.len() as u32;
+                st.mid[k] = st.offs.len() as u32;
                 if m >> d & 1 == 0 {
                     continue;
                 }
-                let k = cell * pos.n + d;
                 for e in 0..pos.n {
                     if e != d && m >> e & 1 == 1 {
-                        st.cell_off[k].push(pos.pot(cell, e, false));
+                        st.offs.push(pos.pot(cell, e, false));
                     }
                 }
+                st.mid[k] = st.offs.len() as u32;
                 for &c in &pos.peers[cell] {
                     if pos.orig[c as usize] >> d & 1 == 1 {
-                        st.peer_off[k].push(pos.pot(c as usize, d, false));
+                        st.offs.push(pos.pot(c as usize, d, false));
                     }
                 }
                 if m.count_ones() == 2 {
@@ -1387,6 +1394,7 @@ impl Static {
                 }
             }
         }
+        st.at[ncand] = st.offs.len() as u32;
         st
     }
 }
@@ -1394,10 +1402,8 @@ impl Static {
 fn static_offs(st: &Static, pot: u32, y: bool, out: &mut Vec<u32>) {
     out.clear();
     let k = pot as usize / 2;
-    if y {
-        out.extend_from_slice(&st.cell_off[k]);
-    }
-    out.extend_from_slice(&st.peer_off[k]);
+    let from = if y { st.at[k] } else { st.mid[k] };
+    out.extend_from_slice(&st.offs[from as usize..st.at[k + 1] as usize]);
 }
 
 fn static_ons(st: &Static, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
