@@ -163,6 +163,22 @@ fn nested_chains_rate_the_hardest_sample_near_the_reference_and_soundly() {
     }
 }
 
+#[test]
+fn the_time_limit_cuts_a_nested_search_short() {
+    // Hardest #2 needs level-4 nested chains (seconds a step): with 50 ms the rater
+    // stops inside the first nested search and says so.
+    let (g, _) = &hardest()[1];
+    let rater = Rater::new().max_time(Some(std::time::Duration::from_millis(50)));
+    let t = std::time::Instant::now();
+    let r = rater.rate_se(g);
+    assert!(r.timed_out && !r.solved, "{r:?}");
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
 /// The SE path of the hardest sample, checked step by step (slow: `--ignored`).
 #[test]
 #[ignore]
