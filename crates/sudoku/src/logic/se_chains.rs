@@ -388,7 +388,7 @@ impl Net {
         self.reset();
         NET_POOL.with(|p| {
             let mut p = p.borrow_mut();
-            if p.len() < 4096 {
+            if p.len() < 1024 {
                 p.push(self);
             }
         });
