@@ -815,6 +815,7 @@ fn build(
         evidence: Evidence::Forcing {
             premise: premises.iter().map(|&p| t.candidate(p / 2)).collect(),
             branches,
+            inner: Vec::new(),
         },
     }
 }

@@ -38,10 +38,10 @@
 //!   fish, …), when enabled, come after Aligned Pair Exclusion and before the chains, in
 //!   HoDoKu order. In this order the chain techniques stand for SE's chaining producers
 //!   (`se_chains`): X-Chain, XY-Chain, the nice loops and AIC for "Forcing Chains &
-//!   Cycles", then Nishio, Cell/Region (multiple), Dynamic and Dynamic (+) forcing chains;
-//!   each producer runs once per position and gives its cheapest step (SE's difficulty
-//!   with the length bonus in [`Step::se_difficulty`]). Nested chains still come from the
-//!   forcing finder, rated at their base.
+//!   Cycles", then Nishio, Cell/Region (multiple), Dynamic, Dynamic (+) and nested forcing
+//!   chains (levels 2 to 5, the first level with a step wins); each producer runs once per
+//!   position and gives its cheapest step (SE's difficulty with the length bonus in
+//!   [`Step::se_difficulty`]).
 //!
 //! In both orders the first step found is taken, and [`Technique::BruteForce`] (when in the
 //! set) is always tried last, whatever the order says.
@@ -85,8 +85,8 @@ pub use chains::{chain_length, eureka, MAX_LINKS};
 pub use context::Context;
 pub use registry::{Finder, Sink};
 pub use step::{
-    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, KrakenEvidence,
-    Link, Node, Step,
+    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, InnerChain,
+    KrakenEvidence, Link, Node, Step,
 };
 pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
 
@@ -573,7 +573,8 @@ impl LogicSolver {
     }
 
     /// Like [`Self::solve_board`], but stops between steps once `deadline` has passed
-    /// ([`SolvePath::timed_out`]); a single step is never interrupted.
+    /// ([`SolvePath::timed_out`]). Only the nested forcing chains of the Explainer order,
+    /// which can take seconds for one step, watch it inside a step (and then give none).
     pub fn solve_board_until(
         &self,
         board: Board,
@@ -586,6 +587,16 @@ impl LogicSolver {
     /// the path stops, without that step, as soon as `keep` says no (the `bool` returned
     /// says whether it did). The rater stops this way once a puzzle is known too hard.
     pub fn solve_board_while(
+        &self,
+        board: Board,
+        deadline: Option<std::time::Instant>,
+        keep: impl FnMut(&Step) -> bool,
+    ) -> (SolvePath, bool) {
+        se_chains::with_deadline(deadline, || self.solve_path(board, deadline, keep))
+    }
+
+    /// The path of [`Self::solve_board_while`], with the deadline set for the nested chains.
+    fn solve_path(
         &self,
         mut board: Board,
         deadline: Option<std::time::Instant>,
@@ -633,6 +644,7 @@ impl LogicSolver {
                 None => self.next_step(&board).map(|s| (s, false)),
             };
             let Some((step, from_fast)) = next else {
+                timed_out = deadline.is_some_and(|d| std::time::Instant::now() >= d);
                 break;
             };
             if !keep(&step) {

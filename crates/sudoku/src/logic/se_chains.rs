@@ -34,7 +34,18 @@
 //!   forcing.
 //! - Dynamic (+) (9.0): dynamic, and when propagation stalls, locked candidates, hidden
 //!   and naked pairs and X-Wings inside the branch give more offs.
-//! - Nested levels are taken from [`super::forcing`] (rated at their base).
+//! - Nested forcing chains, level 2 (9.5), 3 (10.0), 4 (10.5) and 5 (11.0): the Dynamic (+)
+//!   producer whose nets, when propagation and the basic techniques stall, also run inner
+//!   producers on the net's position (the candidates it has left): static forcing chains
+//!   from level 2, static cell and region forcing from 3, dynamic forcing
+//!   chains from 4, Dynamic (+) chains at 5, the first of these that gives anything (see
+//!   [`nested_offs`]). An off an inner chain gives has as parents the net's offs that the
+//!   inner chain's links need (the cell candidates or house places its singles count on,
+//!   which the net removed), and adds the inner chain's complexity to every proof that
+//!   passes through it, so nested proofs reach SE's 10.x and 11.x. One technique
+//!   ([`Technique::NestedForcingChain`]) stands for all levels; the step's SE difficulty
+//!   says which base it had. Levels run the same nets again, so inner hints are kept per
+//!   position; the search watches the rater's deadline ([`with_deadline`]).
 //!
 //! Every producer collects all its steps on the position, sorts them by difficulty, then
 //! complexity, then kind, and gives the first.
@@ -42,11 +53,13 @@
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
-use super::step::{Evidence, Link, Step};
+use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
+use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 /// An SE chaining producer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +70,8 @@ pub(crate) enum Group {
     Multiple,
     Dynamic,
     Plus,
+    /// Nested forcing chains, levels 2 to 5 (the first level with a step wins).
+    Nested,
 }
 
 /// The SE producer a chaining technique stands for in the Explainer order.
@@ -68,6 +83,7 @@ pub(crate) fn group_of(t: Technique) -> Option<Group> {
         MultipleForcingChain => Group::Multiple,
         DynamicForcingChain => Group::Dynamic,
         DynamicForcingChainPlus => Group::Plus,
+        NestedForcingChain => Group::Nested,
         _ => return None,
     })
 }
@@ -111,18 +127,24 @@ fn complexity_limit(base: f64, best: f64) -> usize {
 
 const NONE: u32 = u32::MAX;
 
-/// The fixed geometry and the candidates of one position.
+/// The fixed geometry and the candidates of one position (the geometry shared with the
+/// positions nested chains derive from it).
 struct Pos {
     n: usize,
     /// Per cell: its box, row and column (indices into `house_cells`).
-    houses: Vec<[u16; 3]>,
+    houses: Rc<[[u16; 3]]>,
     /// Boxes `0..n`, rows `n..2n`, columns `2n..3n`, each cell list in house order.
-    house_cells: Vec<Vec<u16>>,
+    house_cells: Rc<[Vec<u16>]>,
     /// Per cell: its box's other cells, then its row's and its column's outside the box.
-    peers: Vec<Vec<u16>>,
+    peers: Rc<[Vec<u16>]>,
     orig: Vec<u64>,
     cur: Vec<u64>,
     touched: Vec<u16>,
+    /// The places of each digit in each house (`house * n + digit`), in `orig` and `cur`.
+    pl_orig: Vec<u32>,
+    pl_cur: Vec<u32>,
+    /// Per cell: its position in its box, row and column.
+    hpos: Rc<[[u8; 3]]>,
 }
 
 impl Pos {
@@ -177,15 +199,27 @@ impl Pos {
                 }
             })
             .collect();
-        Pos {
+        let mut hpos = vec![[0u8; 3]; ncell];
+        for (h, cells) in house_cells.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                hpos[c as usize][h / n] = i as u8;
+            }
+        }
+        let mut pos = Pos {
             n,
-            houses,
-            house_cells,
-            peers,
+            houses: houses.into(),
+            house_cells: house_cells.into(),
+            peers: peers.into(),
             cur: orig.clone(),
             orig,
             touched: Vec::new(),
-        }
+            pl_orig: Vec::new(),
+            pl_cur: Vec::new(),
+            hpos: hpos.into(),
+        };
+        pos.pl_orig = pos.place_masks(&pos.orig);
+        pos.pl_cur = pos.pl_orig.clone();
+        pos
     }
 
     fn pot(&self, cell: usize, d: usize, on: bool) -> u32 {
@@ -206,13 +240,57 @@ impl Pos {
     fn npot(&self) -> usize {
         self.orig.len() * self.n * 2
     }
+    /// The position as an outer net left it, as a position of its own (nested chains).
+    fn derived(&self) -> Pos {
+        Pos {
+            n: self.n,
+            houses: self.houses.clone(),
+            house_cells: self.house_cells.clone(),
+            peers: self.peers.clone(),
+            orig: self.cur.clone(),
+            cur: self.cur.clone(),
+            touched: Vec::new(),
+            pl_orig: self.pl_cur.clone(),
+            pl_cur: self.pl_cur.clone(),
+            hpos: self.hpos.clone(),
+        }
+    }
     fn restore(&mut self) {
+        if self.touched.is_empty() {
+            return;
+        }
         for &c in &self.touched {
             self.cur[c as usize] = self.orig[c as usize];
         }
         self.touched.clear();
+        self.pl_cur.copy_from_slice(&self.pl_orig);
     }
     /// The places of digit `d` in house `h` (as positions in the house), in `grid`.
+    fn places_orig(&self, h: usize, d: usize) -> u32 {
+        self.pl_orig[h * self.n + d]
+    }
+    fn places_cur(&self, h: usize, d: usize) -> u32 {
+        self.pl_cur[h * self.n + d]
+    }
+    /// Removes a candidate from `cur` (restored by [`Pos::restore`]).
+    fn remove(&mut self, cell: usize, d: usize) {
+        self.cur[cell] &= !(1u64 << d);
+        self.touched.push(cell as u16);
+        for hi in 0..3 {
+            let h = self.houses[cell][hi] as usize;
+            self.pl_cur[h * self.n + d] &= !(1u32 << self.hpos[cell][hi]);
+        }
+    }
+    /// The place masks of `grid`, see `pl_orig`.
+    fn place_masks(&self, grid: &[u64]) -> Vec<u32> {
+        let mut v = vec![0u32; 3 * self.n * self.n];
+        for h in 0..3 * self.n {
+            for d in 0..self.n {
+                v[h * self.n + d] = self.places(grid, h, d);
+            }
+        }
+        v
+    }
     fn places(&self, grid: &[u64], h: usize, d: usize) -> u32 {
         let mut m = 0u32;
         for (i, &c) in self.house_cells[h].iter().enumerate() {
@@ -224,12 +302,47 @@ impl Pos {
     }
 }
 
+/// Inner hints per (position, inner rule), with the limit they were found under.
+type InnerCache = HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>;
+
+thread_local! {
+    /// The inner hints of the positions outer nets reached, see [`nested_offs`].
+    static INNER_CACHE: std::cell::RefCell<InnerCache> = std::cell::RefCell::new(HashMap::new());
+}
+
+/// Positions kept in [`INNER_CACHE`] before it starts again.
+const INNER_CACHE_SIZE: usize = 5_000;
+
 /// One potential derived in a net, with its parents (indices into the net's arena).
 #[derive(Clone, Copy)]
 struct Node {
     pot: u32,
     ps: u32,
     pl: u32,
+    /// How an on was derived: by its cell (`CELL`) or by house `0..3` of the cell (box,
+    /// row, column); `OTHER` otherwise. Nested chains use it to find what a link relies on.
+    cause: u8,
+    /// The complexity of the inner chain that derived this off (nested levels), else 0.
+    weight: u32,
+    /// Which inner hint derived it (nested levels; numbered per net), else `NONE`.
+    hint: u32,
+}
+
+const CELL: u8 = 3;
+/// Offs of inner chains (nested levels): `INNER` plus the index of the inner producer's
+/// technique in [`INNER_TECHNIQUES`].
+const INNER: u8 = 10;
+const INNER_TECHNIQUES: [Technique; 5] = [
+    Technique::XChain,
+    Technique::DiscontinuousNiceLoop,
+    Technique::MultipleForcingChain,
+    Technique::DynamicForcingChain,
+    Technique::DynamicForcingChainPlus,
+];
+const OTHER: u8 = u8::MAX;
+
+thread_local! {
+    static NET_POOL: std::cell::RefCell<Vec<Net>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The potentials one assumption leads to (SE's on and off sets, with parents).
@@ -239,6 +352,14 @@ struct Net {
     par: Vec<u32>,
     /// The contradiction that stopped the net: the on and the off node of one candidate.
     absurd: Option<(u32, u32)>,
+    /// Scratch space of [`run_net`]: the queues of ons and offs to follow, a buffer, and
+    /// the ons an off makes (potential, cause, range of parents in the buffer).
+    q_on: VecDeque<u32>,
+    q_off: VecDeque<u32>,
+    buf: Vec<u32>,
+    made: Vec<(u32, u8, u32, u32)>,
+    /// The number of inner hints used so far (nested levels).
+    next_hint: u32,
 }
 
 impl Net {
@@ -248,7 +369,29 @@ impl Net {
             nodes: Vec::new(),
             par: Vec::new(),
             absurd: None,
+            q_on: VecDeque::new(),
+            q_off: VecDeque::new(),
+            buf: Vec::new(),
+            made: Vec::new(),
+            next_hint: 0,
         }
+    }
+    /// A net from this thread's pool (nested chains run many thousands of nets).
+    fn pooled(npot: usize) -> Net {
+        NET_POOL
+            .with(|p| p.borrow_mut().pop())
+            .filter(|net| net.idx.len() == npot)
+            .unwrap_or_else(|| Net::new(npot))
+    }
+    /// Gives the net back to the pool.
+    fn release(mut self) {
+        self.reset();
+        NET_POOL.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < 1024 {
+                p.push(self);
+            }
+        });
     }
     fn reset(&mut self) {
         for nd in &self.nodes {
@@ -257,6 +400,7 @@ impl Net {
         self.nodes.clear();
         self.par.clear();
         self.absurd = None;
+        self.next_hint = 0;
     }
     fn has(&self, pot: u32) -> bool {
         self.idx[pot as usize] != NONE
@@ -266,18 +410,33 @@ impl Net {
     }
     /// A node not registered in the set (a contradiction's second half).
     fn push(&mut self, pot: u32, parents: &[u32]) -> u32 {
+        self.push_with(pot, parents, OTHER, 0)
+    }
+    fn push_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
         let k = self.nodes.len() as u32;
         self.nodes.push(Node {
             pot,
             ps: self.par.len() as u32,
             pl: parents.len() as u32,
+            cause,
+            weight,
+            hint: NONE,
         });
         self.par.extend_from_slice(parents);
         k
     }
     fn add(&mut self, pot: u32, parents: &[u32]) -> u32 {
-        let k = self.push(pot, parents);
+        self.add_with(pot, parents, OTHER, 0)
+    }
+    fn add_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
+        let k = self.push_with(pot, parents, cause, weight);
         self.idx[pot as usize] = k;
+        k
+    }
+    /// An off that inner hint `hint` of complexity `weight` gave (nested levels).
+    fn add_nested(&mut self, pot: u32, parents: &[u32], weight: u32, hint: u32, t: u8) -> u32 {
+        let k = self.add_with(pot, parents, INNER + t, weight);
+        self.nodes[k as usize].hint = hint;
         k
     }
     fn parents(&self, k: u32) -> &[u32] {
@@ -307,6 +466,7 @@ struct Counter {
     stamp: Vec<u32>,
     gen: u32,
     stack: Vec<u32>,
+    hints: Vec<u32>,
 }
 
 impl Counter {
@@ -315,9 +475,16 @@ impl Counter {
             stamp: vec![0; npot],
             gen: 0,
             stack: Vec::new(),
+            hints: Vec::new(),
         }
     }
     fn count(&mut self, net: &Net, k: u32) -> usize {
+        self.hints.clear();
+        self.count_more(net, k)
+    }
+    /// Like [`Counter::count`], but inner hints already counted (in the same net) count
+    /// no more.
+    fn count_more(&mut self, net: &Net, k: u32) -> usize {
         self.gen += 1;
         let g = self.gen;
         let mut n = 0;
@@ -330,6 +497,12 @@ impl Counter {
             }
             self.stamp[p] = g;
             n += 1;
+            let nd = net.nodes[x as usize];
+            // An inner hint counts once however many of its offs the proof uses.
+            if nd.weight > 0 && !self.hints.contains(&nd.hint) {
+                self.hints.push(nd.hint);
+                n += nd.weight as usize;
+            }
             self.stack.extend_from_slice(net.parents(x));
         }
         n
@@ -343,71 +516,85 @@ struct Rules {
     y: bool,
     /// Singles in the position as modified by the net (SE's dynamic chains).
     dynamic: bool,
-    /// Dynamic (+): basic techniques when propagation stalls.
-    plus: bool,
+    /// When propagation stalls: 1 (Dynamic (+)) the basic techniques, 2 to 5 (nested)
+    /// also inner chains on the net's position (see [`nested_offs`]); 0 nothing.
+    level: u8,
+    /// Inner chains more complex than this are of no use (a bound from the best step).
+    limit: usize,
 }
 
 /// Fills `net` from `start` (SE's chaining of one assumption).
 fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
     net.reset();
     let root = net.add(start, &[]);
-    let mut pending_on: std::collections::VecDeque<u32> = Default::default();
-    let mut pending_off: std::collections::VecDeque<u32> = Default::default();
+    // Scratch space kept in the net between runs.
+    let mut q_on = std::mem::take(&mut net.q_on);
+    let mut q_off = std::mem::take(&mut net.q_off);
+    let mut buf = std::mem::take(&mut net.buf);
+    let mut made = std::mem::take(&mut net.made);
+    q_on.clear();
+    q_off.clear();
     if start & 1 == 1 {
-        pending_on.push_back(root);
+        q_on.push_back(root);
     } else {
-        pending_off.push_back(root);
+        q_off.push_back(root);
     }
     let n = pos.n;
-    let mut made: Vec<(u32, Vec<u32>)> = Vec::new();
-    loop {
-        if let Some(p) = pending_on.pop_front() {
+    'run: loop {
+        if let Some(p) = q_on.pop_front() {
             let pot = net.nodes[p as usize].pot;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
-            let mut offs: Vec<u32> = Vec::new();
+            buf.clear();
             if rules.y {
                 let m = pos.cur[cell] & !(1u64 << d);
                 for e in 0..n {
                     if m >> e & 1 == 1 {
-                        offs.push(pos.pot(cell, e, false));
+                        buf.push(pos.pot(cell, e, false));
                     }
                 }
             }
             for &c in &pos.peers[cell] {
                 if pos.cur[c as usize] >> d & 1 == 1 {
-                    offs.push(pos.pot(c as usize, d, false));
+                    buf.push(pos.pot(c as usize, d, false));
                 }
             }
-            for off in offs {
+            for &off in &buf {
                 if net.has(off | 1) {
                     let v = net.push(off, &[p]);
                     net.absurd = Some((net.node(off | 1), v));
-                    pos.restore();
-                    return;
+                    break 'run;
                 }
                 if !net.has(off) {
                     let k = net.add(off, &[p]);
-                    pending_off.push_back(k);
+                    q_off.push_back(k);
                 }
             }
-        } else if let Some(p) = pending_off.pop_front() {
+        } else if let Some(p) = q_off.pop_front() {
             let pot = net.nodes[p as usize].pot;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
+            // (on, cause, parents: p then the hidden ones in `buf` from `start`)
             made.clear();
+            buf.clear();
             if rules.y && pos.cur[cell].count_ones() == 2 {
                 let other = (pos.cur[cell] & !(1u64 << d)).trailing_zeros() as usize;
-                let mut ps = vec![p];
+                let from = buf.len();
+                buf.push(p);
                 let gone = pos.orig[cell] & !pos.cur[cell];
                 for e in 0..n {
                     if gone >> e & 1 == 1 {
-                        ps.push(net.node(pos.pot(cell, e, false)));
+                        buf.push(net.node(pos.pot(cell, e, false)));
                     }
                 }
-                made.push((pos.pot(cell, other, true), ps));
+                made.push((
+                    pos.pot(cell, other, true),
+                    CELL,
+                    from as u32,
+                    buf.len() as u32,
+                ));
             }
             for hi in 0..3 {
                 let h = pos.houses[cell][hi] as usize;
-                let places = pos.places(&pos.cur, h, d);
+                let places = pos.places_cur(h, d);
                 if places.count_ones() != 2 {
                     continue;
                 }
@@ -416,45 +603,64 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                     .find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
                     .map(|i| hc[i] as usize);
                 let Some(other) = other else { continue };
-                let mut ps = vec![p];
+                let from = buf.len();
+                buf.push(p);
                 if rules.dynamic {
-                    let gone = pos.places(&pos.orig, h, d) & !places;
+                    let gone = pos.places_orig(h, d) & !places;
                     for (i, &c) in hc.iter().enumerate() {
                         if gone >> i & 1 == 1 {
-                            ps.push(net.node(pos.pot(c as usize, d, false)));
+                            buf.push(net.node(pos.pot(c as usize, d, false)));
                         }
                     }
                 }
-                made.push((pos.pot(other, d, true), ps));
+                made.push((
+                    pos.pot(other, d, true),
+                    hi as u8,
+                    from as u32,
+                    buf.len() as u32,
+                ));
             }
             if rules.dynamic {
-                pos.cur[cell] &= !(1u64 << d);
-                pos.touched.push(cell as u16);
+                pos.remove(cell, d);
             }
-            for (on, ps) in made.drain(..) {
+            for &(on, cause, from, to) in &made {
+                let ps = &buf[from as usize..to as usize];
                 if net.has(on ^ 1) {
-                    let v = net.push(on, &ps);
+                    let v = net.push_with(on, ps, cause, 0);
                     net.absurd = Some((v, net.node(on ^ 1)));
-                    pos.restore();
-                    return;
+                    break 'run;
                 }
                 if !net.has(on) {
-                    let k = net.add(on, &ps);
-                    pending_on.push_back(k);
+                    let k = net.add_with(on, ps, cause, 0);
+                    q_on.push_back(k);
                 }
             }
         } else {
             break;
         }
-        if rules.plus && pending_on.is_empty() && pending_off.is_empty() {
+        if rules.level >= 1 && q_on.is_empty() && q_off.is_empty() {
             for (off, ps) in advanced(pos, net) {
                 if !net.has(off) {
                     let k = net.add(off, &ps);
-                    pending_off.push_back(k);
+                    q_off.push_back(k);
+                }
+            }
+            if q_off.is_empty() && rules.level >= 2 {
+                let first = net.next_hint;
+                for (off, ps, weight, h, t) in nested_offs(pos, net, rules.level, rules.limit) {
+                    net.next_hint = net.next_hint.max(first + h + 1);
+                    if !net.has(off) {
+                        let k = net.add_nested(off, &ps, weight, first + h, t);
+                        q_off.push_back(k);
+                    }
                 }
             }
         }
     }
+    net.q_on = q_on;
+    net.q_off = q_off;
+    net.buf = buf;
+    net.made = made;
     pos.restore();
 }
 
@@ -466,7 +672,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     let mut out: Vec<(u32, Vec<u32>)> = Vec::new();
     // The removed places of `d` in house `h`, as off nodes.
     let gone_in = |h: usize, d: usize| -> Vec<u32> {
-        let g = pos.places(&pos.orig, h, d) & !pos.places(&pos.cur, h, d);
+        let g = pos.places_orig(h, d) & !pos.places_cur(h, d);
         pos.house_cells[h]
             .iter()
             .enumerate()
@@ -477,7 +683,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     // Locked candidates: pointing (box → line) then claiming (line → box).
     for h in 0..3 * n {
         for d in 0..n {
-            let places = pos.places(&pos.cur, h, d);
+            let places = pos.places_cur(h, d);
             if places.count_ones() < 2 {
                 continue;
             }
@@ -519,12 +725,12 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     // Hidden pairs.
     for h in 0..3 * n {
         for d1 in 0..n {
-            let p1 = pos.places(&pos.cur, h, d1);
+            let p1 = pos.places_cur(h, d1);
             if p1.count_ones() != 2 {
                 continue;
             }
             for d2 in d1 + 1..n {
-                if pos.places(&pos.cur, h, d2) != p1 {
+                if pos.places_cur(h, d2) != p1 {
                     continue;
                 }
                 let hc = &pos.house_cells[h];
@@ -611,12 +817,12 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     for (base, cover) in [(n, 2 * n), (2 * n, n)] {
         for d in 0..n {
             for a in 0..n {
-                let pa = pos.places(&pos.cur, base + a, d);
+                let pa = pos.places_cur(base + a, d);
                 if pa.count_ones() != 2 {
                     continue;
                 }
                 for b in a + 1..n {
-                    if pos.places(&pos.cur, base + b, d) != pa {
+                    if pos.places_cur(base + b, d) != pa {
                         continue;
                     }
                     let mut elim = Vec::new();
@@ -648,11 +854,271 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     out
 }
 
+// ---------------------------------------------------------------- nested chains
+
+/// Inner cycles besides forcing chains at level 2: no rating changed on HardestDatabase
+/// (every 10th row), for 10% more time, so they are off.
+const INNER_CYCLES: bool = false;
+
+/// Nested levels: the offs that inner chains give in the net's current position, when
+/// propagation and the basic techniques stall. The inner producers are tried in turn until
+/// one gives anything: static forcing chains (level 2 and up), static cell and region
+/// forcing chains (3), dynamic forcing chains (4), Dynamic (+) chains (5). Their hints are
+/// sorted cheapest first and each off keeps the first hint that gives it: its parents are
+/// the net's offs the inner chain relies on, its weight the inner chain's complexity.
+fn nested_offs(
+    pos: &mut Pos,
+    net: &Net,
+    level: u8,
+    limit: usize,
+) -> Vec<(u32, Vec<u32>, u32, u32, u8)> {
+    let mut inner: Option<Pos> = None;
+    let mut hints: Rc<Vec<Inner>> = Rc::default();
+    let mut used = 0u8;
+    for rule in 0..4u8 {
+        if level < rule + 2 {
+            break;
+        }
+        // Levels, and the next steps, run much the same nets again: the inner hints of a
+        // position are kept (what they rely on is told against all candidates, so that
+        // they serve any outer position).
+        let key = (pos.cur.clone(), rule);
+        let cached = INNER_CACHE.with(|c| {
+            c.borrow()
+                .get(&key)
+                .filter(|(l, _)| *l >= limit)
+                .map(|(_, h)| h.clone())
+        });
+        let found = match cached {
+            Some(h) => h,
+            None => {
+                let inner = inner.get_or_insert_with(|| pos.derived());
+                let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
+                let mut v = Vec::new();
+                if rule == 0 && !INNER_CYCLES {
+                    inner_chains(inner, &all, limit, &mut v);
+                } else if rule == 0 {
+                    let mut best = Best::collecting_for(all, limit);
+                    cycles(inner, &mut best);
+                    v = best.collect.map(|c| c.hints).unwrap_or_default();
+                } else {
+                    let mode = [Mode::Multiple, Mode::Dynamic, Mode::Plus][rule as usize - 1];
+                    let mut best = Best::collecting_for(all, limit);
+                    multiple(inner, &mut best, mode);
+                    v = best.collect.map(|c| c.hints).unwrap_or_default();
+                }
+                v.sort_by(|a, b| {
+                    (a.diff, a.cx)
+                        .partial_cmp(&(b.diff, b.cx))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+                let h = Rc::new(v);
+                INNER_CACHE.with(|c| {
+                    let mut c = c.borrow_mut();
+                    if c.len() >= INNER_CACHE_SIZE {
+                        c.clear();
+                    }
+                    c.insert(key, (limit, h.clone()));
+                });
+                h
+            }
+        };
+        if found.iter().any(|h| h.cx <= limit) {
+            hints = found;
+            used = rule;
+            break;
+        }
+    }
+    let mut out: Vec<(u32, Vec<u32>, u32, u32, u8)> = Vec::new();
+    for (i, h) in hints.iter().enumerate().filter(|(_, h)| h.cx <= limit) {
+        for &off in &h.offs {
+            if net.has(off) || out.iter().any(|o| o.0 == off) {
+                continue;
+            }
+            let ps: Vec<u32> = h
+                .deps
+                .iter()
+                .map(|&d| net.node(d))
+                .filter(|&k| k != NONE)
+                .collect();
+            // Forcing chains with X links only are rated 6.6 and up, with Y links 7.0.
+            let t = match used {
+                0 if h.diff < 7.0 => 0,
+                r => r + 1,
+            };
+            out.push((off, ps, h.cx as u32, i as u32, t));
+        }
+    }
+    out
+}
+
+/// Static forcing chains (X links, then X and Y links) on an inner position, every one
+/// within `limit` potentials.
+fn inner_chains(pos: &Pos, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) {
+    let st = Static::new(pos);
+    let mut bfs = Bfs::new(pos.npot());
+    for (y, base) in [(false, 6.6), (true, 7.0)] {
+        for cell in 0..pos.orig.len() {
+            if pos.orig[cell].count_ones() < 2 {
+                continue;
+            }
+            for d in 0..pos.n {
+                if pos.orig[cell] >> d & 1 == 0 {
+                    continue;
+                }
+                let on = pos.pot(cell, d, true);
+                for src in [on, on ^ 1] {
+                    let Some(path) = forcing_chain(&st, &mut bfs, src, y, limit) else {
+                        continue;
+                    };
+                    let target = *path.last().unwrap();
+                    if !worth(pos, target) {
+                        continue;
+                    }
+                    let mut deps = Vec::new();
+                    path_relies(pos, outer, &path, &mut deps);
+                    deps.sort_unstable();
+                    deps.dedup();
+                    hints.push(Inner {
+                        diff: base + length_bonus(path.len()),
+                        cx: path.len(),
+                        offs: removable(pos, target),
+                        deps,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// What the off → on links of a static chain or cycle rely on in the outer position.
+fn path_relies(pos: &Pos, outer: &[u64], path: &[u32], deps: &mut Vec<u32>) {
+    for w in path.windows(2) {
+        if w[0] & 1 == 1 || w[1] & 1 == 0 {
+            continue;
+        }
+        let (a, b) = (pos.cell_of(w[0]), pos.cell_of(w[1]));
+        let cause = if a == b {
+            CELL
+        } else {
+            (0..3)
+                .find(|&hi| {
+                    let h = pos.houses[a][hi];
+                    h == pos.houses[b][hi]
+                        && pos.places_orig(h as usize, pos.digit_of(w[1])).count_ones() == 2
+                })
+                .unwrap_or(0) as u8
+        };
+        relied_on(pos, outer, w[1], cause, deps);
+    }
+}
+
+/// The outer offs an inner on (`on`, derived by `cause`) relies on: the candidates of its
+/// cell, or the places of its digit in its house, that the inner position lacks.
+fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: u8, deps: &mut Vec<u32>) {
+    let (cell, d) = (pos.cell_of(on), pos.digit_of(on));
+    if cause == CELL {
+        let gone = outer[cell] & !pos.orig[cell];
+        for e in 0..pos.n {
+            if gone >> e & 1 == 1 {
+                deps.push(pos.pot(cell, e, false));
+            }
+        }
+    } else if cause < CELL {
+        let h = pos.houses[cell][cause as usize] as usize;
+        let gone = pos.places(outer, h, d) & !pos.places_orig(h, d);
+        for (i, &c) in pos.house_cells[h].iter().enumerate() {
+            if gone >> i & 1 == 1 {
+                deps.push(pos.pot(c as usize, d, false));
+            }
+        }
+    }
+}
+
+/// What the ancestors of node `k` of an inner net rely on in the outer position.
+fn net_relies(pos: &Pos, outer: &[u64], net: &Net, k: u32, deps: &mut Vec<u32>) {
+    let mut seen = vec![false; net.nodes.len()];
+    let mut stack = vec![k];
+    while let Some(x) = stack.pop() {
+        if std::mem::replace(&mut seen[x as usize], true) {
+            continue;
+        }
+        let nd = net.nodes[x as usize];
+        if nd.pot & 1 == 1 && nd.cause != OTHER {
+            relied_on(pos, outer, nd.pot, nd.cause, deps);
+        }
+        stack.extend_from_slice(net.parents(x));
+    }
+}
+
+/// The inner chains whose offs the branches ending at `from` use, by the off they give.
+fn inner_used(pos: &Pos, from: &[(&Net, u32)]) -> Vec<InnerChain> {
+    let mut out: Vec<InnerChain> = Vec::new();
+    for &(net, k) in from {
+        let mut seen = vec![false; net.nodes.len()];
+        let mut stack = vec![k];
+        while let Some(x) = stack.pop() {
+            if std::mem::replace(&mut seen[x as usize], true) {
+                continue;
+            }
+            let nd = net.nodes[x as usize];
+            if (INNER..INNER + 5).contains(&nd.cause) {
+                let eliminated = pos.candidate(nd.pot);
+                if !out.iter().any(|i| i.eliminated == eliminated) {
+                    out.push(InnerChain {
+                        eliminated,
+                        technique: INNER_TECHNIQUES[(nd.cause - INNER) as usize],
+                        complexity: nd.weight as usize,
+                    });
+                }
+            }
+            stack.extend_from_slice(net.parents(x));
+        }
+    }
+    out.sort_by_key(|i| (i.eliminated.cell.index(), i.eliminated.digit.index()));
+    out
+}
+
+/// The offs a conclusion gives: an on removes the cell's other candidates.
+fn removable(pos: &Pos, target: u32) -> Vec<u32> {
+    if target & 1 == 1 {
+        let cell = pos.cell_of(target);
+        let d = pos.digit_of(target);
+        (0..pos.n)
+            .filter(|&e| e != d && pos.orig[cell] >> e & 1 == 1)
+            .map(|e| pos.pot(cell, e, false))
+            .collect()
+    } else {
+        vec![target]
+    }
+}
+
 /// A candidate step and its sort key (difficulty, complexity, kind, discovery order).
 struct Best {
     key: Option<(f64, usize, u8, u32)>,
     step: Option<Step>,
     order: u32,
+    /// Inside a nested chain: every hint is gathered instead.
+    collect: Option<Collect>,
+}
+
+/// The hints of an inner producer (nested chains), on a position that an outer net made.
+struct Collect {
+    /// The outer position's candidates (what the inner position lacks, the net removed).
+    outer: Vec<u64>,
+    /// Hints more complex than this are dropped.
+    limit: usize,
+    hints: Vec<Inner>,
+}
+
+/// An inner chain's conclusion: the offs it gives, its rating and complexity, and the
+/// candidates it relies on being gone, as off potentials (told against all candidates: the
+/// outer net keeps those it removed).
+struct Inner {
+    diff: f64,
+    cx: usize,
+    offs: Vec<u32>,
+    deps: Vec<u32>,
 }
 
 impl Best {
@@ -661,11 +1127,83 @@ impl Best {
             key: None,
             step: None,
             order: 0,
+            collect: None,
         }
+    }
+    fn collecting_for(outer: Vec<u64>, limit: usize) -> Best {
+        Best {
+            collect: Some(Collect {
+                outer,
+                limit,
+                hints: Vec::new(),
+            }),
+            ..Best::new()
+        }
+    }
+    fn collecting(&self) -> bool {
+        self.collect.is_some()
+    }
+    fn outer(&self) -> Option<&[u64]> {
+        self.collect.as_ref().map(|c| c.outer.as_slice())
+    }
+    /// Records an inner hint concluding `target` through the nodes `branches`.
+    fn gather(
+        &mut self,
+        pos: &Pos,
+        diff: f64,
+        cx: usize,
+        target: u32,
+        branches: &[(&Net, u32)],
+        premise_deps: &[u32],
+    ) {
+        let Some(col) = self.collect.as_mut() else {
+            return;
+        };
+        if cx > col.limit {
+            return;
+        }
+        let mut deps = premise_deps.to_vec();
+        for &(net, k) in branches {
+            net_relies(pos, &col.outer, net, k, &mut deps);
+        }
+        deps.sort_unstable();
+        deps.dedup();
+        col.hints.push(Inner {
+            diff,
+            cx,
+            offs: removable(pos, target),
+            deps,
+        });
+    }
+    /// Records an inner hint of a static chain or cycle along `path`.
+    fn gather_path(&mut self, pos: &Pos, diff: f64, cx: usize, offs: Vec<u32>, path: &[u32]) {
+        let Some(col) = self.collect.as_mut() else {
+            return;
+        };
+        if cx > col.limit {
+            return;
+        }
+        let mut deps = Vec::new();
+        path_relies(pos, &col.outer, path, &mut deps);
+        deps.sort_unstable();
+        deps.dedup();
+        col.hints.push(Inner {
+            diff,
+            cx,
+            offs,
+            deps,
+        });
     }
     /// The difficulty a hint must stay at or under to matter.
     fn bound(&self) -> f64 {
         self.key.map_or(f64::INFINITY, |k| k.0)
+    }
+    /// The complexity a branch must stay at or under to matter, for a producer of `base`.
+    fn limit(&self, base: f64) -> usize {
+        match &self.collect {
+            Some(c) => c.limit,
+            None => complexity_limit(base, self.bound()),
+        }
     }
     /// Whether a hint of this difficulty, complexity and kind would be taken; counts it.
     fn better(&mut self, diff: f64, complexity: usize, kind: u8) -> bool {
@@ -697,10 +1235,29 @@ fn outcome(pos: &Pos, target: u32) -> (Vec<Candidate>, Vec<Candidate>) {
     }
 }
 
+thread_local! {
+    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with a deadline for the nested producer, which can take seconds for one step:
+/// past it, the producer stops and gives no step.
+pub(crate) fn with_deadline<R>(deadline: Option<std::time::Instant>, f: impl FnOnce() -> R) -> R {
+    let before = DEADLINE.with(|d| d.replace(deadline));
+    let r = f();
+    DEADLINE.with(|d| d.set(before));
+    r
+}
+
+fn past_deadline() -> bool {
+    DEADLINE
+        .with(|d| d.get())
+        .is_some_and(|d| std::time::Instant::now() >= d)
+}
+
 /// Runs one SE producer on `ctx` and gives its cheapest step.
 pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let mut pos = Pos::new(ctx);
-    if pos.n > 64 {
+    if pos.n > 32 {
         return ControlFlow::Continue(());
     }
     let mut best = Best::new();
@@ -710,6 +1267,18 @@ pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> Cont
         Group::Multiple => multiple(&mut pos, &mut best, Mode::Multiple),
         Group::Dynamic => multiple(&mut pos, &mut best, Mode::Dynamic),
         Group::Plus => multiple(&mut pos, &mut best, Mode::Plus),
+        Group::Nested => {
+            for level in 2..=5 {
+                multiple(&mut pos, &mut best, Mode::Nested(level));
+                if past_deadline() {
+                    // A search cut short may miss the cheapest step: give none.
+                    return ControlFlow::Continue(());
+                }
+                if best.step.is_some() {
+                    break;
+                }
+            }
+        }
     }
     if let Some(step) = best.step {
         sink(step)?;
@@ -765,10 +1334,12 @@ impl Bfs {
 
 /// The static links of a position, per candidate (`cell * n + digit`).
 struct Static {
-    /// The cell's other candidates, as offs.
-    cell_off: Vec<Vec<u32>>,
-    /// The digit's places among the cell's peers (box, row, column), as offs.
-    peer_off: Vec<Vec<u32>>,
+    /// Per candidate, the offs an on gives (flat, from `at[k]`): the cell's other
+    /// candidates (up to `mid[k]`), then the digit's places among the cell's peers (box,
+    /// row, column). Nested chains build this thousands of times: one allocation each.
+    offs: Vec<u32>,
+    at: Vec<u32>,
+    mid: Vec<u32>,
     /// The other candidate of a bivalue cell, as an on.
     y_on: Vec<u32>,
     /// The digit's other place in each house where it has two (box, row, column), as ons.
@@ -779,26 +1350,30 @@ impl Static {
     fn new(pos: &Pos) -> Static {
         let ncand = pos.orig.len() * pos.n;
         let mut st = Static {
-            cell_off: vec![Vec::new(); ncand],
-            peer_off: vec![Vec::new(); ncand],
+            offs: Vec::with_capacity(ncand * 8),
+            at: vec![0; ncand + 1],
+            mid: vec![0; ncand],
             y_on: vec![NONE; ncand],
             x_on: vec![[NONE; 3]; ncand],
         };
         for cell in 0..pos.orig.len() {
             let m = pos.orig[cell];
             for d in 0..pos.n {
+                let k = cell * pos.n + d;
+                st.at[k] = st.offs.len() as u32;
+                st.mid[k] = st.offs.len() as u32;
                 if m >> d & 1 == 0 {
                     continue;
                 }
-                let k = cell * pos.n + d;
                 for e in 0..pos.n {
                     if e != d && m >> e & 1 == 1 {
-                        st.cell_off[k].push(pos.pot(cell, e, false));
+                        st.offs.push(pos.pot(cell, e, false));
                     }
                 }
+                st.mid[k] = st.offs.len() as u32;
                 for &c in &pos.peers[cell] {
                     if pos.orig[c as usize] >> d & 1 == 1 {
-                        st.peer_off[k].push(pos.pot(c as usize, d, false));
+                        st.offs.push(pos.pot(c as usize, d, false));
                     }
                 }
                 if m.count_ones() == 2 {
@@ -807,7 +1382,7 @@ impl Static {
                 }
                 for hi in 0..3 {
                     let h = pos.houses[cell][hi] as usize;
-                    let places = pos.places(&pos.orig, h, d);
+                    let places = pos.places_orig(h, d);
                     if places.count_ones() == 2 {
                         let hc = &pos.house_cells[h];
                         if let Some(i) =
@@ -819,6 +1394,7 @@ impl Static {
                 }
             }
         }
+        st.at[ncand] = st.offs.len() as u32;
         st
     }
 }
@@ -826,10 +1402,8 @@ impl Static {
 fn static_offs(st: &Static, pot: u32, y: bool, out: &mut Vec<u32>) {
     out.clear();
     let k = pot as usize / 2;
-    if y {
-        out.extend_from_slice(&st.cell_off[k]);
-    }
-    out.extend_from_slice(&st.peer_off[k]);
+    let from = if y { st.at[k] } else { st.mid[k] };
+    out.extend_from_slice(&st.offs[from as usize..st.at[k + 1] as usize]);
 }
 
 fn static_ons(st: &Static, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {
@@ -879,7 +1453,7 @@ fn cycles(pos: &Pos, best: &mut Best) {
                 let on = pos.pot(cell, d, true);
                 let cycle_base = if y && x { 7.0 } else { 6.5 };
                 let chain_base = if y && x { 7.0 } else { 6.6 };
-                let limit = complexity_limit(cycle_base, best.bound());
+                let limit = best.limit(cycle_base);
                 if cycle_base <= best.bound() {
                     find_cycles(pos, st, &mut bfs, on, y, x, kind, cycle_base, limit, best);
                 }
@@ -888,11 +1462,17 @@ fn cycles(pos: &Pos, best: &mut Best) {
                         if chain_base > best.bound() {
                             break;
                         }
-                        let limit = complexity_limit(chain_base, best.bound());
+                        let limit = best.limit(chain_base);
                         if let Some(path) = forcing_chain(st, &mut bfs, src, y, limit) {
                             let complexity = path.len();
                             let diff = chain_base + length_bonus(complexity);
-                            if best.better(diff, complexity, kind) {
+                            if best.collecting() {
+                                let target = *path.last().unwrap();
+                                if worth(pos, target) {
+                                    let offs = removable(pos, target);
+                                    best.gather_path(pos, diff, complexity, offs, &path);
+                                }
+                            } else if best.better(diff, complexity, kind) {
                                 let target = *path.last().unwrap();
                                 let (placements, eliminations) = outcome(pos, target);
                                 let technique = if y {
@@ -1020,7 +1600,7 @@ fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
     if x {
         for hi in 0..3 {
             let h = pos.houses[cell][hi] as usize;
-            let places = pos.places(&pos.orig, h, d);
+            let places = pos.places_orig(h, d);
             if places.count_ones() == 2 {
                 let hc = &pos.house_cells[h];
                 if let Some(i) =
@@ -1042,7 +1622,7 @@ fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
     let diff = base + length_bonus(complexity);
     // Count it in the order even when it removes nothing? SE drops unworthy hints before
     // sorting, so only worthy ones take an order number.
-    if !best.better(diff, complexity, kind) {
+    if !best.collecting() && !best.better(diff, complexity, kind) {
         return;
     }
     let cells: Vec<usize> = path.iter().map(|&p| pos.cell_of(p)).collect();
@@ -1072,6 +1652,14 @@ fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
         }
     }
     if elims.is_empty() {
+        return;
+    }
+    if best.collecting() {
+        let offs: Vec<u32> = elims
+            .iter()
+            .map(|c| pos.pot(c.cell.index(), c.digit.index(), false))
+            .collect();
+        best.gather_path(pos, diff, complexity, offs, path);
         return;
     }
     {
@@ -1170,6 +1758,8 @@ enum Mode {
     Multiple,
     Dynamic,
     Plus,
+    /// Nested forcing chains of level 2 to 5.
+    Nested(u8),
 }
 
 impl Mode {
@@ -1179,6 +1769,7 @@ impl Mode {
             Mode::Multiple => 8.0,
             Mode::Dynamic => 8.5,
             Mode::Plus => 9.0,
+            Mode::Nested(level) => 9.5 + 0.5 * f64::from(level - 2),
         }
     }
     fn technique(self) -> Technique {
@@ -1187,13 +1778,19 @@ impl Mode {
             Mode::Multiple => Technique::MultipleForcingChain,
             Mode::Dynamic => Technique::DynamicForcingChain,
             Mode::Plus => Technique::DynamicForcingChainPlus,
+            Mode::Nested(_) => Technique::NestedForcingChain,
         }
     }
-    fn rules(self) -> Rules {
+    fn rules(self, limit: usize) -> Rules {
         Rules {
             y: self != Mode::Nishio,
             dynamic: self != Mode::Multiple,
-            plus: self == Mode::Plus,
+            level: match self {
+                Mode::Plus => 1,
+                Mode::Nested(level) => level,
+                _ => 0,
+            },
+            limit,
         }
     }
     fn dynamic(self) -> bool {
@@ -1201,20 +1798,30 @@ impl Mode {
     }
 }
 
+/// The step of a multiple or dynamic producer: `from` are the branches' last nodes.
 fn forcing_step(
     pos: &Pos,
     mode: Mode,
     diff: f64,
     target: u32,
     premise: Vec<Candidate>,
-    branches: Vec<Vec<Link>>,
+    from: &[(&Net, u32)],
 ) -> Step {
     let (placements, eliminations) = outcome(pos, target);
+    let branches = from.iter().map(|&(net, k)| net.links(pos, k)).collect();
+    let inner = match mode {
+        Mode::Nested(_) => inner_used(pos, from),
+        _ => Vec::new(),
+    };
     Step {
         technique: mode.technique(),
         placements,
         eliminations,
-        evidence: Evidence::Forcing { premise, branches },
+        evidence: Evidence::Forcing {
+            premise,
+            branches,
+            inner,
+        },
         se_difficulty: Some(rounded(diff)),
     }
 }
@@ -1233,18 +1840,17 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let npot = pos.npot();
     let ncell = pos.orig.len();
     let n = pos.n;
-    let rules = mode.rules();
     let base = mode.base();
     let mut counter = Counter::new(npot);
     // The on net of every candidate, computed once (SE recomputes them per region).
     let mut on_nets: Vec<Option<Net>> = (0..ncell * n).map(|_| None).collect();
-    let mut off_net = Net::new(npot);
+    let mut off_net = Net::pooled(npot);
     let dynamic = mode.dynamic();
     let multiple = mode != Mode::Nishio;
-    let ensure = |pos: &mut Pos, nets: &mut Vec<Option<Net>>, cand: usize| {
+    let ensure = |pos: &mut Pos, nets: &mut Vec<Option<Net>>, cand: usize, limit: usize| {
         if nets[cand].is_none() {
-            let mut net = Net::new(npot);
-            run_net(pos, &mut net, (cand * 2 + 1) as u32, rules);
+            let mut net = Net::pooled(npot);
+            run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(limit));
             nets[cand] = Some(net);
         }
     };
@@ -1253,6 +1859,9 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
         if !(card > 2 || (card > 1 && dynamic)) {
             continue;
         }
+        if matches!(mode, Mode::Nested(_)) && past_deadline() {
+            break;
+        }
         let do_double = card >= 3 && mode != Mode::Nishio && dynamic;
         let do_contradiction = dynamic;
         for d in 0..n {
@@ -1260,41 +1869,48 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 continue;
             }
             let cand = cell * n + d;
-            ensure(pos, &mut on_nets, cand);
+            ensure(pos, &mut on_nets, cand, best.limit(base));
             let on_pot = (cand * 2 + 1) as u32;
             let src = pos.candidate(on_pot);
             if do_contradiction {
                 let net = on_nets[cand].as_ref().unwrap();
                 if let Some((a, b)) = net.absurd {
-                    let cx = counter.count(net, a) + counter.count(net, b);
+                    let cx = counter.count(net, a) + counter.count_more(net, b);
                     let diff = base + length_bonus(cx);
-                    if best.better(diff, cx, 7) {
+                    if best.collecting() {
+                        best.gather(pos, diff, cx, on_pot ^ 1, &[(net, a), (net, b)], &[]);
+                    } else if best.better(diff, cx, 7) {
                         let step = forcing_step(
                             pos,
                             mode,
                             diff,
                             on_pot ^ 1,
                             vec![src],
-                            vec![net.links(pos, a), net.links(pos, b)],
+                            &[(net, a), (net, b)],
                         );
                         best.take(diff, cx, 7, step);
                     }
                 }
             }
             if do_contradiction || do_double {
-                run_net(pos, &mut off_net, on_pot ^ 1, rules);
+                run_net(pos, &mut off_net, on_pot ^ 1, mode.rules(best.limit(base)));
                 if do_contradiction {
                     if let Some((a, b)) = off_net.absurd {
-                        let cx = counter.count(&off_net, a) + counter.count(&off_net, b);
+                        let cx = counter.count(&off_net, a) + counter.count_more(&off_net, b);
                         let diff = base + length_bonus(cx);
-                        if best.better(diff, cx, 7) && worth(pos, on_pot) {
+                        if best.collecting() {
+                            if worth(pos, on_pot) {
+                                let br = [(&off_net, a), (&off_net, b)];
+                                best.gather(pos, diff, cx, on_pot, &br, &[]);
+                            }
+                        } else if best.better(diff, cx, 7) && worth(pos, on_pot) {
                             let step = forcing_step(
                                 pos,
                                 mode,
                                 diff,
                                 on_pot,
                                 vec![src],
-                                vec![off_net.links(pos, a), off_net.links(pos, b)],
+                                &[(&off_net, a), (&off_net, b)],
                             );
                             best.take(diff, cx, 7, step);
                         }
@@ -1314,14 +1930,16 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                             let k2 = off_net.node(pot);
                             let cx = counter.count(net, k) + counter.count(&off_net, k2);
                             let diff = base + length_bonus(cx);
-                            if best.better(diff, cx, 1) {
+                            if best.collecting() {
+                                best.gather(pos, diff, cx, pot, &[(net, k), (&off_net, k2)], &[]);
+                            } else if best.better(diff, cx, 1) {
                                 let step = forcing_step(
                                     pos,
                                     mode,
                                     diff,
                                     pot,
                                     vec![src, src],
-                                    vec![net.links(pos, k), off_net.links(pos, k2)],
+                                    &[(net, k), (&off_net, k2)],
                                 );
                                 best.take(diff, cx, 1, step);
                             }
@@ -1335,7 +1953,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
             // Region forcing, where this cell is the digit's first place in the house.
             for hi in 0..3 {
                 let h = pos.houses[cell][hi] as usize;
-                let places = pos.places(&pos.orig, h, d);
+                let places = pos.places_orig(h, d);
                 let k = places.count_ones();
                 if !(k == 2 || (multiple && k > 2)) {
                     continue;
@@ -1350,9 +1968,20 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     .map(|i| hc[i] as usize * n + d)
                     .collect();
                 for &m in &members {
-                    ensure(pos, &mut on_nets, m);
+                    ensure(pos, &mut on_nets, m, best.limit(base));
                 }
-                agree(pos, best, &mut counter, &on_nets, &members, mode, 6);
+                // Inside a nested chain, region forcing relies on the places the outer
+                // net removed.
+                let mut deps = Vec::new();
+                if let Some(outer) = best.outer() {
+                    let gone = pos.places(outer, h, d) & !places;
+                    for (i, &c) in hc.iter().enumerate() {
+                        if gone >> i & 1 == 1 {
+                            deps.push(pos.pot(c as usize, d, false));
+                        }
+                    }
+                }
+                agree(pos, best, &mut counter, &on_nets, &members, &deps, mode, 6);
             }
         }
         if mode != Mode::Nishio && (card == 2 || (multiple && card > 2)) {
@@ -1360,18 +1989,33 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 .filter(|&e| pos.orig[cell] >> e & 1 == 1)
                 .map(|e| cell * n + e)
                 .collect();
-            agree(pos, best, &mut counter, &on_nets, &members, mode, 5);
+            let mut deps = Vec::new();
+            if let Some(outer) = best.outer() {
+                let gone = outer[cell] & !pos.orig[cell];
+                for e in 0..n {
+                    if gone >> e & 1 == 1 {
+                        deps.push(pos.pot(cell, e, false));
+                    }
+                }
+            }
+            agree(pos, best, &mut counter, &on_nets, &members, &deps, mode, 5);
         }
+    }
+    off_net.release();
+    for net in on_nets.into_iter().flatten() {
+        net.release();
     }
 }
 
 /// Cell or region forcing: what every member's on net derives.
+#[allow(clippy::too_many_arguments)]
 fn agree(
     pos: &Pos,
     best: &mut Best,
     counter: &mut Counter,
     nets: &[Option<Net>],
     members: &[usize],
+    premise_deps: &[u32],
     mode: Mode,
     kind: u8,
 ) {
@@ -1400,19 +2044,28 @@ fn agree(
                 })
                 .sum();
             let diff = base + length_bonus(cx);
-            if best.better(diff, cx, kind) {
+            if best.collecting() {
+                let br: Vec<(&Net, u32)> = members
+                    .iter()
+                    .map(|&m| {
+                        let net = nets[m].as_ref().unwrap();
+                        (net, net.node(pot))
+                    })
+                    .collect();
+                best.gather(pos, diff, cx, pot, &br, premise_deps);
+            } else if best.better(diff, cx, kind) {
                 let premise: Vec<Candidate> = members
                     .iter()
                     .map(|&m| pos.candidate((m * 2 + 1) as u32))
                     .collect();
-                let branches: Vec<Vec<Link>> = members
+                let from: Vec<(&Net, u32)> = members
                     .iter()
                     .map(|&m| {
                         let net = nets[m].as_ref().unwrap();
-                        net.links(pos, net.node(pot))
+                        (net, net.node(pot))
                     })
                     .collect();
-                let step = forcing_step(pos, mode, diff, pot, premise, branches);
+                let step = forcing_step(pos, mode, diff, pot, premise, &from);
                 best.take(diff, cx, kind, step);
             }
         }

@@ -232,9 +232,12 @@ pub enum Evidence {
         groups: Vec<AlsSet>,
     },
     /// A forcing chain or net: from the `premise` candidates, one chain per branch.
+    /// Nested forcing chains also name the `inner` chains whose eliminations the
+    /// branches use (empty otherwise).
     Forcing {
         premise: Vec<Candidate>,
         branches: Vec<Vec<Link>>,
+        inner: Vec<InnerChain>,
     },
     /// Templates (pattern overlay): `digit` has `templates` complete placements left (one
     /// cell per row, column and box, on its candidates and placed cells, each leaving room
@@ -243,6 +246,18 @@ pub enum Evidence {
     Template { digit: Digit, templates: usize },
     /// No pattern: backtracking (an exhaustive search) gave the solution's digit.
     BruteForce,
+}
+
+/// An elimination that an inner chain made inside a branch of a nested forcing chain (in
+/// the position the branch had reached), see [`Evidence::Forcing`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InnerChain {
+    pub eliminated: Candidate,
+    /// The inner producer: a forcing chain ([`Technique::XChain`] or
+    /// [`Technique::DiscontinuousNiceLoop`]), or a multiple, dynamic or Dynamic (+) one.
+    pub technique: Technique,
+    /// Its SE complexity (nodes), which the outer proof's complexity includes.
+    pub complexity: usize,
 }
 
 /// A fish's evidence, see [`Evidence::Fish`].
@@ -821,12 +836,32 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             z,
             stem,
         } => super::als::als_text(shape, sets, restricted, *z, *stem),
-        Evidence::Forcing { premise, branches } => {
-            super::forcing::forcing_text(shape, premise, branches)
+        Evidence::Forcing {
+            premise,
+            branches,
+            inner,
+        } => {
+            let mut s = super::forcing::forcing_text(shape, premise, branches);
+            if !inner.is_empty() {
+                let parts: Vec<String> = inner.iter().map(|i| inner_text(shape, i)).collect();
+                s += &format!(" [inner: {}]", parts.join(", "));
+            }
+            s
         }
         Evidence::Template { digit, templates } => format!("{digit} ({templates} templates)"),
         Evidence::BruteForce => String::new(),
     }
+}
+
+/// An inner chain of a nested forcing chain: `r1c2<>5 by Multiple Forcing Chain (14 nodes)`.
+fn inner_text(shape: Shape, i: &InnerChain) -> String {
+    format!(
+        "{}<>{} by {} ({} nodes)",
+        cell_name(shape, i.eliminated.cell),
+        i.eliminated.digit,
+        i.technique.name(),
+        i.complexity
+    )
 }
 
 /// A fish's pattern: `5 r1,r9 c2,c8 fr9c3`.
@@ -1008,8 +1043,21 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             z,
             stem,
         } => super::als::explain_als(shape, sets, restricted, *z, *stem, out),
-        Evidence::Forcing { premise, branches } => {
-            super::forcing::explain_forcing(shape, premise, branches, out)
+        Evidence::Forcing {
+            premise,
+            branches,
+            inner,
+        } => {
+            let mut s = super::forcing::explain_forcing(shape, premise, branches, out);
+            if !inner.is_empty() {
+                let parts: Vec<String> = inner.iter().map(|i| inner_text(shape, i)).collect();
+                s += &format!(
+                    " Inside the branches, chains in the position each branch has reached \
+                     remove: {}.",
+                    parts.join("; ")
+                );
+            }
+            s
         }
         Evidence::Kraken(k) => super::kraken::explain_kraken(shape, k, out),
         other => format!("The pattern {} proves {out}.", pattern_text(shape, other)),

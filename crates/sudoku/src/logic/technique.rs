@@ -372,6 +372,9 @@ techniques! {
     MultipleForcingChain = "Cell/Region Forcing Chain", "mfc", Forcing, None, Some(8.0);
     DynamicForcingChain = "Dynamic Forcing Chain", "dfc", Forcing, None, Some(8.5);
     DynamicForcingChainPlus = "Dynamic Forcing Chain (+)", "dfc+", Forcing, None, Some(9.0);
+    /// Nested forcing chains. In the Explainer order SE's levels 2 to 5 (bases 9.5, 10.0,
+    /// 10.5 and 11.0; the step's SE difficulty says which, with the length bonus), see
+    /// `se_chains`; elsewhere the forcing finder's nested net, rated at the base.
     NestedForcingChain = "Nested Forcing Chain", "nfc2", Forcing, None, Some(9.5);
     // ---- last resort
     TemplateSet = "Template Set", "ts", LastResort, hd(Extreme, 10000, 8700, false), None;
