@@ -5,7 +5,7 @@
 //! digit placed.
 
 use sudoku::logic::{
-    apply, chain_length, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet,
+    apply, chain_length, check_step, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet,
 };
 use sudoku::solve::{self, Outcome};
 use sudoku::{Board, Grid};
@@ -226,23 +226,8 @@ fn walk(solver: &LogicSolver, grid: &Grid, what: &str) -> bool {
         let Some(step) = solver.next_step(&board) else {
             return false;
         };
-        let s = board.shape();
-        for p in &step.placements {
-            assert_eq!(
-                solution.get(p.cell),
-                Some(p.digit),
-                "{what}: {}",
-                step.text(s)
-            );
-        }
-        for e in &step.eliminations {
-            assert!(board.has(e.cell, e.digit), "{what}: {}", step.text(s));
-            assert_ne!(
-                solution.get(e.cell),
-                Some(e.digit),
-                "{what}: {}",
-                step.text(s)
-            );
+        if let Err(e) = check_step(&board, &step, &solution) {
+            panic!("{what}: {e}");
         }
         assert!(apply(&mut board, &step));
         steps += 1;
