@@ -688,23 +688,26 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
                 continue;
             }
             let hc = &pos.house_cells[h];
-            let cells: Vec<usize> = (0..n)
+            let in_h = |c: usize| pos.houses[c][h / n] as usize == h;
+            let cells = (0..n)
                 .filter(|&i| places >> i & 1 == 1)
-                .map(|i| hc[i] as usize)
-                .collect();
+                .map(|i| hc[i] as usize);
+            let first = hc[places.trailing_zeros() as usize] as usize;
             for k in 0..3 {
-                let other = pos.houses[cells[0]][k] as usize;
-                if other == h || !cells.iter().all(|&c| pos.houses[c][k] as usize == other) {
-                    continue;
-                }
+                let other = pos.houses[first][k] as usize;
                 // Only box→line and line→box.
-                if (h < n) == (other < n) {
+                if other == h || (h < n) == (other < n) {
                     continue;
                 }
+                if !cells.clone().all(|c| pos.houses[c][k] as usize == other) {
+                    continue;
+                }
+                // The cells of `other` that hold `d`, outside `h` (the places in both
+                // houses are all of `h`'s places).
                 let elim: Vec<usize> = pos.house_cells[other]
                     .iter()
                     .map(|&c| c as usize)
-                    .filter(|c| !cells.contains(c) && pos.cur[*c] >> d & 1 == 1)
+                    .filter(|&c| !in_h(c) && pos.cur[c] >> d & 1 == 1)
                     .collect();
                 if elim.is_empty() {
                     continue;
@@ -1295,6 +1298,11 @@ struct Bfs {
     seen_on: Vec<u32>,
     seen_off: Vec<u32>,
     gen: u32,
+    /// Scratch space of [`forcing_chain`].
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
+    next: Vec<u32>,
+    buf: Vec<u32>,
 }
 
 impl Bfs {
@@ -1305,6 +1313,10 @@ impl Bfs {
             seen_on: vec![0; npot / 2],
             seen_off: vec![0; npot / 2],
             gen: 0,
+            pend_on: Vec::new(),
+            pend_off: Vec::new(),
+            next: Vec::new(),
+            buf: Vec::new(),
         }
     }
     fn push(&mut self, pot: u32, parent: u32) -> u32 {
@@ -1683,21 +1695,49 @@ fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
 
 /// SE's unary forcing chain from `src`: the shortest path to its own negation.
 fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) -> Option<Vec<u32>> {
+    // Scratch space kept in `bfs` between searches (nested chains run millions of them).
+    let mut pend_on = std::mem::take(&mut bfs.pend_on);
+    let mut pend_off = std::mem::take(&mut bfs.pend_off);
+    let mut next = std::mem::take(&mut bfs.next);
+    let mut buf = std::mem::take(&mut bfs.buf);
+    let found = forcing_search(
+        st,
+        bfs,
+        src,
+        y,
+        limit,
+        [&mut pend_on, &mut pend_off, &mut next, &mut buf],
+    );
+    bfs.pend_on = pend_on;
+    bfs.pend_off = pend_off;
+    bfs.next = next;
+    bfs.buf = buf;
+    found
+}
+
+fn forcing_search(
+    st: &Static,
+    bfs: &mut Bfs,
+    src: u32,
+    y: bool,
+    limit: usize,
+    [pend_on, pend_off, next, buf]: [&mut Vec<u32>; 4],
+) -> Option<Vec<u32>> {
     bfs.pot.clear();
     bfs.parent.clear();
     bfs.gen += 1;
     let g = bfs.gen;
     let root = bfs.push(src, NONE);
     let target = src ^ 1;
-    let (mut pend_on, mut pend_off) = if src & 1 == 1 {
+    pend_on.clear();
+    pend_off.clear();
+    if src & 1 == 1 {
         bfs.seen_on[src as usize / 2] = g;
-        (vec![root], Vec::new())
+        pend_on.push(root);
     } else {
         bfs.seen_off[src as usize / 2] = g;
-        (Vec::new(), vec![root])
-    };
-    let mut buf = Vec::new();
-    let mut next = Vec::new();
+        pend_off.push(root);
+    }
     let mut depth = 1usize;
     while !pend_on.is_empty() || !pend_off.is_empty() {
         if !pend_on.is_empty() {
@@ -1705,9 +1745,10 @@ fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) ->
                 return None;
             }
             next.clear();
-            for &p in &pend_on {
-                static_offs(st, bfs.pot[p as usize], y, &mut buf);
-                for &off in &buf {
+            for &p in pend_on.iter() {
+                let k = bfs.pot[p as usize] as usize / 2;
+                let from = if y { st.at[k] } else { st.mid[k] };
+                for &off in &st.offs[from as usize..st.at[k + 1] as usize] {
                     if off == target {
                         let k = bfs.push(off, p);
                         return Some(bfs.path(k));
@@ -1720,7 +1761,7 @@ fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) ->
                 }
             }
             pend_on.clear();
-            pend_off.extend_from_slice(&next);
+            pend_off.extend_from_slice(next);
             depth += 1;
         }
         if !pend_off.is_empty() {
@@ -1728,9 +1769,9 @@ fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) ->
                 return None;
             }
             next.clear();
-            for &p in &pend_off {
-                static_ons(st, bfs.pot[p as usize], y, true, &mut buf);
-                for &on in &buf {
+            for &p in pend_off.iter() {
+                static_ons(st, bfs.pot[p as usize], y, true, buf);
+                for &on in buf.iter() {
                     if on == target {
                         let k = bfs.push(on, p);
                         return Some(bfs.path(k));
@@ -1743,7 +1784,7 @@ fn forcing_chain(st: &Static, bfs: &mut Bfs, src: u32, y: bool, limit: usize) ->
                 }
             }
             pend_off.clear();
-            pend_on.extend_from_slice(&next);
+            pend_on.extend_from_slice(next);
             depth += 1;
         }
     }
@@ -1958,7 +1999,8 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 if !(k == 2 || (multiple && k > 2)) {
                     continue;
                 }
-                let hc = pos.house_cells[h].clone();
+                let houses = pos.house_cells.clone();
+                let hc = &houses[h];
                 let first = places.trailing_zeros() as usize;
                 if hc[first] as usize != cell {
                     continue;
