@@ -127,6 +127,20 @@ fn complexity_limit(base: f64, best: f64) -> usize {
 
 const NONE: u32 = u32::MAX;
 
+/// Whether `x` has exactly two bits set (without `count_ones`, which is no single
+/// instruction on the baseline x86-64 target, and these tests are in the hottest loops).
+#[inline]
+fn two(x: u64) -> bool {
+    let rest = x & x.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// Whether `x` has two bits set or more.
+#[inline]
+fn several(x: u64) -> bool {
+    x & x.wrapping_sub(1) != 0
+}
+
 /// The fixed geometry and the candidates of one position (the geometry shared with the
 /// positions nested chains derive from it).
 struct Pos {
@@ -145,6 +159,8 @@ struct Pos {
     pl_cur: Vec<u32>,
     /// Per cell: its position in its box, row and column.
     hpos: Rc<[[u8; 3]]>,
+    /// Per candidate (`cell * n + digit`): its cell and digit (no division in hot loops).
+    cand: Rc<[(u16, u8)]>,
 }
 
 impl Pos {
@@ -216,6 +232,9 @@ impl Pos {
             pl_orig: Vec::new(),
             pl_cur: Vec::new(),
             hpos: hpos.into(),
+            cand: (0..ncell * n)
+                .map(|k| ((k / n) as u16, (k % n) as u8))
+                .collect(),
         };
         pos.pl_orig = pos.place_masks(&pos.orig);
         pos.pl_cur = pos.pl_orig.clone();
@@ -226,10 +245,10 @@ impl Pos {
         ((cell * self.n + d) * 2 + usize::from(on)) as u32
     }
     fn cell_of(&self, pot: u32) -> usize {
-        pot as usize / 2 / self.n
+        self.cand[pot as usize / 2].0 as usize
     }
     fn digit_of(&self, pot: u32) -> usize {
-        pot as usize / 2 % self.n
+        self.cand[pot as usize / 2].1 as usize
     }
     fn candidate(&self, pot: u32) -> Candidate {
         Candidate::new(
@@ -253,6 +272,7 @@ impl Pos {
             pl_orig: self.pl_cur.clone(),
             pl_cur: self.pl_cur.clone(),
             hpos: self.hpos.clone(),
+            cand: self.cand.clone(),
         }
     }
     fn restore(&mut self) {
@@ -575,7 +595,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
             // (on, cause, parents: p then the hidden ones in `buf` from `start`)
             made.clear();
             buf.clear();
-            if rules.y && pos.cur[cell].count_ones() == 2 {
+            if rules.y && two(pos.cur[cell]) {
                 let other = (pos.cur[cell] & !(1u64 << d)).trailing_zeros() as usize;
                 let from = buf.len();
                 buf.push(p);
@@ -595,7 +615,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
             for hi in 0..3 {
                 let h = pos.houses[cell][hi] as usize;
                 let places = pos.places_cur(h, d);
-                if places.count_ones() != 2 {
+                if !two(u64::from(places)) {
                     continue;
                 }
                 let hc = &pos.house_cells[h];
@@ -684,7 +704,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     for h in 0..3 * n {
         for d in 0..n {
             let places = pos.places_cur(h, d);
-            if places.count_ones() < 2 {
+            if !several(u64::from(places)) {
                 continue;
             }
             let hc = &pos.house_cells[h];
@@ -729,7 +749,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     for h in 0..3 * n {
         for d1 in 0..n {
             let p1 = pos.places_cur(h, d1);
-            if p1.count_ones() != 2 {
+            if !two(u64::from(p1)) {
                 continue;
             }
             for d2 in d1 + 1..n {
@@ -772,7 +792,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
         for i in 0..n {
             let ci = hc[i] as usize;
             let m = pos.cur[ci];
-            if m.count_ones() != 2 {
+            if !two(m) {
                 continue;
             }
             for j in i + 1..n {
@@ -821,7 +841,7 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
         for d in 0..n {
             for a in 0..n {
                 let pa = pos.places_cur(base + a, d);
-                if pa.count_ones() != 2 {
+                if !two(u64::from(pa)) {
                     continue;
                 }
                 for b in a + 1..n {
@@ -962,7 +982,7 @@ fn inner_chains(pos: &Pos, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) 
     let mut bfs = Bfs::new(pos.npot());
     for (y, base) in [(false, 6.6), (true, 7.0)] {
         for cell in 0..pos.orig.len() {
-            if pos.orig[cell].count_ones() < 2 {
+            if !several(pos.orig[cell]) {
                 continue;
             }
             for d in 0..pos.n {
@@ -1388,14 +1408,14 @@ impl Static {
                         st.offs.push(pos.pot(c as usize, d, false));
                     }
                 }
-                if m.count_ones() == 2 {
+                if two(m) {
                     let other = (m & !(1u64 << d)).trailing_zeros() as usize;
                     st.y_on[k] = pos.pot(cell, other, true);
                 }
                 for hi in 0..3 {
                     let h = pos.houses[cell][hi] as usize;
                     let places = pos.places_orig(h, d);
-                    if places.count_ones() == 2 {
+                    if two(u64::from(places)) {
                         let hc = &pos.house_cells[h];
                         if let Some(i) =
                             (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
@@ -1605,7 +1625,7 @@ fn find_cycles(
 fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
     out.clear();
     let (cell, d) = (pos.cell_of(on), pos.digit_of(on));
-    if y && pos.orig[cell].count_ones() == 2 {
+    if y && two(pos.orig[cell]) {
         let other = (pos.orig[cell] & !(1u64 << d)).trailing_zeros() as usize;
         out.push(pos.pot(cell, other, false));
     }
@@ -1613,7 +1633,7 @@ fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
         for hi in 0..3 {
             let h = pos.houses[cell][hi] as usize;
             let places = pos.places_orig(h, d);
-            if places.count_ones() == 2 {
+            if two(u64::from(places)) {
                 let hc = &pos.house_cells[h];
                 if let Some(i) =
                     (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
