@@ -463,6 +463,18 @@ impl Net {
         let nd = self.nodes[k as usize];
         &self.par[nd.ps as usize..(nd.ps + nd.pl) as usize]
     }
+    /// Calls `f` once on each ancestor of node `k` (itself included).
+    fn for_each_ancestor(&self, k: u32, mut f: impl FnMut(&Node)) {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![k];
+        while let Some(x) = stack.pop() {
+            if std::mem::replace(&mut seen[x as usize], true) {
+                continue;
+            }
+            f(&self.nodes[x as usize]);
+            stack.extend_from_slice(self.parents(x));
+        }
+    }
     /// The chain from the assumption to node `k` along first parents, as links.
     fn links(&self, pos: &Pos, k: u32) -> Vec<Link> {
         let mut path = vec![k];
@@ -1060,31 +1072,18 @@ fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: u8, deps: &mut Vec<u32>) 
 
 /// What the ancestors of node `k` of an inner net rely on in the outer position.
 fn net_relies(pos: &Pos, outer: &[u64], net: &Net, k: u32, deps: &mut Vec<u32>) {
-    let mut seen = vec![false; net.nodes.len()];
-    let mut stack = vec![k];
-    while let Some(x) = stack.pop() {
-        if std::mem::replace(&mut seen[x as usize], true) {
-            continue;
-        }
-        let nd = net.nodes[x as usize];
+    net.for_each_ancestor(k, |nd| {
         if nd.pot & 1 == 1 && nd.cause != OTHER {
             relied_on(pos, outer, nd.pot, nd.cause, deps);
         }
-        stack.extend_from_slice(net.parents(x));
-    }
+    });
 }
 
 /// The inner chains whose offs the branches ending at `from` use, by the off they give.
 fn inner_used(pos: &Pos, from: &[(&Net, u32)]) -> Vec<InnerChain> {
     let mut out: Vec<InnerChain> = Vec::new();
     for &(net, k) in from {
-        let mut seen = vec![false; net.nodes.len()];
-        let mut stack = vec![k];
-        while let Some(x) = stack.pop() {
-            if std::mem::replace(&mut seen[x as usize], true) {
-                continue;
-            }
-            let nd = net.nodes[x as usize];
+        net.for_each_ancestor(k, |nd| {
             if (INNER..INNER + 5).contains(&nd.cause) {
                 let eliminated = pos.candidate(nd.pot);
                 if !out.iter().any(|i| i.eliminated == eliminated) {
@@ -1095,8 +1094,7 @@ fn inner_used(pos: &Pos, from: &[(&Net, u32)]) -> Vec<InnerChain> {
                     });
                 }
             }
-            stack.extend_from_slice(net.parents(x));
-        }
+        });
     }
     out.sort_by_key(|i| (i.eliminated.cell.index(), i.eliminated.digit.index()));
     out
