@@ -7,7 +7,9 @@ use rayon::prelude::*;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
-use sudoku::format::{Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, Reader};
+use sudoku::format::{
+    Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, Reader, Record,
+};
 use sudoku::Shape;
 
 /// Where puzzles come from and how to read them.
@@ -61,6 +63,12 @@ impl InputArgs {
     /// Every record of every input, lazily, in order. A file that can't be opened yields one
     /// error record and reading goes on with the next file.
     pub fn records(&self) -> impl Iterator<Item = Result<Puzzle, ParseError>> + Send + '_ {
+        self.unparsed_records().map(Record::parse)
+    }
+
+    /// [`InputArgs::records`] with one-line records left unparsed, so that a batch parses
+    /// them on its workers ([`ordered_batch`]).
+    pub fn unparsed_records(&self) -> impl Iterator<Item = Record> + Send + '_ {
         let sources: Vec<PathBuf> = if self.files.is_empty() {
             vec![PathBuf::from("-")]
         } else {
@@ -76,14 +84,14 @@ impl InputArgs {
                     let f = File::open(&path).map(|f| Box::new(BufReader::new(f)) as Box<_>);
                     (name, f)
                 };
-            let items: Box<dyn Iterator<Item = _> + Send> = match input {
-                Ok(r) => Box::new(Reader::new(r, &name, opts.clone())),
-                Err(e) => Box::new(std::iter::once(Err(ParseError {
+            let items: Box<dyn Iterator<Item = Record> + Send> = match input {
+                Ok(r) => Box::new(Reader::new(r, &name, opts.clone()).records()),
+                Err(e) => Box::new(std::iter::once(Record::Parsed(Box::new(Err(ParseError {
                     source: name,
                     line: 0,
                     col: 0,
                     kind: ParseErrorKind::Io(format!("cannot open: {e}")),
-                }))),
+                }))))),
             };
             items
         })
@@ -134,19 +142,22 @@ const CHUNK: usize = 4096;
 /// terminal and the run is long.
 ///
 /// With one job everything runs on the calling thread. With more, reading, solving and
-/// writing overlap: a reader thread parses the next chunks while the pool works on one and
-/// the calling thread emits the one before. (Reading and writing in turn with the solving,
-/// as this did first, left `--jobs 2` at about 1.2 times `--jobs 1` on 17-clue puzzles,
-/// where parsing and formatting take as long as solving.)
-pub fn ordered_batch<T, W, E>(
-    records: impl Iterator<Item = Result<Puzzle, ParseError>> + Send,
+/// writing overlap: a reader thread reads the next chunks while the pool works on one and
+/// the calling thread emits the one before. Whatever can run on the workers should: given
+/// [`InputArgs::unparsed_records`], the reader only splits lines and the workers parse
+/// them. (Reading and writing in turn with the solving, as this did first, left `--jobs 2`
+/// at about 1.2 times `--jobs 1` on 17-clue puzzles, where parsing and formatting take as
+/// long as solving; parsing on the reader thread, at about 1.3 to 1.5.)
+pub fn ordered_batch<I, T, W, E>(
+    records: impl Iterator<Item = I> + Send,
     jobs: usize,
     work: W,
     emit: E,
 ) -> anyhow::Result<()>
 where
+    I: Send,
     T: Send,
-    W: Fn(usize, Result<Puzzle, ParseError>) -> T + Sync,
+    W: Fn(usize, I) -> T + Sync,
     E: FnMut(T) -> anyhow::Result<()>,
 {
     ordered_batch_by(records, jobs, CHUNK, work, emit)
@@ -154,16 +165,17 @@ where
 
 /// [`ordered_batch`] with `chunk` records at a time: small chunks for slow work (rating),
 /// so results appear as they come rather than thousands at once.
-pub fn ordered_batch_by<T, W, E>(
-    records: impl Iterator<Item = Result<Puzzle, ParseError>> + Send,
+pub fn ordered_batch_by<I, T, W, E>(
+    records: impl Iterator<Item = I> + Send,
     jobs: usize,
     chunk: usize,
     work: W,
     mut emit: E,
 ) -> anyhow::Result<()>
 where
+    I: Send,
     T: Send,
-    W: Fn(usize, Result<Puzzle, ParseError>) -> T + Sync,
+    W: Fn(usize, I) -> T + Sync,
     E: FnMut(T) -> anyhow::Result<()>,
 {
     let chunk_size = chunk.max(1);
@@ -199,13 +211,13 @@ where
             .num_threads(jobs)
             .build()
             .context("cannot start worker threads")?;
-        type Chunk = Vec<(usize, Result<Puzzle, ParseError>)>;
+        type Chunk<I> = Vec<(usize, I)>;
         std::thread::scope(|threads| -> anyhow::Result<()> {
-            let (chunks_tx, chunks) = std::sync::mpsc::sync_channel::<Chunk>(2);
+            let (chunks_tx, chunks) = std::sync::mpsc::sync_channel::<Chunk<I>>(2);
             threads.spawn(move || {
                 let mut records = records.enumerate();
                 loop {
-                    let chunk: Chunk = records.by_ref().take(chunk_size).collect();
+                    let chunk: Chunk<I> = records.by_ref().take(chunk_size).collect();
                     // A closed channel means the writer stopped (a broken pipe): stop too.
                     if chunk.is_empty() || chunks_tx.send(chunk).is_err() {
                         break;

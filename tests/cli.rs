@@ -138,6 +138,30 @@ fn batch_output_keeps_input_order() {
 }
 
 #[test]
+fn batch_parses_on_workers_and_still_locates_errors() {
+    let puzzles = std::fs::read_to_string(repo("testdata/corpus/top1465-100.txt")).unwrap();
+    let mut lines: Vec<String> = puzzles.lines().map(String::from).collect();
+    lines[49].replace_range(10..11, "x");
+    let input = lines.join("\n") + "\n";
+    for jobs in ["1", "2"] {
+        let out = sudoku()
+            .args(["solve", "--to", "line", "--jobs", jobs])
+            .write_stdin(input.clone())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "<stdin>:50:11: unexpected character 'x'",
+            ));
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert_eq!(
+            text.lines().count(),
+            99,
+            "jobs {jobs}: every other line solved"
+        );
+    }
+}
+
+#[test]
 fn check_names_broken_houses() {
     let solved =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

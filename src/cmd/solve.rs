@@ -89,7 +89,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
-    let mut records = args.input.records().peekable();
+    let mut records = args.input.unparsed_records();
     // One puzzle alone is shown as a boxed grid; a stream as one line per puzzle.
     let mut head = Vec::new();
     for _ in 0..2 {
@@ -111,7 +111,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         head.into_iter().chain(records),
         args.jobs,
         |_, record| {
-            let answer = solve_record(record, count_limit);
+            let answer = solve_record(record.parse(), count_limit);
             let text = if args.json {
                 json_line(&answer)
             } else {

@@ -383,6 +383,14 @@ pub(crate) fn parse_cells(
     col0: usize,
     opts: &ReadOptions,
 ) -> Result<Grid, ParseError> {
+    match parse_plain_digits(field, opts) {
+        Some(grid) => Ok(grid),
+        None => parse_cells_general(field, col0, opts),
+    }
+}
+
+/// [`parse_cells`] for every line the quick path doesn't take.
+fn parse_cells_general(field: &str, col0: usize, opts: &ReadOptions) -> Result<Grid, ParseError> {
     // (char, placed, 0-based column)
     let mut cells: Vec<(char, bool, usize)> = Vec::with_capacity(field.len());
     let mut plus = false;
@@ -473,6 +481,37 @@ pub(crate) fn parse_cells(
     Ok(grid)
 }
 
+/// The usual line, quickly: nothing but `.`, `0` and digits `1`-`n` for a side `n` of at
+/// most 9, in the standard alphabet. `None` for anything else, which [`parse_cells`] reads
+/// the long way (to the same grid: on such a line its rules add nothing).
+fn parse_plain_digits(field: &str, opts: &ReadOptions) -> Option<Grid> {
+    if !matches!(opts.alphabet, None | Some(Alphabet::Standard)) {
+        return None;
+    }
+    let bytes = field.as_bytes();
+    let shape = match opts.shape {
+        Some(s) if s.cell_count() == bytes.len() => s,
+        Some(_) => return None,
+        None => Shape::from_side(side_of_len(bytes.len())?).ok()?,
+    };
+    let n = shape.side();
+    if n > 9 {
+        return None;
+    }
+    let top = b'0' + n as u8;
+    let mut grid = Grid::empty(shape);
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'.' | b'0' => {}
+            b'1'..=b'9' if b <= top => {
+                grid.set_given(Cell::new(i), Digit::new((b - b'0') as usize))
+            }
+            _ => return None,
+        }
+    }
+    Some(grid)
+}
+
 fn symbol_max(alphabet: Alphabet, n: usize) -> String {
     alphabet.symbol(n).map_or(n.to_string(), |c| c.to_string())
 }
@@ -538,4 +577,40 @@ pub fn write_line_placed(grid: &Grid) -> Option<String> {
 
 pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
     Ok(write_line(&p.grid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The quick path reads every line it takes exactly as the general rules do.
+    #[test]
+    fn quick_path_agrees_with_the_general_rules() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let symbols = b".0123456789+xA";
+        let mut taken = 0;
+        for len in [16, 36, 81, 82, 80] {
+            for _ in 0..3000 {
+                // Mostly plain cells, now and then a character the quick path refuses.
+                let field: String = (0..len)
+                    .map(|_| {
+                        let k = if rng.gen_bool(0.98) {
+                            11
+                        } else {
+                            symbols.len()
+                        };
+                        symbols[rng.gen_range(0..k)] as char
+                    })
+                    .collect();
+                let opts = ReadOptions::default();
+                let general = parse_cells_general(&field, 0, &opts).ok();
+                if let Some(quick) = parse_plain_digits(&field, &opts) {
+                    taken += 1;
+                    assert_eq!(Some(quick), general, "{field}");
+                }
+            }
+        }
+        assert!(taken > 1000, "the quick path took only {taken} lines");
+    }
 }

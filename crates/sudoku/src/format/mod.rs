@@ -54,6 +54,7 @@ use crate::shape::Shape;
 use source::Source;
 use std::fmt;
 use std::io::BufRead;
+use std::sync::Arc;
 
 /// The formats we read and write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -409,6 +410,67 @@ pub struct Reader<R> {
     framed: framed::State,
     xml: opensudoku::State,
     json: json::State,
+    /// How one-line records are parsed, shared by the records left unparsed.
+    line_rules: Option<Arc<LineRules>>,
+}
+
+/// One record as read: parsed already, or a one-line record whose parsing was left for
+/// later ([`Reader::next_record`]), so that a batch can parse on its worker threads.
+#[derive(Clone, Debug)]
+pub enum Record {
+    /// A record of a multi-line format (or a read error), boxed: it is the rare case.
+    Parsed(Box<Result<Puzzle, ParseError>>),
+    Line(LineRecord),
+}
+
+/// A line of a line-based file (plain, Sukaku or HoDoKu library), not parsed yet.
+#[derive(Clone, Debug)]
+pub struct LineRecord {
+    text: String,
+    line: usize,
+    rules: Arc<LineRules>,
+}
+
+/// What parsing a line needs besides its text: the source's name and the format.
+#[derive(Debug)]
+struct LineRules {
+    source: String,
+    format: Format,
+    /// Detected as line-based: each line is classified on its own.
+    auto: bool,
+    opts: ReadOptions,
+}
+
+impl Record {
+    /// The puzzle, or why there is none.
+    pub fn parse(self) -> Result<Puzzle, ParseError> {
+        match self {
+            Record::Parsed(r) => *r,
+            Record::Line(l) => l.parse(),
+        }
+    }
+}
+
+impl LineRecord {
+    /// The puzzle on this line, or the error located in its source.
+    pub fn parse(&self) -> Result<Puzzle, ParseError> {
+        let (text, rules) = (&self.text, &*self.rules);
+        let parsed = if rules.auto {
+            line::parse_any(text, &rules.opts)
+        } else {
+            match rules.format {
+                Format::Sukaku => sukaku::parse(text, &rules.opts),
+                Format::Hodoku => hodoku::parse(text, &rules.opts),
+                _ => line::parse_record(text, &rules.opts),
+            }
+        };
+        parsed
+            .map(|p| Puzzle {
+                line: self.line,
+                ..p
+            })
+            .map_err(|e| e.located(&rules.source, self.line))
+    }
 }
 
 impl<R: BufRead> Reader<R> {
@@ -422,6 +484,7 @@ impl<R: BufRead> Reader<R> {
             framed: Default::default(),
             xml: Default::default(),
             json: Default::default(),
+            line_rules: None,
         }
     }
 
@@ -430,12 +493,18 @@ impl<R: BufRead> Reader<R> {
     pub fn format(&self) -> Option<Format> {
         self.format
     }
-}
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<Puzzle, ParseError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+    /// The next record, leaving a one-line record unparsed ([`Record::Line`]): reading
+    /// stays on one thread (it must, to follow the file), parsing need not.
+    ///
+    /// ```
+    /// use sudoku::format::{Reader, ReadOptions, Record};
+    /// let mut reader = Reader::new("1234341221434321\n".as_bytes(), "mem", ReadOptions::default());
+    /// let record = reader.next_record().unwrap();
+    /// assert!(matches!(record, Record::Line(_)));
+    /// assert_eq!(record.parse().unwrap().grid.given_count(), 16);
+    /// ```
+    pub fn next_record(&mut self) -> Option<Record> {
         let format = match self.format {
             Some(f) => f,
             None => {
@@ -446,37 +515,50 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
         };
         let (src, opts) = (&mut self.src, &self.opts);
-        match format {
+        Some(Record::Parsed(Box::new(match format {
             Format::Line | Format::Sukaku | Format::Hodoku => {
                 let line = match src.next_significant()? {
                     Ok(l) => l,
-                    Err(e) => return Some(Err(e)),
+                    Err(e) => return Some(Record::Parsed(Box::new(Err(e)))),
                 };
-                let parsed = if self.auto_lines {
-                    line::parse_any(&line.text, opts)
-                } else {
-                    match format {
-                        Format::Sukaku => sukaku::parse(&line.text, opts),
-                        Format::Hodoku => hodoku::parse(&line.text, opts),
-                        _ => line::parse_record(&line.text, opts),
-                    }
-                };
-                Some(
-                    parsed
-                        .map(|p| Puzzle { line: line.no, ..p })
-                        .map_err(|e| e.located(&src.name, line.no)),
-                )
+                let rules = self.line_rules.get_or_insert_with(|| {
+                    Arc::new(LineRules {
+                        source: src.name.clone(),
+                        format,
+                        auto: self.auto_lines,
+                        opts: opts.clone(),
+                    })
+                });
+                return Some(Record::Line(LineRecord {
+                    text: line.text,
+                    line: line.no,
+                    rules: rules.clone(),
+                }));
             }
             Format::Boxed | Format::Ss | Format::Pm => {
-                framed::read(src, opts, &mut self.framed, format)
+                framed::read(src, opts, &mut self.framed, format)?
             }
-            Format::Sdk => sdk::read(src, opts),
-            Format::Classic => classic::read(src, opts),
-            Format::Matrix | Format::Pipe => matrix::read(src, opts),
-            Format::Leptonica => leptonica::read(src, opts),
-            Format::OpenSudoku => opensudoku::read(src, &mut self.xml),
-            Format::Json => json::read(src, opts, &mut self.json),
-        }
+            Format::Sdk => sdk::read(src, opts)?,
+            Format::Classic => classic::read(src, opts)?,
+            Format::Matrix | Format::Pipe => matrix::read(src, opts)?,
+            Format::Leptonica => leptonica::read(src, opts)?,
+            Format::OpenSudoku => opensudoku::read(src, &mut self.xml)?,
+            Format::Json => json::read(src, opts, &mut self.json)?,
+        })))
+    }
+
+    /// Records from here on, parsing left to the caller ([`Reader::next_record`]).
+    pub fn records(self) -> impl Iterator<Item = Record> {
+        let mut reader = self;
+        std::iter::from_fn(move || reader.next_record())
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Puzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_record().map(Record::parse)
     }
 }
 
