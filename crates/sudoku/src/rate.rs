@@ -301,20 +301,25 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
     if !path.solved {
         level = Level::Extreme;
     }
-    while score > level.max_score() {
-        match level.next() {
-            Some(next) => level = next,
-            None => break,
-        }
-    }
     HodokuRating {
-        level,
+        level: raised(level, score),
         score,
         hardest: hardest.map(|(_, _, t)| t),
         steps: path.steps.len(),
         solved: path.solved,
         timed_out: path.timed_out,
     }
+}
+
+/// `level` raised one level while `score` is above the level's maximum (HoDoKu's rule).
+fn raised(mut level: Level, score: u32) -> Level {
+    while score > level.max_score() {
+        match level.next() {
+            Some(next) => level = next,
+            None => break,
+        }
+    }
+    level
 }
 
 /// What a puzzle must rate to be kept: the generator's difficulty target. Every part is
@@ -505,23 +510,30 @@ impl TargetRater {
             };
         };
         let (mut level, mut score) = (Level::Easy, 0u32);
-        let Some(path) = walk(&self.hodoku, Board::new(grid), |s| {
-            if let Some(h) = s.technique.hodoku() {
+        // Too hard already (by technique, or by score beyond the level's maximum)?
+        let mut tally = |technique: Technique, n: u32| {
+            if let Some(h) = technique.hodoku() {
                 level = level.max(h.level);
-                score += h.base_score;
+                score += n * h.base_score;
             }
-            level > want || score > want.max_score()
-        }) else {
-            return Verdict::TooHard;
+            level <= want && score <= want.max_score()
         };
-        if !path.solved || path.used_backtracking && !t.require.contains(&Technique::BruteForce) {
+        let board = Board::new(grid);
+        let solved = match self.hodoku.walk_basic(&board, &mut tally) {
+            Some(solved) => solved,
+            None => walk(&self.hodoku, board, |s| !tally(s.technique, 1)).is_some_and(|path| {
+                path.solved
+                    && (!path.used_backtracking || t.require.contains(&Technique::BruteForce))
+            }),
+        };
+        if !solved {
             return Verdict::TooHard;
         }
-        let r = hodoku_rating_of(&path);
-        if r.level > want {
+        let level = raised(level, score);
+        if level > want {
             return Verdict::TooHard;
         }
-        if r.level < want || r.score < self.score_floor() {
+        if level < want || score < self.score_floor() {
             return Verdict::TooEasy;
         }
         if t.se.is_none() && t.require.is_empty() || self.accepts(grid) {
