@@ -514,28 +514,33 @@ impl TargetRater {
     /// [`TargetRater::accepts`] is `true`. A target without a level has no direction: what it
     /// does not accept is `TooEasy`.
     pub fn verdict(&self, grid: &Grid) -> Verdict {
+        self.verdict_scored(grid).0
+    }
+
+    /// [`TargetRater::verdict`], and HoDoKu's score of the puzzle when its path was walked
+    /// to the end (`None` when too hard, or when the target has no level). The generator
+    /// climbs this score towards a level's floor.
+    pub fn verdict_scored(&self, grid: &Grid) -> (Verdict, Option<u32>) {
         let t = &self.target;
         let Some(want) = t.level else {
-            return if self.accepts(grid) {
-                Verdict::Fits
-            } else {
-                Verdict::TooEasy
+            return match self.accepts(grid) {
+                true => (Verdict::Fits, None),
+                false => (Verdict::TooEasy, None),
             };
         };
         let Some((level, score, _)) = self.hodoku_tally(grid) else {
-            return Verdict::TooHard;
+            return (Verdict::TooHard, None);
         };
-        if level > want {
-            return Verdict::TooHard;
-        }
-        if level < want || score < self.score_floor() {
-            return Verdict::TooEasy;
-        }
-        if t.se.is_none() && t.require.is_empty() || self.accepts(grid) {
+        let verdict = if level > want {
+            Verdict::TooHard
+        } else if level < want || score < self.score_floor() {
+            Verdict::TooEasy
+        } else if t.se.is_none() && t.require.is_empty() || self.accepts(grid) {
             Verdict::Fits
         } else {
             Verdict::TooEasy
-        }
+        };
+        (verdict, Some(score))
     }
 
     /// The least HoDoKu score the target's level accepts (HoDoKu's generator rule: the
