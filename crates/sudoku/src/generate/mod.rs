@@ -610,7 +610,7 @@ impl Generator {
         work: &mut W,
         (orbits, rng): (&[Vec<Cell>], &mut ChaCha8Rng),
         (mut removed, kept, mut count, known): (Vec<usize>, &[usize], usize, Option<u32>),
-        scored: &dyn Fn(&W, usize) -> (crate::rate::Verdict, Option<u32>),
+        scored: &Scored<'_, W>,
     ) -> Option<Grid> {
         use crate::rate::Verdict;
         if removed.is_empty() {
@@ -627,7 +627,7 @@ impl Generator {
         if v == Verdict::Fits {
             return Some(work.puzzle());
         }
-        let Some(mut score) = s else { return None };
+        let mut score = s?;
         let mut out: Vec<usize> = Vec::new();
         for _ in 0..CLIMB_MOVES {
             let k = rng.gen_range(1..=CLIMB_BACK).min(removed.len());
@@ -714,6 +714,10 @@ impl Generator {
         Some(work.puzzle())
     }
 }
+
+/// The rating of the puzzle in the removal state, given its number of givens: the verdict,
+/// and the HoDoKu score unless too hard.
+type Scored<'a, W> = dyn Fn(&W, usize) -> (crate::rate::Verdict, Option<u32>) + 'a;
 
 /// The most moves of [`Generator::climb`] per attempt: with 30, 5.2 attempts per Medium
 /// puzzle; 100, 1.5; 300, 1.1, for about the same time per puzzle from 100 on.
