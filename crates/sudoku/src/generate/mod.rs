@@ -29,12 +29,13 @@
 //!    counted: about 4 ratings per attempt, most of them in the bisections of too-hard
 //!    chains, which give only 1 puzzle in 6 directly but keep the attempt going; without
 //!    the bisection an attempt ends at its first too-hard puzzle: 185 attempts per puzzle
-//!    instead of 93, and 64 puzzles/s instead of 83. On 9x9 the other solutions the
-//!    searches find are kept for the grid: the cells where one differs from ours must keep
-//!    a given, so a removal that empties them all is refused unsearched. In one pass that
-//!    never happens (the cell just tried is that given, and stays), but removals tried
-//!    again after givens were put back (the bisection, the climb below) meet them: this
-//!    halves the time of the climb.
+//!    instead of 93, and 64 puzzles/s instead of 83. For a Medium target on 9x9 the other
+//!    solutions the searches find are kept for the grid: the cells where one differs from
+//!    ours must keep a given, so a removal that empties them all is refused unsearched. In
+//!    one pass that never happens (the cell just tried is that given, and stays), but
+//!    removals tried again after givens were put back (the bisection, the climb below)
+//!    meet them: this halves the time of the climb. (Kept in every pass, the bookkeeping
+//!    made minimal generation 5% slower.)
 //! 4. **Acceptance**: the givens range, minimality, and the [`Generator::filter`] hook (for
 //!    difficulty, filled in by the rater; HoDoKu level Medium instead guides step 2,
 //!    see [`Generator::difficulty`]). A rejected puzzle costs one attempt; after
@@ -521,6 +522,7 @@ impl Generator {
         let verdict = |work: &W, count: usize| scored(work, count).0;
         orbits.shuffle(rng);
         work.start(solution);
+        work.remember_other_solutions();
         // The chain: the orbits removed (as positions in `orbits`), in order; puzzle `k` of
         // the chain has the first `k` removed. `easy` is known too easy (the full grid is:
         // this path is for levels above Easy), `at` the puzzle `work` holds.
@@ -918,6 +920,10 @@ trait Removal {
     fn has_other_solution(&mut self, removed: &[Cell]) -> bool;
     /// Whether the puzzle has exactly one solution.
     fn is_unique(&self) -> bool;
+    /// Asks [`Removal::has_other_solution`] to remember, until the next start, what the
+    /// other solutions it finds teach about the grid, where it can: worth it when removals
+    /// are tried again after givens were put back.
+    fn remember_other_solutions(&mut self) {}
     /// The puzzle, every filled cell a given.
     fn puzzle(&self) -> Grid;
 }
