@@ -11,6 +11,13 @@
 //! step found is the one taken; `tests::agrees_with_the_general_finders` and
 //! `tests/logic.rs` hold them to that.
 //!
+//! [`Basic9::walk`] goes further for the rater's Easy and Medium judgements, where the
+//! technique set is the singles and these techniques only: it follows the same path
+//! without making [`Step`]s, and places each run of naked singles (and full houses, which
+//! score the same) at once, since in HoDoKu's order they come first and any order of them
+//! reaches the same position. Medium generation (500 puzzles) took 5.8 s of CPU with it
+//! instead of 6.6-7.0 s.
+//!
 //! Depends on the step model and the grid model; nothing but the driver uses it.
 
 use super::step::{Evidence, Step};
