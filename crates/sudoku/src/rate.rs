@@ -301,20 +301,25 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
     if !path.solved {
         level = Level::Extreme;
     }
-    while score > level.max_score() {
-        match level.next() {
-            Some(next) => level = next,
-            None => break,
-        }
-    }
     HodokuRating {
-        level,
+        level: raised(level, score),
         score,
         hardest: hardest.map(|(_, _, t)| t),
         steps: path.steps.len(),
         solved: path.solved,
         timed_out: path.timed_out,
     }
+}
+
+/// `level` raised one level while `score` is above the level's maximum (HoDoKu's rule).
+fn raised(mut level: Level, score: u32) -> Level {
+    while score > level.max_score() {
+        match level.next() {
+            Some(next) => level = next,
+            None => break,
+        }
+    }
+    level
 }
 
 /// What a puzzle must rate to be kept: the generator's difficulty target. Every part is
@@ -402,42 +407,55 @@ impl TargetRater {
         &self.target
     }
 
+    /// HoDoKu's level (raised by the score) and score of `grid`'s path, and the techniques
+    /// it used; `None` when the path stalls, or needs brute force the target does not
+    /// require, or gets too hard for the target's level (a technique above it, or a score
+    /// beyond its maximum: the walk stops there, as HoDoKu's generator does). Without
+    /// required techniques, Easy and Medium paths (singles and basic techniques only) are
+    /// walked without making their steps ([`LogicSolver::walk_basic`]).
+    fn hodoku_tally(&self, grid: &Grid) -> Option<(Level, u32, TechniqueSet)> {
+        let (cap, require) = (self.target.level, &self.target.require);
+        let (mut level, mut score, mut used) = (Level::Easy, 0u32, TechniqueSet::default());
+        let mut tally = |technique: Technique, n: u32| {
+            used.insert(technique);
+            if let Some(h) = technique.hodoku() {
+                level = level.max(h.level);
+                score += n * h.base_score;
+            }
+            cap.map_or(true, |c| level <= c && score <= c.max_score())
+        };
+        let board = Board::new(grid);
+        // The fast walk reports full houses as naked singles: only without requirements.
+        let fast = match require.is_empty() {
+            true => self.hodoku.walk_basic(&board, &mut tally),
+            false => None,
+        };
+        let solved = match fast {
+            Some(solved) => solved,
+            None => walk(&self.hodoku, board, |s| !tally(s.technique, 1)).is_some_and(|path| {
+                path.solved && (!path.used_backtracking || require.contains(&Technique::BruteForce))
+            }),
+        };
+        solved.then(|| (raised(level, score), score, used))
+    }
+
     /// Whether `grid` meets the target.
     pub fn accepts(&self, grid: &Grid) -> bool {
         let t = &self.target;
         if t.level.is_some() || !t.require.is_empty() {
-            let cap = t.level;
-            let mut level = Level::Easy;
-            let mut score = 0u32;
-            let Some(path) = walk(&self.hodoku, Board::new(grid), |s| {
-                if let Some(h) = s.technique.hodoku() {
-                    level = level.max(h.level);
-                    score += h.base_score;
-                }
-                // Too hard already (by technique, or by score beyond the level's maximum).
-                cap.is_some_and(|c| level > c || score > c.max_score())
-            }) else {
+            let Some((level, score, used)) = self.hodoku_tally(grid) else {
                 return false;
             };
-            if !path.solved || path.used_backtracking && !t.require.contains(&Technique::BruteForce)
-            {
-                return false;
-            }
             if let Some(want) = t.level {
-                let r = hodoku_rating_of(&path);
                 let floor = match want {
                     Level::Easy => 0,
                     l => previous(l).max_score(),
                 };
-                if r.level != want || r.score < floor {
+                if level != want || score < floor {
                     return false;
                 }
             }
-            if !t
-                .require
-                .iter()
-                .all(|&need| path.steps.iter().any(|s| s.technique == need))
-            {
+            if !t.require.iter().all(|&need| used.contains(need)) {
                 return false;
             }
         }
@@ -496,39 +514,33 @@ impl TargetRater {
     /// [`TargetRater::accepts`] is `true`. A target without a level has no direction: what it
     /// does not accept is `TooEasy`.
     pub fn verdict(&self, grid: &Grid) -> Verdict {
+        self.verdict_scored(grid).0
+    }
+
+    /// [`TargetRater::verdict`], and HoDoKu's score of the puzzle when its path was walked
+    /// to the end (`None` when too hard, or when the target has no level). The generator
+    /// climbs this score towards a level's floor.
+    pub fn verdict_scored(&self, grid: &Grid) -> (Verdict, Option<u32>) {
         let t = &self.target;
         let Some(want) = t.level else {
-            return if self.accepts(grid) {
-                Verdict::Fits
-            } else {
-                Verdict::TooEasy
+            return match self.accepts(grid) {
+                true => (Verdict::Fits, None),
+                false => (Verdict::TooEasy, None),
             };
         };
-        let (mut level, mut score) = (Level::Easy, 0u32);
-        let Some(path) = walk(&self.hodoku, Board::new(grid), |s| {
-            if let Some(h) = s.technique.hodoku() {
-                level = level.max(h.level);
-                score += h.base_score;
-            }
-            level > want || score > want.max_score()
-        }) else {
-            return Verdict::TooHard;
+        let Some((level, score, _)) = self.hodoku_tally(grid) else {
+            return (Verdict::TooHard, None);
         };
-        if !path.solved || path.used_backtracking && !t.require.contains(&Technique::BruteForce) {
-            return Verdict::TooHard;
-        }
-        let r = hodoku_rating_of(&path);
-        if r.level > want {
-            return Verdict::TooHard;
-        }
-        if r.level < want || r.score < self.score_floor() {
-            return Verdict::TooEasy;
-        }
-        if t.se.is_none() && t.require.is_empty() || self.accepts(grid) {
+        let verdict = if level > want {
+            Verdict::TooHard
+        } else if level < want || score < self.score_floor() {
+            Verdict::TooEasy
+        } else if t.se.is_none() && t.require.is_empty() || self.accepts(grid) {
             Verdict::Fits
         } else {
             Verdict::TooEasy
-        }
+        };
+        (verdict, Some(score))
     }
 
     /// The least HoDoKu score the target's level accepts (HoDoKu's generator rule: the

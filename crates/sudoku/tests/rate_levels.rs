@@ -112,3 +112,46 @@ fn presets_cover_the_scale_without_gaps() {
     assert_eq!(Preset::of_er(6.0), Some(Preset::Fiendish));
     assert_eq!(Preset::of_er(6.1), Some(Preset::Diabolical));
 }
+
+#[test]
+fn level_targets_agree_with_the_full_rating() {
+    use sudoku::rate::{Target, TargetRater, Verdict};
+    // Every level, and scores on both sides of Easy's and Medium's maximum.
+    let text = include_str!("../../../testdata/rating/hodoku_generated.txt");
+    let rater = Rater::new();
+    let targets = [Level::Easy, Level::Medium, Level::Hard].map(|l| {
+        let target = Target {
+            level: Some(l),
+            ..Target::default()
+        };
+        (l, TargetRater::new(target))
+    });
+    let mut fits = [0; 3];
+    for line in text.lines() {
+        let g = Grid::from_line(line.split_whitespace().next().unwrap()).unwrap();
+        let hd = rater.rate_hodoku(&g);
+        for (k, (want, target)) in targets.iter().enumerate() {
+            let floor = match want {
+                Level::Easy => 0,
+                Level::Medium => Level::Easy.max_score(),
+                _ => Level::Medium.max_score(),
+            };
+            let expect = if hd.level > *want {
+                Verdict::TooHard
+            } else if hd.level < *want || hd.score < floor {
+                Verdict::TooEasy
+            } else {
+                Verdict::Fits
+            };
+            assert_eq!(target.verdict(&g), expect, "{want:?} {line}");
+            assert_eq!(
+                target.accepts(&g),
+                expect == Verdict::Fits,
+                "{want:?} {line}"
+            );
+            fits[k] += usize::from(expect == Verdict::Fits);
+        }
+    }
+    // The file's Medium puzzles are mostly under Easy's maximum: one fits.
+    assert!(fits[0] > 100 && fits[1] > 0 && fits[2] > 5, "{fits:?}");
+}

@@ -1,6 +1,6 @@
 //! The 9x9 path of generation: the removal loop's state as bitboards, the uniqueness test
-//! through [`fast9::count_excluding`] (no allocation per test), and random solution grids
-//! from the fast engine.
+//! through [`fast9::solution_excluding`] (no allocation per test; the other solutions it
+//! finds are remembered for the grid), and random solution grids from the fast engine.
 //!
 //! Everything here gives the same answers as the general path in [`super`]; only the
 //! representation differs: the puzzle is a [`fast9::Cells`] array and the givens of each
@@ -73,6 +73,15 @@ pub(super) struct Work9 {
     /// `swaps[i][e]`: the cells of the solution's digit-pair swap through cell `i` and digit
     /// `e + 1` (see [`Work9::find_swaps`]); unused where `e + 1` is cell `i`'s own digit.
     swaps: [[u128; 9]; 81],
+    /// The cells where the other solutions found by the searches differ from ours: while
+    /// one of these sets has no given, the puzzle has a second solution. Only a removal
+    /// retried after givens were put back (the Medium bisection and climb, see
+    /// [`super::Generator::difficulty`]) can meet one: when found, each has a single given,
+    /// the cell just tried, which stays.
+    found: Vec<u128>,
+    /// Whether to fill `found` (removals tried again only happen with a Medium target; in
+    /// one pass, the bookkeeping made minimal generation 5% slower).
+    remember: bool,
 }
 
 impl Work9 {
@@ -82,6 +91,8 @@ impl Work9 {
             solution: [0; 81],
             given: [0; 9],
             swaps: [[0; 9]; 81],
+            found: Vec::new(),
+            remember: false,
         }
     }
 
@@ -182,6 +193,12 @@ impl Removal for Work9 {
             self.given[v as usize - 1] |= 1 << i;
         }
         self.find_swaps();
+        self.found.clear();
+        self.remember = false;
+    }
+
+    fn remember_other_solutions(&mut self) {
+        self.remember = true;
     }
 
     fn remove(&mut self, cells: &[Cell]) {
@@ -193,13 +210,16 @@ impl Removal for Work9 {
     }
 
     /// As [`super::Work`]'s, after the digit-pair swaps ([`Work9::find_swaps`]), which
-    /// settle two in five of the removals that fail: another solution differs from ours in a removed cell; for each
+    /// settle two in five of the removals that fail, and the other solutions found before
+    /// on this grid (`found`): another solution differs from ours in a removed cell; for each
     /// removed cell in turn, one search for a solution with another digit there, the
     /// earlier cells put back (so the cases don't overlap). A cell forced by a single, given
     /// the cells put back so far, needs no search.
     fn has_other_solution(&mut self, removed: &[Cell]) -> bool {
         let filled = self.given.iter().fold(0, |a, &g| a | g);
-        if removed.iter().any(|c| self.open_swap(c.index(), filled)) {
+        if removed.iter().any(|c| self.open_swap(c.index(), filled))
+            || self.found.iter().any(|&u| u & filled == 0)
+        {
             return true;
         }
         let mut found = false;
@@ -208,7 +228,16 @@ impl Removal for Work9 {
             let i = c.index();
             if !self.forced(i) {
                 let excluded = [(i, self.solution[i])];
-                if fast9::count_excluding(&self.puzzle, &excluded, 1).count > 0 {
+                if !self.remember {
+                    if fast9::count_excluding(&self.puzzle, &excluded, 1).count > 0 {
+                        found = true;
+                        break;
+                    }
+                } else if let Some(other) = fast9::solution_excluding(&self.puzzle, &excluded) {
+                    let differ = (0..81)
+                        .filter(|&j| other[j] != self.solution[j])
+                        .fold(0u128, |u, j| u | 1 << j);
+                    self.found.push(differ);
                     found = true;
                     break;
                 }
@@ -224,47 +253,6 @@ impl Removal for Work9 {
 
     fn is_unique(&self) -> bool {
         fast9::count(&self.puzzle, 2).count == 1
-    }
-
-    /// Places naked and hidden singles (the solution's digits: the puzzle is unique) until
-    /// the grid is full or none is left.
-    fn solved_by_singles(&self) -> bool {
-        let mut empty = ALL & !self.given.iter().fold(0, |a, &g| a | g);
-        // `seen[d]`: the cells that hold a digit or see a `d + 1`.
-        let mut seen = [0u128; 9];
-        for (d, s) in seen.iter_mut().enumerate() {
-            let mut m = self.given[d];
-            while m != 0 {
-                *s |= PEERS[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-        }
-        while empty != 0 {
-            let mut found = 0u128;
-            let (mut one, mut two) = (0u128, 0u128);
-            for s in &seen {
-                let cand = empty & !s;
-                two |= one & cand;
-                one |= cand;
-                for h in &HOUSES {
-                    let x = cand & h;
-                    if x != 0 && x & (x - 1) == 0 {
-                        found |= x;
-                    }
-                }
-            }
-            found |= one & !two;
-            if found == 0 {
-                return false;
-            }
-            empty &= !found;
-            while found != 0 {
-                let i = found.trailing_zeros() as usize;
-                found &= found - 1;
-                seen[self.solution[i] as usize - 1] |= PEERS[i];
-            }
-        }
-        true
     }
 
     fn puzzle(&self) -> Grid {
@@ -342,16 +330,32 @@ mod tests {
             let sol = super::super::random_solution(Shape::NINE, &mut rng);
             let mut w = Work9::new();
             w.start(&sol);
+            w.remember_other_solutions();
             let mut orbits = super::super::Symmetry::Rotational180.orbits(Shape::NINE);
             orbits.shuffle(&mut rng);
-            for orbit in &orbits {
-                w.remove(orbit);
-                let before = w.puzzle;
-                let other = w.has_other_solution(orbit);
-                assert_eq!(w.puzzle, before);
-                assert_eq!(other, solve::count_solutions(&w.puzzle(), 2) >= 2);
-                assert_eq!(other, !w.is_unique());
-                if other {
+            // A pass, then (as the Medium climb does) a few removed orbits put back and the
+            // others tried again, which the other solutions found in the pass may settle.
+            let mut removed = Vec::new();
+            for round in 0..3 {
+                for orbit in &orbits {
+                    if w.puzzle[orbit[0].index()] == 0 {
+                        continue;
+                    }
+                    w.remove(orbit);
+                    let before = w.puzzle;
+                    let other = w.has_other_solution(orbit);
+                    assert_eq!(w.puzzle, before);
+                    assert_eq!(other, solve::count_solutions(&w.puzzle(), 2) >= 2);
+                    assert_eq!(other, !w.is_unique());
+                    if other {
+                        w.restore(orbit);
+                    } else {
+                        removed.push(orbit);
+                    }
+                }
+                assert!(round > 0 || !w.found.is_empty());
+                removed.shuffle(&mut rng);
+                for orbit in removed.drain(..).take(2) {
                     w.restore(orbit);
                 }
             }

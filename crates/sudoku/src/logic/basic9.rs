@@ -11,6 +11,13 @@
 //! step found is the one taken; `tests::agrees_with_the_general_finders` and
 //! `tests/logic.rs` hold them to that.
 //!
+//! [`Basic9::walk`] goes further for the rater's Easy and Medium judgements, where the
+//! technique set is the singles and these techniques only: it follows the same path
+//! without making [`Step`]s, and places each run of naked singles (and full houses, which
+//! score the same) at once, since in HoDoKu's order they come first and any order of them
+//! reaches the same position. Medium generation (500 puzzles) took 5.8 s of CPU with it
+//! instead of 6.6-7.0 s.
+//!
 //! Depends on the step model and the grid model; nothing but the driver uses it.
 
 use super::step::{Evidence, Step};
@@ -35,6 +42,14 @@ pub(crate) const BASIC: &[Technique] = &[
     Technique::NakedTriple,
     Technique::HiddenPair,
     Technique::HiddenTriple,
+];
+
+/// The singles, in HoDoKu's order: where a sequence starts with them,
+/// [`Basic9::walk`] can take runs of them at once.
+pub(crate) const SINGLES: [Technique; 3] = [
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
 ];
 
 const ALL: u16 = 0x1ff;
@@ -278,6 +293,12 @@ impl Basic9 {
     }
 
     fn hidden_single(&self) -> Option<Step> {
+        self.first_hidden_single()
+            .map(|(cell, d, h)| Basic9::single(Technique::HiddenSingle, cell, d, Some(h)))
+    }
+
+    /// The first hidden single in scan order: its cell, digit and house.
+    fn first_hidden_single(&self) -> Option<(u8, u32, usize)> {
         let t = tables();
         for h in boxes_first() {
             let (mut once, mut twice) = (0u16, 0u16);
@@ -292,11 +313,99 @@ impl Basic9 {
                     .find(|&&c| self.cand[c as usize] & (1 << d) != 0)
                     .expect("a place");
                 if self.placeable(cell, d) {
-                    return Some(Basic9::single(Technique::HiddenSingle, cell, d, Some(h)));
+                    return Some((cell, d, h));
                 }
             }
         }
         None
+    }
+
+    /// Places digit `d` in the empty cell `c`, as a single's step does.
+    fn place(&mut self, c: usize, d: u32) {
+        let t = tables();
+        self.filled[c] = true;
+        self.value[c] = d as u8 + 1;
+        self.filled_count += 1;
+        self.cand[c] = 0;
+        for &q in &t.peers[c] {
+            self.cand[q as usize] &= !(1 << d);
+        }
+        for &h in &t.houses_of[c] {
+            self.placed[h as usize] |= 1 << d;
+            self.filled_in[h as usize] += 1;
+        }
+    }
+
+    /// Places naked singles until none is left, and says how many. Taken one by one, first
+    /// found first, they reach the same position whatever the order: placing one never
+    /// stops another from being one (full houses are naked singles too).
+    fn naked_closure(&mut self) -> u32 {
+        let mut placed = 0;
+        loop {
+            let before = placed;
+            for c in 0..81 {
+                let m = self.cand[c];
+                if !self.filled[c]
+                    && m.count_ones() == 1
+                    && self.placeable(c as u8, m.trailing_zeros())
+                {
+                    self.place(c, m.trailing_zeros());
+                    placed += 1;
+                }
+            }
+            if placed == before {
+                return placed;
+            }
+        }
+    }
+
+    /// Whether no house holds a digit twice.
+    fn consistent(&self) -> bool {
+        (0..27).all(|h| self.placed[h].count_ones() == self.filled_in[h] as u32)
+    }
+
+    /// Walks the path of `sequence` (full house, naked single and hidden single, in that
+    /// order, then other [`BASIC`] techniques) without making its steps, and says whether
+    /// the grid got solved. `keep(technique, n)` sees `n` steps of `technique` (runs of full
+    /// houses and naked singles come together, as naked singles, after they are placed);
+    /// the walk stops when it says no. The steps the driver would take, in the same order,
+    /// but the singles cost a few mask operations each instead of a search from the start
+    /// and a [`Step`].
+    pub(crate) fn walk(
+        mut self,
+        sequence: &[Technique],
+        keep: &mut dyn FnMut(Technique, u32) -> bool,
+    ) -> bool {
+        debug_assert!(sequence.starts_with(&SINGLES));
+        let rest = &sequence[SINGLES.len()..];
+        if !self.consistent() {
+            return false;
+        }
+        loop {
+            let n = self.naked_closure();
+            if n > 0 && !keep(Technique::NakedSingle, n) {
+                return false;
+            }
+            if self.is_solved() {
+                return true;
+            }
+            if let Some((cell, d, _)) = self.first_hidden_single() {
+                if !keep(Technique::HiddenSingle, 1) {
+                    return false;
+                }
+                self.place(cell as usize, d);
+                continue;
+            }
+            self.pos = OnceCell::new();
+            self.small = OnceCell::new();
+            let Some((t, step)) = rest.iter().find_map(|&t| self.find(t).map(|s| (t, s))) else {
+                return false;
+            };
+            if !keep(t, 1) {
+                return false;
+            }
+            self.apply(&step);
+        }
     }
 
     /// Each digit's places in each house, as position bits (computed once, when a technique
@@ -741,5 +850,44 @@ mod tests {
         }
         // Every technique was met (the comparison covered found steps, not only misses).
         assert!(stats.iter().all(|&n| n > 0), "{stats:?}");
+    }
+
+    #[test]
+    fn walk_scores_the_drivers_path() {
+        use crate::logic::{LogicSolver, TechniqueSet};
+        let singles: TechniqueSet = SINGLES.into_iter().collect();
+        let basic: TechniqueSet = BASIC.iter().copied().collect();
+        let solvers = [singles, basic].map(|set| LogicSolver::builder().techniques(set).build());
+        let text = include_str!("../../../../testdata/rating/hodoku_generated.txt");
+        let more = include_str!("../../../../testdata/logic/diabolical_300.txt");
+        let (mut solved, mut medium) = (0, 0);
+        for line in text.lines().chain(more.lines().take(30)) {
+            let Some(grid) = line
+                .split_whitespace()
+                .find(|t| t.len() == 81)
+                .and_then(|p| Grid::from_line(p).ok())
+            else {
+                continue;
+            };
+            for solver in &solvers {
+                let path = solver.solve(&grid);
+                let (mut score, mut beyond) = (0, false);
+                let mut keep = |t: Technique, n: u32| {
+                    score += n * t.hodoku().expect("a HoDoKu technique").base_score;
+                    beyond |= !SINGLES.contains(&t);
+                    true
+                };
+                let walked = solver.walk_basic(&Board::new(&grid), &mut keep);
+                assert_eq!(walked, Some(path.solved), "{line}");
+                assert_eq!(score, path.hodoku_score(), "{line}");
+                solved += usize::from(path.solved);
+                medium += usize::from(path.solved && beyond);
+            }
+        }
+        // Solved paths, stalled ones, and solved paths with steps beyond the singles.
+        assert!(
+            solved > 300 && solved < 800 && medium > 30,
+            "{solved} {medium}"
+        );
     }
 }

@@ -562,6 +562,28 @@ impl LogicSolver {
         out
     }
 
+    /// Walks the path from `board` like [`Self::solve_board_while`], without making the
+    /// steps: `keep(technique, n)` sees the techniques of the steps (`n` at a time for runs
+    /// of naked singles and full houses, reported as naked singles) and stops the walk when
+    /// it says no. Gives whether the grid got solved, or `None` when the fast walk does not
+    /// apply: a 9x9 board, HoDoKu's order, and a sequence of the singles (all three)
+    /// followed by other techniques with a fast finder only. This is the rater's shortcut
+    /// for targets of level Easy and Medium, whose paths are almost all singles.
+    pub(crate) fn walk_basic(
+        &self,
+        board: &Board,
+        keep: &mut dyn FnMut(Technique, u32) -> bool,
+    ) -> Option<bool> {
+        let fits = self.order == Order::Hodoku
+            && self.fast_prefix == self.sequence.len()
+            && self.sequence.starts_with(&basic9::SINGLES);
+        if !fits {
+            return None;
+        }
+        let fast = basic9::Basic9::new(board)?;
+        Some(fast.walk(&self.sequence, keep))
+    }
+
     /// Solves `grid` step by step from its rule-given candidates.
     pub fn solve(&self, grid: &Grid) -> SolvePath {
         self.solve_board(Board::new(grid))

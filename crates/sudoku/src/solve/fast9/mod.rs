@@ -214,6 +214,23 @@ pub fn count_excluding(puzzle: &Cells, excluded: &[(usize, u8)], limit: usize) -
     search_marked(puzzle, None, excluded, limit, None)
 }
 
+/// As [`count_excluding`] with limit 1, giving the solution found: a solution in which
+/// none of the `excluded` placements holds, if there is one.
+///
+/// ```
+/// use sudoku::solve::fast9;
+/// let mut p = [0u8; 81];
+/// p[0] = 1;
+/// let s = fast9::solution_excluding(&p, &[(1, 2)]).unwrap();
+/// assert!(s[0] == 1 && s[1] != 2);
+/// assert_eq!(fast9::solution_excluding(&p, &[(0, 1)]), None);
+/// ```
+pub fn solution_excluding(puzzle: &Cells, excluded: &[(usize, u8)]) -> Option<Cells> {
+    let mut out = None;
+    search_marked(puzzle, None, excluded, 1, Some(&mut |s| out = Some(*s)));
+    out
+}
+
 /// The first solution found, if any (whether or not it is unique), and the guesses made.
 pub fn solve(puzzle: &Cells) -> (Option<Cells>, u64) {
     let mut out = None;
