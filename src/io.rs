@@ -3,7 +3,6 @@
 
 use anyhow::Context as _;
 use clap::Args;
-use rayon::prelude::*;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
@@ -133,21 +132,22 @@ pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// How many puzzles go to the worker threads at once: big enough to keep every core busy,
-/// small enough that memory stays flat on endless input.
-const CHUNK: usize = 4096;
+/// How many puzzles are out to the workers at once, all workers together: big enough that
+/// taking a chunk costs nothing, small enough that the workers finish together (on 17-clue
+/// puzzles, 4,096 left `--jobs 2` at 1.78x one job, 1,024 gives 1.88x, 512 no better) and
+/// that memory stays flat on endless input.
+const CHUNK: usize = 1024;
 
 /// Runs `work` over every record on `jobs` threads (0 = all cores) and hands the results to
 /// `emit` in input order, a chunk at a time. Shows a progress counter on stderr when it is a
 /// terminal and the run is long.
 ///
-/// With one job everything runs on the calling thread. With more, reading, solving and
-/// writing overlap: a reader thread reads the next chunks while the pool works on one and
-/// the calling thread emits the one before. Whatever can run on the workers should: given
-/// [`InputArgs::unparsed_records`], the reader only splits lines and the workers parse
-/// them. (Reading and writing in turn with the solving, as this did first, left `--jobs 2`
+/// With one job everything runs on the calling thread. With more, each worker reads its
+/// own chunks and the calling thread only writes (see [`parallel_in_order`]). Whatever can
+/// run on the workers should: given [`InputArgs::unparsed_records`], the workers also
+/// parse. (Reading and writing in turn with the solving, as this did first, left `--jobs 2`
 /// at about 1.2 times `--jobs 1` on 17-clue puzzles, where parsing and formatting take as
-/// long as solving; parsing on the reader thread, at about 1.3 to 1.5.)
+/// long as solving; parsing on a reader thread, at about 1.4 to 1.5.)
 pub fn ordered_batch<I, T, W, E>(
     records: impl Iterator<Item = I> + Send,
     jobs: usize,
@@ -199,6 +199,10 @@ where
             bar.inc(n);
         }
     };
+    let jobs = match jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
     if jobs == 1 {
         for (i, r) in records.enumerate() {
             emit(work(i, r))?;
@@ -207,57 +211,141 @@ where
             }
         }
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .context("cannot start worker threads")?;
-        type Chunk<I> = Vec<(usize, I)>;
-        std::thread::scope(|threads| -> anyhow::Result<()> {
-            let (chunks_tx, chunks) = std::sync::mpsc::sync_channel::<Chunk<I>>(2);
-            threads.spawn(move || {
-                let mut records = records.enumerate();
-                loop {
-                    let chunk: Chunk<I> = records.by_ref().take(chunk_size).collect();
-                    // A closed channel means the writer stopped (a broken pipe): stop too.
-                    if chunk.is_empty() || chunks_tx.send(chunk).is_err() {
-                        break;
-                    }
-                }
-            });
-            let work = &work;
-            pool.in_place_scope(|pending_work| -> anyhow::Result<()> {
-                let mut pending: Option<std::sync::mpsc::Receiver<Vec<T>>> = None;
-                let mut emit_all = |results: std::sync::mpsc::Receiver<Vec<T>>| {
-                    let results = results.recv().expect("a worker sends every chunk");
-                    let n = results.len() as u64;
-                    for r in results {
-                        emit(r)?;
-                    }
-                    tick(n);
-                    anyhow::Ok(())
-                };
-                for chunk in chunks.iter() {
-                    let (done, results) = std::sync::mpsc::sync_channel(1);
-                    pending_work.spawn(move |_| {
-                        let out: Vec<T> = chunk.into_par_iter().map(|(i, r)| work(i, r)).collect();
-                        // The receiver is gone only when emitting failed; nothing to do then.
-                        let _ = done.send(out);
-                    });
-                    if let Some(previous) = pending.replace(results) {
-                        emit_all(previous)?;
-                    }
-                }
-                if let Some(last) = pending {
-                    emit_all(last)?;
-                }
-                Ok(())
-            })
+        let per_worker = chunk_size.div_ceil(jobs).max(1);
+        parallel_in_order(records, jobs, per_worker, &work, |results: Vec<T>| {
+            let n = results.len() as u64;
+            for r in results {
+                emit(r)?;
+            }
+            tick(n);
+            Ok(())
         })?;
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
     Ok(())
+}
+
+/// The work of [`ordered_batch_by`] with several jobs. Each of `jobs` worker threads takes
+/// the next `chunk` records from the shared reader (under a lock: reading must follow the
+/// file), works through them and sends the results, numbered, to the calling thread, which
+/// hands them to `emit` in input order. At most `2 * jobs` chunks are out at once, so memory
+/// stays flat even when one chunk is slow. (A rayon pool fed by a reader thread, as this
+/// was, spent 10-20% more CPU than one job: four threads on two cores, and idle workers
+/// spinning between chunks.)
+fn parallel_in_order<I, T, W>(
+    records: impl Iterator<Item = I> + Send,
+    jobs: usize,
+    chunk: usize,
+    work: &W,
+    mut emit: impl FnMut(Vec<T>) -> anyhow::Result<()>,
+) -> anyhow::Result<()>
+where
+    I: Send,
+    T: Send,
+    W: Fn(usize, I) -> T + Sync,
+{
+    use std::sync::{Condvar, Mutex};
+    /// The shared reader: records numbered from 0, chunks numbered from 0.
+    struct Source<It> {
+        records: std::iter::Enumerate<It>,
+        next_chunk: usize,
+    }
+    /// Chunks that may still be taken before the calling thread emits one (`None`: stop).
+    struct Slots {
+        free: Mutex<Option<usize>>,
+        changed: Condvar,
+    }
+    impl Slots {
+        /// Waits for a free slot; `false` when the run is stopping.
+        fn take(&self) -> bool {
+            let mut free = self.free.lock().expect("no worker panics holding it");
+            loop {
+                match *free {
+                    None => return false,
+                    Some(0) => free = self.changed.wait(free).expect("lock"),
+                    Some(ref mut n) => {
+                        *n -= 1;
+                        return true;
+                    }
+                }
+            }
+        }
+        fn give_back(&self) {
+            let mut free = self.free.lock().expect("lock");
+            if let Some(n) = free.as_mut() {
+                *n += 1;
+            }
+            self.changed.notify_one();
+        }
+        fn stop(&self) {
+            *self.free.lock().expect("lock") = None;
+            self.changed.notify_all();
+        }
+    }
+    let source = Mutex::new(Source {
+        records: records.enumerate(),
+        next_chunk: 0,
+    });
+    let slots = Slots {
+        free: Mutex::new(Some(2 * jobs)),
+        changed: Condvar::new(),
+    };
+    let (done_tx, done) = std::sync::mpsc::channel::<(usize, Vec<T>)>();
+    std::thread::scope(|threads| -> anyhow::Result<()> {
+        for _ in 0..jobs {
+            let (source, slots, done_tx) = (&source, &slots, done_tx.clone());
+            std::thread::Builder::new()
+                .spawn_scoped(threads, move || {
+                    /// Stops the run when this worker ends, even by a panic (which the
+                    /// scope then passes on), so that nobody waits for it.
+                    struct StopOnExit<'a>(&'a Slots);
+                    impl Drop for StopOnExit<'_> {
+                        fn drop(&mut self) {
+                            self.0.stop();
+                        }
+                    }
+                    let _stop = StopOnExit(slots);
+                    while slots.take() {
+                        let (k, records) = {
+                            let mut src = source.lock().expect("no worker panics reading");
+                            let records: Vec<(usize, I)> =
+                                src.records.by_ref().take(chunk).collect();
+                            src.next_chunk += 1;
+                            (src.next_chunk - 1, records)
+                        };
+                        if records.is_empty() {
+                            break;
+                        }
+                        let out: Vec<T> = records.into_iter().map(|(i, r)| work(i, r)).collect();
+                        // The receiver is gone only when emitting failed: stop then.
+                        if done_tx.send((k, out)).is_err() {
+                            break;
+                        }
+                    }
+                })
+                .context("cannot start worker threads")?;
+        }
+        drop(done_tx);
+        // Results that came early, by chunk number.
+        let mut early: std::collections::BTreeMap<usize, Vec<T>> = Default::default();
+        let mut next = 0;
+        let result = (|| {
+            for (k, out) in done.iter() {
+                early.insert(k, out);
+                while let Some(out) = early.remove(&next) {
+                    emit(out)?;
+                    slots.give_back();
+                    next += 1;
+                }
+            }
+            anyhow::Ok(())
+        })();
+        slots.stop();
+        drop(done);
+        result
+    })
 }
 
 /// Writes `text`, mapping errors to anyhow (so a broken pipe ends the run quietly).
