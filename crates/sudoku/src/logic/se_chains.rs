@@ -908,6 +908,8 @@ fn nested_offs(
     limit: usize,
 ) -> Vec<(u32, Vec<u32>, u32, u32, u8)> {
     let mut inner: Option<Pos> = None;
+    // What the inner position's static links reach (rules 0 and 1).
+    let mut reach: Option<Rc<Reach>> = None;
     let mut hints: Rc<Vec<Inner>> = Rc::default();
     let mut used = 0u8;
     for rule in 0..4u8 {
@@ -930,8 +932,11 @@ fn nested_offs(
                 let inner = inner.get_or_insert_with(|| pos.derived());
                 let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
                 let mut v = Vec::new();
+                if rule <= 1 && reach.is_none() {
+                    reach = Some(Rc::new(Reach::new(inner)));
+                }
                 if rule == 0 && !INNER_CYCLES {
-                    inner_chains(inner, &all, limit, &mut v);
+                    inner_chains(inner, reach.as_ref().unwrap(), &all, limit, &mut v);
                 } else if rule == 0 {
                     let mut best = Best::collecting_for(all, limit);
                     cycles(inner, &mut best);
@@ -939,6 +944,9 @@ fn nested_offs(
                 } else {
                     let mode = [Mode::Multiple, Mode::Dynamic, Mode::Plus][rule as usize - 1];
                     let mut best = Best::collecting_for(all, limit);
+                    if rule == 1 {
+                        best.reach = reach.clone();
+                    }
                     multiple(inner, &mut best, mode);
                     v = best.collect.map(|c| c.hints).unwrap_or_default();
                 }
@@ -989,9 +997,9 @@ fn nested_offs(
 
 /// Static forcing chains (X links, then X and Y links) on an inner position, every one
 /// within `limit` potentials.
-fn inner_chains(pos: &Pos, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) {
-    let st = Static::new(pos);
-    let mut bfs = Bfs::new(pos.npot());
+fn inner_chains(pos: &Pos, reach: &Reach, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) {
+    // Built at the first search (most positions have none).
+    let mut links: Option<(Static, Bfs)> = None;
     for (y, base) in [(false, 6.6), (true, 7.0)] {
         for cell in 0..pos.orig.len() {
             if !several(pos.orig[cell]) {
@@ -1003,7 +1011,14 @@ fn inner_chains(pos: &Pos, outer: &[u64], limit: usize, hints: &mut Vec<Inner>) 
                 }
                 let on = pos.pot(cell, d, true);
                 for src in [on, on ^ 1] {
-                    let Some(path) = forcing_chain(&st, &mut bfs, src, y, limit) else {
+                    // Almost no potential leads to its own negation: search only where the
+                    // links (X and Y, so for X links only too) say one does.
+                    if !reach.reaches(src, src ^ 1) {
+                        continue;
+                    }
+                    let (st, bfs) =
+                        links.get_or_insert_with(|| (Static::new(pos), Bfs::new(pos.npot())));
+                    let Some(path) = forcing_chain(st, bfs, src, y, limit) else {
                         continue;
                     };
                     let target = *path.last().unwrap();
@@ -1121,6 +1136,9 @@ struct Best {
     order: u32,
     /// Inside a nested chain: every hint is gathered instead.
     collect: Option<Collect>,
+    /// The static links' reach, when a static producer runs inside a nested chain: cell
+    /// and region forcing then run only where the members' nets can agree.
+    reach: Option<Rc<Reach>>,
 }
 
 /// The hints of an inner producer (nested chains), on a position that an outer net made.
@@ -1149,6 +1167,7 @@ impl Best {
             step: None,
             order: 0,
             collect: None,
+            reach: None,
         }
     }
     fn collecting_for(outer: Vec<u64>, limit: usize) -> Best {
@@ -1426,6 +1445,202 @@ impl Static {
         }
         st.at[ncand] = st.offs.len() as u32;
         st
+    }
+}
+
+/// Which potentials each potential reaches along the static X and Y links of a position:
+/// the strongly connected components of the link graph, each with the set of nodes it
+/// reaches, in Tarjan's order (a component comes after those it reaches). Nested chains use
+/// it to run only the searches that can succeed (a static net holds only what its
+/// assumption reaches), so the results are the same.
+struct Reach {
+    /// Per candidate, its index `i` among the position's (`NONE` when not in it): its off
+    /// and on are nodes `2i` and `2i + 1`.
+    ix: Vec<u32>,
+    /// Per node, its potential.
+    pots: Vec<u32>,
+    /// Per node, its component.
+    comp: Vec<u32>,
+    /// Words per node set.
+    words: usize,
+    /// Per component, the nodes it reaches (`words` words each).
+    sets: Vec<u64>,
+}
+
+impl Reach {
+    /// The reach of the X and Y links of `pos` (the links of [`Static`]).
+    fn new(pos: &Pos) -> Reach {
+        let n = pos.n;
+        let mut ix = vec![NONE; pos.orig.len() * n];
+        let mut pots: Vec<u32> = Vec::new();
+        for (cell, &m) in pos.orig.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                ix[cell * n + d] = (pots.len() / 2) as u32;
+                let p = pos.pot(cell, d, false);
+                pots.push(p);
+                pots.push(p + 1);
+            }
+        }
+        let m = pots.len();
+        // The links, as lists of nodes: an on, its cell's other candidates and the digit's
+        // places among the cell's peers off; an off, the other candidate of its cell and
+        // the other place of its digit in its houses on, where there are two.
+        let node = |cell: usize, d: usize| 2 * ix[cell * n + d];
+        let mut at: Vec<u32> = Vec::with_capacity(m + 1);
+        let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
+        for &p in &pots {
+            at.push(adj.len() as u32);
+            let (cell, d) = (pos.cell_of(p), pos.digit_of(p));
+            let cm = pos.orig[cell];
+            if p & 1 == 1 {
+                let mut o = cm & !(1u64 << d);
+                while o != 0 {
+                    adj.push(node(cell, o.trailing_zeros() as usize));
+                    o &= o - 1;
+                }
+                for &c in &pos.peers[cell] {
+                    if pos.orig[c as usize] >> d & 1 == 1 {
+                        adj.push(node(c as usize, d));
+                    }
+                }
+            } else {
+                if two(cm) {
+                    let e = (cm & !(1u64 << d)).trailing_zeros() as usize;
+                    adj.push(node(cell, e) + 1);
+                }
+                for hi in 0..3 {
+                    let h = pos.houses[cell][hi] as usize;
+                    let places = pos.places_orig(h, d);
+                    if two(u64::from(places)) {
+                        let i = (places & !(1 << pos.hpos[cell][hi])).trailing_zeros();
+                        adj.push(node(pos.house_cells[h][i as usize] as usize, d) + 1);
+                    }
+                }
+            }
+        }
+        at.push(adj.len() as u32);
+        let words = m.div_ceil(64).max(1);
+        let mut r = Reach {
+            ix,
+            pots,
+            comp: vec![NONE; m],
+            words,
+            sets: Vec::new(),
+        };
+        // Tarjan's algorithm, iterative.
+        let mut index = vec![NONE; m];
+        let mut low = vec![0u32; m];
+        let mut on_stack = vec![false; m];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut next = 0u32;
+        let mut members: Vec<u32> = Vec::new();
+        // Per component: whether it is a single node without links out; which component
+        // last took its set (each is added once per component).
+        let mut sink: Vec<bool> = Vec::new();
+        let mut seen = vec![NONE; m];
+        for s in 0..m as u32 {
+            if index[s as usize] != NONE {
+                continue;
+            }
+            index[s as usize] = next;
+            low[s as usize] = next;
+            next += 1;
+            stack.push(s);
+            on_stack[s as usize] = true;
+            calls.push((s, at[s as usize]));
+            while let Some(&mut (v, ref mut e)) = calls.last_mut() {
+                if *e < at[v as usize + 1] {
+                    let w = adj[*e as usize];
+                    *e += 1;
+                    if index[w as usize] == NONE {
+                        index[w as usize] = next;
+                        low[w as usize] = next;
+                        next += 1;
+                        stack.push(w);
+                        on_stack[w as usize] = true;
+                        calls.push((w, at[w as usize]));
+                    } else if on_stack[w as usize] {
+                        low[v as usize] = low[v as usize].min(index[w as usize]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(u, _)) = calls.last() {
+                    low[u as usize] = low[u as usize].min(low[v as usize]);
+                }
+                if low[v as usize] != index[v as usize] {
+                    continue;
+                }
+                // A component: its members, then what they and their links reach (every
+                // component a link leads out to is done already).
+                let c = (r.sets.len() / words) as u32;
+                members.clear();
+                loop {
+                    let x = stack.pop().unwrap();
+                    on_stack[x as usize] = false;
+                    r.comp[x as usize] = c;
+                    members.push(x);
+                    if x == v {
+                        break;
+                    }
+                }
+                let base = r.sets.len();
+                r.sets.resize(base + words, 0);
+                let mut out = false;
+                for &x in &members {
+                    r.sets[base + x as usize / 64] |= 1 << (x % 64);
+                    for &w in &adj[at[x as usize] as usize..at[x as usize + 1] as usize] {
+                        let cw = r.comp[w as usize];
+                        if cw == c || seen[cw as usize] == c {
+                            continue;
+                        }
+                        seen[cw as usize] = c;
+                        out = true;
+                        if sink[cw as usize] {
+                            // A lone node with no links out reaches only itself.
+                            r.sets[base + w as usize / 64] |= 1 << (w % 64);
+                            continue;
+                        }
+                        let from = cw as usize * words;
+                        for i in 0..words {
+                            r.sets[base + i] |= r.sets[from + i];
+                        }
+                    }
+                }
+                sink.push(!out && members.len() == 1);
+            }
+        }
+        r
+    }
+    /// Whether the on potentials of candidates `members` all lead to some potential that
+    /// would remove a candidate (cell or region forcing can give a step).
+    fn may_agree(&self, pos: &Pos, members: &[usize]) -> bool {
+        let set = |m: usize| {
+            let c = self.comp[2 * self.ix[m] as usize + 1] as usize * self.words;
+            &self.sets[c..c + self.words]
+        };
+        (0..self.words).any(|i| {
+            let mut w = members.iter().fold(!0u64, |w, &m| w & set(m)[i]);
+            while w != 0 {
+                let pot = self.pots[i * 64 + w.trailing_zeros() as usize];
+                if worth(pos, pot) {
+                    return true;
+                }
+                w &= w - 1;
+            }
+            false
+        })
+    }
+    /// Whether potential `a` leads to potential `b` (both in the position).
+    fn reaches(&self, a: u32, b: u32) -> bool {
+        let ia = (2 * self.ix[a as usize / 2] + (a & 1)) as usize;
+        let ib = (2 * self.ix[b as usize / 2] + (b & 1)) as usize;
+        let c = self.comp[ia] as usize;
+        self.sets[c * self.words + ib / 64] >> (ib % 64) & 1 == 1
     }
 }
 
@@ -1928,7 +2143,9 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 continue;
             }
             let cand = cell * n + d;
-            ensure(pos, &mut on_nets, cand, best.limit(base));
+            if best.reach.is_none() {
+                ensure(pos, &mut on_nets, cand, best.limit(base));
+            }
             let on_pot = (cand * 2 + 1) as u32;
             let src = pos.candidate(on_pot);
             if do_contradiction {
@@ -2027,6 +2244,13 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     .filter(|&i| places >> i & 1 == 1)
                     .map(|i| hc[i] as usize * n + d)
                     .collect();
+                if best
+                    .reach
+                    .as_ref()
+                    .is_some_and(|r| !r.may_agree(pos, &members))
+                {
+                    continue;
+                }
                 for &m in &members {
                     ensure(pos, &mut on_nets, m, best.limit(base));
                 }
@@ -2049,6 +2273,16 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 .filter(|&e| pos.orig[cell] >> e & 1 == 1)
                 .map(|e| cell * n + e)
                 .collect();
+            if best
+                .reach
+                .as_ref()
+                .is_some_and(|r| !r.may_agree(pos, &members))
+            {
+                continue;
+            }
+            for &m in &members {
+                ensure(pos, &mut on_nets, m, best.limit(base));
+            }
             let mut deps = Vec::new();
             if let Some(outer) = best.outer() {
                 let gone = outer[cell] & !pos.orig[cell];
