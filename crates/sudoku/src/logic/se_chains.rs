@@ -159,6 +159,8 @@ struct Pos {
     pl_cur: Vec<u32>,
     /// Per cell: its position in its box, row and column.
     hpos: Rc<[[u8; 3]]>,
+    /// Per cell: the positions in its row, and in its column, of the cells in its box.
+    near: Rc<[[u32; 2]]>,
     /// Per candidate (`cell * n + digit`): its cell and digit (no division in hot loops).
     cand: Rc<[(u16, u8)]>,
 }
@@ -221,8 +223,22 @@ impl Pos {
                 hpos[c as usize][h / n] = i as u8;
             }
         }
+        let near: Vec<[u32; 2]> = (0..ncell)
+            .map(|c| {
+                let mut m = [0u32; 2];
+                for (k, mk) in m.iter_mut().enumerate() {
+                    for (i, &x) in house_cells[houses[c][k + 1] as usize].iter().enumerate() {
+                        if houses[x as usize][0] == houses[c][0] {
+                            *mk |= 1 << i;
+                        }
+                    }
+                }
+                m
+            })
+            .collect();
         let mut pos = Pos {
             n,
+            near: near.into(),
             houses: houses.into(),
             house_cells: house_cells.into(),
             peers: peers.into(),
@@ -272,6 +288,7 @@ impl Pos {
             pl_orig: self.pl_cur.clone(),
             pl_cur: self.pl_cur.clone(),
             hpos: self.hpos.clone(),
+            near: self.near.clone(),
             cand: self.cand.clone(),
         }
     }
@@ -571,23 +588,28 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
     } else {
         q_off.push_back(root);
     }
-    let n = pos.n;
     'run: loop {
         if let Some(p) = q_on.pop_front() {
             let pot = net.nodes[p as usize].pot;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
             buf.clear();
             if rules.y {
-                let m = pos.cur[cell] & !(1u64 << d);
-                for e in 0..n {
-                    if m >> e & 1 == 1 {
-                        buf.push(pos.pot(cell, e, false));
-                    }
+                let mut m = pos.cur[cell] & !(1u64 << d);
+                while m != 0 {
+                    buf.push(pos.pot(cell, m.trailing_zeros() as usize, false));
+                    m &= m - 1;
                 }
             }
-            for &c in &pos.peers[cell] {
-                if pos.cur[c as usize] >> d & 1 == 1 {
-                    buf.push(pos.pot(c as usize, d, false));
+            // The digit's places among the peers, in `peers` order: the box's, then the
+            // row's and the column's outside the box.
+            let (hs, hp, near) = (pos.houses[cell], pos.hpos[cell], pos.near[cell]);
+            for (hi, skip) in [(0, 1u32 << hp[0]), (1, near[0]), (2, near[1])] {
+                let h = hs[hi] as usize;
+                let mut m = pos.places_cur(h, d) & !skip;
+                let hc = &pos.house_cells[h];
+                while m != 0 {
+                    buf.push(pos.pot(hc[m.trailing_zeros() as usize] as usize, d, false));
+                    m &= m - 1;
                 }
             }
             for &off in &buf {
@@ -611,11 +633,10 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                 let other = (pos.cur[cell] & !(1u64 << d)).trailing_zeros() as usize;
                 let from = buf.len();
                 buf.push(p);
-                let gone = pos.orig[cell] & !pos.cur[cell];
-                for e in 0..n {
-                    if gone >> e & 1 == 1 {
-                        buf.push(net.node(pos.pot(cell, e, false)));
-                    }
+                let mut gone = pos.orig[cell] & !pos.cur[cell];
+                while gone != 0 {
+                    buf.push(net.node(pos.pot(cell, gone.trailing_zeros() as usize, false)));
+                    gone &= gone - 1;
                 }
                 made.push((
                     pos.pot(cell, other, true),
@@ -631,18 +652,17 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                     continue;
                 }
                 let hc = &pos.house_cells[h];
-                let other = (0..n)
-                    .find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
-                    .map(|i| hc[i] as usize);
-                let Some(other) = other else { continue };
+                // The first place that is not this cell.
+                let i = (places & !(1 << pos.hpos[cell][hi])).trailing_zeros();
+                let other = hc[i as usize] as usize;
                 let from = buf.len();
                 buf.push(p);
                 if rules.dynamic {
-                    let gone = pos.places_orig(h, d) & !places;
-                    for (i, &c) in hc.iter().enumerate() {
-                        if gone >> i & 1 == 1 {
-                            buf.push(net.node(pos.pot(c as usize, d, false)));
-                        }
+                    let mut gone = pos.places_orig(h, d) & !places;
+                    while gone != 0 {
+                        let c = hc[gone.trailing_zeros() as usize] as usize;
+                        buf.push(net.node(pos.pot(c, d, false)));
+                        gone &= gone - 1;
                     }
                 }
                 made.push((
@@ -929,6 +949,7 @@ fn nested_offs(
         let found = match cached {
             Some(h) => h,
             None => {
+                if rule == 2 {}
                 let inner = inner.get_or_insert_with(|| pos.derived());
                 let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
                 let mut v = Vec::new();
