@@ -1480,7 +1480,7 @@ struct Reach {
     ix: Vec<u32>,
     /// Per node, its potential.
     pots: Vec<u32>,
-    /// Per node, its component.
+    /// Per node, its component (`NONE` for an off without links out).
     comp: Vec<u32>,
     /// Words per node set.
     words: usize,
@@ -1522,9 +1522,14 @@ impl Reach {
                     adj.push(node(cell, o.trailing_zeros() as usize));
                     o &= o - 1;
                 }
-                for &c in &pos.peers[cell] {
-                    if pos.orig[c as usize] >> d & 1 == 1 {
-                        adj.push(node(c as usize, d));
+                let (hs, hp, near) = (pos.houses[cell], pos.hpos[cell], pos.near[cell]);
+                for (hi, skip) in [(0, 1u32 << hp[0]), (1, near[0]), (2, near[1])] {
+                    let h = hs[hi] as usize;
+                    let mut o = pos.places_orig(h, d) & !skip;
+                    let hc = &pos.house_cells[h];
+                    while o != 0 {
+                        adj.push(node(hc[o.trailing_zeros() as usize] as usize, d));
+                        o &= o - 1;
                     }
                 }
             } else {
@@ -1551,7 +1556,9 @@ impl Reach {
             words,
             sets: Vec::new(),
         };
-        // Tarjan's algorithm, iterative.
+        // Tarjan's algorithm, iterative. Offs without links out (most) reach only
+        // themselves: they stay out of it (no component) and are added as bits.
+        let lone = |v: u32| v & 1 == 0 && at[v as usize] == at[v as usize + 1];
         let mut index = vec![NONE; m];
         let mut low = vec![0u32; m];
         let mut on_stack = vec![false; m];
@@ -1564,7 +1571,7 @@ impl Reach {
         let mut sink: Vec<bool> = Vec::new();
         let mut seen = vec![NONE; m];
         for s in 0..m as u32 {
-            if index[s as usize] != NONE {
+            if index[s as usize] != NONE || lone(s) {
                 continue;
             }
             index[s as usize] = next;
@@ -1577,6 +1584,9 @@ impl Reach {
                 if *e < at[v as usize + 1] {
                     let w = adj[*e as usize];
                     *e += 1;
+                    if lone(w) {
+                        continue;
+                    }
                     if index[w as usize] == NONE {
                         index[w as usize] = next;
                         low[w as usize] = next;
@@ -1615,6 +1625,11 @@ impl Reach {
                 for &x in &members {
                     r.sets[base + x as usize / 64] |= 1 << (x % 64);
                     for &w in &adj[at[x as usize] as usize..at[x as usize + 1] as usize] {
+                        if lone(w) {
+                            r.sets[base + w as usize / 64] |= 1 << (w % 64);
+                            out = true;
+                            continue;
+                        }
                         let cw = r.comp[w as usize];
                         if cw == c || seen[cw as usize] == c {
                             continue;
@@ -1660,6 +1675,9 @@ impl Reach {
     fn reaches(&self, a: u32, b: u32) -> bool {
         let ia = (2 * self.ix[a as usize / 2] + (a & 1)) as usize;
         let ib = (2 * self.ix[b as usize / 2] + (b & 1)) as usize;
+        if self.comp[ia] == NONE {
+            return ia == ib;
+        }
         let c = self.comp[ia] as usize;
         self.sets[c * self.words + ib / 64] >> (ib % 64) & 1 == 1
     }
