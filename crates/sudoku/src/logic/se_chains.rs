@@ -161,6 +161,9 @@ struct Pos {
     hpos: Rc<[[u8; 3]]>,
     /// Per cell: the positions in its row, and in its column, of the cells in its box.
     near: Rc<[[u32; 2]]>,
+    /// Per house, position in it and kind of house (box, row, column): the positions of
+    /// the house that share that kind of house with it (`(house * n + i) * 3 + kind`).
+    inter: Rc<[u32]>,
     /// Per candidate (`cell * n + digit`): its cell and digit (no division in hot loops).
     cand: Rc<[(u16, u8)]>,
 }
@@ -236,9 +239,22 @@ impl Pos {
                 m
             })
             .collect();
+        let mut inter = vec![0u32; 3 * n * n * 3];
+        for (h, cells) in house_cells.iter().enumerate() {
+            for (i, &a) in cells.iter().enumerate() {
+                for k in 0..3 {
+                    for (j, &b) in cells.iter().enumerate() {
+                        if houses[a as usize][k] == houses[b as usize][k] {
+                            inter[(h * n + i) * 3 + k] |= 1 << j;
+                        }
+                    }
+                }
+            }
+        }
         let mut pos = Pos {
             n,
             near: near.into(),
+            inter: inter.into(),
             houses: houses.into(),
             house_cells: house_cells.into(),
             peers: peers.into(),
@@ -289,6 +305,7 @@ impl Pos {
             pl_cur: self.pl_cur.clone(),
             hpos: self.hpos.clone(),
             near: self.near.clone(),
+            inter: self.inter.clone(),
             cand: self.cand.clone(),
         }
     }
@@ -734,42 +751,38 @@ fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
     };
     // Locked candidates: pointing (box → line) then claiming (line → box).
     for h in 0..3 * n {
+        let hc = &pos.house_cells[h];
+        // Only box → line and line → box: the kinds of house to look in.
+        let kinds: &[usize] = if h < n { &[1, 2] } else { &[0] };
         for d in 0..n {
             let places = pos.places_cur(h, d);
             if !several(u64::from(places)) {
                 continue;
             }
-            let hc = &pos.house_cells[h];
-            let in_h = |c: usize| pos.houses[c][h / n] as usize == h;
-            let cells = (0..n)
-                .filter(|&i| places >> i & 1 == 1)
-                .map(|i| hc[i] as usize);
-            let first = hc[places.trailing_zeros() as usize] as usize;
-            for k in 0..3 {
+            let fi = places.trailing_zeros() as usize;
+            let first = hc[fi] as usize;
+            for &k in kinds {
+                if places & !pos.inter[(h * n + fi) * 3 + k] != 0 {
+                    continue;
+                }
+                // The places of `d` in `other` outside `h` (the places in both houses are
+                // all of `h`'s places).
                 let other = pos.houses[first][k] as usize;
-                // Only box→line and line→box.
-                if other == h || (h < n) == (other < n) {
-                    continue;
-                }
-                if !cells.clone().all(|c| pos.houses[c][k] as usize == other) {
-                    continue;
-                }
-                // The cells of `other` that hold `d`, outside `h` (the places in both
-                // houses are all of `h`'s places).
-                let elim: Vec<usize> = pos.house_cells[other]
-                    .iter()
-                    .map(|&c| c as usize)
-                    .filter(|&c| !in_h(c) && pos.cur[c] >> d & 1 == 1)
-                    .collect();
-                if elim.is_empty() {
+                let j = pos.hpos[first][k] as usize;
+                let elim = pos.places_cur(other, d) & !pos.inter[(other * n + j) * 3 + h / n];
+                if elim == 0 {
                     continue;
                 }
                 let ps = gone_in(h, d);
                 if ps.is_empty() {
                     continue;
                 }
-                for c in elim {
+                let oc = &pos.house_cells[other];
+                let mut e = elim;
+                while e != 0 {
+                    let c = oc[e.trailing_zeros() as usize] as usize;
                     out.push((pos.pot(c, d, false), ps.clone()));
+                    e &= e - 1;
                 }
             }
         }
