@@ -402,6 +402,8 @@ thread_local! {
 /// The potentials one assumption leads to (SE's on and off sets, with parents).
 struct Net {
     idx: Vec<u32>,
+    /// The potentials in `idx`, as a bit set (to tell quickly whether nets meet).
+    bits: Vec<u64>,
     nodes: Vec<Node>,
     par: Vec<u32>,
     /// The contradiction that stopped the net: the on and the off node of one candidate.
@@ -420,6 +422,7 @@ impl Net {
     fn new(npot: usize) -> Net {
         Net {
             idx: vec![NONE; npot],
+            bits: vec![0; npot.div_ceil(64)],
             nodes: Vec::new(),
             par: Vec::new(),
             absurd: None,
@@ -451,6 +454,7 @@ impl Net {
         for nd in &self.nodes {
             self.idx[nd.pot as usize] = NONE;
         }
+        self.bits.fill(0);
         self.nodes.clear();
         self.par.clear();
         self.absurd = None;
@@ -476,16 +480,27 @@ impl Net {
             weight,
             hint: NONE,
         });
-        self.par.extend_from_slice(parents);
+        // Mostly one parent: a push, not a copy call.
+        if let [one] = parents {
+            self.par.push(*one);
+        } else {
+            self.par.extend_from_slice(parents);
+        }
         k
     }
     fn add(&mut self, pot: u32, parents: &[u32]) -> u32 {
         self.add_with(pot, parents, OTHER, 0)
     }
+    #[inline]
     fn add_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
         let k = self.push_with(pot, parents, cause, weight);
         self.idx[pot as usize] = k;
+        self.bits[pot as usize / 64] |= 1 << (pot % 64);
         k
+    }
+    /// Whether this net and `other` hold a potential in common.
+    fn meets(&self, other: &Net) -> bool {
+        self.bits.iter().zip(&other.bits).any(|(a, b)| a & b != 0)
     }
     /// An off that inner hint `hint` of complexity `weight` gave (nested levels).
     fn add_nested(&mut self, pot: u32, parents: &[u32], weight: u32, hint: u32, t: u8) -> u32 {
@@ -2244,7 +2259,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                         }
                     }
                 }
-                if do_double {
+                if do_double && on_nets[cand].as_ref().unwrap().meets(&off_net) {
                     let net = on_nets[cand].as_ref().unwrap();
                     for pol in [1u32, 0] {
                         for k in 0..net.nodes.len() as u32 {
@@ -2367,6 +2382,16 @@ fn agree(
 ) {
     let first = nets[members[0]].as_ref().unwrap();
     let base = mode.base();
+    // Most groups agree on nothing: their nets' bit sets tell at once.
+    let common = (0..first.bits.len()).any(|i| {
+        members
+            .iter()
+            .fold(!0u64, |w, &m| w & nets[m].as_ref().unwrap().bits[i])
+            != 0
+    });
+    if !common {
+        return;
+    }
     for pol in [1u32, 0] {
         for k in 0..first.nodes.len() as u32 {
             let pot = first.nodes[k as usize].pot;
