@@ -460,8 +460,10 @@ impl Net {
         self.absurd = None;
         self.next_hint = 0;
     }
+    /// Whether the net holds `pot` (from the bit set: it stays in cache, `idx` may not).
+    #[inline]
     fn has(&self, pot: u32) -> bool {
-        self.idx[pot as usize] != NONE
+        self.bits[pot as usize / 64] >> (pot % 64) & 1 == 1
     }
     fn node(&self, pot: u32) -> u32 {
         self.idx[pot as usize]
