@@ -959,7 +959,7 @@ fn nested_offs(
 ) -> Vec<(u32, Vec<u32>, u32, u32, u8)> {
     let mut inner: Option<Pos> = None;
     // What the inner position's static links reach (rules 0 and 1).
-    let mut reach: Option<Rc<Reach>> = None;
+    let mut reach: Option<Reach> = None;
     let mut hints: Rc<Vec<Inner>> = Rc::default();
     let mut used = 0u8;
     for rule in 0..4u8 {
@@ -984,7 +984,7 @@ fn nested_offs(
                 let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
                 let mut v = Vec::new();
                 if rule <= 1 && reach.is_none() {
-                    reach = Some(Rc::new(Reach::new(inner)));
+                    reach = Some(Reach::new(inner));
                 }
                 if rule == 0 && !INNER_CYCLES {
                     inner_chains(inner, reach.as_ref().unwrap(), &all, limit, &mut v);
@@ -996,7 +996,9 @@ fn nested_offs(
                     let mode = [Mode::Multiple, Mode::Dynamic, Mode::Plus][rule as usize - 1];
                     let mut best = Best::collecting_for(all, limit);
                     if rule == 1 {
-                        best.reach = reach.clone();
+                        let mut r = reach.take().unwrap();
+                        r.complete();
+                        best.reach = Some(Rc::new(r));
                     }
                     multiple(inner, &mut best, mode);
                     v = best.collect.map(|c| c.hints).unwrap_or_default();
@@ -1510,8 +1512,15 @@ struct Reach {
     ix: Vec<u32>,
     /// Per node, its potential.
     pots: Vec<u32>,
-    /// Per node, its component (`NONE` for an off without links out).
+    /// Per node, its component (`NONE` for an off without links out, and for an on that
+    /// no link leads to until [`Reach::complete`]).
     comp: Vec<u32>,
+    /// The links, as lists of nodes (node `v`'s from `at[v]` to `at[v + 1]`).
+    at: Vec<u32>,
+    adj: Vec<u32>,
+    /// Per node: an on no link leads to (it starts no component until
+    /// [`Reach::complete`]; its reach is its links' reach).
+    source: Vec<bool>,
     /// Words per node set.
     words: usize,
     /// Per component, the nodes it reaches (`words` words each).
@@ -1583,12 +1592,26 @@ impl Reach {
             ix,
             pots,
             comp: vec![NONE; m],
+            at: Vec::new(),
+            adj: Vec::new(),
+            source: Vec::new(),
             words,
             sets: Vec::new(),
         };
         // Tarjan's algorithm, iterative. Offs without links out (most) reach only
         // themselves: they stay out of it (no component) and are added as bits.
         let lone = |v: u32| v & 1 == 0 && at[v as usize] == at[v as usize + 1];
+        // Ons no link leads to (most) reach what their links reach: they start no
+        // component either (see `complete`).
+        let mut source = vec![false; m];
+        for v in (1..m).step_by(2) {
+            source[v] = true;
+        }
+        for v in (0..m).step_by(2) {
+            for &w in &adj[at[v] as usize..at[v + 1] as usize] {
+                source[w as usize] = false;
+            }
+        }
         let mut index = vec![NONE; m];
         let mut low = vec![0u32; m];
         let mut on_stack = vec![false; m];
@@ -1601,7 +1624,7 @@ impl Reach {
         let mut sink: Vec<bool> = Vec::new();
         let mut seen = vec![NONE; m];
         for s in 0..m as u32 {
-            if index[s as usize] != NONE || lone(s) {
+            if index[s as usize] != NONE || lone(s) || source[s as usize] {
                 continue;
             }
             index[s as usize] = next;
@@ -1680,7 +1703,47 @@ impl Reach {
                 sink.push(!out && members.len() == 1);
             }
         }
+        r.at = at;
+        r.adj = adj;
+        r.source = source;
         r
+    }
+    /// Whether node `v` is an off without links out.
+    fn lone(&self, v: usize) -> bool {
+        v & 1 == 0 && self.at[v] == self.at[v + 1]
+    }
+    /// Whether node `w` (not a source) reaches node `b`.
+    fn node_reaches(&self, w: usize, b: usize) -> bool {
+        if self.lone(w) {
+            return w == b;
+        }
+        let c = self.comp[w] as usize;
+        self.sets[c * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+    /// Gives the sources their sets too (for [`Reach::may_agree`]).
+    fn complete(&mut self) {
+        let words = self.words;
+        for v in 0..self.source.len() {
+            if !self.source[v] {
+                continue;
+            }
+            let base = self.sets.len();
+            self.comp[v] = (base / words) as u32;
+            self.sets.resize(base + words, 0);
+            self.sets[base + v / 64] |= 1 << (v % 64);
+            for e in self.at[v]..self.at[v + 1] {
+                let w = self.adj[e as usize] as usize;
+                if self.lone(w) {
+                    self.sets[base + w / 64] |= 1 << (w % 64);
+                    continue;
+                }
+                let from = self.comp[w] as usize * words;
+                for i in 0..words {
+                    self.sets[base + i] |= self.sets[from + i];
+                }
+            }
+            self.source[v] = false;
+        }
     }
     /// Whether the on potentials of candidates `members` all lead to some potential that
     /// would remove a candidate (cell or region forcing can give a step).
@@ -1705,11 +1768,13 @@ impl Reach {
     fn reaches(&self, a: u32, b: u32) -> bool {
         let ia = (2 * self.ix[a as usize / 2] + (a & 1)) as usize;
         let ib = (2 * self.ix[b as usize / 2] + (b & 1)) as usize;
-        if self.comp[ia] == NONE {
-            return ia == ib;
+        if self.source[ia] {
+            return ia == ib
+                || self.adj[self.at[ia] as usize..self.at[ia + 1] as usize]
+                    .iter()
+                    .any(|&w| self.node_reaches(w as usize, ib));
         }
-        let c = self.comp[ia] as usize;
-        self.sets[c * self.words + ib / 64] >> (ib % 64) & 1 == 1
+        ia == ib || self.node_reaches(ia, ib)
     }
 }
 
