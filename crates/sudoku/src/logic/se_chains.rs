@@ -1066,7 +1066,7 @@ fn inner_chains(pos: &Pos, reach: &Reach, outer: &[u64], limit: usize, hints: &m
                 for src in [on, on ^ 1] {
                     // Almost no potential leads to its own negation: search only where the
                     // links (X and Y, so for X links only too) say one does.
-                    if !reach.reaches(src, src ^ 1) {
+                    if !reach.negated(src) {
                         continue;
                     }
                     let (st, bfs) =
@@ -1525,6 +1525,8 @@ struct Reach {
     words: usize,
     /// Per component, the nodes it reaches (`words` words each).
     sets: Vec<u64>,
+    /// Per node: whether it leads to its own negation (a forcing chain).
+    negated: Vec<bool>,
 }
 
 impl Reach {
@@ -1595,6 +1597,7 @@ impl Reach {
             at: Vec::new(),
             adj: Vec::new(),
             source: Vec::new(),
+            negated: Vec::new(),
             words,
             sets: Vec::new(),
         };
@@ -1706,6 +1709,7 @@ impl Reach {
         r.at = at;
         r.adj = adj;
         r.source = source;
+        r.negated = (0..m).map(|v| r.node_leads(v, v ^ 1)).collect();
         r
     }
     /// Whether node `v` is an off without links out.
@@ -1764,10 +1768,12 @@ impl Reach {
             false
         })
     }
-    /// Whether potential `a` leads to potential `b` (both in the position).
-    fn reaches(&self, a: u32, b: u32) -> bool {
-        let ia = (2 * self.ix[a as usize / 2] + (a & 1)) as usize;
-        let ib = (2 * self.ix[b as usize / 2] + (b & 1)) as usize;
+    /// Whether potential `a` leads to its negation (a potential of the position).
+    fn negated(&self, a: u32) -> bool {
+        self.negated[(2 * self.ix[a as usize / 2] + (a & 1)) as usize]
+    }
+    /// Whether node `ia` leads to node `ib`.
+    fn node_leads(&self, ia: usize, ib: usize) -> bool {
         if self.source[ia] {
             return ia == ib
                 || self.adj[self.at[ia] as usize..self.at[ia + 1] as usize]
