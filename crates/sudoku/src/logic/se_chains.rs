@@ -979,7 +979,6 @@ fn nested_offs(
         let found = match cached {
             Some(h) => h,
             None => {
-                if rule == 2 {}
                 let inner = inner.get_or_insert_with(|| pos.derived());
                 let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
                 let mut v = Vec::new();
@@ -2519,6 +2518,101 @@ fn agree(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{Board, Grid};
+
+    /// The reach pass against plain searches, on positions with candidates removed (as
+    /// nested chains see them): a potential leads to its negation exactly when a forcing
+    /// chain search without bound finds one (X and Y links; X links only find no more),
+    /// and no cell or region whose static nets share a worthy potential is skipped.
+    #[test]
+    fn reach_matches_searches() {
+        let line =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let board = Board::new(&Grid::from_line(line).unwrap());
+        let ctx = Context::new(&board);
+        let mut root = Pos::new(&ctx);
+        let mut seed = 7u64;
+        let (mut chains, mut groups) = (0, 0);
+        for round in 0..12 {
+            // Remove a few candidates of cells with three or more (more each round).
+            for _ in 0..4 * round {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let cell = (seed >> 33) as usize % root.cur.len();
+                let m = root.cur[cell];
+                if m.count_ones() >= 3 {
+                    let d = (seed >> 40) as usize % root.n;
+                    if m >> d & 1 == 1 {
+                        root.remove(cell, d);
+                    }
+                }
+            }
+            let mut pos = root.derived();
+            let mut reach = Reach::new(&pos);
+            let st = Static::new(&pos);
+            let mut bfs = Bfs::new(pos.npot());
+            for cell in 0..pos.orig.len() {
+                for d in 0..pos.n {
+                    if pos.orig[cell] >> d & 1 == 0 {
+                        continue;
+                    }
+                    let on = pos.pot(cell, d, true);
+                    for src in [on, on ^ 1] {
+                        let xy = forcing_chain(&st, &mut bfs, src, true, usize::MAX).is_some();
+                        let x = forcing_chain(&st, &mut bfs, src, false, usize::MAX).is_some();
+                        assert_eq!(reach.negated(src), xy, "round {round}, potential {src}");
+                        assert!(xy || !x);
+                        chains += usize::from(xy);
+                    }
+                }
+            }
+            reach.complete();
+            let rules = Mode::Multiple.rules(usize::MAX);
+            let net_of = |pos: &mut Pos, cand: usize| {
+                let mut net = Net::new(pos.npot());
+                run_net(pos, &mut net, (cand * 2 + 1) as u32, rules);
+                net
+            };
+            let n = pos.n;
+            let mut all: Vec<Vec<usize>> = (0..pos.orig.len())
+                .filter(|&c| several(pos.orig[c]))
+                .map(|c| {
+                    (0..n)
+                        .filter(|&e| pos.orig[c] >> e & 1 == 1)
+                        .map(|e| c * n + e)
+                        .collect()
+                })
+                .collect();
+            for h in 0..3 * n {
+                for d in 0..n {
+                    let places = pos.places_orig(h, d);
+                    if several(u64::from(places)) {
+                        let hc = &pos.house_cells[h];
+                        let members = (0..n).filter(|&i| places >> i & 1 == 1);
+                        all.push(members.map(|i| hc[i] as usize * n + d).collect());
+                    }
+                }
+            }
+            for members in all {
+                let nets: Vec<Net> = members.iter().map(|&m| net_of(&mut pos, m)).collect();
+                let common = nets[0].nodes.iter().any(|nd| {
+                    nets[0].node(nd.pot) != NONE
+                        && nets.iter().all(|net| net.has(nd.pot))
+                        && worth(&pos, nd.pot)
+                });
+                if common {
+                    groups += 1;
+                    assert!(
+                        reach.may_agree(&pos, &members),
+                        "round {round}, {members:?}"
+                    );
+                }
+            }
+        }
+        // The positions have chains and agreeing groups to find.
+        assert!(chains > 0 && groups > 0, "{chains} {groups}");
+    }
 
     #[test]
     fn bonus_thresholds() {
