@@ -1729,18 +1729,29 @@ impl Reach {
         r.at = at;
         r.adj = adj;
         r.source = source;
-        r.negated = (0..m).map(|v| r.node_leads(v, v ^ 1)).collect();
+        // A source leads to its negation through a link to an off with links out (an off
+        // without is never its negation: no link joins a candidate to itself).
+        r.negated = (0..m)
+            .map(|v| {
+                if r.source[v] {
+                    r.adj[r.at[v] as usize..r.at[v + 1] as usize]
+                        .iter()
+                        .any(|&w| !r.lone(w as usize) && r.in_set(w as usize, v ^ 1))
+                } else {
+                    !r.lone(v) && r.in_set(v, v ^ 1)
+                }
+            })
+            .collect();
         r
     }
     /// Whether node `v` is an off without links out.
+    #[inline]
     fn lone(&self, v: usize) -> bool {
         v & 1 == 0 && self.at[v] == self.at[v + 1]
     }
-    /// Whether node `w` (not a source) reaches node `b`.
-    fn node_reaches(&self, w: usize, b: usize) -> bool {
-        if self.lone(w) {
-            return w == b;
-        }
+    /// Whether node `b` is in the set of node `w`'s component.
+    #[inline]
+    fn in_set(&self, w: usize, b: usize) -> bool {
         let c = self.comp[w] as usize;
         self.sets[c * self.words + b / 64] >> (b % 64) & 1 == 1
     }
@@ -1791,16 +1802,6 @@ impl Reach {
     /// Whether potential `a` leads to its negation (a potential of the position).
     fn negated(&self, a: u32) -> bool {
         self.negated[(2 * self.ix[a as usize / 2] + (a & 1)) as usize]
-    }
-    /// Whether node `ia` leads to node `ib`.
-    fn node_leads(&self, ia: usize, ib: usize) -> bool {
-        if self.source[ia] {
-            return ia == ib
-                || self.adj[self.at[ia] as usize..self.at[ia + 1] as usize]
-                    .iter()
-                    .any(|&w| self.node_reaches(w as usize, ib));
-        }
-        ia == ib || self.node_reaches(ia, ib)
     }
 }
 
