@@ -1549,6 +1549,9 @@ struct Reach {
     negated: Vec<bool>,
 }
 
+/// The most nodes [`Reach`] makes sets for (a 16x16 position; the sets take the square).
+const REACH_NODES: usize = 2 * 16 * 16 * 16;
+
 impl Reach {
     /// The reach of the X and Y links of `pos` (the links of [`Static`]).
     fn new(pos: &Pos) -> Reach {
@@ -1567,6 +1570,20 @@ impl Reach {
             }
         }
         let m = pots.len();
+        if m > REACH_NODES {
+            // Too big for a set per component: every search runs, as without the pass.
+            return Reach {
+                ix,
+                pots,
+                comp: Vec::new(),
+                at: Vec::new(),
+                adj: Vec::new(),
+                source: Vec::new(),
+                words: 0,
+                sets: Vec::new(),
+                negated: vec![true; m],
+            };
+        }
         // The links, as lists of nodes: an on, its cell's other candidates and the digit's
         // places among the cell's peers off; an off, the other candidate of its cell and
         // the other place of its digit in its houses on, where there are two.
@@ -1783,6 +1800,9 @@ impl Reach {
     /// Whether the on potentials of candidates `members` all lead to some potential that
     /// would remove a candidate (cell or region forcing can give a step).
     fn may_agree(&self, pos: &Pos, members: &[usize]) -> bool {
+        if self.words == 0 {
+            return true;
+        }
         let set = |m: usize| {
             let c = self.comp[2 * self.ix[m] as usize + 1] as usize * self.words;
             &self.sets[c..c + self.words]
