@@ -2298,15 +2298,17 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let base = mode.base();
     let mut counter = Counter::new(npot);
     // The on net of every candidate, computed once (SE recomputes them per region).
-    let mut on_nets: Vec<Option<Net>> = (0..ncell * n).map(|_| None).collect();
+    let mut on_nets = OnNets::new(ncell * n);
+    // The candidates of a cell or region forcing (one buffer for all).
+    let mut members: Vec<usize> = Vec::new();
     let mut off_net = Net::pooled(npot);
     let dynamic = mode.dynamic();
     let multiple = mode != Mode::Nishio;
-    let ensure = |pos: &mut Pos, nets: &mut Vec<Option<Net>>, cand: usize, limit: usize| {
-        if nets[cand].is_none() {
+    let ensure = |pos: &mut Pos, nets: &mut OnNets, cand: usize, limit: usize| {
+        if nets.get(cand).is_none() {
             let mut net = Net::pooled(npot);
             run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(limit));
-            nets[cand] = Some(net);
+            nets.insert(cand, net);
         }
     };
     for cell in 0..ncell {
@@ -2330,7 +2332,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
             let on_pot = (cand * 2 + 1) as u32;
             let src = pos.candidate(on_pot);
             if do_contradiction {
-                let net = on_nets[cand].as_ref().unwrap();
+                let net = on_nets.net(cand);
                 if let Some((a, b)) = net.absurd {
                     let cx = counter.count(net, a) + counter.count_more(net, b);
                     let diff = base + length_bonus(cx);
@@ -2373,8 +2375,8 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                         }
                     }
                 }
-                if do_double && on_nets[cand].as_ref().unwrap().meets(&off_net) {
-                    let net = on_nets[cand].as_ref().unwrap();
+                if do_double && on_nets.net(cand).meets(&off_net) {
+                    let net = on_nets.net(cand);
                     for pol in [1u32, 0] {
                         for k in 0..net.nodes.len() as u32 {
                             let pot = net.nodes[k as usize].pot;
@@ -2421,10 +2423,12 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 if hc[first] as usize != cell {
                     continue;
                 }
-                let members: Vec<usize> = (0..n)
-                    .filter(|&i| places >> i & 1 == 1)
-                    .map(|i| hc[i] as usize * n + d)
-                    .collect();
+                members.clear();
+                members.extend(
+                    (0..n)
+                        .filter(|&i| places >> i & 1 == 1)
+                        .map(|i| hc[i] as usize * n + d),
+                );
                 if best
                     .reach
                     .as_ref()
@@ -2450,10 +2454,12 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
             }
         }
         if mode != Mode::Nishio && (card == 2 || (multiple && card > 2)) {
-            let members: Vec<usize> = (0..n)
-                .filter(|&e| pos.orig[cell] >> e & 1 == 1)
-                .map(|e| cell * n + e)
-                .collect();
+            members.clear();
+            members.extend(
+                (0..n)
+                    .filter(|&e| pos.orig[cell] >> e & 1 == 1)
+                    .map(|e| cell * n + e),
+            );
             if best
                 .reach
                 .as_ref()
@@ -2477,8 +2483,37 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
         }
     }
     off_net.release();
-    for net in on_nets.into_iter().flatten() {
+    for net in on_nets.nets {
         net.release();
+    }
+}
+
+/// The on nets of a producer's candidates, made on demand: a slot per candidate into a
+/// list (a table of nets itself is 150 KB to set up, and inner producers run 100,000s of
+/// times).
+struct OnNets {
+    slot: Vec<u32>,
+    nets: Vec<Net>,
+}
+
+impl OnNets {
+    fn new(ncand: usize) -> OnNets {
+        OnNets {
+            slot: vec![NONE; ncand],
+            nets: Vec::new(),
+        }
+    }
+    fn get(&self, cand: usize) -> Option<&Net> {
+        let s = self.slot[cand];
+        (s != NONE).then(|| &self.nets[s as usize])
+    }
+    /// The net of `cand` (made already).
+    fn net(&self, cand: usize) -> &Net {
+        &self.nets[self.slot[cand] as usize]
+    }
+    fn insert(&mut self, cand: usize, net: Net) {
+        self.slot[cand] = self.nets.len() as u32;
+        self.nets.push(net);
     }
 }
 
@@ -2488,21 +2523,17 @@ fn agree(
     pos: &Pos,
     best: &mut Best,
     counter: &mut Counter,
-    nets: &[Option<Net>],
+    nets: &OnNets,
     members: &[usize],
     premise_deps: &[u32],
     mode: Mode,
     kind: u8,
 ) {
-    let first = nets[members[0]].as_ref().unwrap();
+    let first = nets.net(members[0]);
     let base = mode.base();
     // Most groups agree on nothing: their nets' bit sets tell at once.
-    let common = (0..first.bits.len()).any(|i| {
-        members
-            .iter()
-            .fold(!0u64, |w, &m| w & nets[m].as_ref().unwrap().bits[i])
-            != 0
-    });
+    let common = (0..first.bits.len())
+        .any(|i| members.iter().fold(!0u64, |w, &m| w & nets.net(m).bits[i]) != 0);
     if !common {
         return;
     }
@@ -2512,10 +2543,7 @@ fn agree(
             if pot & 1 != pol || first.node(pot) != k {
                 continue;
             }
-            if !members[1..]
-                .iter()
-                .all(|&m| nets[m].as_ref().unwrap().has(pot))
-            {
+            if !members[1..].iter().all(|&m| nets.net(m).has(pot)) {
                 continue;
             }
             if !worth(pos, pot) {
@@ -2524,7 +2552,7 @@ fn agree(
             let cx: usize = members
                 .iter()
                 .map(|&m| {
-                    let net = nets[m].as_ref().unwrap();
+                    let net = nets.net(m);
                     counter.count(net, net.node(pot))
                 })
                 .sum();
@@ -2533,7 +2561,7 @@ fn agree(
                 let br: Vec<(&Net, u32)> = members
                     .iter()
                     .map(|&m| {
-                        let net = nets[m].as_ref().unwrap();
+                        let net = nets.net(m);
                         (net, net.node(pot))
                     })
                     .collect();
@@ -2546,7 +2574,7 @@ fn agree(
                 let from: Vec<(&Net, u32)> = members
                     .iter()
                     .map(|&m| {
-                        let net = nets[m].as_ref().unwrap();
+                        let net = nets.net(m);
                         (net, net.node(pot))
                     })
                     .collect();
