@@ -78,6 +78,7 @@ use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
+use crate::shape::Shape;
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -189,10 +190,40 @@ struct Pos {
     cand: Rc<[(u16, u8)]>,
 }
 
-impl Pos {
-    fn new(ctx: &Context<'_>) -> Pos {
-        let shape = ctx.shape();
-        let n = ctx.side();
+/// The fixed geometry of a shape that positions share (see [`Pos`]), made once per shape
+/// and thread: producers run on every step of every rating.
+#[derive(Clone)]
+struct Geometry {
+    houses: Rc<[[u16; 3]]>,
+    house_cells: Rc<[Vec<u16>]>,
+    peers: Rc<[Vec<u16>]>,
+    hpos: Rc<[[u8; 3]]>,
+    near: Rc<[[u32; 2]]>,
+    inter: Rc<[u32]>,
+    cand: Rc<[(u16, u8)]>,
+}
+
+thread_local! {
+    static GEOMETRY: std::cell::RefCell<Option<(Shape, Geometry)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl Geometry {
+    fn of(shape: Shape) -> Geometry {
+        GEOMETRY.with(|g| {
+            let mut g = g.borrow_mut();
+            match &*g {
+                Some((s, geo)) if *s == shape => geo.clone(),
+                _ => {
+                    let geo = Geometry::new(shape);
+                    *g = Some((shape, geo.clone()));
+                    geo
+                }
+            }
+        })
+    }
+    fn new(shape: Shape) -> Geometry {
+        let n = shape.side();
         let ncell = shape.cell_count();
         let mut house_cells = Vec::with_capacity(3 * n);
         for kind in 0..3 {
@@ -228,19 +259,6 @@ impl Pos {
             houses.push(hs);
             peers.push(ps);
         }
-        let orig: Vec<u64> = (0..ncell)
-            .map(|c| {
-                let mut m = 0u64;
-                for d in ctx.candidates(Cell::new(c)) {
-                    m |= 1 << d.index();
-                }
-                if ctx.value(Cell::new(c)).is_some() {
-                    0
-                } else {
-                    m
-                }
-            })
-            .collect();
         let mut hpos = vec![[0u8; 3]; ncell];
         for (h, cells) in house_cells.iter().enumerate() {
             for (i, &c) in cells.iter().enumerate() {
@@ -272,22 +290,52 @@ impl Pos {
                 }
             }
         }
-        let mut pos = Pos {
-            n,
-            near: near.into(),
-            inter: inter.into(),
+        Geometry {
             houses: houses.into(),
             house_cells: house_cells.into(),
             peers: peers.into(),
+            hpos: hpos.into(),
+            near: near.into(),
+            inter: inter.into(),
+            cand: (0..ncell * n)
+                .map(|k| ((k / n) as u16, (k % n) as u8))
+                .collect(),
+        }
+    }
+}
+
+impl Pos {
+    fn new(ctx: &Context<'_>) -> Pos {
+        let n = ctx.side();
+        let ncell = ctx.shape().cell_count();
+        let geo = Geometry::of(ctx.shape());
+        let orig: Vec<u64> = (0..ncell)
+            .map(|c| {
+                let mut m = 0u64;
+                for d in ctx.candidates(Cell::new(c)) {
+                    m |= 1 << d.index();
+                }
+                if ctx.value(Cell::new(c)).is_some() {
+                    0
+                } else {
+                    m
+                }
+            })
+            .collect();
+        let mut pos = Pos {
+            n,
+            near: geo.near,
+            inter: geo.inter,
+            houses: geo.houses,
+            house_cells: geo.house_cells,
+            peers: geo.peers,
             cur: orig.clone(),
             orig,
             touched: Vec::new(),
             pl_orig: Vec::new(),
             pl_cur: Vec::new(),
-            hpos: hpos.into(),
-            cand: (0..ncell * n)
-                .map(|k| ((k / n) as u16, (k % n) as u8))
-                .collect(),
+            hpos: geo.hpos,
+            cand: geo.cand,
         };
         pos.pl_orig = pos.place_masks(&pos.orig);
         pos.pl_cur = pos.pl_orig.clone();
