@@ -38,18 +38,18 @@ pub struct GridGeom {
 
 impl GridGeom {
     fn line_v(&self, k: u16) -> bool {
-        k % self.bc == 0 || self.inner_v
+        k.is_multiple_of(self.bc) || self.inner_v
     }
     fn line_h(&self, k: u16) -> bool {
-        k % self.br == 0 || self.inner_h
+        k.is_multiple_of(self.br) || self.inner_h
     }
     /// Whether a vertical line stands before column `k` (`k = n`: the right edge), and
     /// whether it is a box line.
     pub fn vline(&self, k: u16) -> Option<bool> {
-        self.line_v(k).then_some(k % self.bc == 0)
+        self.line_v(k).then_some(k.is_multiple_of(self.bc))
     }
     pub fn hline(&self, k: u16) -> Option<bool> {
-        self.line_h(k).then_some(k % self.br == 0)
+        self.line_h(k).then_some(k.is_multiple_of(self.br))
     }
     /// Screen x of the line before column `k` (or of the column's first character when
     /// there is no line there, minus one).

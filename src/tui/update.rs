@@ -405,7 +405,7 @@ fn hint_board(m: &Model) -> Board {
             .game
             .solution
             .as_ref()
-            .map_or(true, |sol| sol.get(cell).is_some_and(|d| both.contains(d)));
+            .is_none_or(|sol| sol.get(cell).is_some_and(|d| both.contains(d)));
         if both.is_empty() || !keeps_solution {
             return rules;
         }

@@ -114,7 +114,7 @@ fn main() {
     // 25x25 minimal is left out: its last uniqueness proofs take the general solver hours.
     if std::env::args()
         .nth(2)
-        .map_or(true, |m| "canonical".contains(&m))
+        .is_none_or(|m| "canonical".contains(&m))
     {
         let puzzles: Vec<_> = (0..2000)
             .map(|i| nine.generate(i).unwrap().puzzle)

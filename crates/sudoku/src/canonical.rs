@@ -283,7 +283,7 @@ impl Dfs<'_> {
         // The source columns allowed at position j.
         let mut options = [0u8; 9];
         let mut count = 0;
-        if j % 3 == 0 {
+        if j.is_multiple_of(3) {
             for s in 0..3u8 {
                 if used_stacks >> s & 1 == 0 {
                     for c in 3 * s..3 * s + 3 {

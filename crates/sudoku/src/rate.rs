@@ -292,7 +292,7 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
         if let Some(h) = s.technique.hodoku() {
             level = level.max(h.level);
             let key = (h.level, h.base_score, s.technique);
-            if hardest.map_or(true, |(l, b, _)| (h.level, h.base_score) > (l, b)) {
+            if hardest.is_none_or(|(l, b, _)| (h.level, h.base_score) > (l, b)) {
                 hardest = Some(key);
             }
         }
@@ -422,7 +422,7 @@ impl TargetRater {
                 level = level.max(h.level);
                 score += n * h.base_score;
             }
-            cap.map_or(true, |c| level <= c && score <= c.max_score())
+            cap.is_none_or(|c| level <= c && score <= c.max_score())
         };
         let board = Board::new(grid);
         // The fast walk reports full houses as naked singles: only without requirements.

@@ -70,7 +70,7 @@ impl Shape {
         let mut best = None;
         let mut r = 1;
         while r * r <= side {
-            if side % r == 0 {
+            if side.is_multiple_of(r) {
                 best = Some(r);
             }
             r += 1;

@@ -473,7 +473,7 @@ impl LogicSolver {
                     };
                     if found
                         .as_ref()
-                        .map_or(true, |best: &Step| key(&step) < key(best))
+                        .is_none_or(|best: &Step| key(&step) < key(best))
                     {
                         found = Some(step);
                     }
@@ -497,7 +497,7 @@ impl LogicSolver {
                     let find = registry::finder(u).expect("implemented");
                     let _ = find(ctx, u, &mut |step| {
                         let rank = hodoku_chain_rank(ctx, &step);
-                        if best_rank.as_ref().map_or(true, |best| rank < *best) {
+                        if best_rank.as_ref().is_none_or(|best| rank < *best) {
                             best_rank = Some(rank);
                             found = Some(step);
                         }

@@ -597,7 +597,7 @@ fn loop_search(
         }
         for &next in ctx.house_cells(h) {
             if next == start {
-                if path.len() >= 6 && path.len() % 2 == 0 && valid_loop(ctx, path) {
+                if path.len() >= 6 && path.len().is_multiple_of(2) && valid_loop(ctx, path) {
                     out.push(path.clone());
                 }
                 continue;

@@ -1022,8 +1022,7 @@ mod tests {
             };
             let mut count = 0;
             for d in 1..=shape.side() {
-                let allowed =
-                    marks.map_or(true, |m| m.get(Cell::new(cell)).contains(Digit::new(d)));
+                let allowed = marks.is_none_or(|m| m.get(Cell::new(cell)).contains(Digit::new(d)));
                 if allowed && ok(v, shape, cell, d) {
                     v[cell] = d;
                     count += go(v, shape, marks, cell + 1, limit - count);

@@ -5,22 +5,23 @@ use super::tables::{BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, PERMS, PERM_LIST,
 
 /// One position of the search: 27 band words (digit-major) and the unsolved cells. Small
 /// and `Copy`, so a guess is a copy on the stack, never an allocation.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct State {
     /// `cand[b][d]`: cells of band `b` where digit `d` may still go. A placed digit keeps
     /// its cell; the other digits lose it. Band-major, so that placing a cell touches nine
     /// adjacent words (see [`clear_cells`]).
-    cand: [[u32; 9]; 3],
-    /// `seen[3·d + b]`: the band word as last propagated; equal means nothing to redo.
-    seen: [u32; 27],
+    pub(super) cand: [[u32; 9]; 3],
+    /// `seen[b][d]`: the band word as last propagated; equal means nothing to redo. (Band
+    /// by band like `cand`, so that `simd`'s sweep stores a register to each.)
+    pub(super) seen: [[u32; 9]; 3],
     /// `cols[d]`: [`columns`] of digit `d`'s words in `seen`, for the stack pass test and
     /// the vertical triad masks.
-    cols: [u32; 9],
-    /// `tri[3·d + b]`: the triad mask of `seen[3·d + b]`, left by the band pass, so that
+    pub(super) cols: [u32; 9],
+    /// `tri[b][d]`: the triad mask of `seen[b][d]`, left by the band pass, so that
     /// the triad rule and the branch choice need not recompute it.
-    tri: [u16; 27],
+    pub(super) tri: [[u16; 9]; 3],
     /// Cells of each band not yet placed.
-    unsolved: [u32; 3],
+    pub(super) unsolved: [u32; 3],
 }
 
 /// Repeat propagation and the triad rule until neither changes anything. Measured: 63.8
@@ -91,8 +92,8 @@ fn stack_closure(x: u32) -> u32 {
     )
 }
 
-/// The triad mask of a band word (for checks; the hot path keeps masks in `State::tri`).
-#[cfg_attr(not(debug_assertions), allow(dead_code))]
+/// The triad mask of a band word (the hot path keeps masks in `State::tri`).
+#[inline(always)]
 fn triad_mask(w: u32) -> u16 {
     ROW_TRIADS[(w & 511) as usize] as u16
         | (ROW_TRIADS[(w >> 9 & 511) as usize] as u16) << 3
@@ -137,11 +138,75 @@ impl State {
     pub(super) fn new() -> State {
         State {
             cand: [[BAND; 9]; 3],
-            seen: [0; 27],
+            seen: [[0; 9]; 3],
             cols: [0; 9],
-            tri: [0; 27],
+            tri: [[0; 9]; 3],
             unsolved: [BAND; 3],
         }
+    }
+
+    /// The state with the givens placed, from where each digit is given (`masks[d]` bit
+    /// `i`: cell `i` holds digit `d + 1`), all digits at once; `None` when two givens of a
+    /// digit share a house. The same state as [`State::assign`] of each given in turn
+    /// (tested), without its branch per cell.
+    ///
+    /// Written as the same steps on 16 lanes (digits, the last 7 empty), so that LLVM
+    /// vectorizes it to whatever the caller's `target_feature` allows: one AVX-512
+    /// register per band, two AVX2 registers, or four SSE2 ones (see `simd`).
+    #[inline(always)]
+    pub(super) fn from_givens(masks: &[u128; 9]) -> Option<State> {
+        const L: usize = 16;
+        let mut g = [[0u32; L]; 3];
+        for (b, gb) in g.iter_mut().enumerate() {
+            for (d, m) in masks.iter().enumerate() {
+                gb[d] = (m >> (27 * b)) as u32 & BAND;
+            }
+        }
+        let given = g.map(|w| w.iter().fold(0, |a, &x| a | x));
+        // Lanes nonzero when a house holds two givens of the lane's digit. (Branch-free
+        // and without `count_ones`, which is no instruction on baseline x86-64.)
+        let mut clash = [0u32; L];
+        let mut houses = [[0u32; L]; 3];
+        let mut cols = [[0u32; L]; 3];
+        for b in 0..3 {
+            for i in 0..L {
+                let w = g[b][i];
+                let rows = [w & 511, w >> 9 & 511, w >> 18];
+                // Two in a row; two in a column of the band.
+                let mut c = rows[0] & rows[1] | rows[0] & rows[2] | rows[1] & rows[2];
+                for x in rows {
+                    c |= x & x.wrapping_sub(1);
+                }
+                // Bit 3·k of row r: the triad (r, k) has a given; two in a box of the band.
+                let t = (w | w >> 1 | w >> 2) & 0o111_111_111;
+                let tr = [t & 0o111, t >> 9 & 0o111, t >> 18];
+                clash[i] |= c | tr[0] & tr[1] | tr[0] & tr[2] | tr[1] & tr[2];
+                // Rows (bits 0, 9, 18) and boxes (bits 0, 3, 6) with a given, made whole.
+                let r = (t | t >> 3 | t >> 6) & COLUMN;
+                let x = tr[0] | tr[1] | tr[2];
+                let x = (x << 3) - x;
+                cols[b][i] = rows[0] | rows[1] | rows[2];
+                houses[b][i] = ((r << 9) - r) | x | x << 9 | x << 18;
+            }
+        }
+        let mut st = State::new();
+        for i in 0..L {
+            let (c0, c1, c2) = (cols[0][i], cols[1][i], cols[2][i]);
+            // Two in a column across bands.
+            clash[i] |= c0 & c1 | c0 & c2 | c1 & c2;
+            let c = c0 | c1 | c2;
+            let c = c | c << 9 | c << 18;
+            if i < 9 {
+                for b in 0..3 {
+                    st.cand[b][i] = BAND & !given[b] & !(houses[b][i] | c) | g[b][i];
+                }
+            }
+        }
+        if clash.iter().fold(0, |a, &x| a | x) != 0 {
+            return None;
+        }
+        st.unsolved = given.map(|x| BAND & !x);
+        Some(st)
     }
 
     /// Whether digit `d` (0-based) may go in `cell`.
@@ -191,19 +256,17 @@ impl State {
     /// the bands whose words changed since the last look; placing one adds its digit.
     #[inline(never)]
     pub(super) fn propagate(&mut self, mut dirty: u32) -> bool {
-        debug_assert!((0..9).all(
-            |d| dirty >> d & 1 == 1 || (0..3).all(|b| self.cand[b][d] == self.seen[3 * d + b])
-        ));
+        debug_assert!((0..9)
+            .all(|d| dirty >> d & 1 == 1 || (0..3).all(|b| self.cand[b][d] == self.seen[b][d])));
         // Bands with a word changed since the last naked-single look.
         let mut touched = 0u32;
         loop {
             while dirty != 0 {
                 let d = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                let k = 3 * d;
-                let seen = [self.seen[k], self.seen[k + 1], self.seen[k + 2]];
+                let seen = [self.seen[0][d], self.seen[1][d], self.seen[2][d]];
                 let mut w = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
-                let mut tri = [self.tri[k], self.tri[k + 1], self.tri[k + 2]];
+                let mut tri = [self.tri[0][d], self.tri[1][d], self.tri[2][d]];
                 // `seen` is a fixed point: unchanged words need no band pass, and the
                 // stack pass only reads which columns each band has.
                 let mut changed = 0u32;
@@ -253,8 +316,10 @@ impl State {
                 for (b, &wb) in w.iter().enumerate() {
                     self.cand[b][d] = wb;
                 }
-                self.seen[k..k + 3].copy_from_slice(&w);
-                self.tri[k..k + 3].copy_from_slice(&tri);
+                for b in 0..3 {
+                    self.seen[b][d] = w[b];
+                    self.tri[b][d] = tri[b];
+                }
                 // Rows left with one cell: place them. At this fixed point the digit's own
                 // word has already lost the cells' row, box and column mates, so only the
                 // other digits need to lose the cells.
@@ -328,10 +393,9 @@ impl State {
     /// The triad masks of digit `d`, all six units in one word (see [`Masks`]).
     #[inline(always)]
     fn unit_masks(&self, d: usize) -> u64 {
-        let k = 3 * d;
-        self.tri[k] as u64
-            | (self.tri[k + 1] as u64) << 9
-            | (self.tri[k + 2] as u64) << 18
+        self.tri[0][d] as u64
+            | (self.tri[1][d] as u64) << 9
+            | (self.tri[2][d] as u64) << 18
             | (transpose_blocks(self.cols[d]) as u64) << 27
     }
 
@@ -344,9 +408,10 @@ impl State {
     #[inline(never)]
     fn triads(&mut self, masks: &mut Masks) -> Option<u32> {
         // Called right after `propagate`: every word equals `seen`, so `tri` is current.
-        debug_assert!((0..27)
-            .all(|k| self.cand[k % 3][k / 3] == self.seen[k]
-                && self.tri[k] == triad_mask(self.seen[k])));
+        debug_assert!(
+            (0..27).all(|k| self.cand[k % 3][k / 3] == self.seen[k % 3][k / 3]
+                && self.tri[k % 3][k / 3] == triad_mask(self.seen[k % 3][k / 3]))
+        );
         debug_assert!((0..9)
             .all(|d| self.cols[d] == columns([self.cand[0][d], self.cand[1][d], self.cand[2][d]])));
         let mut t = [0u64; 9];
@@ -443,7 +508,7 @@ impl State {
             for d in 0..9 {
                 total += CONFIGS[(masks.m[d] >> (9 * u) & 511) as usize] as u32;
             }
-            if total > 9 && best.map_or(true, |(t, _)| total < t) {
+            if total > 9 && best.is_none_or(|(t, _)| total < t) {
                 best = Some((total, u));
             }
         }

@@ -152,3 +152,107 @@ fn fast9_exclusions_match_marks() {
         );
     }
 }
+
+/// The sample puzzles of every benchmark set, and variants of them: some givens moved,
+/// digits clashing, values above 9, so that contradictions and odd states occur too.
+fn sample_and_variants() -> Vec<Cells> {
+    let text = [
+        include_str!("../../../../../testdata/puzzles/17clue-200.txt"),
+        include_str!("../../../../../testdata/puzzles/serg-200.txt"),
+        include_str!("../../../../../testdata/puzzles/top1465-200.txt"),
+        include_str!("../../../../../testdata/puzzles/hardest1106-200.txt"),
+        include_str!("../../../../../testdata/puzzles/hardest1905_11plus-200.txt"),
+    ];
+    let mut out: Vec<Cells> = text
+        .iter()
+        .flat_map(|t| t.lines())
+        .filter(|l| l.len() >= 81)
+        .map(cells)
+        .collect();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for i in 0..out.len() {
+        let mut p = out[i];
+        for _ in 0..(1 + next() % 4) {
+            let r = next();
+            p[(r % 81) as usize] = ((r >> 8) % 10) as u8;
+        }
+        if i % 50 == 0 {
+            p[(next() % 81) as usize] = 10 + (next() % 200) as u8;
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// The givens placed one by one with [`State::assign`]: the reference for
+/// [`State::from_givens`].
+fn givens_one_by_one(p: &Cells) -> Option<State> {
+    let mut st = State::new();
+    for (cell, &v) in p.iter().enumerate() {
+        if v != 0 && (v > 9 || !st.assign(cell, v as usize - 1)) {
+            return None;
+        }
+    }
+    Some(st)
+}
+
+#[test]
+fn fast9_every_givens_path_matches_one_by_one() {
+    let paths = simd::available();
+    assert!(paths.len() >= 2 || !cfg!(target_arch = "x86_64"));
+    let puzzles = sample_and_variants();
+    let mut none = 0;
+    for p in &puzzles {
+        let want = givens_one_by_one(p);
+        none += want.is_none() as usize;
+        for (name, path) in &paths {
+            assert_eq!(path(p), want, "{name}: {p:?}");
+        }
+        assert_eq!(simd::givens(p), want);
+    }
+    // The variants include enough contradictions, and enough puzzles that are not.
+    assert!(none > 50 && none < puzzles.len() / 2, "{none}");
+}
+
+#[test]
+fn fast9_sweep_reaches_the_worklist_fixed_point() {
+    let puzzles = sample_and_variants();
+    let mut seed = 12345u64;
+    let (mut agreed, mut contradictions) = (0, 0);
+    for p in &puzzles {
+        let Some(root) = givens_one_by_one(p) else {
+            continue;
+        };
+        // The root, and the root with a few candidates removed (as guesses do).
+        for k in 0..4 {
+            let mut st = root;
+            for _ in 0..k * 3 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                st.remove((seed % 81) as usize, (seed >> 8) as usize % 9);
+            }
+            let mut by_worklist = st;
+            let ok = by_worklist.propagate(engine::ALL_DIGITS);
+            for (name, sweep) in simd::sweeps() {
+                let mut swept = st;
+                assert_eq!(sweep(&mut swept), ok, "{name}: {p:?} {k}");
+                if ok {
+                    assert_eq!(swept, by_worklist, "{name}: {p:?} {k}");
+                }
+            }
+            agreed += 1;
+            contradictions += !ok as usize;
+        }
+    }
+    assert!(
+        agreed > 2000 && contradictions > 100,
+        "{agreed} {contradictions}"
+    );
+}
