@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use sudoku::format::{self, Format, ReadOptions, Reader};
+use sudoku::format::{self, Format, ReadOptions};
 use sudoku::generate::{self as generation, GenerateError, Generated, Generator, Symmetry};
 use sudoku::logic::{Level, Technique};
 use sudoku::rate::{Preset, Rater, Target};
@@ -187,17 +187,11 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
     let pattern = match &args.pattern {
         None => None,
         Some(path) => {
-            let file = std::fs::File::open(path)
-                .with_context(|| format!("cannot open pattern {}", path.display()))?;
             let opts = ReadOptions {
                 shape: args.shape,
                 ..ReadOptions::default()
             };
-            let name = path.display().to_string();
-            let first = Reader::new(std::io::BufReader::new(file), &name, opts)
-                .next()
-                .with_context(|| format!("{name}: no puzzle to take a pattern from"))?
-                .map_err(|e| anyhow::anyhow!(io::describe_error(&e)))?;
+            let first = io::first_puzzle(path, opts).context("no pattern")?;
             Some(first.grid)
         }
     };

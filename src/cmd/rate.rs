@@ -10,7 +10,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 use sudoku::format::{self, Format, ParseError, Puzzle};
 use sudoku::rate::{HodokuRating, Preset, Rater, SeRating, SE_FAILED};
-use sudoku::solve::{self, Outcome};
 
 /// Which scales to rate on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -56,7 +55,7 @@ enum Answer {
     /// Not rated: the puzzle has no unique solution.
     Unrateable {
         puzzle: Box<Puzzle>,
-        outcome: &'static str,
+        problem: super::verdict::Problem,
     },
     Error(ParseError),
 }
@@ -85,11 +84,10 @@ fn rate_record(rater: &Rater, scale: Scale, record: Result<Puzzle, ParseError>) 
         Ok(p) => p,
         Err(e) => return Answer::Error(e),
     };
-    let outcome = solve::solve_with(&puzzle.grid, puzzle.marks.as_ref());
-    if !matches!(outcome, Outcome::Unique(_)) {
+    if let Err(problem) = super::verdict::unique(&puzzle.grid, puzzle.marks.as_ref()) {
         return Answer::Unrateable {
             puzzle: Box::new(puzzle),
-            outcome: outcome.status(),
+            problem,
         };
     }
     let board = board_of(&puzzle);
@@ -128,14 +126,10 @@ fn text_line(answer: &Answer) -> Option<String> {
             }
             Some(line + "\n")
         }
-        Answer::Unrateable { puzzle, outcome } => Some(format!(
+        Answer::Unrateable { puzzle, problem } => Some(format!(
             "{} not rated: {}\n",
             puzzle_line(puzzle),
-            match *outcome {
-                "multiple" => "more than one solution",
-                "none" => "no solution",
-                _ => "the givens clash",
-            }
+            problem.message
         )),
         Answer::Error(_) => None,
     }
@@ -174,11 +168,11 @@ fn json_line(answer: &Answer) -> String {
             obj.insert("timed_out".into(), json!(timed_out));
             v
         }
-        Answer::Unrateable { puzzle, outcome } => json!({
+        Answer::Unrateable { puzzle, problem } => json!({
             "line": puzzle.line,
             "puzzle": puzzle_line(puzzle),
-            "status": outcome,
-            "message": "not rated: the puzzle has no unique solution",
+            "status": problem.status,
+            "message": format!("not rated: {}", problem.message),
         }),
         Answer::Error(e) => json!({
             "status": if e.is_skip() { "skipped" } else { "error" },
