@@ -18,24 +18,14 @@ pub struct ConvertArgs {
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
-    let mut first = true;
+    let mut stream = format::StreamWriter::new(args.to);
     for record in args.input.records() {
         match record {
             Err(e) => {
                 status = status.worst(io::report(&e));
             }
-            Ok(p) => match format::write(&p, args.to) {
-                Ok(text) => {
-                    let multi_line = text.trim_end().contains('\n');
-                    if multi_line && !first {
-                        io::put(&mut out, "\n")?;
-                    }
-                    io::put(&mut out, &text)?;
-                    if !text.ends_with('\n') {
-                        io::put(&mut out, "\n")?;
-                    }
-                    first = false;
-                }
+            Ok(p) => match stream.record(&p) {
+                Ok(text) => io::put(&mut out, &text)?,
                 Err(e) => {
                     eprintln!("sudoku: line {}: {e}", p.line);
                     status = status.worst(Status::InputError);
@@ -43,6 +33,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             },
         }
     }
+    io::put(&mut out, &stream.finish())?;
     std::io::Write::flush(&mut out)?;
     Ok(status.code())
 }

@@ -237,7 +237,12 @@ fn target(args: &GenerateArgs) -> Target {
     }
 }
 
-fn render(args: &GenerateArgs, to: Format, index: u64, p: &Generated) -> anyhow::Result<String> {
+fn render(
+    args: &GenerateArgs,
+    stream: &mut format::StreamWriter,
+    index: u64,
+    p: &Generated,
+) -> anyhow::Result<String> {
     let line = |g: &sudoku::Grid| format::write_grid(g, Format::Line);
     if args.json {
         let mut obj = json!({
@@ -265,19 +270,18 @@ fn render(args: &GenerateArgs, to: Format, index: u64, p: &Generated) -> anyhow:
         }
         return Ok(format!("{obj}\n"));
     }
-    let puzzle = format::write_grid(&p.puzzle, to)?;
-    let multi_line = puzzle.trim_end().contains('\n');
-    let mut text = String::new();
-    if multi_line && index > 0 {
-        text.push('\n');
-    }
-    text += puzzle.trim_end_matches('\n');
+    // The solution after its puzzle: on the same line in the line format (the two
+    // columns of a puzzle bank), else as the next record.
+    let mut text = stream.record(&sudoku::format::Puzzle::new(p.puzzle.clone()))?;
     if args.with_solution {
-        let solution = format::write_grid(&p.solution, to)?;
-        text += if multi_line { "\n\n" } else { " " };
-        text += solution.trim_end_matches('\n');
+        let solution = sudoku::format::Puzzle::new(p.solution.clone());
+        if stream.format() == Format::Line {
+            text.pop();
+            text += &format!(" {}\n", format::write(&solution, Format::Line)?);
+        } else {
+            text += &stream.record(&solution)?;
+        }
     }
-    text.push('\n');
     Ok(text)
 }
 
@@ -341,6 +345,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         });
         drop(tx);
         let mut out = std::io::stdout().lock();
+        let mut stream = format::StreamWriter::new(to);
         let mut pending = BTreeMap::new();
         let mut want = 0u64;
         let result = (|| -> anyhow::Result<()> {
@@ -349,7 +354,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 while let Some(r) = pending.remove(&want) {
                     match r {
                         Ok(p) => {
-                            out.write_all(render(args, to, want, &p)?.as_bytes())?;
+                            out.write_all(render(args, &mut stream, want, &p)?.as_bytes())?;
                             out.flush()?;
                         }
                         Err(e) => {
@@ -369,7 +374,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             Ok(())
-        })();
+        })()
+        .and_then(|()| Ok(out.write_all(stream.finish().as_bytes())?));
         stop.store(true, Ordering::Relaxed);
         // Unblock workers waiting on the window, and let senders fail fast.
         printed.store(u64::MAX / 2, Ordering::Release);

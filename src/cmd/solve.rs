@@ -112,6 +112,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         args.jobs,
         |_, record| {
             let answer = solve_record(record.parse(), count_limit);
+            // A format that can't hold this grid (a size, a box shape) is said once per
+            // puzzle, as an error: exit 2.
+            let refused = match &answer {
+                Answer::Solved { puzzle, .. } if !args.json => {
+                    format::write_grid(&Grid::empty(puzzle.shape()), to).err()
+                }
+                _ => None,
+            };
+            if let Some(e) = refused {
+                return (Status::InputError, None, String::new(), Some(e.to_string()));
+            }
             let text = if args.json {
                 json_line(&answer)
             } else {
@@ -122,12 +133,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 Answer::Error(e) => Some(e),
                 Answer::Solved { .. } => None,
             };
-            (status, error, text)
+            (status, error, text, None)
         },
-        |(answer_status, error, text)| {
+        |(answer_status, error, text, refused)| {
             status = status.worst(answer_status);
             if let Some(e) = &error {
                 io::report(e);
+            }
+            if let Some(e) = refused {
+                eprintln!("sudoku: {e}");
             }
             io::put(&mut out, &text)
         },

@@ -172,6 +172,20 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         }
         return Format::Sdk;
     }
+    // Rows of 10 to 35 characters, one grid row a line (12x12, 16x16, 25x25 as `--to sdk`
+    // writes them). Sixteen characters are also a 4x4 line: rows of a 16x16 show digits
+    // past 4.
+    let big_row = (10..=35).contains(&len)
+        && crate::Shape::from_side(len).is_ok()
+        && lines.len() >= 2
+        && lines.iter().all(|l| rowlike(l))
+        && (len != 16
+            || lines
+                .iter()
+                .any(|l| l.chars().any(|c| !matches!(c, '1'..='4' | '.' | '0'))));
+    if big_row {
+        return Format::Sdk;
+    }
     if sdk_header
         && (4..=35).contains(&cell_field(first).chars().count())
         && side_of_len(cell_field(first).len()).is_none()

@@ -201,11 +201,33 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         Some(i) => i,
     };
     let (field, rest) = body.split_at(cut);
-    // 1. The usual case: cells first, then perhaps a comment or rating.
+    // 1. The usual case: cells first, then perhaps a comment or rating; a `# box RxC` note
+    //    (what [`write_line`] adds for boxes other than the usual ones) gives the shape.
     if fits(cell_count(field), opts) {
-        let grid = parse_cells(field, lead, opts)?;
+        let note = box_note(rest);
+        let noted;
+        let o = match note {
+            Some(shape) if opts.shape.is_none() => {
+                noted = ReadOptions {
+                    shape: Some(shape),
+                    ..opts.clone()
+                };
+                &noted
+            }
+            _ => opts,
+        };
+        let grid = parse_cells(field, lead, o)?;
+        let mut info = trailing_info(rest);
+        if note.is_some() {
+            info.comment = info
+                .comment
+                .as_deref()
+                .and_then(|c| c.split_once('#'))
+                .map(|(_, more)| more.trim().to_string())
+                .filter(|c| !c.is_empty());
+        }
         return Ok(Puzzle {
-            info: trailing_info(rest),
+            info,
             ..Puzzle::new(grid)
         });
     }
@@ -285,6 +307,23 @@ pub(crate) fn parse_any(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseE
         super::sukaku::parse(text, opts)
     } else {
         parse_record(text, opts)
+    }
+}
+
+/// The box shape of a trailing `# box RxC` note (docs/formats.md), if there is one.
+fn box_note(rest: &str) -> Option<Shape> {
+    let r = rest.trim_start_matches([' ', '\t', ',', ';']).trim_start();
+    let c = r.strip_prefix('#')?.trim_start().strip_prefix("box ")?;
+    Shape::parse(c.split_whitespace().next()?).ok()
+}
+
+/// The note [`write_line`] adds after the cells of a grid whose boxes are not the usual
+/// ones for its side (6x6 in 3x2 boxes): `" # box 3x2"`, else nothing.
+pub fn box_note_for(shape: Shape) -> String {
+    if Shape::from_side(shape.side()).ok() == Some(shape) {
+        String::new()
+    } else {
+        format!(" # box {}x{}", shape.box_rows(), shape.box_cols())
     }
 }
 
@@ -576,7 +615,7 @@ pub fn write_line_placed(grid: &Grid) -> Option<String> {
 }
 
 pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
-    Ok(write_line(&p.grid))
+    Ok(write_line(&p.grid) + &box_note_for(p.shape()))
 }
 
 #[cfg(test)]

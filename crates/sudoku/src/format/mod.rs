@@ -192,6 +192,16 @@ impl Format {
         )
     }
 
+    /// Whether the box shape survives a round trip whatever it is (6x6 in 3x2 boxes): the
+    /// format draws the boxes, or says the shape (`# box 3x2` after a line). The others
+    /// hold only the usual shape of each side (boxes wider than tall).
+    pub fn keeps_box_shape(self) -> bool {
+        matches!(
+            self,
+            Format::Line | Format::Boxed | Format::Ss | Format::Pm | Format::Json
+        )
+    }
+
     /// Whether each puzzle is one line (so a written stream is one puzzle per line).
     pub fn is_single_line(self) -> bool {
         matches!(
@@ -627,6 +637,18 @@ impl WriteError {
 /// assert!(write(&p, Format::OpenSudoku).is_err()); // 9x9 only
 /// ```
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
+    let shape = puzzle.shape();
+    let usual = Shape::from_side(shape.side()).ok();
+    if !format.keeps_box_shape() && usual != Some(shape) {
+        let (n, u) = (shape.side(), usual.map_or(String::new(), |u| u.to_string()));
+        return Err(WriteError::new(
+            format,
+            format!(
+                "{n}x{n} grids in {shape} boxes: they would read back in {u} boxes \
+                 (line, boxed, ss, pm and json keep the boxes)"
+            ),
+        ));
+    }
     match format {
         Format::Line => line::write(puzzle),
         Format::Boxed => Ok(boxed::write_boxed(&puzzle.grid)),
@@ -641,6 +663,67 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::Leptonica => leptonica::write(&puzzle.grid),
         Format::Pipe => Ok(pipe::write(&puzzle.grid)),
         Format::Json => Ok(json::write(puzzle)),
+    }
+}
+
+/// Writes many puzzles in one format as one file: records that take several lines apart
+/// by a blank line, OpenSudoku games in one document (a header before the first, the
+/// footer from [`StreamWriter::finish`]).
+///
+/// ```
+/// use sudoku::format::{parse_str, Format, StreamWriter};
+/// let p = parse_str(&"0".repeat(81), None).unwrap();
+/// let mut w = StreamWriter::new(Format::OpenSudoku);
+/// let text = w.record(&p).unwrap() + &w.record(&p).unwrap() + &w.finish();
+/// assert_eq!(text.matches("<opensudoku").count(), 1);
+/// assert_eq!(text.matches("<game").count(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamWriter {
+    format: Format,
+    written: usize,
+}
+
+impl StreamWriter {
+    pub fn new(format: Format) -> StreamWriter {
+        StreamWriter { format, written: 0 }
+    }
+
+    /// The text of the next puzzle, ending with a newline.
+    pub fn record(&mut self, puzzle: &Puzzle) -> Result<String, WriteError> {
+        let mut out = String::new();
+        if self.format == Format::OpenSudoku {
+            let game = opensudoku::write_game(puzzle)?;
+            if self.written == 0 {
+                out += &opensudoku::write_header(puzzle.info.get("folder").unwrap_or("sudoku"));
+            }
+            out += &game;
+        } else {
+            let text = write(puzzle, self.format)?;
+            if self.written > 0 && text.trim_end().contains('\n') {
+                out.push('\n');
+            }
+            out += &text;
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        self.written += 1;
+        Ok(out)
+    }
+
+    /// The format written.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// What ends the stream: the OpenSudoku footer when a game was written, else nothing.
+    pub fn finish(&self) -> String {
+        if self.format == Format::OpenSudoku && self.written > 0 {
+            opensudoku::write_footer().to_string()
+        } else {
+            String::new()
+        }
     }
 }
 

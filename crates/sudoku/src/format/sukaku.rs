@@ -15,20 +15,24 @@ fn cube_side(len: usize) -> Option<usize> {
 }
 
 /// Whether `text` looks like a Sukaku line: a cube length whose characters sit where their
-/// digit belongs (so a 27x27 line of 729 cells is not taken for one). Lengths that are also
-/// line lengths of another size (64: a 4x4 Sukaku or an 8x8 line) stay lines, except 729.
+/// digit belongs (so a 27x27 line of 729 cells is not taken for one). A length that is
+/// also a line length of another size (64: a 4x4 Sukaku or an 8x8 line) is Sukaku when
+/// more than `m` characters are digits (`m` the other side): a line of `m` cells in that
+/// pattern holds each digit only in the `m/n` columns where it sits, at most once each, so
+/// at most `m` digits, while a Sukaku block has a digit in every cell.
 pub(crate) fn looks_like(text: &str) -> bool {
     let t = super::line::cell_field(text);
     let len = t.chars().count();
     let Some(n) = cube_side(len) else {
         return false;
     };
-    if super::line::side_of_len(len).is_some() && n != 9 {
-        return false;
-    }
-    t.chars().enumerate().all(|(i, c)| {
+    let fits = t.chars().enumerate().all(|(i, c)| {
         c == '.' || c == '0' || super::symbol(i % n + 1) == Some(c.to_ascii_uppercase())
-    })
+    });
+    match super::line::side_of_len(len) {
+        Some(m) if n != 9 => fits && t.chars().filter(|&c| c != '.' && c != '0').count() > m,
+        _ => fits,
+    }
 }
 
 /// Parses one Sukaku line. Errors are on line 1.
