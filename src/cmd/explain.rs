@@ -152,8 +152,10 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         if let Err(p) = super::verdict::unique(&puzzle.grid.givens(), None) {
             status = status.worst(Status::Negative);
             let text = if args.json {
-                json!({"line": puzzle.line, "puzzle": line, "status": p.status, "message": p.message})
-                    .to_string()
+                json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
+                    "box": [shape.box_rows(), shape.box_cols()], "status": p.status,
+                    "message": p.message})
+                .to_string()
             } else {
                 format!(
                     "{}# {line}\nnot explained: {}",
@@ -173,6 +175,8 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             json!({
                 "line": puzzle.line,
                 "puzzle": line,
+                "size": shape.side(),
+                "box": [shape.box_rows(), shape.box_cols()],
                 "status": "unique",
                 "steps": path.steps.iter().map(|s| step_json(shape, s)).collect::<Vec<_>>(),
                 "solved": path.solved,

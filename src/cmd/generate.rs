@@ -249,6 +249,8 @@ fn render(
             "index": index,
             "puzzle": line(&p.puzzle)?,
             "grid": p.puzzle.rows(),
+            "size": p.puzzle.shape().side(),
+            "box": [p.puzzle.shape().box_rows(), p.puzzle.shape().box_cols()],
             "givens": p.puzzle.given_count(),
             "symmetry": args.symmetry.name(),
             "symmetries": p.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>(),

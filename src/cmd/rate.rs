@@ -138,9 +138,12 @@ fn text_line(answer: &Answer) -> Option<String> {
 fn json_line(answer: &Answer) -> String {
     let v: Value = match answer {
         Answer::Rated { puzzle, se, hodoku } => {
+            let shape = puzzle.shape();
             let mut v = json!({
                 "line": puzzle.line,
                 "puzzle": puzzle_line(puzzle),
+                "size": shape.side(),
+                "box": [shape.box_rows(), shape.box_cols()],
             });
             let obj = v.as_object_mut().expect("an object");
             let mut solved = true;
@@ -171,6 +174,8 @@ fn json_line(answer: &Answer) -> String {
         Answer::Unrateable { puzzle, problem } => json!({
             "line": puzzle.line,
             "puzzle": puzzle_line(puzzle),
+            "size": puzzle.shape().side(),
+            "box": [puzzle.shape().box_rows(), puzzle.shape().box_cols()],
             "status": problem.status,
             "message": format!("not rated: {}", problem.message),
         }),

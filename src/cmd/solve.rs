@@ -21,9 +21,14 @@ pub struct SolveArgs {
     /// error), `solution`, `solutions`, `count`, `conflicts`, `message`, `line`.
     #[arg(long)]
     pub json: bool,
-    /// For puzzles with several solutions, count them up to N.
+    /// For puzzles with several solutions, count them up to N: "exactly k solutions" below
+    /// N, "at least N" at it (JSON: `count` and `count_exact`).
     #[arg(long, value_name = "N")]
     pub count: Option<usize>,
+    /// For puzzles with several solutions, write every solution (up to --count, default
+    /// 1000) instead of two.
+    #[arg(long)]
+    pub all: bool,
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -36,7 +41,7 @@ enum Answer {
     Solved {
         puzzle: Box<Puzzle>,
         outcome: Outcome,
-        count: Option<usize>,
+        count: Option<Count>,
     },
     Error(ParseError),
 }
@@ -55,17 +60,54 @@ impl Answer {
     }
 }
 
-fn solve_record(record: Result<Puzzle, ParseError>, count_limit: Option<usize>) -> Answer {
+/// Solutions counted up to a limit: all of them when fewer than the limit.
+struct Count {
+    count: usize,
+    exact: bool,
+    /// Every solution found, with `--all`.
+    solutions: Vec<Grid>,
+}
+
+impl Count {
+    fn words(&self) -> String {
+        if self.exact {
+            format!("exactly {} solutions", self.count)
+        } else {
+            format!("at least {} solutions", self.count)
+        }
+    }
+}
+
+/// The default limit of `--all` without `--count`.
+const ALL_LIMIT: usize = 1000;
+
+fn solve_record(
+    record: Result<Puzzle, ParseError>,
+    count_limit: Option<usize>,
+    all: bool,
+) -> Answer {
     match record {
         Err(e) => Answer::Error(e),
         Ok(puzzle) => {
             let outcome = solve::solve_with(&puzzle.grid, puzzle.marks.as_ref());
-            let count = match (&outcome, count_limit) {
-                (Outcome::Multiple(..), Some(limit)) => Some(
-                    solve::engine_for(&puzzle.grid)
-                        .search(&puzzle.grid, puzzle.marks.as_ref(), limit.max(2), 0)
-                        .count,
-                ),
+            let limit = count_limit.or(all.then_some(ALL_LIMIT));
+            let count = match (&outcome, limit) {
+                (Outcome::Multiple(..), Some(limit)) => {
+                    // One past the limit tells "exactly the limit" from "more".
+                    let limit = limit.max(2);
+                    let keep = if all { limit } else { 0 };
+                    let s = solve::engine_for(&puzzle.grid).search(
+                        &puzzle.grid,
+                        puzzle.marks.as_ref(),
+                        limit + 1,
+                        keep,
+                    );
+                    Some(Count {
+                        count: s.count.min(limit),
+                        exact: s.count <= limit,
+                        solutions: s.solutions,
+                    })
+                }
                 _ => None,
             };
             Answer::Solved {
@@ -111,7 +153,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         head.into_iter().chain(records),
         args.jobs,
         |_, record| {
-            let answer = solve_record(record.parse(), count_limit);
+            let answer = solve_record(record.parse(), count_limit, args.all);
             // A format that can't hold this grid (a size, a box shape) is said once per
             // puzzle, as an error: exit 2.
             let refused = match &answer {
@@ -172,6 +214,8 @@ fn json_line(answer: &Answer) -> String {
             let mut v = json!({
                 "status": outcome.status(),
                 "line": puzzle.line,
+                "puzzle": format::write_grid(&puzzle.grid, Format::Line)
+                    .unwrap_or_default(),
                 "size": shape.side(),
                 "box": [shape.box_rows(), shape.box_cols()],
                 "givens": puzzle.grid.given_count(),
@@ -179,9 +223,15 @@ fn json_line(answer: &Answer) -> String {
             match outcome {
                 Outcome::Unique(s) => v["solution"] = rows(s),
                 Outcome::Multiple(a, b) => {
-                    v["solutions"] = json!([rows(a), rows(b)]);
+                    v["solutions"] = match count {
+                        Some(c) if !c.solutions.is_empty() => {
+                            json!(c.solutions.iter().map(rows).collect::<Vec<_>>())
+                        }
+                        _ => json!([rows(a), rows(b)]),
+                    };
                     if let Some(c) = count {
-                        v["count"] = json!(c);
+                        v["count"] = json!(c.count);
+                        v["count_exact"] = json!(c.exact);
                     }
                 }
                 Outcome::NoSolution => {}
@@ -238,15 +288,30 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
         return String::new(); // errors go to stderr
     };
     let shape = puzzle.shape();
-    let many = |n: &Option<usize>| match n {
-        Some(c) => format!("{c} solutions (counted up to the limit)"),
+    let many = |n: &Option<Count>| match n {
+        Some(c) => format!("multiple solutions: {}", c.words()),
         None => "multiple solutions".to_string(),
+    };
+    let listed = |a: &Grid, b: &Grid| -> Vec<Grid> {
+        match count {
+            Some(c) if !c.solutions.is_empty() => c.solutions.clone(),
+            _ => vec![a.clone(), b.clone()],
+        }
     };
     if is_line_format(to, shape) {
         // One line per puzzle, so output lines match input lines.
         let line = |g: &Grid| grid_text(g, to).trim_end().to_string();
         return match outcome {
             Outcome::Unique(s) => line(s) + "\n",
+            Outcome::Multiple(a, b) if count.as_ref().is_some_and(|c| !c.solutions.is_empty()) => {
+                // `--all`: the comment line, then one solution a line.
+                let mut t = format!("{} # {}\n", line(&puzzle.grid), many(count));
+                for g in listed(a, b) {
+                    t += &line(&g);
+                    t.push('\n');
+                }
+                t
+            }
             Outcome::Multiple(..) => format!("{} # {}\n", line(&puzzle.grid), many(count)),
             Outcome::NoSolution => format!("{} # no solution\n", line(&puzzle.grid)),
             Outcome::Invalid(c) => {
@@ -269,10 +334,20 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
             s += &grid_text(g, to);
         }
         Outcome::Multiple(a, b) => {
-            s += &format!("# {label}{}; two of them:\n", many(count));
-            s += &grid_text(a, to);
-            s += "\n";
-            s += &grid_text(b, to);
+            let shown = listed(a, b);
+            let which =
+                if shown.len() == 2 && !count.as_ref().is_some_and(|c| c.exact && c.count == 2) {
+                    "two of them".to_string()
+                } else {
+                    format!("all {}", shown.len())
+                };
+            s += &format!("# {label}{}; {which}:\n", many(count));
+            for (i, g) in shown.iter().enumerate() {
+                if i > 0 {
+                    s += "\n";
+                }
+                s += &grid_text(g, to);
+            }
         }
         Outcome::NoSolution => s += &format!("# {label}no solution\n"),
         Outcome::Invalid(c) => {

@@ -186,7 +186,12 @@ fn number(v: &Value, n: usize, what: &str) -> Result<usize, String> {
 /// A puzzle from a parsed JSON object.
 pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     let obj = v.as_object().ok_or("a puzzle must be a JSON object")?;
-    let grid_v = obj.get("grid").ok_or("missing \"grid\"")?;
+    // Records of our commands' `--json` carry the puzzle as a line in `puzzle` (with
+    // `grid` rows too from `generate`): either will do.
+    let grid_v = obj
+        .get("grid")
+        .or_else(|| obj.get("puzzle").filter(|p| p.is_string()))
+        .ok_or("missing \"grid\" (or \"puzzle\")")?;
     let size = obj
         .get("size")
         .map(|s| {
@@ -239,7 +244,8 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             return Err(format!("\"size\" is {sz} but the grid is {n}x{n}"));
         }
     }
-    if let Some(g) = obj.get("givens") {
+    // `givens` as a number is a count (`generate --json`, `solve --json`), not a grid.
+    if let Some(g) = obj.get("givens").filter(|g| !g.is_number()) {
         let rows = matrix(g, Some(n), "\"givens\"")?;
         let all = grid.clone();
         for (i, x) in rows.iter().flatten().enumerate() {
