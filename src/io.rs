@@ -153,7 +153,9 @@ fn guarded(
         }
         let Some(record) = records.next() else {
             done = true;
-            return (!any).then(|| whole_file_error(name.clone(), "no puzzle found".into()));
+            // Nothing at all, or only lines passed over with a note (headers, titles).
+            return (!any || !found && bad == 0)
+                .then(|| whole_file_error(name.clone(), "no puzzle found".into()));
         };
         any = true;
         if found {
@@ -162,8 +164,8 @@ fn guarded(
         let parsed = record.parse();
         match &parsed {
             Ok(_) => found = true,
-            Err(e) if e.is_skip() => {}
             Err(_) => {
+                // Notes count too: a letter is not a file of titles.
                 bad += 1;
                 if bad == GIVE_UP {
                     done = true;

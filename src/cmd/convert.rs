@@ -19,12 +19,21 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let mut stream = format::StreamWriter::new(args.to);
+    let mut warned = false;
     for record in args.input.records() {
         match record {
             Err(e) => {
                 status = status.worst(io::report(&e));
             }
             Ok(p) => match stream.record(&p) {
+                Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
+                    warned = true;
+                    eprintln!(
+                        "sudoku: note: line {}: the {} format holds no pencil marks: they are dropped",
+                        p.line, args.to
+                    );
+                    io::put(&mut out, &text)?
+                }
                 Ok(text) => io::put(&mut out, &text)?,
                 Err(e) => {
                     eprintln!("sudoku: line {}: {e}", p.line);

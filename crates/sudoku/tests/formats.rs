@@ -881,7 +881,7 @@ fn round_trip(f: Format, shape: Shape, seed: u64) -> Result<(), TestCaseError> {
 fn shapes_for(f: Format) -> Vec<Shape> {
     let max = match f {
         Format::Hodoku | Format::Classic => 9,
-        Format::OpenSudoku | Format::Leptonica => return vec![Shape::NINE],
+        Format::OpenSudoku | Format::Leptonica | Format::Kennett => return vec![Shape::NINE],
         _ => 35,
     };
     SHAPES
@@ -1088,7 +1088,7 @@ fn may_refuse(f: Format, shape: Shape) -> bool {
     let usual = Shape::from_side(shape.side()).unwrap() == shape;
     let too_big = match f {
         Format::Hodoku | Format::Classic => shape.side() > 9,
-        Format::OpenSudoku | Format::Leptonica => !shape.is_nine(),
+        Format::OpenSudoku | Format::Leptonica | Format::Kennett => !shape.is_nine(),
         _ => false,
     };
     too_big || !usual && !f.keeps_box_shape()

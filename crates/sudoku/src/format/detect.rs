@@ -135,9 +135,25 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
             Format::Boxed
         };
     }
+    // The classic programs' own layout: rows of at most 9 characters where a blank is an
+    // empty cell (trailing blanks perhaps cut). A matrix row that short has one number per
+    // cell, the same count on every row.
+    let short = lines.iter().all(|l| l.trim_end().chars().count() <= 9);
+    let spaced = lines.iter().any(|l| l.trim().contains(' '));
+    if short && spaced && lines.len() >= 2 {
+        let counts: Vec<usize> = lines.iter().map(|l| l.split_whitespace().count()).collect();
+        let matrix_like = counts[0] == counts[1]
+            && (4..=9).contains(&counts[0])
+            && lines
+                .iter()
+                .all(|l| l.split_whitespace().all(|t| t.len() == 1));
+        if !matrix_like {
+            return Format::Classic;
+        }
+    }
     // Rows of numbers: a matrix, or a line of n² numbers (leptonica's string, big grids).
     let numeric = |s: &str| {
-        let s = s.replace([',', ';'], " ");
+        let s = super::matrix::strip_comment(s).replace([',', ';'], " ");
         let ts = tokens_with_offsets(&s)
             .into_iter()
             .map(|x| x.1.to_string())
@@ -160,9 +176,19 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         return Format::Matrix;
     }
     // One grid row per line: `.sdk` (digits, `.`, `0`) or classic (any non-digit empty).
-    // Trailing blanks count: in the classic format a blank is an empty cell.
-    let len = lines[0].chars().count();
-    let rowlike = |l: &str| l.chars().count() == len;
+    // Trailing blanks count: in the classic format a blank is an empty cell; but a
+    // row of 9 characters and then blanks (an editor's) is a row of 9.
+    let row_len = |l: &str| {
+        let n = l.chars().count();
+        let t = l.trim_end().chars().count();
+        if n > 9 && t <= 9 {
+            t
+        } else {
+            n
+        }
+    };
+    let len = row_len(&lines[0]);
+    let rowlike = |l: &str| row_len(l) == len;
     if (4..=9).contains(&len) && lines.iter().take(2).all(|l| rowlike(l)) {
         if sdk_header {
             return Format::Sdk;
@@ -180,6 +206,7 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         && lines.len() >= 2
         && lines.iter().all(|l| rowlike(l))
         && (len != 16
+            || sdk_header
             || lines
                 .iter()
                 .any(|l| l.chars().any(|c| !matches!(c, '1'..='4' | '.' | '0'))));

@@ -263,11 +263,11 @@ impl Block {
         let n = self.side();
         let from_band = self
             .band
-            .filter(|&r| r > 0 && n % r == 0)
+            .filter(|&r| r > 0 && n.is_multiple_of(r))
             .map(|r| (r, n / r));
         let from_stacks = self
             .stacks
-            .filter(|&k| k > 1 && n % k == 0)
+            .filter(|&k| k > 1 && n.is_multiple_of(k))
             .map(|k| (k, n / k));
         let (r, c) = from_band.or(from_stacks)?;
         crate::Shape::new(r, c).ok().filter(|s| s.side() == n)

@@ -218,6 +218,7 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         };
         let grid = parse_cells(field, lead, o)?;
         let mut info = trailing_info(rest);
+        solution_column(rest, grid.shape(), o, &mut info);
         if note.is_some() {
             info.comment = info
                 .comment
@@ -278,7 +279,18 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
             if !t.is_empty() && !t.contains(char::is_whitespace) && fits(cell_count(t), opts) {
                 let off = off + (f.len() - f.trim_start().len());
                 let grid = parse_cells(t, lead + char_col(body, off), opts)?;
-                return Ok(Puzzle::new(grid));
+                let mut info = Info::default();
+                let others: Vec<&str> = fields
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != i)
+                    .map(|(_, f)| f.1)
+                    .collect();
+                solution_column(&others.join(","), grid.shape(), opts, &mut info);
+                return Ok(Puzzle {
+                    info,
+                    ..Puzzle::new(grid)
+                });
             }
         }
     }
@@ -286,6 +298,15 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     if text.contains(' ') && fits(text.chars().count(), opts) {
         let grid = parse_cells(text, 0, opts)?;
         return Ok(Puzzle::new(grid));
+    }
+    // 6. A header of column names (`quizzes,solutions`, `Puzzle,Solution,`) or a title in
+    //    words: no puzzle, and no error either.
+    if is_header(body) {
+        return Err(ParseError::at(
+            1,
+            0,
+            ParseErrorKind::Unsupported("a header or title line, not a puzzle".into()),
+        ));
     }
     let len = cell_count(field);
     Err(ParseError::at(
@@ -307,6 +328,39 @@ pub(crate) fn parse_any(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseE
         super::sukaku::parse(text, opts)
     } else {
         parse_record(text, opts)
+    }
+}
+
+/// Column names or a title: words only (letters, digits after a letter, `_`, `-`, `.`,
+/// blanks), separated by commas or not, and no field of cells.
+fn is_header(body: &str) -> bool {
+    let t = body.trim().trim_end_matches(',');
+    let fields: Vec<&str> = t.split([',', ';', '\t']).map(str::trim).collect();
+    !t.is_empty()
+        && fields.iter().all(|f| {
+            f.chars().next().is_none_or(|c| c.is_ascii_alphabetic())
+                && f.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '.'))
+        })
+        && fields.iter().any(|f| {
+            f.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 3
+                && f.chars().any(|c| c.is_ascii_lowercase())
+        })
+}
+
+/// A filled grid of the same side among the other fields of a row (a puzzle bank's
+/// solution column), kept as `info.extra` `solution` for `sudoku check`.
+fn solution_column(rest: &str, shape: Shape, opts: &ReadOptions, info: &mut Info) {
+    let n2 = shape.cell_count();
+    for t in rest.split([',', ';', ' ', '\t']).map(str::trim) {
+        if cell_count(t) == n2 {
+            if let Ok(g) = parse_cells(t, 0, opts) {
+                if g.filled_count() == n2 && g.shape() == shape {
+                    info.extra.push(("solution".into(), t.to_string()));
+                    return;
+                }
+            }
+        }
     }
 }
 

@@ -9,8 +9,20 @@ use super::{ParseError, ParseErrorKind, Puzzle, ReadOptions};
 use crate::grid::Grid;
 use std::io::BufRead;
 
+/// A row without its trailing `# comment` (a row number, say: `5 3 0 … 9 #1`).
+pub(crate) fn strip_comment(text: &str) -> &str {
+    match text.find([' ', '\t']).and_then(|_| {
+        text.char_indices()
+            .find(|&(i, c)| c == '#' && text[..i].ends_with([' ', '\t']))
+    }) {
+        Some((i, _)) => &text[..i],
+        None => text,
+    }
+}
+
 /// The fields of a row with their 1-based columns.
 pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
+    let text = strip_comment(text);
     let sep = ['|', ',', ';'].into_iter().find(|&c| text.contains(c));
     let Some(sep) = sep else {
         return super::line::tokens_with_offsets(text)

@@ -82,6 +82,9 @@ pub enum Format {
     Matrix,
     /// Classic: `n` lines of `n` characters, any non-digit empty (2.9 a).
     Classic,
+    /// Kennett's compact format (Debian's `sudoku`): a `%` line with the title, then 9
+    /// lines of 9 characters, `.` empty; read as [`Format::Classic`].
+    Kennett,
     /// leptonica: `#` comments and 9 lines of 9 space-separated integers; also its
     /// 81-digit `"d d d …"` string (2.9 b).
     Leptonica,
@@ -105,6 +108,7 @@ impl Format {
         Format::OpenSudoku,
         Format::Matrix,
         Format::Classic,
+        Format::Kennett,
         Format::Leptonica,
         Format::Pipe,
         Format::Json,
@@ -123,6 +127,7 @@ impl Format {
             Format::OpenSudoku => "opensudoku",
             Format::Matrix => "matrix",
             Format::Classic => "classic",
+            Format::Kennett => "kennett",
             Format::Leptonica => "leptonica",
             Format::Pipe => "pipe",
             Format::Json => "json",
@@ -142,6 +147,7 @@ impl Format {
             Format::OpenSudoku => "OpenSudoku XML (v1 and v2)",
             Format::Matrix => "integer matrix, one row per line (any size up to 400x400)",
             Format::Classic => "n lines of n characters, any non-digit empty",
+            Format::Kennett => "Kennett's compact format (Debian's sudoku): % title, 9 lines of 9",
             Format::Leptonica => "leptonica: # comments, 9 lines of 9 integers",
             Format::Pipe => "|-separated integer matrix",
             Format::Json => "JSON object per puzzle: size, box, grid, marks",
@@ -549,7 +555,7 @@ impl<R: BufRead> Reader<R> {
                 framed::read(src, opts, &mut self.framed, format)?
             }
             Format::Sdk => sdk::read(src, opts)?,
-            Format::Classic => classic::read(src, opts)?,
+            Format::Classic | Format::Kennett => classic::read(src, opts)?,
             Format::Matrix | Format::Pipe => matrix::read(src, opts)?,
             Format::Leptonica => leptonica::read(src, opts)?,
             Format::OpenSudoku => opensudoku::read(src, &mut self.xml)?,
@@ -660,6 +666,7 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::OpenSudoku => opensudoku::write(puzzle),
         Format::Matrix => Ok(matrix::write(&puzzle.grid)),
         Format::Classic => classic::write(&puzzle.grid),
+        Format::Kennett => classic::write_kennett(puzzle),
         Format::Leptonica => leptonica::write(&puzzle.grid),
         Format::Pipe => Ok(pipe::write(&puzzle.grid)),
         Format::Json => Ok(json::write(puzzle)),
@@ -700,7 +707,9 @@ impl StreamWriter {
             out += &game;
         } else {
             let text = write(puzzle, self.format)?;
-            if self.written > 0 && text.trim_end().contains('\n') {
+            // Kennett's `%` line parts boards already.
+            if self.written > 0 && text.trim_end().contains('\n') && self.format != Format::Kennett
+            {
                 out.push('\n');
             }
             out += &text;

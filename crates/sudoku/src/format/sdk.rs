@@ -289,7 +289,14 @@ pub fn write(p: &Puzzle) -> Result<String, WriteError> {
         out += "[State]\n";
         out += &rows(&p.grid);
     } else {
-        out += &rows(&p.grid);
+        // Rows of a 16x16 that show no digit past 4 at the top look like 4x4 lines to
+        // detection: the section header says what they are.
+        let text = rows(&p.grid);
+        let top: String = text.lines().take(4).collect();
+        if p.shape().side() == 16 && top.chars().all(|c| matches!(c, '1'..='4' | '.')) {
+            out += "[Puzzle]\n";
+        }
+        out += &text;
     }
     Ok(out)
 }
