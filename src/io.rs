@@ -17,7 +17,7 @@ pub struct InputArgs {
     /// Puzzle files; standard input when none or `-`.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Read this format instead of detecting it.
+    /// Read this format instead of detecting it: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
     #[arg(long, short = 'f', value_name = "FORMAT", value_parser = parse_format)]
     pub format: Option<Format>,
     /// Box shape RxC (rows x columns of a box) where the size alone is ambiguous, e.g. 3x2.

@@ -133,3 +133,20 @@ fn dropping_pencil_marks_is_said() {
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(err.contains("holds no pencil marks"), "{err}");
 }
+
+#[test]
+fn help_and_docs_name_every_format() {
+    let docs =
+        std::fs::read_to_string(format!("{}/docs/formats.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for cmd in ["convert", "solve", "generate"] {
+        let out = sudoku().args([cmd, "--help"]).assert().success();
+        let help = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        for f in sudoku::format::Format::ALL {
+            assert!(help.contains(f.name()), "{cmd} --help lacks {f}");
+            assert!(
+                docs.contains(&format!("### {}", f.name())),
+                "docs/formats.md lacks {f}"
+            );
+        }
+    }
+}

@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
                 other => panic!("{f}: written text did not read back: {other:?}\n{text}"),
             };
             assert_eq!(q.shape(), p.shape(), "{f}");
-            // Candidate grids turn lone candidates into values (FORMATS.md 2.5).
+            // Candidate grids turn lone candidates into values (docs/formats.md).
             if matches!(f, Format::Pm | Format::Sukaku) {
                 continue;
             }

@@ -10,7 +10,7 @@ use sudoku::format::{self, Format};
 pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The format to write.
+    /// The format to write: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
     pub to: Format,
 }

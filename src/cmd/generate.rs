@@ -56,7 +56,8 @@ pub struct GenerateArgs {
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
-    /// Output format (line, boxed, …). Default: line.
+    /// Output format: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json
+    /// (docs/formats.md). Default: line.
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
     pub to: Option<Format>,
     /// Print each puzzle's solution too (after the puzzle, on the same line for the line

@@ -14,7 +14,8 @@ use sudoku::{Grid, Shape};
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write solutions in this format (default: a boxed grid for one puzzle, lines for many).
+    /// Write solutions in this format (default: a boxed grid for one puzzle, lines for many):
+    /// line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
     pub to: Option<Format>,
     /// Write JSON Lines: one object per puzzle with `status` (unique, multiple, none, invalid,

@@ -1,4 +1,4 @@
-//! The format layer against FORMATS.md: every example in its own format, the sample files
+//! The format layer against docs/formats.md: every example in its own format, the sample files
 //! of `testdata/formats/`, exact error locations, streaming, and round trips of every
 //! writer over random grids of many shapes.
 
@@ -12,7 +12,7 @@ use sudoku::format::{
 use sudoku::solve::{self, Outcome};
 use sudoku::{Candidates, Cell, Col, Digit, DigitSet, Grid, Row, Shape};
 
-/// The puzzle of FORMATS.md 2.1/2.2 (SudoCue's example).
+/// The puzzle of docs/formats.md (SudoCue's example).
 const EX: &str =
     "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
 /// The classic program's first example, 2.9 a (also leptonica's, 2.9 b).
@@ -80,7 +80,7 @@ fn solution(grid: &Grid) -> String {
     }
 }
 
-// ---------------------------------------------------------------- FORMATS.md examples
+// ---------------------------------------------------------------- docs/formats.md examples
 
 #[test]
 fn line_example_2_1() {
@@ -807,7 +807,7 @@ fn random_puzzle(shape: Shape, seed: u64, marks: bool) -> Puzzle {
 }
 
 /// What a format keeps of `p`: givens vs placed, marks, and for candidate grids the
-/// single-digit rule of FORMATS.md 2.5 applied to what was written (an independent
+/// single-digit rule of docs/formats.md applied to what was written (an independent
 /// statement of the rule, as an oracle).
 fn expected(p: &Puzzle, f: Format) -> (Grid, Option<Candidates>) {
     let mut grid = p.grid.clone();

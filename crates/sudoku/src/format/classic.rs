@@ -1,11 +1,11 @@
-//! The classic programs' format (FORMATS.md 2.9 a): 9 lines of exactly 9 characters,
+//! The classic programs' format (docs/formats.md): 9 lines of exactly 9 characters,
 //! `1`-`9` clues and every other character (`.`, `0`, `-`, `_`, `x`, space) empty; `\r`
 //! stripped; in a grid that uses blanks for empty cells a short line is padded with them
 //! (editors cut trailing blanks), else it is an error with its line number; trailing
 //! blanks past the ninth character are dropped; lines after the
 //! ninth start the next puzzle. Smaller grids work the same way (4, 6 or 8 characters a
 //! line, from the first row). Blank lines and `#` lines between puzzles are skipped, and a
-//! `%` line before one (Kennett's compact format, 2.10) gives its title.
+//! `%` line before one (Kennett's compact format) gives its title.
 
 use super::source::Source;
 use super::{Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};

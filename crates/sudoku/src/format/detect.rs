@@ -1,4 +1,4 @@
-//! Format detection from the first lines of a file (FORMATS.md 2.1–2.9).
+//! Format detection from the first lines of a file (docs/formats.md).
 //!
 //! Looks at the first few lines that are neither blank nor `#` comments (remembering
 //! whether `.sdk` headers like `#A…` came first) and never reads further than that: the

@@ -1,4 +1,4 @@
-//! The one-line format: `n²` cell characters, row-major (FORMATS.md 2.1, 2.3 and 2.8).
+//! The one-line format: `n²` cell characters, row-major (docs/formats.md).
 //!
 //! Alphabets: up to 9x9 `1-9`; up to 35 `1-9` then `A-Z` (the web and print convention, so
 //! 16x16 uses `1-9A-G`); hex `0-F` for 16x16 when `0` is a digit; `A-Y` for 25x25. Empty
@@ -6,7 +6,7 @@
 //! when a line holds no `.`/`0` and all its non-digits are one character, that character
 //! is the empty marker (`X`, `*`, `_`, `-`, space …).
 //!
-//! What the reader tolerates around the cells (2.1):
+//! What the reader tolerates around the cells:
 //! * a comment or rating after a space, tab, `,`, `;` or `#` (kept in [`Info::comment`] /
 //!   [`Info::rating`]; serate's `<81> ED=7.1/1.2/1.2`); digits in comments are never read;
 //! * CSV rows: the puzzle is the first field that has the length of a grid (field 5 first
@@ -90,7 +90,7 @@ impl Alphabet {
             _ => None,
         }
     }
-    /// Picks an alphabet for a line of cells of side `side`, as FORMATS.md 2.8 says:
+    /// Picks an alphabet for a line of cells of side `side`, as docs/formats.md says:
     /// letters beyond `G` in a 16x16 line → standard; `0` used while `.` marks empties → hex;
     /// a 25x25 line of `A-Y` with no digits → letters.
     pub fn detect(side: usize, cells: &str) -> Alphabet {
@@ -610,7 +610,7 @@ fn symbol_max(alphabet: Alphabet, n: usize) -> String {
 }
 
 /// Writes a grid as one line: `.` for empty, the standard alphabet (`1-9A-Z`, so 16x16 in
-/// `1-9A-G`), except 25x25 in `A-Y`, the printed convention (FORMATS.md 2.8), which also
+/// `1-9A-G`), except 25x25 in `A-Y`, the printed convention (docs/formats.md), which also
 /// reads back without doubt (a 25x25 line of `1-9A-P` with no digit below 10 would read as
 /// `A-Y`).
 ///

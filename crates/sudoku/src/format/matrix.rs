@@ -1,4 +1,4 @@
-//! The integer matrix (FORMATS.md 2.8, files A and B of `data/large/`): one grid row per
+//! The integer matrix (docs/formats.md, files A and B of `data/large/`): one grid row per
 //! line, numbers separated by blanks, `,` or `;` (or `|`, see [`super::pipe`]), `0` or `.`
 //! for empty, every size up to 400x400. The first row gives the side; `#` comments and blank
 //! lines between rows are skipped, so bands may be set apart. With `,`/`;`/`|` an empty

@@ -1,4 +1,4 @@
-//! Reading and writing puzzles in every common format (FORMATS.md).
+//! Reading and writing puzzles in every common format (docs/formats.md).
 //!
 //! * [`Reader`] streams [`Puzzle`]s out of any `BufRead` (a file of millions of lines keeps
 //!   memory flat: records are read one at a time), detecting the format unless
@@ -6,9 +6,9 @@
 //!   line and column, and reading goes on with the next record.
 //! * [`write()`] renders a puzzle in any [`Format`]; [`detect`] guesses a format from text.
 //!
-//! One file per format: [`mod@line`] (2.1, 2.3, 2.8), [`sdk`] (2.2), [`ss`] (2.4), [`pm`] and
-//! [`hodoku`] (2.5), [`sukaku`] (2.6), [`opensudoku`] (2.7), [`matrix`] (2.8), [`classic`],
-//! [`leptonica`] and [`pipe`] (2.9), [`boxed`], [`json`].
+//! One file per format: [`mod@line`], [`sdk`], [`ss`], [`pm`] and
+//! [`hodoku`], [`sukaku`], [`opensudoku`], [`matrix`], [`classic`],
+//! [`leptonica`] and [`pipe`], [`boxed`], [`json`].
 //!
 //! # Detection
 //! From the first lines that are neither blank nor `#` comments: `<` → OpenSudoku; `{`/`[`
@@ -60,35 +60,35 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// One puzzle per line, `n²` characters (`.sdm`, `.txt` collections, serate output,
-    /// gsf CSV rows, sudoku-exchange rows, HoDoKu `+d` values), FORMATS.md 2.1/2.3/2.8.
+    /// gsf CSV rows, sudoku-exchange rows, HoDoKu `+d` values).
     Line,
     /// A readable boxed grid (`+-------+` frames, `|` between boxes), for people; every size.
     Boxed,
-    /// SadMan `.sdk`: `#A`… headers, `[Puzzle]`/`[State]` sections, one row per line (2.2).
+    /// SadMan `.sdk`: `#A`… headers, `[Puzzle]`/`[State]` sections, one row per line.
     Sdk,
     /// Simple Sudoku `.ss`: `*-----------*` framed grid, saved games with state and
-    /// candidate grids (2.4).
+    /// candidate grids.
     Ss,
-    /// A pencil-mark (candidate) grid, HoDoKu style, any frame (2.5).
+    /// A pencil-mark (candidate) grid, HoDoKu style, any frame.
     Pm,
-    /// HoDoKu's library line `:0000:x:<grid with +d>:<deleted drc>::` (2.5).
+    /// HoDoKu's library line `:0000:x:<grid with +d>:<deleted drc>::`.
     Hodoku,
-    /// Sukaku: one line of `n³` characters, a candidate block per cell (2.6).
+    /// Sukaku: one line of `n³` characters, a candidate block per cell.
     Sukaku,
-    /// OpenSudoku XML, versions 1 and 2, many games per file (2.7).
+    /// OpenSudoku XML, versions 1 and 2, many games per file.
     OpenSudoku,
     /// Integer matrix: one grid row per line, whitespace- or comma-separated, `0` or `.`
-    /// empty; every size up to 400x400 (2.8).
+    /// empty; every size up to 400x400.
     Matrix,
-    /// Classic: `n` lines of `n` characters, any non-digit empty (2.9 a).
+    /// Classic: `n` lines of `n` characters, any non-digit empty.
     Classic,
     /// Kennett's compact format (Debian's `sudoku`): a `%` line with the title, then 9
     /// lines of 9 characters, `.` empty; read as [`Format::Classic`].
     Kennett,
     /// leptonica: `#` comments and 9 lines of 9 space-separated integers; also its
-    /// 81-digit `"d d d …"` string (2.9 b).
+    /// 81-digit `"d d d …"` string.
     Leptonica,
-    /// `|`-separated integer matrix (2.9 c).
+    /// `|`-separated integer matrix.
     Pipe,
     /// JSON: one object per puzzle, `{"size":9,"box":[3,3],"grid":[[…]]}` plus optional
     /// `givens`, `marks`, `info`.
@@ -746,7 +746,7 @@ pub(crate) fn symbol(v: usize) -> Option<char> {
     Alphabet::Standard.symbol(v)
 }
 
-/// Values, givens and marks from per-cell candidate groups, by the rule of FORMATS.md 2.5
+/// Values, givens and marks from per-cell candidate groups, by the rule of docs/formats.md
 /// (HoDoKu and SukakuExplainer agree): a cell showing one digit holds that digit as a
 /// value unless the digit is still a candidate (in a group of two or more) of a cell that
 /// sees it; then it is a one-candidate cell. Values become givens.

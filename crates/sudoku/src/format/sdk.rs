@@ -1,4 +1,4 @@
-//! SadMan Sudoku `.sdk` and SudoCue's extension (FORMATS.md 2.2): optional `#` + letter
+//! SadMan Sudoku `.sdk` and SudoCue's extension (docs/formats.md): optional `#` + letter
 //! header lines (`#A` author, `#D` description, `#C` comment, `#B` date, `#S` source, `#L`
 //! level, `#U` URL, `#H` hints → `extra` "hints", `#N` → title), then 9 lines of 9
 //! characters (`.` or `0` empty), or the sections `[Puzzle]` and `[State]` (the player's

@@ -1,10 +1,10 @@
-//! Sukaku (pencil-mark sudoku) lines (FORMATS.md 2.6): `n³` characters, a block of `n`
+//! Sukaku (pencil-mark sudoku) lines (docs/formats.md): `n³` characters, a block of `n`
 //! per cell, row-major; position k of a block holds digit k if it is a candidate, else `.`
 //! or `0`. 729 characters for 9x9 (SukakuExplainer's `serate --input`); other sizes use
 //! the standard alphabet (`1-9A-Z`), up to 35x35.
 //!
 //! A block with one digit is a value unless that digit is still a candidate of a cell
-//! that sees it (the rule of 2.5); values become givens.
+//! that sees it (the pm rule of docs/formats.md); values become givens.
 
 use super::{Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
 use crate::index::{Cell, Digit};
