@@ -122,7 +122,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         let source = file.file_name().map_or(file.display().to_string(), |f| {
             f.to_string_lossy().into_owned()
         });
-        model.game = tui::game::Game::new(&p.grid, &source, p.info.level);
+        model.game = tui::game::Game::from_puzzle(&p, &source);
     } else if let Some(level) = &args.new {
         new_game(&mut model, level)?;
     } else if save_path.exists() {
