@@ -164,3 +164,35 @@ fn generate_with_solution_keeps_one_record_a_line() {
         "{text}"
     );
 }
+
+/// `text` with each symbol of `from` replaced by the one at the same place in `to`.
+fn relabel(text: &str, from: &str, to: &str) -> String {
+    text.chars()
+        .map(|c| from.find(c).map_or(c, |i| to.as_bytes()[i] as char))
+        .collect()
+}
+
+#[test]
+fn answers_come_in_the_puzzles_alphabet() {
+    const STD16: &str = "123456789ABCDEFG";
+    const HEX: &str = "0123456789ABCDEF";
+    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
+    let hex = relabel(sixteen.trim(), STD16, HEX);
+    let (code, out) = stdout(&["solve", "--to", "line"], &hex);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), relabel(solution.trim(), STD16, HEX));
+    // Through a JSON pipe too.
+    let (_, json) = stdout(&["solve", "--json"], &hex);
+    let (_, out) = stdout(&["solve", "--to", "line"], &json);
+    assert_eq!(out.trim(), relabel(solution.trim(), STD16, HEX));
+
+    const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXY";
+    const STD25: &str = "123456789ABCDEFGHIJKLMNOP";
+    let twentyfive = std::fs::read_to_string(data("twentyfive.txt")).unwrap();
+    let (_, solution) = stdout(&["solve", "--to", "line"], &twentyfive);
+    let std = relabel(twentyfive.trim(), LETTERS, STD25);
+    let (code, out) = stdout(&["solve", "--to", "line"], &std);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), relabel(solution.trim(), LETTERS, STD25));
+}

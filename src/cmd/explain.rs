@@ -147,7 +147,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let shape = puzzle.shape();
-        let line = format::write_grid(&puzzle.grid, Format::Line).unwrap_or_default();
+        let line = format::write(&puzzle, Format::Line).unwrap_or_default();
         // Invalid, none or multiple are said first: no path means anything on those.
         if let Err(p) = super::verdict::unique(&puzzle.grid.givens(), None) {
             status = status.worst(Status::Negative);

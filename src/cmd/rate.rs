@@ -101,7 +101,7 @@ fn rate_record(rater: &Rater, scale: Scale, record: Result<Puzzle, ParseError>) 
 }
 
 fn puzzle_line(p: &Puzzle) -> String {
-    format::write_grid(&p.grid, Format::Line).unwrap_or_default()
+    format::write(p, Format::Line).unwrap_or_default()
 }
 
 /// `ED=7.1/1.2/1.2` as serate prints it (20.0 when the techniques stall).

@@ -215,7 +215,7 @@ fn json_line(answer: &Answer) -> String {
             let mut v = json!({
                 "status": outcome.status(),
                 "line": puzzle.line,
-                "puzzle": format::write_grid(&puzzle.grid, Format::Line)
+                "puzzle": format::write(puzzle, Format::Line)
                     .unwrap_or_default(),
                 "size": shape.side(),
                 "box": [shape.box_rows(), shape.box_cols()],
@@ -254,8 +254,13 @@ fn json_line(answer: &Answer) -> String {
     format!("{v}\n")
 }
 
-fn grid_text(g: &Grid, to: Format) -> String {
-    match format::write_grid(g, to) {
+/// `g` in `to`, in the symbols of the puzzle it answers.
+fn grid_text(g: &Grid, to: Format, like: &Puzzle) -> String {
+    let p = Puzzle {
+        alphabet: like.alphabet,
+        ..Puzzle::new(g.clone())
+    };
+    match format::write(&p, to) {
         Ok(s) if s.ends_with('\n') => s,
         Ok(s) => s + "\n",
         Err(e) => format!("# {e}\n"),
@@ -301,7 +306,7 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
     };
     if is_line_format(to, shape) {
         // One line per puzzle, so output lines match input lines.
-        let line = |g: &Grid| grid_text(g, to).trim_end().to_string();
+        let line = |g: &Grid| grid_text(g, to, puzzle).trim_end().to_string();
         return match outcome {
             Outcome::Unique(s) => line(s) + "\n",
             Outcome::Multiple(a, b) if count.as_ref().is_some_and(|c| !c.solutions.is_empty()) => {
@@ -332,7 +337,7 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
             if !single {
                 s += &format!("# {label}unique\n");
             }
-            s += &grid_text(g, to);
+            s += &grid_text(g, to, puzzle);
         }
         Outcome::Multiple(a, b) => {
             let shown = listed(a, b);
@@ -347,7 +352,7 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
                 if i > 0 {
                     s += "\n";
                 }
-                s += &grid_text(g, to);
+                s += &grid_text(g, to, puzzle);
             }
         }
         Outcome::NoSolution => s += &format!("# {label}no solution\n"),

@@ -214,14 +214,16 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             Some(crate::Shape::new(r, c).map_err(|e| e.to_string())?)
         }
     };
+    let mut alphabet = None;
     let mut grid = if let Some(s) = grid_v.as_str() {
         let o = ReadOptions {
             shape: box_shape.or(opts.shape),
             ..opts.clone()
         };
-        super::line::parse_record(s, &o)
-            .map_err(|e| format!("\"grid\" string: {}", e.message()))?
-            .grid
+        let p = super::line::parse_record(s, &o)
+            .map_err(|e| format!("\"grid\" string: {}", e.message()))?;
+        alphabet = p.alphabet;
+        p.grid
     } else {
         let rows = matrix(grid_v, size.or(box_shape.map(|s| s.side())), "\"grid\"")?;
         let n = rows.len();
@@ -315,6 +317,7 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         marks,
         info,
         line: 0,
+        alphabet,
     })
 }
 

@@ -227,8 +227,11 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
                 .map(|(_, more)| more.trim().to_string())
                 .filter(|c| !c.is_empty());
         }
+        let side = grid.shape().side();
+        let alphabet = o.alphabet.unwrap_or_else(|| Alphabet::detect(side, field));
         return Ok(Puzzle {
             info,
+            alphabet: Some(alphabet),
             ..Puzzle::new(grid)
         });
     }
@@ -669,7 +672,11 @@ pub fn write_line_placed(grid: &Grid) -> Option<String> {
 }
 
 pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
-    Ok(write_line(&p.grid) + &box_note_for(p.shape()))
+    let line = match p.alphabet {
+        Some(a) if a.symbol(p.shape().side()).is_some() => write_line_with(&p.grid, a, '.'),
+        _ => write_line(&p.grid),
+    };
+    Ok(line + &box_note_for(p.shape()))
 }
 
 #[cfg(test)]

@@ -276,6 +276,9 @@ pub struct Puzzle {
     pub info: Info,
     /// 1-based line where the record starts in its source.
     pub line: usize,
+    /// The symbols the file wrote digits in, when a one-character format read them (or
+    /// `--alphabet` forced them): answers are written in the same ones.
+    pub alphabet: Option<Alphabet>,
 }
 
 impl Puzzle {
@@ -286,6 +289,7 @@ impl Puzzle {
             marks: None,
             info: Info::default(),
             line: 0,
+            alphabet: None,
         }
     }
     /// The grid's shape.

@@ -232,6 +232,7 @@ fn game<R: BufRead>(
         marks: None,
         info,
         line,
+        alphabet: None,
     })
 }
 

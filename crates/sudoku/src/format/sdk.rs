@@ -234,6 +234,7 @@ pub(crate) fn read<R: BufRead>(
         marks: None,
         info,
         line: start,
+        alphabet: None,
     }))
 }
 
