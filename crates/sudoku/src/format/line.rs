@@ -210,7 +210,14 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         });
     }
     // 2. A line of n² numbers (grids beyond 35x35, leptonica's string).
-    let tokens: Vec<(usize, &str)> = tokens_with_offsets(body);
+    // More tokens than the largest grid has cells: none of the cases below (counted
+    // first, so that a line of millions of tokens allocates nothing).
+    let cells_max = crate::shape::MAX_SIDE * crate::shape::MAX_SIDE;
+    let tokens: Vec<(usize, &str)> = if body.split_whitespace().nth(cells_max).is_some() {
+        Vec::new()
+    } else {
+        tokens_with_offsets(body)
+    };
     let square = |k: usize| {
         let r = (k as f64).sqrt().round() as usize;
         r * r == k && opts.shape_for(r).is_some()

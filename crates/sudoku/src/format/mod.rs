@@ -20,6 +20,14 @@
 //! format. Line-based files stay line-based: each line is then read as a plain line, a
 //! Sukaku line or a HoDoKu library line, whichever it is.
 //!
+//! # Limits
+//! Reading is linear in the input and memory stays bounded whatever the input: a line
+//! longer than [`MAX_LINE_BYTES`] (16 MiB) is refused before more of it is buffered and
+//! ends that input; a record spread over lines (a JSON object, an XML tag, a framed grid,
+//! `.sdk` headers) past [`MAX_RECORD_BYTES`] is refused and skipped; JSON and XML nest at
+//! most [`json::MAX_DEPTH`] and [`opensudoku::MAX_DEPTH`] levels. [`Reader::work`]
+//! counts the bytes read and scanned. Devices and pipes are read as streams.
+//!
 //! # Errors
 //! Every error names the source, the 1-based line and column (0 for a whole line) and what
 //! was expected. Multi-line records are read to their end even after an error, so the next
@@ -48,6 +56,7 @@ pub mod sukaku;
 
 pub use detect::detect;
 pub use line::{parse_line, Alphabet};
+pub use source::{MAX_LINE_BYTES, MAX_RECORD_BYTES};
 
 use crate::grid::{Candidates, Grid};
 use crate::shape::Shape;
@@ -492,6 +501,13 @@ impl<R: BufRead> Reader<R> {
     /// has been asked for (`None` before, or for empty input).
     pub fn format(&self) -> Option<Format> {
         self.format
+    }
+
+    /// The reading work done so far: bytes read plus bytes looked at again by the
+    /// scanners of records spread over lines. Deterministic, and linear in the input for
+    /// every format, which is what tests check (rather than timing).
+    pub fn work(&self) -> u64 {
+        self.src.work()
     }
 
     /// The next record, leaving a one-line record unparsed ([`Record::Line`]): reading
