@@ -306,3 +306,50 @@ fn readers_take_a_stream_in_small_reads() {
     assert_eq!(got.len(), 3);
     assert!(got.iter().all(|r| r.is_ok()), "{got:?}");
 }
+
+/// Every format's sample file, repeated 1, 4 and 16 times and read with the format forced:
+/// k times the records and errors of one copy, and the same work per byte.
+#[test]
+fn every_format_reads_its_samples_linearly() {
+    macro_rules! sample {
+        ($f:expr, $path:literal) => {
+            (
+                $f,
+                $path,
+                include_str!(concat!("../../../testdata/formats/", $path)),
+            )
+        };
+    }
+    let samples = [
+        sample!(Format::Line, "line/tolerated.txt"),
+        sample!(Format::Boxed, "boxed/boxed_6x6.txt"),
+        sample!(Format::Sdk, "sdk/state.sdk"),
+        sample!(Format::Ss, "ss/saved_game.ss"),
+        sample!(Format::Pm, "pm/hodoku_pm.txt"),
+        sample!(Format::Hodoku, "hodoku/library.txt"),
+        sample!(Format::Sukaku, "sukaku/from_pm.txt"),
+        sample!(Format::OpenSudoku, "opensudoku/v2.opensudoku"),
+        sample!(Format::Matrix, "matrix/rkkautsar-sudoku-25-1.txt"),
+        sample!(Format::Classic, "classic/dots.txt"),
+        sample!(Format::Leptonica, "leptonica/sudoku.txt"),
+        sample!(Format::Pipe, "pipe/nearly_solved.txt"),
+        sample!(Format::Json, "json/puzzles.json"),
+    ];
+    assert_eq!(samples.len(), Format::ALL.len(), "one sample a format");
+    for (format, path, text) in samples {
+        let copy = format!("{}\n\n", text.trim_end());
+        let (ok1, errs1, _) = read_all(&copy, Some(format));
+        assert!(ok1 > 0, "{path}: nothing read: {errs1:?}");
+        let mut per_byte = Vec::new();
+        for k in [1, 4, 16] {
+            let input = copy.repeat(k);
+            let (ok, errs, work) = read_all(&input, Some(format));
+            assert_eq!((ok, errs.len()), (k * ok1, k * errs1.len()), "{path} x{k}");
+            per_byte.push(work as f64 / input.len() as f64);
+        }
+        assert!(
+            per_byte[2] <= per_byte[0] * 1.25 && per_byte[2] < 4.0,
+            "{path}: work per byte {per_byte:?}"
+        );
+    }
+}
