@@ -41,9 +41,7 @@ pub fn check_reader(data: &[u8], opts: ReadOptions) {
     );
     let step = 1 + data.first().map_or(0, |b| *b as usize % 7);
     let trickle = BufReader::with_capacity(8, Trickle { data, step });
-    let streamed: Vec<_> = Reader::new(trickle, "fuzz", opts)
-        .take(RECORDS)
-        .collect();
+    let streamed: Vec<_> = Reader::new(trickle, "fuzz", opts).take(RECORDS).collect();
     assert_eq!(read, streamed, "memory and stream disagree");
     for p in read.into_iter().flatten() {
         round_trip(&p);
@@ -82,8 +80,14 @@ fn round_trip(p: &format::Puzzle) {
 }
 
 /// Box shapes a forced read may be given: none, or one of the common ones.
-const SHAPES: [Option<(usize, usize)>; 6] =
-    [None, Some((2, 2)), Some((2, 3)), Some((3, 2)), Some((3, 3)), Some((4, 4))];
+const SHAPES: [Option<(usize, usize)>; 6] = [
+    None,
+    Some((2, 2)),
+    Some((2, 3)),
+    Some((3, 2)),
+    Some((3, 3)),
+    Some((4, 4)),
+];
 
 /// The first byte picks the format forced on the reader, the second a box shape; the rest
 /// is the input. Every reader is reached this way, not only the ones detection picks.
@@ -123,13 +127,23 @@ pub fn check_logic(data: &[u8]) {
     let values: Vec<usize> = base
         .iter()
         .enumerate()
-        .map(|(i, &v)| if mask[i / 8] >> (i % 8) & 1 == 1 { v } else { 0 })
+        .map(|(i, &v)| {
+            if mask[i / 8] >> (i % 8) & 1 == 1 {
+                v
+            } else {
+                0
+            }
+        })
         .collect();
     let grid = Grid::from_values(Shape::NINE, &values).expect("values 0-9");
     let Outcome::Unique(solution) = solve::solve(&grid) else {
         return;
     };
-    let order = if data[20] & 1 == 0 { Order::Hodoku } else { Order::Explainer };
+    let order = if data[20] & 1 == 0 {
+        Order::Hodoku
+    } else {
+        Order::Explainer
+    };
     let solver = LogicSolver::builder().order(order).build();
     let mut board = Board::new(&grid);
     let mut steps = 0;
