@@ -229,3 +229,46 @@ fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
     assert_eq!(save["pos"].as_u64(), Some(1));
     let _ = std::fs::remove_dir_all(&home);
 }
+
+#[test]
+fn a_terminal_that_goes_away_ends_the_game_saved() {
+    if !have_tmux() {
+        eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
+        return;
+    }
+    let t = Tmux {
+        socket: format!("sudoku-gone-{}", std::process::id()),
+    };
+    let home = temp_home("gone");
+    let puzzle = home.join("easy.txt");
+    std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
+    t.start(&script(&home, &puzzle.display().to_string()));
+    t.wait_for("sudoku 9x9");
+    t.keys(&["l", "l", "4"]);
+    t.wait_for("moves: 1");
+    let pid = t.game_pid();
+    // The window closes: the terminal hangs up under the game (SIGHUP, then a dead tty
+    // that crossterm's poll spins on).
+    t.cmd(&["kill-server"]);
+    let start = Instant::now();
+    let ended = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map_or(true, |s| s.split_whitespace().nth(2) == Some("Z"))
+    };
+    while !ended() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the game never ended"
+        );
+        sleep(Duration::from_millis(100));
+    }
+    let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
+    assert!(
+        stderr.contains("Game saved") || stderr.contains("ended by signal 1"),
+        "{stderr}"
+    );
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(home.join("game.json")).unwrap()).unwrap();
+    assert_eq!(save["pos"].as_u64(), Some(1));
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -4,9 +4,11 @@
 //! [`play`] and [`animate`] read events, call `update`, draw with `view`, and carry out the
 //! [`msg::Cmd`]s (save, open, export, quit).
 //!
-//! The terminal is restored on every way out: normal exit, error, and panic (a hook puts it
-//! back before the panic message prints). The game is saved after every change, so a crash
-//! or a killed terminal loses nothing.
+//! The terminal is restored on every way out: normal exit, error, panic (a hook puts it
+//! back before the panic message prints) and the terminating signals (SIGINT, SIGQUIT,
+//! SIGHUP, SIGTERM; [`SIGNALS`]). The game is saved after every change, so a crash or a
+//! killed terminal loses nothing. Files open on a thread of their own: a FIFO with no
+//! writer never freezes the game.
 
 pub mod animate;
 pub mod export;
