@@ -48,6 +48,17 @@ fn keymap(model: &mut Model) -> Vec<String> {
     let Some(path) = save::keys_file() else {
         return vec![];
     };
+    // A regular file of reasonable size: a FIFO or a device there must not hang the start.
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() && m.len() <= 1 << 20 => {}
+        Ok(_) => {
+            return vec![format!(
+                "{}: not a key config file, ignored",
+                path.display()
+            )]
+        }
+        Err(_) => return vec![],
+    }
     let Ok(text) = std::fs::read_to_string(&path) else {
         return vec![];
     };

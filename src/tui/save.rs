@@ -137,9 +137,9 @@ impl SaveFile {
             );
         }
         let shape = Shape::parse(&self.shape).map_err(|e| anyhow::anyhow!("{e}"))?;
-        if shape.side() > 25 {
+        if !(4..=25).contains(&shape.side()) {
             bail!(
-                "a {0}x{0} grid: the game plays sizes up to 25x25",
+                "a {0}x{0} grid: the game plays sizes 4x4 to 25x25",
                 shape.side()
             );
         }
@@ -387,7 +387,7 @@ mod tests {
                 Box::new(|v| v["elapsed_ms"] = u64::MAX.into()),
             ),
             (
-                "the game plays sizes up to 25x25",
+                "the game plays sizes 4x4 to 25x25",
                 Box::new(|v| v["shape"] = "8x8".into()),
             ),
             (
