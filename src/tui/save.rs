@@ -408,6 +408,60 @@ mod tests {
         }
     }
 
+    /// Every number of a save, set to each extreme in turn: loading answers Ok or Err, never
+    /// panics (a hostile save can't crash the game or wrap its clock).
+    #[test]
+    fn extreme_numbers_anywhere_in_a_save_never_panic() {
+        fn numbers(v: &serde_json::Value, path: String, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::Number(_) => out.push(path),
+                serde_json::Value::Array(a) => {
+                    for (i, x) in a.iter().enumerate() {
+                        numbers(x, format!("{path}/{i}"), out);
+                    }
+                }
+                serde_json::Value::Object(o) => {
+                    for (k, x) in o {
+                        numbers(x, format!("{path}/{k}"), out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut v = saved();
+        // A checkpoint and a trial too, so that their cells are reached.
+        let cells = v["history"][0]["edits"][0]["after"].clone();
+        v["checkpoints"] = serde_json::json!([{"name": "a", "cells": vec![cells.clone(); 81]}]);
+        v["trial"] = serde_json::json!({"start": 1, "base": vec![cells; 81]});
+        let mut paths = Vec::new();
+        numbers(&v, String::new(), &mut paths);
+        assert!(paths.len() > 300, "{}", paths.len());
+        let dir = temp_dir("extreme");
+        let path = dir.join("game.json");
+        let extremes = [
+            serde_json::json!(0),
+            serde_json::json!(26),
+            serde_json::json!(65535),
+            serde_json::json!(u32::MAX),
+            serde_json::json!(u64::MAX),
+            serde_json::json!(-1),
+            serde_json::json!(1e300),
+        ];
+        let mut refused = 0;
+        // Every 7th number (the cells of checkpoints and trial repeat), each extreme.
+        for p in paths.iter().step_by(7) {
+            for x in &extremes {
+                let mut w = v.clone();
+                *w.pointer_mut(p).expect("a path found above") = x.clone();
+                fs::write(&path, w.to_string()).unwrap();
+                let mut m = Model::from_grid(&Grid::from_line(EASY).unwrap(), "x");
+                refused += usize::from(load(&mut m, &path).is_err());
+            }
+        }
+        assert!(refused > 0);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
     #[test]
     fn a_save_that_is_no_regular_file_or_too_big_is_refused() {
         let dir = temp_dir("kinds");
