@@ -184,7 +184,7 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
             block.first_line,
             0,
             ParseErrorKind::Invalid(format!(
-                "a grid of {} rows or {bytes} bytes: more than the largest grid ({MAX_SIDE} rows) or the limit for one record ({} MiB)",
+                "a grid of {} rows ({bytes} bytes): past the largest grid ({MAX_SIDE} rows) or the limit for one record ({} MiB)",
                 block.rows.len() + dropped,
                 MAX_RECORD_BYTES >> 20
             )),
