@@ -353,3 +353,17 @@ fn every_format_reads_its_samples_linearly() {
         );
     }
 }
+
+#[test]
+fn long_lines_are_parsed_as_they_are_read_not_left_in_flight() {
+    use sudoku::format::Record;
+    let long = format!("{DATA} {}\n", "x".repeat(100_000));
+    let text = format!("{DATA}\n{long}");
+    let mut reader = Reader::new(text.as_bytes(), "t", ReadOptions::default());
+    assert!(matches!(reader.next_record(), Some(Record::Line(_))));
+    let second = reader.next_record().expect("two records");
+    assert!(matches!(second, Record::Parsed(_)), "{second:?}");
+    let p = second.parse().expect("a puzzle with a long comment");
+    assert_eq!(p.line, 2);
+    assert_eq!(p.info.comment.map(|c| c.len()), Some(100_000));
+}

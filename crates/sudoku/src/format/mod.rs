@@ -423,6 +423,9 @@ pub struct Reader<R> {
     line_rules: Option<Arc<LineRules>>,
 }
 
+/// Lines longer than this are parsed as they are read rather than left for a worker.
+const LONG_LINE: usize = 64 << 10;
+
 /// One record as read: parsed already, or a one-line record whose parsing was left for
 /// later ([`Reader::next_record`]), so that a batch can parse on its worker threads.
 #[derive(Clone, Debug)]
@@ -537,6 +540,10 @@ impl<R: BufRead> Reader<R> {
                     Ok(l) => l,
                     Err(e) => return Some(Record::Parsed(Box::new(Err(e)))),
                 };
+                // A long line is parsed here: what stays in flight in a batch is then the
+                // puzzle or the error, not megabytes of text (a file of 16 MiB lines would
+                // otherwise hold a chunk of them at once).
+                let long = line.text.len() > LONG_LINE;
                 let rules = self.line_rules.get_or_insert_with(|| {
                     Arc::new(LineRules {
                         source: src.name.clone(),
@@ -545,11 +552,15 @@ impl<R: BufRead> Reader<R> {
                         opts: opts.clone(),
                     })
                 });
-                return Some(Record::Line(LineRecord {
+                let record = LineRecord {
                     text: line.text,
                     line: line.no,
                     rules: rules.clone(),
-                }));
+                };
+                if long {
+                    return Some(Record::Parsed(Box::new(record.parse())));
+                }
+                return Some(Record::Line(record));
             }
             Format::Boxed | Format::Ss | Format::Pm => {
                 framed::read(src, opts, &mut self.framed, format)?
