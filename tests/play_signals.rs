@@ -117,7 +117,7 @@ fn script(home: &Path, args: &str) -> String {
     let bin = env!("CARGO_BIN_EXE_sudoku");
     let h = home.display();
     format!(
-        "stty -g > {h}/stty.before; env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play --save {h}/game.json {args} 2>{h}/stderr; echo \"EXITED $?\"; stty -g > {h}/stty.after; sleep 60"
+        "stty -g > {h}/stty.before; env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play --save {h}/game.json {args} 2>{h}/stderr; rc=$?; stty -g > {h}/stty.after; echo \"EXITED $rc\"; sleep 60"
     )
 }
 
@@ -162,7 +162,6 @@ fn every_terminating_signal_restores_the_terminal_and_saves() {
             "0",
             "{sig}: back on the main screen:\n{screen}"
         );
-        sleep(Duration::from_millis(200));
         let before = std::fs::read_to_string(home.join("stty.before")).unwrap();
         let after = std::fs::read_to_string(home.join("stty.after")).unwrap();
         assert_eq!(
