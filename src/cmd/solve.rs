@@ -152,7 +152,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // is no bottleneck with several jobs.
     io::ordered_batch(
         head.into_iter().chain(records),
-        args.jobs,
+        crate::limits::jobs(args.jobs),
         |_, record| {
             let answer = solve_record(record.parse(), count_limit, args.all);
             // A format that can't hold this grid (a size, a box shape) is said once per
