@@ -364,9 +364,11 @@ pub struct DelayedSpinner {
 
 /// Starts a [`DelayedSpinner`] with the message `msg`.
 pub fn delayed_spinner(msg: &'static str) -> DelayedSpinner {
-    let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"),
+        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}")
+            .expect("valid template"),
     );
     bar.set_message(msg);
     let done = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
@@ -400,4 +402,3 @@ impl Drop for DelayedSpinner {
         self.bar.finish_and_clear();
     }
 }
-

@@ -75,8 +75,7 @@ fn solve_record(
             let count = match (&outcome, count_limit) {
                 // A count cut short by the time limit is left out (still "multiple").
                 (Outcome::Multiple(..), Some(limit)) => {
-                    solve::count_until(&puzzle.grid, puzzle.marks.as_ref(), limit.max(2), stop)
-                        .ok()
+                    solve::count_until(&puzzle.grid, puzzle.marks.as_ref(), limit.max(2), stop).ok()
                 }
                 _ => None,
             };

@@ -6,7 +6,10 @@ use sudoku::generate::{random_solution, Generator};
 use sudoku::{Shape, Stop};
 
 fn main() {
-    let sides: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let sides: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     for n in sides {
         let shape = Shape::from_side(n).expect("a known side");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -16,7 +19,10 @@ fn main() {
         let fill = t.elapsed();
         let t = Instant::now();
         let stop = Stop::after(Duration::from_secs(60));
-        let r = Generator::new(shape).seed(1).max_attempts(1).generate_until(0, &stop);
+        let r = Generator::new(shape)
+            .seed(1)
+            .max_attempts(1)
+            .generate_until(0, &stop);
         match r {
             Ok(p) => println!(
                 "{n}x{n}: solution grid {:.3}s, puzzle {:.3}s, {} givens ({:.1}%)",

@@ -7,7 +7,10 @@ use sudoku::solve::general;
 use sudoku::{Grid, Shape, Stop};
 
 fn main() {
-    let max: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(400);
+    let max: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(400);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let shapes: Vec<(usize, usize)> = (4..=20)
         .map(|b| (b, b))
@@ -24,7 +27,11 @@ fn main() {
         assert!(s.solutions.iter().all(|g| g.is_solution()));
         // A random solution: the empty grid's, rows and columns shuffled inside bands and
         // stacks, digits relabelled.
-        let base = s.solutions[0].values().to_vec();
+        let Some(first) = s.solutions.first() else {
+            println!("{br}x{bc}: no answer for the empty grid");
+            continue;
+        };
+        let base = first.values().to_vec();
         let mut rows: Vec<usize> = Vec::new();
         for b in 0..n / br {
             let mut inner: Vec<usize> = (b * br..(b + 1) * br).collect();
@@ -46,7 +53,11 @@ fn main() {
             }
         }
         let sol = Grid::from_values(shape, &v).unwrap();
-        print!("{br}x{bc} ({n}): empty {:.3}s count {}", empty.as_secs_f64(), s.count);
+        print!(
+            "{br}x{bc} ({n}): empty {:.3}s count {}",
+            empty.as_secs_f64(),
+            s.count
+        );
         for k in [1, n / 2, n, 2 * n, n * n / 100, n * n / 20] {
             let mut v: Vec<usize> = vec![0; n * n];
             for _ in 0..k {
