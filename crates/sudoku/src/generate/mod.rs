@@ -53,6 +53,18 @@
 //!    a rating, since the climb needs the score; the rating walks runs of singles at once
 //!    ([`crate::rate::TargetRater`]) and costs about what the prefilter did.
 //!
+//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up, unless minimal puzzles are
+//! asked): solution grids are the formula's pattern, shuffled as in step 1 (a random fill
+//! took 5 s at 36x36 and a search from seeded boxes never ended at 64x64 and up), and
+//! step 2 removes an orbit only while propagation alone (singles, locked candidates) still
+//! solves the puzzle ([`Generator::by_propagation`]): uniqueness without a search, so no
+//! puzzle lands on the hardness peak of the searches. With no givens range, removal goes
+//! as far as that allows: 47% of the cells at 36x36, 50% at 49x49, 54% at 64x64, 57% at
+//! 81x81, 59% at 100x100 (0.15, 0.6, 2.3, 5.2 and 18 s, seed 1). Above side
+//! [`FULL_PROPAGATION_MAX_SIDE`] only cells that are singles of the givens left go
+//! (400x400: 78% givens in 0.5 s). Every attempt watches a [`Stop`]
+//! ([`Generator::generate_until`]).
+//!
 //! With a [`Generator::pattern`], step 2 is replaced by "keep the givens of the pattern" and
 //! random grids are tried until one makes the pattern's puzzle unique.
 //!
