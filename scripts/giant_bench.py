@@ -23,7 +23,6 @@ import random
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
 
 
@@ -73,6 +72,31 @@ def ours(binary, grid, timeout):
 
 
 def cadical(grid, timeout):
+    """CaDiCaL in a child process (PySAT's CaDiCaL can't be interrupted): the child
+    says when the encoding is built, then gets `timeout` seconds to answer."""
+    import multiprocessing as mp
+
+    q = mp.Queue()
+    p = mp.Process(target=_cadical_child, args=(grid, q))
+    p.start()
+    try:
+        msg = q.get(timeout=600)
+        if msg != "encoded":
+            return msg
+        return q.get(timeout=timeout)
+    except Exception:
+        return None, "timeout"
+    finally:
+        if p.is_alive():
+            p.kill()
+        p.join()
+
+
+def _cadical_child(grid, q):
+    q.put(_cadical(grid, q))
+
+
+def _cadical(grid, q):
     from pysat.solvers import Solver
 
     n = len(grid)
@@ -126,24 +150,14 @@ def cadical(grid, timeout):
             clauses.append(lits)
             clauses += [[-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits))]
     with Solver(name="cadical195", bootstrap_with=clauses) as s:
-        timer = threading.Timer(timeout, s.interrupt)
-        timer.start()
+        q.put("encoded")
         t = time.process_time()
-        try:
-            first = s.solve_limited(expect_interrupt=True)
-            if first is None:
-                return None, "timeout"
-            if not first:
-                return time.process_time() - t, "none"
-            model = [l for l in s.get_model() if l > 0]
-            s.add_clause([-l for l in model])
-            second = s.solve_limited(expect_interrupt=True)
-            dt = time.process_time() - t
-            if second is None:
-                return None, "timeout"
-            return dt, "multiple" if second else "unique"
-        finally:
-            timer.cancel()
+        if not s.solve():
+            return time.process_time() - t, "none"
+        model = [l for l in s.get_model() if l > 0]
+        s.add_clause([-l for l in model])
+        second = s.solve()
+        return time.process_time() - t, "multiple" if second else "unique"
 
 
 def median(times):
