@@ -76,24 +76,31 @@ def cadical(grid, timeout):
     says when the encoding is built, then gets `timeout` seconds to answer."""
     import multiprocessing as mp
 
-    q = mp.Queue()
-    p = mp.Process(target=_cadical_child, args=(grid, q))
+    # A pipe, not a queue: a queue's feeder thread would wait for the GIL, which the
+    # solver holds, so "encoded" would only arrive with the answer.
+    recv, send = mp.Pipe(duplex=False)
+    p = mp.Process(target=_cadical_child, args=(grid, send))
     p.start()
+    send.close()
     try:
-        msg = q.get(timeout=600)
+        if not recv.poll(600):
+            return None, "timeout"
+        msg = recv.recv()
         if msg != "encoded":
             return msg
-        return q.get(timeout=timeout)
-    except Exception:
-        return None, "timeout"
+        if not recv.poll(timeout):
+            return None, "timeout"
+        return recv.recv()
+    except EOFError:
+        return None, "error"
     finally:
         if p.is_alive():
             p.kill()
         p.join()
 
 
-def _cadical_child(grid, q):
-    q.put(_cadical(grid, q))
+def _cadical_child(grid, conn):
+    conn.send(_cadical(grid, conn))
 
 
 def _cadical(grid, q):
@@ -150,7 +157,7 @@ def _cadical(grid, q):
             clauses.append(lits)
             clauses += [[-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits))]
     with Solver(name="cadical195", bootstrap_with=clauses) as s:
-        q.put("encoded")
+        q.send("encoded")
         t = time.process_time()
         if not s.solve():
             return time.process_time() - t, "none"
