@@ -83,7 +83,8 @@ pub struct GenerateArgs {
     /// (x-wing, xy-chain, bf2); techniques HoDoKu leaves off are switched on for this.
     #[arg(long, value_name = "LIST", value_parser = parse_require)]
     pub require: Option<TechniqueList>,
-    /// Solution grids to try per puzzle before giving up with an error.
+    /// Solution grids to try per puzzle before giving up with an error (exit code 1, as
+    /// for a time limit reached).
     #[arg(long, value_name = "N", default_value_t = Generator::DEFAULT_MAX_ATTEMPTS)]
     pub max_attempts: usize,
     /// Stop after this many seconds for the whole run: the puzzles made so far are
