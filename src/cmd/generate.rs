@@ -89,8 +89,8 @@ pub struct GenerateArgs {
     pub max_attempts: usize,
     /// Stop after this many seconds for the whole run: the puzzles made so far are
     /// written, then a message, and the exit code is 1.
-    #[arg(long, value_name = "SECONDS")]
-    pub max_time: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<Duration>,
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
@@ -302,13 +302,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     if args.seed.is_none() && std::io::stderr().is_terminal() {
         eprintln!("sudoku: seed {seed}");
     }
-    let stop = match args.max_time {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            bail!("--max-time must be a positive number of seconds")
-        }
-        Some(t) => sudoku::Stop::after(Duration::from_secs_f64(t.min(1e9))),
-        None => sudoku::Stop::never(),
-    };
+    let stop = args
+        .max_time
+        .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let gen = build(args, seed)?;
     // Minimal puzzles of 25x25 and up need searches on the hardness peak, which can run
     // for minutes: bounded unless the user says otherwise.
@@ -324,7 +320,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     };
     let to = args.to.unwrap_or(Format::Line);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs)
+        .num_threads(crate::limits::jobs(args.jobs))
         .build()
         .context("cannot start worker threads")?;
     let workers = pool.current_num_threads();
@@ -412,7 +408,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                                 GenerateError::Stopped { .. } => eprintln!(
                                     "sudoku: time limit reached ({} s): {want} of {} puzzles \
                                      made",
-                                    args.max_time.unwrap_or(MINIMAL_BIG_LIMIT as f64),
+                                    args.max_time
+                                        .map_or(MINIMAL_BIG_LIMIT as f64, |t| { t.as_secs_f64() }),
                                     args.count
                                 ),
                                 e => eprintln!("sudoku: puzzle {}: {e}", want + 1),

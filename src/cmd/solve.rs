@@ -29,8 +29,8 @@ pub struct SolveArgs {
     pub jobs: usize,
     /// Stop after this many seconds for the whole run: puzzles not answered by then are
     /// reported as `timeout` (exit code 1).
-    #[arg(long, value_name = "SECONDS")]
-    pub max_time: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<std::time::Duration>,
     #[command(flatten)]
     pub animate: super::play::AnimateArgs,
 }
@@ -116,13 +116,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let count_limit = args.count;
-    let stop = match args.max_time {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            anyhow::bail!("--max-time must be a positive number of seconds")
-        }
-        Some(t) => sudoku::Stop::after(std::time::Duration::from_secs_f64(t.min(1e9))),
-        None => sudoku::Stop::never(),
-    };
+    let stop = args
+        .max_time
+        .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let mut timed_out = 0usize;
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has
     // the batch's counter).
@@ -132,7 +128,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // is no bottleneck with several jobs.
     io::ordered_batch(
         head.into_iter().chain(records),
-        args.jobs,
+        crate::limits::jobs(args.jobs),
         |_, record| {
             let answer = solve_record(record.parse(), count_limit, &stop);
             let text = if args.json {
@@ -162,7 +158,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if timed_out > 0 {
         eprintln!(
             "sudoku: time limit reached (--max-time {}): {timed_out} puzzle{} not answered",
-            args.max_time.unwrap_or(0.0),
+            args.max_time.unwrap_or_default().as_secs_f64(),
             if timed_out == 1 { "" } else { "s" }
         );
     }
