@@ -80,12 +80,27 @@ impl Answer {
     }
 }
 
-fn rate_record(rater: &Rater, scale: Scale, record: Result<Puzzle, ParseError>) -> Answer {
+fn rate_record(
+    rater: &Rater,
+    scale: Scale,
+    max_time: Option<Duration>,
+    record: Result<Puzzle, ParseError>,
+) -> Answer {
     let puzzle = match record {
         Ok(p) => p,
         Err(e) => return Answer::Error(e),
     };
-    let outcome = solve::solve_with(&puzzle.grid, puzzle.marks.as_ref());
+    // One deadline per puzzle bounds the solve and both scales together.
+    let stop = max_time.map_or_else(sudoku::Stop::never, sudoku::Stop::after);
+    let outcome = match solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), &stop) {
+        Ok(o) => o,
+        Err(_) => {
+            return Answer::Unrateable {
+                puzzle: Box::new(puzzle),
+                outcome: "timeout",
+            }
+        }
+    };
     if !matches!(outcome, Outcome::Unique(_)) {
         return Answer::Unrateable {
             puzzle: Box::new(puzzle),
@@ -93,8 +108,9 @@ fn rate_record(rater: &Rater, scale: Scale, record: Result<Puzzle, ParseError>) 
         };
     }
     let board = board_of(&puzzle);
-    let se = (scale != Scale::Hodoku).then(|| rater.rate_se_board(board.clone()));
-    let hodoku = (scale != Scale::Se).then(|| rater.rate_hodoku_board(board));
+    let deadline = stop.deadline();
+    let se = (scale != Scale::Hodoku).then(|| rater.rate_se_board_until(board.clone(), deadline));
+    let hodoku = (scale != Scale::Se).then(|| rater.rate_hodoku_board_until(board, deadline));
     Answer::Rated {
         puzzle: Box::new(puzzle),
         se,
@@ -133,6 +149,7 @@ fn text_line(answer: &Answer) -> Option<String> {
             puzzle_line(puzzle),
             match *outcome {
                 "multiple" => "more than one solution",
+                "timeout" => "no answer within the time limit (timeout)",
                 "none" => "no solution",
                 _ => "the givens clash",
             }
@@ -197,7 +214,8 @@ fn round1(x: f32) -> f64 {
 
 /// Runs `sudoku rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
-    let rater = Rater::new().max_time(args.max_time);
+    let max_time = args.max_time;
+    let rater = Rater::new().max_time(max_time);
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
@@ -210,7 +228,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         // Rating takes milliseconds to seconds a puzzle: hand out a few at a time so lines
         // appear as they are rated.
         jobs * 4,
-        |_, record| rate_record(&rater, args.scale, record),
+        |_, record| rate_record(&rater, args.scale, max_time, record),
         |answer| {
             status = status.worst(answer.status());
             if let Answer::Error(e) = &answer {

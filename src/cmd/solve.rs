@@ -27,6 +27,10 @@ pub struct SolveArgs {
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// Stop after this many seconds for the whole run: puzzles not answered by then are
+    /// reported as `timeout` (exit code 1).
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<std::time::Duration>,
     #[command(flatten)]
     pub animate: super::play::AnimateArgs,
 }
@@ -38,6 +42,8 @@ enum Answer {
         outcome: Outcome,
         count: Option<usize>,
     },
+    /// The time limit came first.
+    TimedOut(Box<Puzzle>),
     Error(ParseError),
 }
 
@@ -48,24 +54,29 @@ impl Answer {
                 outcome: Outcome::Unique(_),
                 ..
             } => Status::Ok,
-            Answer::Solved { .. } => Status::Negative,
+            Answer::Solved { .. } | Answer::TimedOut(_) => Status::Negative,
             Answer::Error(e) if e.is_skip() => Status::Ok,
             Answer::Error(_) => Status::InputError,
         }
     }
 }
 
-fn solve_record(record: Result<Puzzle, ParseError>, count_limit: Option<usize>) -> Answer {
+fn solve_record(
+    record: Result<Puzzle, ParseError>,
+    count_limit: Option<usize>,
+    stop: &sudoku::Stop,
+) -> Answer {
     match record {
         Err(e) => Answer::Error(e),
         Ok(puzzle) => {
-            let outcome = solve::solve_with(&puzzle.grid, puzzle.marks.as_ref());
+            let Ok(outcome) = solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), stop) else {
+                return Answer::TimedOut(Box::new(puzzle));
+            };
             let count = match (&outcome, count_limit) {
-                (Outcome::Multiple(..), Some(limit)) => Some(
-                    solve::engine_for(&puzzle.grid)
-                        .search(&puzzle.grid, puzzle.marks.as_ref(), limit.max(2), 0)
-                        .count,
-                ),
+                // A count cut short by the time limit is left out (still "multiple").
+                (Outcome::Multiple(..), Some(limit)) => {
+                    solve::count_until(&puzzle.grid, puzzle.marks.as_ref(), limit.max(2), stop).ok()
+                }
                 _ => None,
             };
             Answer::Solved {
@@ -105,34 +116,52 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let count_limit = args.count;
+    let stop = args
+        .max_time
+        .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
+    let mut timed_out = 0usize;
+    // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has
+    // the batch's counter).
+    let spinner = (single && std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .then(|| io::delayed_spinner("solving"));
     // Workers solve and render; the calling thread only reports errors and writes, so it
     // is no bottleneck with several jobs.
     io::ordered_batch(
         head.into_iter().chain(records),
         crate::limits::jobs(args.jobs),
         |_, record| {
-            let answer = solve_record(record.parse(), count_limit);
+            let answer = solve_record(record.parse(), count_limit, &stop);
             let text = if args.json {
                 json_line(&answer)
             } else {
                 text(&answer, to, single)
             };
             let status = answer.status();
+            let late = matches!(answer, Answer::TimedOut(_));
             let error = match answer {
                 Answer::Error(e) => Some(e),
-                Answer::Solved { .. } => None,
+                _ => None,
             };
-            (status, error, text)
+            (status, error, text, late)
         },
-        |(answer_status, error, text)| {
+        |(answer_status, error, text, late)| {
             status = status.worst(answer_status);
+            timed_out += usize::from(late);
             if let Some(e) = &error {
                 io::report(e);
             }
             io::put(&mut out, &text)
         },
     )?;
+    drop(spinner);
     std::io::Write::flush(&mut out)?;
+    if timed_out > 0 {
+        eprintln!(
+            "sudoku: time limit reached (--max-time {}): {timed_out} puzzle{} not answered",
+            args.max_time.unwrap_or_default().as_secs_f64(),
+            if timed_out == 1 { "" } else { "s" }
+        );
+    }
     Ok(status.code())
 }
 
@@ -148,6 +177,11 @@ fn json_line(answer: &Answer) -> String {
             "line": e.line,
             "column": e.col,
             "message": io::describe_error(e),
+        }),
+        Answer::TimedOut(puzzle) => json!({
+            "status": "timeout",
+            "line": puzzle.line,
+            "message": "no answer within the time limit (--max-time)",
         }),
         Answer::Solved {
             puzzle,
@@ -215,6 +249,17 @@ fn is_line_format(to: Format, shape: Shape) -> bool {
 }
 
 fn text(answer: &Answer, to: Format, single: bool) -> String {
+    if let Answer::TimedOut(puzzle) = answer {
+        let shape = puzzle.shape();
+        return if is_line_format(to, shape) {
+            let line = grid_text(&puzzle.grid, to).trim_end().to_string();
+            format!("{line} # timeout: no answer within the time limit\n")
+        } else if single {
+            "# timeout: no answer within the time limit\n".to_string()
+        } else {
+            format!("# puzzle at line {}: timeout\n\n", puzzle.line)
+        };
+    }
     let Answer::Solved {
         puzzle,
         outcome,
