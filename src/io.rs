@@ -453,3 +453,52 @@ pub fn put(out: &mut impl Write, text: &str) -> anyhow::Result<()> {
     out.write_all(text.as_bytes())?;
     Ok(())
 }
+
+/// A spinner on stderr that shows itself only if it is still alive after two seconds
+/// (`{msg} {elapsed}`), and goes away when dropped: for one long piece of work.
+pub struct DelayedSpinner {
+    bar: indicatif::ProgressBar,
+    done: std::sync::Arc<(std::sync::Mutex<bool>, std::sync::Condvar)>,
+    waker: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Starts a [`DelayedSpinner`] with the message `msg`.
+pub fn delayed_spinner(msg: &'static str) -> DelayedSpinner {
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}")
+            .expect("valid template"),
+    );
+    bar.set_message(msg);
+    let done = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
+    let (b, d) = (bar.clone(), done.clone());
+    let waker = std::thread::spawn(move || {
+        let (lock, cv) = &*d;
+        let guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+        let (guard, _) = cv
+            .wait_timeout_while(guard, std::time::Duration::from_secs(2), |done| !*done)
+            .unwrap_or_else(|e| e.into_inner());
+        if !*guard {
+            b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            b.enable_steady_tick(std::time::Duration::from_millis(200));
+        }
+    });
+    DelayedSpinner {
+        bar,
+        done,
+        waker: Some(waker),
+    }
+}
+
+impl Drop for DelayedSpinner {
+    fn drop(&mut self) {
+        let (lock, cv) = &*self.done;
+        *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        cv.notify_all();
+        if let Some(w) = self.waker.take() {
+            let _ = w.join();
+        }
+        self.bar.finish_and_clear();
+    }
+}

@@ -37,8 +37,10 @@ pub struct GenerateArgs {
     #[arg(long, short = 's', value_name = "S", default_value = "none", value_parser = parse_symmetry)]
     pub symmetry: Symmetry,
     /// Number of givens, as A..B (inclusive), A.., ..B or A. Default: as few as possible
-    /// (minimal puzzles) up to 12x12; 50-55% of the cells from 16x16 up, where minimal
-    /// puzzles take far longer to make.
+    /// (minimal puzzles) up to 12x12; 50-55% of the cells at 16x16 and 25x25, where minimal
+    /// puzzles take far longer to make; from 36x36 up, as few as leave the puzzle solvable
+    /// by propagation (singles, locked candidates), which proves it unique without search
+    /// (above 100x100, only givens that are singles of the others go).
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub givens: Option<RangeInclusive<usize>>,
     /// Only minimal puzzles: no given (no symmetric group of givens) can be removed. Always
@@ -82,9 +84,14 @@ pub struct GenerateArgs {
     /// (x-wing, xy-chain, bf2); techniques HoDoKu leaves off are switched on for this.
     #[arg(long, value_name = "LIST", value_parser = parse_require)]
     pub require: Option<TechniqueList>,
-    /// Solution grids to try per puzzle before giving up with an error.
+    /// Solution grids to try per puzzle before giving up with an error (exit code 1, as
+    /// for a time limit reached).
     #[arg(long, value_name = "N", default_value_t = Generator::DEFAULT_MAX_ATTEMPTS)]
     pub max_attempts: usize,
+    /// Stop after this many seconds for the whole run: the puzzles made so far are
+    /// written, then a message, and the exit code is 1.
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<Duration>,
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
@@ -288,12 +295,30 @@ fn render(
     Ok(text)
 }
 
+/// Seconds `--minimal` may run at 25x25 and up without `--max-time`.
+const MINIMAL_BIG_LIMIT: u64 = 300;
+
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(random_seed);
     if args.seed.is_none() && std::io::stderr().is_terminal() {
         eprintln!("sudoku: seed {seed}");
     }
+    let stop = args
+        .max_time
+        .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let gen = build(args, seed)?;
+    // Minimal puzzles of 25x25 and up need searches on the hardness peak, which can run
+    // for minutes: bounded unless the user says otherwise.
+    let stop = if args.minimal && gen.shape().side() >= 25 && args.max_time.is_none() {
+        eprintln!(
+            "sudoku: minimal {} puzzles can take minutes; stopping after {MINIMAL_BIG_LIMIT} s \
+             (--max-time to change)",
+            gen.shape()
+        );
+        sudoku::Stop::after(Duration::from_secs(MINIMAL_BIG_LIMIT))
+    } else {
+        stop
+    };
     let to = args.to.unwrap_or(Format::Line);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(crate::limits::jobs(args.jobs))
@@ -304,6 +329,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let window = 4 * workers as u64 + 4;
     let next = AtomicU64::new(0);
     let printed = AtomicU64::new(0);
+    let stop_at = stop;
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(u64, Result<Generated, GenerateError>)>();
 
@@ -311,7 +337,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         let bar = indicatif::ProgressBar::new(args.count);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} puzzles ({per_sec}, {eta} left)",
+                "{spinner} {bar:30} {pos}/{len} puzzles ({per_sec}, {elapsed} so far)",
             )
             .expect("valid template"),
         );
@@ -322,7 +348,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
 
     let mut status = Status::Ok;
     std::thread::scope(|scope| -> anyhow::Result<()> {
-        let (gen, next, printed, stop) = (&gen, &next, &printed, &stop);
+        let (gen, next, printed, stop, limit) = (&gen, &next, &printed, &stop, &stop_at);
         let pool = &pool;
         let worker_tx = tx.clone();
         scope.spawn(move || {
@@ -339,7 +365,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                         {
                             std::thread::sleep(Duration::from_millis(1));
                         }
-                        if stop.load(Ordering::Relaxed) || tx.send((i, gen.generate(i))).is_err() {
+                        if stop.load(Ordering::Relaxed)
+                            || tx.send((i, gen.generate_until(i, limit))).is_err()
+                        {
                             break;
                         }
                     });
@@ -352,8 +380,22 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         let mut pending = BTreeMap::new();
         let mut want = 0u64;
         let result = (|| -> anyhow::Result<()> {
-            for (i, r) in rx.iter() {
-                pending.insert(i, r);
+            loop {
+                // Wake up now and then, so the progress line shows up (and ticks) while
+                // one slow puzzle is being made.
+                match rx.recv_timeout(Duration::from_millis(200)) {
+                    Ok((i, r)) => {
+                        pending.insert(i, r);
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+                if let Some(bar) = &progress {
+                    if bar.is_hidden() && started.elapsed() > Duration::from_secs(1) {
+                        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                        bar.enable_steady_tick(Duration::from_millis(200));
+                    }
+                }
                 while let Some(r) = pending.remove(&want) {
                     match r {
                         Ok(p) => {
@@ -361,7 +403,19 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                             out.flush()?;
                         }
                         Err(e) => {
-                            eprintln!("sudoku: puzzle {}: {e}", want + 1);
+                            if let Some(bar) = &progress {
+                                bar.finish_and_clear();
+                            }
+                            match e {
+                                GenerateError::Stopped { .. } => eprintln!(
+                                    "sudoku: time limit reached ({} s): {want} of {} puzzles \
+                                     made",
+                                    args.max_time
+                                        .map_or(MINIMAL_BIG_LIMIT as f64, |t| { t.as_secs_f64() }),
+                                    args.count
+                                ),
+                                e => eprintln!("sudoku: puzzle {}: {e}", want + 1),
+                            }
                             status = Status::Negative;
                             return Ok(());
                         }
@@ -369,9 +423,6 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                     want += 1;
                     printed.store(want, Ordering::Release);
                     if let Some(bar) = &progress {
-                        if bar.is_hidden() && started.elapsed() > Duration::from_secs(1) {
-                            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                        }
                         bar.set_position(want);
                     }
                 }

@@ -79,20 +79,40 @@ impl Answer {
     }
 }
 
-fn rate_record(rater: &Rater, scale: Scale, record: Result<Puzzle, ParseError>) -> Answer {
+fn rate_record(
+    rater: &Rater,
+    scale: Scale,
+    max_time: Option<Duration>,
+    record: Result<Puzzle, ParseError>,
+) -> Answer {
     let puzzle = match record {
         Ok(p) => p,
         Err(e) => return Answer::Error(e),
     };
-    if let Err(problem) = super::verdict::unique(&puzzle.grid, puzzle.marks.as_ref()) {
+    // One deadline per puzzle bounds the solve and both scales together.
+    let stop = max_time.map_or_else(sudoku::Stop::never, sudoku::Stop::after);
+    let outcome = match sudoku::solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), &stop) {
+        Ok(o) => o,
+        Err(_) => {
+            return Answer::Unrateable {
+                puzzle: Box::new(puzzle),
+                problem: super::verdict::Problem {
+                    status: "timeout",
+                    message: "no answer within the time limit (timeout)".into(),
+                },
+            }
+        }
+    };
+    if let Some(problem) = super::verdict::problem(&outcome, puzzle.shape()) {
         return Answer::Unrateable {
             puzzle: Box::new(puzzle),
             problem,
         };
     }
     let board = board_of(&puzzle);
-    let se = (scale != Scale::Hodoku).then(|| rater.rate_se_board(board.clone()));
-    let hodoku = (scale != Scale::Se).then(|| rater.rate_hodoku_board(board));
+    let deadline = stop.deadline();
+    let se = (scale != Scale::Hodoku).then(|| rater.rate_se_board_until(board.clone(), deadline));
+    let hodoku = (scale != Scale::Se).then(|| rater.rate_hodoku_board_until(board, deadline));
     Answer::Rated {
         puzzle: Box::new(puzzle),
         se,
@@ -196,7 +216,8 @@ fn round1(x: f32) -> f64 {
 
 /// Runs `sudoku rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
-    let rater = Rater::new().max_time(args.max_time);
+    let max_time = args.max_time;
+    let rater = Rater::new().max_time(max_time);
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
@@ -209,7 +230,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         // Rating takes milliseconds to seconds a puzzle: hand out a few at a time so lines
         // appear as they are rated.
         jobs * 4,
-        |_, record| rate_record(&rater, args.scale, record),
+        |_, record| rate_record(&rater, args.scale, max_time, record),
         |answer| {
             status = status.worst(answer.status());
             if let Answer::Error(e) = &answer {

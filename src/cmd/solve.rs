@@ -33,6 +33,10 @@ pub struct SolveArgs {
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// Stop after this many seconds for the whole run: puzzles not answered by then are
+    /// reported as `timeout` (exit code 1).
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<std::time::Duration>,
     #[command(flatten)]
     pub animate: super::play::AnimateArgs,
 }
@@ -44,6 +48,8 @@ enum Answer {
         outcome: Outcome,
         count: Option<Count>,
     },
+    /// The time limit came first.
+    TimedOut(Box<Puzzle>),
     Error(ParseError),
 }
 
@@ -54,7 +60,7 @@ impl Answer {
                 outcome: Outcome::Unique(_),
                 ..
             } => Status::Ok,
-            Answer::Solved { .. } => Status::Negative,
+            Answer::Solved { .. } | Answer::TimedOut(_) => Status::Negative,
             Answer::Error(e) if e.is_skip() => Status::Ok,
             Answer::Error(_) => Status::InputError,
         }
@@ -86,28 +92,41 @@ fn solve_record(
     record: Result<Puzzle, ParseError>,
     count_limit: Option<usize>,
     all: bool,
+    stop: &sudoku::Stop,
 ) -> Answer {
     match record {
         Err(e) => Answer::Error(e),
         Ok(puzzle) => {
-            let outcome = solve::solve_with(&puzzle.grid, puzzle.marks.as_ref());
+            let Ok(outcome) = solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), stop) else {
+                return Answer::TimedOut(Box::new(puzzle));
+            };
             let limit = count_limit.or(all.then_some(ALL_LIMIT));
             let count = match (&outcome, limit) {
-                (Outcome::Multiple(..), Some(limit)) => {
-                    // One past the limit tells "exactly the limit" from "more".
+                // One past the limit tells "exactly the limit" from "more".
+                (Outcome::Multiple(..), Some(limit)) if all => {
                     let limit = limit.max(2);
-                    let keep = if all { limit } else { 0 };
                     let s = solve::engine_for(&puzzle.grid).search(
                         &puzzle.grid,
                         puzzle.marks.as_ref(),
                         limit + 1,
-                        keep,
+                        limit,
                     );
                     Some(Count {
                         count: s.count.min(limit),
                         exact: s.count <= limit,
                         solutions: s.solutions,
                     })
+                }
+                // A count cut short by the time limit is left out (still "multiple").
+                (Outcome::Multiple(..), Some(limit)) => {
+                    let limit = limit.max(2);
+                    solve::count_until(&puzzle.grid, puzzle.marks.as_ref(), limit + 1, stop)
+                        .ok()
+                        .map(|c| Count {
+                            count: c.min(limit),
+                            exact: c <= limit,
+                            solutions: Vec::new(),
+                        })
                 }
                 _ => None,
             };
@@ -148,13 +167,21 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let count_limit = args.count;
+    let stop = args
+        .max_time
+        .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
+    let mut timed_out = 0usize;
+    // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has
+    // the batch's counter).
+    let spinner = (single && std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .then(|| io::delayed_spinner("solving"));
     // Workers solve and render; the calling thread only reports errors and writes, so it
     // is no bottleneck with several jobs.
     io::ordered_batch(
         head.into_iter().chain(records),
         crate::limits::jobs(args.jobs),
         |_, record| {
-            let answer = solve_record(record.parse(), count_limit, args.all);
+            let answer = solve_record(record.parse(), count_limit, args.all, &stop);
             // A format that can't hold this grid (a size, a box shape) is said once per
             // puzzle, as an error: exit 2.
             let refused = match &answer {
@@ -164,7 +191,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 _ => None,
             };
             if let Some(e) = refused {
-                return (Status::InputError, None, String::new(), Some(e.to_string()));
+                return (
+                    Status::InputError,
+                    None,
+                    String::new(),
+                    false,
+                    Some(e.to_string()),
+                );
             }
             let text = if args.json {
                 json_line(&answer)
@@ -172,14 +205,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 text(&answer, to, single)
             };
             let status = answer.status();
+            let late = matches!(answer, Answer::TimedOut(_));
             let error = match answer {
                 Answer::Error(e) => Some(e),
-                Answer::Solved { .. } => None,
+                _ => None,
             };
-            (status, error, text, None)
+            (status, error, text, late, None)
         },
-        |(answer_status, error, text, refused)| {
+        |(answer_status, error, text, late, refused)| {
             status = status.worst(answer_status);
+            timed_out += usize::from(late);
             if let Some(e) = &error {
                 io::report(e);
             }
@@ -189,7 +224,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             io::put(&mut out, &text)
         },
     )?;
+    drop(spinner);
     std::io::Write::flush(&mut out)?;
+    if timed_out > 0 {
+        eprintln!(
+            "sudoku: time limit reached (--max-time {}): {timed_out} puzzle{} not answered",
+            args.max_time.unwrap_or_default().as_secs_f64(),
+            if timed_out == 1 { "" } else { "s" }
+        );
+    }
     Ok(status.code())
 }
 
@@ -205,6 +248,11 @@ fn json_line(answer: &Answer) -> String {
             "line": e.line,
             "column": e.col,
             "message": io::describe_error(e),
+        }),
+        Answer::TimedOut(puzzle) => json!({
+            "status": "timeout",
+            "line": puzzle.line,
+            "message": "no answer within the time limit (--max-time)",
         }),
         Answer::Solved {
             puzzle,
@@ -285,6 +333,17 @@ fn is_line_format(to: Format, shape: Shape) -> bool {
 }
 
 fn text(answer: &Answer, to: Format, single: bool) -> String {
+    if let Answer::TimedOut(puzzle) = answer {
+        let shape = puzzle.shape();
+        return if is_line_format(to, shape) {
+            let line = grid_text(&puzzle.grid, to, puzzle).trim_end().to_string();
+            format!("{line} # timeout: no answer within the time limit\n")
+        } else if single {
+            "# timeout: no answer within the time limit\n".to_string()
+        } else {
+            format!("# puzzle at line {}: timeout\n\n", puzzle.line)
+        };
+    }
     let Answer::Solved {
         puzzle,
         outcome,

@@ -32,6 +32,7 @@ pub mod rate;
 pub mod set;
 pub mod shape;
 pub mod solve;
+pub mod stop;
 pub mod transform;
 pub mod verify;
 
@@ -39,3 +40,4 @@ pub use grid::{Board, Candidates, Conflict, Grid, GridError};
 pub use index::{Block, Candidate, Cell, Col, Digit, House, Row};
 pub use set::{CellSet, DigitSet, PosSet, Set};
 pub use shape::{Shape, ShapeError, MAX_SIDE};
+pub use stop::{Stop, Stopped};

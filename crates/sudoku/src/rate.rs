@@ -235,8 +235,20 @@ impl Rater {
 
     /// SE's ER/EP/ED from a board as it is (pencil marks included).
     pub fn rate_se_board(&self, board: Board) -> SeRating {
-        let path = self.se.solve_board_until(board, self.deadline());
+        self.rate_se_board_until(board, self.deadline())
+    }
+
+    /// [`Rater::rate_se_board`] with an explicit deadline (instead of the rater's
+    /// `max_time` from now): one deadline can then bound both scales and a solve.
+    pub fn rate_se_board_until(&self, board: Board, deadline: Option<Instant>) -> SeRating {
+        let path = self.se.solve_board_until(board, deadline);
         se_rating_of(&path)
+    }
+
+    /// [`Rater::rate_hodoku_board`] with an explicit deadline.
+    pub fn rate_hodoku_board_until(&self, board: Board, deadline: Option<Instant>) -> HodokuRating {
+        let path = self.hodoku.solve_board_until(board, deadline);
+        hodoku_rating_of(&path)
     }
 
     /// HoDoKu's level and score of `grid`.

@@ -53,6 +53,18 @@
 //!    a rating, since the climb needs the score; the rating walks runs of singles at once
 //!    ([`crate::rate::TargetRater`]) and costs about what the prefilter did.
 //!
+//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up, unless minimal puzzles are
+//! asked): solution grids are the formula's pattern, shuffled as in step 1 (a random fill
+//! took 5 s at 36x36 and a search from seeded boxes never ended at 64x64 and up), and
+//! step 2 removes an orbit only while propagation alone (singles, locked candidates) still
+//! solves the puzzle ([`Generator::by_propagation`]): uniqueness without a search, so no
+//! puzzle lands on the hardness peak of the searches. With no givens range, removal goes
+//! as far as that allows: 47% of the cells at 36x36, 50% at 49x49, 54% at 64x64, 57% at
+//! 81x81, 59% at 100x100 (0.15, 0.6, 2.3, 5.2 and 18 s, seed 1). Above side
+//! [`FULL_PROPAGATION_MAX_SIDE`] only cells that are singles of the givens left go
+//! (400x400: 78% givens in 0.5 s). Every attempt watches a [`Stop`]
+//! ([`Generator::generate_until`]).
+//!
 //! With a [`Generator::pattern`], step 2 is replaced by "keep the givens of the pattern" and
 //! random grids are tried until one makes the pattern's puzzle unique.
 //!
@@ -71,6 +83,7 @@ use crate::index::{Cell, Digit, House};
 use crate::set::DigitSet;
 use crate::shape::Shape;
 use crate::solve;
+use crate::stop::Stop;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -161,6 +174,9 @@ pub enum GenerateError {
     /// A pattern fixes the givens, so a symmetry or a givens range can't also be asked.
     #[error("a pattern fixes where the givens stand: {0} can't be asked as well")]
     PatternConflict(&'static str),
+    /// The [`Stop`] (a time limit, a cancel) came before a puzzle.
+    #[error("stopped (time limit) after {attempts} attempts, before a puzzle was made")]
+    Stopped { attempts: usize },
     /// Every attempt was rejected.
     #[error("no puzzle after {attempts} attempts ({})", .rejections)]
     TooManyAttempts {
@@ -352,11 +368,28 @@ impl Generator {
 
     /// The puzzle of a given puzzle seed (as reported in [`Generated::seed`]).
     pub fn generate_seeded(&self, seed: u64) -> Result<Generated, GenerateError> {
+        self.generate_seeded_until(seed, &Stop::never())
+    }
+
+    /// [`Generator::generate`], giving up with [`GenerateError::Stopped`] once `stop` is
+    /// reached (checked between attempts and inside the uniqueness searches).
+    pub fn generate_until(&self, index: u64, stop: &Stop) -> Result<Generated, GenerateError> {
+        self.generate_seeded_until(self.puzzle_seed(index), stop)
+    }
+
+    /// [`Generator::generate_seeded`] with a [`Stop`].
+    pub fn generate_seeded_until(
+        &self,
+        seed: u64,
+        stop: &Stop,
+    ) -> Result<Generated, GenerateError> {
         self.check()?;
         if self.shape.is_nine() {
-            self.generate_with(seed, &mut nine::Work9::new())
+            self.generate_with(seed, &mut nine::Work9::new(), stop)
         } else {
-            self.generate_with(seed, &mut Work::new(self.shape))
+            let mut work = Work::new(self.shape);
+            work.stop = stop.clone();
+            self.generate_with(seed, &mut work, stop)
         }
     }
 
@@ -365,6 +398,7 @@ impl Generator {
         &self,
         seed: u64,
         work: &mut impl Removal,
+        stop: &Stop,
     ) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut orbits = match self.pattern {
@@ -376,7 +410,11 @@ impl Generator {
             .guide
             .as_deref()
             .filter(|_| !self.minimal && self.pattern.is_none());
+        let stopped = |attempts| Err(GenerateError::Stopped { attempts });
         for attempt in 1..=self.max_attempts {
+            if stop.reached() {
+                return stopped(attempt - 1);
+            }
             let solution = random_solution(self.shape, &mut rng);
             let made = match (&self.pattern, guide) {
                 (Some(mask), _) => self.on_pattern(work, &solution, mask, &mut rejections),
@@ -384,10 +422,22 @@ impl Generator {
                     let args = (&solution, &mut orbits[..], &mut rng);
                     self.by_rating(work, args, rater, &mut rejections)
                 }
+                (None, None) if self.by_propagation_only() => {
+                    let args = (&solution, &mut orbits[..], &mut rng);
+                    match self.by_propagation(work, args, &mut rejections, stop) {
+                        Ok(made) => made,
+                        Err(_) => return stopped(attempt),
+                    }
+                }
                 (None, None) => {
                     self.by_removal(work, &solution, &mut orbits, &mut rng, &mut rejections)
                 }
             };
+            // A search cut short keeps givens it could have removed: the puzzle is unique
+            // but may miss the range or minimality, so it is not offered.
+            if stop.reached() {
+                return stopped(attempt);
+            }
             let Some(puzzle) = made else { continue };
             // A guided puzzle was rated when it was made.
             if let (Some(f), None) = (&self.filter, guide) {
@@ -439,6 +489,98 @@ impl Generator {
             }
         }
         Ok(())
+    }
+
+    /// Whether clue removal keeps the puzzle solvable by propagation
+    /// ([`Generator::by_propagation`]): from side [`PROPAGATION_FROM_SIDE`] up, unless
+    /// minimal puzzles are asked.
+    fn by_propagation_only(&self) -> bool {
+        self.shape.side() >= PROPAGATION_FROM_SIDE && !self.minimal
+    }
+
+    /// Clue removal for big grids, where a search that proves uniqueness can take minutes
+    /// near the hardness peak: an orbit goes only if propagation alone (singles, locked
+    /// candidates) still solves the puzzle, which proves it unique without any search.
+    /// Orbits are tried in random order. One whose cells are singles of the givens left
+    /// goes without a propagation; the others go in batches that double after a batch goes
+    /// and halve after one stays (one orbit that stays is kept for good), so that a grid of
+    /// thousands of cells costs far fewer propagations than cells. Above side
+    /// [`FULL_PROPAGATION_MAX_SIDE`] only the singles go.
+    /// `Err` when `stop` came first.
+    fn by_propagation<W: Removal>(
+        &self,
+        work: &mut W,
+        (solution, orbits, rng): (&Grid, &mut [Vec<Cell>], &mut ChaCha8Rng),
+        rejections: &mut Rejections,
+        stop: &Stop,
+    ) -> Result<Option<Grid>, crate::Stopped> {
+        let cells = self.shape.cell_count();
+        let (lo, hi) = match &self.givens {
+            Some(r) => (*r.start(), (*r.end()).min(cells)),
+            None => (0, cells),
+        };
+        let target = match &self.givens {
+            Some(_) => rng.gen_range(lo..=hi),
+            None => 0,
+        };
+        orbits.shuffle(rng);
+        work.start(solution);
+        let full_checks = self.shape.side() <= FULL_PROPAGATION_MAX_SIDE;
+        let mut count = cells;
+        let (mut i, mut k) = (0, 1usize);
+        let mut batch: Vec<usize> = Vec::new();
+        while i < orbits.len() && count > target {
+            if count - orbits[i].len() < lo {
+                i += 1;
+                continue;
+            }
+            // An orbit whose cells are all singles of the givens left goes at once: they
+            // fill in one round, which gives back a puzzle propagation solves.
+            work.remove(&orbits[i]);
+            if orbits[i].iter().all(|&c| work.forced(c)) {
+                count -= orbits[i].len();
+                i += 1;
+                continue;
+            }
+            work.restore(&orbits[i]);
+            if !full_checks {
+                // Too big for a propagation per try: only singles of the givens go.
+                i += 1;
+                continue;
+            }
+            batch.clear();
+            let mut left = count;
+            let mut j = i;
+            while j < orbits.len() && batch.len() < k && left > target {
+                if left - orbits[j].len() >= lo {
+                    batch.push(j);
+                    left -= orbits[j].len();
+                }
+                j += 1;
+            }
+            for &b in &batch {
+                work.remove(&orbits[b]);
+            }
+            if work.fills_by_propagation(stop)? {
+                count = left;
+                i = j;
+                k = (k * 2).min(1024);
+            } else {
+                for &b in &batch {
+                    work.restore(&orbits[b]);
+                }
+                if k == 1 {
+                    i = batch[0] + 1;
+                } else {
+                    k /= 2;
+                }
+            }
+        }
+        if count > hi {
+            rejections.too_many_givens += 1;
+            return Ok(None);
+        }
+        Ok(Some(work.puzzle()))
     }
 
     /// One removal pass over the orbits in random order. `None` if the result is rejected.
@@ -719,6 +861,14 @@ impl Generator {
 
 /// The rating of the puzzle in the removal state, given its number of givens: the verdict,
 /// and the HoDoKu score unless too hard.
+/// From this side up, default generation removes clues only while propagation solves the
+/// puzzle ([`Generator::by_propagation`]).
+pub const PROPAGATION_FROM_SIDE: usize = 36;
+
+/// Above this side a propagation costs too much to run once per kept orbit: removal
+/// takes only the cells that are singles of the givens left (one pass, no search).
+pub const FULL_PROPAGATION_MAX_SIDE: usize = 100;
+
 type Scored<'a, W> = dyn Fn(&W, usize) -> (crate::rate::Verdict, Option<u32>) + 'a;
 
 /// The most moves of [`Generator::climb`] per attempt: with 30, 5.2 attempts per Medium
@@ -740,9 +890,15 @@ const CLIMB_BACK: usize = 3;
 /// assert_eq!(default_givens(Shape::NINE), None);
 /// assert_eq!(default_givens(Shape::new(4, 4).unwrap()), Some(128..=140));
 /// ```
+/// The givens range `sudoku generate` asks by default: 50-55% of the cells at 16x16 and
+/// 25x25 (minimal puzzles take far longer to make there); none (as few as the removal
+/// allows) below, and from [`PROPAGATION_FROM_SIDE`] up, where removal keeps the puzzle
+/// solvable by propagation and 50-55% would sit on the hardness peak of the searches.
 pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
     let cells = shape.cell_count();
-    (shape.side() >= 16).then(|| cells / 2..=cells * 55 / 100)
+    (16..PROPAGATION_FROM_SIDE)
+        .contains(&shape.side())
+        .then(|| cells / 2..=cells * 55 / 100)
 }
 
 /// SplitMix64's finaliser: a fast, well-mixed hash of a 64-bit value.
@@ -776,7 +932,7 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let (br, bc) = (shape.box_rows(), shape.box_cols());
     let solved: Vec<u16> = if shape.is_nine() {
         nine::random_grid(rng)
-    } else if n <= 64 {
+    } else if n <= 25 {
         let budget = 4 * shape.cell_count() + 1000;
         loop {
             if let Some(v) = random_fill(shape, rng, budget) {
@@ -784,22 +940,9 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
             }
         }
     } else {
-        let diagonal = (n / br).min(n / bc);
-        let mut digits: Vec<usize> = (1..=n).collect();
-        loop {
-            let mut seedgrid = vec![0usize; n * n];
-            for b in 0..diagonal {
-                digits.shuffle(rng);
-                for (k, &d) in digits.iter().enumerate() {
-                    let (r, c) = (b * br + k / bc, b * bc + k % bc);
-                    seedgrid[r * n + c] = d;
-                }
-            }
-            let g = Grid::from_values(shape, &seedgrid).expect("digits in range");
-            if let Some(s) = solve::engine_for(&g).search(&g, None, 1, 1).solutions.pop() {
-                break s.values().to_vec();
-            }
-        }
+        // A search from seeded diagonal boxes can run for minutes here: start from the
+        // formula's solution; the shuffles below randomise it.
+        solve::general::pattern_solution(shape)
     };
     let src = &solved;
     // Random relabelling and line permutations that keep the grid valid.
@@ -920,6 +1063,17 @@ trait Removal {
     fn has_other_solution(&mut self, removed: &[Cell]) -> bool;
     /// Whether the puzzle has exactly one solution.
     fn is_unique(&self) -> bool;
+    /// Whether `cell` (empty) is a naked or hidden single of the givens alone (false when
+    /// the state can't tell cheaply).
+    fn forced(&self, cell: Cell) -> bool {
+        let _ = cell;
+        false
+    }
+    /// Whether propagation alone solves the puzzle (see
+    /// [`solve::general::fills_by_propagation`]).
+    fn fills_by_propagation(&self, stop: &Stop) -> Result<bool, crate::Stopped> {
+        solve::general::fills_by_propagation(&self.puzzle(), stop)
+    }
     /// Asks [`Removal::has_other_solution`] to remember, until the next start, what the
     /// other solutions it finds teach about the grid, where it can: worth it when removals
     /// are tried again after givens were put back.
@@ -941,6 +1095,9 @@ struct Work {
     /// Every digit everywhere, except while one search runs.
     marks: Candidates,
     full: DigitSet,
+    /// Cuts the uniqueness searches short; a search cut short counts as "another solution"
+    /// (the given stays), and the generator gives up after the attempt.
+    stop: Stop,
 }
 
 impl Work {
@@ -962,6 +1119,7 @@ impl Work {
             house_cells,
             marks: Candidates::full(shape),
             full: DigitSet::full(n),
+            stop: Stop::never(),
         }
     }
 
@@ -1046,8 +1204,8 @@ impl Work {
             // The solver may fill the cell by propagation from the givens before it reads
             // the marks, and then ignores them: a solution that keeps our digit there only
             // shows that the givens force it.
-            let mut s = engine.search(&self.puzzle, Some(&self.marks), 1, 1);
-            found = s.solutions.pop().is_some_and(|g| g.get(cell) != Some(d));
+            let mut s = engine.search_until(&self.puzzle, Some(&self.marks), 1, 1, &self.stop);
+            found = s.stopped || s.solutions.pop().is_some_and(|g| g.get(cell) != Some(d));
             self.marks.set(cell, self.full);
             if found || i + 1 == open.len() {
                 break;
@@ -1075,7 +1233,13 @@ impl Removal for Work {
         Work::has_other_solution(self, removed)
     }
     fn is_unique(&self) -> bool {
-        solve::count_solutions(&self.puzzle, 2) == 1
+        solve::count_until(&self.puzzle, None, 2, &self.stop) == Ok(1)
+    }
+    fn forced(&self, cell: Cell) -> bool {
+        Work::forced(self, cell)
+    }
+    fn fills_by_propagation(&self, stop: &Stop) -> Result<bool, crate::Stopped> {
+        solve::general::fills_by_propagation(&self.puzzle, stop)
     }
     fn puzzle(&self) -> Grid {
         self.puzzle.clone()

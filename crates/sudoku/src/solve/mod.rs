@@ -14,6 +14,7 @@ pub mod fast9;
 pub mod general;
 
 use crate::grid::{Candidates, Conflict, Grid};
+use crate::stop::{Stop, Stopped};
 
 pub use general::Search;
 
@@ -54,6 +55,19 @@ impl Outcome {
 pub trait Engine {
     /// Counts solutions up to `limit`, keeping the first `keep`; see [`general::search`].
     fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search;
+    /// As [`Engine::search`], giving up once `stop` is reached ([`Search::stopped`]). The
+    /// 9x9 engine answers in microseconds and ignores it.
+    fn search_until(
+        &self,
+        grid: &Grid,
+        marks: Option<&Candidates>,
+        limit: usize,
+        keep: usize,
+        stop: &Stop,
+    ) -> Search {
+        let _ = stop;
+        self.search(grid, marks, limit, keep)
+    }
 }
 
 /// The general engine, for every shape.
@@ -63,6 +77,16 @@ pub struct General;
 impl Engine for General {
     fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search {
         general::search(grid, marks, limit, keep)
+    }
+    fn search_until(
+        &self,
+        grid: &Grid,
+        marks: Option<&Candidates>,
+        limit: usize,
+        keep: usize,
+        stop: &Stop,
+    ) -> Search {
+        general::search_until(grid, marks, limit, keep, stop)
     }
 }
 
@@ -94,12 +118,24 @@ pub fn solve(grid: &Grid) -> Outcome {
 
 /// As [`solve`], inside the pencil marks `marks` where given.
 pub fn solve_with(grid: &Grid, marks: Option<&Candidates>) -> Outcome {
+    solve_until(grid, marks, &Stop::never()).expect("no stop, no early end")
+}
+
+/// As [`solve_with`], giving up once `stop` is reached.
+pub fn solve_until(
+    grid: &Grid,
+    marks: Option<&Candidates>,
+    stop: &Stop,
+) -> Result<Outcome, Stopped> {
     let conflicts = grid.conflicts();
     if !conflicts.is_empty() {
-        return Outcome::Invalid(conflicts);
+        return Ok(Outcome::Invalid(conflicts));
     }
-    let mut s = engine_for(grid).search(grid, marks, 2, 2);
-    match s.count {
+    let mut s = engine_for(grid).search_until(grid, marks, 2, 2, stop);
+    if s.stopped {
+        return Err(Stopped);
+    }
+    Ok(match s.count {
         0 => Outcome::NoSolution,
         1 => Outcome::Unique(s.solutions.pop().expect("one solution kept")),
         _ => {
@@ -107,6 +143,22 @@ pub fn solve_with(grid: &Grid, marks: Option<&Candidates>) -> Outcome {
             let first = s.solutions.pop().expect("two kept");
             Outcome::Multiple(first, second)
         }
+    })
+}
+
+/// Counts solutions up to `limit`, giving up once `stop` is reached: `Err` carries the
+/// count reached so far (a lower bound).
+pub fn count_until(
+    grid: &Grid,
+    marks: Option<&Candidates>,
+    limit: usize,
+    stop: &Stop,
+) -> Result<usize, usize> {
+    let s = engine_for(grid).search_until(grid, marks, limit, 0, stop);
+    if s.stopped {
+        Err(s.count)
+    } else {
+        Ok(s.count)
     }
 }
 

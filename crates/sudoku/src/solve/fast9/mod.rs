@@ -292,6 +292,7 @@ impl Engine for Fast9 {
             count: c.count,
             solutions,
             guesses: c.guesses,
+            stopped: false,
         }
     }
 }

@@ -1,0 +1,200 @@
+//! Giant and sparse grids: empty grids answered from patterns, time limits and cancels that
+//! cut the general solver and the generator short, and big-grid generation whose puzzles
+//! propagation alone solves (so they are unique).
+
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use sudoku::generate::{GenerateError, Generator, Symmetry};
+use sudoku::solve::{self, general, Outcome};
+use sudoku::{Grid, Shape, Stop};
+
+fn shape(r: usize, c: usize) -> Shape {
+    Shape::new(r, c).unwrap()
+}
+
+/// A stop that is reached already (a cancel flag set).
+fn cancelled() -> Stop {
+    Stop::never().with_cancel(Arc::new(AtomicBool::new(true)))
+}
+
+#[test]
+fn empty_grids_have_two_valid_different_solutions_at_every_size() {
+    for (r, c) in [
+        (4, 4),
+        (2, 8),
+        (1, 16),
+        (5, 5),
+        (4, 5),
+        (6, 6),
+        (8, 8),
+        (10, 10),
+        (5, 20),
+        (20, 20),
+        (1, 400),
+    ] {
+        let g = Grid::empty(shape(r, c));
+        let s = general::search(&g, None, 2, 2);
+        assert_eq!(s.count, 2, "{r}x{c}");
+        assert_eq!(s.solutions.len(), 2);
+        assert_ne!(s.solutions[0], s.solutions[1], "{r}x{c}");
+        for sol in &s.solutions {
+            assert!(sol.is_solution(), "{r}x{c}");
+            assert_eq!(sol.given_count(), 0, "{r}x{c}: no givens to keep");
+        }
+        assert!(matches!(solve::solve(&g), Outcome::Multiple(..)), "{r}x{c}");
+    }
+}
+
+#[test]
+fn empty_grid_counts_reach_the_limit_with_distinct_solutions() {
+    let g = Grid::empty(shape(4, 4));
+    let s = general::search(&g, None, 40, 40);
+    assert_eq!(s.count, 40);
+    for (i, a) in s.solutions.iter().enumerate() {
+        assert!(a.is_solution());
+        assert!(
+            s.solutions[..i].iter().all(|b| b != a),
+            "solution {i} repeats"
+        );
+    }
+    // The 4x4 count is exact (not the shortcut): 288.
+    assert_eq!(
+        general::search(&Grid::empty(shape(2, 2)), None, 1000, 0).count,
+        288
+    );
+}
+
+#[test]
+fn grids_with_one_given_are_solved() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(22);
+    for (r, c) in [(4, 4), (8, 8), (10, 10), (20, 20)] {
+        let sh = shape(r, c);
+        let n = sh.side();
+        let mut values = vec![0usize; n * n];
+        values[rng.gen_range(0..n * n)] = rng.gen_range(1..=n);
+        let g = Grid::from_values(sh, &values).unwrap();
+        let s = general::search(&g, None, 2, 2);
+        assert_eq!(s.count, 2, "{r}x{c}");
+        for sol in &s.solutions {
+            assert!(
+                sudoku::verify::check_solution_of(&g, sol).is_ok(),
+                "{r}x{c}"
+            );
+        }
+        assert_ne!(s.solutions[0], s.solutions[1]);
+    }
+}
+
+#[test]
+fn a_reached_stop_cuts_the_search_short() {
+    // 49x49 with a few givens: propagation alone takes thousands of steps.
+    let sh = shape(7, 7);
+    let n = sh.side();
+    let solution = general::search(&Grid::empty(sh), None, 1, 1)
+        .solutions
+        .remove(0);
+    let values: Vec<usize> = solution
+        .values()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i % 7 == 0 { v as usize } else { 0 })
+        .collect();
+    let g = Grid::from_values(sh, &values).unwrap();
+    assert_eq!(values.len(), n * n);
+    let s = general::search_until(&g, None, 2, 2, &cancelled());
+    assert!(s.stopped);
+    assert!(solve::solve_until(&g, None, &cancelled()).is_err());
+    assert!(solve::count_until(&g, None, 2, &cancelled()).is_err());
+    // Without the stop the same grid is answered (and `stopped` stays false).
+    let s = general::search_until(&g, None, 1, 1, &Stop::never());
+    assert!(!s.stopped);
+    assert_eq!(s.count, 1);
+    assert!(sudoku::verify::check_solution_of(&g, &s.solutions[0]).is_ok());
+}
+
+#[test]
+fn a_reached_stop_stops_the_generator() {
+    for sh in [Shape::NINE, shape(4, 4), shape(6, 6)] {
+        let err = Generator::new(sh)
+            .seed(1)
+            .generate_until(0, &cancelled())
+            .unwrap_err();
+        assert_eq!(err, GenerateError::Stopped { attempts: 0 }, "{sh}");
+    }
+}
+
+/// Checks a generated puzzle: its givens agree with the solution, the solution is valid,
+/// propagation alone fills the puzzle, and the exhaustive count agrees it is unique.
+fn check_generated(p: &sudoku::generate::Generated, count_too: bool) {
+    assert!(p.solution.is_solution());
+    assert!(sudoku::verify::check_solution_of(&p.puzzle, &p.solution).is_ok());
+    assert!(general::fills_by_propagation(&p.puzzle, &Stop::never()).unwrap());
+    if count_too {
+        assert_eq!(solve::count_solutions(&p.puzzle, 2), 1);
+    }
+}
+
+#[test]
+fn big_grids_are_generated_unique_by_propagation() {
+    let p = Generator::new(shape(6, 6)).seed(3).generate(0).unwrap();
+    check_generated(&p, true);
+    // Well below the full grid.
+    assert!(
+        p.puzzle.given_count() < 36 * 36 * 3 / 4,
+        "{}",
+        p.puzzle.given_count()
+    );
+    let p = Generator::new(shape(7, 7))
+        .symmetry(Symmetry::Rotational180)
+        .seed(4)
+        .generate(0)
+        .unwrap();
+    check_generated(&p, true);
+    assert!(p.symmetries.contains(&Symmetry::Rotational180));
+    // A givens range is honoured.
+    let cells = 36 * 36;
+    let p = Generator::new(shape(6, 6))
+        .givens(cells * 6 / 10..=cells * 7 / 10)
+        .seed(5)
+        .generate(0)
+        .unwrap();
+    check_generated(&p, true);
+    assert!((cells * 6 / 10..=cells * 7 / 10).contains(&p.puzzle.given_count()));
+}
+
+#[test]
+fn giant_grids_are_generated_from_singles() {
+    for (r, c) in [(20, 20), (1, 400)] {
+        let p = Generator::new(shape(r, c)).seed(6).generate(0).unwrap();
+        check_generated(&p, false);
+        assert!(p.puzzle.given_count() < 400 * 400, "{r}x{c}: some cells go");
+    }
+}
+
+#[test]
+fn propagation_proof_agrees_with_counting() {
+    // Puzzles from 16x16 solutions with random holes: where propagation fills them, the
+    // count must be one; puzzles it does not fill can be anything.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let sh = shape(4, 4);
+    let mut filled = 0;
+    for round in 0..60 {
+        let sol = Generator::new(sh).seed(round).generate(0).unwrap().solution;
+        let keep: f64 = rng.gen_range(0.3..0.9);
+        let values: Vec<usize> = sol
+            .values()
+            .iter()
+            .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
+            .collect();
+        let g = Grid::from_values(sh, &values).unwrap();
+        if general::fills_by_propagation(&g, &Stop::never()).unwrap() {
+            filled += 1;
+            assert_eq!(solve::count_solutions(&g, 2), 1, "{g:?}");
+        }
+    }
+    assert!(
+        filled > 0 && filled < 60,
+        "{filled}: both kinds should come up"
+    );
+}
