@@ -17,7 +17,7 @@ pub struct InputArgs {
     /// Puzzle files; standard input when none or `-`.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Read this format instead of detecting it.
+    /// Read this format instead of detecting it: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
     #[arg(long, short = 'f', value_name = "FORMAT", value_parser = parse_format)]
     pub format: Option<Format>,
     /// Box shape RxC (rows x columns of a box) where the size alone is ambiguous, e.g. 3x2.
@@ -84,16 +84,116 @@ impl InputArgs {
                     (name, f)
                 };
             let items: Box<dyn Iterator<Item = Record> + Send> = match input {
-                Ok(r) => Box::new(Reader::new(r, &name, opts.clone()).records()),
-                Err(e) => Box::new(std::iter::once(Record::Parsed(Box::new(Err(ParseError {
-                    source: name,
-                    line: 0,
-                    col: 0,
-                    kind: ParseErrorKind::Io(format!("cannot open: {e}")),
-                }))))),
+                Ok(r) => guarded(name, r, opts.clone()),
+                Err(e) => Box::new(std::iter::once(whole_file_error(
+                    name,
+                    format!("cannot open: {e}"),
+                ))),
             };
             items
         })
+    }
+}
+
+/// How many bad records may open a file, before any puzzle, until it is taken for
+/// something else than a puzzle file and left with one short error.
+const GIVE_UP: usize = 3;
+
+/// An error about a whole input (no line).
+fn whole_file_error(source: String, message: String) -> Record {
+    Record::Parsed(Box::new(Err(ParseError {
+        source,
+        line: 0,
+        col: 0,
+        kind: ParseErrorKind::Io(message),
+    })))
+}
+
+/// Why the first bytes of an input are not text: a NUL byte, or many control bytes.
+fn not_text(head: &[u8]) -> Option<String> {
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Some(format!("not a text file (a NUL byte at offset {at})"));
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f)
+        .count();
+    (control * 20 > head.len()).then(|| {
+        format!(
+            "not a text file ({control} control bytes in the first {})",
+            head.len()
+        )
+    })
+}
+
+/// The records of one input, with the three ways a file can hold no puzzle said once:
+/// not text, empty (or only comments), or opening with [`GIVE_UP`] bad records in a row.
+/// The first records are parsed here until one is a puzzle (cheap: usually the first).
+fn guarded(
+    name: String,
+    mut input: Box<dyn BufRead + Send>,
+    opts: ReadOptions,
+) -> Box<dyn Iterator<Item = Record> + Send> {
+    match input.fill_buf() {
+        Ok(head) => {
+            if let Some(why) = not_text(head) {
+                return Box::new(std::iter::once(whole_file_error(name, why)));
+            }
+        }
+        Err(e) => {
+            let why = format!("cannot read: {e}");
+            return Box::new(std::iter::once(whole_file_error(name, why)));
+        }
+    }
+    let mut records = Reader::new(input, &name, opts).records();
+    let (mut any, mut found, mut bad, mut done) = (false, false, 0, false);
+    Box::new(std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let Some(record) = records.next() else {
+            done = true;
+            // Nothing at all, or only lines passed over with a note (headers, titles).
+            return (!any || !found && bad == 0)
+                .then(|| whole_file_error(name.clone(), "no puzzle found".into()));
+        };
+        any = true;
+        if found {
+            return Some(record);
+        }
+        let parsed = record.parse();
+        match &parsed {
+            Ok(_) => found = true,
+            Err(_) => {
+                // Notes count too: a letter is not a file of titles.
+                bad += 1;
+                if bad == GIVE_UP {
+                    done = true;
+                    return Some(whole_file_error(
+                        name.clone(),
+                        format!("no puzzle found (the first {GIVE_UP} records are not puzzles: is this a puzzle file?)"),
+                    ));
+                }
+            }
+        }
+        Some(Record::Parsed(Box::new(parsed)))
+    }))
+}
+
+/// The first puzzle of the file at `path` (`-`: standard input), read as every command
+/// reads: an error that says why when there is none (empty, not text, not puzzles).
+pub fn first_puzzle(path: &std::path::Path, opts: ReadOptions) -> anyhow::Result<Puzzle> {
+    let input = InputArgs {
+        files: vec![path.to_path_buf()],
+        format: opts.format,
+        shape: opts.shape,
+        alphabet: opts.alphabet,
+    };
+    let first = input.records().next();
+    match first {
+        Some(Ok(p)) => Ok(p),
+        Some(Err(e)) => anyhow::bail!("{}", describe_error(&e)),
+        None => anyhow::bail!("{}: no puzzle found", path.display()),
     }
 }
 

@@ -70,14 +70,20 @@ fn jobs_above_the_cores_are_capped_with_a_note_and_change_nothing() {
 
 #[test]
 fn endless_input_without_line_breaks_is_refused() {
-    // `sudoku solve /dev/zero` grew past 2.9 GB before; now it stops at the line limit.
+    // `sudoku solve /dev/zero` grew past 2.9 GB before; now it is refused at once as not
+    // text, and text without line breaks stops at the line limit.
     let out = sudoku().args(["solve", "/dev/zero"]).output().unwrap();
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("/dev/zero:1: line longer than 16 MiB"),
-        "{err}"
-    );
+    assert!(err.contains("/dev/zero: not a text file"), "{err}");
+    let out = sudoku()
+        .arg("solve")
+        .write_stdin("5".repeat(17 << 20))
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("<stdin>:1: line longer than 16 MiB"), "{err}");
 }
 
 #[test]

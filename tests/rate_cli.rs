@@ -95,9 +95,7 @@ fn puzzle_without_unique_solution_is_not_rated() {
         .write_stdin(format!("{SERG}\n"))
         .assert()
         .code(1)
-        .stdout(predicates::str::contains(
-            "not rated: more than one solution",
-        ));
+        .stdout(predicates::str::contains("not rated: multiple solutions"));
 }
 
 #[test]

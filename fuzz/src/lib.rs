@@ -65,7 +65,7 @@ fn round_trip(p: &format::Puzzle) {
             other => panic!("{f}: written text did not read back: {other:?}\n{text}"),
         };
         assert_eq!(q.shape(), p.shape(), "{f}");
-        // Candidate grids turn lone candidates into values (FORMATS.md 2.5).
+        // Candidate grids turn lone candidates into values (docs/formats.md).
         if matches!(f, Format::Pm | Format::Sukaku) {
             continue;
         }

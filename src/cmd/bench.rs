@@ -6,6 +6,7 @@
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -77,8 +78,10 @@ struct Report {
 }
 
 fn read_puzzles(path: &Path, permute: Option<u64>) -> Result<Vec<[u8; 81]>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        bail!("{}: not a text file", path.display());
+    };
     let mut out = Vec::new();
     let mut rng_seed = permute;
     for (i, line) in text.lines().enumerate() {
@@ -100,6 +103,9 @@ fn read_puzzles(path: &Path, permute: Option<u64>) -> Result<Vec<[u8; 81]>> {
             *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         }
         out.push(cells);
+    }
+    if out.is_empty() {
+        bail!("{}: no puzzle found", path.display());
     }
     Ok(out)
 }
@@ -243,10 +249,17 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         None
     };
     if !args.json {
-        println!(
+        writeln!(
+            std::io::stdout(),
             "{:<28} {:>8} {:>10} {:>10} {:>10} {:>9} {:>12}",
-            "file", "puzzles", "puzzles/s", "µs/puzzle", "guesses/p", "no_guess", "cpu puzzles/s"
-        );
+            "file",
+            "puzzles",
+            "puzzles/s",
+            "µs/puzzle",
+            "guesses/p",
+            "no_guess",
+            "cpu puzzles/s"
+        )?;
     }
     for path in &args.files {
         let r = time_file(args, path, pool.as_ref())?;
@@ -279,16 +292,23 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 "cpu_puzzles_per_sec": cpu_rate,
                 "counts": { "none": r.counts[0], "one": r.counts[1], "more": r.counts[2] },
             });
-            println!("{v}");
+            writeln!(std::io::stdout(), "{v}")?;
         } else {
             let name = std::path::Path::new(&r.file)
                 .file_name()
                 .map_or(r.file.clone(), |n| n.to_string_lossy().into_owned());
             let cpu = cpu_rate.map_or("-".to_string(), |c| format!("{c:.0}"));
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "{:<28} {:>8} {:>10.0} {:>10.2} {:>10.2} {:>8.1}% {:>12}",
-                name, r.puzzles, rate, us, gpp, no_guess, cpu
-            );
+                name,
+                r.puzzles,
+                rate,
+                us,
+                gpp,
+                no_guess,
+                cpu
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)

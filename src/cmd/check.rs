@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
 use sudoku::format::{ReadOptions, Reader};
-use sudoku::{verify, Grid};
+use sudoku::{verify, Grid, Shape};
 
 #[derive(Debug, Args, Clone)]
 pub struct CheckArgs {
@@ -39,6 +39,16 @@ fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
     }
 }
 
+/// The values of a one-line grid of `shape`, read as the line format reads it.
+fn line_values(text: &str, shape: Shape) -> Option<Vec<usize>> {
+    let opts = ReadOptions {
+        shape: Some(shape),
+        ..ReadOptions::default()
+    };
+    let p = sudoku::format::read_str(text, opts).pop()?.ok()?;
+    Some(p.grid.values().iter().map(|&v| v as usize).collect())
+}
+
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.as_deref().map(load_puzzle).transpose()?;
     let mut out = io::stdout();
@@ -59,9 +69,16 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let shape = p.shape();
-        let result = match &puzzle {
-            Some(pz) => verify::check_solution_of(pz, &p.grid),
-            None => verify::check_solution(&p.grid),
+        // A puzzle bank's row: the puzzle, and its solution column to check against it.
+        let banked = p
+            .info
+            .get("solution")
+            .filter(|_| puzzle.is_none() && !p.grid.is_full())
+            .and_then(|s| Grid::from_values(shape, &line_values(s, shape)?).ok());
+        let result = match (&puzzle, &banked) {
+            (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
+            (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
+            (None, None) => verify::check_solution(&p.grid),
         };
         let problems: Vec<String> = match &result {
             Ok(()) => vec![],

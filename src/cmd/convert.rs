@@ -10,7 +10,7 @@ use sudoku::format::{self, Format};
 pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The format to write.
+    /// The format to write: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
     pub to: Format,
 }
@@ -18,24 +18,23 @@ pub struct ConvertArgs {
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
-    let mut first = true;
+    let mut stream = format::StreamWriter::new(args.to);
+    let mut warned = false;
     for record in args.input.records() {
         match record {
             Err(e) => {
                 status = status.worst(io::report(&e));
             }
-            Ok(p) => match format::write(&p, args.to) {
-                Ok(text) => {
-                    let multi_line = text.trim_end().contains('\n');
-                    if multi_line && !first {
-                        io::put(&mut out, "\n")?;
-                    }
-                    io::put(&mut out, &text)?;
-                    if !text.ends_with('\n') {
-                        io::put(&mut out, "\n")?;
-                    }
-                    first = false;
+            Ok(p) => match stream.record(&p) {
+                Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
+                    warned = true;
+                    eprintln!(
+                        "sudoku: note: line {}: the {} format holds no pencil marks: they are dropped",
+                        p.line, args.to
+                    );
+                    io::put(&mut out, &text)?
                 }
+                Ok(text) => io::put(&mut out, &text)?,
                 Err(e) => {
                     eprintln!("sudoku: line {}: {e}", p.line);
                     status = status.worst(Status::InputError);
@@ -43,6 +42,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             },
         }
     }
+    io::put(&mut out, &stream.finish())?;
     std::io::Write::flush(&mut out)?;
     Ok(status.code())
 }

@@ -1,7 +1,9 @@
 //! `sudoku explain`: the human-style solve path of each puzzle, one step a line in the
 //! notation players know (`--verbose` adds the plain-language explanation), or JSON Lines.
-//! A step found by backtracking is labelled "Brute Force"; the exit code says whether every
-//! puzzle was solved by logic alone.
+//! A step found by backtracking is labelled "Brute Force" and the summary says where it
+//! guessed. A puzzle without exactly one solution is named as such (invalid givens with the
+//! clashes, none, multiple) and not explained: exit 1, as when the techniques stall with
+//! brute force off.
 
 use super::Status;
 use crate::io::{self, InputArgs};
@@ -87,12 +89,18 @@ pub fn step_json(shape: Shape, step: &Step) -> Value {
     })
 }
 
-fn summary(path: &SolvePath) -> String {
-    let brute = path
+fn summary(path: &SolvePath, shape: Shape, backtracking: bool) -> String {
+    let guesses: Vec<String> = path
         .steps
         .iter()
         .filter(|s| s.technique == sudoku::logic::Technique::BruteForce)
-        .count();
+        .flat_map(|s| {
+            s.placements
+                .iter()
+                .map(|c| format!("{}={}", c.cell.name(shape), c.digit))
+        })
+        .collect();
+    let brute = guesses.len();
     match (path.solved, path.used_backtracking) {
         (true, false) => format!(
             "solved by logic in {} steps (HoDoKu score {})",
@@ -100,14 +108,15 @@ fn summary(path: &SolvePath) -> String {
             path.hodoku_score()
         ),
         (true, true) => format!(
-            "solved in {} steps, {brute} of them by brute force (backtracking)",
-            path.steps.len()
+            "solved in {} steps, {brute} of them by brute force (backtracking), at {}",
+            path.steps.len(),
+            guesses.join(", ")
         ),
         (false, _) => format!(
             "not solved: stalled after {} steps, {} cells left (no technique in use applies{})",
             path.steps.len(),
             path.board.empty_cells().count(),
-            if path.used_backtracking || brute > 0 {
+            if backtracking {
                 ""
             } else {
                 "; brute force off"
@@ -138,14 +147,37 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let shape = puzzle.shape();
+        let line = format::write(&puzzle, Format::Line).unwrap_or_default();
+        // Invalid, none or multiple are said first: no path means anything on those.
+        if let Err(p) = super::verdict::unique(&puzzle.grid.givens(), None) {
+            status = status.worst(Status::Negative);
+            let text = if args.json {
+                json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
+                    "box": [shape.box_rows(), shape.box_cols()], "status": p.status,
+                    "message": p.message})
+                .to_string()
+            } else {
+                format!(
+                    "{}# {line}\nnot explained: {}",
+                    if first { "" } else { "\n" },
+                    p.message
+                )
+            };
+            first = false;
+            io::put(&mut out, &format!("{text}\n"))?;
+            continue;
+        }
         let path = solver.solve_board(board_of(&puzzle));
-        if !path.solved || path.used_backtracking {
+        if !path.solved {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
             json!({
                 "line": puzzle.line,
-                "puzzle": format::write_grid(&puzzle.grid, Format::Line).unwrap_or_default(),
+                "puzzle": line,
+                "size": shape.side(),
+                "box": [shape.box_rows(), shape.box_cols()],
+                "status": "unique",
                 "steps": path.steps.iter().map(|s| step_json(shape, s)).collect::<Vec<_>>(),
                 "solved": path.solved,
                 "used_backtracking": path.used_backtracking,
@@ -157,10 +189,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             if !first {
                 t.push('\n');
             }
-            t += &format!(
-                "# {}\n",
-                format::write_grid(&puzzle.grid, Format::Line).unwrap_or_default()
-            );
+            t += &format!("# {line}\n");
             let width = path.steps.len().to_string().len();
             for (i, step) in path.steps.iter().enumerate() {
                 t += &format!("{:>width$}. {}\n", i + 1, step.text(shape));
@@ -168,7 +197,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                     t += &format!("{:>width$}  {}\n", "", step.explain(shape));
                 }
             }
-            t += &summary(&path);
+            t += &summary(&path, shape, !args.no_backtracking);
             t
         };
         first = false;

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use sudoku::format::{self, Format, ReadOptions, Reader};
+use sudoku::format::{self, Format, ReadOptions};
 use sudoku::generate::{self as generation, GenerateError, Generated, Generator, Symmetry};
 use sudoku::logic::{Level, Technique};
 use sudoku::rate::{Preset, Rater, Target};
@@ -58,7 +58,8 @@ pub struct GenerateArgs {
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
-    /// Output format (line, boxed, …). Default: line.
+    /// Output format: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json
+    /// (docs/formats.md). Default: line.
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
     pub to: Option<Format>,
     /// Print each puzzle's solution too (after the puzzle, on the same line for the line
@@ -194,17 +195,11 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
     let pattern = match &args.pattern {
         None => None,
         Some(path) => {
-            let file = std::fs::File::open(path)
-                .with_context(|| format!("cannot open pattern {}", path.display()))?;
             let opts = ReadOptions {
                 shape: args.shape,
                 ..ReadOptions::default()
             };
-            let name = path.display().to_string();
-            let first = Reader::new(std::io::BufReader::new(file), &name, opts)
-                .next()
-                .with_context(|| format!("{name}: no puzzle to take a pattern from"))?
-                .map_err(|e| anyhow::anyhow!(io::describe_error(&e)))?;
+            let first = io::first_puzzle(path, opts).context("no pattern")?;
             Some(first.grid)
         }
     };
@@ -250,13 +245,20 @@ fn target(args: &GenerateArgs) -> Target {
     }
 }
 
-fn render(args: &GenerateArgs, to: Format, index: u64, p: &Generated) -> anyhow::Result<String> {
+fn render(
+    args: &GenerateArgs,
+    stream: &mut format::StreamWriter,
+    index: u64,
+    p: &Generated,
+) -> anyhow::Result<String> {
     let line = |g: &sudoku::Grid| format::write_grid(g, Format::Line);
     if args.json {
         let mut obj = json!({
             "index": index,
             "puzzle": line(&p.puzzle)?,
             "grid": p.puzzle.rows(),
+            "size": p.puzzle.shape().side(),
+            "box": [p.puzzle.shape().box_rows(), p.puzzle.shape().box_cols()],
             "givens": p.puzzle.given_count(),
             "symmetry": args.symmetry.name(),
             "symmetries": p.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>(),
@@ -278,19 +280,18 @@ fn render(args: &GenerateArgs, to: Format, index: u64, p: &Generated) -> anyhow:
         }
         return Ok(format!("{obj}\n"));
     }
-    let puzzle = format::write_grid(&p.puzzle, to)?;
-    let multi_line = puzzle.trim_end().contains('\n');
-    let mut text = String::new();
-    if multi_line && index > 0 {
-        text.push('\n');
-    }
-    text += puzzle.trim_end_matches('\n');
+    // The solution after its puzzle: on the same line in the line format (the two
+    // columns of a puzzle bank), else as the next record.
+    let mut text = stream.record(&sudoku::format::Puzzle::new(p.puzzle.clone()))?;
     if args.with_solution {
-        let solution = format::write_grid(&p.solution, to)?;
-        text += if multi_line { "\n\n" } else { " " };
-        text += solution.trim_end_matches('\n');
+        let solution = sudoku::format::Puzzle::new(p.solution.clone());
+        if stream.format() == Format::Line {
+            text.pop();
+            text += &format!(" {}\n", format::write(&solution, Format::Line)?);
+        } else {
+            text += &stream.record(&solution)?;
+        }
     }
-    text.push('\n');
     Ok(text)
 }
 
@@ -375,6 +376,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         });
         drop(tx);
         let mut out = std::io::stdout().lock();
+        let mut stream = format::StreamWriter::new(to);
         let mut pending = BTreeMap::new();
         let mut want = 0u64;
         let result = (|| -> anyhow::Result<()> {
@@ -397,7 +399,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 while let Some(r) = pending.remove(&want) {
                     match r {
                         Ok(p) => {
-                            out.write_all(render(args, to, want, &p)?.as_bytes())?;
+                            out.write_all(render(args, &mut stream, want, &p)?.as_bytes())?;
                             out.flush()?;
                         }
                         Err(e) => {
@@ -426,7 +428,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             Ok(())
-        })();
+        })()
+        .and_then(|()| Ok(out.write_all(stream.finish().as_bytes())?));
         stop.store(true, Ordering::Relaxed);
         // Unblock workers waiting on the window, and let senders fail fast.
         printed.store(u64::MAX / 2, Ordering::Release);

@@ -11,8 +11,7 @@ use serde_json::json;
 use std::process::ExitCode;
 use sudoku::format::Puzzle;
 use sudoku::logic::{HintLevel, Order};
-use sudoku::solve::{self, Outcome};
-use sudoku::{Board, Cell, Digit};
+use sudoku::{Board, Cell, Digit, Grid};
 
 /// Arguments of `sudoku hint`.
 #[derive(Debug, Args, Clone, Default)]
@@ -44,15 +43,8 @@ struct Mistake {
     placed: bool,
 }
 
-/// The mistakes on `board`, when the puzzle's solution is known (unique) and cheap to find
-/// (grids up to 16x16).
-fn mistakes(puzzle: &Puzzle, board: &Board) -> Vec<Mistake> {
-    if puzzle.shape().side() > 16 {
-        return vec![];
-    }
-    let Outcome::Unique(solution) = solve::solve(&puzzle.grid.givens()) else {
-        return vec![];
-    };
+/// The mistakes on `board` against the puzzle's (unique) solution.
+fn mistakes(puzzle: &Puzzle, solution: &Grid, board: &Board) -> Vec<Mistake> {
     let mut out = Vec::new();
     for cell in Cell::all(puzzle.shape()) {
         let Some(truth) = solution.get(cell) else {
@@ -97,8 +89,23 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let shape = puzzle.shape();
+        // A hint only makes sense on a puzzle with one solution: say first when it has not.
+        let solution = match super::verdict::unique(&puzzle.grid.givens(), None) {
+            Ok(s) => s,
+            Err(p) => {
+                status = status.worst(Status::Negative);
+                let message = format!("No hint: {}.", p.message);
+                let text = if args.json {
+                    json!({"line": puzzle.line, "status": p.status, "hint": message}).to_string()
+                } else {
+                    message
+                };
+                io::put(&mut out, &format!("{text}\n"))?;
+                continue;
+            }
+        };
         let board = board_of(&puzzle);
-        let errors = mistakes(&puzzle, &board);
+        let errors = mistakes(&puzzle, &solution, &board);
         let step = if errors.is_empty() && !board.is_solved() {
             solver.next_step(&board)
         } else {
@@ -141,6 +148,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
         let text = if args.json {
             let mut v = json!({
                 "line": puzzle.line,
+                "status": "unique",
                 "hint": message,
                 "solved": board.is_solved(),
                 "mistakes": errors.iter().map(|m| json!({

@@ -10,6 +10,7 @@ pub mod hint;
 pub mod play;
 pub mod rate;
 pub mod solve;
+pub mod verdict;
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;

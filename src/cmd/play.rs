@@ -79,7 +79,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let games = tui::newgame::Generated::default();
     let levels = tui::newgame::NewGame::levels(&games);
     if args.new.as_deref() == Some("list") {
-        println!("{}", levels.join("\n"));
+        writeln!(std::io::stdout(), "{}", levels.join("\n"))?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut model = Model::from_grid(&Grid::empty(sudoku::Shape::NINE), "empty");
@@ -88,11 +88,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let warnings = keymap(&mut model);
     if args.keys {
         for line in tui::view::help_lines(&model) {
-            println!("{line}");
+            writeln!(std::io::stdout(), "{line}")?;
         }
-        println!("\nAction names for keys.conf:");
+        writeln!(std::io::stdout(), "\nAction names for keys.conf:")?;
         for a in tui::keys::Action::ALL {
-            println!("  {:<16} {}", a.name(), a.doc());
+            writeln!(std::io::stdout(), "  {:<16} {}", a.name(), a.doc())?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -129,8 +129,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             .context("the generator found no such puzzle; try another range")?;
         model.game = tui::game::Game::new(&grid, &source, Some(rating));
     } else if let Some(file) = &args.file {
-        let l = tui::read_puzzle(file).map_err(|e| anyhow::anyhow!(e))?;
-        model.game = tui::game::Game::new(&l.grid, &l.source, l.level);
+        let p = crate::io::first_puzzle(file, Default::default())?;
+        let source = file.file_name().map_or(file.display().to_string(), |f| {
+            f.to_string_lossy().into_owned()
+        });
+        model.game = tui::game::Game::from_puzzle(&p, &source);
     } else if let Some(level) = &args.new {
         new_game(&mut model, level)?;
     } else if save_path.exists() {
@@ -148,8 +151,16 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         bail!("sudoku play needs a terminal (standard input and output)");
     }
     keep_damaged_save(&save_path, &mut model);
-    if !warnings.is_empty() {
-        model.message = warnings.join("; ");
+    // A puzzle without one solution is said at once, before the player starts.
+    let mut notes = warnings;
+    if !model.message.is_empty() {
+        notes.insert(0, std::mem::take(&mut model.message));
+    }
+    if let Err(p) = super::verdict::unique(&model.game.puzzle, None) {
+        notes.insert(0, format!("Warning: this puzzle has {}.", p.message));
+    }
+    if !notes.is_empty() {
+        model.message = notes.join("; ");
     }
     tui::play(model, save_path.clone())?;
     eprintln!(
@@ -183,7 +194,7 @@ pub enum Method {
     /// Digits tried and withdrawn cell by cell (naive backtracking).
     #[default]
     Backtrack,
-    /// One explained step at a time (singles until the logic solver lands).
+    /// One explained step at a time, from the logic solver.
     Logic,
 }
 
@@ -204,6 +215,13 @@ pub struct AnimateArgs {
 /// Animates solving `grid`. On a terminal: the grid redrawn at each step (space pauses,
 /// +/- change speed, q stops). Otherwise one line per event, no escape codes, then the grid.
 pub fn run_animate(grid: &Grid, args: &AnimateArgs) -> anyhow::Result<ExitCode> {
+    // Invalid, none or multiple: said first, as `solve` says it, and nothing to animate.
+    if let Err(p) = super::verdict::unique(grid, None) {
+        let mut out = crate::io::stdout();
+        writeln!(out, "# not animated: {}", p.message)?;
+        out.flush()?;
+        return Ok(ExitCode::from(1));
+    }
     let solver: Box<dyn animate::Solver> = match args.method {
         Method::Backtrack => Box::new(animate::Backtracker::new(grid)),
         Method::Logic => Box::new(animate::LogicSteps::new(grid, Box::new(hint::Logic::new()))),

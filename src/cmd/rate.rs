@@ -10,7 +10,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 use sudoku::format::{self, Format, ParseError, Puzzle};
 use sudoku::rate::{HodokuRating, Preset, Rater, SeRating, SE_FAILED};
-use sudoku::solve::{self, Outcome};
 
 /// Which scales to rate on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -56,7 +55,7 @@ enum Answer {
     /// Not rated: the puzzle has no unique solution.
     Unrateable {
         puzzle: Box<Puzzle>,
-        outcome: &'static str,
+        problem: super::verdict::Problem,
     },
     Error(ParseError),
 }
@@ -92,19 +91,22 @@ fn rate_record(
     };
     // One deadline per puzzle bounds the solve and both scales together.
     let stop = max_time.map_or_else(sudoku::Stop::never, sudoku::Stop::after);
-    let outcome = match solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), &stop) {
+    let outcome = match sudoku::solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), &stop) {
         Ok(o) => o,
         Err(_) => {
             return Answer::Unrateable {
                 puzzle: Box::new(puzzle),
-                outcome: "timeout",
+                problem: super::verdict::Problem {
+                    status: "timeout",
+                    message: "no answer within the time limit (timeout)".into(),
+                },
             }
         }
     };
-    if !matches!(outcome, Outcome::Unique(_)) {
+    if let Some(problem) = super::verdict::problem(&outcome, puzzle.shape()) {
         return Answer::Unrateable {
             puzzle: Box::new(puzzle),
-            outcome: outcome.status(),
+            problem,
         };
     }
     let board = board_of(&puzzle);
@@ -119,7 +121,7 @@ fn rate_record(
 }
 
 fn puzzle_line(p: &Puzzle) -> String {
-    format::write_grid(&p.grid, Format::Line).unwrap_or_default()
+    format::write(p, Format::Line).unwrap_or_default()
 }
 
 /// `ED=7.1/1.2/1.2` as serate prints it (20.0 when the techniques stall).
@@ -144,15 +146,10 @@ fn text_line(answer: &Answer) -> Option<String> {
             }
             Some(line + "\n")
         }
-        Answer::Unrateable { puzzle, outcome } => Some(format!(
+        Answer::Unrateable { puzzle, problem } => Some(format!(
             "{} not rated: {}\n",
             puzzle_line(puzzle),
-            match *outcome {
-                "multiple" => "more than one solution",
-                "timeout" => "no answer within the time limit (timeout)",
-                "none" => "no solution",
-                _ => "the givens clash",
-            }
+            problem.message
         )),
         Answer::Error(_) => None,
     }
@@ -161,9 +158,12 @@ fn text_line(answer: &Answer) -> Option<String> {
 fn json_line(answer: &Answer) -> String {
     let v: Value = match answer {
         Answer::Rated { puzzle, se, hodoku } => {
+            let shape = puzzle.shape();
             let mut v = json!({
                 "line": puzzle.line,
                 "puzzle": puzzle_line(puzzle),
+                "size": shape.side(),
+                "box": [shape.box_rows(), shape.box_cols()],
             });
             let obj = v.as_object_mut().expect("an object");
             let mut solved = true;
@@ -191,11 +191,13 @@ fn json_line(answer: &Answer) -> String {
             obj.insert("timed_out".into(), json!(timed_out));
             v
         }
-        Answer::Unrateable { puzzle, outcome } => json!({
+        Answer::Unrateable { puzzle, problem } => json!({
             "line": puzzle.line,
             "puzzle": puzzle_line(puzzle),
-            "status": outcome,
-            "message": "not rated: the puzzle has no unique solution",
+            "size": puzzle.shape().side(),
+            "box": [puzzle.shape().box_rows(), puzzle.shape().box_cols()],
+            "status": problem.status,
+            "message": format!("not rated: {}", problem.message),
         }),
         Answer::Error(e) => json!({
             "status": if e.is_skip() { "skipped" } else { "error" },

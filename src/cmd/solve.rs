@@ -14,16 +14,22 @@ use sudoku::{Grid, Shape};
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write solutions in this format (default: a boxed grid for one puzzle, lines for many).
+    /// Write solutions in this format (default: a boxed grid for one puzzle, lines for many):
+    /// line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
     pub to: Option<Format>,
     /// Write JSON Lines: one object per puzzle with `status` (unique, multiple, none, invalid,
     /// error), `solution`, `solutions`, `count`, `conflicts`, `message`, `line`.
     #[arg(long)]
     pub json: bool,
-    /// For puzzles with several solutions, count them up to N.
+    /// For puzzles with several solutions, count them up to N: "exactly k solutions" below
+    /// N, "at least N" at it (JSON: `count` and `count_exact`).
     #[arg(long, value_name = "N")]
     pub count: Option<usize>,
+    /// For puzzles with several solutions, write every solution (up to --count, default
+    /// 1000) instead of two.
+    #[arg(long)]
+    pub all: bool,
     /// Worker threads (0 = every core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -40,7 +46,7 @@ enum Answer {
     Solved {
         puzzle: Box<Puzzle>,
         outcome: Outcome,
-        count: Option<usize>,
+        count: Option<Count>,
     },
     /// The time limit came first.
     TimedOut(Box<Puzzle>),
@@ -61,9 +67,31 @@ impl Answer {
     }
 }
 
+/// Solutions counted up to a limit: all of them when fewer than the limit.
+struct Count {
+    count: usize,
+    exact: bool,
+    /// Every solution found, with `--all`.
+    solutions: Vec<Grid>,
+}
+
+impl Count {
+    fn words(&self) -> String {
+        if self.exact {
+            format!("exactly {} solutions", self.count)
+        } else {
+            format!("at least {} solutions", self.count)
+        }
+    }
+}
+
+/// The default limit of `--all` without `--count`.
+const ALL_LIMIT: usize = 1000;
+
 fn solve_record(
     record: Result<Puzzle, ParseError>,
     count_limit: Option<usize>,
+    all: bool,
     stop: &sudoku::Stop,
 ) -> Answer {
     match record {
@@ -72,10 +100,33 @@ fn solve_record(
             let Ok(outcome) = solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), stop) else {
                 return Answer::TimedOut(Box::new(puzzle));
             };
-            let count = match (&outcome, count_limit) {
+            let limit = count_limit.or(all.then_some(ALL_LIMIT));
+            let count = match (&outcome, limit) {
+                // One past the limit tells "exactly the limit" from "more".
+                (Outcome::Multiple(..), Some(limit)) if all => {
+                    let limit = limit.max(2);
+                    let s = solve::engine_for(&puzzle.grid).search(
+                        &puzzle.grid,
+                        puzzle.marks.as_ref(),
+                        limit + 1,
+                        limit,
+                    );
+                    Some(Count {
+                        count: s.count.min(limit),
+                        exact: s.count <= limit,
+                        solutions: s.solutions,
+                    })
+                }
                 // A count cut short by the time limit is left out (still "multiple").
                 (Outcome::Multiple(..), Some(limit)) => {
-                    solve::count_until(&puzzle.grid, puzzle.marks.as_ref(), limit.max(2), stop).ok()
+                    let limit = limit.max(2);
+                    solve::count_until(&puzzle.grid, puzzle.marks.as_ref(), limit + 1, stop)
+                        .ok()
+                        .map(|c| Count {
+                            count: c.min(limit),
+                            exact: c <= limit,
+                            solutions: Vec::new(),
+                        })
                 }
                 _ => None,
             };
@@ -130,7 +181,24 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         head.into_iter().chain(records),
         crate::limits::jobs(args.jobs),
         |_, record| {
-            let answer = solve_record(record.parse(), count_limit, &stop);
+            let answer = solve_record(record.parse(), count_limit, args.all, &stop);
+            // A format that can't hold this grid (a size, a box shape) is said once per
+            // puzzle, as an error: exit 2.
+            let refused = match &answer {
+                Answer::Solved { puzzle, .. } if !args.json => {
+                    format::write_grid(&Grid::empty(puzzle.shape()), to).err()
+                }
+                _ => None,
+            };
+            if let Some(e) = refused {
+                return (
+                    Status::InputError,
+                    None,
+                    String::new(),
+                    false,
+                    Some(e.to_string()),
+                );
+            }
             let text = if args.json {
                 json_line(&answer)
             } else {
@@ -142,13 +210,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 Answer::Error(e) => Some(e),
                 _ => None,
             };
-            (status, error, text, late)
+            (status, error, text, late, None)
         },
-        |(answer_status, error, text, late)| {
+        |(answer_status, error, text, late, refused)| {
             status = status.worst(answer_status);
             timed_out += usize::from(late);
             if let Some(e) = &error {
                 io::report(e);
+            }
+            if let Some(e) = refused {
+                eprintln!("sudoku: {e}");
             }
             io::put(&mut out, &text)
         },
@@ -192,6 +263,8 @@ fn json_line(answer: &Answer) -> String {
             let mut v = json!({
                 "status": outcome.status(),
                 "line": puzzle.line,
+                "puzzle": format::write(puzzle, Format::Line)
+                    .unwrap_or_default(),
                 "size": shape.side(),
                 "box": [shape.box_rows(), shape.box_cols()],
                 "givens": puzzle.grid.given_count(),
@@ -199,9 +272,15 @@ fn json_line(answer: &Answer) -> String {
             match outcome {
                 Outcome::Unique(s) => v["solution"] = rows(s),
                 Outcome::Multiple(a, b) => {
-                    v["solutions"] = json!([rows(a), rows(b)]);
+                    v["solutions"] = match count {
+                        Some(c) if !c.solutions.is_empty() => {
+                            json!(c.solutions.iter().map(rows).collect::<Vec<_>>())
+                        }
+                        _ => json!([rows(a), rows(b)]),
+                    };
                     if let Some(c) = count {
-                        v["count"] = json!(c);
+                        v["count"] = json!(c.count);
+                        v["count_exact"] = json!(c.exact);
                     }
                 }
                 Outcome::NoSolution => {}
@@ -223,8 +302,13 @@ fn json_line(answer: &Answer) -> String {
     format!("{v}\n")
 }
 
-fn grid_text(g: &Grid, to: Format) -> String {
-    match format::write_grid(g, to) {
+/// `g` in `to`, in the symbols of the puzzle it answers.
+fn grid_text(g: &Grid, to: Format, like: &Puzzle) -> String {
+    let p = Puzzle {
+        alphabet: like.alphabet,
+        ..Puzzle::new(g.clone())
+    };
+    match format::write(&p, to) {
         Ok(s) if s.ends_with('\n') => s,
         Ok(s) => s + "\n",
         Err(e) => format!("# {e}\n"),
@@ -252,7 +336,7 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
     if let Answer::TimedOut(puzzle) = answer {
         let shape = puzzle.shape();
         return if is_line_format(to, shape) {
-            let line = grid_text(&puzzle.grid, to).trim_end().to_string();
+            let line = grid_text(&puzzle.grid, to, puzzle).trim_end().to_string();
             format!("{line} # timeout: no answer within the time limit\n")
         } else if single {
             "# timeout: no answer within the time limit\n".to_string()
@@ -269,15 +353,30 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
         return String::new(); // errors go to stderr
     };
     let shape = puzzle.shape();
-    let many = |n: &Option<usize>| match n {
-        Some(c) => format!("{c} solutions (counted up to the limit)"),
+    let many = |n: &Option<Count>| match n {
+        Some(c) => format!("multiple solutions: {}", c.words()),
         None => "multiple solutions".to_string(),
+    };
+    let listed = |a: &Grid, b: &Grid| -> Vec<Grid> {
+        match count {
+            Some(c) if !c.solutions.is_empty() => c.solutions.clone(),
+            _ => vec![a.clone(), b.clone()],
+        }
     };
     if is_line_format(to, shape) {
         // One line per puzzle, so output lines match input lines.
-        let line = |g: &Grid| grid_text(g, to).trim_end().to_string();
+        let line = |g: &Grid| grid_text(g, to, puzzle).trim_end().to_string();
         return match outcome {
             Outcome::Unique(s) => line(s) + "\n",
+            Outcome::Multiple(a, b) if count.as_ref().is_some_and(|c| !c.solutions.is_empty()) => {
+                // `--all`: the comment line, then one solution a line.
+                let mut t = format!("{} # {}\n", line(&puzzle.grid), many(count));
+                for g in listed(a, b) {
+                    t += &line(&g);
+                    t.push('\n');
+                }
+                t
+            }
             Outcome::Multiple(..) => format!("{} # {}\n", line(&puzzle.grid), many(count)),
             Outcome::NoSolution => format!("{} # no solution\n", line(&puzzle.grid)),
             Outcome::Invalid(c) => {
@@ -297,13 +396,23 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
             if !single {
                 s += &format!("# {label}unique\n");
             }
-            s += &grid_text(g, to);
+            s += &grid_text(g, to, puzzle);
         }
         Outcome::Multiple(a, b) => {
-            s += &format!("# {label}{}; two of them:\n", many(count));
-            s += &grid_text(a, to);
-            s += "\n";
-            s += &grid_text(b, to);
+            let shown = listed(a, b);
+            let which =
+                if shown.len() == 2 && !count.as_ref().is_some_and(|c| c.exact && c.count == 2) {
+                    "two of them".to_string()
+                } else {
+                    format!("all {}", shown.len())
+                };
+            s += &format!("# {label}{}; {which}:\n", many(count));
+            for (i, g) in shown.iter().enumerate() {
+                if i > 0 {
+                    s += "\n";
+                }
+                s += &grid_text(g, to, puzzle);
+            }
         }
         Outcome::NoSolution => s += &format!("# {label}no solution\n"),
         Outcome::Invalid(c) => {

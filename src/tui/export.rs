@@ -31,6 +31,7 @@ pub fn puzzle(game: &Game) -> Puzzle {
             ..Info::default()
         },
         line: 0,
+        alphabet: None,
     }
 }
 
@@ -87,5 +88,15 @@ mod tests {
         assert_eq!(r2c1, [2, 4], "{s}");
         // A cell the player never marked stays without candidates.
         assert!(marks.get(Cell::new(6)).is_empty(), "{s}");
+    }
+
+    #[test]
+    fn exports_come_back_as_the_same_position() {
+        let g = game_with_a_move_and_marks();
+        let back = Game::from_puzzle(&parse_str(&sdk(&g).unwrap(), None).unwrap(), "t");
+        assert_eq!(back.puzzle, g.puzzle, "the player's digit is no given");
+        assert_eq!(back.value(1), 2);
+        let back = Game::from_puzzle(&parse_str(&pencil_marks(&g).unwrap(), None).unwrap(), "t");
+        assert_eq!(back.marks(4), 0b1010, "pencil marks kept");
     }
 }

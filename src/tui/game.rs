@@ -104,6 +104,27 @@ impl Game {
         }
     }
 
+    /// A game from a file: its givens, and where the file says so (an exported game), the
+    /// digits placed and the pencil marks as the starting position.
+    pub fn from_puzzle(p: &sudoku::format::Puzzle, source: &str) -> Game {
+        let mut game = Game::new(&p.grid.givens(), source, p.info.level.clone());
+        for (i, cell) in game.cells.iter_mut().enumerate() {
+            if cell.value != 0 {
+                continue;
+            }
+            let at = sudoku::Cell::new(i);
+            match p.grid.get(at) {
+                Some(d) => cell.value = d.get() as u16,
+                None => {
+                    if let Some(m) = &p.marks {
+                        cell.marks = m.get(at).iter().fold(0, |acc, d| acc | bit(d.get() as u16));
+                    }
+                }
+            }
+        }
+        game
+    }
+
     pub fn shape(&self) -> Shape {
         self.puzzle.shape()
     }

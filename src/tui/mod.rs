@@ -197,7 +197,7 @@ pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
             level: p.info.level,
         }),
         Some(Err(e)) => Err(e.to_string()),
-        None => Err(format!("{name} holds no puzzle")),
+        None => Err(format!("{name}: no puzzle found")),
     }
 }
 

@@ -525,3 +525,47 @@ fn colours_read_on_any_theme_and_no_color_means_none() {
         );
     }
 }
+
+#[test]
+fn step_keeps_eliminations_when_auto_candidates_are_off() {
+    // Hard enough that steps which only eliminate come early: each must stick, or the same
+    // step would come back for ever.
+    let mut m =
+        model("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    m.hints = Box::new(super::hint::Logic::new());
+    assert!(!m.auto);
+    let mut seen_elimination = false;
+    for _ in 0..500 {
+        if m.solved() {
+            break;
+        }
+        let before = m.game.cells.clone();
+        keys(&mut m, "s");
+        assert_ne!(
+            before, m.game.cells,
+            "a step changed nothing: {}",
+            m.message
+        );
+        seen_elimination |= m.auto;
+    }
+    assert!(m.solved(), "{}", m.message);
+    assert!(
+        seen_elimination,
+        "no step only eliminated: the test proves nothing"
+    );
+}
+
+#[test]
+fn no_stale_word_about_the_logic_solver() {
+    // Singles alone stall on this one: step until they do, then ask for a hint.
+    let mut m =
+        model("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    for _ in 0..81 {
+        keys(&mut m, "s");
+        if m.message.starts_with("No hint") {
+            break;
+        }
+    }
+    assert!(m.message.starts_with("No hint"), "{}", m.message);
+    assert!(!m.message.contains("lands"), "{}", m.message);
+}

@@ -425,13 +425,18 @@ fn find_hint(m: &Model) -> Result<Hint, String> {
     if let Some(h) = mistake(m) {
         return Ok(h);
     }
-    if !m.game.grid().conflicts().is_empty() {
-        return Err("Two digits clash (marked): fix them first.".into());
+    if let Some(c) = m.game.puzzle.conflicts().first() {
+        return Err(format!(
+            "The givens clash ({}): this puzzle has no solution.",
+            c.describe(m.game.shape())
+        ));
     }
-    m.hints.next(&hint_board(m)).ok_or_else(|| {
-        "No hint: the built-in hints know naked and hidden singles only (more when the logic solver lands)."
-            .to_string()
-    })
+    if !m.game.grid().conflicts().is_empty() {
+        return Err("Two of your digits clash (marked): fix them first.".into());
+    }
+    m.hints
+        .next(&hint_board(m))
+        .ok_or_else(|| "No hint: no technique the hints know applies to this position.".to_string())
 }
 
 fn hint(m: &mut Model) {
@@ -465,6 +470,13 @@ fn step(m: &mut Model) {
             }
         },
     };
+    // A step that only eliminates needs candidates to remove them from: without
+    // auto-candidates, hints start from the rules each time and would find it again for
+    // ever. Turn them on (one undoable change) so that the eliminations stay made.
+    let auto_on = !m.auto && h.placements.is_empty() && !h.eliminations.is_empty();
+    if auto_on {
+        toggle_auto(m);
+    }
     let mut edits: Vec<Edit> = Vec::new();
     if h.technique == "Mistake" {
         for c in &h.cells {
@@ -507,6 +519,8 @@ fn step(m: &mut Model) {
     m.changed();
     m.message = if m.solved() {
         format!("{} Solved in {}!", h.explanation, clock(m.game.elapsed_ms))
+    } else if auto_on {
+        format!("{} (Auto-candidates on, to keep it.)", h.explanation)
     } else {
         h.explanation
     };
@@ -556,7 +570,7 @@ fn path(m: &mut Model) {
         format!("Solved in {} steps.", steps.len())
     } else {
         format!(
-            "Stuck after {} steps with {} cells empty: harder techniques wait for the logic solver.",
+            "Stuck after {} steps with {} cells empty: no technique in use applies.",
             steps.len(),
             g.values().iter().filter(|&&v| v == 0).count()
         )

@@ -1,4 +1,4 @@
-//! The format layer against FORMATS.md: every example in its own format, the sample files
+//! The format layer against docs/formats.md: every example in its own format, the sample files
 //! of `testdata/formats/`, exact error locations, streaming, and round trips of every
 //! writer over random grids of many shapes.
 
@@ -12,7 +12,7 @@ use sudoku::format::{
 use sudoku::solve::{self, Outcome};
 use sudoku::{Candidates, Cell, Col, Digit, DigitSet, Grid, Row, Shape};
 
-/// The puzzle of FORMATS.md 2.1/2.2 (SudoCue's example).
+/// The puzzle of docs/formats.md (SudoCue's example).
 const EX: &str =
     "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
 /// The classic program's first example, 2.9 a (also leptonica's, 2.9 b).
@@ -80,7 +80,7 @@ fn solution(grid: &Grid) -> String {
     }
 }
 
-// ---------------------------------------------------------------- FORMATS.md examples
+// ---------------------------------------------------------------- docs/formats.md examples
 
 #[test]
 fn line_example_2_1() {
@@ -807,7 +807,7 @@ fn random_puzzle(shape: Shape, seed: u64, marks: bool) -> Puzzle {
 }
 
 /// What a format keeps of `p`: givens vs placed, marks, and for candidate grids the
-/// single-digit rule of FORMATS.md 2.5 applied to what was written (an independent
+/// single-digit rule of docs/formats.md applied to what was written (an independent
 /// statement of the rule, as an oracle).
 fn expected(p: &Puzzle, f: Format) -> (Grid, Option<Candidates>) {
     let mut grid = p.grid.clone();
@@ -854,6 +854,11 @@ fn got(p: &Puzzle, f: Format) -> (Grid, Option<Candidates>) {
 
 fn round_trip(f: Format, shape: Shape, seed: u64) -> Result<(), TestCaseError> {
     let p = random_puzzle(shape, seed, f.carries_marks() && !seed.is_multiple_of(3));
+    if !f.keeps_box_shape() && Shape::from_side(shape.side()).unwrap() != shape {
+        // Boxes this format can't show: refused, never changed.
+        prop_assert!(format::write(&p, f).is_err(), "{} {}", f, shape);
+        return Ok(());
+    }
     let text = format::write(&p, f).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let opts = ReadOptions {
         format: Some(f),
@@ -876,7 +881,7 @@ fn round_trip(f: Format, shape: Shape, seed: u64) -> Result<(), TestCaseError> {
 fn shapes_for(f: Format) -> Vec<Shape> {
     let max = match f {
         Format::Hodoku | Format::Classic => 9,
-        Format::OpenSudoku | Format::Leptonica => return vec![Shape::NINE],
+        Format::OpenSudoku | Format::Leptonica | Format::Kennett => return vec![Shape::NINE],
         _ => 35,
     };
     SHAPES
@@ -1058,5 +1063,160 @@ fn timing_of_big_line_files() {
             .filter(|r| r.is_ok())
             .count();
         eprintln!("{file}: {n} in {:?}", t.elapsed());
+    }
+}
+
+// ------------------------------------------- auto-detected round trips, streams of puzzles
+
+/// Every shape users meet: 4x4, 6x6 both ways, 8x8 both ways, 9x9, 12x12 both ways, 16x16,
+/// 25x25.
+const USER_SHAPES: &[(usize, usize)] = &[
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (2, 4),
+    (4, 2),
+    (3, 3),
+    (3, 4),
+    (4, 3),
+    (4, 4),
+    (5, 5),
+];
+
+/// Why `f` may refuse a puzzle of `shape`, if it may.
+fn may_refuse(f: Format, shape: Shape) -> bool {
+    let usual = Shape::from_side(shape.side()).unwrap() == shape;
+    let too_big = match f {
+        Format::Hodoku | Format::Classic => shape.side() > 9,
+        Format::OpenSudoku | Format::Leptonica | Format::Kennett => !shape.is_nine(),
+        _ => false,
+    };
+    too_big || !usual && !f.keeps_box_shape()
+}
+
+/// Three puzzles written as one stream (as `convert` writes them) read back with nothing
+/// forced: the same count and order, shape, digits, givens and marks.
+fn detected_round_trip(f: Format, shape: Shape, seed: u64) -> Result<(), TestCaseError> {
+    let puzzles: Vec<Puzzle> = (0..3)
+        .map(|k| {
+            let s = seed.wrapping_add(k);
+            random_puzzle(shape, s, f.carries_marks() && !s.is_multiple_of(3))
+        })
+        .collect();
+    let mut w = format::StreamWriter::new(f);
+    let mut text = String::new();
+    for p in &puzzles {
+        match w.record(p) {
+            Ok(t) => text += &t,
+            Err(e) => {
+                prop_assert!(may_refuse(f, shape), "{} {}: refused: {}", f, shape, e);
+                return Ok(());
+            }
+        }
+    }
+    prop_assert!(!may_refuse(f, shape), "{} {}: wrote\n{}", f, shape, text);
+    text += &w.finish();
+    let back: Vec<_> = Reader::new(text.as_bytes(), "rt", ReadOptions::default()).collect();
+    prop_assert_eq!(back.len(), puzzles.len(), "{} {}:\n{}", f, shape, text);
+    for (p, q) in puzzles.iter().zip(&back) {
+        let q = q
+            .as_ref()
+            .map_err(|e| TestCaseError::fail(format!("{f} {shape}: {e}\n{text}")))?;
+        prop_assert_eq!(q.shape(), shape, "{} {}:\n{}", f, shape, text);
+        prop_assert_eq!(got(q, f), expected(p, f), "{} {}:\n{}", f, shape, text);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_writer_round_trips_detected(seed in any::<u64>()) {
+        for &f in Format::ALL {
+            for &(r, c) in USER_SHAPES {
+                detected_round_trip(f, Shape::new(r, c).unwrap(), seed)?;
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------- misreads seen, one test each
+
+#[test]
+fn ss_puzzle_holding_the_one_before_is_not_its_state() {
+    let a = g(EX);
+    let mut b = a.clone();
+    let empty = Cell::all(Shape::NINE)
+        .find(|&c| a.get(c).is_none())
+        .unwrap();
+    b.set_given(empty, Digit::new(1));
+    let text = format!(
+        "{}\n{}",
+        format::write_grid(&a, Format::Ss).unwrap(),
+        format::write_grid(&b, Format::Ss).unwrap()
+    );
+    let got = read_ok(&text, None);
+    assert_eq!(got.len(), 2, "{text}");
+    assert_eq!((got[0].grid.clone(), got[1].grid.clone()), (a, b));
+}
+
+#[test]
+fn four_by_four_sukaku_is_not_an_eight_by_eight_line() {
+    let p = Puzzle {
+        marks: Some(Candidates::from_grid(
+            &Grid::from_line("1...........2...").unwrap(),
+        )),
+        ..Puzzle::new(Grid::from_line("1...........2...").unwrap())
+    };
+    let text = format::write(&p, Format::Sukaku).unwrap();
+    assert_eq!(text.len(), 64);
+    let q = one(&text, None);
+    assert_eq!(q.shape(), Shape::new(2, 2).unwrap(), "{text}");
+}
+
+#[test]
+fn six_by_six_in_3x2_boxes_reads_back_in_3x2() {
+    let shape = Shape::new(3, 2).unwrap();
+    let grid = Grid::from_values(
+        shape,
+        &[
+            1, 2, 0, 0, 0, 0, //
+            0, 0, 0, 0, 0, 0, //
+            0, 0, 0, 0, 0, 0, //
+            2, 1, 0, 0, 0, 0, //
+            0, 0, 0, 0, 0, 0, //
+            0, 0, 0, 0, 0, 0,
+        ],
+    )
+    .unwrap();
+    for f in [
+        Format::Boxed,
+        Format::Ss,
+        Format::Pm,
+        Format::Line,
+        Format::Json,
+    ] {
+        let text = format::write_grid(&grid, f).unwrap();
+        let q = one(&text, None);
+        assert_eq!(q.shape(), shape, "{f}:\n{text}");
+    }
+    for f in [Format::Classic, Format::Sdk, Format::Matrix, Format::Sukaku] {
+        let e = format::write_grid(&grid, f).unwrap_err();
+        assert!(e.to_string().contains("3x2"), "{f}: {e}");
+    }
+}
+
+#[test]
+fn big_grids_one_row_a_line_are_detected() {
+    for (r, c) in [(3, 4), (4, 4), (5, 5)] {
+        let shape = Shape::new(r, c).unwrap();
+        let mut grid = Grid::empty(shape);
+        for (i, cell) in Cell::all(shape).enumerate().step_by(7) {
+            grid.set_given(cell, Digit::new(i % shape.side() + 1));
+        }
+        let text = format::write_grid(&grid, Format::Sdk).unwrap();
+        assert_eq!(detect(&text), Some(Format::Sdk), "{text}");
+        assert_eq!(one(&text, None).grid, grid, "{text}");
     }
 }

@@ -331,6 +331,7 @@ fn every_format_reads_its_samples_linearly() {
         sample!(Format::OpenSudoku, "opensudoku/v2.opensudoku"),
         sample!(Format::Matrix, "matrix/rkkautsar-sudoku-25-1.txt"),
         sample!(Format::Classic, "classic/dots.txt"),
+        sample!(Format::Kennett, "kennett/compact.txt"),
         sample!(Format::Leptonica, "leptonica/sudoku.txt"),
         sample!(Format::Pipe, "pipe/nearly_solved.txt"),
         sample!(Format::Json, "json/puzzles.json"),

@@ -6,8 +6,8 @@
 //! ```
 //!
 //! Up to 9x9 cells are one character; larger grids print numbers right-aligned in columns as
-//! wide as the largest (`10`, `400`), so every size reads the same way (FORMATS.md 2.8, and
-//! 2.9's warning about the classic program's broken frame). The reader (shared with
+//! wide as the largest (`10`, `400`), so every size reads the same way (docs/formats.md, and
+//! a warning about the classic program's broken frame). The reader (shared with
 //! [`super::ss`] and [`super::pm`]) accepts what the writer writes, Simple Sudoku's frames,
 //! `|`-only rows without spaces (`|2..|1.5|..3|`), the `+---+` 400x400 files with their
 //! trailer text, and most other frames; the side is the number of rows.

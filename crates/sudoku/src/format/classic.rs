@@ -1,9 +1,11 @@
-//! The classic programs' format (FORMATS.md 2.9 a): 9 lines of exactly 9 characters,
+//! The classic programs' format (docs/formats.md): 9 lines of exactly 9 characters,
 //! `1`-`9` clues and every other character (`.`, `0`, `-`, `_`, `x`, space) empty; `\r`
-//! stripped; a short line is an error with its line number (never padded); lines after the
+//! stripped; in a grid that uses blanks for empty cells a short line is padded with them
+//! (editors cut trailing blanks), else it is an error with its line number; trailing
+//! blanks past the ninth character are dropped; lines after the
 //! ninth start the next puzzle. Smaller grids work the same way (4, 6 or 8 characters a
 //! line, from the first row). Blank lines and `#` lines between puzzles are skipped, and a
-//! `%` line before one (Kennett's compact format, 2.10) gives its title.
+//! `%` line before one (Kennett's compact format) gives its title.
 
 use super::source::Source;
 use super::{Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
@@ -37,6 +39,8 @@ pub(crate) fn read<R: BufRead>(
     let mut grid = Grid::empty(shape);
     let mut err = None;
     let mut line = first.clone();
+    // Whether this grid uses blanks for empty cells (then a short row lost its last ones).
+    let mut blanks = false;
     for r in 0..n {
         if r > 0 {
             line = match src.next_row(line.no, r, false, || format!("{n} lines of {n} characters"))
@@ -51,7 +55,16 @@ pub(crate) fn read<R: BufRead>(
         if err.is_some() {
             continue;
         }
-        let chars: Vec<char> = line.text.chars().collect();
+        // Blanks are empty cells, and editors cut them at the end of a line: a short row
+        // is padded with them, and blanks past the row's end are dropped.
+        let mut chars: Vec<char> = line.text.chars().collect();
+        if chars.len() > n && chars[n..].iter().all(|c| c.is_whitespace()) {
+            chars.truncate(n);
+        }
+        blanks |= chars.contains(&' ');
+        if chars.len() < n && blanks {
+            chars.resize(n, ' ');
+        }
         if chars.len() != n {
             err = Some(src.err(
                 line.no,
@@ -99,4 +112,14 @@ pub fn write(grid: &Grid) -> Result<String, WriteError> {
         return Err(WriteError::new(Format::Classic, "grids larger than 9x9"));
     }
     Ok(super::sdk::rows(grid))
+}
+
+/// Writes Kennett's compact format, as Debian's `sudoku` reads it: a `%` line (the title,
+/// if any), then 9 lines of 9 characters with `.` empty. 9x9 only.
+pub fn write_kennett(p: &Puzzle) -> Result<String, WriteError> {
+    if !p.shape().is_nine() {
+        return Err(WriteError::new(Format::Kennett, "grids other than 9x9"));
+    }
+    let title = p.info.title.as_deref().unwrap_or("").replace('\n', " ");
+    Ok(format!("%{title}\n{}", super::sdk::rows(&p.grid)))
 }

@@ -1,4 +1,4 @@
-//! Format detection from the first lines of a file (FORMATS.md 2.1–2.9).
+//! Format detection from the first lines of a file (docs/formats.md).
 //!
 //! Looks at the first few lines that are neither blank nor `#` comments (remembering
 //! whether `.sdk` headers like `#A…` came first) and never reads further than that: the
@@ -137,11 +137,27 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
             Format::Boxed
         };
     }
+    // The classic programs' own layout: rows of at most 9 characters where a blank is an
+    // empty cell (trailing blanks perhaps cut). A matrix row that short has one number per
+    // cell, the same count on every row.
+    let short = lines.iter().all(|l| l.trim_end().chars().count() <= 9);
+    let spaced = lines.iter().any(|l| l.trim().contains(' '));
+    if short && spaced && lines.len() >= 2 {
+        let counts: Vec<usize> = lines.iter().map(|l| l.split_whitespace().count()).collect();
+        let matrix_like = counts[0] == counts[1]
+            && (4..=9).contains(&counts[0])
+            && lines
+                .iter()
+                .all(|l| l.split_whitespace().all(|t| t.len() == 1));
+        if !matrix_like {
+            return Format::Classic;
+        }
+    }
     // Rows of numbers: a matrix, or a line of n² numbers (leptonica's string, big grids).
     // Counted without building the tokens: a line may be megabytes long.
     let numeric = |s: &str| {
         let mut k = 0;
-        for t in s
+        for t in super::matrix::strip_comment(s)
             .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
             .filter(|t| !t.is_empty())
         {
@@ -168,9 +184,19 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         return Format::Matrix;
     }
     // One grid row per line: `.sdk` (digits, `.`, `0`) or classic (any non-digit empty).
-    // Trailing blanks count: in the classic format a blank is an empty cell.
-    let len = lines[0].chars().count();
-    let rowlike = |l: &str| l.chars().count() == len;
+    // Trailing blanks count: in the classic format a blank is an empty cell; but a
+    // row of 9 characters and then blanks (an editor's) is a row of 9.
+    let row_len = |l: &str| {
+        let n = l.chars().count();
+        let t = l.trim_end().chars().count();
+        if n > 9 && t <= 9 {
+            t
+        } else {
+            n
+        }
+    };
+    let len = row_len(&lines[0]);
+    let rowlike = |l: &str| row_len(l) == len;
     if (4..=9).contains(&len) && lines.iter().take(2).all(|l| rowlike(l)) {
         if sdk_header {
             return Format::Sdk;
@@ -178,6 +204,22 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         if percent || first.chars().any(|c| !c.is_ascii_digit() && c != '.') {
             return Format::Classic;
         }
+        return Format::Sdk;
+    }
+    // Rows of 10 to 35 characters, one grid row a line (12x12, 16x16, 25x25 as `--to sdk`
+    // writes them). Sixteen characters are also a 4x4 line: rows of a 16x16 show digits
+    // past 4.
+    let big_row = (10..=35).contains(&len)
+        && crate::Shape::from_side(len).is_ok()
+        && lines.len() >= 2
+        && lines.iter().all(|l| rowlike(l))
+        && (len != 16
+            || sdk_header
+            || lines.iter().any(|l| {
+                l.chars()
+                    .any(|c| matches!(c, '5'..='9' | 'A'..='G' | 'a'..='g'))
+            }));
+    if big_row {
         return Format::Sdk;
     }
     if sdk_header

@@ -18,7 +18,8 @@ use std::io::BufRead;
 /// Reader state: a block read ahead and given back.
 #[derive(Default)]
 pub(crate) struct State {
-    pending: Option<Result<Block, ParseError>>,
+    /// Blocks read ahead and given back, the next one last.
+    pending: Vec<Result<Block, ParseError>>,
 }
 
 /// One framed grid as read: the rows, split into tokens.
@@ -28,6 +29,12 @@ pub(crate) struct Block {
     /// First character of the top frame line, if there was one.
     pub top: Option<char>,
     pub rows: Vec<Row>,
+    /// Rows above the first frame line inside the block: the height of a box.
+    pub band: Option<usize>,
+    /// Groups of cells between `|` in the first row: how many boxes across.
+    pub stacks: Option<usize>,
+    /// The last line of the block (its bottom frame, or last row).
+    pub last_line: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -129,12 +136,18 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
         first_line: first.no,
         top: None,
         rows: Vec::new(),
+        band: None,
+        stacks: None,
+        last_line: first.no,
     };
     let mut line = first;
     // Rows past the largest grid, or past the record limit in bytes, are counted, not kept.
     let (mut bytes, mut dropped) = (0usize, 0usize);
     loop {
         let t = line.text.trim();
+        if is_frame_line(t) || is_row(t) {
+            block.last_line = line.no;
+        }
         if is_frame_line(t) {
             if block.rows.is_empty() && block.top.is_none() {
                 block.top = t.chars().next();
@@ -153,10 +166,15 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                         if !continues {
                             break;
                         }
+                        block.band.get_or_insert(block.rows.len());
                     }
                 }
             }
         } else if is_row(t) {
+            if block.rows.is_empty() {
+                let groups = t.split('|').filter(|g| !g.trim().is_empty()).count();
+                block.stacks = Some(groups);
+            }
             bytes += line.text.len();
             if dropped > 0 || block.rows.len() > MAX_SIDE || bytes > MAX_RECORD_BYTES {
                 dropped += 1;
@@ -258,22 +276,42 @@ impl Block {
             })
     }
 
+    /// The box shape the frame draws (rows to the first band line, groups between `|`),
+    /// when it is one of side `n`.
+    fn drawn_shape(&self) -> Option<crate::Shape> {
+        let n = self.side();
+        let from_band = self
+            .band
+            .filter(|&r| r > 0 && n.is_multiple_of(r))
+            .map(|r| (r, n / r));
+        let from_stacks = self
+            .stacks
+            .filter(|&k| k > 1 && n.is_multiple_of(k))
+            .map(|k| (k, n / k));
+        let (r, c) = from_band.or(from_stacks)?;
+        crate::Shape::new(r, c).ok().filter(|s| s.side() == n)
+    }
+
     fn shape(&self, src_name: &str, opts: &ReadOptions) -> Result<crate::Shape, ParseError> {
         let n = self.side();
-        opts.shape_for(n).ok_or_else(|| ParseError {
-            source: src_name.to_string(),
-            line: self.first_line,
-            col: 0,
-            kind: ParseErrorKind::Invalid(match opts.shape {
-                Some(s) => format!(
-                    "found a grid of {n} rows, expected {} for boxes {s}",
-                    s.side()
-                ),
-                None => format!(
-                    "a grid of {n} rows has no boxes (its side must be 4, 6, 8, 9, 10, 12 …)"
-                ),
-            }),
-        })
+        let forced = opts.shape.filter(|s| s.side() == n);
+        forced
+            .or_else(|| self.drawn_shape())
+            .or_else(|| opts.shape_for(n))
+            .ok_or_else(|| ParseError {
+                source: src_name.to_string(),
+                line: self.first_line,
+                col: 0,
+                kind: ParseErrorKind::Invalid(match opts.shape {
+                    Some(s) => format!(
+                        "found a grid of {n} rows, expected {} for boxes {s}",
+                        s.side()
+                    ),
+                    None => format!(
+                        "a grid of {n} rows has no boxes (its side must be 4, 6, 8, 9, 10, 12 …)"
+                    ),
+                }),
+            })
     }
 
     /// The block as a grid of values (every digit a given).
@@ -402,7 +440,7 @@ pub(crate) fn read<R: BufRead>(
     state: &mut State,
     format: Format,
 ) -> Option<Result<Puzzle, ParseError>> {
-    let block = match state.pending.take().or_else(|| read_block(src))? {
+    let block = match next_block(state, src)? {
         Ok(b) => b,
         Err(e) => return Some(Err(e)),
     };
@@ -416,56 +454,72 @@ pub(crate) fn read<R: BufRead>(
     };
     let mut puzzle = Puzzle::new(grid.clone());
     if format == Format::Ss {
-        // A saved game: the state grid (a superset of the givens), then candidates.
-        match read_block(src) {
+        // A saved game: the state grid (a superset of the givens), then candidates. A grid
+        // that keeps this one's digits after a blank line, with no candidate grid after
+        // it, is the next puzzle rather than a state (one puzzle's givens can hold
+        // another's): the grids of a game we write follow each other without blank lines,
+        // and Simple Sudoku's own saves end with the candidate grid.
+        match next_block(state, src) {
             Some(Ok(next)) => {
-                let state_grid = if next.is_pm() {
-                    None
-                } else {
-                    next.values(&name, opts).ok()
-                };
+                let n = grid.shape().side();
+                let state_grid = (!next.is_pm())
+                    .then(|| next.values(&name, opts).ok())
+                    .flatten()
+                    .filter(|sg| sg.shape() == grid.shape() && extends(&grid, sg));
                 match state_grid {
-                    Some(sg) if sg.shape() == grid.shape() && extends(&grid, &sg) => {
-                        for cell in Cell::all(grid.shape()) {
-                            if grid.get(cell).is_none() {
-                                if let Some(d) = sg.get(cell) {
-                                    grid.set(cell, Some(d));
-                                }
+                    None => state.pending.push(Ok(next)),
+                    Some(sg) => {
+                        let third = next_block(state, src);
+                        let candidates = match &third {
+                            Some(Ok(t)) if t.side() == n && t.reads_as_candidates() => {
+                                t.pencil_marks(&name, opts).ok()
                             }
-                        }
-                        puzzle.grid = grid.clone();
-                        match read_block(src) {
-                            Some(Ok(third)) => {
-                                if third.side() == grid.shape().side()
-                                    && third.reads_as_candidates()
-                                {
-                                    if let Ok(pm) = third.pencil_marks(&name, opts) {
-                                        let mut marks = pm.marks.expect("pencil marks");
-                                        for cell in Cell::all(grid.shape()) {
-                                            if grid.get(cell).is_some() {
-                                                marks.set(cell, DigitSet::EMPTY);
-                                            } else if let Some(d) = pm.grid.get(cell) {
-                                                marks.set(cell, DigitSet::single(d));
-                                            }
-                                        }
-                                        puzzle.marks = Some(marks);
-                                    } else {
-                                        state.pending = Some(Ok(third));
+                            _ => None,
+                        };
+                        let contiguous = next.first_line == block.last_line + 1;
+                        if candidates.is_none() && !contiguous {
+                            state.pending.extend(third);
+                            state.pending.push(Ok(next));
+                        } else {
+                            for cell in Cell::all(grid.shape()) {
+                                if grid.get(cell).is_none() {
+                                    if let Some(d) = sg.get(cell) {
+                                        grid.set(cell, Some(d));
                                     }
-                                } else {
-                                    state.pending = Some(Ok(third));
                                 }
                             }
-                            other => state.pending = other,
+                            puzzle.grid = grid.clone();
+                            match candidates {
+                                Some(pm) => {
+                                    let mut marks = pm.marks.expect("pencil marks");
+                                    for cell in Cell::all(grid.shape()) {
+                                        if grid.get(cell).is_some() {
+                                            marks.set(cell, DigitSet::EMPTY);
+                                        } else if let Some(d) = pm.grid.get(cell) {
+                                            marks.set(cell, DigitSet::single(d));
+                                        }
+                                    }
+                                    puzzle.marks = Some(marks);
+                                }
+                                None => state.pending.extend(third),
+                            }
                         }
                     }
-                    _ => state.pending = Some(Ok(next)),
                 }
             }
-            other => state.pending = other,
+            Some(Err(e)) => state.pending.push(Err(e)),
+            None => {}
         }
     }
     finish(&block, &name, Ok(puzzle))
+}
+
+/// The next block: one given back, else a new one.
+fn next_block<R: BufRead>(
+    state: &mut State,
+    src: &mut Source<R>,
+) -> Option<Result<Block, ParseError>> {
+    state.pending.pop().or_else(|| read_block(src))
 }
 
 /// Whether `later` keeps every digit of `earlier` in place.

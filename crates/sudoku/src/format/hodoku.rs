@@ -1,4 +1,4 @@
-//! HoDoKu's library line (FORMATS.md 2.5):
+//! HoDoKu's library line (docs/formats.md):
 //! `:<technique>:<digits>:<grid>:<deleted candidates>:<eliminations>:<placements>[:<extra>]`.
 //!
 //! The grid has `n²` cells with placed (non-given) digits written `+d`; the deleted

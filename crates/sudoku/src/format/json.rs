@@ -228,7 +228,12 @@ fn number(v: &Value, n: usize, what: &str) -> Result<usize, String> {
 /// A puzzle from a parsed JSON object.
 pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     let obj = v.as_object().ok_or("a puzzle must be a JSON object")?;
-    let grid_v = obj.get("grid").ok_or("missing \"grid\"")?;
+    // Records of our commands' `--json` carry the puzzle as a line in `puzzle` (with
+    // `grid` rows too from `generate`): either will do.
+    let grid_v = obj
+        .get("grid")
+        .or_else(|| obj.get("puzzle").filter(|p| p.is_string()))
+        .ok_or("missing \"grid\" (or \"puzzle\")")?;
     let size = obj
         .get("size")
         .map(|s| {
@@ -251,14 +256,16 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             Some(crate::Shape::new(r, c).map_err(|e| e.to_string())?)
         }
     };
+    let mut alphabet = None;
     let mut grid = if let Some(s) = grid_v.as_str() {
         let o = ReadOptions {
             shape: box_shape.or(opts.shape),
             ..opts.clone()
         };
-        super::line::parse_record(s, &o)
-            .map_err(|e| format!("\"grid\" string: {}", e.message()))?
-            .grid
+        let p = super::line::parse_record(s, &o)
+            .map_err(|e| format!("\"grid\" string: {}", e.message()))?;
+        alphabet = p.alphabet;
+        p.grid
     } else {
         let rows = matrix(grid_v, size.or(box_shape.map(|s| s.side())), "\"grid\"")?;
         let n = rows.len();
@@ -281,7 +288,8 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             return Err(format!("\"size\" is {sz} but the grid is {n}x{n}"));
         }
     }
-    if let Some(g) = obj.get("givens") {
+    // `givens` as a number is a count (`generate --json`, `solve --json`), not a grid.
+    if let Some(g) = obj.get("givens").filter(|g| !g.is_number()) {
         let rows = matrix(g, Some(n), "\"givens\"")?;
         let all = grid.clone();
         for (i, x) in rows.iter().flatten().enumerate() {
@@ -351,6 +359,7 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         marks,
         info,
         line: 0,
+        alphabet,
     })
 }
 

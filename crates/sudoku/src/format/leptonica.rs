@@ -1,4 +1,4 @@
-//! leptonica's formats (FORMATS.md 2.9 b): a file of `#` comment lines and blank lines,
+//! leptonica's formats (docs/formats.md): a file of `#` comment lines and blank lines,
 //! then 9 lines of 9 whitespace-separated integers (`0` empty); and `sudokuReadString`'s
 //! 81 digits each followed by a space, one puzzle per line. Unlike leptonica, out-of-range
 //! numbers are errors at read time (a grid cannot hold them). Other sizes read as

@@ -1,4 +1,4 @@
-//! The one-line format: `n²` cell characters, row-major (FORMATS.md 2.1, 2.3 and 2.8).
+//! The one-line format: `n²` cell characters, row-major (docs/formats.md).
 //!
 //! Alphabets: up to 9x9 `1-9`; up to 35 `1-9` then `A-Z` (the web and print convention, so
 //! 16x16 uses `1-9A-G`); hex `0-F` for 16x16 when `0` is a digit; `A-Y` for 25x25. Empty
@@ -6,7 +6,7 @@
 //! when a line holds no `.`/`0` and all its non-digits are one character, that character
 //! is the empty marker (`X`, `*`, `_`, `-`, space …).
 //!
-//! What the reader tolerates around the cells (2.1):
+//! What the reader tolerates around the cells:
 //! * a comment or rating after a space, tab, `,`, `;` or `#` (kept in [`Info::comment`] /
 //!   [`Info::rating`]; serate's `<81> ED=7.1/1.2/1.2`); digits in comments are never read;
 //! * CSV rows: the puzzle is the first field that has the length of a grid (field 5 first
@@ -90,7 +90,7 @@ impl Alphabet {
             _ => None,
         }
     }
-    /// Picks an alphabet for a line of cells of side `side`, as FORMATS.md 2.8 says:
+    /// Picks an alphabet for a line of cells of side `side`, as docs/formats.md says:
     /// letters beyond `G` in a 16x16 line → standard; `0` used while `.` marks empties → hex;
     /// a 25x25 line of `A-Y` with no digits → letters.
     pub fn detect(side: usize, cells: &str) -> Alphabet {
@@ -201,11 +201,37 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         Some(i) => i,
     };
     let (field, rest) = body.split_at(cut);
-    // 1. The usual case: cells first, then perhaps a comment or rating.
+    // 1. The usual case: cells first, then perhaps a comment or rating; a `# box RxC` note
+    //    (what [`write_line`] adds for boxes other than the usual ones) gives the shape.
     if fits(cell_count(field), opts) {
-        let grid = parse_cells(field, lead, opts)?;
+        let note = box_note(rest);
+        let noted;
+        let o = match note {
+            Some(shape) if opts.shape.is_none() => {
+                noted = ReadOptions {
+                    shape: Some(shape),
+                    ..opts.clone()
+                };
+                &noted
+            }
+            _ => opts,
+        };
+        let grid = parse_cells(field, lead, o)?;
+        let mut info = trailing_info(rest);
+        solution_column(rest, grid.shape(), o, &mut info);
+        if note.is_some() {
+            info.comment = info
+                .comment
+                .as_deref()
+                .and_then(|c| c.split_once('#'))
+                .map(|(_, more)| more.trim().to_string())
+                .filter(|c| !c.is_empty());
+        }
+        let side = grid.shape().side();
+        let alphabet = o.alphabet.unwrap_or_else(|| Alphabet::detect(side, field));
         return Ok(Puzzle {
-            info: trailing_info(rest),
+            info,
+            alphabet: Some(alphabet),
             ..Puzzle::new(grid)
         });
     }
@@ -263,9 +289,21 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         for (off, f) in first.into_iter().chain(rest) {
             let t = f.trim();
             if !t.is_empty() && !t.contains(char::is_whitespace) && fits(cell_count(t), opts) {
+                let at = off;
                 let off = off + (f.len() - f.trim_start().len());
                 let grid = parse_cells(t, lead + char_col(body, off), opts)?;
-                return Ok(Puzzle::new(grid));
+                let mut info = Info::default();
+                // A solution column is among the first few others.
+                let others: Vec<&str> = fields()
+                    .filter(|&(o, _)| o != at)
+                    .map(|(_, f)| f)
+                    .take(8)
+                    .collect();
+                solution_column(&others.join(","), grid.shape(), opts, &mut info);
+                return Ok(Puzzle {
+                    info,
+                    ..Puzzle::new(grid)
+                });
             }
         }
     }
@@ -273,6 +311,15 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     if text.contains(' ') && fits(text.chars().count(), opts) {
         let grid = parse_cells(text, 0, opts)?;
         return Ok(Puzzle::new(grid));
+    }
+    // 6. A header of column names (`quizzes,solutions`, `Puzzle,Solution,`) or a title in
+    //    words: no puzzle, and no error either.
+    if is_header(body) {
+        return Err(ParseError::at(
+            1,
+            0,
+            ParseErrorKind::Unsupported("a header or title line, not a puzzle".into()),
+        ));
     }
     let len = cell_count(field);
     Err(ParseError::at(
@@ -294,6 +341,56 @@ pub(crate) fn parse_any(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseE
         super::sukaku::parse(text, opts)
     } else {
         parse_record(text, opts)
+    }
+}
+
+/// Column names or a title: words only (letters, digits after a letter, `_`, `-`, `.`,
+/// blanks), separated by commas or not, and no field of cells.
+fn is_header(body: &str) -> bool {
+    let t = body.trim().trim_end_matches(',');
+    let fields: Vec<&str> = t.split([',', ';', '\t']).map(str::trim).collect();
+    !t.is_empty()
+        && fields.iter().all(|f| {
+            f.chars().next().is_none_or(|c| c.is_ascii_alphabetic())
+                && f.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '.'))
+        })
+        && fields.iter().any(|f| {
+            f.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 3
+                && f.chars().any(|c| c.is_ascii_lowercase())
+        })
+}
+
+/// A filled grid of the same side among the other fields of a row (a puzzle bank's
+/// solution column), kept as `info.extra` `solution` for `sudoku check`.
+fn solution_column(rest: &str, shape: Shape, opts: &ReadOptions, info: &mut Info) {
+    let n2 = shape.cell_count();
+    for t in rest.split([',', ';', ' ', '\t']).map(str::trim) {
+        if cell_count(t) == n2 {
+            if let Ok(g) = parse_cells(t, 0, opts) {
+                if g.filled_count() == n2 && g.shape() == shape {
+                    info.extra.push(("solution".into(), t.to_string()));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The box shape of a trailing `# box RxC` note (docs/formats.md), if there is one.
+fn box_note(rest: &str) -> Option<Shape> {
+    let r = rest.trim_start_matches([' ', '\t', ',', ';']).trim_start();
+    let c = r.strip_prefix('#')?.trim_start().strip_prefix("box ")?;
+    Shape::parse(c.split_whitespace().next()?).ok()
+}
+
+/// The note [`write_line`] adds after the cells of a grid whose boxes are not the usual
+/// ones for its side (6x6 in 3x2 boxes): `" # box 3x2"`, else nothing.
+pub fn box_note_for(shape: Shape) -> String {
+    if Shape::from_side(shape.side()).ok() == Some(shape) {
+        String::new()
+    } else {
+        format!(" # box {}x{}", shape.box_rows(), shape.box_cols())
     }
 }
 
@@ -526,7 +623,7 @@ fn symbol_max(alphabet: Alphabet, n: usize) -> String {
 }
 
 /// Writes a grid as one line: `.` for empty, the standard alphabet (`1-9A-Z`, so 16x16 in
-/// `1-9A-G`), except 25x25 in `A-Y`, the printed convention (FORMATS.md 2.8), which also
+/// `1-9A-G`), except 25x25 in `A-Y`, the printed convention (docs/formats.md), which also
 /// reads back without doubt (a 25x25 line of `1-9A-P` with no digit below 10 would read as
 /// `A-Y`).
 ///
@@ -585,7 +682,11 @@ pub fn write_line_placed(grid: &Grid) -> Option<String> {
 }
 
 pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
-    Ok(write_line(&p.grid))
+    let line = match p.alphabet {
+        Some(a) if a.symbol(p.shape().side()).is_some() => write_line_with(&p.grid, a, '.'),
+        _ => write_line(&p.grid),
+    };
+    Ok(line + &box_note_for(p.shape()))
 }
 
 #[cfg(test)]

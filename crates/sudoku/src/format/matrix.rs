@@ -1,4 +1,4 @@
-//! The integer matrix (FORMATS.md 2.8, files A and B of `data/large/`): one grid row per
+//! The integer matrix (docs/formats.md, files A and B of `data/large/`): one grid row per
 //! line, numbers separated by blanks, `,` or `;` (or `|`, see [`super::pipe`]), `0` or `.`
 //! for empty, every size up to 400x400. The first row gives the side; `#` comments and blank
 //! lines between rows are skipped, so bands may be set apart. With `,`/`;`/`|` an empty
@@ -8,6 +8,17 @@ use super::source::Source;
 use super::{ParseError, ParseErrorKind, Puzzle, ReadOptions};
 use crate::grid::Grid;
 use std::io::BufRead;
+
+/// A row without its trailing `# comment` (a row number, say: `5 3 0 … 9 #1`).
+pub(crate) fn strip_comment(text: &str) -> &str {
+    match text.find([' ', '\t']).and_then(|_| {
+        text.char_indices()
+            .find(|&(i, c)| c == '#' && text[..i].ends_with([' ', '\t']))
+    }) {
+        Some((i, _)) => &text[..i],
+        None => text,
+    }
+}
 
 /// Whether a row surely has more fields than the widest grid: counted without building
 /// them, since a line may be megabytes long.
@@ -21,6 +32,7 @@ fn too_many_fields(text: &str) -> bool {
 
 /// The fields of a row with their 1-based columns.
 pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
+    let text = strip_comment(text);
     let sep = ['|', ',', ';'].into_iter().find(|&c| text.contains(c));
     let Some(sep) = sep else {
         return super::line::tokens_with_offsets(text)

@@ -1,4 +1,4 @@
-//! Reading and writing puzzles in every common format (FORMATS.md).
+//! Reading and writing puzzles in every common format (docs/formats.md).
 //!
 //! * [`Reader`] streams [`Puzzle`]s out of any `BufRead` (a file of millions of lines keeps
 //!   memory flat: records are read one at a time), detecting the format unless
@@ -6,9 +6,9 @@
 //!   line and column, and reading goes on with the next record.
 //! * [`write()`] renders a puzzle in any [`Format`]; [`detect`] guesses a format from text.
 //!
-//! One file per format: [`mod@line`] (2.1, 2.3, 2.8), [`sdk`] (2.2), [`ss`] (2.4), [`pm`] and
-//! [`hodoku`] (2.5), [`sukaku`] (2.6), [`opensudoku`] (2.7), [`matrix`] (2.8), [`classic`],
-//! [`leptonica`] and [`pipe`] (2.9), [`boxed`], [`json`].
+//! One file per format: [`mod@line`], [`sdk`], [`ss`], [`pm`] and
+//! [`hodoku`], [`sukaku`], [`opensudoku`], [`matrix`], [`classic`],
+//! [`leptonica`] and [`pipe`], [`boxed`], [`json`].
 //!
 //! # Detection
 //! From the first lines that are neither blank nor `#` comments: `<` → OpenSudoku; `{`/`[`
@@ -69,32 +69,35 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// One puzzle per line, `n²` characters (`.sdm`, `.txt` collections, serate output,
-    /// gsf CSV rows, sudoku-exchange rows, HoDoKu `+d` values), FORMATS.md 2.1/2.3/2.8.
+    /// gsf CSV rows, sudoku-exchange rows, HoDoKu `+d` values).
     Line,
     /// A readable boxed grid (`+-------+` frames, `|` between boxes), for people; every size.
     Boxed,
-    /// SadMan `.sdk`: `#A`… headers, `[Puzzle]`/`[State]` sections, one row per line (2.2).
+    /// SadMan `.sdk`: `#A`… headers, `[Puzzle]`/`[State]` sections, one row per line.
     Sdk,
     /// Simple Sudoku `.ss`: `*-----------*` framed grid, saved games with state and
-    /// candidate grids (2.4).
+    /// candidate grids.
     Ss,
-    /// A pencil-mark (candidate) grid, HoDoKu style, any frame (2.5).
+    /// A pencil-mark (candidate) grid, HoDoKu style, any frame.
     Pm,
-    /// HoDoKu's library line `:0000:x:<grid with +d>:<deleted drc>::` (2.5).
+    /// HoDoKu's library line `:0000:x:<grid with +d>:<deleted drc>::`.
     Hodoku,
-    /// Sukaku: one line of `n³` characters, a candidate block per cell (2.6).
+    /// Sukaku: one line of `n³` characters, a candidate block per cell.
     Sukaku,
-    /// OpenSudoku XML, versions 1 and 2, many games per file (2.7).
+    /// OpenSudoku XML, versions 1 and 2, many games per file.
     OpenSudoku,
     /// Integer matrix: one grid row per line, whitespace- or comma-separated, `0` or `.`
-    /// empty; every size up to 400x400 (2.8).
+    /// empty; every size up to 400x400.
     Matrix,
-    /// Classic: `n` lines of `n` characters, any non-digit empty (2.9 a).
+    /// Classic: `n` lines of `n` characters, any non-digit empty.
     Classic,
+    /// Kennett's compact format (Debian's `sudoku`): a `%` line with the title, then 9
+    /// lines of 9 characters, `.` empty; read as [`Format::Classic`].
+    Kennett,
     /// leptonica: `#` comments and 9 lines of 9 space-separated integers; also its
-    /// 81-digit `"d d d …"` string (2.9 b).
+    /// 81-digit `"d d d …"` string.
     Leptonica,
-    /// `|`-separated integer matrix (2.9 c).
+    /// `|`-separated integer matrix.
     Pipe,
     /// JSON: one object per puzzle, `{"size":9,"box":[3,3],"grid":[[…]]}` plus optional
     /// `givens`, `marks`, `info`.
@@ -114,6 +117,7 @@ impl Format {
         Format::OpenSudoku,
         Format::Matrix,
         Format::Classic,
+        Format::Kennett,
         Format::Leptonica,
         Format::Pipe,
         Format::Json,
@@ -132,6 +136,7 @@ impl Format {
             Format::OpenSudoku => "opensudoku",
             Format::Matrix => "matrix",
             Format::Classic => "classic",
+            Format::Kennett => "kennett",
             Format::Leptonica => "leptonica",
             Format::Pipe => "pipe",
             Format::Json => "json",
@@ -151,6 +156,7 @@ impl Format {
             Format::OpenSudoku => "OpenSudoku XML (v1 and v2)",
             Format::Matrix => "integer matrix, one row per line (any size up to 400x400)",
             Format::Classic => "n lines of n characters, any non-digit empty",
+            Format::Kennett => "Kennett's compact format (Debian's sudoku): % title, 9 lines of 9",
             Format::Leptonica => "leptonica: # comments, 9 lines of 9 integers",
             Format::Pipe => "|-separated integer matrix",
             Format::Json => "JSON object per puzzle: size, box, grid, marks",
@@ -198,6 +204,16 @@ impl Format {
         matches!(
             self,
             Format::Sdk | Format::Ss | Format::Hodoku | Format::Json
+        )
+    }
+
+    /// Whether the box shape survives a round trip whatever it is (6x6 in 3x2 boxes): the
+    /// format draws the boxes, or says the shape (`# box 3x2` after a line). The others
+    /// hold only the usual shape of each side (boxes wider than tall).
+    pub fn keeps_box_shape(self) -> bool {
+        matches!(
+            self,
+            Format::Line | Format::Boxed | Format::Ss | Format::Pm | Format::Json
         )
     }
 
@@ -269,6 +285,9 @@ pub struct Puzzle {
     pub info: Info,
     /// 1-based line where the record starts in its source.
     pub line: usize,
+    /// The symbols the file wrote digits in, when a one-character format read them (or
+    /// `--alphabet` forced them): answers are written in the same ones.
+    pub alphabet: Option<Alphabet>,
 }
 
 impl Puzzle {
@@ -279,6 +298,7 @@ impl Puzzle {
             marks: None,
             info: Info::default(),
             line: 0,
+            alphabet: None,
         }
     }
     /// The grid's shape.
@@ -566,7 +586,7 @@ impl<R: BufRead> Reader<R> {
                 framed::read(src, opts, &mut self.framed, format)?
             }
             Format::Sdk => sdk::read(src, opts)?,
-            Format::Classic => classic::read(src, opts)?,
+            Format::Classic | Format::Kennett => classic::read(src, opts)?,
             Format::Matrix | Format::Pipe => matrix::read(src, opts)?,
             Format::Leptonica => leptonica::read(src, opts)?,
             Format::OpenSudoku => opensudoku::read(src, &mut self.xml)?,
@@ -654,6 +674,18 @@ impl WriteError {
 /// assert!(write(&p, Format::OpenSudoku).is_err()); // 9x9 only
 /// ```
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
+    let shape = puzzle.shape();
+    let usual = Shape::from_side(shape.side()).ok();
+    if !format.keeps_box_shape() && usual != Some(shape) {
+        let (n, u) = (shape.side(), usual.map_or(String::new(), |u| u.to_string()));
+        return Err(WriteError::new(
+            format,
+            format!(
+                "{n}x{n} grids in {shape} boxes: they would read back in {u} boxes \
+                 (line, boxed, ss, pm and json keep the boxes)"
+            ),
+        ));
+    }
     match format {
         Format::Line => line::write(puzzle),
         Format::Boxed => Ok(boxed::write_boxed(&puzzle.grid)),
@@ -665,9 +697,73 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::OpenSudoku => opensudoku::write(puzzle),
         Format::Matrix => Ok(matrix::write(&puzzle.grid)),
         Format::Classic => classic::write(&puzzle.grid),
+        Format::Kennett => classic::write_kennett(puzzle),
         Format::Leptonica => leptonica::write(&puzzle.grid),
         Format::Pipe => Ok(pipe::write(&puzzle.grid)),
         Format::Json => Ok(json::write(puzzle)),
+    }
+}
+
+/// Writes many puzzles in one format as one file: records that take several lines apart
+/// by a blank line, OpenSudoku games in one document (a header before the first, the
+/// footer from [`StreamWriter::finish`]).
+///
+/// ```
+/// use sudoku::format::{parse_str, Format, StreamWriter};
+/// let p = parse_str(&"0".repeat(81), None).unwrap();
+/// let mut w = StreamWriter::new(Format::OpenSudoku);
+/// let text = w.record(&p).unwrap() + &w.record(&p).unwrap() + &w.finish();
+/// assert_eq!(text.matches("<opensudoku").count(), 1);
+/// assert_eq!(text.matches("<game").count(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamWriter {
+    format: Format,
+    written: usize,
+}
+
+impl StreamWriter {
+    pub fn new(format: Format) -> StreamWriter {
+        StreamWriter { format, written: 0 }
+    }
+
+    /// The text of the next puzzle, ending with a newline.
+    pub fn record(&mut self, puzzle: &Puzzle) -> Result<String, WriteError> {
+        let mut out = String::new();
+        if self.format == Format::OpenSudoku {
+            let game = opensudoku::write_game(puzzle)?;
+            if self.written == 0 {
+                out += &opensudoku::write_header(puzzle.info.get("folder").unwrap_or("sudoku"));
+            }
+            out += &game;
+        } else {
+            let text = write(puzzle, self.format)?;
+            // Kennett's `%` line parts boards already.
+            if self.written > 0 && text.trim_end().contains('\n') && self.format != Format::Kennett
+            {
+                out.push('\n');
+            }
+            out += &text;
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        self.written += 1;
+        Ok(out)
+    }
+
+    /// The format written.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// What ends the stream: the OpenSudoku footer when a game was written, else nothing.
+    pub fn finish(&self) -> String {
+        if self.format == Format::OpenSudoku && self.written > 0 {
+            opensudoku::write_footer().to_string()
+        } else {
+            String::new()
+        }
     }
 }
 
@@ -681,7 +777,7 @@ pub(crate) fn symbol(v: usize) -> Option<char> {
     Alphabet::Standard.symbol(v)
 }
 
-/// Values, givens and marks from per-cell candidate groups, by the rule of FORMATS.md 2.5
+/// Values, givens and marks from per-cell candidate groups, by the rule of docs/formats.md
 /// (HoDoKu and SukakuExplainer agree): a cell showing one digit holds that digit as a
 /// value unless the digit is still a candidate (in a group of two or more) of a cell that
 /// sees it; then it is a one-candidate cell. Values become givens.

@@ -1,4 +1,4 @@
-//! OpenSudoku XML (`.opensudoku`), versions 1 and 2 (FORMATS.md 2.7): `<game data="…"/>`
+//! OpenSudoku XML (`.opensudoku`), versions 1 and 2 (docs/formats.md): `<game data="…"/>`
 //! elements, optionally inside `<folder name="…">`s, under `<opensudoku [version="2"]>`.
 //! `data` is 81 digits, `0` empty. Other elements and text are ignored.
 //!
@@ -319,6 +319,7 @@ fn game<R: BufRead>(
         marks: None,
         info,
         line,
+        alphabet: None,
     })
 }
 

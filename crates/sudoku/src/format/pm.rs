@@ -1,4 +1,4 @@
-//! Pencil-mark (candidate) grids, HoDoKu's `PM_GRID` style (FORMATS.md 2.5):
+//! Pencil-mark (candidate) grids, HoDoKu's `PM_GRID` style (docs/formats.md):
 //!
 //! ```text
 //! .------------------.----------------.------------------.
@@ -11,7 +11,7 @@
 //! The reader takes any frame (`.---.`, `*---*`, `+---+`, `|---+---|`), drops HoDoKu's step
 //! markup (`*`, `#`, `@`, ALS letters; `-d` keeps d, the grid being shown before the step)
 //! and ignores the step text after the grid. A cell showing one digit is a value unless that
-//! digit is still a candidate of a cell that sees it (2.5's rule); values become givens, so
+//! digit is still a candidate of a cell that sees it (the rule of docs/formats.md, pm); values become givens, so
 //! givens and placed digits are not told apart. A cell with no candidate is written `.`.
 
 use super::{Format, Puzzle, WriteError};

@@ -1,4 +1,4 @@
-//! SadMan Sudoku `.sdk` and SudoCue's extension (FORMATS.md 2.2): optional `#` + letter
+//! SadMan Sudoku `.sdk` and SudoCue's extension (docs/formats.md): optional `#` + letter
 //! header lines (`#A` author, `#D` description, `#C` comment, `#B` date, `#S` source, `#L`
 //! level, `#U` URL, `#H` hints → `extra` "hints", `#N` → title), then 9 lines of 9
 //! characters (`.` or `0` empty), or the sections `[Puzzle]` and `[State]` (the player's
@@ -236,6 +236,7 @@ pub(crate) fn read<R: BufRead>(
         marks: None,
         info,
         line: start,
+        alphabet: None,
     }))
 }
 
@@ -291,7 +292,14 @@ pub fn write(p: &Puzzle) -> Result<String, WriteError> {
         out += "[State]\n";
         out += &rows(&p.grid);
     } else {
-        out += &rows(&p.grid);
+        // Rows of a 16x16 that show no digit past 4 at the top look like 4x4 lines to
+        // detection: the section header says what they are.
+        let text = rows(&p.grid);
+        let top: String = text.lines().take(4).collect();
+        if p.shape().side() == 16 && top.chars().all(|c| matches!(c, '1'..='4' | '.')) {
+            out += "[Puzzle]\n";
+        }
+        out += &text;
     }
     Ok(out)
 }

@@ -1,4 +1,4 @@
-//! Simple Sudoku `.ss` (FORMATS.md 2.4): a `*-----------*` framed grid with `|` between
+//! Simple Sudoku `.ss` (docs/formats.md): a `*-----------*` framed grid with `|` between
 //! boxes and `|---+---+---|` band lines; a saved game holds up to three grids: the givens,
 //! then givens and solved cells, then a candidate grid.
 //!

@@ -1,10 +1,10 @@
-//! Sukaku (pencil-mark sudoku) lines (FORMATS.md 2.6): `n³` characters, a block of `n`
+//! Sukaku (pencil-mark sudoku) lines (docs/formats.md): `n³` characters, a block of `n`
 //! per cell, row-major; position k of a block holds digit k if it is a candidate, else `.`
 //! or `0`. 729 characters for 9x9 (SukakuExplainer's `serate --input`); other sizes use
 //! the standard alphabet (`1-9A-Z`), up to 35x35.
 //!
 //! A block with one digit is a value unless that digit is still a candidate of a cell
-//! that sees it (the rule of 2.5); values become givens.
+//! that sees it (the pm rule of docs/formats.md); values become givens.
 
 use super::{Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
 use crate::index::{Cell, Digit};
@@ -15,20 +15,24 @@ fn cube_side(len: usize) -> Option<usize> {
 }
 
 /// Whether `text` looks like a Sukaku line: a cube length whose characters sit where their
-/// digit belongs (so a 27x27 line of 729 cells is not taken for one). Lengths that are also
-/// line lengths of another size (64: a 4x4 Sukaku or an 8x8 line) stay lines, except 729.
+/// digit belongs (so a 27x27 line of 729 cells is not taken for one). A length that is
+/// also a line length of another size (64: a 4x4 Sukaku or an 8x8 line) is Sukaku when
+/// more than `m` characters are digits (`m` the other side): a line of `m` cells in that
+/// pattern holds each digit only in the `m/n` columns where it sits, at most once each, so
+/// at most `m` digits, while a Sukaku block has a digit in every cell.
 pub(crate) fn looks_like(text: &str) -> bool {
     let t = super::line::cell_field(text);
     let len = t.chars().count();
     let Some(n) = cube_side(len) else {
         return false;
     };
-    if super::line::side_of_len(len).is_some() && n != 9 {
-        return false;
-    }
-    t.chars().enumerate().all(|(i, c)| {
+    let fits = t.chars().enumerate().all(|(i, c)| {
         c == '.' || c == '0' || super::symbol(i % n + 1) == Some(c.to_ascii_uppercase())
-    })
+    });
+    match super::line::side_of_len(len) {
+        Some(m) if n != 9 => fits && t.chars().filter(|&c| c != '.' && c != '0').count() > m,
+        _ => fits,
+    }
 }
 
 /// Parses one Sukaku line. Errors are on line 1.

@@ -1,0 +1,414 @@
+//! Every command that reads puzzles, on the inputs users bring: a unique puzzle, one with
+//! several solutions, one with none, clashing givens, an empty file, a binary file, 6x6
+//! grids in 2x3 and 3x2 boxes, 16x16 and 25x25. For each, the exit code `--help` promises
+//! (0 success, 1 a negative answer, 2 input errors) and the words the user sees.
+//!
+//! The inputs are in `testdata/cli/`.
+
+use assert_cmd::Command;
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/testdata/cli/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The inputs, in the order of the expectation tables below.
+const INPUTS: [&str; 10] = [
+    "unique.txt",
+    "multiple.txt",
+    "none.txt",
+    "invalid.txt",
+    "empty.txt",
+    "binary.bin",
+    "six-2x3.txt",
+    "six-3x2.json",
+    "sixteen.txt",
+    "twentyfive.txt",
+];
+
+/// What a run must give: the exit code, and words that must appear on stdout or stderr.
+struct Expect {
+    code: i32,
+    words: &'static [&'static str],
+}
+
+const fn ok(words: &'static [&'static str]) -> Expect {
+    Expect { code: 0, words }
+}
+const fn negative(words: &'static [&'static str]) -> Expect {
+    Expect { code: 1, words }
+}
+const fn input_error(words: &'static [&'static str]) -> Expect {
+    Expect { code: 2, words }
+}
+
+const EMPTY: Expect = input_error(&["empty.txt: no puzzle found"]);
+const BINARY: Expect = input_error(&["binary.bin: not a text file"]);
+const MULTIPLE: &[&str] = &["multiple solutions"];
+const NONE: &[&str] = &["no solution"];
+const INVALID: &[&str] = &["invalid givens", "digit 5 2 times in row 1: r1c1, r1c2"];
+
+fn run_table(args: &[&str], table: [Expect; 10]) {
+    let mut failures = Vec::new();
+    for (input, expect) in INPUTS.iter().zip(table) {
+        let out = sudoku().args(args).arg(data(input)).output().unwrap();
+        let code = out.status.code().unwrap_or(-1);
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let missing: Vec<&&str> = expect
+            .words
+            .iter()
+            .filter(|w| !text.contains(**w))
+            .collect();
+        let stderr_lines = String::from_utf8_lossy(&out.stderr).lines().count();
+        if code != expect.code || !missing.is_empty() || stderr_lines > 3 {
+            failures.push(format!(
+                "sudoku {} {input}: exit {code} (expected {}), missing {missing:?}, \
+                 {stderr_lines} stderr lines:\n{text}",
+                args.join(" "),
+                expect.code
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+}
+
+#[test]
+fn solve() {
+    run_table(
+        &["solve"],
+        [
+            ok(&["| 5 3 4 | 6 7 8 | 9 1 2 |"]),
+            negative(MULTIPLE),
+            negative(NONE),
+            negative(INVALID),
+            EMPTY,
+            BINARY,
+            ok(&["| 3 1 6 | 2 4 5 |"]),
+            // 3x2 boxes: three boxes across, two numbers each.
+            ok(&["+-----+-----+-----+", "| 6 5 | 4 2 | 3 1 |"]),
+            ok(&["| 15 10  6  7 |"]),
+            ok(&["| 19 13 23 10 "]),
+        ],
+    );
+}
+
+#[test]
+fn solve_json_says_the_status() {
+    run_table(
+        &["solve", "--json"],
+        [
+            ok(&["\"status\":\"unique\""]),
+            negative(&["\"status\":\"multiple\""]),
+            negative(&["\"status\":\"none\""]),
+            negative(&["\"status\":\"invalid\"", "r1c1, r1c2"]),
+            input_error(&["\"status\":\"error\"", "no puzzle found"]),
+            input_error(&["\"status\":\"error\"", "not a text file"]),
+            ok(&["\"box\":[2,3]"]),
+            ok(&["\"box\":[3,2]"]),
+            ok(&["\"size\":16"]),
+            ok(&["\"size\":25"]),
+        ],
+    );
+}
+
+#[test]
+fn hint() {
+    run_table(
+        &["hint"],
+        [
+            ok(&["Naked Single"]),
+            negative(&["No hint: multiple solutions."]),
+            negative(&["No hint: no solution."]),
+            negative(&["No hint: invalid givens", "r1c1, r1c2"]),
+            EMPTY,
+            BINARY,
+            ok(&["Look at"]),
+            ok(&["Look at"]),
+            ok(&["Look at"]),
+            ok(&["Look at"]),
+        ],
+    );
+}
+
+#[test]
+fn explain() {
+    run_table(
+        &["explain"],
+        [
+            ok(&["1. Naked Single", "solved by logic"]),
+            negative(&["not explained: multiple solutions"]),
+            negative(&["not explained: no solution"]),
+            negative(&["not explained: invalid givens", "r1c1, r1c2"]),
+            EMPTY,
+            BINARY,
+            ok(&["solved by logic"]),
+            ok(&["solved by logic"]),
+            ok(&["solved by logic"]),
+            ok(&["solved by logic"]),
+        ],
+    );
+}
+
+#[test]
+fn rate() {
+    run_table(
+        &["rate"],
+        [
+            ok(&["ED=1.2/1.2/1.2"]),
+            negative(&["not rated: multiple solutions"]),
+            negative(&["not rated: no solution"]),
+            negative(&["not rated: invalid givens", "r1c1, r1c2"]),
+            EMPTY,
+            BINARY,
+            ok(&["ED="]),
+            ok(&["ED="]),
+            ok(&["ED="]),
+            ok(&["ED="]),
+        ],
+    );
+}
+
+#[test]
+fn animate_without_a_terminal() {
+    run_table(
+        &["solve", "--animate", "--delay", "0", "--method", "logic"],
+        [
+            ok(&["solved"]),
+            negative(&["not animated: multiple solutions"]),
+            negative(&["not animated: no solution"]),
+            negative(&["not animated: invalid givens", "r1c1, r1c2"]),
+            input_error(&["no puzzle found"]),
+            input_error(&["not a text file"]),
+            ok(&["solved"]),
+            ok(&["solved"]),
+            ok(&["solved"]),
+            ok(&["solved"]),
+        ],
+    );
+}
+
+#[test]
+fn convert() {
+    // Converting judges nothing: every readable puzzle converts.
+    run_table(
+        &["convert", "--to", "line"],
+        [
+            ok(&["53..7....6..195"]),
+            ok(&["8.........95"]),
+            ok(&["531.7"]),
+            ok(&["55..7"]),
+            EMPTY,
+            BINARY,
+            ok(&["......42.6"]),
+            ok(&["..4........5"]),
+            ok(&["F.6..4C1"]),
+            ok(&[".."]),
+        ],
+    );
+}
+
+#[test]
+fn check() {
+    // None of these is a filled grid: each check fails, and says why.
+    let not_solution = || negative(&["not a valid solution", "is empty"]);
+    run_table(
+        &["check"],
+        [
+            not_solution(),
+            not_solution(),
+            not_solution(),
+            not_solution(),
+            EMPTY,
+            BINARY,
+            not_solution(),
+            not_solution(),
+            not_solution(),
+            not_solution(),
+        ],
+    );
+}
+
+#[test]
+fn canonical() {
+    let nine_only = || input_error(&["the canonical form is defined for 9x9 grids only"]);
+    run_table(
+        &["canonical"],
+        [
+            ok(&["000000001000002034156000270"]),
+            ok(&["000000001"]),
+            ok(&["000000001"]),
+            ok(&["000000001"]),
+            EMPTY,
+            BINARY,
+            nine_only(),
+            nine_only(),
+            nine_only(),
+            nine_only(),
+        ],
+    );
+}
+
+#[test]
+fn bench() {
+    let nine_only = || input_error(&["not"]);
+    run_table(
+        &["bench"],
+        [
+            ok(&["puzzles/s"]),
+            ok(&["puzzles/s"]),
+            ok(&["puzzles/s"]),
+            ok(&["puzzles/s"]),
+            EMPTY,
+            BINARY,
+            nine_only(),
+            nine_only(),
+            input_error(&["not a 9x9 puzzle"]),
+            input_error(&["not a 9x9 puzzle"]),
+        ],
+    );
+}
+
+#[test]
+fn play_reads_the_file_before_asking_for_a_terminal() {
+    let dir = tempfile_dir();
+    let save = format!("{dir}/game.json");
+    let needs_terminal = || input_error(&["needs a terminal"]);
+    run_table(
+        &["play", "--save", &save],
+        [
+            needs_terminal(),
+            needs_terminal(),
+            needs_terminal(),
+            needs_terminal(),
+            EMPTY,
+            BINARY,
+            needs_terminal(),
+            needs_terminal(),
+            needs_terminal(),
+            needs_terminal(),
+        ],
+    );
+}
+
+#[test]
+fn generate_pattern() {
+    // A pattern is the positions of a puzzle's givens: their digits do not matter.
+    let made = || ok(&["."]);
+    let mut table = [
+        made(),
+        made(),
+        made(),
+        made(),
+        input_error(&["no pattern", "no puzzle found"]),
+        input_error(&["no pattern", "not a text file"]),
+        made(),
+        made(),
+        made(),
+        made(),
+    ];
+    // The 17-clue serg puzzle's positions admit no unique puzzle that the search finds
+    // quickly: take a pattern of the unique puzzle in its place.
+    table[1] = made();
+    let mut failures = Vec::new();
+    for (input, expect) in INPUTS.iter().zip(table) {
+        let pattern = if *input == "multiple.txt" {
+            "unique.txt"
+        } else {
+            input
+        };
+        let out = sudoku()
+            .args(["generate", "--seed", "1", "--to", "line", "--pattern"])
+            .arg(data(pattern))
+            .output()
+            .unwrap();
+        let code = out.status.code().unwrap_or(-1);
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if code != expect.code || !expect.words.iter().all(|w| text.contains(w)) {
+            failures.push(format!("generate --pattern {pattern}: exit {code}\n{text}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+}
+
+/// A fresh directory under the target dir, for save files.
+fn tempfile_dir() -> String {
+    let dir = format!(
+        "{}/conformance-{}",
+        env!("CARGO_TARGET_TMPDIR"),
+        std::process::id()
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_file_of_prose_gets_one_short_error() {
+    let out = sudoku()
+        .arg("solve")
+        .write_stdin("Dear reader,\nthis is a letter\nand not a puzzle file\nat all.\nYours.\n")
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.lines().count() <= 3, "{err}");
+    assert!(err.contains("no puzzle found"), "{err}");
+}
+
+#[test]
+fn closed_pipes_are_quiet() {
+    // `sudoku … | head -1`: the reader goes away early; the command must neither panic nor
+    // complain. A reader that takes nothing and closes is the surest way to get there.
+    let many: String = std::iter::repeat_n(
+        format!("{}\n", include_str!("../testdata/cli/unique.txt").trim()),
+        3000,
+    )
+    .collect();
+    let cases: Vec<(Vec<String>, Option<String>)> = vec![
+        (vec!["bench".into(), data("unique.txt")], None),
+        (vec!["play".into(), "--keys".into()], None),
+        (vec!["solve".into()], Some(many.clone())),
+        (
+            vec!["convert".into(), "--to".into(), "boxed".into()],
+            Some(many.clone()),
+        ),
+        (vec!["canonical".into()], Some(many.clone())),
+        (vec!["generate".into(), "-n".into(), "200".into()], None),
+    ];
+    for (args, stdin) in cases {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close our end of stdout at once: every write the command makes hits a closed pipe.
+        drop(child.stdout.take());
+        if let Some(text) = stdin {
+            use std::io::Write;
+            let mut input = child.stdin.take().unwrap();
+            // The command may stop reading once its output is gone.
+            let _ = input.write_all(text.as_bytes());
+        } else {
+            drop(child.stdin.take());
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.is_empty(),
+            "sudoku {}: {:?}, stderr: {err}",
+            args.join(" "),
+            out.status
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! Files as other programs and puzzle banks write them: CSV banks with a header line and a
+//! solution column, rated lists with a title, the classic 9-line layout with blanks as
+//! empty cells, matrix rows with a trailing comment, `*` as empty; Kennett's format out.
+
+use assert_cmd::Command;
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/testdata/cli/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `convert --to line FILE`: exit code, stdout, stderr.
+fn to_line(file: &str) -> (i32, String, String) {
+    let out = sudoku()
+        .args(["convert", "--to", "line"])
+        .arg(data(file))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn csv_banks_with_a_header_line_read_with_a_note() {
+    for file in ["bank-kaggle.csv", "bank-qqwing.csv", "bank-id.csv"] {
+        let (code, out, err) = to_line(file);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(out.lines().next(), Some(CLASSIC), "{file}");
+        assert!(
+            err.lines().count() <= 1 && err.contains("note"),
+            "{file}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_solution_column_is_checked() {
+    sudoku()
+        .arg("check")
+        .arg(data("bank-kaggle.csv"))
+        .assert()
+        .success()
+        .stdout("valid solution\n");
+    // The second row's solution has two digits swapped.
+    let out = sudoku()
+        .arg("check")
+        .arg(data("bank-qqwing.csv"))
+        .assert()
+        .code(1);
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.starts_with("valid solution\nnot a valid solution (line 3)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn rated_list_with_a_title_line() {
+    let (code, out, err) = to_line("rated-titled.txt");
+    assert_eq!((code, out.trim()), (0, CLASSIC), "{err}");
+}
+
+#[test]
+fn classic_layout_with_blanks_and_trailing_whitespace() {
+    for file in ["classic-spaces.txt", "classic-trailing.txt"] {
+        let (code, out, err) = to_line(file);
+        assert_eq!((code, out.trim()), (0, CLASSIC), "{file}: {err}");
+    }
+}
+
+#[test]
+fn matrix_rows_with_a_trailing_comment() {
+    let (code, out, err) = to_line("matrix-comments.txt");
+    assert_eq!((code, out.trim()), (0, CLASSIC), "{err}");
+}
+
+#[test]
+fn stars_as_empty_cells() {
+    let (code, out, err) = to_line("sixteen-stars.txt");
+    let (_, plain, _) = to_line("sixteen.txt");
+    assert_eq!((code, out), (0, plain), "{err}");
+}
+
+#[test]
+fn kennett_compact_format_out_and_back() {
+    let out = sudoku()
+        .args(["convert", "--to", "kennett"])
+        .write_stdin(format!("{CLASSIC}\n{CLASSIC}\n"))
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    // `%` before each board, 9 rows of 9, nothing else (Debian's `sudoku` reads this).
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20, "{text}");
+    assert!(
+        lines[0].starts_with('%') && lines[10].starts_with('%'),
+        "{text}"
+    );
+    assert!(lines
+        .iter()
+        .filter(|l| !l.starts_with('%'))
+        .all(|l| l.len() == 9));
+    sudoku()
+        .args(["convert", "--to", "line"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(format!("{CLASSIC}\n{CLASSIC}\n"));
+}
+
+#[test]
+fn dropping_pencil_marks_is_said() {
+    let pm = sudoku()
+        .args(["convert", "--to", "pm"])
+        .write_stdin(CLASSIC)
+        .output()
+        .unwrap()
+        .stdout;
+    let out = sudoku()
+        .args(["convert", "--to", "line"])
+        .write_stdin(pm)
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.contains("holds no pencil marks"), "{err}");
+}
+
+#[test]
+fn help_and_docs_name_every_format() {
+    let docs =
+        std::fs::read_to_string(format!("{}/docs/formats.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for cmd in ["convert", "solve", "generate"] {
+        let out = sudoku().args([cmd, "--help"]).assert().success();
+        let help = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        for f in sudoku::format::Format::ALL {
+            assert!(help.contains(f.name()), "{cmd} --help lacks {f}");
+            assert!(
+                docs.contains(&format!("### {}", f.name())),
+                "docs/formats.md lacks {f}"
+            );
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! Pipes between commands: every `--json` record that carries a puzzle is input to every
+//! command, with its box shape; solution counts say "exactly" or "at least".
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/testdata/cli/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout(args: &[&str], stdin: &str) -> (i32, String) {
+    let out = sudoku().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+/// The JSON record each producer writes for `input`.
+fn producers(input: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(data(input)).unwrap();
+    let mut out = Vec::new();
+    for args in [
+        vec!["solve", "--json"],
+        vec!["rate", "--json"],
+        vec!["explain", "--json"],
+        vec!["convert", "--to", "json"],
+    ] {
+        let (_, json) = stdout(&args, &text);
+        out.push((args.join(" "), json));
+    }
+    out
+}
+
+#[test]
+fn every_json_record_is_input_to_every_command() {
+    for input in ["unique.txt", "six-3x2.json", "sixteen.txt"] {
+        let expected = stdout(
+            &["convert", "--to", "json"],
+            &std::fs::read_to_string(data(input)).unwrap(),
+        )
+        .1;
+        let want: Value = serde_json::from_str(&expected).unwrap();
+        for (producer, json) in producers(input) {
+            // Read back, the record is the same puzzle in the same boxes.
+            let (code, back) = stdout(&["convert", "--to", "json"], &json);
+            assert_eq!(code, 0, "{producer} | convert: {back}");
+            let got: Value = serde_json::from_str(&back).unwrap();
+            assert_eq!(got["grid"], want["grid"], "{producer} of {input}");
+            assert_eq!(got["box"], want["box"], "{producer} of {input}");
+            for consumer in [
+                vec!["solve", "--json"],
+                vec!["rate"],
+                vec!["explain"],
+                vec!["hint"],
+            ] {
+                let (code, text) = stdout(&consumer, &json);
+                assert_eq!(code, 0, "{producer} | {}: {text}", consumer.join(" "));
+            }
+        }
+    }
+    // generate's records, for a shape that only the box says.
+    let (_, json) = stdout(&["generate", "--box", "3x2", "--seed", "4", "--json"], "");
+    let (code, text) = stdout(&["solve", "--json"], &json);
+    assert_eq!(code, 0, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["box"], serde_json::json!([3, 2]));
+}
+
+#[test]
+fn six_by_six_in_3x2_boxes_survives_a_line_pipe() {
+    // `generate --box 3x2 | sudoku` said "invalid givens": the line lost the boxes.
+    let (_, line) = stdout(&["generate", "--box", "3x2", "--seed", "4"], "");
+    assert!(line.contains("# box 3x2"), "{line}");
+    let (code, json) = stdout(&["solve", "--json"], &line);
+    assert_eq!(code, 0, "{json}");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["status"], "unique");
+    assert_eq!(v["box"], serde_json::json!([3, 2]));
+}
+
+#[test]
+fn counts_say_exactly_or_at_least() {
+    let two = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8....";
+    let (code, text) = stdout(&["solve", "--count", "1000", "--to", "line"], two);
+    assert_eq!(code, 1);
+    assert!(text.contains("exactly 2 solutions"), "{text}");
+    let (_, text) = stdout(&["solve", "--json", "--count", "1000"], two);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["count_exact"].as_bool()),
+        (Some(2), Some(true))
+    );
+    let many = std::fs::read_to_string(data("multiple.txt")).unwrap();
+    let (_, text) = stdout(&["solve", "--json", "--count", "5"], &many);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["count_exact"].as_bool()),
+        (Some(5), Some(false))
+    );
+    let (_, text) = stdout(&["solve", "--count", "5", "--to", "line"], &many);
+    assert!(text.contains("at least 5 solutions"), "{text}");
+}
+
+#[test]
+fn solve_all_lists_every_solution() {
+    let many = std::fs::read_to_string(data("multiple.txt")).unwrap();
+    let (code, text) = stdout(&["solve", "--all", "--count", "7", "--json"], &many);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let sols = v["solutions"].as_array().unwrap();
+    assert_eq!(sols.len(), 7);
+    let distinct: std::collections::HashSet<String> = sols.iter().map(|s| s.to_string()).collect();
+    assert_eq!(distinct.len(), 7, "solutions repeat");
+    let (_, text) = stdout(&["solve", "--all", "--count", "7", "--to", "line"], &many);
+    // The puzzle with its comment, then the seven solutions, each a check passes.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    for l in &lines[1..] {
+        sudoku()
+            .args(["check", "--puzzle", many.trim()])
+            .write_stdin(*l)
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn opensudoku_stream_is_one_document() {
+    let (code, xml) = stdout(
+        &["generate", "-n", "3", "--seed", "2", "--to", "opensudoku"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(xml.matches("<?xml").count(), 1, "{xml}");
+    assert_eq!(xml.matches("<game ").count(), 3, "{xml}");
+    let (code, lines) = stdout(&["convert", "--to", "line"], &xml);
+    assert_eq!((code, lines.lines().count()), (0, 3), "{lines}");
+}
+
+#[test]
+fn generate_with_solution_keeps_one_record_a_line() {
+    let (_, text) = stdout(
+        &[
+            "generate",
+            "-n",
+            "2",
+            "--seed",
+            "2",
+            "--with-solution",
+            "--to",
+            "hodoku",
+        ],
+        "",
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines.iter().all(|l| l.matches(":0000:").count() == 1),
+        "{text}"
+    );
+}
+
+/// `text` with each symbol of `from` replaced by the one at the same place in `to`.
+fn relabel(text: &str, from: &str, to: &str) -> String {
+    text.chars()
+        .map(|c| from.find(c).map_or(c, |i| to.as_bytes()[i] as char))
+        .collect()
+}
+
+#[test]
+fn answers_come_in_the_puzzles_alphabet() {
+    const STD16: &str = "123456789ABCDEFG";
+    const HEX: &str = "0123456789ABCDEF";
+    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
+    let hex = relabel(sixteen.trim(), STD16, HEX);
+    let (code, out) = stdout(&["solve", "--to", "line"], &hex);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), relabel(solution.trim(), STD16, HEX));
+    // Through a JSON pipe too.
+    let (_, json) = stdout(&["solve", "--json"], &hex);
+    let (_, out) = stdout(&["solve", "--to", "line"], &json);
+    assert_eq!(out.trim(), relabel(solution.trim(), STD16, HEX));
+
+    const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXY";
+    const STD25: &str = "123456789ABCDEFGHIJKLMNOP";
+    let twentyfive = std::fs::read_to_string(data("twentyfive.txt")).unwrap();
+    let (_, solution) = stdout(&["solve", "--to", "line"], &twentyfive);
+    let std = relabel(twentyfive.trim(), LETTERS, STD25);
+    let (code, out) = stdout(&["solve", "--to", "line"], &std);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), relabel(solution.trim(), LETTERS, STD25));
+}
