@@ -439,6 +439,11 @@ impl LogicSolver {
 
     /// The next step: the first step of the first technique (in order) that has one.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
+        self.next_step_with(board, &se_chains::Search::new(None))
+    }
+
+    /// [`Self::next_step`] within `search` (the SE producers' state along a path).
+    fn next_step_with(&self, board: &Board, search: &se_chains::Search) -> Option<Step> {
         let mut skip = 0;
         if self.fast_prefix > 0 {
             if let Some(fast) = basic9::Basic9::new(board) {
@@ -450,11 +455,16 @@ impl LogicSolver {
             }
         }
         let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
-        self.next_step_in(&ctx, skip)
+        self.next_step_in(&ctx, skip, search)
     }
 
     /// The next step from the techniques of the sequence after the first `skip`.
-    fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<Step> {
+    fn next_step_in(
+        &self,
+        ctx: &Context<'_>,
+        skip: usize,
+        search: &se_chains::Search,
+    ) -> Option<Step> {
         let mut found = None;
         let mut groups_done: Vec<se_chains::Group> = Vec::new();
         let mut i = skip;
@@ -464,7 +474,7 @@ impl LogicSolver {
             if self.order == Order::Explainer && explainer_takes_cheapest(t) {
                 // Sukaku Explainer's own producers sort their hints: the cheapest first,
                 // then the one removing the most candidates.
-                let _ = self.find_in_order(ctx, t, &mut groups_done, &mut |step| {
+                let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
                     let key = |s: &Step| {
                         (
                             s.se_rating().unwrap_or(0.0),
@@ -509,7 +519,7 @@ impl LogicSolver {
                 }
                 continue;
             }
-            let _ = self.find_in_order(ctx, t, &mut groups_done, &mut |step| {
+            let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -528,6 +538,7 @@ impl LogicSolver {
         ctx: &Context<'_>,
         t: Technique,
         groups_done: &mut Vec<se_chains::Group>,
+        search: &se_chains::Search,
         sink: &mut Sink<'_>,
     ) -> ControlFlow<()> {
         if self.order == Order::Explainer {
@@ -536,7 +547,7 @@ impl LogicSolver {
                     return ControlFlow::Continue(());
                 }
                 groups_done.push(g);
-                return se_chains::find(ctx, g, sink);
+                return se_chains::find(ctx, search, g, sink);
             }
         }
         let find = registry::finder(t).expect("sequence holds implemented techniques");
@@ -549,12 +560,13 @@ impl LogicSolver {
         let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
         let mut out = Vec::new();
         let mut groups_done = Vec::new();
+        let search = se_chains::Search::new(None);
         for &t in self
             .sequence
             .iter()
             .filter(|&&t| t != Technique::BruteForce)
         {
-            let _ = self.find_in_order(&ctx, t, &mut groups_done, &mut |step| {
+            let _ = self.find_in_order(&ctx, t, &mut groups_done, &search, &mut |step| {
                 out.push(step);
                 ControlFlow::Continue(())
             });
@@ -615,16 +627,17 @@ impl LogicSolver {
         deadline: Option<std::time::Instant>,
         keep: impl FnMut(&Step) -> bool,
     ) -> (SolvePath, bool) {
-        se_chains::with_deadline(deadline, || self.solve_path(board, deadline, keep))
+        self.solve_path(board, deadline, keep)
     }
 
-    /// The path of [`Self::solve_board_while`], with the deadline set for the nested chains.
+    /// The path of [`Self::solve_board_while`]; one SE search state serves its steps.
     fn solve_path(
         &self,
         mut board: Board,
         deadline: Option<std::time::Instant>,
         mut keep: impl FnMut(&Step) -> bool,
     ) -> (SolvePath, bool) {
+        let search = se_chains::Search::new(deadline);
         let mut steps = Vec::new();
         let (mut timed_out, mut stopped) = (false, false);
         // The masks of the fast finders, kept up to date step by step; the board lags
@@ -659,12 +672,12 @@ impl LogicSolver {
                             }
                             let ctx = Context::new(&board)
                                 .with_missing_candidates(self.order == Order::Hodoku);
-                            self.next_step_in(&ctx, self.fast_prefix)
+                            self.next_step_in(&ctx, self.fast_prefix, &search)
                                 .map(|s| (s, false))
                         }
                     }
                 }
-                None => self.next_step(&board).map(|s| (s, false)),
+                None => self.next_step_with(&board, &search).map(|s| (s, false)),
             };
             let Some((step, from_fast)) = next else {
                 timed_out = deadline.is_some_and(|d| std::time::Instant::now() >= d);

@@ -45,7 +45,7 @@
 //!   passes through it, so nested proofs reach SE's 10.x and 11.x. One technique
 //!   ([`Technique::NestedForcingChain`]) stands for all levels; the step's SE difficulty
 //!   says which base it had. Levels run the same nets again, so inner hints are kept per
-//!   position; the search watches the rater's deadline ([`with_deadline`]).
+//!   position; the search watches the rater's deadline ([`Search`]).
 //!
 //! Every producer collects all its steps on the position, sorts them by difficulty, then
 //! complexity, then kind, and gives the first.
@@ -79,9 +79,11 @@ use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
 use crate::shape::Shape;
+use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use std::rc::Rc;
+use std::time::Instant;
 
 /// An SE chaining producer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +167,9 @@ fn several(x: u64) -> bool {
 
 /// The fixed geometry and the candidates of one position (the geometry shared with the
 /// positions nested chains derive from it).
-struct Pos {
+struct Pos<'s> {
+    /// The search this position belongs to (its caches, pool and deadline).
+    search: &'s Search,
     n: usize,
     /// Per cell: its box, row and column (indices into `house_cells`).
     houses: Rc<[[u16; 3]]>,
@@ -203,25 +207,7 @@ struct Geometry {
     cand: Rc<[(u16, u8)]>,
 }
 
-thread_local! {
-    static GEOMETRY: std::cell::RefCell<Option<(Shape, Geometry)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
 impl Geometry {
-    fn of(shape: Shape) -> Geometry {
-        GEOMETRY.with(|g| {
-            let mut g = g.borrow_mut();
-            match &*g {
-                Some((s, geo)) if *s == shape => geo.clone(),
-                _ => {
-                    let geo = Geometry::new(shape);
-                    *g = Some((shape, geo.clone()));
-                    geo
-                }
-            }
-        })
-    }
     fn new(shape: Shape) -> Geometry {
         let n = shape.side();
         let ncell = shape.cell_count();
@@ -304,11 +290,11 @@ impl Geometry {
     }
 }
 
-impl Pos {
-    fn new(ctx: &Context<'_>) -> Pos {
+impl<'s> Pos<'s> {
+    fn new(ctx: &Context<'_>, search: &'s Search) -> Pos<'s> {
         let n = ctx.side();
         let ncell = ctx.shape().cell_count();
-        let geo = Geometry::of(ctx.shape());
+        let geo = search.geometry(ctx.shape());
         let orig: Vec<u64> = (0..ncell)
             .map(|c| {
                 let mut m = 0u64;
@@ -323,6 +309,7 @@ impl Pos {
             })
             .collect();
         let mut pos = Pos {
+            search,
             n,
             near: geo.near,
             inter: geo.inter,
@@ -361,8 +348,9 @@ impl Pos {
         self.orig.len() * self.n * 2
     }
     /// The position as an outer net left it, as a position of its own (nested chains).
-    fn derived(&self) -> Pos {
+    fn derived(&self) -> Pos<'s> {
         Pos {
+            search: self.search,
             n: self.n,
             houses: self.houses.clone(),
             house_cells: self.house_cells.clone(),
@@ -428,44 +416,63 @@ impl Pos {
 /// Inner hints per (position, inner rule), with the limit they were found under.
 type InnerCache = HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>;
 
-thread_local! {
-    /// The inner hints of the positions outer nets reached, see [`nested_offs`].
-    static INNER_CACHE: std::cell::RefCell<InnerCache> = std::cell::RefCell::new(HashMap::new());
-}
-
-/// Positions kept in [`INNER_CACHE`] before it starts again.
+/// Positions kept in [`Search::inner_cache`] before it starts again.
 const INNER_CACHE_SIZE: usize = 5_000;
 
 /// One potential derived in a net, with its parents (indices into the net's arena).
 #[derive(Clone, Copy)]
 struct Node {
-    pot: u32,
-    ps: u32,
-    pl: u32,
-    /// How an on was derived: by its cell (`CELL`) or by house `0..3` of the cell (box,
-    /// row, column); `OTHER` otherwise. Nested chains use it to find what a link relies on.
-    cause: u8,
+    potential: u32,
+    /// Where the node's parents start in the net's parent list, and how many there are.
+    parents_from: u32,
+    parents_len: u32,
+    /// How it was derived (nested chains use it to find what a link relies on).
+    cause: Cause,
     /// The complexity of the inner chain that derived this off (nested levels), else 0.
     weight: u32,
     /// Which inner hint derived it (nested levels; numbered per net), else `NONE`.
     hint: u32,
 }
 
-const CELL: u8 = 3;
-/// Offs of inner chains (nested levels): `INNER` plus the index of the inner producer's
-/// technique in [`INNER_TECHNIQUES`].
-const INNER: u8 = 10;
-const INNER_TECHNIQUES: [Technique; 5] = [
-    Technique::XChain,
-    Technique::DiscontinuousNiceLoop,
-    Technique::MultipleForcingChain,
-    Technique::DynamicForcingChain,
-    Technique::DynamicForcingChainPlus,
-];
-const OTHER: u8 = u8::MAX;
+/// How a net derived a potential.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cause {
+    /// An on, the last place of its digit in house `0..3` of its cell (box, row, column).
+    House(u8),
+    /// An on, the last candidate of its cell.
+    Cell,
+    /// An off an inner chain gave (nested levels).
+    Inner(InnerRule),
+    /// Any other link.
+    Other,
+}
 
-thread_local! {
-    static NET_POOL: std::cell::RefCell<Vec<Net>> = const { std::cell::RefCell::new(Vec::new()) };
+/// The inner producer that gave an off in a nested chain.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum InnerRule {
+    /// A static forcing chain with X links only (rated 6.6 and up).
+    XChain,
+    /// A static forcing chain with Y links (7.0 and up).
+    ForcingChain,
+    /// Static cell or region forcing.
+    Multiple,
+    /// A dynamic forcing chain.
+    Dynamic,
+    /// A Dynamic (+) chain.
+    Plus,
+}
+
+impl InnerRule {
+    /// The technique a step names for inner chains of this rule.
+    fn technique(self) -> Technique {
+        match self {
+            InnerRule::XChain => Technique::XChain,
+            InnerRule::ForcingChain => Technique::DiscontinuousNiceLoop,
+            InnerRule::Multiple => Technique::MultipleForcingChain,
+            InnerRule::Dynamic => Technique::DynamicForcingChain,
+            InnerRule::Plus => Technique::DynamicForcingChainPlus,
+        }
+    }
 }
 
 /// The potentials one assumption leads to (SE's on and off sets, with parents).
@@ -482,7 +489,7 @@ struct Net {
     q_on: VecDeque<u32>,
     q_off: VecDeque<u32>,
     buf: Vec<u32>,
-    made: Vec<(u32, u8, u32, u32)>,
+    made: Vec<(u32, Cause, u32, u32)>,
     /// The number of inner hints used so far (nested levels).
     next_hint: u32,
 }
@@ -502,26 +509,9 @@ impl Net {
             next_hint: 0,
         }
     }
-    /// A net from this thread's pool (nested chains run many thousands of nets).
-    fn pooled(npot: usize) -> Net {
-        NET_POOL
-            .with(|p| p.borrow_mut().pop())
-            .filter(|net| net.idx.len() == npot)
-            .unwrap_or_else(|| Net::new(npot))
-    }
-    /// Gives the net back to the pool.
-    fn release(mut self) {
-        self.reset();
-        NET_POOL.with(|p| {
-            let mut p = p.borrow_mut();
-            if p.len() < 1024 {
-                p.push(self);
-            }
-        });
-    }
     fn reset(&mut self) {
         for nd in &self.nodes {
-            self.idx[nd.pot as usize] = NONE;
+            self.idx[nd.potential as usize] = NONE;
         }
         self.bits.fill(0);
         self.nodes.clear();
@@ -539,14 +529,14 @@ impl Net {
     }
     /// A node not registered in the set (a contradiction's second half).
     fn push(&mut self, pot: u32, parents: &[u32]) -> u32 {
-        self.push_with(pot, parents, OTHER, 0)
+        self.push_with(pot, parents, Cause::Other, 0)
     }
-    fn push_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
+    fn push_with(&mut self, pot: u32, parents: &[u32], cause: Cause, weight: u32) -> u32 {
         let k = self.nodes.len() as u32;
         self.nodes.push(Node {
-            pot,
-            ps: self.par.len() as u32,
-            pl: parents.len() as u32,
+            potential: pot,
+            parents_from: self.par.len() as u32,
+            parents_len: parents.len() as u32,
             cause,
             weight,
             hint: NONE,
@@ -560,10 +550,10 @@ impl Net {
         k
     }
     fn add(&mut self, pot: u32, parents: &[u32]) -> u32 {
-        self.add_with(pot, parents, OTHER, 0)
+        self.add_with(pot, parents, Cause::Other, 0)
     }
     #[inline]
-    fn add_with(&mut self, pot: u32, parents: &[u32], cause: u8, weight: u32) -> u32 {
+    fn add_with(&mut self, pot: u32, parents: &[u32], cause: Cause, weight: u32) -> u32 {
         let k = self.push_with(pot, parents, cause, weight);
         self.idx[pot as usize] = k;
         self.bits[pot as usize / 64] |= 1 << (pot % 64);
@@ -574,14 +564,21 @@ impl Net {
         self.bits.iter().zip(&other.bits).any(|(a, b)| a & b != 0)
     }
     /// An off that inner hint `hint` of complexity `weight` gave (nested levels).
-    fn add_nested(&mut self, pot: u32, parents: &[u32], weight: u32, hint: u32, t: u8) -> u32 {
-        let k = self.add_with(pot, parents, INNER + t, weight);
+    fn add_nested(
+        &mut self,
+        pot: u32,
+        parents: &[u32],
+        weight: u32,
+        hint: u32,
+        rule: InnerRule,
+    ) -> u32 {
+        let k = self.add_with(pot, parents, Cause::Inner(rule), weight);
         self.nodes[k as usize].hint = hint;
         k
     }
     fn parents(&self, k: u32) -> &[u32] {
         let nd = self.nodes[k as usize];
-        &self.par[nd.ps as usize..(nd.ps + nd.pl) as usize]
+        &self.par[nd.parents_from as usize..(nd.parents_from + nd.parents_len) as usize]
     }
     /// Calls `f` once on each ancestor of node `k` (itself included).
     fn for_each_ancestor(&self, k: u32, mut f: impl FnMut(&Node)) {
@@ -606,7 +603,10 @@ impl Net {
         path.reverse();
         path.windows(2)
             .map(|w| {
-                let (a, b) = (self.nodes[w[0] as usize].pot, self.nodes[w[1] as usize].pot);
+                let (a, b) = (
+                    self.nodes[w[0] as usize].potential,
+                    self.nodes[w[1] as usize].potential,
+                );
                 Link::new(pos.candidate(a), pos.candidate(b), b & 1 == 1)
             })
             .collect()
@@ -643,7 +643,7 @@ impl Counter {
         self.stack.clear();
         self.stack.push(k);
         while let Some(x) = self.stack.pop() {
-            let p = net.nodes[x as usize].pot as usize;
+            let p = net.nodes[x as usize].potential as usize;
             if self.stamp[p] == g {
                 continue;
             }
@@ -693,7 +693,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
     }
     'run: loop {
         if let Some(p) = q_on.pop_front() {
-            let pot = net.nodes[p as usize].pot;
+            let pot = net.nodes[p as usize].potential;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
             buf.clear();
             if rules.y {
@@ -727,7 +727,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                 }
             }
         } else if let Some(p) = q_off.pop_front() {
-            let pot = net.nodes[p as usize].pot;
+            let pot = net.nodes[p as usize].potential;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
             // (on, cause, parents: p then the hidden ones in `buf` from `start`)
             made.clear();
@@ -743,7 +743,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                 }
                 made.push((
                     pos.pot(cell, other, true),
-                    CELL,
+                    Cause::Cell,
                     from as u32,
                     buf.len() as u32,
                 ));
@@ -770,7 +770,7 @@ fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                 }
                 made.push((
                     pos.pot(other, d, true),
-                    hi as u8,
+                    Cause::House(hi as u8),
                     from as u32,
                     buf.len() as u32,
                 ));
@@ -1025,7 +1025,7 @@ fn nested_offs(
     net: &Net,
     level: u8,
     limit: usize,
-) -> Vec<(u32, Vec<u32>, u32, u32, u8)> {
+) -> Vec<(u32, Vec<u32>, u32, u32, InnerRule)> {
     let mut inner: Option<Pos> = None;
     // What the inner position's static links reach (rules 0 and 1).
     let mut reach: Option<Reach> = None;
@@ -1039,12 +1039,13 @@ fn nested_offs(
         // position are kept (what they rely on is told against all candidates, so that
         // they serve any outer position).
         let key = (pos.cur.clone(), rule);
-        let cached = INNER_CACHE.with(|c| {
-            c.borrow()
-                .get(&key)
-                .filter(|(l, _)| *l >= limit)
-                .map(|(_, h)| h.clone())
-        });
+        let cached = pos
+            .search
+            .inner_cache
+            .borrow()
+            .get(&key)
+            .filter(|(l, _)| *l >= limit)
+            .map(|(_, h)| h.clone());
         let found = match cached {
             Some(h) => h,
             None => {
@@ -1077,13 +1078,11 @@ fn nested_offs(
                         .unwrap_or(std::cmp::Ordering::Equal)
                 });
                 let h = Rc::new(v);
-                INNER_CACHE.with(|c| {
-                    let mut c = c.borrow_mut();
-                    if c.len() >= INNER_CACHE_SIZE {
-                        c.clear();
-                    }
-                    c.insert(key, (limit, h.clone()));
-                });
+                let mut c = pos.search.inner_cache.borrow_mut();
+                if c.len() >= INNER_CACHE_SIZE {
+                    c.clear();
+                }
+                c.insert(key, (limit, h.clone()));
                 h
             }
         };
@@ -1093,7 +1092,7 @@ fn nested_offs(
             break;
         }
     }
-    let mut out: Vec<(u32, Vec<u32>, u32, u32, u8)> = Vec::new();
+    let mut out: Vec<(u32, Vec<u32>, u32, u32, InnerRule)> = Vec::new();
     for (i, h) in hints.iter().enumerate().filter(|(_, h)| h.cx <= limit) {
         for &off in &h.offs {
             if net.has(off) || out.iter().any(|o| o.0 == off) {
@@ -1107,8 +1106,11 @@ fn nested_offs(
                 .collect();
             // Forcing chains with X links only are rated 6.6 and up, with Y links 7.0.
             let t = match used {
-                0 if h.diff < 7.0 => 0,
-                r => r + 1,
+                0 if h.diff < 7.0 => InnerRule::XChain,
+                0 => InnerRule::ForcingChain,
+                1 => InnerRule::Multiple,
+                2 => InnerRule::Dynamic,
+                _ => InnerRule::Plus,
             };
             out.push((off, ps, h.cx as u32, i as u32, t));
         }
@@ -1170,15 +1172,17 @@ fn path_relies(pos: &Pos, outer: &[u64], path: &[u32], deps: &mut Vec<u32>) {
         }
         let (a, b) = (pos.cell_of(w[0]), pos.cell_of(w[1]));
         let cause = if a == b {
-            CELL
+            Cause::Cell
         } else {
-            (0..3)
-                .find(|&hi| {
-                    let h = pos.houses[a][hi];
-                    h == pos.houses[b][hi]
-                        && pos.places_orig(h as usize, pos.digit_of(w[1])).count_ones() == 2
-                })
-                .unwrap_or(0) as u8
+            Cause::House(
+                (0..3)
+                    .find(|&hi| {
+                        let h = pos.houses[a][hi];
+                        h == pos.houses[b][hi]
+                            && pos.places_orig(h as usize, pos.digit_of(w[1])).count_ones() == 2
+                    })
+                    .unwrap_or(0) as u8,
+            )
         };
         relied_on(pos, outer, w[1], cause, deps);
     }
@@ -1186,17 +1190,17 @@ fn path_relies(pos: &Pos, outer: &[u64], path: &[u32], deps: &mut Vec<u32>) {
 
 /// The outer offs an inner on (`on`, derived by `cause`) relies on: the candidates of its
 /// cell, or the places of its digit in its house, that the inner position lacks.
-fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: u8, deps: &mut Vec<u32>) {
+fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: Cause, deps: &mut Vec<u32>) {
     let (cell, d) = (pos.cell_of(on), pos.digit_of(on));
-    if cause == CELL {
+    if cause == Cause::Cell {
         let gone = outer[cell] & !pos.orig[cell];
         for e in 0..pos.n {
             if gone >> e & 1 == 1 {
                 deps.push(pos.pot(cell, e, false));
             }
         }
-    } else if cause < CELL {
-        let h = pos.houses[cell][cause as usize] as usize;
+    } else if let Cause::House(hi) = cause {
+        let h = pos.houses[cell][hi as usize] as usize;
         let gone = pos.places(outer, h, d) & !pos.places_orig(h, d);
         for (i, &c) in pos.house_cells[h].iter().enumerate() {
             if gone >> i & 1 == 1 {
@@ -1209,8 +1213,8 @@ fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: u8, deps: &mut Vec<u32>) 
 /// What the ancestors of node `k` of an inner net rely on in the outer position.
 fn net_relies(pos: &Pos, outer: &[u64], net: &Net, k: u32, deps: &mut Vec<u32>) {
     net.for_each_ancestor(k, |nd| {
-        if nd.pot & 1 == 1 && nd.cause != OTHER {
-            relied_on(pos, outer, nd.pot, nd.cause, deps);
+        if nd.potential & 1 == 1 && nd.cause != Cause::Other {
+            relied_on(pos, outer, nd.potential, nd.cause, deps);
         }
     });
 }
@@ -1220,12 +1224,12 @@ fn inner_used(pos: &Pos, from: &[(&Net, u32)]) -> Vec<InnerChain> {
     let mut out: Vec<InnerChain> = Vec::new();
     for &(net, k) in from {
         net.for_each_ancestor(k, |nd| {
-            if (INNER..INNER + 5).contains(&nd.cause) {
-                let eliminated = pos.candidate(nd.pot);
+            if let Cause::Inner(rule) = nd.cause {
+                let eliminated = pos.candidate(nd.potential);
                 if !out.iter().any(|i| i.eliminated == eliminated) {
                     out.push(InnerChain {
                         eliminated,
-                        technique: INNER_TECHNIQUES[(nd.cause - INNER) as usize],
+                        technique: rule.technique(),
                         complexity: nd.weight as usize,
                     });
                 }
@@ -1250,9 +1254,28 @@ fn removable(pos: &Pos, target: u32) -> Vec<u32> {
     }
 }
 
+/// The kind of a hint, its last sort key before discovery order (SE's order of them).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum HintKind {
+    /// A candidate on and off lead to the same conclusion.
+    DoubleImplication = 1,
+    /// A cycle or forcing chain of X links.
+    XCycle = 2,
+    /// A cycle or forcing chain of Y links.
+    YCycle = 3,
+    /// A cycle or forcing chain of both.
+    XyCycle = 4,
+    /// Every candidate of a cell leads to the same conclusion.
+    CellForcing = 5,
+    /// Every place of a digit in a house leads to the same conclusion.
+    RegionForcing = 6,
+    /// An assumption leads to a contradiction.
+    Contradiction = 7,
+}
+
 /// A candidate step and its sort key (difficulty, complexity, kind, discovery order).
 struct Best {
-    key: Option<(f64, usize, u8, u32)>,
+    key: Option<(f64, usize, HintKind, u32)>,
     step: Option<Step>,
     order: u32,
     /// Inside a nested chain: every hint is gathered instead.
@@ -1367,7 +1390,7 @@ impl Best {
         }
     }
     /// Whether a hint of this difficulty, complexity and kind would be taken; counts it.
-    fn better(&mut self, diff: f64, complexity: usize, kind: u8) -> bool {
+    fn better(&mut self, diff: f64, complexity: usize, kind: HintKind) -> bool {
         self.order += 1;
         let key = (diff, complexity, kind, self.order);
         match self.key {
@@ -1377,7 +1400,7 @@ impl Best {
                 .is_some_and(|o| o.is_lt()),
         }
     }
-    fn take(&mut self, diff: f64, complexity: usize, kind: u8, step: Step) {
+    fn take(&mut self, diff: f64, complexity: usize, kind: HintKind, step: Step) {
         self.key = Some((diff, complexity, kind, self.order));
         self.step = Some(step);
     }
@@ -1396,28 +1419,68 @@ fn outcome(pos: &Pos, target: u32) -> (Vec<Candidate>, Vec<Candidate>) {
     }
 }
 
-thread_local! {
-    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+/// What SE's producers keep along one solve path, owned by the driver: the geometry of
+/// the shape, the inner hints of the positions nested chains reached (levels and the next
+/// steps run much the same nets again), a pool of nets (nested chains run many thousands),
+/// and the deadline the nested producer watches (it can take seconds for one step).
+pub(crate) struct Search {
+    geometry: RefCell<Option<(Shape, Geometry)>>,
+    inner_cache: RefCell<InnerCache>,
+    nets: RefCell<Vec<Net>>,
+    deadline: Option<Instant>,
 }
 
-/// Runs `f` with a deadline for the nested producer, which can take seconds for one step:
-/// past it, the producer stops and gives no step.
-pub(crate) fn with_deadline<R>(deadline: Option<std::time::Instant>, f: impl FnOnce() -> R) -> R {
-    let before = DEADLINE.with(|d| d.replace(deadline));
-    let r = f();
-    DEADLINE.with(|d| d.set(before));
-    r
-}
-
-fn past_deadline() -> bool {
-    DEADLINE
-        .with(|d| d.get())
-        .is_some_and(|d| std::time::Instant::now() >= d)
+impl Search {
+    /// A fresh search; past `deadline` the nested producer stops and gives no step.
+    pub(crate) fn new(deadline: Option<Instant>) -> Search {
+        Search {
+            geometry: RefCell::new(None),
+            inner_cache: RefCell::new(HashMap::new()),
+            nets: RefCell::new(Vec::new()),
+            deadline,
+        }
+    }
+    /// The geometry of `shape`, made at the first use.
+    fn geometry(&self, shape: Shape) -> Geometry {
+        let mut g = self.geometry.borrow_mut();
+        match &*g {
+            Some((s, geo)) if *s == shape => geo.clone(),
+            _ => {
+                let geo = Geometry::new(shape);
+                *g = Some((shape, geo.clone()));
+                geo
+            }
+        }
+    }
+    /// A net from the pool, or a new one.
+    fn net(&self, npot: usize) -> Net {
+        self.nets
+            .borrow_mut()
+            .pop()
+            .filter(|net| net.idx.len() == npot)
+            .unwrap_or_else(|| Net::new(npot))
+    }
+    /// Gives a net back to the pool.
+    fn release(&self, mut net: Net) {
+        net.reset();
+        let mut p = self.nets.borrow_mut();
+        if p.len() < 1024 {
+            p.push(net);
+        }
+    }
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 /// Runs one SE producer on `ctx` and gives its cheapest step.
-pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let mut pos = Pos::new(ctx);
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    search: &Search,
+    group: Group,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let mut pos = Pos::new(ctx, search);
     if pos.n > 32 {
         return ControlFlow::Continue(());
     }
@@ -1431,7 +1494,7 @@ pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> Cont
         Group::Nested => {
             for level in 2..=5 {
                 multiple(&mut pos, &mut best, Mode::Nested(level));
-                if past_deadline() {
+                if search.past_deadline() {
                     // A search cut short may miss the cheapest step: give none.
                     return ControlFlow::Continue(());
                 }
@@ -1451,7 +1514,8 @@ pub(crate) fn find(ctx: &Context<'_>, group: Group, sink: &mut Sink<'_>) -> Cont
 
 /// A static breadth-first search for cycles and forcing chains, one parent per node.
 struct Bfs {
-    pot: Vec<u32>,
+    /// The potential of each node.
+    potentials: Vec<u32>,
     parent: Vec<u32>,
     seen_on: Vec<u32>,
     seen_off: Vec<u32>,
@@ -1466,7 +1530,7 @@ struct Bfs {
 impl Bfs {
     fn new(npot: usize) -> Bfs {
         Bfs {
-            pot: Vec::new(),
+            potentials: Vec::new(),
             parent: Vec::new(),
             seen_on: vec![0; npot / 2],
             seen_off: vec![0; npot / 2],
@@ -1478,24 +1542,24 @@ impl Bfs {
         }
     }
     fn push(&mut self, pot: u32, parent: u32) -> u32 {
-        self.pot.push(pot);
+        self.potentials.push(pot);
         self.parent.push(parent);
-        (self.pot.len() - 1) as u32
+        (self.potentials.len() - 1) as u32
     }
     fn is_ancestor(&self, mut k: u32, pot: u32) -> bool {
         while self.parent[k as usize] != NONE {
             k = self.parent[k as usize];
-            if self.pot[k as usize] == pot {
+            if self.potentials[k as usize] == pot {
                 return true;
             }
         }
         false
     }
     fn path(&self, mut k: u32) -> Vec<u32> {
-        let mut v = vec![self.pot[k as usize]];
+        let mut v = vec![self.potentials[k as usize]];
         while self.parent[k as usize] != NONE {
             k = self.parent[k as usize];
-            v.push(self.pot[k as usize]);
+            v.push(self.potentials[k as usize]);
         }
         v.reverse();
         v
@@ -1908,12 +1972,12 @@ fn cycles(pos: &Pos, best: &mut Best) {
     let st = &st;
     let ncell = pos.orig.len();
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        let kind: u8 = if y && x {
-            4
+        let kind = if y && x {
+            HintKind::XyCycle
         } else if y {
-            3
+            HintKind::YCycle
         } else {
-            2
+            HintKind::XCycle
         };
         for cell in 0..ncell {
             let card = pos.orig[cell].count_ones();
@@ -1986,7 +2050,7 @@ fn find_cycles(
     source: u32,
     y: bool,
     x: bool,
-    kind: u8,
+    kind: HintKind,
     base: f64,
     limit: usize,
     best: &mut Best,
@@ -1997,7 +2061,7 @@ fn find_cycles(
     if closing.is_empty() {
         return;
     }
-    bfs.pot.clear();
+    bfs.potentials.clear();
     bfs.parent.clear();
     bfs.gen += 1;
     let g = bfs.gen;
@@ -2011,7 +2075,7 @@ fn find_cycles(
     while !pend_on.is_empty() {
         // On phase.
         for &p in &pend_on {
-            static_offs(st, bfs.pot[p as usize], y, &mut buf);
+            static_offs(st, bfs.potentials[p as usize], y, &mut buf);
             for &off in &buf {
                 let fresh = bfs.seen_off[off as usize / 2] != g;
                 let closes = p != root && closing.contains(&off);
@@ -2048,7 +2112,7 @@ fn find_cycles(
         // Off phase.
         next_on.clear();
         for &p in &pend_off {
-            static_ons(st, bfs.pot[p as usize], y, x, &mut buf);
+            static_ons(st, bfs.potentials[p as usize], y, x, &mut buf);
             for &on in &buf {
                 if bfs.seen_on[on as usize / 2] != g {
                     bfs.seen_on[on as usize / 2] = g;
@@ -2090,7 +2154,7 @@ fn static_ons_rev(pos: &Pos, on: u32, y: bool, x: bool, out: &mut Vec<u32>) {
     }
 }
 
-fn cycle_hint(pos: &Pos, path: &[u32], kind: u8, base: f64, best: &mut Best) {
+fn cycle_hint(pos: &Pos, path: &[u32], kind: HintKind, base: f64, best: &mut Best) {
     // Distinct potentials of the loop (the source closes it).
     let complexity = path.len() - 1;
     let diff = base + length_bonus(complexity);
@@ -2185,7 +2249,7 @@ fn forcing_search(
     limit: usize,
     [pend_on, pend_off, next, buf]: [&mut Vec<u32>; 4],
 ) -> Option<Vec<u32>> {
-    bfs.pot.clear();
+    bfs.potentials.clear();
     bfs.parent.clear();
     bfs.gen += 1;
     let g = bfs.gen;
@@ -2208,7 +2272,7 @@ fn forcing_search(
             }
             next.clear();
             for &p in pend_on.iter() {
-                let k = bfs.pot[p as usize] as usize / 2;
+                let k = bfs.potentials[p as usize] as usize / 2;
                 let from = if y { st.at[k] } else { st.mid[k] };
                 for &off in &st.offs[from as usize..st.at[k + 1] as usize] {
                     if off == target {
@@ -2232,7 +2296,7 @@ fn forcing_search(
             }
             next.clear();
             for &p in pend_off.iter() {
-                static_ons(st, bfs.pot[p as usize], y, true, buf);
+                static_ons(st, bfs.potentials[p as usize], y, true, buf);
                 for &on in buf.iter() {
                     if on == target {
                         let k = bfs.push(on, p);
@@ -2349,12 +2413,12 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let mut on_nets = OnNets::new(ncell * n);
     // The candidates of a cell or region forcing (one buffer for all).
     let mut members: Vec<usize> = Vec::new();
-    let mut off_net = Net::pooled(npot);
+    let mut off_net = pos.search.net(npot);
     let dynamic = mode.dynamic();
     let multiple = mode != Mode::Nishio;
     let ensure = |pos: &mut Pos, nets: &mut OnNets, cand: usize, limit: usize| {
         if nets.get(cand).is_none() {
-            let mut net = Net::pooled(npot);
+            let mut net = pos.search.net(npot);
             run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(limit));
             nets.insert(cand, net);
         }
@@ -2364,7 +2428,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
         if !(card > 2 || (card > 1 && dynamic)) {
             continue;
         }
-        if matches!(mode, Mode::Nested(_)) && past_deadline() {
+        if matches!(mode, Mode::Nested(_)) && pos.search.past_deadline() {
             break;
         }
         let do_double = card >= 3 && mode != Mode::Nishio && dynamic;
@@ -2386,7 +2450,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     let diff = base + length_bonus(cx);
                     if best.collecting() {
                         best.gather(pos, diff, cx, on_pot ^ 1, &[(net, a), (net, b)], &[]);
-                    } else if best.better(diff, cx, 7) {
+                    } else if best.better(diff, cx, HintKind::Contradiction) {
                         let step = forcing_step(
                             pos,
                             mode,
@@ -2395,7 +2459,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                             vec![src],
                             &[(net, a), (net, b)],
                         );
-                        best.take(diff, cx, 7, step);
+                        best.take(diff, cx, HintKind::Contradiction, step);
                     }
                 }
             }
@@ -2410,7 +2474,9 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                                 let br = [(&off_net, a), (&off_net, b)];
                                 best.gather(pos, diff, cx, on_pot, &br, &[]);
                             }
-                        } else if best.better(diff, cx, 7) && worth(pos, on_pot) {
+                        } else if best.better(diff, cx, HintKind::Contradiction)
+                            && worth(pos, on_pot)
+                        {
                             let step = forcing_step(
                                 pos,
                                 mode,
@@ -2419,7 +2485,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                                 vec![src],
                                 &[(&off_net, a), (&off_net, b)],
                             );
-                            best.take(diff, cx, 7, step);
+                            best.take(diff, cx, HintKind::Contradiction, step);
                         }
                     }
                 }
@@ -2427,7 +2493,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     let net = on_nets.net(cand);
                     for pol in [1u32, 0] {
                         for k in 0..net.nodes.len() as u32 {
-                            let pot = net.nodes[k as usize].pot;
+                            let pot = net.nodes[k as usize].potential;
                             if pot & 1 != pol || net.node(pot) != k || !off_net.has(pot) {
                                 continue;
                             }
@@ -2439,7 +2505,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                             let diff = base + length_bonus(cx);
                             if best.collecting() {
                                 best.gather(pos, diff, cx, pot, &[(net, k), (&off_net, k2)], &[]);
-                            } else if best.better(diff, cx, 1) {
+                            } else if best.better(diff, cx, HintKind::DoubleImplication) {
                                 let step = forcing_step(
                                     pos,
                                     mode,
@@ -2448,7 +2514,7 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                                     vec![src, src],
                                     &[(net, k), (&off_net, k2)],
                                 );
-                                best.take(diff, cx, 1, step);
+                                best.take(diff, cx, HintKind::DoubleImplication, step);
                             }
                         }
                     }
@@ -2498,7 +2564,16 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                         }
                     }
                 }
-                agree(pos, best, &mut counter, &on_nets, &members, &deps, mode, 6);
+                agree(
+                    pos,
+                    best,
+                    &mut counter,
+                    &on_nets,
+                    &members,
+                    &deps,
+                    mode,
+                    HintKind::RegionForcing,
+                );
             }
         }
         if mode != Mode::Nishio && (card == 2 || (multiple && card > 2)) {
@@ -2527,12 +2602,21 @@ fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     }
                 }
             }
-            agree(pos, best, &mut counter, &on_nets, &members, &deps, mode, 5);
+            agree(
+                pos,
+                best,
+                &mut counter,
+                &on_nets,
+                &members,
+                &deps,
+                mode,
+                HintKind::CellForcing,
+            );
         }
     }
-    off_net.release();
+    pos.search.release(off_net);
     for net in on_nets.nets {
-        net.release();
+        pos.search.release(net);
     }
 }
 
@@ -2575,7 +2659,7 @@ fn agree(
     members: &[usize],
     premise_deps: &[u32],
     mode: Mode,
-    kind: u8,
+    kind: HintKind,
 ) {
     let first = nets.net(members[0]);
     let base = mode.base();
@@ -2587,7 +2671,7 @@ fn agree(
     }
     for pol in [1u32, 0] {
         for k in 0..first.nodes.len() as u32 {
-            let pot = first.nodes[k as usize].pot;
+            let pot = first.nodes[k as usize].potential;
             if pot & 1 != pol || first.node(pot) != k {
                 continue;
             }
@@ -2648,7 +2732,8 @@ mod tests {
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
         let board = Board::new(&Grid::from_line(line).unwrap());
         let ctx = Context::new(&board);
-        let mut root = Pos::new(&ctx);
+        let search = Search::new(None);
+        let mut root = Pos::new(&ctx, &search);
         let mut seed = 7u64;
         let (mut chains, mut groups) = (0, 0);
         for round in 0..12 {
@@ -2715,9 +2800,9 @@ mod tests {
             for members in all {
                 let nets: Vec<Net> = members.iter().map(|&m| net_of(&mut pos, m)).collect();
                 let common = nets[0].nodes.iter().any(|nd| {
-                    nets[0].node(nd.pot) != NONE
-                        && nets.iter().all(|net| net.has(nd.pot))
-                        && worth(&pos, nd.pot)
+                    nets[0].node(nd.potential) != NONE
+                        && nets.iter().all(|net| net.has(nd.potential))
+                        && worth(&pos, nd.potential)
                 });
                 if common {
                     groups += 1;
