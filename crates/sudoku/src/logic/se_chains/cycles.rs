@@ -14,6 +14,9 @@ pub(super) fn cycles(pos: &Pos, best: &mut Best) {
     let st = Static::new(pos);
     let st = &st;
     let ncell = pos.orig.len();
+    // One kind of link: cycles rate as continuous nice loops, chains as X-Chains.
+    let cycle_x = se_base(Technique::ContinuousNiceLoop);
+    let chain_x = se_base(Technique::XChain);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         let kind = if y && x {
             HintKind::XyCycle
@@ -32,8 +35,8 @@ pub(super) fn cycles(pos: &Pos, best: &mut Best) {
                     continue;
                 }
                 let on = pos.pot(cell, d, true);
-                let cycle_base = if y && x { 7.0 } else { 6.5 };
-                let chain_base = if y && x { 7.0 } else { 6.6 };
+                let cycle_base = if y && x { Y_LINKS_BASE } else { cycle_x };
+                let chain_base = if y && x { Y_LINKS_BASE } else { chain_x };
                 let limit = best.limit(cycle_base);
                 if cycle_base <= best.bound() {
                     find_cycles(pos, st, &mut bfs, on, y, x, kind, cycle_base, limit, best);

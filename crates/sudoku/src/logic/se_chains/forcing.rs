@@ -14,13 +14,13 @@ pub(super) enum Mode {
 }
 
 impl Mode {
+    /// The SE base rating: the catalogue's for the technique, and 0.5 more for each
+    /// nested level past 2.
     pub(super) fn base(self) -> f64 {
+        let base = se_base(self.technique());
         match self {
-            Mode::Nishio => 7.5,
-            Mode::Multiple => 8.0,
-            Mode::Dynamic => 8.5,
-            Mode::Plus => 9.0,
-            Mode::Nested(level) => 9.5 + 0.5 * f64::from(level - 2),
+            Mode::Nested(level) => base + 0.5 * f64::from(level - 2),
+            _ => base,
         }
     }
     pub(super) fn technique(self) -> Technique {

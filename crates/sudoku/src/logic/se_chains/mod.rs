@@ -175,6 +175,16 @@ fn complexity_limit(base: f64, best: f64) -> usize {
 
 const NONE: u32 = u32::MAX;
 
+/// The catalogue's SE base rating of `t`, as the decimal it stands for (an `f32` widened
+/// to `f64` is off in the last places, and difficulties are compared exactly).
+fn se_base(t: Technique) -> f64 {
+    (f64::from(t.se_rating().expect("SE rates its producers' techniques")) * 10.0).round() / 10.0
+}
+
+/// SE's base for cycles and static forcing chains that use both X and Y links (no
+/// catalogue technique stands for these alone).
+const Y_LINKS_BASE: f64 = 7.0;
+
 /// Whether `x` has exactly two bits set (without `count_ones`, which is no single
 /// instruction on the baseline x86-64 target, and these tests are in the hottest loops).
 #[inline]

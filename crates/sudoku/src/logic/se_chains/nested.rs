@@ -107,7 +107,7 @@ pub(super) fn nested_offs(
                 .collect();
             // Forcing chains with X links only are rated 6.6 and up, with Y links 7.0.
             let t = match used {
-                0 if h.diff < 7.0 => InnerRule::XChain,
+                0 if h.diff < Y_LINKS_BASE => InnerRule::XChain,
                 0 => InnerRule::ForcingChain,
                 1 => InnerRule::Multiple,
                 2 => InnerRule::Dynamic,
@@ -130,7 +130,7 @@ pub(super) fn inner_chains(
 ) {
     // Built at the first search (most positions have none).
     let mut links: Option<(Static, Bfs)> = None;
-    for (y, base) in [(false, 6.6), (true, 7.0)] {
+    for (y, base) in [(false, se_base(Technique::XChain)), (true, Y_LINKS_BASE)] {
         for cell in 0..pos.orig.len() {
             if !several(pos.orig[cell]) {
                 continue;
