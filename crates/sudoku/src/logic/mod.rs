@@ -64,6 +64,7 @@ mod chains;
 mod coloring;
 mod context;
 mod exclusion;
+mod explain;
 mod fish;
 mod forcing;
 mod intersections;
@@ -81,12 +82,12 @@ mod templates;
 mod uniqueness;
 mod wings;
 
-pub use chains::{chain_length, eureka, MAX_LINKS};
+pub use chains::{chain_length, MAX_LINKS};
 pub use context::Context;
+pub use explain::{eliminations_text, eureka, placements_text};
 pub use registry::{Finder, Sink};
 pub use step::{
-    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, InnerChain,
-    KrakenEvidence, Link, Node, Step,
+    AlsSet, Evidence, FishEvidence, HintLevel, InnerChain, KrakenEvidence, Link, Node, Step,
 };
 pub use technique::{
     ExplainerInfo, Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet,
