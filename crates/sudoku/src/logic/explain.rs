@@ -172,7 +172,7 @@ impl Step {
             }
             Evidence::Kraken(k) => format!(
                 "{name} Type {}: {}: {} => {out}; {}",
-                k.kind,
+                k.kind.number(),
                 k.fish_technique.name(),
                 fish_text(shape, &k.fish),
                 chains_text(shape, k)
@@ -533,21 +533,26 @@ fn fish_text(shape: Shape, f: &FishEvidence) -> String {
 }
 
 /// What a 3D Medusa rule shows, in words (see [`Evidence::Medusa`]).
-pub fn medusa_rule_text(rule: u8) -> &'static str {
+pub fn medusa_rule_text(rule: MedusaRule) -> &'static str {
     match rule {
-        1 => "One colour appears twice in a cell, so that colour is false.",
-        2 => "One colour has the same digit twice in a house, so that colour is false.",
-        3 => "A cell holds both colours: one of them is its digit, so its other candidates go.",
-        4 => "A candidate sees both colours of its digit: whichever colour is true, it is false.",
-        5 => {
+        MedusaRule::TwiceInCell => "One colour appears twice in a cell, so that colour is false.",
+        MedusaRule::TwiceInHouse => {
+            "One colour has the same digit twice in a house, so that colour is false."
+        }
+        MedusaRule::BothInCell => {
+            "A cell holds both colours: one of them is its digit, so its other candidates go."
+        }
+        MedusaRule::SeesBoth => {
+            "A candidate sees both colours of its digit: whichever colour is true, it is false."
+        }
+        MedusaRule::SeesOneBesideOther => {
             "A candidate sees one colour of its digit and shares its cell with the other \
               colour: whichever colour is true, it is false."
         }
-        6 => {
+        MedusaRule::EmptiesCell => {
             "Every candidate of an uncoloured cell sees the same colour on its digit: were \
               that colour true, the cell would be empty, so that colour is false."
         }
-        _ => "",
     }
 }
 

@@ -30,7 +30,7 @@
 use super::chains::MAX_LINKS;
 use super::forcing::{Branch, Implied, Mode, Tables};
 use super::registry::Sink;
-use super::step::{Evidence, FishEvidence, KrakenEvidence, Link, Step};
+use super::step::{Evidence, FishEvidence, KrakenEvidence, KrakenType, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Col, Digit, House, Row};
@@ -87,7 +87,7 @@ const NONE: u32 = u32::MAX;
 
 /// A kraken fish found, before its chains are drawn.
 struct Found {
-    kind: u8,
+    kind: KrakenType,
     /// Links of all the chains together.
     cost: u32,
     fish_technique: Technique,
@@ -100,7 +100,7 @@ struct Found {
 
 impl Found {
     /// Better first: fewer links, smaller fish, type 1, fewer chains.
-    fn key(&self) -> (u32, usize, u8, usize) {
+    fn key(&self) -> (u32, usize, KrakenType, usize) {
         (
             self.cost,
             self.fish.base.len(),
@@ -397,7 +397,7 @@ impl<'c, 'a> Search<'c, 'a> {
                         continue;
                     }
                     if let Some(cost) = self.cost(&fin_ids, t) {
-                        self.record(f, 1, None, fin_ids.clone(), t, cost);
+                        self.record(f, KrakenType::One, None, fin_ids.clone(), t, cost);
                     }
                 }
             }
@@ -430,7 +430,14 @@ impl<'c, 'a> Search<'c, 'a> {
                     let t = (w * 64 + m.trailing_zeros() as usize) as u32;
                     m &= m - 1;
                     if let Some(cost) = self.cost(&premises, t) {
-                        self.record(f, 2, Some(line(!f.rows, *j)), premises.clone(), t, cost);
+                        self.record(
+                            f,
+                            KrakenType::Two,
+                            Some(line(!f.rows, *j)),
+                            premises.clone(),
+                            t,
+                            cost,
+                        );
                     }
                 }
             }
@@ -442,7 +449,7 @@ impl<'c, 'a> Search<'c, 'a> {
     fn record(
         &mut self,
         f: &Fish<'_>,
-        kind: u8,
+        kind: KrakenType,
         cover: Option<House>,
         premises: Vec<u32>,
         target: u32,

@@ -87,7 +87,8 @@ pub use context::Context;
 pub use explain::{eliminations_text, eureka, placements_text};
 pub use registry::{Finder, Sink};
 pub use step::{
-    AlsSet, Evidence, FishEvidence, HintLevel, InnerChain, KrakenEvidence, Link, Node, Step,
+    AlsSet, Evidence, FishEvidence, HintLevel, InnerChain, KrakenEvidence, KrakenType, Link,
+    MedusaRule, Node, Step,
 };
 pub use technique::{
     ExplainerInfo, Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet,

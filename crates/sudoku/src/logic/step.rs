@@ -173,14 +173,10 @@ pub enum Evidence {
     },
     /// 3D Medusa: one cluster of candidates (of any digits) joined by strong links (bivalue
     /// cells and conjugate pairs), in its two colours; one colour is all true, the other
-    /// all false. `rule` says what the colours show (see `medusa_rule_text`):
-    /// 1 a colour twice in a cell, 2 a colour twice on one digit in a house, 3 a cell with
-    /// both colours, 4 a candidate seeing both colours of its digit, 5 a candidate seeing
-    /// one colour of its digit in a cell with the other colour, 6 a cell whose every
-    /// candidate sees one colour.
+    /// all false. `rule` says what the colours show.
     Medusa {
         colors: [Vec<Candidate>; 2],
-        rule: u8,
+        rule: MedusaRule,
     },
     /// A chain or loop: the links in order.
     Chain { links: Vec<Link> },
@@ -251,8 +247,8 @@ pub struct FishEvidence {
 /// base), and each of them, assumed true, forces the eliminated candidate (any digit) false.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KrakenEvidence {
-    /// 1 or 2, see above.
-    pub kind: u8,
+    /// Type 1 or 2, see above.
+    pub kind: KrakenType,
     /// The fish's own technique (Finned X-Wing, Sashimi Swordfish, Jellyfish, …).
     pub fish_technique: Technique,
     /// The fish.
@@ -264,6 +260,39 @@ pub struct KrakenEvidence {
     pub premise: Vec<Candidate>,
     /// One chain per premise, from it (true) to the eliminated candidate (false).
     pub branches: Vec<Vec<Link>>,
+}
+
+/// What a 3D Medusa cluster shows (the first that applies, in this order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MedusaRule {
+    /// A colour appears twice in a cell: that colour is false.
+    TwiceInCell = 1,
+    /// A colour has one digit twice in a house: that colour is false.
+    TwiceInHouse,
+    /// A cell holds both colours: its other candidates go.
+    BothInCell,
+    /// A candidate sees both colours of its digit.
+    SeesBoth,
+    /// A candidate sees one colour of its digit and shares its cell with the other.
+    SeesOneBesideOther,
+    /// Every candidate of an uncoloured cell sees one colour: that colour is false.
+    EmptiesCell,
+}
+
+/// The type of a kraken fish (see [`KrakenEvidence`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KrakenType {
+    /// Each fin forces the eliminated candidate false.
+    One = 1,
+    /// Each base candidate of a cover house, and each fin, forces it false.
+    Two = 2,
+}
+
+impl KrakenType {
+    /// 1 or 2.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
 }
 
 /// How much a hint gives away.
