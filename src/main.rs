@@ -7,6 +7,7 @@
 mod cli;
 mod cmd;
 mod io;
+mod limits;
 mod tui;
 
 use clap::Parser;

@@ -236,12 +236,9 @@ fn verify(path: &Path, puzzles: &[[u8; 81]], answers: &[Answer], mode: Mode) -> 
 
 /// Runs `sudoku bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let pool = if args.jobs > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(args.jobs)
-                .build()?,
-        )
+    let jobs = crate::limits::jobs(args.jobs.max(1));
+    let pool = if jobs > 1 {
+        Some(rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?)
     } else {
         None
     };
@@ -270,7 +267,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 "engine": format!("{:?}", args.engine).to_lowercase(),
                 "mode": format!("{:?}", args.mode).to_lowercase(),
                 "permute": args.permute,
-                "jobs": args.jobs,
+                "jobs": jobs,
                 "repeat": r.passes,
                 "puzzles": r.puzzles,
                 "seconds": secs,

@@ -295,7 +295,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let gen = build(args, seed)?;
     let to = args.to.unwrap_or(Format::Line);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs)
+        .num_threads(crate::limits::jobs(args.jobs))
         .build()
         .context("cannot start worker threads")?;
     let workers = pool.current_num_threads();

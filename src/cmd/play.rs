@@ -48,6 +48,17 @@ fn keymap(model: &mut Model) -> Vec<String> {
     let Some(path) = save::keys_file() else {
         return vec![];
     };
+    // A regular file of reasonable size: a FIFO or a device there must not hang the start.
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() && m.len() <= 1 << 20 => {}
+        Ok(_) => {
+            return vec![format!(
+                "{}: not a key config file, ignored",
+                path.display()
+            )]
+        }
+        Err(_) => return vec![],
+    }
     let Ok(text) = std::fs::read_to_string(&path) else {
         return vec![];
     };
@@ -136,6 +147,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!("sudoku play needs a terminal (standard input and output)");
     }
+    keep_damaged_save(&save_path, &mut model);
     if !warnings.is_empty() {
         model.message = warnings.join("; ");
     }
@@ -145,6 +157,24 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         save_path.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A new game is about to replace the save: if that save is damaged (it does not load),
+/// it is kept beside as `NAME.damaged` rather than lost, and the game says so.
+fn keep_damaged_save(save_path: &std::path::Path, model: &mut Model) {
+    if !save_path.is_file() {
+        return;
+    }
+    let mut scratch = Model::from_grid(&Grid::empty(sudoku::Shape::NINE), "scratch");
+    if save::load(&mut scratch, save_path).is_ok() {
+        return;
+    }
+    let mut kept = save_path.as_os_str().to_owned();
+    kept.push(".damaged");
+    let kept = PathBuf::from(kept);
+    if std::fs::rename(save_path, &kept).is_ok() {
+        model.message = format!("The old save did not load; kept as {}.", kept.display());
+    }
 }
 
 /// Which solver the animation shows.

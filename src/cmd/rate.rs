@@ -42,8 +42,8 @@ pub struct RateArgs {
     pub jobs: usize,
     /// Give up rating a puzzle after this many seconds (per scale); its line is marked
     /// `timeout` and its ER is then only a lower bound.
-    #[arg(long, value_name = "SECS")]
-    pub max_time: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<Duration>,
 }
 
 /// What rating one record gave.
@@ -197,20 +197,11 @@ fn round1(x: f32) -> f64 {
 
 /// Runs `sudoku rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
-    if let Some(t) = args.max_time {
-        if !(t > 0.0 && t.is_finite()) {
-            anyhow::bail!("--max-time must be a positive number of seconds");
-        }
-    }
-    let rater = Rater::new().max_time(args.max_time.map(Duration::from_secs_f64));
+    let rater = Rater::new().max_time(args.max_time);
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
-    let jobs = if args.jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        args.jobs
-    };
+    let jobs = crate::limits::jobs(args.jobs);
     let mut out = io::stdout();
     let mut status = Status::Ok;
     io::ordered_batch_by(

@@ -109,7 +109,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // is no bottleneck with several jobs.
     io::ordered_batch(
         head.into_iter().chain(records),
-        args.jobs,
+        crate::limits::jobs(args.jobs),
         |_, record| {
             let answer = solve_record(record.parse(), count_limit);
             let text = if args.json {

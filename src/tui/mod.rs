@@ -4,9 +4,11 @@
 //! [`play`] and [`animate`] read events, call `update`, draw with `view`, and carry out the
 //! [`msg::Cmd`]s (save, open, export, quit).
 //!
-//! The terminal is restored on every way out: normal exit, error, and panic (a hook puts it
-//! back before the panic message prints). The game is saved after every change, so a crash
-//! or a killed terminal loses nothing.
+//! The terminal is restored on every way out: normal exit, error, panic (a hook puts it
+//! back before the panic message prints) and the terminating signals (SIGINT, SIGQUIT,
+//! SIGHUP, SIGTERM; [`SIGNALS`]). The game is saved after every change, so a crash or a
+//! killed terminal loses nothing. Files open on a thread of their own: a FIFO with no
+//! writer never freezes the game.
 
 pub mod animate;
 pub mod export;
@@ -41,15 +43,43 @@ use std::time::{Duration, Instant};
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
-/// Set by SIGTERM: the loops end at their next turn, so the terminal is put back and the
-/// game saved, as on a normal quit. SIGHUP keeps its default (the process ends): with the
-/// terminal gone, crossterm's poll spins on the hung-up tty instead of returning, and the
-/// game is saved after every move anyway.
+/// The signals that end a game: each sets [`TERMINATE`], the loops end at their next turn,
+/// and the terminal is put back and the game saved, as on a normal quit. (In raw mode
+/// Ctrl-C is a key, not SIGINT; these come from `kill`, a closing terminal (SIGHUP) or a
+/// closing session.)
+const SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGTERM,
+];
+
+/// How long a signalled loop has to end by itself before the watcher ends the process: a
+/// hung-up terminal can keep crossterm's poll from returning.
+const GRACE: Duration = Duration::from_secs(3);
+
+/// Set by any of [`SIGNALS`]. Forcing it also starts the watcher: if the process is still
+/// there [`GRACE`] after a signal, it puts the terminal back and exits with 128 + the
+/// signal. The game is saved after every change, so nothing but the last seconds of the
+/// clock is lost then.
 static TERMINATE: std::sync::LazyLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
     std::sync::LazyLock::new(|| {
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let _ =
-            signal_hook::flag::register(signal_hook::consts::SIGTERM, std::sync::Arc::clone(&flag));
+        for sig in SIGNALS {
+            let _ = signal_hook::flag::register(sig, std::sync::Arc::clone(&flag));
+        }
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new(SIGNALS) {
+            let _ = std::thread::Builder::new()
+                .name("signals".into())
+                .spawn(move || {
+                    if let Some(sig) = signals.forever().next() {
+                        std::thread::sleep(GRACE);
+                        restore_terminal();
+                        eprintln!("sudoku: ended by signal {sig}");
+                        std::process::exit(128 + sig);
+                    }
+                });
+        }
         flag
     });
 
@@ -125,6 +155,24 @@ pub fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
+/// How long the game waits for a file being opened (a pipe with no writer never opens).
+const OPEN_WAIT: Duration = Duration::from_secs(3);
+
+/// The answer to come of a file being opened.
+type Opening = std::sync::mpsc::Receiver<Result<Loaded, String>>;
+
+/// Opens `path` on a thread of its own, so that the game goes on while it opens (a FIFO
+/// blocks until someone writes to it): the answer comes on the channel.
+fn open_in_background(path: PathBuf) -> Opening {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let _ = std::thread::Builder::new()
+        .name("open".into())
+        .spawn(move || {
+            let _ = tx.send(read_puzzle(&path));
+        });
+    rx
+}
+
 /// Reads the first puzzle of a file, detecting its format.
 pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
     let file =
@@ -136,6 +184,11 @@ pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
         sudoku::format::ReadOptions::default(),
     );
     match reader.next() {
+        // The game draws and marks up to 25x25.
+        Some(Ok(p)) if p.shape().side() > 25 => Err(format!(
+            "{name}: a {n}x{n} grid; the game plays sizes up to 25x25",
+            n = p.shape().side()
+        )),
         Some(Ok(p)) => Ok(Loaded {
             grid: p.grid,
             source: path
@@ -168,6 +221,7 @@ fn export(m: &Model, path: &Path) -> String {
 pub fn play(mut model: Model, save_path: PathBuf) -> anyhow::Result<()> {
     model.save_path = save_path.display().to_string();
     model.mono = no_color();
+    save::clean_orphans(&save_path);
     save::save(&model, &save_path)?;
     let mut term = setup_terminal()?;
     let result = play_loop(&mut term, &mut model, &save_path);
@@ -184,12 +238,31 @@ fn play_loop(term: &mut Term, model: &mut Model, save_path: &Path) -> anyhow::Re
     let mut saved_rev = model.revision;
     let mut saved_at = model.game.elapsed_ms;
     let mut last = Instant::now();
+    // A file being opened: its answer, and when it was asked for.
+    let mut opening: Option<(Opening, Instant, PathBuf)> = None;
     loop {
         if terminated() {
             return Ok(());
         }
         term.draw(|f| view::view(model, f))?;
         let mut msgs = Vec::new();
+        if let Some((rx, asked, path)) = &opening {
+            match rx.try_recv() {
+                Ok(loaded) => {
+                    msgs.push(Msg::Loaded(loaded));
+                    opening = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) if asked.elapsed() < OPEN_WAIT => {}
+                Err(_) => {
+                    msgs.push(Msg::Status(format!(
+                        "Gave up opening {}: nothing came in {} s (a pipe with no writer?).",
+                        path.display(),
+                        OPEN_WAIT.as_secs()
+                    )));
+                    opening = None;
+                }
+            }
+        }
         if event::poll(Duration::from_millis(250))? {
             msgs.extend(msg_of(event::read()?));
             // Bounded, and cut short by SIGTERM.
@@ -207,7 +280,11 @@ fn play_loop(term: &mut Term, model: &mut Model, save_path: &Path) -> anyhow::Re
             while let Some(cmd) = next.take() {
                 match cmd {
                     Cmd::Quit => return Ok(()),
-                    Cmd::Open(p) => next = update::update(model, Msg::Loaded(read_puzzle(&p))),
+                    Cmd::Open(p) => {
+                        let status = format!("Opening {}…", p.display());
+                        opening = Some((open_in_background(p.clone()), Instant::now(), p));
+                        next = update::update(model, Msg::Status(status));
+                    }
                     Cmd::Export(p) => next = update::update(model, Msg::Status(export(model, &p))),
                 }
             }

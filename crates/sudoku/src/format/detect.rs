@@ -6,8 +6,8 @@
 //! when detection says [`Format::Line`], [`Format::Hodoku`] or [`Format::Sukaku`], the
 //! reader classifies each line on its own among those three.
 
-use super::line::{cell_field, is_number_token, side_of_len, tokens_with_offsets};
-use super::source::Source;
+use super::line::{cell_field, is_number_token, side_of_len};
+use super::source::{Source, MAX_RECORD_BYTES};
 use super::Format;
 use std::io::BufRead;
 
@@ -35,11 +35,13 @@ pub(crate) fn detect_source<R: BufRead>(src: &mut Source<R>) -> Option<Format> {
     let mut significant: Vec<String> = Vec::new();
     let mut sdk_header = false;
     let mut percent = false;
-    // Bounded even on a file of nothing but comments.
-    while significant.len() < LOOKAHEAD && taken.len() < MAX_LINES {
+    // Bounded even on a file of nothing but comments, or of very long lines.
+    let mut bytes = 0;
+    while significant.len() < LOOKAHEAD && taken.len() < MAX_LINES && bytes <= MAX_RECORD_BYTES {
         let Some(item) = src.next_line() else { break };
         let stop = item.is_err();
         if let Ok(l) = &item {
+            bytes += l.text.len();
             let t = l.text.trim_start();
             if t.starts_with('#') {
                 let mut cs = t.chars().skip(1);
@@ -136,13 +138,19 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         };
     }
     // Rows of numbers: a matrix, or a line of n² numbers (leptonica's string, big grids).
+    // Counted without building the tokens: a line may be megabytes long.
     let numeric = |s: &str| {
-        let s = s.replace([',', ';'], " ");
-        let ts = tokens_with_offsets(&s)
-            .into_iter()
-            .map(|x| x.1.to_string())
-            .collect::<Vec<_>>();
-        (ts.len() >= 2 && ts.iter().all(|x| is_number_token(x))).then_some(ts.len())
+        let mut k = 0;
+        for t in s
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|t| !t.is_empty())
+        {
+            if !is_number_token(t) {
+                return None;
+            }
+            k += 1;
+        }
+        (k >= 2).then_some(k)
     };
     if let Some(k) = numeric(t) {
         let next = lines.get(1).and_then(|l| numeric(l.trim()));

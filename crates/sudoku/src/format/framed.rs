@@ -7,11 +7,12 @@
 //! letters: Simple Sudoku's version line, a PM grid's step text, the trailer of kociemba's
 //! 400x400 files) are skipped; any other line is an error.
 
-use super::source::Source;
+use super::source::{Source, MAX_RECORD_BYTES};
 use super::{Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions};
 use crate::grid::Grid;
 use crate::index::{Cell, Digit};
 use crate::set::DigitSet;
+use crate::shape::MAX_SIDE;
 use std::io::BufRead;
 
 /// Reader state: a block read ahead and given back.
@@ -130,6 +131,8 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
         rows: Vec::new(),
     };
     let mut line = first;
+    // Rows past the largest grid, or past the record limit in bytes, are counted, not kept.
+    let (mut bytes, mut dropped) = (0usize, 0usize);
     loop {
         let t = line.text.trim();
         if is_frame_line(t) {
@@ -154,10 +157,15 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                 }
             }
         } else if is_row(t) {
-            block.rows.push(Row {
-                line: line.no,
-                tokens: tokens_of(&line.text),
-            });
+            bytes += line.text.len();
+            if dropped > 0 || block.rows.len() > MAX_SIDE || bytes > MAX_RECORD_BYTES {
+                dropped += 1;
+            } else {
+                block.rows.push(Row {
+                    line: line.no,
+                    tokens: tokens_of(&line.text),
+                });
+            }
         } else {
             src.push_back(line);
             break;
@@ -170,6 +178,17 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                 break;
             }
         };
+    }
+    if dropped > 0 {
+        return Some(Err(src.err(
+            block.first_line,
+            0,
+            ParseErrorKind::Invalid(format!(
+                "a grid of {} rows ({bytes} bytes): past the largest grid ({MAX_SIDE} rows) or the limit for one record ({} MiB)",
+                block.rows.len() + dropped,
+                MAX_RECORD_BYTES >> 20
+            )),
+        )));
     }
     Some(Ok(block))
 }

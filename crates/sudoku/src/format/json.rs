@@ -11,7 +11,7 @@
 //! object). The reader takes objects one after another (whitespace or commas between, a
 //! top-level `[...]` array too), each parsed as it closes: memory holds one object.
 
-use super::source::Source;
+use super::source::{Scan, Source};
 use super::{Info, ParseError, ParseErrorKind, Puzzle, ReadOptions};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
@@ -19,17 +19,25 @@ use crate::set::DigitSet;
 use serde_json::Value;
 use std::io::BufRead;
 
-/// Scanner state kept between records.
+/// How deep a JSON record may nest: a puzzle needs 4 levels (`marks`: rows, cells,
+/// digits); deeper input is refused before it reaches the JSON parser.
+pub const MAX_DEPTH: usize = 32;
+
+/// Scanner state kept between records: the current line (or lines, for an object spread
+/// over several) and how much of it has been read.
 #[derive(Default)]
 pub(crate) struct State {
     buf: String,
+    /// Bytes of `buf` already read.
+    pos: usize,
+    /// Line and 1-based column of `buf[pos..]`.
     line: usize,
     col: usize,
 }
 
 impl State {
-    fn advance(&mut self, bytes: usize) {
-        for c in self.buf[..bytes].chars() {
+    fn advance<R>(&mut self, bytes: usize, src: &mut Source<R>) {
+        for c in self.buf[self.pos..self.pos + bytes].chars() {
             if c == '\n' {
                 self.line += 1;
                 self.col = 1;
@@ -37,36 +45,54 @@ impl State {
                 self.col += 1;
             }
         }
-        self.buf.drain(..bytes);
+        self.pos += bytes;
+        src.add_work(bytes);
+    }
+    fn drop_line(&mut self) {
+        self.buf.clear();
+        self.pos = 0;
     }
 }
 
-/// Byte index just past the `}` closing the object at `buf[0] == '{'`, if complete.
-fn object_end(buf: &str) -> Option<usize> {
-    let (mut depth, mut in_str, mut esc) = (0usize, false, false);
-    for (i, c) in buf.char_indices() {
-        if in_str {
-            match (esc, c) {
-                (true, _) => esc = false,
-                (false, '\\') => esc = true,
-                (false, '"') => in_str = false,
+/// Finds the `}` closing the object whose `{` is the first byte fed, across pieces.
+#[derive(Default)]
+struct ObjectEnd {
+    depth: usize,
+    deepest: usize,
+    in_str: bool,
+    esc: bool,
+}
+
+impl Scan for ObjectEnd {
+    fn feed(&mut self, piece: &str) -> Option<usize> {
+        // The bytes looked for are ASCII: never part of a multi-byte character.
+        for (i, b) in piece.bytes().enumerate() {
+            if self.in_str {
+                match (self.esc, b) {
+                    (true, _) => self.esc = false,
+                    (false, b'\\') => self.esc = true,
+                    (false, b'"') => self.in_str = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.in_str = true,
+                b'{' | b'[' => {
+                    self.depth += 1;
+                    self.deepest = self.deepest.max(self.depth);
+                }
+                b'}' | b']' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
                 _ => {}
             }
-            continue;
         }
-        match c {
-            '"' => in_str = true,
-            '{' | '[' => depth += 1,
-            '}' | ']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
+        None
     }
-    None
 }
 
 pub(crate) fn read<R: BufRead>(
@@ -75,15 +101,17 @@ pub(crate) fn read<R: BufRead>(
     st: &mut State,
 ) -> Option<Result<Puzzle, ParseError>> {
     loop {
-        let skip = st.buf.len()
-            - st.buf
+        let rest = &st.buf[st.pos..];
+        let skip = rest.len()
+            - rest
                 .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']'))
                 .len();
-        st.advance(skip);
-        if st.buf.is_empty() {
+        st.advance(skip, src);
+        if st.pos == st.buf.len() {
             match src.next_line()? {
                 Ok(l) => {
                     st.buf = l.text;
+                    st.pos = 0;
                     st.line = l.no;
                     st.col = 1;
                 }
@@ -91,8 +119,8 @@ pub(crate) fn read<R: BufRead>(
             }
             continue;
         }
-        if !st.buf.starts_with('{') {
-            let ch = st.buf.chars().next().expect("not empty");
+        if !st.buf[st.pos..].starts_with('{') {
+            let ch = st.buf[st.pos..].chars().next().expect("not empty");
             let e = src.err(
                 st.line,
                 st.col,
@@ -101,25 +129,39 @@ pub(crate) fn read<R: BufRead>(
                     expected: "'{' (a JSON object)".into(),
                 },
             );
-            st.buf.clear();
+            st.drop_line();
             return Some(Err(e));
         }
-        let end = match src.extend_until(&mut st.buf, object_end) {
+        let mut scan = ObjectEnd::default();
+        let end = match src.extend_until(&mut st.buf, st.pos, &mut scan, "JSON object", st.line) {
             Ok(Some(end)) => end,
-            Err(e) => return Some(Err(e)),
+            Err(e) => {
+                st.drop_line();
+                return Some(Err(e));
+            }
             Ok(None) => {
                 let e = src.err(
                     st.line,
                     st.col,
                     ParseErrorKind::Invalid("unterminated JSON object".into()),
                 );
-                st.buf.clear();
+                st.drop_line();
                 return Some(Err(e));
             }
         };
         let (line, col) = (st.line, st.col);
-        let text = st.buf[..end].to_string();
-        st.advance(end);
+        let text = st.buf[st.pos..end].to_string();
+        st.advance(end - st.pos, src);
+        if scan.deepest > MAX_DEPTH {
+            return Some(Err(src.err(
+                line,
+                col,
+                ParseErrorKind::Invalid(format!(
+                    "JSON nested {} levels deep; a puzzle needs 4, at most {MAX_DEPTH} are read",
+                    scan.deepest
+                )),
+            )));
+        }
         let value: Value = match serde_json::from_str(&text) {
             Ok(v) => v,
             Err(e) => {

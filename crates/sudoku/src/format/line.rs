@@ -210,7 +210,14 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         });
     }
     // 2. A line of n² numbers (grids beyond 35x35, leptonica's string).
-    let tokens: Vec<(usize, &str)> = tokens_with_offsets(body);
+    // More tokens than the largest grid has cells: none of the cases below (counted
+    // first, so that a line of millions of tokens allocates nothing).
+    let cells_max = crate::shape::MAX_SIDE * crate::shape::MAX_SIDE;
+    let tokens: Vec<(usize, &str)> = if body.split_whitespace().nth(cells_max).is_some() {
+        Vec::new()
+    } else {
+        tokens_with_offsets(body)
+    };
     let square = |k: usize| {
         let r = (k as f64).sqrt().round() as usize;
         r * r == k && opts.shape_for(r).is_some()
@@ -239,19 +246,21 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     }
     // 4. CSV rows (gsf q1/q2 lists, HardestDatabase110626).
     if body.contains(',') {
-        let mut fields = Vec::new();
-        let mut off = 0;
-        for f in body.split(',') {
-            fields.push((off, f));
-            off += f.len() + 1;
-        }
-        let mut order: Vec<usize> = (0..fields.len()).collect();
-        if fields.len() >= 7 {
-            order.retain(|&i| i != 4);
-            order.insert(0, 4);
-        }
-        for i in order {
-            let (off, f) = fields[i];
+        // Fields with their byte offsets, walked lazily: a row may hold millions of them.
+        let fields = || {
+            body.split(',').scan(0, |off, f| {
+                let at = *off;
+                *off += f.len() + 1;
+                Some((at, f))
+            })
+        };
+        let fifth_first = body.bytes().filter(|&b| b == b',').nth(5).is_some();
+        let first = fields().nth(4).filter(|_| fifth_first);
+        let rest = fields()
+            .enumerate()
+            .filter(move |(i, _)| !(fifth_first && *i == 4))
+            .map(|(_, f)| f);
+        for (off, f) in first.into_iter().chain(rest) {
             let t = f.trim();
             if !t.is_empty() && !t.contains(char::is_whitespace) && fits(cell_count(t), opts) {
                 let off = off + (f.len() - f.trim_start().len());

@@ -9,6 +9,16 @@ use super::{ParseError, ParseErrorKind, Puzzle, ReadOptions};
 use crate::grid::Grid;
 use std::io::BufRead;
 
+/// Whether a row surely has more fields than the widest grid: counted without building
+/// them, since a line may be megabytes long.
+fn too_many_fields(text: &str) -> bool {
+    let limit = crate::shape::MAX_SIDE + 2;
+    match ['|', ',', ';'].into_iter().find(|&c| text.contains(c)) {
+        Some(sep) => text.matches(sep).nth(limit).is_some(),
+        None => text.split_whitespace().nth(limit).is_some(),
+    }
+}
+
 /// The fields of a row with their 1-based columns.
 pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
     let sep = ['|', ',', ';'].into_iter().find(|&c| text.contains(c));
@@ -68,6 +78,16 @@ pub(crate) fn read<R: BufRead>(
         Ok(l) => l,
         Err(e) => return Some(Err(e)),
     };
+    if too_many_fields(&first.text) {
+        return Some(Err(src.err(
+            first.no,
+            0,
+            ParseErrorKind::Invalid(format!(
+                "a row of more than {} numbers: no grid is that wide",
+                crate::shape::MAX_SIDE
+            )),
+        )));
+    }
     let row0 = split_row(&first.text);
     let n = row0.len();
     let Some(shape) = opts.shape_for(n) else {
@@ -95,10 +115,19 @@ pub(crate) fn read<R: BufRead>(
                     break;
                 }
             };
-            row = split_row(&line.text);
+            if err.is_none() && too_many_fields(&line.text) {
+                err = Some(src.err(
+                    line.no,
+                    0,
+                    ParseErrorKind::Invalid(format!("more than {n} numbers in this row")),
+                ));
+            }
         }
         if err.is_some() {
             continue;
+        }
+        if r > 0 {
+            row = split_row(&line.text);
         }
         if row.len() != n {
             let col = match row.get(n) {

@@ -20,6 +20,14 @@
 //! format. Line-based files stay line-based: each line is then read as a plain line, a
 //! Sukaku line or a HoDoKu library line, whichever it is.
 //!
+//! # Limits
+//! Reading is linear in the input and memory stays bounded whatever the input: a line
+//! longer than [`MAX_LINE_BYTES`] (16 MiB) is refused before more of it is buffered and
+//! ends that input; a record spread over lines (a JSON object, an XML tag, a framed grid,
+//! `.sdk` headers) past [`MAX_RECORD_BYTES`] is refused and skipped; JSON and XML nest at
+//! most [`json::MAX_DEPTH`] and [`opensudoku::MAX_DEPTH`] levels. [`Reader::work`]
+//! counts the bytes read and scanned. Devices and pipes are read as streams.
+//!
 //! # Errors
 //! Every error names the source, the 1-based line and column (0 for a whole line) and what
 //! was expected. Multi-line records are read to their end even after an error, so the next
@@ -48,6 +56,7 @@ pub mod sukaku;
 
 pub use detect::detect;
 pub use line::{parse_line, Alphabet};
+pub use source::{MAX_LINE_BYTES, MAX_RECORD_BYTES};
 
 use crate::grid::{Candidates, Grid};
 use crate::shape::Shape;
@@ -414,6 +423,9 @@ pub struct Reader<R> {
     line_rules: Option<Arc<LineRules>>,
 }
 
+/// Lines longer than this are parsed as they are read rather than left for a worker.
+const LONG_LINE: usize = 64 << 10;
+
 /// One record as read: parsed already, or a one-line record whose parsing was left for
 /// later ([`Reader::next_record`]), so that a batch can parse on its worker threads.
 #[derive(Clone, Debug)]
@@ -494,6 +506,13 @@ impl<R: BufRead> Reader<R> {
         self.format
     }
 
+    /// The reading work done so far: bytes read plus bytes looked at again by the
+    /// scanners of records spread over lines. Deterministic, and linear in the input for
+    /// every format, which is what tests check (rather than timing).
+    pub fn work(&self) -> u64 {
+        self.src.work()
+    }
+
     /// The next record, leaving a one-line record unparsed ([`Record::Line`]): reading
     /// stays on one thread (it must, to follow the file), parsing need not.
     ///
@@ -521,6 +540,10 @@ impl<R: BufRead> Reader<R> {
                     Ok(l) => l,
                     Err(e) => return Some(Record::Parsed(Box::new(Err(e)))),
                 };
+                // A long line is parsed here: what stays in flight in a batch is then the
+                // puzzle or the error, not megabytes of text (a file of 16 MiB lines would
+                // otherwise hold a chunk of them at once).
+                let long = line.text.len() > LONG_LINE;
                 let rules = self.line_rules.get_or_insert_with(|| {
                     Arc::new(LineRules {
                         source: src.name.clone(),
@@ -529,11 +552,15 @@ impl<R: BufRead> Reader<R> {
                         opts: opts.clone(),
                     })
                 });
-                return Some(Record::Line(LineRecord {
+                let record = LineRecord {
                     text: line.text,
                     line: line.no,
                     rules: rules.clone(),
-                }));
+                };
+                if long {
+                    return Some(Record::Parsed(Box::new(record.parse())));
+                }
+                return Some(Record::Line(record));
             }
             Format::Boxed | Format::Ss | Format::Pm => {
                 framed::read(src, opts, &mut self.framed, format)?

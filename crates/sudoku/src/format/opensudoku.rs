@@ -12,24 +12,34 @@
 //! attributes only; comments, processing instructions and the five predefined entities plus
 //! numeric ones are handled). Memory holds one line, or one tag spanning lines.
 
-use super::source::Source;
+use super::source::{Scan, Source};
 use super::{Format, Info, ParseError, ParseErrorKind, Puzzle, WriteError};
 use crate::grid::Grid;
 use std::io::BufRead;
+
+/// How deep elements may nest: a document needs 3 (`opensudoku`, `folder`, `game`).
+/// Games deeper than this are not read, and the first one is reported.
+pub const MAX_DEPTH: usize = 32;
 
 /// Scanner state kept between records.
 #[derive(Default)]
 pub(crate) struct State {
     buf: String,
-    /// Line and 1-based column of `buf`'s first character.
+    /// Bytes of `buf` already read.
+    pos: usize,
+    /// Line and 1-based column of `buf[pos..]`.
     line: usize,
     col: usize,
     folder: Option<String>,
+    /// Elements open (start tags not closed yet).
+    depth: usize,
+    /// Whether the nesting past [`MAX_DEPTH`] was reported already.
+    too_deep_told: bool,
 }
 
 impl State {
-    fn advance(&mut self, bytes: usize) {
-        for c in self.buf[..bytes].chars() {
+    fn advance<R>(&mut self, bytes: usize, src: &mut Source<R>) {
+        for c in self.buf[self.pos..self.pos + bytes].chars() {
             if c == '\n' {
                 self.line += 1;
                 self.col = 1;
@@ -37,28 +47,79 @@ impl State {
                 self.col += 1;
             }
         }
-        self.buf.drain(..bytes);
+        self.pos += bytes;
+        src.add_work(bytes);
+    }
+    fn drop_line(&mut self) {
+        self.buf.clear();
+        self.pos = 0;
     }
 }
 
-/// The byte index just past the end of the tag starting at `buf[0] == '<'`, if complete.
-fn tag_end(buf: &str) -> Option<usize> {
-    if buf.starts_with("<!--") {
-        return buf.find("-->").map(|i| i + 3);
-    }
-    if buf.starts_with("<?") {
-        return buf.find("?>").map(|i| i + 2);
-    }
-    let mut quote = None;
-    for (i, c) in buf.char_indices().skip(1) {
-        match (quote, c) {
-            (None, '"' | '\'') => quote = Some(c),
-            (Some(q), _) if c == q => quote = None,
-            (None, '>') => return Some(i + 1),
-            _ => {}
+/// Finds the end of the tag whose `<` is the first byte fed, across pieces: `-->` for a
+/// comment, `?>` for a processing instruction, else the first `>` outside quotes.
+#[derive(Default)]
+struct TagEnd {
+    kind: TagKind,
+    /// Bytes fed so far.
+    seen: usize,
+    quote: Option<u8>,
+    /// The last two bytes, for `-->` and `?>` across pieces.
+    last: [u8; 2],
+}
+
+#[derive(Default, Clone, Copy, PartialEq, Eq)]
+enum TagKind {
+    /// Still a prefix of `<!--`.
+    #[default]
+    Unknown,
+    Comment,
+    Pi,
+    Element,
+}
+
+impl Scan for TagEnd {
+    fn feed(&mut self, piece: &str) -> Option<usize> {
+        const OPEN: &[u8] = b"<!--";
+        for (i, b) in piece.bytes().enumerate() {
+            self.seen += 1;
+            if self.kind == TagKind::Unknown {
+                if OPEN.get(self.seen - 1) == Some(&b) {
+                    if self.seen == OPEN.len() {
+                        self.kind = TagKind::Comment;
+                    }
+                    self.last = [self.last[1], b];
+                    continue;
+                }
+                self.kind = if self.seen == 2 && b == b'?' {
+                    TagKind::Pi
+                } else {
+                    TagKind::Element
+                };
+            }
+            let end = match self.kind {
+                TagKind::Comment => b == b'>' && self.last == *b"--",
+                TagKind::Pi => b == b'>' && self.last[1] == b'?',
+                _ => match (self.quote, b) {
+                    (None, b'"' | b'\'') => {
+                        self.quote = Some(b);
+                        false
+                    }
+                    (Some(q), _) if b == q => {
+                        self.quote = None;
+                        false
+                    }
+                    (None, b'>') => true,
+                    _ => false,
+                },
+            };
+            self.last = [self.last[1], b];
+            if end {
+                return Some(i + 1);
+            }
         }
+        None
     }
-    None
 }
 
 fn decode(s: &str) -> String {
@@ -133,10 +194,12 @@ pub(crate) fn read<R: BufRead>(
     st: &mut State,
 ) -> Option<Result<Puzzle, ParseError>> {
     loop {
-        let Some(lt) = st.buf.find('<') else {
+        let Some(lt) = st.buf[st.pos..].find('<') else {
+            src.add_work(st.buf.len() - st.pos);
             match src.next_line()? {
                 Ok(l) => {
                     st.buf = l.text;
+                    st.pos = 0;
                     st.line = l.no;
                     st.col = 1;
                 }
@@ -144,31 +207,55 @@ pub(crate) fn read<R: BufRead>(
             }
             continue;
         };
-        st.advance(lt);
-        let end = match src.extend_until(&mut st.buf, tag_end) {
+        st.advance(lt, src);
+        let mut scan = TagEnd::default();
+        let end = match src.extend_until(&mut st.buf, st.pos, &mut scan, "XML tag", st.line) {
             Ok(Some(end)) => end,
-            Err(e) => return Some(Err(e)),
+            Err(e) => {
+                st.drop_line();
+                return Some(Err(e));
+            }
             Ok(None) => {
                 let e = src.err(
                     st.line,
                     st.col,
                     ParseErrorKind::Invalid("unterminated XML tag".into()),
                 );
-                st.buf.clear();
+                st.drop_line();
                 return Some(Err(e));
             }
         };
         let (line, col) = (st.line, st.col);
-        let tag = st.buf[1..end - 1].to_string();
-        st.advance(end);
+        let tag = st.buf[st.pos + 1..end - 1].to_string();
+        st.advance(end - st.pos, src);
         if tag.starts_with('!') || tag.starts_with('?') {
             continue;
         }
-        if tag.trim() == "/folder" {
-            st.folder = None;
+        if tag.starts_with('/') {
+            st.depth = st.depth.saturating_sub(1);
+            if tag.trim() == "/folder" {
+                st.folder = None;
+            }
             continue;
         }
         let (name, attrs) = parse_tag(&tag);
+        let closed = tag.trim_end().ends_with('/');
+        if !closed {
+            st.depth += 1;
+        }
+        if st.depth > MAX_DEPTH {
+            if !st.too_deep_told {
+                st.too_deep_told = true;
+                return Some(Err(src.err(
+                    line,
+                    col,
+                    ParseErrorKind::Invalid(format!(
+                        "XML nested more than {MAX_DEPTH} elements deep; games this deep are not read"
+                    )),
+                )));
+            }
+            continue;
+        }
         let get = |k: &str| attrs.iter().find(|(a, _)| a == k).map(|(_, v)| v.clone());
         match name.as_str() {
             "folder" => st.folder = get("name"),

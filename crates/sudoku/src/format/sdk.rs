@@ -110,13 +110,15 @@ fn header(info: &mut Info, t: &str) {
         'L' => &mut info.level,
         'U' => &mut info.url,
         'N' => &mut info.title,
-        'H' => {
+        // Headers are kept up to the limit for one record; the rest are dropped.
+        'H' if info.extra.len() < 1024 => {
             info.extra.push(("hints".into(), value));
             return;
         }
         _ => return,
     };
     match slot {
+        Some(old) if old.len() + value.len() > super::MAX_RECORD_BYTES => {}
         Some(old) => {
             old.push('\n');
             old.push_str(&value);

@@ -2,9 +2,31 @@
 //! dropped, bytes that are not UTF-8 replaced (so a bad byte becomes a bad character with a
 //! column, not a lost line), and a push-back stack so a reader can look ahead and give back.
 //! Only one line (plus what was pushed back) is ever held: memory stays flat.
+//!
+//! Hostile input stays bounded: a line longer than [`MAX_LINE_BYTES`] is refused before
+//! more of it is buffered (and ends the input: such a file is no puzzle file, and a device
+//! like `/dev/zero` never ends its line); a record spread over lines is scanned
+//! incrementally ([`Scan`]), never from its start again, and refused past
+//! [`MAX_RECORD_BYTES`] without buffering the rest. [`Source::work`] counts the bytes read
+//! and scanned, so that tests can check reading stays linear without timing it.
 
 use super::{ParseError, ParseErrorKind};
 use std::io::BufRead;
+
+/// The longest line any reader buffers: 16 MiB, 25 times the longest line of the largest
+/// grid (a 400x400 line of numbers is about 640 KB).
+pub const MAX_LINE_BYTES: usize = 16 << 20;
+
+/// The longest record spread over lines (a JSON object, an XML tag, a framed grid, `.sdk`
+/// headers) a reader buffers: 16 MiB as well.
+pub const MAX_RECORD_BYTES: usize = 16 << 20;
+
+/// An incremental scanner for the end of a record: fed the record's text piece by piece,
+/// it keeps its state between pieces, so no byte is looked at twice.
+pub(crate) trait Scan {
+    /// The byte index in `piece` just past the end of the record, if it ends there.
+    fn feed(&mut self, piece: &str) -> Option<usize>;
+}
 
 /// One line of input, without its line ending.
 #[derive(Clone, Debug)]
@@ -32,6 +54,21 @@ pub(crate) struct Source<R> {
     back: Vec<Result<Line, ParseError>>,
     buf: Vec<u8>,
     done: bool,
+    /// Bytes read and scanned so far (see [`Source::work`]).
+    work: u64,
+}
+
+impl<R> Source<R> {
+    /// Bytes read from the input plus bytes looked at again by record scanners: a
+    /// deterministic measure of the reading work, linear in the input for every reader.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Adds `bytes` to the work done (scanners and readers that walk their buffers).
+    pub fn add_work(&mut self, bytes: usize) {
+        self.work += bytes as u64;
+    }
 }
 
 impl<R: BufRead> Source<R> {
@@ -43,6 +80,45 @@ impl<R: BufRead> Source<R> {
             back: Vec::new(),
             buf: Vec::new(),
             done: false,
+            work: 0,
+        }
+    }
+
+    /// Reads up to and including the next `\n` into `self.buf`, refusing to hold more than
+    /// [`MAX_LINE_BYTES`]: `Ok(None)` when the line is longer (the rest left unread).
+    fn read_line_capped(&mut self) -> std::io::Result<Option<usize>> {
+        loop {
+            let (used, found) = {
+                let chunk = match self.input.fill_buf() {
+                    Ok(c) => c,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                };
+                if chunk.is_empty() {
+                    return Ok(Some(self.buf.len()));
+                }
+                let room = MAX_LINE_BYTES + 2 - self.buf.len();
+                match chunk.iter().take(room).position(|&b| b == b'\n') {
+                    Some(i) => {
+                        self.buf.extend_from_slice(&chunk[..=i]);
+                        (i + 1, true)
+                    }
+                    None => {
+                        let take = chunk.len().min(room);
+                        self.buf.extend_from_slice(&chunk[..take]);
+                        (take, false)
+                    }
+                }
+            };
+            self.input.consume(used);
+            self.work += used as u64;
+            if found {
+                return Ok(Some(self.buf.len()));
+            }
+            // Room for the longest line plus `\r\n`: past that it is too long.
+            if self.buf.len() >= MAX_LINE_BYTES + 2 {
+                return Ok(None);
+            }
         }
     }
 
@@ -55,15 +131,20 @@ impl<R: BufRead> Source<R> {
             return None;
         }
         self.buf.clear();
-        match self.input.read_until(b'\n', &mut self.buf) {
-            Ok(0) => {
+        match self.read_line_capped() {
+            Ok(Some(0)) => {
                 self.done = true;
                 None
             }
-            Ok(_) => {
+            Ok(None) => Some(self.too_long()),
+            Ok(Some(_)) => {
                 self.line_no += 1;
                 while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
                     self.buf.pop();
+                }
+                if self.buf.len() > MAX_LINE_BYTES {
+                    self.line_no -= 1;
+                    return Some(self.too_long());
                 }
                 let mut text = match std::str::from_utf8(&self.buf) {
                     Ok(s) => s.to_string(),
@@ -87,6 +168,21 @@ impl<R: BufRead> Source<R> {
                 )))
             }
         }
+    }
+
+    /// The error for a line past [`MAX_LINE_BYTES`], which ends the input.
+    fn too_long(&mut self) -> Result<Line, ParseError> {
+        self.done = true;
+        self.line_no += 1;
+        self.buf = Vec::new();
+        Err(self.err(
+            self.line_no,
+            0,
+            ParseErrorKind::Invalid(format!(
+                "line longer than {} MiB, the limit for one line: not a puzzle file (reading stops here)",
+                MAX_LINE_BYTES >> 20
+            )),
+        ))
     }
 
     /// The next line that is neither blank nor a `#` comment.
@@ -126,16 +222,33 @@ impl<R: BufRead> Source<R> {
         }
     }
 
-    /// Appends lines to `buf` (each after a `\n`) until `end` finds the end of the record
-    /// in it, and returns that end; `Ok(None)` when the input ends first.
+    /// Finds the end of the record starting at `buf[from..]`, appending lines to `buf`
+    /// (each after a `\n`) until `scan` sees the end, and returns the byte index in `buf`
+    /// just past it; `Ok(None)` when the input ends first. Each byte is scanned once.
+    ///
+    /// A record longer than [`MAX_RECORD_BYTES`] is refused: the rest of it is scanned
+    /// without being kept, up to the line where it ends (what follows on that line is
+    /// dropped too), and the error names `what` and the record's first line.
     pub fn extend_until(
         &mut self,
         buf: &mut String,
-        end: impl Fn(&str) -> Option<usize>,
+        from: usize,
+        scan: &mut impl Scan,
+        what: &str,
+        first_line: usize,
     ) -> Result<Option<usize>, ParseError> {
+        let mut scanned = from;
         loop {
-            if let Some(e) = end(buf) {
-                return Ok(Some(e));
+            if let Some(e) = scan.feed(&buf[scanned..]) {
+                self.work += e as u64;
+                return Ok(Some(scanned + e));
+            }
+            self.work += (buf.len() - scanned) as u64;
+            scanned = buf.len();
+            if buf.len() - from > MAX_RECORD_BYTES {
+                buf.truncate(from);
+                buf.shrink_to_fit();
+                return Err(self.skip_long_record(scan, what, first_line));
             }
             match self.next_line() {
                 Some(Ok(l)) => {
@@ -144,6 +257,39 @@ impl<R: BufRead> Source<R> {
                 }
                 Some(Err(e)) => return Err(e),
                 None => return Ok(None),
+            }
+        }
+    }
+
+    /// The rest of a record too long to keep, scanned line by line and dropped. Returns
+    /// the error to report.
+    fn skip_long_record(
+        &mut self,
+        scan: &mut impl Scan,
+        what: &str,
+        first_line: usize,
+    ) -> ParseError {
+        let err = self.err(
+            first_line,
+            0,
+            ParseErrorKind::Invalid(format!(
+                "{what} longer than {} MiB, the limit for one record",
+                MAX_RECORD_BYTES >> 20
+            )),
+        );
+        loop {
+            match self.next_line() {
+                Some(Ok(l)) => {
+                    self.work += l.text.len() as u64;
+                    if scan.feed("\n").is_some() || scan.feed(&l.text).is_some() {
+                        return err;
+                    }
+                }
+                Some(Err(e)) => {
+                    self.push_back_result(Err(e));
+                    return err;
+                }
+                None => return err,
             }
         }
     }

@@ -1,0 +1,113 @@
+//! The binary on hostile input and options (issue 21): out-of-range `--max-time` is a usage
+//! error, `--jobs` is capped at the cores, endless and over-long input is refused, FIFOs
+//! are read as streams. Timeouts here only stop a hung test; nothing asserts a duration.
+
+use assert_cmd::Command;
+use std::time::Duration;
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn sudoku() -> Command {
+    let mut c = Command::cargo_bin("sudoku").unwrap();
+    c.timeout(Duration::from_secs(120));
+    c
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn out_of_range_max_time_is_a_usage_error_not_a_panic() {
+    for bad in ["1e20", "-1", "0", "NaN", "inf", "1e400", "soon"] {
+        let out = sudoku()
+            .args(["rate", &format!("--max-time={bad}")])
+            .write_stdin(CLASSIC)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "--max-time {bad}: {err}");
+        assert!(!err.contains("panicked"), "--max-time {bad}: {err}");
+        assert!(err.contains("--max-time"), "--max-time {bad}: {err}");
+    }
+    // In range: taken.
+    sudoku()
+        .args(["rate", "--max-time", "30"])
+        .write_stdin(CLASSIC)
+        .assert()
+        .success();
+}
+
+#[test]
+fn jobs_above_the_cores_are_capped_with_a_note_and_change_nothing() {
+    let one = sudoku()
+        .args(["generate", "-n", "3", "--seed", "7", "--jobs", "1"])
+        .output()
+        .unwrap();
+    let many = sudoku()
+        .args(["generate", "-n", "3", "--seed", "7", "--jobs", "3000"])
+        .output()
+        .unwrap();
+    assert!(one.status.success() && many.status.success());
+    assert_eq!(one.stdout, many.stdout, "same puzzles whatever --jobs");
+    let err = stderr(&many);
+    assert!(
+        err.contains("note: --jobs 3000 is more than the") && err.contains("cores; using"),
+        "{err}"
+    );
+    assert!(!stderr(&one).contains("--jobs"));
+    for cmd in ["solve", "rate"] {
+        let out = sudoku()
+            .args([cmd, "--jobs", "3000"])
+            .write_stdin(format!("{CLASSIC}\n"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{cmd}: {}", stderr(&out));
+        assert!(stderr(&out).contains("note: --jobs 3000"), "{cmd}");
+    }
+}
+
+#[test]
+fn endless_input_without_line_breaks_is_refused() {
+    // `sudoku solve /dev/zero` grew past 2.9 GB before; now it stops at the line limit.
+    let out = sudoku().args(["solve", "/dev/zero"]).output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("/dev/zero:1: line longer than 16 MiB"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_fifo_is_read_as_a_stream() {
+    let dir = std::env::temp_dir().join(format!("sudoku-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("in.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+            for _ in 0..3 {
+                writeln!(f, "{CLASSIC}").unwrap();
+            }
+        })
+    };
+    let out = sudoku()
+        .args(["solve", "--to", "line"])
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    writer.join().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
+}

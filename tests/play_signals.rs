@@ -1,0 +1,273 @@
+//! `sudoku play` against its user's terminal (issue 21): SIGINT, SIGQUIT, SIGHUP and SIGTERM
+//! each put the terminal back (cooked mode, main screen) and leave the game saved; opening a
+//! FIFO with no writer does not freeze the game. Driven in tmux, like `play_e2e.rs`, and
+//! skipped with a note when tmux is missing (CI installs it).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "sig"]).stdout).into_owned()
+    }
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.cmd(&["send-keys", "-t", "sig", k]);
+            sleep(Duration::from_millis(60));
+        }
+    }
+    /// Waits until the screen shows `text`; panics with the screen after 15 s.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "screen never showed {text:?}:\n{s}"
+            );
+            sleep(Duration::from_millis(100));
+        }
+    }
+    fn format(&self, f: &str) -> String {
+        String::from_utf8_lossy(&self.cmd(&["display-message", "-p", "-t", "sig", f]).stdout)
+            .trim()
+            .to_string()
+    }
+    /// Runs `script` in a shell in a new session.
+    fn start(&self, script: &str) {
+        let _ = self.cmd(&["kill-session", "-t", "sig"]);
+        let out = self.cmd(&[
+            "new-session",
+            "-d",
+            "-s",
+            "sig",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            "sh",
+            "-c",
+            script,
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    /// The pid of the game: the shell's child.
+    fn game_pid(&self) -> String {
+        let shell = self.format("#{pane_pid}");
+        let children =
+            std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
+        children
+            .split_whitespace()
+            .next()
+            .expect("the game runs")
+            .to_string()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
+    }
+}
+
+fn have_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn temp_home(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sudoku-sig-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The shell script: terminal settings before and after the game, then its exit status.
+fn script(home: &Path, args: &str) -> String {
+    let bin = env!("CARGO_BIN_EXE_sudoku");
+    let h = home.display();
+    format!(
+        "stty -g > {h}/stty.before; env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play --save {h}/game.json {args} 2>{h}/stderr; rc=$?; stty -g > {h}/stty.after; echo \"EXITED $rc\"; sleep 60"
+    )
+}
+
+#[test]
+fn every_terminating_signal_restores_the_terminal_and_saves() {
+    if !have_tmux() {
+        eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
+        return;
+    }
+    let t = Tmux {
+        socket: format!("sudoku-sig-{}", std::process::id()),
+    };
+    for sig in ["INT", "QUIT", "HUP", "TERM"] {
+        let home = temp_home(sig);
+        let puzzle = home.join("easy.txt");
+        std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
+        // An orphan of a killed save, from a process long gone.
+        let orphan = home.join(".game.json.tmp4194305.0");
+        std::fs::write(&orphan, "partial").unwrap();
+        t.start(&script(&home, &puzzle.display().to_string()));
+        t.wait_for("sudoku 9x9");
+        assert_eq!(
+            t.format("#{alternate_on}"),
+            "1",
+            "{sig}: the game uses the alternate screen"
+        );
+        assert!(
+            !orphan.exists(),
+            "{sig}: the orphan temp file is cleaned at start"
+        );
+        t.keys(&["l", "l", "4"]);
+        t.wait_for("moves: 1");
+        let pid = t.game_pid();
+        assert!(Command::new("kill")
+            .args([&format!("-{sig}"), &pid])
+            .status()
+            .unwrap()
+            .success());
+        let screen = t.wait_for("EXITED");
+        assert_eq!(
+            t.format("#{alternate_on}"),
+            "0",
+            "{sig}: back on the main screen:\n{screen}"
+        );
+        let before = std::fs::read_to_string(home.join("stty.before")).unwrap();
+        let after = std::fs::read_to_string(home.join("stty.after")).unwrap();
+        assert_eq!(
+            before, after,
+            "{sig}: terminal settings put back (raw mode off)"
+        );
+        let save: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(home.join("game.json")).expect("saved"))
+                .unwrap();
+        assert_eq!(save["pos"].as_u64(), Some(1), "{sig}: the move was saved");
+        let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
+        assert!(stderr.contains("Game saved"), "{sig}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{sig}: {stderr}");
+        let leftovers: Vec<_> = std::fs::read_dir(&home)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+            .collect();
+        assert!(
+            leftovers.is_empty(),
+            "{sig}: temp files left: {leftovers:?}"
+        );
+        let _ = std::fs::remove_dir_all(&home);
+    }
+}
+
+#[test]
+fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
+    if !have_tmux() {
+        eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
+        return;
+    }
+    let t = Tmux {
+        socket: format!("sudoku-fifo-{}", std::process::id()),
+    };
+    let home = temp_home("fifo");
+    let puzzle = home.join("easy.txt");
+    std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
+    let fifo = home.join("p.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    t.start(&script(&home, &puzzle.display().to_string()));
+    t.wait_for("sudoku 9x9");
+    t.keys(&["o"]);
+    t.keys(&[&fifo.display().to_string(), "Enter"]);
+    t.wait_for("Opening");
+    // The game answers keys while the FIFO waits for a writer.
+    t.keys(&["l", "l", "4"]);
+    t.wait_for("moves: 1");
+    t.wait_for("Gave up opening");
+    // And SIGTERM still ends it cleanly (a thread is stuck opening the FIFO).
+    let pid = t.game_pid();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    t.wait_for("EXITED 0");
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(home.join("game.json")).unwrap()).unwrap();
+    assert_eq!(save["pos"].as_u64(), Some(1));
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+#[test]
+fn a_terminal_that_goes_away_ends_the_game_saved() {
+    if !have_tmux() {
+        eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
+        return;
+    }
+    let t = Tmux {
+        socket: format!("sudoku-gone-{}", std::process::id()),
+    };
+    let home = temp_home("gone");
+    let puzzle = home.join("easy.txt");
+    std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
+    t.start(&script(&home, &puzzle.display().to_string()));
+    t.wait_for("sudoku 9x9");
+    t.keys(&["l", "l", "4"]);
+    t.wait_for("moves: 1");
+    let pid = t.game_pid();
+    // The window closes: the terminal hangs up under the game (SIGHUP, then a dead tty
+    // that crossterm's poll spins on).
+    t.cmd(&["kill-server"]);
+    let start = Instant::now();
+    let ended = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map_or(true, |s| s.split_whitespace().nth(2) == Some("Z"))
+    };
+    while !ended() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the game never ended"
+        );
+        sleep(Duration::from_millis(100));
+    }
+    let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
+    assert!(
+        stderr.contains("Game saved") || stderr.contains("ended by signal 1"),
+        "{stderr}"
+    );
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(home.join("game.json")).unwrap()).unwrap();
+    assert_eq!(save["pos"].as_u64(), Some(1));
+    let _ = std::fs::remove_dir_all(&home);
+}
