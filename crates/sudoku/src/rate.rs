@@ -187,24 +187,15 @@ impl Rater {
         }
     }
 
-    /// The techniques the SE rating uses: every technique SE rates, plus the ones Sukaku
-    /// Explainer adds that we implement (its one-digit "Turbot" family: Skyscraper,
-    /// 2-String Kite, Turbot Fish, Empty Rectangle; and WXYZ-Wing), no brute force.
+    /// The techniques the SE rating uses: every technique SE rates, plus the ones only
+    /// Sukaku Explainer has ([`Technique::sukaku_only`] in the catalogue: its one-digit
+    /// "Turbot" family, three strong links, WXYZ- and VWXYZ-Wing), no brute force.
     /// Today's reference ratings come from Sukaku Explainer, and its extra techniques
     /// change the path (and so ER) of many puzzles.
     pub fn se_techniques() -> TechniqueSet {
-        use Technique::*;
         let mut set = TechniqueSet::explainer_defaults();
-        set.remove(BruteForce);
-        for t in [
-            Skyscraper,
-            TwoStringKite,
-            TurbotFish,
-            EmptyRectangle,
-            WxyzWing,
-            VwxyzWing,
-            ThreeStrongLinks,
-        ] {
+        set.remove(Technique::BruteForce);
+        for &t in Technique::ALL.iter().filter(|t| t.sukaku_only()) {
             set.insert(t);
         }
         set

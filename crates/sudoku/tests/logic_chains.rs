@@ -156,7 +156,9 @@ fn kraken_fish_on_the_hodoku_path() {
         "Kraken Fish Type 1: Finned X-Wing: 6 c3,c7 r6,r8 fr5c3,r4c7 => r6c8<>6; \
          (6)r5c3-r4c1=r4c7-r6c8 | (6)r4c7-r6c8"
     );
-    assert!(matches!(&step.evidence, Evidence::Kraken(k) if k.kind == 1 && k.branches.len() == 2));
+    assert!(
+        matches!(&step.evidence, Evidence::Kraken(k) if k.kind == sudoku::logic::KrakenType::One && k.branches.len() == 2)
+    );
     assert_eq!(chain_length(step), Some(4));
     assert!(step.explain(s).contains("Either way, r6c8<>6."));
 }

@@ -42,7 +42,6 @@ use super::step::{Evidence, Link, Node, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
-use crate::shape::Shape;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
@@ -779,120 +778,6 @@ fn conclude(
         eliminations,
         evidence: Evidence::Chain { links },
     })
-}
-
-/// A chain in Eureka notation: `(5)r1c2=r1c7-(5=3)r2c8-(3)r5c8`. A node is written
-/// `(digit)cells`; the digit is left out when it is the previous node's, and consecutive
-/// candidates in one cell are written together, `(5=3)r2c8`. A group node's cells are
-/// written HoDoKu's way, `(5)r1c78` (row 1, columns 7 and 8) or `r78c1`.
-pub fn eureka(shape: Shape, links: &[Link]) -> String {
-    let sym = |strong: bool| if strong { "=" } else { "-" };
-    let Some(first) = links.first() else {
-        return String::new();
-    };
-    // Nodes, and the symbol that leads into each (none for the first).
-    let mut nodes: Vec<(&Node, &str)> = vec![(&first.from, "")];
-    nodes.extend(links.iter().map(|l| (&l.to, sym(l.strong))));
-    let same_cell = |a: &Node, b: &Node| !a.is_group() && !b.is_group() && a.cells() == b.cells();
-    let mut s = String::new();
-    let mut prev: Option<Digit> = None;
-    let mut i = 0;
-    while i < nodes.len() {
-        let mut j = i + 1;
-        while j < nodes.len() && same_cell(nodes[j].0, nodes[i].0) {
-            j += 1;
-        }
-        s += nodes[i].1;
-        if j - i > 1 {
-            s += "(";
-            for (k, (c, into)) in nodes[i..j].iter().enumerate() {
-                if k > 0 {
-                    s += into;
-                }
-                s += &c.digit().to_string();
-            }
-            s += ")";
-        } else if prev != Some(nodes[i].0.digit()) {
-            s += &format!("({})", nodes[i].0.digit());
-        }
-        s += &nodes[i].0.cells_name(shape);
-        prev = Some(nodes[j - 1].0.digit());
-        i = j;
-    }
-    s
-}
-
-/// A node in words: `r1c2 is 5` / `r1c2 is not 5`, for a group `5 is in r1c78` /
-/// `5 is not in r1c78`.
-fn node_words(shape: Shape, node: &Node, true_: bool) -> String {
-    if node.is_group() {
-        format!(
-            "{} {} {}",
-            node.digit(),
-            if true_ { "is in" } else { "is not in" },
-            node.cells_name(shape)
-        )
-    } else {
-        format!(
-            "{} {} {}",
-            node.cells_name(shape),
-            if true_ { "is" } else { "is not" },
-            node.digit()
-        )
-    }
-}
-
-/// A chain in plain words: "if r1c2 is not 5, then r1c7 is 5, so r2c8 is not 5, ...".
-pub fn chain_words(shape: Shape, links: &[Link]) -> String {
-    let mut parts = Vec::new();
-    let Some(first) = links.first() else {
-        return String::new();
-    };
-    parts.push(format!(
-        "if {}",
-        node_words(shape, &first.from, !first.strong)
-    ));
-    for l in links {
-        parts.push(node_words(shape, &l.to, l.strong));
-    }
-    parts.join(", then ")
-}
-
-/// The plain-language explanation of a chain step.
-pub(crate) fn explain_chain(shape: Shape, links: &[Link], out: &str) -> String {
-    let (Some(first), Some(last)) = (links.first(), links.last()) else {
-        return out.to_string();
-    };
-    let (s, t) = (&first.from, &last.to);
-    let closes = links.len() >= 2 && s == t;
-    let places = closes && first.strong && last.strong;
-    let words = chain_words(shape, links);
-    let grouped = if links.iter().any(|l| l.to.is_group()) {
-        " (a group node is true when one of its cells holds its digit)"
-    } else {
-        ""
-    };
-    if places {
-        format!(
-            "Suppose {}: {words}{grouped}. The chain returns to its start and contradicts the \
-             supposition, so {out}.",
-            node_words(shape, s, false)
-        )
-    } else if closes {
-        format!(
-            "The chain {} is a closed loop of alternating links: {words}{grouped}. On each link \
-             exactly one end is true, so a candidate that sees both ends of a link is false: \
-             {out}.",
-            eureka(shape, links)
-        )
-    } else {
-        format!(
-            "In the chain {}, {words}{grouped}. So {} or {}; either way, {out}.",
-            eureka(shape, links),
-            node_words(shape, s, true),
-            node_words(shape, t, true)
-        )
-    }
 }
 
 /// The number of links of a chain or forcing step (the SE length bonus counts them), or

@@ -21,7 +21,7 @@
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
-use super::step::{Evidence, Step};
+use super::step::{Evidence, MedusaRule, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit};
@@ -266,7 +266,7 @@ fn medusa_outcome(
     ctx: &Context<'_>,
     sides: &[Vec<Candidate>; 2],
     col: &dyn Fn(Candidate) -> Option<u8>,
-) -> Option<(u8, Vec<Candidate>)> {
+) -> Option<(MedusaRule, Vec<Candidate>)> {
     let s = ctx.shape();
     let sees_color = |c: Cell, d: Digit, k: usize| {
         sides[k]
@@ -274,15 +274,15 @@ fn medusa_outcome(
             .any(|o| o.digit == d && o.cell != c && o.cell.sees(c, s))
     };
     // A false colour: all its candidates go.
-    let false_color = |k: usize| -> Option<u8> {
+    let false_color = |k: usize| -> Option<MedusaRule> {
         let side = &sides[k];
         for (i, a) in side.iter().enumerate() {
             for b in &side[i + 1..] {
                 if a.cell == b.cell {
-                    return Some(1);
+                    return Some(MedusaRule::TwiceInCell);
                 }
                 if a.digit == b.digit && a.cell.sees(b.cell, s) {
-                    return Some(2);
+                    return Some(MedusaRule::TwiceInHouse);
                 }
             }
         }
@@ -292,7 +292,7 @@ fn medusa_outcome(
                 .into_iter()
                 .all(|d| col(Candidate::new(c, d)).is_none() && sees_color(c, d, k))
         });
-        emptied.then_some(6)
+        emptied.then_some(MedusaRule::EmptiesCell)
     };
     for (k, side) in sides.iter().enumerate() {
         if let Some(rule) = false_color(k) {
@@ -300,7 +300,7 @@ fn medusa_outcome(
         }
     }
     let mut elims: Vec<Candidate> = Vec::new();
-    let mut rule = 0;
+    let mut rule: Option<MedusaRule> = None;
     for c in ctx.board().empty_cells() {
         let cands = ctx.candidates(c);
         let here: Vec<u8> = cands
@@ -314,17 +314,17 @@ fn medusa_outcome(
                 continue;
             }
             let r = if both_here {
-                3
+                MedusaRule::BothInCell
             } else if sees_color(c, d, 0) && sees_color(c, d, 1) {
-                4
+                MedusaRule::SeesBoth
             } else if here.iter().any(|&k| sees_color(c, d, 1 - usize::from(k))) {
-                5
+                MedusaRule::SeesOneBesideOther
             } else {
                 continue;
             };
-            rule = if rule == 0 { r } else { rule.min(r) };
+            rule = Some(rule.map_or(r, |q| q.min(r)));
             elims.push(cand);
         }
     }
-    (!elims.is_empty()).then_some((rule, elims))
+    rule.filter(|_| !elims.is_empty()).map(|r| (r, elims))
 }

@@ -26,9 +26,8 @@
 //!
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
-use super::chains::{chain_words, eureka};
 use super::registry::Sink;
-use super::step::{cell_name, Evidence, Link, Step};
+use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit, House};
@@ -817,69 +816,5 @@ fn build(
             branches,
             inner: Vec::new(),
         },
-    }
-}
-
-/// The pattern part of a forcing step's one-liner: each branch in Eureka notation.
-pub fn forcing_text(shape: Shape, premise: &[Candidate], branches: &[Vec<Link>]) -> String {
-    let parts: Vec<String> = branches
-        .iter()
-        .zip(premise.iter().cycle())
-        .map(|(b, p)| {
-            if b.is_empty() {
-                format!("{}={}", cell_name(shape, p.cell), p.digit)
-            } else {
-                eureka(shape, b)
-            }
-        })
-        .collect();
-    parts.join(" | ")
-}
-
-/// A forcing step in plain words.
-pub(crate) fn explain_forcing(
-    shape: Shape,
-    premise: &[Candidate],
-    branches: &[Vec<Link>],
-    out: &str,
-) -> String {
-    let words: Vec<String> = branches
-        .iter()
-        .filter(|b| !b.is_empty())
-        .map(|b| chain_words(shape, b))
-        .collect();
-    let names: Vec<String> = premise
-        .iter()
-        .map(|p| format!("{} is {}", cell_name(shape, p.cell), p.digit))
-        .collect();
-    if premise.len() == 1 {
-        format!(
-            "Suppose {} {} {}: {}. The branches contradict each other, so the \
-             supposition is wrong: {out}.",
-            cell_name(shape, premise[0].cell),
-            if branches
-                .first()
-                .and_then(|b| b.first())
-                .is_some_and(|l| l.strong)
-            {
-                "is not"
-            } else {
-                "is"
-            },
-            premise[0].digit,
-            words.join("; and ")
-        )
-    } else if premise.len() == 2 && premise[0] == premise[1] {
-        format!(
-            "Whether or not {}, the same follows: {}. So {out}.",
-            names[0],
-            words.join("; and ")
-        )
-    } else {
-        format!(
-            "One of {} must hold, and each forces the same: {}. So {out}.",
-            names.join(", "),
-            words.join("; and ")
-        )
     }
 }

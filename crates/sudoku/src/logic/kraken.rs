@@ -27,10 +27,10 @@
 //!
 //! Depends on [`super::Context`], [`super::forcing`] and the step model.
 
-use super::chains::{chain_words, eureka, MAX_LINKS};
+use super::chains::MAX_LINKS;
 use super::forcing::{Branch, Implied, Mode, Tables};
 use super::registry::Sink;
-use super::step::{cell_list, house_list, Evidence, FishEvidence, KrakenEvidence, Link, Step};
+use super::step::{Evidence, FishEvidence, KrakenEvidence, KrakenType, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Col, Digit, House, Row};
@@ -87,7 +87,7 @@ const NONE: u32 = u32::MAX;
 
 /// A kraken fish found, before its chains are drawn.
 struct Found {
-    kind: u8,
+    kind: KrakenType,
     /// Links of all the chains together.
     cost: u32,
     fish_technique: Technique,
@@ -100,7 +100,7 @@ struct Found {
 
 impl Found {
     /// Better first: fewer links, smaller fish, type 1, fewer chains.
-    fn key(&self) -> (u32, usize, u8, usize) {
+    fn key(&self) -> (u32, usize, KrakenType, usize) {
         (
             self.cost,
             self.fish.base.len(),
@@ -397,7 +397,7 @@ impl<'c, 'a> Search<'c, 'a> {
                         continue;
                     }
                     if let Some(cost) = self.cost(&fin_ids, t) {
-                        self.record(f, 1, None, fin_ids.clone(), t, cost);
+                        self.record(f, KrakenType::One, None, fin_ids.clone(), t, cost);
                     }
                 }
             }
@@ -430,7 +430,14 @@ impl<'c, 'a> Search<'c, 'a> {
                     let t = (w * 64 + m.trailing_zeros() as usize) as u32;
                     m &= m - 1;
                     if let Some(cost) = self.cost(&premises, t) {
-                        self.record(f, 2, Some(line(!f.rows, *j)), premises.clone(), t, cost);
+                        self.record(
+                            f,
+                            KrakenType::Two,
+                            Some(line(!f.rows, *j)),
+                            premises.clone(),
+                            t,
+                            cost,
+                        );
                     }
                 }
             }
@@ -442,7 +449,7 @@ impl<'c, 'a> Search<'c, 'a> {
     fn record(
         &mut self,
         f: &Fish<'_>,
-        kind: u8,
+        kind: KrakenType,
         cover: Option<House>,
         premises: Vec<u32>,
         target: u32,
@@ -517,61 +524,4 @@ fn fish_technique(k: usize, finned: bool, sashimi: bool) -> Technique {
         (true, true) => [SashimiXWing, SashimiSwordfish, SashimiJellyfish],
     };
     row[k - 2]
-}
-
-/// The chains of a kraken step in Eureka notation, ` | ` between them; type 2 names the
-/// cover house first: `c2: (5)r1c2-… | (5)r9c2-… | (5)r9c3-…`.
-pub(crate) fn chains_text(shape: Shape, k: &KrakenEvidence) -> String {
-    let chains: Vec<String> = k.branches.iter().map(|b| eureka(shape, b)).collect();
-    match k.cover {
-        Some(h) => format!("{h}: {}", chains.join(" | ")),
-        None => chains.join(" | "),
-    }
-}
-
-/// A kraken step in plain words.
-pub(crate) fn explain_kraken(shape: Shape, k: &KrakenEvidence, out: &str) -> String {
-    let f = &k.fish;
-    let size = f.base.len();
-    let d = f.digit;
-    let (base, cover) = (house_list(&f.base), house_list(&f.cover));
-    let mut s = format!(
-        "Digit {d} must go once in each of the {size} houses {base}, and all their places lie \
-         in the {size} houses {cover}"
-    );
-    if f.fins.is_empty() {
-        s += ". So the fish holds";
-    } else {
-        s += &format!(
-            ", except the fins {}. Either a fin is {d}, or the fish holds",
-            cell_list(shape, &f.fins)
-        );
-    }
-    let words: Vec<String> = k.branches.iter().map(|b| chain_words(shape, b)).collect();
-    let words = words.join("; and ");
-    match k.cover {
-        None => {
-            let target = k.branches.first().and_then(|b| b.last()).map(|l| &l.to);
-            let name = target.map_or(String::new(), |t| cell_list(shape, t.cells()));
-            format!(
-                "{s}: then {cover} get their {d} from {base}, so {name}, in a cover house outside \
-                 the base, is not {d}. Each fin, if it is {d}, forces the same: {words}. Either \
-                 way, {out}."
-            )
-        }
-        Some(h) => {
-            let from: Vec<Cell> = k
-                .premise
-                .iter()
-                .map(|p| p.cell)
-                .filter(|c| !f.fins.contains(c))
-                .collect();
-            format!(
-                "{s}: then {h} gets its {d} from {}. So one of {} is {d}, and each of them forces \
-                 the same: {words}. So {out}.",
-                cell_list(shape, &from),
-                cell_list(shape, &k.premise.iter().map(|p| p.cell).collect::<Vec<_>>())
-            )
-        }
-    }
 }

@@ -64,6 +64,7 @@ mod chains;
 mod coloring;
 mod context;
 mod exclusion;
+mod explain;
 mod fish;
 mod forcing;
 mod intersections;
@@ -81,14 +82,17 @@ mod templates;
 mod uniqueness;
 mod wings;
 
-pub use chains::{chain_length, eureka, MAX_LINKS};
+pub use chains::{chain_length, MAX_LINKS};
 pub use context::Context;
+pub use explain::{eliminations_text, eureka, placements_text};
 pub use registry::{Finder, Sink};
 pub use step::{
-    eliminations_text, placements_text, AlsSet, Evidence, FishEvidence, HintLevel, InnerChain,
-    KrakenEvidence, Link, Node, Step,
+    AlsSet, Evidence, FishEvidence, HintLevel, InnerChain, KrakenEvidence, KrakenType, Link,
+    MedusaRule, Node, Step,
 };
-pub use technique::{Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet};
+pub use technique::{
+    ExplainerInfo, Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet,
+};
 
 use crate::grid::{Board, Grid};
 use crate::index::Cell;
@@ -133,11 +137,13 @@ impl Order {
         let declared = t as u64;
         match self {
             Order::Hodoku => (hodoku_rank(t), declared),
-            Order::Explainer => match EXPLAINER.iter().position(|&x| x == t) {
-                Some(i) if i < EXPLAINER_INDIRECT_END => (i as u32, 0),
-                Some(i) => (EXPLAINER_INDIRECT_END as u32 + 1 + i as u32, 0),
+            // SE's producers by their rank in the catalogue, the techniques SE lacks (in
+            // HoDoKu's order) after the direct and indirect ones, the chaining last.
+            Order::Explainer => match t.explainer() {
+                Some(e) if !e.chaining => (u32::from(e.rank), 0),
+                Some(e) => (EXPLAINER_CHAINING + u32::from(e.rank), 0),
                 None => (
-                    EXPLAINER_INDIRECT_END as u32,
+                    EXPLAINER_CHAINING - 1,
                     u64::from(hodoku_rank(t)) * 1000 + declared,
                 ),
             },
@@ -215,94 +221,20 @@ fn hodoku_chain_rank(ctx: &Context<'_>, s: &Step) -> (std::cmp::Reverse<usize>, 
     (std::cmp::Reverse(removed.len()), sum, step_size(s))
 }
 
-/// HoDoKu's index, or ours for the techniques HoDoKu lacks.
+/// HoDoKu's index, or our place for the techniques HoDoKu lacks (from the catalogue).
 fn hodoku_rank(t: Technique) -> u32 {
-    use Technique::*;
-    if t == BruteForce {
+    if t == Technique::BruteForce {
         return u32::MAX;
     }
     match t.hodoku() {
         Some(h) => h.index,
-        None => match t {
-            WxyzWing => 3450,
-            VwxyzWing => 3460,
-            AlignedPairExclusion => 5310,
-            AlignedTripleExclusion => 5320,
-            Nishio => 8480,
-            MultipleForcingChain => 8490,
-            DynamicForcingChain => 8610,
-            DynamicForcingChainPlus => 8620,
-            NestedForcingChain => 8630,
-            _ => 9000,
-        },
+        None => t.info().hodoku_place.unwrap_or(9000),
     }
 }
 
-/// Sudoku Explainer's producer order; entries after [`EXPLAINER_INDIRECT_END`] are the
-/// chaining producers.
-const EXPLAINER: &[Technique] = {
-    use Technique::*;
-    &[
-        FullHouse,
-        HiddenSingle,
-        DirectPointing,
-        DirectClaiming,
-        DirectHiddenPair,
-        NakedSingle,
-        DirectHiddenTriple,
-        LockedCandidatesPointing,
-        LockedCandidatesClaiming,
-        NakedPair,
-        XWing,
-        HiddenPair,
-        NakedTriple,
-        Swordfish,
-        HiddenTriple,
-        // Sukaku Explainer's one-digit "Turbot" family (off in SE's own set)
-        Skyscraper,
-        TwoStringKite,
-        TurbotFish,
-        EmptyRectangle,
-        XyWing,
-        XyzWing,
-        UniqueRectangle1,
-        UniqueRectangle2,
-        UniqueRectangle3,
-        UniqueRectangle4,
-        UniqueRectangle5,
-        UniqueRectangle6,
-        UniqueLoop1,
-        UniqueLoop2,
-        UniqueLoop3,
-        UniqueLoop4,
-        NakedQuad,
-        Jellyfish,
-        HiddenQuad,
-        // Sukaku Explainer (off in SE's own set)
-        ThreeStrongLinks,
-        WxyzWing,
-        BugPlusOne,
-        BugType2,
-        BugType3,
-        BugType4,
-        // Sukaku Explainer (off in SE's own set)
-        VwxyzWing,
-        AlignedPairExclusion,
-        // chaining
-        XChain,
-        XyChain,
-        ContinuousNiceLoop,
-        DiscontinuousNiceLoop,
-        Aic,
-        AlignedTripleExclusion,
-        Nishio,
-        MultipleForcingChain,
-        DynamicForcingChain,
-        DynamicForcingChainPlus,
-        NestedForcingChain,
-    ]
-};
-const EXPLAINER_INDIRECT_END: usize = 42;
+/// Where the Explainer order puts SE's chaining producers: past every rank (`u8`) of the
+/// others and the techniques SE lacks.
+const EXPLAINER_CHAINING: u32 = 1 << 9;
 
 /// The human-style solver: a technique set and an order. Build it with
 /// [`LogicSolver::builder`], or [`LogicSolver::new`] for HoDoKu's defaults.
@@ -439,6 +371,11 @@ impl LogicSolver {
 
     /// The next step: the first step of the first technique (in order) that has one.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
+        self.next_step_with(board, &se_chains::Search::new(None))
+    }
+
+    /// [`Self::next_step`] within `search` (the SE producers' state along a path).
+    fn next_step_with(&self, board: &Board, search: &se_chains::Search) -> Option<Step> {
         let mut skip = 0;
         if self.fast_prefix > 0 {
             if let Some(fast) = basic9::Basic9::new(board) {
@@ -450,11 +387,16 @@ impl LogicSolver {
             }
         }
         let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
-        self.next_step_in(&ctx, skip)
+        self.next_step_in(&ctx, skip, search)
     }
 
     /// The next step from the techniques of the sequence after the first `skip`.
-    fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<Step> {
+    fn next_step_in(
+        &self,
+        ctx: &Context<'_>,
+        skip: usize,
+        search: &se_chains::Search,
+    ) -> Option<Step> {
         let mut found = None;
         let mut groups_done: Vec<se_chains::Group> = Vec::new();
         let mut i = skip;
@@ -464,7 +406,7 @@ impl LogicSolver {
             if self.order == Order::Explainer && explainer_takes_cheapest(t) {
                 // Sukaku Explainer's own producers sort their hints: the cheapest first,
                 // then the one removing the most candidates.
-                let _ = self.find_in_order(ctx, t, &mut groups_done, &mut |step| {
+                let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
                     let key = |s: &Step| {
                         (
                             s.se_rating().unwrap_or(0.0),
@@ -509,7 +451,7 @@ impl LogicSolver {
                 }
                 continue;
             }
-            let _ = self.find_in_order(ctx, t, &mut groups_done, &mut |step| {
+            let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -528,6 +470,7 @@ impl LogicSolver {
         ctx: &Context<'_>,
         t: Technique,
         groups_done: &mut Vec<se_chains::Group>,
+        search: &se_chains::Search,
         sink: &mut Sink<'_>,
     ) -> ControlFlow<()> {
         if self.order == Order::Explainer {
@@ -536,7 +479,7 @@ impl LogicSolver {
                     return ControlFlow::Continue(());
                 }
                 groups_done.push(g);
-                return se_chains::find(ctx, g, sink);
+                return se_chains::find(ctx, search, g, sink);
             }
         }
         let find = registry::finder(t).expect("sequence holds implemented techniques");
@@ -549,12 +492,13 @@ impl LogicSolver {
         let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
         let mut out = Vec::new();
         let mut groups_done = Vec::new();
+        let search = se_chains::Search::new(None);
         for &t in self
             .sequence
             .iter()
             .filter(|&&t| t != Technique::BruteForce)
         {
-            let _ = self.find_in_order(&ctx, t, &mut groups_done, &mut |step| {
+            let _ = self.find_in_order(&ctx, t, &mut groups_done, &search, &mut |step| {
                 out.push(step);
                 ControlFlow::Continue(())
             });
@@ -615,16 +559,17 @@ impl LogicSolver {
         deadline: Option<std::time::Instant>,
         keep: impl FnMut(&Step) -> bool,
     ) -> (SolvePath, bool) {
-        se_chains::with_deadline(deadline, || self.solve_path(board, deadline, keep))
+        self.solve_path(board, deadline, keep)
     }
 
-    /// The path of [`Self::solve_board_while`], with the deadline set for the nested chains.
+    /// The path of [`Self::solve_board_while`]; one SE search state serves its steps.
     fn solve_path(
         &self,
         mut board: Board,
         deadline: Option<std::time::Instant>,
         mut keep: impl FnMut(&Step) -> bool,
     ) -> (SolvePath, bool) {
+        let search = se_chains::Search::new(deadline);
         let mut steps = Vec::new();
         let (mut timed_out, mut stopped) = (false, false);
         // The masks of the fast finders, kept up to date step by step; the board lags
@@ -659,12 +604,12 @@ impl LogicSolver {
                             }
                             let ctx = Context::new(&board)
                                 .with_missing_candidates(self.order == Order::Hodoku);
-                            self.next_step_in(&ctx, self.fast_prefix)
+                            self.next_step_in(&ctx, self.fast_prefix, &search)
                                 .map(|s| (s, false))
                         }
                     }
                 }
-                None => self.next_step(&board).map(|s| (s, false)),
+                None => self.next_step_with(&board, &search).map(|s| (s, false)),
             };
             let Some((step, from_fast)) = next else {
                 timed_out = deadline.is_some_and(|d| std::time::Instant::now() >= d);
@@ -769,6 +714,160 @@ pub fn check_step(board: &Board, step: &Step, solution: &Grid) -> Result<(), Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Explainer order and the HoDoKu fallback places as they were kept by hand
+    /// before the catalogue held them (frozen here to check the derived orders).
+    const EXPLAINER_BY_HAND: &[Technique] = {
+        use Technique::*;
+        &[
+            FullHouse,
+            HiddenSingle,
+            DirectPointing,
+            DirectClaiming,
+            DirectHiddenPair,
+            NakedSingle,
+            DirectHiddenTriple,
+            LockedCandidatesPointing,
+            LockedCandidatesClaiming,
+            NakedPair,
+            XWing,
+            HiddenPair,
+            NakedTriple,
+            Swordfish,
+            HiddenTriple,
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            XyWing,
+            XyzWing,
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+            UniqueRectangle5,
+            UniqueRectangle6,
+            UniqueLoop1,
+            UniqueLoop2,
+            UniqueLoop3,
+            UniqueLoop4,
+            NakedQuad,
+            Jellyfish,
+            HiddenQuad,
+            ThreeStrongLinks,
+            WxyzWing,
+            BugPlusOne,
+            BugType2,
+            BugType3,
+            BugType4,
+            VwxyzWing,
+            AlignedPairExclusion,
+            XChain,
+            XyChain,
+            ContinuousNiceLoop,
+            DiscontinuousNiceLoop,
+            Aic,
+            AlignedTripleExclusion,
+            Nishio,
+            MultipleForcingChain,
+            DynamicForcingChain,
+            DynamicForcingChainPlus,
+            NestedForcingChain,
+        ]
+    };
+    const INDIRECT_END_BY_HAND: usize = 42;
+
+    fn hodoku_rank_by_hand(t: Technique) -> u32 {
+        use Technique::*;
+        if t == BruteForce {
+            return u32::MAX;
+        }
+        match t.hodoku() {
+            Some(h) => h.index,
+            None => match t {
+                WxyzWing => 3450,
+                VwxyzWing => 3460,
+                AlignedPairExclusion => 5310,
+                AlignedTripleExclusion => 5320,
+                Nishio => 8480,
+                MultipleForcingChain => 8490,
+                DynamicForcingChain => 8610,
+                DynamicForcingChainPlus => 8620,
+                NestedForcingChain => 8630,
+                _ => 9000,
+            },
+        }
+    }
+
+    fn rank_by_hand(order: Order, t: Technique) -> (u32, u64) {
+        let declared = t as u64;
+        match order {
+            Order::Hodoku => (hodoku_rank_by_hand(t), declared),
+            Order::Explainer => match EXPLAINER_BY_HAND.iter().position(|&x| x == t) {
+                Some(i) if i < INDIRECT_END_BY_HAND => (i as u32, 0),
+                Some(i) => (INDIRECT_END_BY_HAND as u32 + 1 + i as u32, 0),
+                None => (
+                    INDIRECT_END_BY_HAND as u32,
+                    u64::from(hodoku_rank_by_hand(t)) * 1000 + declared,
+                ),
+            },
+        }
+    }
+
+    #[test]
+    fn orders_derived_from_the_catalogue_equal_the_hand_kept_ones() {
+        for order in [Order::Hodoku, Order::Explainer] {
+            let sorted = |key: &dyn Fn(Technique) -> (u32, u64)| {
+                let mut v = Technique::ALL.to_vec();
+                v.sort_by_key(|&t| (t == Technique::BruteForce, key(t)));
+                v
+            };
+            let derived = sorted(&|t| order.rank(t));
+            let by_hand = sorted(&|t| rank_by_hand(order, t));
+            assert_eq!(derived, by_hand, "{order:?}");
+            for set in [TechniqueSet::all(), order.default_techniques()] {
+                let solver = LogicSolver::builder().order(order).techniques(set).build();
+                let expected: Vec<Technique> = by_hand
+                    .iter()
+                    .copied()
+                    .filter(|&t| set.contains(t) && t.is_implemented())
+                    .collect();
+                assert_eq!(solver.sequence(), expected.as_slice(), "{order:?}");
+            }
+        }
+        // The catalogue's SE producers are exactly the hand list, chaining from X-Chain on.
+        let mut listed: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.explainer().is_some())
+            .collect();
+        listed.sort_by_key(|t| t.explainer().unwrap().rank);
+        assert_eq!(listed, EXPLAINER_BY_HAND);
+        for (i, t) in EXPLAINER_BY_HAND.iter().enumerate() {
+            assert_eq!(
+                t.explainer().unwrap().chaining,
+                i >= INDIRECT_END_BY_HAND,
+                "{t:?}"
+            );
+        }
+        use Technique::*;
+        let sukaku: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.sukaku_only())
+            .collect();
+        let mut expected = vec![
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            WxyzWing,
+            VwxyzWing,
+            ThreeStrongLinks,
+        ];
+        expected.sort();
+        assert_eq!(sukaku, expected);
+    }
 
     #[test]
     fn check_step_catches_a_wrong_placement_and_a_true_candidate_removed() {

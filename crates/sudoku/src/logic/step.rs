@@ -1,7 +1,6 @@
-//! The explained step: [`Step`] (technique, placements, eliminations, and the
-//! [`Evidence`] that justifies them) and its renderings: [`Step::text`] (the one-line
-//! notation players know, HoDoKu style), [`Step::explain`] (a plain-language sentence) and
-//! [`Step::hint`] (vague to concrete, for a player who asks for help).
+//! The explained step as data: [`Step`] (technique, placements, eliminations, and the
+//! [`Evidence`] that justifies them). Its text (one-liner, explanation, hints) is rendered
+//! in `explain`.
 //!
 //! Steps are data: a finder builds them from a [`super::Context`] and never changes the
 //! board; the driver applies them. The text is generated from the data, never stored.
@@ -11,7 +10,6 @@
 use super::technique::Technique;
 use crate::index::{Block, Candidate, Cell, Digit, House};
 use crate::set::DigitSet;
-use crate::shape::Shape;
 
 /// One step of a solve path: what it places and eliminates, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,32 +66,6 @@ impl Node {
     /// Whether `c` is one of the node's candidates.
     pub fn contains(&self, c: Candidate) -> bool {
         c.digit == self.digit() && self.cells().contains(&c.cell)
-    }
-    /// The cells in HoDoKu's notation: `r1c2`, and for a group `r1c23` (one row) or
-    /// `r12c3` (one column); above 9x9 the numbers are comma-separated (`r10c11,12`).
-    pub fn cells_name(&self, shape: Shape) -> String {
-        let cells = self.cells();
-        if cells.len() == 1 {
-            return cell_name(shape, cells[0]);
-        }
-        let sep = if shape.side() > 9 { "," } else { "" };
-        let join = |v: Vec<usize>| {
-            v.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
-        let row = cells[0].row(shape);
-        let col = cells[0].col(shape);
-        if cells.iter().all(|c| c.row(shape) == row) {
-            let cols = cells.iter().map(|c| c.col(shape).number()).collect();
-            format!("r{}c{}", row.number(), join(cols))
-        } else if cells.iter().all(|c| c.col(shape) == col) {
-            let rows = cells.iter().map(|c| c.row(shape).number()).collect();
-            format!("r{}c{}", join(rows), col.number())
-        } else {
-            cell_list(shape, cells)
-        }
     }
 }
 
@@ -201,14 +173,10 @@ pub enum Evidence {
     },
     /// 3D Medusa: one cluster of candidates (of any digits) joined by strong links (bivalue
     /// cells and conjugate pairs), in its two colours; one colour is all true, the other
-    /// all false. `rule` says what the colours show (see `medusa_rule_text`):
-    /// 1 a colour twice in a cell, 2 a colour twice on one digit in a house, 3 a cell with
-    /// both colours, 4 a candidate seeing both colours of its digit, 5 a candidate seeing
-    /// one colour of its digit in a cell with the other colour, 6 a cell whose every
-    /// candidate sees one colour.
+    /// all false. `rule` says what the colours show.
     Medusa {
         colors: [Vec<Candidate>; 2],
-        rule: u8,
+        rule: MedusaRule,
     },
     /// A chain or loop: the links in order.
     Chain { links: Vec<Link> },
@@ -279,8 +247,8 @@ pub struct FishEvidence {
 /// base), and each of them, assumed true, forces the eliminated candidate (any digit) false.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KrakenEvidence {
-    /// 1 or 2, see above.
-    pub kind: u8,
+    /// Type 1 or 2, see above.
+    pub kind: KrakenType,
     /// The fish's own technique (Finned X-Wing, Sashimi Swordfish, Jellyfish, …).
     pub fish_technique: Technique,
     /// The fish.
@@ -294,6 +262,39 @@ pub struct KrakenEvidence {
     pub branches: Vec<Vec<Link>>,
 }
 
+/// What a 3D Medusa cluster shows (the first that applies, in this order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MedusaRule {
+    /// A colour appears twice in a cell: that colour is false.
+    TwiceInCell = 1,
+    /// A colour has one digit twice in a house: that colour is false.
+    TwiceInHouse,
+    /// A cell holds both colours: its other candidates go.
+    BothInCell,
+    /// A candidate sees both colours of its digit.
+    SeesBoth,
+    /// A candidate sees one colour of its digit and shares its cell with the other.
+    SeesOneBesideOther,
+    /// Every candidate of an uncoloured cell sees one colour: that colour is false.
+    EmptiesCell,
+}
+
+/// The type of a kraken fish (see [`KrakenEvidence`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KrakenType {
+    /// Each fin forces the eliminated candidate false.
+    One = 1,
+    /// Each base candidate of a cover house, and each fin, forces it false.
+    Two = 2,
+}
+
+impl KrakenType {
+    /// 1 or 2.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+}
+
 /// How much a hint gives away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum HintLevel {
@@ -305,101 +306,6 @@ pub enum HintLevel {
     Full,
 }
 
-/// `r1c2`.
-pub(crate) fn cell_name(shape: Shape, c: Cell) -> String {
-    c.name(shape).to_string()
-}
-
-/// `r1c2,r1c5`.
-pub(crate) fn cell_list(shape: Shape, cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|&c| cell_name(shape, c))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// `3,7`.
-pub(crate) fn digit_list(digits: DigitSet) -> String {
-    digits
-        .iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// `r1,r7` / `c3,b5`.
-pub(crate) fn house_list(houses: &[House]) -> String {
-    houses
-        .iter()
-        .map(|h| h.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// `row 4`, `column 3`, `box 1`.
-pub(crate) fn house_long(h: House) -> String {
-    let number = match h {
-        House::Row(r) => r.number(),
-        House::Col(c) => c.number(),
-        House::Block(b) => b.number(),
-    };
-    format!("{} {}", h.kind_name(), number)
-}
-
-/// `r1c4,r1c7<>5, r2c3<>67`: eliminations grouped HoDoKu style: the cells that lose the
-/// same digits together, groups ordered by their smallest digit.
-pub fn eliminations_text(shape: Shape, elims: &[Candidate]) -> String {
-    let mut by_cell: Vec<(Cell, DigitSet)> = Vec::new();
-    for e in elims {
-        match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
-            Some((_, ds)) => {
-                ds.insert(e.digit);
-            }
-            None => by_cell.push((e.cell, DigitSet::single(e.digit))),
-        }
-    }
-    // Cells with the same digits form a group; a cell whose digits differ is split per digit
-    // only when that lets it join a group of one digit.
-    let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
-    for (cell, ds) in by_cell {
-        match groups.iter_mut().find(|(g, _)| *g == ds) {
-            Some((_, cells)) => cells.push(cell),
-            None => groups.push((ds, vec![cell])),
-        }
-    }
-    // Prefer per-digit groups when every cell loses one digit of a shared set: keeps
-    // `r1c4,r1c7<>5` instead of merging unrelated digits.
-    let mut singles: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
-    for (ds, cells) in groups {
-        singles.push((ds, cells));
-    }
-    singles.iter_mut().for_each(|(_, cells)| cells.sort());
-    singles.sort_by_key(|(ds, cells)| (ds.first(), cells.first().copied()));
-    let wide = singles.iter().any(|(ds, _)| ds.iter().any(|d| d.get() > 9));
-    singles
-        .iter()
-        .map(|(ds, cells)| {
-            let digits = if wide {
-                digit_list(*ds)
-            } else {
-                ds.to_string()
-            };
-            format!("{}<>{}", cell_list(shape, cells), digits)
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `r4c5=7, r1c1=2`.
-pub fn placements_text(shape: Shape, places: &[Candidate]) -> String {
-    places
-        .iter()
-        .map(|c| format!("{}={}", cell_name(shape, c.cell), c.digit))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 impl Step {
     /// A step with no evidence beyond its technique's name, for tests and simple callers.
     pub fn new(technique: Technique, evidence: Evidence) -> Step {
@@ -409,238 +315,6 @@ impl Step {
             placements: Vec::new(),
             eliminations: Vec::new(),
             evidence,
-        }
-    }
-
-    /// The outcome part of the one-liner: `r1c8<>3` or `r4c5=7`.
-    pub fn outcome_text(&self, shape: Shape) -> String {
-        match (self.placements.is_empty(), self.eliminations.is_empty()) {
-            (false, true) => placements_text(shape, &self.placements),
-            (true, _) => eliminations_text(shape, &self.eliminations),
-            (false, false) => format!(
-                "{}, {}",
-                placements_text(shape, &self.placements),
-                eliminations_text(shape, &self.eliminations)
-            ),
-        }
-    }
-
-    /// The one-line explanation in the notation players know (HoDoKu style):
-    /// `Naked Pair: 3,7 in r1c2,r1c5 => r1c8<>3`, `Hidden Single: r4c5=7 (row 4)`,
-    /// `Locked Candidates Type 1 (Pointing): 5 in b1 => r1c4,r1c7<>5`,
-    /// `X-Wing: 4 r2,r7 c3,c8 => r5c3<>4`.
-    pub fn text(&self, shape: Shape) -> String {
-        let name = self.technique.name();
-        let out = self.outcome_text(shape);
-        match &self.evidence {
-            Evidence::Single { house: Some(h) } if self.technique == Technique::HiddenSingle => {
-                format!("{name}: {out} ({})", house_long(*h))
-            }
-            Evidence::Single { .. } | Evidence::BruteForce | Evidence::Template { .. } => {
-                format!("{name}: {out}")
-            }
-            Evidence::Direct { via, house, .. } => {
-                format!(
-                    "{name}: {} => {out} ({})",
-                    pattern_text(shape, via),
-                    house_long(*house)
-                )
-            }
-            Evidence::Kraken(k) => format!(
-                "{name} Type {}: {}: {} => {out}; {}",
-                k.kind,
-                k.fish_technique.name(),
-                fish_text(shape, &k.fish),
-                super::kraken::chains_text(shape, k)
-            ),
-            other => format!("{name}: {} => {out}", pattern_text(shape, other)),
-        }
-    }
-
-    /// A longer explanation in plain language.
-    pub fn explain(&self, shape: Shape) -> String {
-        let out = self.outcome_text(shape);
-        let first = self.placements.first().copied();
-        let place = |what: &str| match first {
-            Some(p) => format!(
-                "{what}, so {} goes in {}.",
-                p.digit,
-                cell_name(shape, p.cell)
-            ),
-            None => format!("{what}."),
-        };
-        match &self.evidence {
-            Evidence::Single { house: Some(h) } if self.technique == Technique::FullHouse => {
-                place(&format!(
-                    "{} is the last empty cell of {}: it takes the one digit {} is missing",
-                    first.map_or(String::new(), |p| cell_name(shape, p.cell)),
-                    house_long(*h),
-                    house_long(*h)
-                ))
-            }
-            Evidence::Single { house: Some(h) } => place(&format!(
-                "In {}, digit {} has a single place left, {}",
-                house_long(*h),
-                first.map_or(String::new(), |p| p.digit.to_string()),
-                first.map_or(String::new(), |p| cell_name(shape, p.cell))
-            )),
-            Evidence::Single { house: None } => place(&format!(
-                "{} has a single candidate left",
-                first.map_or(String::new(), |p| cell_name(shape, p.cell))
-            )),
-            Evidence::Direct {
-                via,
-                house,
-                cleared,
-            } => {
-                let how = explain_pattern(shape, via, &eliminations_text(shape, cleared));
-                place(&format!(
-                    "{how} That leaves digit {} a single place in {}",
-                    first.map_or(String::new(), |p| p.digit.to_string()),
-                    house_long(*house)
-                ))
-            }
-            Evidence::BruteForce => format!(
-                "No technique in use applies here. By backtracking (trying digits and undoing \
-                 the ones that lead to a contradiction), the solution has {out}. This is a guess \
-                 confirmed by search, not a logical step."
-            ),
-            Evidence::Template { digit, templates } => {
-                let (what, cells) = if self.placements.is_empty() {
-                    (
-                        "None of them",
-                        self.eliminations.iter().map(|c| c.cell).collect::<Vec<_>>(),
-                    )
-                } else {
-                    (
-                        "Every one of them",
-                        self.placements.iter().map(|c| c.cell).collect(),
-                    )
-                };
-                let remain = if *templates == 1 {
-                    "One template remains".to_string()
-                } else {
-                    format!("{templates} templates remain")
-                };
-                format!(
-                    "A template of digit {digit} places all its copies at once: one in every row, \
-                     column and box, covering the {digit}s already placed and otherwise only cells \
-                     where {digit} is a candidate; the solution's {digit}s form one. {remain} once \
-                     those that overlap every template of some other digit are dropped. {what} \
-                     puts {digit} in {}, so: {out}.",
-                    cell_list(shape, &cells)
-                )
-            }
-            Evidence::Uniqueness {
-                cells,
-                extra,
-                subset,
-                ..
-            } if matches!(
-                self.technique,
-                Technique::BugType2 | Technique::BugType3 | Technique::BugType4
-            ) =>
-            {
-                let how = match self.technique {
-                    Technique::BugType2 => {
-                        "They are all the same digit, so a cell that sees all of them can't \
-                         hold it"
-                            .to_string()
-                    }
-                    Technique::BugType3 => format!(
-                        "Those cells share a house, so together they act as one cell holding \
-                         the extra digits, which with {} makes a naked set",
-                        cell_list(shape, subset)
-                    ),
-                    _ => "Those two cells share a house where a digit of both their pairs has \
-                          no other place: one of them takes it and the other its extra digit"
-                        .to_string(),
-                };
-                format!(
-                    "Assuming the puzzle has a single solution: without the extra candidates {} \
-                     of {}, every empty cell would have two candidates and every digit two \
-                     places in each house (a bivalue universal grave, which has two solutions \
-                     or none), so one of them is true. {how}: {out}.",
-                    extra
-                        .iter()
-                        .map(|c| format!("{} in {}", c.digit, cell_name(shape, c.cell)))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    cell_list(shape, cells)
-                )
-            }
-            Evidence::Misc {
-                cells,
-                digits,
-                groups,
-            } => {
-                super::sue_de_coq::explain_misc(shape, self.technique, cells, *digits, groups, &out)
-            }
-            other => explain_pattern(shape, other, &out),
-        }
-    }
-
-    /// A hint for a player: from the technique alone, through where to look, to the full
-    /// step.
-    pub fn hint(&self, shape: Shape, level: HintLevel) -> String {
-        let name = self.technique.name();
-        let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
-            "an"
-        } else {
-            "a"
-        };
-        match level {
-            HintLevel::Technique => format!("Try {article} {name}."),
-            HintLevel::Vague => match self.focus(shape) {
-                Some(place) => format!("Look at {place} for {article} {name}."),
-                None => format!("Try {article} {name}."),
-            },
-            HintLevel::Full => self.text(shape),
-        }
-    }
-
-    /// Where a player should look, in words (`row 4`, `digit 4 in the rows`), for
-    /// [`HintLevel::Vague`].
-    pub fn focus(&self, shape: Shape) -> Option<String> {
-        match &self.evidence {
-            Evidence::Single { house: Some(h) } => Some(house_long(*h)),
-            Evidence::Single { house: None } => self
-                .placements
-                .first()
-                .map(|p| house_long(House::Row(p.cell.row(shape)))),
-            Evidence::Direct { house, .. } => Some(house_long(*house)),
-            Evidence::Intersection {
-                digit,
-                block,
-                line,
-                pointing,
-                ..
-            } => Some(if *pointing {
-                format!("digit {digit} in {}", house_long(House::Block(*block)))
-            } else {
-                format!("digit {digit} in {}", house_long(*line))
-            }),
-            Evidence::Subset { houses, .. } => houses.first().map(|h| house_long(*h)),
-            Evidence::Fish(f) | Evidence::Kraken(KrakenEvidence { fish: f, .. }) => {
-                let kind = |h: &House| match h {
-                    House::Row(_) => "rows",
-                    House::Col(_) => "columns",
-                    House::Block(_) => "boxes",
-                };
-                let kinds: Vec<&str> = {
-                    let mut k: Vec<&str> = f.base.iter().map(kind).collect();
-                    k.dedup();
-                    k
-                };
-                Some(format!("digit {} in the {}", f.digit, kinds.join(" and ")))
-            }
-            Evidence::SingleDigit { digit, .. }
-            | Evidence::Coloring { digit, .. }
-            | Evidence::Template { digit, .. } => Some(format!("digit {digit}")),
-            Evidence::Wing { digits, .. } | Evidence::Uniqueness { digits, .. } => {
-                Some(format!("digits {}", digit_list(*digits)))
-            }
-            _ => None,
         }
     }
 
@@ -714,435 +388,4 @@ fn link_cells(links: &[Link]) -> impl Iterator<Item = Cell> + '_ {
         .into_iter()
         .chain(links.iter().map(|l| &l.to))
         .flat_map(|n| n.cells().iter().copied())
-}
-
-/// The pattern part of the one-liner (before `=>`).
-fn pattern_text(shape: Shape, e: &Evidence) -> String {
-    match e {
-        Evidence::Single { house } => house.map(|h| h.to_string()).unwrap_or_default(),
-        Evidence::Direct { via, .. } => pattern_text(shape, via),
-        Evidence::Intersection {
-            digit,
-            block,
-            line,
-            pointing,
-            ..
-        } => {
-            if *pointing {
-                format!("{digit} in {block}")
-            } else {
-                format!("{digit} in {line}")
-            }
-        }
-        Evidence::Subset { cells, digits, .. } => {
-            format!("{} in {}", digit_list(*digits), cell_list(shape, cells))
-        }
-        Evidence::Fish(f) => fish_text(shape, f),
-        Evidence::Kraken(k) => format!(
-            "{} {} ({})",
-            k.fish_technique.name(),
-            fish_text(shape, &k.fish),
-            super::kraken::chains_text(shape, k)
-        ),
-        Evidence::SingleDigit {
-            digit,
-            cells,
-            houses,
-            ..
-        } => match (cells.len(), houses.first()) {
-            // Empty Rectangle: the box, then the conjugate pair.
-            (2, Some(House::Block(b))) => format!("{digit} in {b} ({})", cell_list(shape, cells)),
-            // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
-            // Four-Box Rectangle: the four boxes, in cycle order.
-            (0, _) => format!("{digit} in {}", house_list(houses)),
-            (4 | 6, _) => format!(
-                "{digit} in {} (connected by {})",
-                cell_list(shape, &cells[..2]),
-                cell_list(shape, &cells[2..])
-            ),
-            _ => format!("{digit} in {}", cell_list(shape, cells)),
-        },
-        Evidence::Wing {
-            digits,
-            pivot,
-            pincers,
-            z,
-            links,
-        } => {
-            let mut cells: Vec<Cell> = pivot.iter().copied().collect();
-            cells.extend(pincers);
-            // `x/y/z`, the eliminated digit last; a W-Wing: `z/x ... connected by x in p,q`.
-            let others = digits.iter().filter(|d| Some(*d) != *z);
-            let mut ds: Vec<String> = others.map(|d| d.to_string()).collect();
-            ds.extend(z.map(|d| d.to_string()));
-            if pivot.is_none() && links.len() >= 3 && z.is_some() {
-                ds.rotate_right(1);
-                let strong = &links[links.len() / 2];
-                format!(
-                    "{} in {} connected by {} in {},{}",
-                    ds.join("/"),
-                    cell_list(shape, &cells),
-                    strong.from.digit(),
-                    strong.from.cells_name(shape),
-                    strong.to.cells_name(shape)
-                )
-            } else {
-                format!("{} in {}", ds.join("/"), cell_list(shape, &cells))
-            }
-        }
-        Evidence::Uniqueness { digits, cells, .. } => {
-            let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
-            format!("{} in {}", ds.join("/"), cell_list(shape, cells))
-        }
-        Evidence::Misc {
-            cells,
-            digits,
-            groups,
-        } => {
-            let braced = |d: DigitSet| {
-                if shape.side() > 9 {
-                    format!("{{{}}}", digit_list(d))
-                } else {
-                    format!("{{{d}}}")
-                }
-            };
-            let cl = |c: &[Cell]| super::als::compact_cells(shape, c);
-            let parts: Vec<String> = groups
-                .iter()
-                .map(|g| format!("{} - {}", cl(&g.cells), braced(g.digits)))
-                .collect();
-            format!("{} - {} ({})", cl(cells), braced(*digits), parts.join(", "))
-        }
-        Evidence::Coloring { digit, colors } => {
-            let parts: Vec<String> = colors
-                .iter()
-                .map(|[a, b]| format!("({}),({})", cell_list(shape, a), cell_list(shape, b)))
-                .collect();
-            format!("{digit} {}", parts.join(" "))
-        }
-        Evidence::Medusa { colors, .. } => {
-            let side = |v: &[Candidate]| {
-                v.iter()
-                    .map(|c| format!("{}{}", c.digit, cell_name(shape, c.cell)))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            format!("({}),({})", side(&colors[0]), side(&colors[1]))
-        }
-        Evidence::Chain { links } => chain_text(shape, links),
-        Evidence::Als {
-            sets,
-            restricted,
-            z,
-            stem,
-        } => super::als::als_text(shape, sets, restricted, *z, *stem),
-        Evidence::Forcing {
-            premise,
-            branches,
-            inner,
-        } => {
-            let mut s = super::forcing::forcing_text(shape, premise, branches);
-            if !inner.is_empty() {
-                let parts: Vec<String> = inner.iter().map(|i| inner_text(shape, i)).collect();
-                s += &format!(" [inner: {}]", parts.join(", "));
-            }
-            s
-        }
-        Evidence::Template { digit, templates } => format!("{digit} ({templates} templates)"),
-        Evidence::BruteForce => String::new(),
-    }
-}
-
-/// An inner chain of a nested forcing chain: `r1c2<>5 by Multiple Forcing Chain (14 nodes)`.
-fn inner_text(shape: Shape, i: &InnerChain) -> String {
-    format!(
-        "{}<>{} by {} ({} nodes)",
-        cell_name(shape, i.eliminated.cell),
-        i.eliminated.digit,
-        i.technique.name(),
-        i.complexity
-    )
-}
-
-/// A fish's pattern: `5 r1,r9 c2,c8 fr9c3`.
-fn fish_text(shape: Shape, f: &FishEvidence) -> String {
-    let mut s = format!(
-        "{} {} {}",
-        f.digit,
-        house_list(&f.base),
-        house_list(&f.cover)
-    );
-    if !f.fins.is_empty() {
-        s += &format!(" f{}", cell_list(shape, &f.fins));
-    }
-    if !f.endo_fins.is_empty() {
-        s += &format!(" ef{}", cell_list(shape, &f.endo_fins));
-    }
-    s
-}
-
-/// What a 3D Medusa rule shows, in words (see [`Evidence::Medusa`]).
-pub fn medusa_rule_text(rule: u8) -> &'static str {
-    match rule {
-        1 => "One colour appears twice in a cell, so that colour is false.",
-        2 => "One colour has the same digit twice in a house, so that colour is false.",
-        3 => "A cell holds both colours: one of them is its digit, so its other candidates go.",
-        4 => "A candidate sees both colours of its digit: whichever colour is true, it is false.",
-        5 => {
-            "A candidate sees one colour of its digit and shares its cell with the other \
-              colour: whichever colour is true, it is false."
-        }
-        6 => {
-            "Every candidate of an uncoloured cell sees the same colour on its digit: were \
-              that colour true, the cell would be empty, so that colour is false."
-        }
-        _ => "",
-    }
-}
-
-/// `(4)r1c2=r1c5-(4)r3c5`: a chain in Eureka-like notation.
-fn chain_text(shape: Shape, links: &[Link]) -> String {
-    super::chains::eureka(shape, links)
-}
-
-/// The plain-language sentence for a pattern, ending with what it removes (`out`).
-fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
-    match e {
-        Evidence::Intersection {
-            digit,
-            block,
-            line,
-            pointing,
-            cells,
-        } => {
-            let (b, l) = (house_long(House::Block(*block)), house_long(*line));
-            let cells = cell_list(shape, cells);
-            if *pointing {
-                format!(
-                    "In {b}, digit {digit} can only go in {cells}, all in {l}. Whichever it is, \
-                     {l} gets its {digit} inside {b}, so {digit} can be removed from the rest of {l}: {out}."
-                )
-            } else {
-                format!(
-                    "In {l}, digit {digit} can only go in {cells}, all in {b}. Whichever it is, \
-                     {b} gets its {digit} inside {l}, so {digit} can be removed from the rest of {b}: {out}."
-                )
-            }
-        }
-        Evidence::Subset {
-            houses,
-            cells,
-            digits,
-            hidden,
-        } => {
-            let k = cells.len();
-            let where_ = houses
-                .iter()
-                .map(|&h| house_long(h))
-                .collect::<Vec<_>>()
-                .join(" and ");
-            let (cells, digits) = (cell_list(shape, cells), digit_list(*digits));
-            if *hidden {
-                format!(
-                    "In {where_}, the {k} digits {digits} can only go in the {k} cells {cells}. \
-                     Those cells must hold exactly these digits, so their other candidates go: {out}."
-                )
-            } else {
-                format!(
-                    "The {k} cells {cells} of {where_} hold only the {k} digits {digits} between them. \
-                     Those digits are therefore used up there and leave the other cells of {where_}: {out}."
-                )
-            }
-        }
-        Evidence::Fish(f) => {
-            let (base, cover) = (house_list(&f.base), house_list(&f.cover));
-            let k = f.base.len();
-            let mut s = format!(
-                "Digit {} must go once in each of the {k} houses {base}, and all their places lie in \
-                 the {k} houses {cover}",
-                f.digit
-            );
-            if f.fins.is_empty() {
-                s += &format!(
-                    ". So those {k} digits fill {cover}, and {} can go nowhere else in them: {out}.",
-                    f.digit
-                );
-            } else {
-                s += &format!(
-                    ", except the fins {}. Either a fin is true, or the fish holds; a candidate that \
-                     sees every fin and lies in the cover is false either way: {out}.",
-                    cell_list(shape, &f.fins)
-                );
-            }
-            s
-        }
-        Evidence::Direct { via, .. } => explain_pattern(shape, via, out),
-        Evidence::Wing {
-            pivot: Some(p),
-            pincers,
-            z: Some(z),
-            ..
-        } => format!(
-            "Whatever {} holds, one of the wing cells {} (or the pivot itself) ends up as {z}, so a cell that sees all the cells of the pattern holding {z} can't be {z}: {out}.",
-            cell_name(shape, *p),
-            cell_list(shape, pincers)
-        ),
-        Evidence::Wing {
-            pivot: None,
-            pincers,
-            digits,
-            z,
-            ..
-        } => match z {
-            Some(z) => format!(
-                "The cells {} hold the same two digits {} and are joined by a strong link on the                  other digit, so one of them is {z}: a cell seeing both can't be {z}: {out}.",
-                cell_list(shape, pincers),
-                digit_list(*digits)
-            ),
-            None => format!(
-                "The cells {} all hold the two digits {} and form a chain of cells that see each                  other, so linked cells alternate. A cell that sees two cells of different parity                  can hold neither digit: {out}.",
-                cell_list(shape, pincers),
-                digit_list(*digits)
-            ),
-        },
-        Evidence::SingleDigit {
-            digit,
-            cells,
-            houses,
-            links,
-        } if cells.is_empty() && links.is_empty() => format!(
-            "Going round the boxes {} (each shares a band or a stack with the next), their \
-             copies of {digit} must lie in different rows or columns from one box to the next. \
-             From the candidates that go, no choice of places in the other boxes fits all the \
-             way round: {out}.",
-            house_list(houses)
-        ),
-        Evidence::SingleDigit { digit, links, .. } => format!(
-            "Digit {digit} is joined by strong links (houses where it has only two places): {}. Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't: {out}.",
-            chain_text(shape, links)
-        ),
-        Evidence::Uniqueness { digits, cells, .. } => format!(
-            "Assuming the puzzle has a single solution: the cells {} must not end as a pattern of {} that could be swapped (that would give two solutions). That rules out {out}.",
-            cell_list(shape, cells),
-            digit_list(*digits)
-        ),
-        Evidence::Coloring { digit, .. } => format!(
-            "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its cells into two colours per cluster, one all true and one all false. The colours show: {out}."
-        ),
-        Evidence::Medusa { rule, .. } => format!(
-            "Colouring candidates of every digit along strong links (a cell with two \
-             candidates, a digit with two places in a house) splits them into two colours, \
-             one all true and one all false. {} So: {out}.",
-            medusa_rule_text(*rule)
-        ),
-        Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
-        Evidence::Chain { links } => super::chains::explain_chain(shape, links, out),
-        Evidence::Als {
-            sets,
-            restricted,
-            z,
-            stem,
-        } => super::als::explain_als(shape, sets, restricted, *z, *stem, out),
-        Evidence::Forcing {
-            premise,
-            branches,
-            inner,
-        } => {
-            let mut s = super::forcing::explain_forcing(shape, premise, branches, out);
-            if !inner.is_empty() {
-                let parts: Vec<String> = inner.iter().map(|i| inner_text(shape, i)).collect();
-                s += &format!(
-                    " Inside the branches, chains in the position each branch has reached \
-                     remove: {}.",
-                    parts.join("; ")
-                );
-            }
-            s
-        }
-        Evidence::Kraken(k) => super::kraken::explain_kraken(shape, k, out),
-        other => format!("The pattern {} proves {out}.", pattern_text(shape, other)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::index::{Col, Row};
-
-    #[test]
-    fn group_nodes_are_named_hodokus_way() {
-        let at = |s: Shape, r: usize, col: usize| Cell::at(s, Row::new(r - 1), Col::new(col - 1));
-        let group = |s: Shape, cells: &[(usize, usize)]| Node::Group {
-            digit: Digit::new(5),
-            cells: cells.iter().map(|&(r, c)| at(s, r, c)).collect(),
-        };
-        let s = Shape::NINE;
-        assert_eq!(group(s, &[(1, 2), (1, 3)]).cells_name(s), "r1c23");
-        assert_eq!(group(s, &[(4, 7), (5, 7), (6, 7)]).cells_name(s), "r456c7");
-        let one = Node::from(Candidate::new(at(s, 2, 8), Digit::new(5)));
-        assert_eq!(one.cells_name(s), "r2c8");
-        let big = Shape::new(4, 4).unwrap();
-        assert_eq!(
-            group(big, &[(10, 11), (10, 12)]).cells_name(big),
-            "r10c11,12"
-        );
-        let links = vec![
-            Link::new(
-                Candidate::new(at(s, 1, 2), Digit::new(5)),
-                Candidate::new(at(s, 1, 7), Digit::new(5)),
-                true,
-            ),
-            Link {
-                from: Node::from(Candidate::new(at(s, 1, 7), Digit::new(5))),
-                to: group(s, &[(2, 8), (3, 8)]),
-                strong: false,
-            },
-        ];
-        assert_eq!(
-            super::super::chains::eureka(s, &links),
-            "(5)r1c2=r1c7-r23c8"
-        );
-    }
-
-    #[test]
-    fn one_liners() {
-        let s = Shape::NINE;
-        let c = |r: usize, col: usize| Cell::at(s, Row::new(r - 1), Col::new(col - 1));
-        let mut step = Step::new(
-            Technique::NakedPair,
-            Evidence::Subset {
-                houses: vec![House::Row(Row::new(0))],
-                cells: vec![c(1, 2), c(1, 5)],
-                digits: [3, 7].into_iter().map(Digit::new).collect(),
-                hidden: false,
-            },
-        );
-        step.eliminations
-            .push(Candidate::new(c(1, 8), Digit::new(3)));
-        assert_eq!(step.text(s), "Naked Pair: 3,7 in r1c2,r1c5 => r1c8<>3");
-        let mut hs = Step::new(
-            Technique::HiddenSingle,
-            Evidence::Single {
-                house: Some(House::Row(Row::new(3))),
-            },
-        );
-        hs.placements.push(Candidate::new(c(4, 5), Digit::new(7)));
-        assert_eq!(hs.text(s), "Hidden Single: r4c5=7 (row 4)");
-        assert_eq!(
-            hs.hint(s, HintLevel::Vague),
-            "Look at row 4 for a Hidden Single."
-        );
-        let e = [
-            Candidate::new(c(1, 7), Digit::new(5)),
-            Candidate::new(c(1, 4), Digit::new(5)),
-            Candidate::new(c(2, 1), Digit::new(6)),
-        ];
-        assert_eq!(eliminations_text(s, &e), "r1c4,r1c7<>5, r2c1<>6");
-        let f = [
-            Candidate::new(c(2, 4), Digit::new(6)),
-            Candidate::new(c(2, 4), Digit::new(5)),
-            Candidate::new(c(1, 1), Digit::new(7)),
-        ];
-        assert_eq!(eliminations_text(s, &f), "r2c4<>56, r1c1<>7");
-    }
 }

@@ -165,6 +165,46 @@ pub struct TechniqueInfo {
     /// The Sudoku Explainer base rating, if SE (or Sukaku Explainer, for the wings it adds)
     /// rates the technique.
     pub se_rating: Option<f32>,
+    /// Where Sudoku Explainer's producer order runs it, if it has a producer for it.
+    pub explainer: Option<ExplainerInfo>,
+    /// Our place in HoDoKu's order for a technique HoDoKu lacks (`None`: after the rest).
+    pub hodoku_place: Option<u32>,
+}
+
+/// Sudoku Explainer's facts about a technique (see [`super::Order::Explainer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExplainerInfo {
+    /// Its place in SE's producer order (smaller first; chaining producers after every
+    /// technique SE lacks, the others before).
+    pub rank: u8,
+    /// One of SE's chaining producers (`se_chains` runs them in the Explainer order).
+    pub chaining: bool,
+    /// Only Sukaku Explainer has it (not in SE 1.2.1's own set).
+    pub sukaku_only: bool,
+}
+
+const fn se(rank: u8) -> Option<ExplainerInfo> {
+    Some(ExplainerInfo {
+        rank,
+        chaining: false,
+        sukaku_only: false,
+    })
+}
+/// A technique only Sukaku Explainer's producers have.
+const fn se_sukaku(rank: u8) -> Option<ExplainerInfo> {
+    Some(ExplainerInfo {
+        rank,
+        chaining: false,
+        sukaku_only: true,
+    })
+}
+/// One of SE's chaining producers.
+const fn se_chaining(rank: u8) -> Option<ExplainerInfo> {
+    Some(ExplainerInfo {
+        rank,
+        chaining: true,
+        sukaku_only: false,
+    })
 }
 
 const fn hd(level: Level, base_score: u32, index: u32, enabled: bool) -> Option<HodokuInfo> {
@@ -188,7 +228,7 @@ const fn hd_ours(level: Level, base_score: u32, index: u32, enabled: bool) -> Op
 }
 
 macro_rules! techniques {
-    ($( $(#[$doc:meta])* $v:ident = $name:literal, $code:literal, $fam:ident, $hd:expr, $se:expr; )*) => {
+    ($( $(#[$doc:meta])* $v:ident = $name:literal, $code:literal, $fam:ident, $hd:expr, $se:expr, $ex:expr, $place:expr; )*) => {
         /// A solving technique. Every technique of `shared/TECHNIQUES.md` has a variant,
         /// whether or not a finder implements it yet ([`Technique::is_implemented`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -205,6 +245,7 @@ macro_rules! techniques {
                     $( Technique::$v => {
                         const I: TechniqueInfo = TechniqueInfo {
                             name: $name, code: $code, family: Family::$fam, hodoku: $hd, se_rating: $se,
+                            explainer: $ex, hodoku_place: $place,
                         };
                         &I
                     } )*
@@ -219,169 +260,169 @@ use Level::*;
 techniques! {
     // ---- singles
     /// The last empty cell of a house.
-    FullHouse = "Full House", "fh", Singles, hd(Easy, 4, 100, true), Some(1.0);
+    FullHouse = "Full House", "fh", Singles, hd(Easy, 4, 100, true), Some(1.0), se(0), None;
     /// A cell with one candidate left.
-    NakedSingle = "Naked Single", "n1", Singles, hd(Easy, 4, 200, true), Some(2.3);
+    NakedSingle = "Naked Single", "n1", Singles, hd(Easy, 4, 200, true), Some(2.3), se(5), None;
     /// A digit with one place left in a house.
-    HiddenSingle = "Hidden Single", "h1", Singles, hd(Easy, 14, 300, true), Some(1.2);
+    HiddenSingle = "Hidden Single", "h1", Singles, hd(Easy, 14, 300, true), Some(1.2), se(1), None;
     /// SE: a pointing intersection that leaves a hidden single.
-    DirectPointing = "Direct Pointing", "dp", Singles, hd_ours(Easy, 14, 310, false), Some(1.7);
+    DirectPointing = "Direct Pointing", "dp", Singles, hd_ours(Easy, 14, 310, false), Some(1.7), se(2), None;
     /// SE: a claiming intersection that leaves a hidden single.
-    DirectClaiming = "Direct Claiming", "dc", Singles, hd_ours(Easy, 14, 320, false), Some(1.9);
+    DirectClaiming = "Direct Claiming", "dc", Singles, hd_ours(Easy, 14, 320, false), Some(1.9), se(3), None;
     /// SE: a hidden pair that leaves a hidden single.
-    DirectHiddenPair = "Direct Hidden Pair", "dh2", Singles, hd_ours(Easy, 14, 330, false), Some(2.0);
+    DirectHiddenPair = "Direct Hidden Pair", "dh2", Singles, hd_ours(Easy, 14, 330, false), Some(2.0), se(4), None;
     /// SE: a hidden triple that leaves a hidden single.
-    DirectHiddenTriple = "Direct Hidden Triple", "dh3", Singles, hd_ours(Easy, 14, 340, false), Some(2.5);
+    DirectHiddenTriple = "Direct Hidden Triple", "dh3", Singles, hd_ours(Easy, 14, 340, false), Some(2.5), se(6), None;
     // ---- intersections
     /// Two cells of a box and a line holding the same two digits only.
-    LockedPair = "Locked Pair", "l2", Intersections, hd(Medium, 40, 1000, true), Some(3.0);
+    LockedPair = "Locked Pair", "l2", Intersections, hd(Medium, 40, 1000, true), Some(3.0), None, None;
     /// Three cells of a box and a line holding the same three digits only.
-    LockedTriple = "Locked Triple", "l3", Intersections, hd(Medium, 60, 1100, true), Some(3.6);
+    LockedTriple = "Locked Triple", "l3", Intersections, hd(Medium, 60, 1100, true), Some(3.6), None, None;
     /// A digit confined to one line inside a box leaves the rest of the line.
-    LockedCandidatesPointing = "Locked Candidates Type 1 (Pointing)", "lc1", Intersections, hd(Medium, 50, 1200, true), Some(2.6);
+    LockedCandidatesPointing = "Locked Candidates Type 1 (Pointing)", "lc1", Intersections, hd(Medium, 50, 1200, true), Some(2.6), se(7), None;
     /// A digit confined to one box inside a line leaves the rest of the box.
-    LockedCandidatesClaiming = "Locked Candidates Type 2 (Claiming)", "lc2", Intersections, hd(Medium, 50, 1210, true), Some(2.8);
+    LockedCandidatesClaiming = "Locked Candidates Type 2 (Claiming)", "lc2", Intersections, hd(Medium, 50, 1210, true), Some(2.8), se(8), None;
     // ---- subsets
-    NakedPair = "Naked Pair", "n2", Subsets, hd(Medium, 60, 1300, true), Some(3.0);
-    NakedTriple = "Naked Triple", "n3", Subsets, hd(Medium, 80, 1400, true), Some(3.6);
-    NakedQuad = "Naked Quadruple", "n4", Subsets, hd(Hard, 120, 2000, true), Some(5.0);
-    HiddenPair = "Hidden Pair", "h2", Subsets, hd(Medium, 70, 1500, true), Some(3.4);
-    HiddenTriple = "Hidden Triple", "h3", Subsets, hd(Medium, 100, 1600, true), Some(4.0);
-    HiddenQuad = "Hidden Quadruple", "h4", Subsets, hd(Hard, 150, 2100, true), Some(5.4);
+    NakedPair = "Naked Pair", "n2", Subsets, hd(Medium, 60, 1300, true), Some(3.0), se(9), None;
+    NakedTriple = "Naked Triple", "n3", Subsets, hd(Medium, 80, 1400, true), Some(3.6), se(12), None;
+    NakedQuad = "Naked Quadruple", "n4", Subsets, hd(Hard, 120, 2000, true), Some(5.0), se(31), None;
+    HiddenPair = "Hidden Pair", "h2", Subsets, hd(Medium, 70, 1500, true), Some(3.4), se(11), None;
+    HiddenTriple = "Hidden Triple", "h3", Subsets, hd(Medium, 100, 1600, true), Some(4.0), se(14), None;
+    HiddenQuad = "Hidden Quadruple", "h4", Subsets, hd(Hard, 150, 2100, true), Some(5.4), se(33), None;
     // ---- basic fish
-    XWing = "X-Wing", "bf2", Fish, hd(Hard, 140, 2200, true), Some(3.2);
-    Swordfish = "Swordfish", "bf3", Fish, hd(Hard, 150, 2300, true), Some(3.8);
-    Jellyfish = "Jellyfish", "bf4", Fish, hd(Hard, 160, 2400, true), Some(5.2);
-    Squirmbag = "Squirmbag", "bf5", Fish, hd_ours(Unfair, 470, 2500, false), None;
-    Whale = "Whale", "bf6", Fish, hd_ours(Unfair, 470, 2600, false), None;
-    Leviathan = "Leviathan", "bf7", Fish, hd_ours(Unfair, 470, 2700, false), None;
+    XWing = "X-Wing", "bf2", Fish, hd(Hard, 140, 2200, true), Some(3.2), se(10), None;
+    Swordfish = "Swordfish", "bf3", Fish, hd(Hard, 150, 2300, true), Some(3.8), se(13), None;
+    Jellyfish = "Jellyfish", "bf4", Fish, hd(Hard, 160, 2400, true), Some(5.2), se(32), None;
+    Squirmbag = "Squirmbag", "bf5", Fish, hd_ours(Unfair, 470, 2500, false), None, None, None;
+    Whale = "Whale", "bf6", Fish, hd_ours(Unfair, 470, 2600, false), None, None, None;
+    Leviathan = "Leviathan", "bf7", Fish, hd_ours(Unfair, 470, 2700, false), None, None, None;
     // ---- finned and sashimi fish
-    FinnedXWing = "Finned X-Wing", "fbf2", Fish, hd(Hard, 130, 4100, true), None;
-    SashimiXWing = "Sashimi X-Wing", "sbf2", Fish, hd(Hard, 150, 4200, true), None;
-    FinnedSwordfish = "Finned Swordfish", "fbf3", Fish, hd(Unfair, 200, 4300, true), None;
-    SashimiSwordfish = "Sashimi Swordfish", "sbf3", Fish, hd(Unfair, 240, 4400, true), None;
-    FinnedJellyfish = "Finned Jellyfish", "fbf4", Fish, hd(Unfair, 250, 4500, true), None;
-    SashimiJellyfish = "Sashimi Jellyfish", "sbf4", Fish, hd(Unfair, 260, 4600, true), None;
-    FinnedSquirmbag = "Finned Squirmbag", "fbf5", Fish, hd_ours(Unfair, 470, 4700, false), None;
-    SashimiSquirmbag = "Sashimi Squirmbag", "sbf5", Fish, hd_ours(Unfair, 470, 4710, false), None;
-    FinnedWhale = "Finned Whale", "fbf6", Fish, hd_ours(Unfair, 470, 4720, false), None;
-    SashimiWhale = "Sashimi Whale", "sbf6", Fish, hd_ours(Unfair, 470, 4730, false), None;
-    FinnedLeviathan = "Finned Leviathan", "fbf7", Fish, hd_ours(Unfair, 470, 4740, false), None;
-    SashimiLeviathan = "Sashimi Leviathan", "sbf7", Fish, hd_ours(Unfair, 470, 4750, false), None;
+    FinnedXWing = "Finned X-Wing", "fbf2", Fish, hd(Hard, 130, 4100, true), None, None, None;
+    SashimiXWing = "Sashimi X-Wing", "sbf2", Fish, hd(Hard, 150, 4200, true), None, None, None;
+    FinnedSwordfish = "Finned Swordfish", "fbf3", Fish, hd(Unfair, 200, 4300, true), None, None, None;
+    SashimiSwordfish = "Sashimi Swordfish", "sbf3", Fish, hd(Unfair, 240, 4400, true), None, None, None;
+    FinnedJellyfish = "Finned Jellyfish", "fbf4", Fish, hd(Unfair, 250, 4500, true), None, None, None;
+    SashimiJellyfish = "Sashimi Jellyfish", "sbf4", Fish, hd(Unfair, 260, 4600, true), None, None, None;
+    FinnedSquirmbag = "Finned Squirmbag", "fbf5", Fish, hd_ours(Unfair, 470, 4700, false), None, None, None;
+    SashimiSquirmbag = "Sashimi Squirmbag", "sbf5", Fish, hd_ours(Unfair, 470, 4710, false), None, None, None;
+    FinnedWhale = "Finned Whale", "fbf6", Fish, hd_ours(Unfair, 470, 4720, false), None, None, None;
+    SashimiWhale = "Sashimi Whale", "sbf6", Fish, hd_ours(Unfair, 470, 4730, false), None, None, None;
+    FinnedLeviathan = "Finned Leviathan", "fbf7", Fish, hd_ours(Unfair, 470, 4740, false), None, None, None;
+    SashimiLeviathan = "Sashimi Leviathan", "sbf7", Fish, hd_ours(Unfair, 470, 4750, false), None, None, None;
     // ---- Franken and mutant fish (off by default, as in HoDoKu)
-    FrankenXWing = "Franken X-Wing", "ff2", Fish, hd(Unfair, 300, 6100, false), None;
-    FrankenSwordfish = "Franken Swordfish", "ff3", Fish, hd(Unfair, 350, 6200, false), None;
-    FrankenJellyfish = "Franken Jellyfish", "ff4", Fish, hd(Unfair, 370, 6300, false), None;
-    FinnedFrankenXWing = "Finned Franken X-Wing", "fff2", Fish, hd_ours(Unfair, 390, 6400, false), None;
-    FinnedFrankenSwordfish = "Finned Franken Swordfish", "fff3", Fish, hd_ours(Unfair, 410, 6500, false), None;
-    FinnedFrankenJellyfish = "Finned Franken Jellyfish", "fff4", Fish, hd_ours(Unfair, 430, 6600, false), None;
-    MutantXWing = "Mutant X-Wing", "mf2", Fish, hd_ours(Extreme, 450, 6700, false), None;
-    MutantSwordfish = "Mutant Swordfish", "mf3", Fish, hd_ours(Extreme, 450, 6800, false), None;
-    MutantJellyfish = "Mutant Jellyfish", "mf4", Fish, hd_ours(Extreme, 450, 6900, false), None;
-    FinnedMutantXWing = "Finned Mutant X-Wing", "fmf2", Fish, hd_ours(Extreme, 470, 7000, false), None;
-    FinnedMutantSwordfish = "Finned Mutant Swordfish", "fmf3", Fish, hd_ours(Extreme, 470, 7100, false), None;
-    FinnedMutantJellyfish = "Finned Mutant Jellyfish", "fmf4", Fish, hd_ours(Extreme, 470, 7200, false), None;
+    FrankenXWing = "Franken X-Wing", "ff2", Fish, hd(Unfair, 300, 6100, false), None, None, None;
+    FrankenSwordfish = "Franken Swordfish", "ff3", Fish, hd(Unfair, 350, 6200, false), None, None, None;
+    FrankenJellyfish = "Franken Jellyfish", "ff4", Fish, hd(Unfair, 370, 6300, false), None, None, None;
+    FinnedFrankenXWing = "Finned Franken X-Wing", "fff2", Fish, hd_ours(Unfair, 390, 6400, false), None, None, None;
+    FinnedFrankenSwordfish = "Finned Franken Swordfish", "fff3", Fish, hd_ours(Unfair, 410, 6500, false), None, None, None;
+    FinnedFrankenJellyfish = "Finned Franken Jellyfish", "fff4", Fish, hd_ours(Unfair, 430, 6600, false), None, None, None;
+    MutantXWing = "Mutant X-Wing", "mf2", Fish, hd_ours(Extreme, 450, 6700, false), None, None, None;
+    MutantSwordfish = "Mutant Swordfish", "mf3", Fish, hd_ours(Extreme, 450, 6800, false), None, None, None;
+    MutantJellyfish = "Mutant Jellyfish", "mf4", Fish, hd_ours(Extreme, 450, 6900, false), None, None, None;
+    FinnedMutantXWing = "Finned Mutant X-Wing", "fmf2", Fish, hd_ours(Extreme, 470, 7000, false), None, None, None;
+    FinnedMutantSwordfish = "Finned Mutant Swordfish", "fmf3", Fish, hd_ours(Extreme, 470, 7100, false), None, None, None;
+    FinnedMutantJellyfish = "Finned Mutant Jellyfish", "fmf4", Fish, hd_ours(Extreme, 470, 7200, false), None, None, None;
     /// A finned fish tied by forcing chains to what it can't remove alone (`logic/kraken.rs`).
-    KrakenFish = "Kraken Fish", "kf", Fish, hd(Extreme, 500, 8450, false), None;
+    KrakenFish = "Kraken Fish", "kf", Fish, hd(Extreme, 500, 8450, false), None, None, None;
     // ---- single-digit patterns
-    Skyscraper = "Skyscraper", "sk", SingleDigitPatterns, hd(Hard, 130, 3000, true), Some(4.0);
-    TwoStringKite = "2-String Kite", "2sk", SingleDigitPatterns, hd(Hard, 150, 3100, true), Some(4.1);
-    TurbotFish = "Turbot Fish", "tf", SingleDigitPatterns, hd(Hard, 120, 3120, true), Some(4.2);
-    EmptyRectangle = "Empty Rectangle", "er", SingleDigitPatterns, hd(Hard, 120, 3170, true), Some(4.3);
+    Skyscraper = "Skyscraper", "sk", SingleDigitPatterns, hd(Hard, 130, 3000, true), Some(4.0), se_sukaku(15), None;
+    TwoStringKite = "2-String Kite", "2sk", SingleDigitPatterns, hd(Hard, 150, 3100, true), Some(4.1), se_sukaku(16), None;
+    TurbotFish = "Turbot Fish", "tf", SingleDigitPatterns, hd(Hard, 120, 3120, true), Some(4.2), se_sukaku(17), None;
+    EmptyRectangle = "Empty Rectangle", "er", SingleDigitPatterns, hd(Hard, 120, 3170, true), Some(4.3), se_sukaku(18), None;
     /// Zambon's "rectangle" ("Sudoku Programming with C"): a digit followed through four
     /// boxes at the corners of a rectangle, each step avoiding the previous cell's row and
     /// column; a start cell from which every path dies loses the digit. Not in HoDoKu or
     /// SE: index (after Empty Rectangle) and score ours, off in HoDoKu's default set.
-    FourBoxRectangle = "Four-Box Rectangle", "4br", SingleDigitPatterns, hd_ours(Hard, 120, 3180, false), None;
+    FourBoxRectangle = "Four-Box Rectangle", "4br", SingleDigitPatterns, hd_ours(Hard, 120, 3180, false), None, None, None;
     /// Sukaku Explainer's three strong links: a digit's chain of three strong links (houses
     /// where it has two places) joined end to end by cells that see each other; one end of
     /// the chain holds the digit. HoDoKu finds it as an X-Chain (index ours, just before
     /// X-Chain; off in its default set); Sukaku rates it 5.4 and up.
-    ThreeStrongLinks = "3 Strong Links", "sl3", SingleDigitPatterns, hd_ours(Hard, 140, 5390, false), Some(5.4);
+    ThreeStrongLinks = "3 Strong Links", "sl3", SingleDigitPatterns, hd_ours(Hard, 140, 5390, false), Some(5.4), se_sukaku(34), None;
     // ---- wings
-    WWing = "W-Wing", "w", Wings, hd(Hard, 150, 3200, true), None;
-    XyWing = "XY-Wing", "xy", Wings, hd(Hard, 160, 3300, true), Some(4.2);
-    XyzWing = "XYZ-Wing", "xyz", Wings, hd(Hard, 180, 3400, true), Some(4.4);
-    WxyzWing = "WXYZ-Wing", "wxyz", Wings, None, Some(5.5);
+    WWing = "W-Wing", "w", Wings, hd(Hard, 150, 3200, true), None, None, None;
+    XyWing = "XY-Wing", "xy", Wings, hd(Hard, 160, 3300, true), Some(4.2), se(19), None;
+    XyzWing = "XYZ-Wing", "xyz", Wings, hd(Hard, 180, 3400, true), Some(4.4), se(20), None;
+    WxyzWing = "WXYZ-Wing", "wxyz", Wings, None, Some(5.5), se_sukaku(35), Some(3450);
     /// Sukaku Explainer's VWXYZ-Wing: a four-cell almost locked set in a house and a
     /// bivalue cell sharing a restricted digit with it. Not in HoDoKu (an ALS-XZ there).
-    VwxyzWing = "VWXYZ-Wing", "vwxyz", Wings, None, Some(6.2);
+    VwxyzWing = "VWXYZ-Wing", "vwxyz", Wings, None, Some(6.2), se_sukaku(40), Some(3460);
     // ---- uniqueness
-    UniqueRectangle1 = "Uniqueness Test 1", "u1", Uniqueness, hd(Hard, 100, 3500, true), Some(4.5);
-    UniqueRectangle2 = "Uniqueness Test 2", "u2", Uniqueness, hd(Hard, 100, 3600, true), Some(4.5);
-    UniqueRectangle3 = "Uniqueness Test 3", "u3", Uniqueness, hd(Hard, 100, 3700, true), Some(4.5);
-    UniqueRectangle4 = "Uniqueness Test 4", "u4", Uniqueness, hd(Hard, 100, 3800, true), Some(4.5);
-    UniqueRectangle5 = "Uniqueness Test 5", "u5", Uniqueness, hd(Hard, 100, 3900, true), Some(4.5);
-    UniqueRectangle6 = "Uniqueness Test 6", "u6", Uniqueness, hd(Hard, 100, 4000, true), Some(4.5);
-    HiddenRectangle = "Hidden Rectangle", "hr", Uniqueness, hd(Hard, 100, 4010, true), None;
-    AvoidableRectangle1 = "Avoidable Rectangle Type 1", "ar1", Uniqueness, hd(Hard, 100, 4020, true), None;
-    AvoidableRectangle2 = "Avoidable Rectangle Type 2", "ar2", Uniqueness, hd(Hard, 100, 4030, true), None;
-    BugPlusOne = "Bivalue Universal Grave + 1", "bug1", Uniqueness, hd(Hard, 100, 2900, true), Some(5.6);
+    UniqueRectangle1 = "Uniqueness Test 1", "u1", Uniqueness, hd(Hard, 100, 3500, true), Some(4.5), se(21), None;
+    UniqueRectangle2 = "Uniqueness Test 2", "u2", Uniqueness, hd(Hard, 100, 3600, true), Some(4.5), se(22), None;
+    UniqueRectangle3 = "Uniqueness Test 3", "u3", Uniqueness, hd(Hard, 100, 3700, true), Some(4.5), se(23), None;
+    UniqueRectangle4 = "Uniqueness Test 4", "u4", Uniqueness, hd(Hard, 100, 3800, true), Some(4.5), se(24), None;
+    UniqueRectangle5 = "Uniqueness Test 5", "u5", Uniqueness, hd(Hard, 100, 3900, true), Some(4.5), se(25), None;
+    UniqueRectangle6 = "Uniqueness Test 6", "u6", Uniqueness, hd(Hard, 100, 4000, true), Some(4.5), se(26), None;
+    HiddenRectangle = "Hidden Rectangle", "hr", Uniqueness, hd(Hard, 100, 4010, true), None, None, None;
+    AvoidableRectangle1 = "Avoidable Rectangle Type 1", "ar1", Uniqueness, hd(Hard, 100, 4020, true), None, None, None;
+    AvoidableRectangle2 = "Avoidable Rectangle Type 2", "ar2", Uniqueness, hd(Hard, 100, 4030, true), None, None, None;
+    BugPlusOne = "Bivalue Universal Grave + 1", "bug1", Uniqueness, hd(Hard, 100, 2900, true), Some(5.6), se(36), None;
     /// SE: a unique loop (6, 8, … cells; rectangles are the Uniqueness Tests) with one
     /// extra cell. SE rates loops 4.5 + 0.1 (6 cells), + 0.2 (8), + 0.5 (10 or more): see
     /// [`super::Step::se_difficulty`]. HoDoKu lacks unique loops (index ours).
-    UniqueLoop1 = "Unique Loop Type 1", "ul1", Uniqueness, hd_ours(Hard, 100, 4040, false), Some(4.5);
+    UniqueLoop1 = "Unique Loop Type 1", "ul1", Uniqueness, hd_ours(Hard, 100, 4040, false), Some(4.5), se(27), None;
     /// SE: a unique loop whose extra cells all hold the same one extra digit.
-    UniqueLoop2 = "Unique Loop Type 2", "ul2", Uniqueness, hd_ours(Hard, 100, 4050, false), Some(4.5);
+    UniqueLoop2 = "Unique Loop Type 2", "ul2", Uniqueness, hd_ours(Hard, 100, 4050, false), Some(4.5), se(28), None;
     /// SE: a unique loop whose two extra cells form a naked set with other cells of a
     /// house (+0.1 per digit of the set beyond one).
-    UniqueLoop3 = "Unique Loop Type 3", "ul3", Uniqueness, hd_ours(Hard, 100, 4060, false), Some(4.5);
+    UniqueLoop3 = "Unique Loop Type 3", "ul3", Uniqueness, hd_ours(Hard, 100, 4060, false), Some(4.5), se(29), None;
     /// SE: a unique loop whose two extra cells hold a loop digit as a conjugate pair.
-    UniqueLoop4 = "Unique Loop Type 4", "ul4", Uniqueness, hd_ours(Hard, 100, 4070, false), Some(4.5);
+    UniqueLoop4 = "Unique Loop Type 4", "ul4", Uniqueness, hd_ours(Hard, 100, 4070, false), Some(4.5), se(30), None;
     /// SE: BUG whose extra candidates are all one digit (HoDoKu lacks it; index ours).
-    BugType2 = "Bivalue Universal Grave Type 2", "bug2", Uniqueness, hd_ours(Hard, 100, 2910, false), Some(5.7);
+    BugType2 = "Bivalue Universal Grave Type 2", "bug2", Uniqueness, hd_ours(Hard, 100, 2910, false), Some(5.7), se(37), None;
     /// SE: BUG whose extra cells form a naked set with other cells of a house (5.7 + 0.1 per
     /// digit of the set beyond one).
-    BugType3 = "Bivalue Universal Grave Type 3", "bug3", Uniqueness, hd_ours(Hard, 100, 2920, false), Some(5.8);
+    BugType3 = "Bivalue Universal Grave Type 3", "bug3", Uniqueness, hd_ours(Hard, 100, 2920, false), Some(5.8), se(38), None;
     /// SE: BUG with two extra cells that hold a BUG digit as a conjugate pair.
-    BugType4 = "Bivalue Universal Grave Type 4", "bug4", Uniqueness, hd_ours(Hard, 100, 2930, false), Some(5.7);
+    BugType4 = "Bivalue Universal Grave Type 4", "bug4", Uniqueness, hd_ours(Hard, 100, 2930, false), Some(5.7), se(39), None;
     // ---- coloring
-    SimpleColorsTrap = "Simple Colors Trap", "sc1", Coloring, hd(Hard, 150, 5330, true), None;
-    SimpleColorsWrap = "Simple Colors Wrap", "sc2", Coloring, hd_ours(Hard, 150, 5340, true), None;
-    MultiColors1 = "Multi Colors 1", "mc1", Coloring, hd_ours(Hard, 200, 5350, true), None;
-    MultiColors2 = "Multi Colors 2", "mc2", Coloring, hd(Hard, 200, 5360, true), None;
+    SimpleColorsTrap = "Simple Colors Trap", "sc1", Coloring, hd(Hard, 150, 5330, true), None, None, None;
+    SimpleColorsWrap = "Simple Colors Wrap", "sc2", Coloring, hd_ours(Hard, 150, 5340, true), None, None, None;
+    MultiColors1 = "Multi Colors 1", "mc1", Coloring, hd_ours(Hard, 200, 5350, true), None, None, None;
+    MultiColors2 = "Multi Colors 2", "mc2", Coloring, hd(Hard, 200, 5360, true), None, None, None;
     /// Coloring across digits through bivalue cells and conjugate pairs. Neither HoDoKu
     /// nor SE has it: the index (after multi-colors) and the score (as multi-colors) are
     /// ours, and it is off in HoDoKu's default set.
-    Medusa3D = "3D Medusa", "3dm", Coloring, hd_ours(Hard, 200, 5370, false), None;
+    Medusa3D = "3D Medusa", "3dm", Coloring, hd_ours(Hard, 200, 5370, false), None, None, None;
     // ---- chains and loops
-    RemotePair = "Remote Pair", "rp", Chains, hd(Hard, 110, 2800, true), None;
-    XChain = "X-Chain", "x", Chains, hd(Unfair, 260, 5400, true), Some(6.6);
-    XyChain = "XY-Chain", "xyc", Chains, hd(Unfair, 260, 5500, true), Some(6.6);
-    ContinuousNiceLoop = "Continuous Nice Loop", "cnl", Chains, hd(Unfair, 280, 5600, true), Some(6.5);
-    DiscontinuousNiceLoop = "Discontinuous Nice Loop", "dnl", Chains, hd(Unfair, 280, 5600, true), Some(6.6);
-    Aic = "AIC", "aic", Chains, hd(Unfair, 280, 5600, true), Some(6.6);
-    GroupedContinuousNiceLoop = "Grouped Continuous Nice Loop", "gcnl", Chains, hd(Unfair, 300, 5650, true), None;
-    GroupedDiscontinuousNiceLoop = "Grouped Discontinuous Nice Loop", "gdnl", Chains, hd(Unfair, 300, 5650, true), None;
-    GroupedAic = "Grouped AIC", "gaic", Chains, hd(Unfair, 300, 5650, true), None;
+    RemotePair = "Remote Pair", "rp", Chains, hd(Hard, 110, 2800, true), None, None, None;
+    XChain = "X-Chain", "x", Chains, hd(Unfair, 260, 5400, true), Some(6.6), se_chaining(42), None;
+    XyChain = "XY-Chain", "xyc", Chains, hd(Unfair, 260, 5500, true), Some(6.6), se_chaining(43), None;
+    ContinuousNiceLoop = "Continuous Nice Loop", "cnl", Chains, hd(Unfair, 280, 5600, true), Some(6.5), se_chaining(44), None;
+    DiscontinuousNiceLoop = "Discontinuous Nice Loop", "dnl", Chains, hd(Unfair, 280, 5600, true), Some(6.6), se_chaining(45), None;
+    Aic = "AIC", "aic", Chains, hd(Unfair, 280, 5600, true), Some(6.6), se_chaining(46), None;
+    GroupedContinuousNiceLoop = "Grouped Continuous Nice Loop", "gcnl", Chains, hd(Unfair, 300, 5650, true), None, None, None;
+    GroupedDiscontinuousNiceLoop = "Grouped Discontinuous Nice Loop", "gdnl", Chains, hd(Unfair, 300, 5650, true), None, None, None;
+    GroupedAic = "Grouped AIC", "gaic", Chains, hd(Unfair, 300, 5650, true), None, None, None;
     // ---- almost locked sets
-    AlsXz = "Almost Locked Set XZ-Rule", "axz", Als, hd(Unfair, 300, 5700, true), None;
-    AlsXyWing = "Almost Locked Set XY-Wing", "axy", Als, hd(Unfair, 320, 5800, true), None;
-    AlsXyChain = "Almost Locked Set XY-Chain", "ach", Als, hd(Unfair, 340, 5900, true), None;
-    DeathBlossom = "Death Blossom", "db", Als, hd(Unfair, 360, 6000, false), None;
+    AlsXz = "Almost Locked Set XZ-Rule", "axz", Als, hd(Unfair, 300, 5700, true), None, None, None;
+    AlsXyWing = "Almost Locked Set XY-Wing", "axy", Als, hd(Unfair, 320, 5800, true), None, None, None;
+    AlsXyChain = "Almost Locked Set XY-Chain", "ach", Als, hd(Unfair, 340, 5900, true), None, None, None;
+    DeathBlossom = "Death Blossom", "db", Als, hd(Unfair, 360, 6000, false), None, None, None;
     // ---- miscellaneous
-    SueDeCoq = "Sue de Coq", "sdc", Miscellaneous, hd(Unfair, 250, 5300, true), None;
-    AlignedPairExclusion = "Aligned Pair Exclusion", "ape", Miscellaneous, None, Some(6.2);
-    AlignedTripleExclusion = "Aligned Triple Exclusion", "ate", Miscellaneous, None, Some(7.5);
+    SueDeCoq = "Sue de Coq", "sdc", Miscellaneous, hd(Unfair, 250, 5300, true), None, None, None;
+    AlignedPairExclusion = "Aligned Pair Exclusion", "ape", Miscellaneous, None, Some(6.2), se(41), Some(5310);
+    AlignedTripleExclusion = "Aligned Triple Exclusion", "ate", Miscellaneous, None, Some(7.5), se_chaining(47), Some(5320);
     // ---- forcing chains and nets
-    ForcingChainContradiction = "Forcing Chain Contradiction", "fcc", Forcing, hd(Extreme, 500, 8500, true), None;
-    ForcingChainVerity = "Forcing Chain Verity", "fcv", Forcing, hd(Extreme, 500, 8500, true), None;
-    ForcingNetContradiction = "Forcing Net Contradiction", "fnc", Forcing, hd(Extreme, 700, 8600, true), None;
-    ForcingNetVerity = "Forcing Net Verity", "fnv", Forcing, hd(Extreme, 700, 8600, true), None;
-    Nishio = "Nishio Forcing Chain", "nfc", Forcing, None, Some(7.5);
-    MultipleForcingChain = "Cell/Region Forcing Chain", "mfc", Forcing, None, Some(8.0);
-    DynamicForcingChain = "Dynamic Forcing Chain", "dfc", Forcing, None, Some(8.5);
-    DynamicForcingChainPlus = "Dynamic Forcing Chain (+)", "dfc+", Forcing, None, Some(9.0);
+    ForcingChainContradiction = "Forcing Chain Contradiction", "fcc", Forcing, hd(Extreme, 500, 8500, true), None, None, None;
+    ForcingChainVerity = "Forcing Chain Verity", "fcv", Forcing, hd(Extreme, 500, 8500, true), None, None, None;
+    ForcingNetContradiction = "Forcing Net Contradiction", "fnc", Forcing, hd(Extreme, 700, 8600, true), None, None, None;
+    ForcingNetVerity = "Forcing Net Verity", "fnv", Forcing, hd(Extreme, 700, 8600, true), None, None, None;
+    Nishio = "Nishio Forcing Chain", "nfc", Forcing, None, Some(7.5), se_chaining(48), Some(8480);
+    MultipleForcingChain = "Cell/Region Forcing Chain", "mfc", Forcing, None, Some(8.0), se_chaining(49), Some(8490);
+    DynamicForcingChain = "Dynamic Forcing Chain", "dfc", Forcing, None, Some(8.5), se_chaining(50), Some(8610);
+    DynamicForcingChainPlus = "Dynamic Forcing Chain (+)", "dfc+", Forcing, None, Some(9.0), se_chaining(51), Some(8620);
     /// Nested forcing chains. In the Explainer order SE's levels 2 to 5 (bases 9.5, 10.0,
     /// 10.5 and 11.0; the step's SE difficulty says which, with the length bonus), see
     /// `se_chains`; elsewhere the forcing finder's nested net, rated at the base.
-    NestedForcingChain = "Nested Forcing Chain", "nfc2", Forcing, None, Some(9.5);
+    NestedForcingChain = "Nested Forcing Chain", "nfc2", Forcing, None, Some(9.5), se_chaining(52), Some(8630);
     // ---- last resort
-    TemplateSet = "Template Set", "ts", LastResort, hd(Extreme, 10000, 8700, false), None;
-    TemplateDelete = "Template Delete", "td", LastResort, hd(Extreme, 10000, 8800, false), None;
+    TemplateSet = "Template Set", "ts", LastResort, hd(Extreme, 10000, 8700, false), None, None, None;
+    TemplateDelete = "Template Delete", "td", LastResort, hd(Extreme, 10000, 8800, false), None, None, None;
     /// Backtracking: the solution's digit placed in a cell, found by exhaustive search.
     /// Never a human technique; always tried last.
-    BruteForce = "Brute Force", "brute", LastResort, hd(Extreme, 10000, 8900, true), None;
+    BruteForce = "Brute Force", "brute", LastResort, hd(Extreme, 10000, 8900, true), None, None, None;
 }
 
 impl Technique {
@@ -405,6 +446,14 @@ impl Technique {
     /// box); see [`super::Step::se_rating`] for the rating of one step.
     pub fn se_rating(self) -> Option<f32> {
         self.info().se_rating
+    }
+    /// Sudoku Explainer's producer facts, if it has a producer for it.
+    pub fn explainer(self) -> Option<ExplainerInfo> {
+        self.info().explainer
+    }
+    /// Whether only Sukaku Explainer (not SE 1.2.1) has it.
+    pub fn sukaku_only(self) -> bool {
+        self.explainer().is_some_and(|e| e.sukaku_only)
     }
     /// Whether a finder exists for this technique in this build.
     pub fn is_implemented(self) -> bool {
@@ -496,22 +545,13 @@ impl TechniqueSet {
     /// additions), plus brute force as the last resort.
     pub fn explainer_defaults() -> TechniqueSet {
         use Technique::*;
-        let sukaku_only = [
-            Skyscraper,
-            TwoStringKite,
-            TurbotFish,
-            EmptyRectangle,
-            WxyzWing,
-            VwxyzWing,
-            ThreeStrongLinks,
-        ];
         Technique::ALL
             .iter()
             .copied()
             // SE's unique loops have types 1 to 4 (its type 2 covers HoDoKu's type 5);
             // HoDoKu's type 6 (the X-Wing inside the rectangle) is not among them.
             .filter(|&t| t != UniqueRectangle6)
-            .filter(|t| t.se_rating().is_some() && !sukaku_only.contains(t))
+            .filter(|t| t.se_rating().is_some() && !t.sukaku_only())
             .chain([BruteForce])
             .collect()
     }

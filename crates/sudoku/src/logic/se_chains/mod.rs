@@ -1,0 +1,408 @@
+//! Sudoku Explainer's chaining producers, for [`super::Order::Explainer`] and the SE rating.
+//!
+//! SE rates a chaining step by its producer's base and the *complexity* of the proof, so
+//! to agree with its ratings the chains have to be found the way SE finds them. This file
+//! follows SE's procedure (reimplemented from its description, not its code):
+//!
+//! # Potentials
+//! A potential is a candidate assumed true ("on") or false ("off"). From an assumption,
+//! implications are followed breadth first, each derived potential remembering its
+//! parents:
+//! - on → off: the cell's other candidates (not for X-only and Nishio searches) and the
+//!   digit in the cell's box, row and column (in that order);
+//! - off → on: the other candidate of a cell with two left (not for X-only and Nishio),
+//!   and the other place of the digit in a box, row or column with two left. Static
+//!   searches count in the position as it is (bivalue cells, conjugate pairs); dynamic ones
+//!   in the position as modified by the offs derived so far, and then the offs that made
+//!   the single are *hidden parents* of the new on.
+//!
+//! The complexity of a conclusion is the number of distinct potentials among its
+//! ancestors (itself included), summed over the branches of a multiple chain. The
+//! difficulty is the producer's base plus the length bonus ([`length_bonus`]).
+//!
+//! # Producers ([`Group`]), each yielding its cheapest step
+//! - Forcing chains and cycles (static, one branch): bidirectional cycles (X: one digit,
+//!   Y: bivalue cells, XY: both; 6.5, or 7.0 when both kinds of link are allowed) and
+//!   forcing chains where a candidate on leads to itself off or off to itself on (6.6 for
+//!   X links only, 7.0 otherwise).
+//! - Nishio (7.5): dynamic, one digit's links only; a candidate on or off leads to a
+//!   contradiction.
+//! - Multiple forcing chains (8.0): static; cell forcing (every candidate of a cell with
+//!   three or more) and region forcing (every place of a digit in a house) agree.
+//! - Dynamic forcing chains (8.5): dynamic; contradictions, double implications (a
+//!   candidate on and off agree, cells with three or more candidates), cell and region
+//!   forcing.
+//! - Dynamic (+) (9.0): dynamic, and when propagation stalls, locked candidates, hidden
+//!   and naked pairs and X-Wings inside the branch give more offs.
+//! - Nested forcing chains, level 2 (9.5), 3 (10.0), 4 (10.5) and 5 (11.0): the Dynamic (+)
+//!   producer whose nets, when propagation and the basic techniques stall, also run inner
+//!   producers on the net's position (the candidates it has left): static forcing chains
+//!   from level 2, static cell and region forcing from 3, dynamic forcing
+//!   chains from 4, Dynamic (+) chains at 5, the first of these that gives anything (see
+//!   [`nested_offs`]). An off an inner chain gives has as parents the net's offs that the
+//!   inner chain's links need (the cell candidates or house places its singles count on,
+//!   which the net removed), and adds the inner chain's complexity to every proof that
+//!   passes through it, so nested proofs reach SE's 10.x and 11.x. One technique
+//!   ([`Technique::NestedForcingChain`]) stands for all levels; the step's SE difficulty
+//!   says which base it had. Levels run the same nets again, so inner hints are kept per
+//!   position; the search watches the rater's deadline ([`Search`]).
+//!
+//! Every producer collects all its steps on the position, sorts them by difficulty, then
+//! complexity, then kind, and gives the first.
+//!
+//! # Speed of the nested levels
+//! Nearly all the time of the hardest ratings goes to the inner producers, run on
+//! hundreds of thousands of net positions. What makes them cheaper, always with the same
+//! steps (the searches and their order are unchanged; only searches that cannot give
+//! anything are skipped):
+//! - Static links are a 2-SAT implication graph; one pass ([`Reach`]: Tarjan's components,
+//!   each with the set of nodes it reaches) tells which potentials lead to their own
+//!   negation, so the inner forcing-chain search runs only from those (0.14% of the 168M
+//!   searches found a chain before), and which cell/region groups' static nets can share a
+//!   potential (2% do), so only their nets are made.
+//! - Nets keep a bit set of their potentials: groups and double implications whose nets
+//!   share nothing are skipped at once (97% of groups in inner dynamic chains).
+//! - Nets walk place masks and candidate bits, not peer lists; Dynamic (+) locked
+//!   candidates are one mask test per house and digit.
+//!
+//! Tried without gain: bounding inner offs by the best step's complexity (the bounds are
+//! loose: at level 4 almost every inner search runs with a limit over 160); resuming level
+//! L-1 nets at level L (the rerun is mostly cached inner hints); precomputed on-link
+//! tables; an 8x larger inner-hint cache (10% fewer misses). Cutting inner dynamic nets at
+//! the limit is not exact (a pruned node changes which parents later nodes get).
+//!
+//! # Files
+//! `position` (a position over the shape's geometry), `net` (nets of one assumption, the
+//! complexity count, Dynamic (+)'s basic techniques), `links` (static links, the BFS and
+//! their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
+//! and nested forcing), `nested` (inner producers and what they rely on), `rank` (sorting
+//! hints). The state kept along a solve path (geometry, inner hints, the net pool, the
+//! deadline) is a [`Search`] the driver owns and passes down.
+//!
+//! Depends on [`super::Context`] and the step model.
+
+use super::registry::Sink;
+use super::step::{Evidence, InnerChain, Link, Step};
+use super::technique::Technique;
+use super::Context;
+use crate::index::{Candidate, Cell, Digit, House};
+use crate::shape::Shape;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::ops::ControlFlow;
+use std::rc::Rc;
+use std::time::Instant;
+
+mod cycles;
+mod forcing;
+mod links;
+mod nested;
+mod net;
+mod position;
+mod rank;
+
+use cycles::*;
+use forcing::*;
+use links::*;
+use nested::*;
+use net::*;
+use position::*;
+use rank::*;
+
+/// An SE chaining producer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Group {
+    /// Forcing chains and bidirectional cycles.
+    Cycles,
+    Nishio,
+    Multiple,
+    Dynamic,
+    Plus,
+    /// Nested forcing chains, levels 2 to 5 (the first level with a step wins).
+    Nested,
+}
+
+/// The SE producer a chaining technique stands for in the Explainer order.
+pub(crate) fn group_of(t: Technique) -> Option<Group> {
+    use Technique::*;
+    Some(match t {
+        XChain | XyChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => Group::Cycles,
+        Nishio => Group::Nishio,
+        MultipleForcingChain => Group::Multiple,
+        DynamicForcingChain => Group::Dynamic,
+        DynamicForcingChainPlus => Group::Plus,
+        NestedForcingChain => Group::Nested,
+        _ => return None,
+    })
+}
+
+/// SE's bonus for a proof of `complexity` potentials: 0.1 for each of 4, 6, 8, 12, 16,
+/// 24, … (alternately ×3/2 and ×4/3) that `complexity − 2` exceeds. Summed as SE sums it
+/// (its sorting compares these sums).
+pub fn length_bonus(complexity: usize) -> f64 {
+    let len = complexity as i64 - 2;
+    let mut added = 0.0;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    while len > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The smallest complexity whose bonus exceeds `bonus` (for bounding searches).
+fn complexity_limit(base: f64, best: f64) -> usize {
+    if !best.is_finite() || base > best {
+        return if base > best { 0 } else { usize::MAX };
+    }
+    // The bonus steps up just past each ceiling: walk the ceilings.
+    let mut ceil = 4usize;
+    let mut odd = false;
+    loop {
+        let c = ceil + 3; // the smallest complexity past this ceiling
+        if base + length_bonus(c) > best {
+            return c;
+        }
+        if ceil > 1 << 20 {
+            return usize::MAX;
+        }
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The catalogue's SE base rating of `t`, as the decimal it stands for (an `f32` widened
+/// to `f64` is off in the last places, and difficulties are compared exactly).
+fn se_base(t: Technique) -> f64 {
+    (f64::from(t.se_rating().expect("SE rates its producers' techniques")) * 10.0).round() / 10.0
+}
+
+/// SE's base for cycles and static forcing chains that use both X and Y links (no
+/// catalogue technique stands for these alone).
+const Y_LINKS_BASE: f64 = 7.0;
+
+/// Whether `x` has exactly two bits set (without `count_ones`, which is no single
+/// instruction on the baseline x86-64 target, and these tests are in the hottest loops).
+#[inline]
+fn two(x: u64) -> bool {
+    let rest = x & x.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// Whether `x` has two bits set or more.
+#[inline]
+fn several(x: u64) -> bool {
+    x & x.wrapping_sub(1) != 0
+}
+
+/// What SE's producers keep along one solve path, owned by the driver: the geometry of
+/// the shape, the inner hints of the positions nested chains reached (levels and the next
+/// steps run much the same nets again), a pool of nets (nested chains run many thousands),
+/// and the deadline the nested producer watches (it can take seconds for one step).
+pub(crate) struct Search {
+    geometry: RefCell<Option<(Shape, Geometry)>>,
+    inner_cache: RefCell<InnerCache>,
+    nets: RefCell<Vec<Net>>,
+    deadline: Option<Instant>,
+}
+
+impl Search {
+    /// A fresh search; past `deadline` the nested producer stops and gives no step.
+    pub(crate) fn new(deadline: Option<Instant>) -> Search {
+        Search {
+            geometry: RefCell::new(None),
+            inner_cache: RefCell::new(HashMap::new()),
+            nets: RefCell::new(Vec::new()),
+            deadline,
+        }
+    }
+    /// The geometry of `shape`, made at the first use.
+    fn geometry(&self, shape: Shape) -> Geometry {
+        let mut g = self.geometry.borrow_mut();
+        match &*g {
+            Some((s, geo)) if *s == shape => geo.clone(),
+            _ => {
+                let geo = Geometry::new(shape);
+                *g = Some((shape, geo.clone()));
+                geo
+            }
+        }
+    }
+    /// A net from the pool, or a new one.
+    fn net(&self, npot: usize) -> Net {
+        self.nets
+            .borrow_mut()
+            .pop()
+            .filter(|net| net.idx.len() == npot)
+            .unwrap_or_else(|| Net::new(npot))
+    }
+    /// Gives a net back to the pool.
+    fn release(&self, mut net: Net) {
+        net.reset();
+        let mut p = self.nets.borrow_mut();
+        if p.len() < 1024 {
+            p.push(net);
+        }
+    }
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Runs one SE producer on `ctx` and gives its cheapest step.
+pub(crate) fn find(
+    ctx: &Context<'_>,
+    search: &Search,
+    group: Group,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let mut pos = Pos::new(ctx, search);
+    if pos.n > 32 {
+        return ControlFlow::Continue(());
+    }
+    let mut best = Best::new();
+    match group {
+        Group::Cycles => cycles(&pos, &mut best),
+        Group::Nishio => multiple(&mut pos, &mut best, Mode::Nishio),
+        Group::Multiple => multiple(&mut pos, &mut best, Mode::Multiple),
+        Group::Dynamic => multiple(&mut pos, &mut best, Mode::Dynamic),
+        Group::Plus => multiple(&mut pos, &mut best, Mode::Plus),
+        Group::Nested => {
+            for level in 2..=5 {
+                multiple(&mut pos, &mut best, Mode::Nested(level));
+                if search.past_deadline() {
+                    // A search cut short may miss the cheapest step: give none.
+                    return ControlFlow::Continue(());
+                }
+                if best.step.is_some() {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(step) = best.step {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Board, Grid};
+
+    /// The reach pass against plain searches, on positions with candidates removed (as
+    /// nested chains see them): a potential leads to its negation exactly when a forcing
+    /// chain search without bound finds one (X and Y links; X links only find no more),
+    /// and no cell or region whose static nets share a worthy potential is skipped.
+    #[test]
+    fn reach_matches_searches() {
+        let line =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let board = Board::new(&Grid::from_line(line).unwrap());
+        let ctx = Context::new(&board);
+        let search = Search::new(None);
+        let mut root = Pos::new(&ctx, &search);
+        let mut seed = 7u64;
+        let (mut chains, mut groups) = (0, 0);
+        for round in 0..12 {
+            // Remove a few candidates of cells with three or more (more each round).
+            for _ in 0..4 * round {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let cell = (seed >> 33) as usize % root.cur.len();
+                let m = root.cur[cell];
+                if m.count_ones() >= 3 {
+                    let d = (seed >> 40) as usize % root.n;
+                    if m >> d & 1 == 1 {
+                        root.remove(cell, d);
+                    }
+                }
+            }
+            let mut pos = root.derived();
+            let mut reach = Reach::new(&pos);
+            let st = Static::new(&pos);
+            let mut bfs = Bfs::new(pos.npot());
+            for cell in 0..pos.orig.len() {
+                for d in 0..pos.n {
+                    if pos.orig[cell] >> d & 1 == 0 {
+                        continue;
+                    }
+                    let on = pos.pot(cell, d, true);
+                    for src in [on, on ^ 1] {
+                        let xy = forcing_chain(&st, &mut bfs, src, true, usize::MAX).is_some();
+                        let x = forcing_chain(&st, &mut bfs, src, false, usize::MAX).is_some();
+                        assert_eq!(reach.negated(src), xy, "round {round}, potential {src}");
+                        assert!(xy || !x);
+                        chains += usize::from(xy);
+                    }
+                }
+            }
+            reach.complete();
+            let rules = Mode::Multiple.rules(usize::MAX);
+            let net_of = |pos: &mut Pos, cand: usize| {
+                let mut net = Net::new(pos.npot());
+                run_net(pos, &mut net, (cand * 2 + 1) as u32, rules);
+                net
+            };
+            let n = pos.n;
+            let mut all: Vec<Vec<usize>> = (0..pos.orig.len())
+                .filter(|&c| several(pos.orig[c]))
+                .map(|c| {
+                    (0..n)
+                        .filter(|&e| pos.orig[c] >> e & 1 == 1)
+                        .map(|e| c * n + e)
+                        .collect()
+                })
+                .collect();
+            for h in 0..3 * n {
+                for d in 0..n {
+                    let places = pos.places_orig(h, d);
+                    if several(u64::from(places)) {
+                        let hc = &pos.house_cells[h];
+                        let members = (0..n).filter(|&i| places >> i & 1 == 1);
+                        all.push(members.map(|i| hc[i] as usize * n + d).collect());
+                    }
+                }
+            }
+            for members in all {
+                let nets: Vec<Net> = members.iter().map(|&m| net_of(&mut pos, m)).collect();
+                let common = nets[0].nodes.iter().any(|nd| {
+                    nets[0].node(nd.potential) != NONE
+                        && nets.iter().all(|net| net.has(nd.potential))
+                        && worth(&pos, nd.potential)
+                });
+                if common {
+                    groups += 1;
+                    assert!(
+                        reach.may_agree(&pos, &members),
+                        "round {round}, {members:?}"
+                    );
+                }
+            }
+        }
+        // The positions have chains and agreeing groups to find.
+        assert!(chains > 0 && groups > 0, "{chains} {groups}");
+    }
+
+    #[test]
+    fn bonus_thresholds() {
+        assert_eq!(length_bonus(6), 0.0);
+        assert!((length_bonus(7) - 0.1).abs() < 1e-9);
+        assert!((length_bonus(8) - 0.1).abs() < 1e-9);
+        assert!((length_bonus(9) - 0.2).abs() < 1e-9);
+        assert!((length_bonus(10) - 0.2).abs() < 1e-9);
+        assert!((length_bonus(11) - 0.3).abs() < 1e-9);
+        assert!((length_bonus(15) - 0.4).abs() < 1e-9);
+        // Bounds: the first complexity over a rating.
+        assert_eq!(complexity_limit(6.6, 6.6), 7);
+        assert_eq!(complexity_limit(7.0, 7.1), 9);
+        assert_eq!(complexity_limit(7.0, 6.9), 0);
+        assert_eq!(complexity_limit(7.0, f64::INFINITY), usize::MAX);
+    }
+}

@@ -1,0 +1,262 @@
+//! Nested forcing chains: the inner producers run on the positions outer nets reach,
+//! their hints cached per position, and what an inner chain relies on in the outer one.
+
+use super::*;
+
+/// Inner hints per (position, inner rule), with the limit they were found under.
+pub(super) type InnerCache = HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>;
+
+/// Positions kept in [`Search::inner_cache`] before it starts again.
+pub(super) const INNER_CACHE_SIZE: usize = 5_000;
+
+// ---------------------------------------------------------------- nested chains
+
+/// Inner cycles besides forcing chains at level 2: no rating changed on HardestDatabase
+/// (every 10th row), for 10% more time, so they are off.
+pub(super) const INNER_CYCLES: bool = false;
+
+/// Nested levels: the offs that inner chains give in the net's current position, when
+/// propagation and the basic techniques stall. The inner producers are tried in turn until
+/// one gives anything: static forcing chains (level 2 and up), static cell and region
+/// forcing chains (3), dynamic forcing chains (4), Dynamic (+) chains (5). Their hints are
+/// sorted cheapest first and each off keeps the first hint that gives it: its parents are
+/// the net's offs the inner chain relies on, its weight the inner chain's complexity.
+pub(super) fn nested_offs(
+    pos: &mut Pos,
+    net: &Net,
+    level: u8,
+    limit: usize,
+) -> Vec<(u32, Vec<u32>, u32, u32, InnerRule)> {
+    let mut inner: Option<Pos> = None;
+    // What the inner position's static links reach (rules 0 and 1).
+    let mut reach: Option<Reach> = None;
+    let mut hints: Rc<Vec<Inner>> = Rc::default();
+    let mut used = 0u8;
+    for rule in 0..4u8 {
+        if level < rule + 2 {
+            break;
+        }
+        // Levels, and the next steps, run much the same nets again: the inner hints of a
+        // position are kept (what they rely on is told against all candidates, so that
+        // they serve any outer position).
+        let key = (pos.cur.clone(), rule);
+        let cached = pos
+            .search
+            .inner_cache
+            .borrow()
+            .get(&key)
+            .filter(|(l, _)| *l >= limit)
+            .map(|(_, h)| h.clone());
+        let found = match cached {
+            Some(h) => h,
+            None => {
+                let inner = inner.get_or_insert_with(|| pos.derived());
+                let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
+                let mut v = Vec::new();
+                if rule <= 1 && reach.is_none() {
+                    reach = Some(Reach::new(inner));
+                }
+                if rule == 0 && !INNER_CYCLES {
+                    inner_chains(inner, reach.as_ref().unwrap(), &all, limit, &mut v);
+                } else if rule == 0 {
+                    let mut best = Best::collecting_for(all, limit);
+                    cycles(inner, &mut best);
+                    v = best.collect.map(|c| c.hints).unwrap_or_default();
+                } else {
+                    let mode = [Mode::Multiple, Mode::Dynamic, Mode::Plus][rule as usize - 1];
+                    let mut best = Best::collecting_for(all, limit);
+                    if rule == 1 {
+                        let mut r = reach.take().unwrap();
+                        r.complete();
+                        best.reach = Some(Rc::new(r));
+                    }
+                    multiple(inner, &mut best, mode);
+                    v = best.collect.map(|c| c.hints).unwrap_or_default();
+                }
+                v.sort_by(|a, b| {
+                    (a.diff, a.cx)
+                        .partial_cmp(&(b.diff, b.cx))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+                let h = Rc::new(v);
+                let mut c = pos.search.inner_cache.borrow_mut();
+                if c.len() >= INNER_CACHE_SIZE {
+                    c.clear();
+                }
+                c.insert(key, (limit, h.clone()));
+                h
+            }
+        };
+        if found.iter().any(|h| h.cx <= limit) {
+            hints = found;
+            used = rule;
+            break;
+        }
+    }
+    let mut out: Vec<(u32, Vec<u32>, u32, u32, InnerRule)> = Vec::new();
+    for (i, h) in hints.iter().enumerate().filter(|(_, h)| h.cx <= limit) {
+        for &off in &h.offs {
+            if net.has(off) || out.iter().any(|o| o.0 == off) {
+                continue;
+            }
+            let ps: Vec<u32> = h
+                .deps
+                .iter()
+                .map(|&d| net.node(d))
+                .filter(|&k| k != NONE)
+                .collect();
+            // Forcing chains with X links only are rated 6.6 and up, with Y links 7.0.
+            let t = match used {
+                0 if h.diff < Y_LINKS_BASE => InnerRule::XChain,
+                0 => InnerRule::ForcingChain,
+                1 => InnerRule::Multiple,
+                2 => InnerRule::Dynamic,
+                _ => InnerRule::Plus,
+            };
+            out.push((off, ps, h.cx as u32, i as u32, t));
+        }
+    }
+    out
+}
+
+/// Static forcing chains (X links, then X and Y links) on an inner position, every one
+/// within `limit` potentials.
+pub(super) fn inner_chains(
+    pos: &Pos,
+    reach: &Reach,
+    outer: &[u64],
+    limit: usize,
+    hints: &mut Vec<Inner>,
+) {
+    // Built at the first search (most positions have none).
+    let mut links: Option<(Static, Bfs)> = None;
+    for (y, base) in [(false, se_base(Technique::XChain)), (true, Y_LINKS_BASE)] {
+        for cell in 0..pos.orig.len() {
+            if !several(pos.orig[cell]) {
+                continue;
+            }
+            for d in 0..pos.n {
+                if pos.orig[cell] >> d & 1 == 0 {
+                    continue;
+                }
+                let on = pos.pot(cell, d, true);
+                for src in [on, on ^ 1] {
+                    // Almost no potential leads to its own negation: search only where the
+                    // links (X and Y, so for X links only too) say one does.
+                    if !reach.negated(src) {
+                        continue;
+                    }
+                    let (st, bfs) =
+                        links.get_or_insert_with(|| (Static::new(pos), Bfs::new(pos.npot())));
+                    let Some(path) = forcing_chain(st, bfs, src, y, limit) else {
+                        continue;
+                    };
+                    let target = *path.last().unwrap();
+                    if !worth(pos, target) {
+                        continue;
+                    }
+                    let mut deps = Vec::new();
+                    path_relies(pos, outer, &path, &mut deps);
+                    deps.sort_unstable();
+                    deps.dedup();
+                    hints.push(Inner {
+                        diff: base + length_bonus(path.len()),
+                        cx: path.len(),
+                        offs: removable(pos, target),
+                        deps,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// What the off → on links of a static chain or cycle rely on in the outer position.
+pub(super) fn path_relies(pos: &Pos, outer: &[u64], path: &[u32], deps: &mut Vec<u32>) {
+    for w in path.windows(2) {
+        if w[0] & 1 == 1 || w[1] & 1 == 0 {
+            continue;
+        }
+        let (a, b) = (pos.cell_of(w[0]), pos.cell_of(w[1]));
+        let cause = if a == b {
+            Cause::Cell
+        } else {
+            Cause::House(
+                (0..3)
+                    .find(|&hi| {
+                        let h = pos.houses[a][hi];
+                        h == pos.houses[b][hi]
+                            && pos.places_orig(h as usize, pos.digit_of(w[1])).count_ones() == 2
+                    })
+                    .unwrap_or(0) as u8,
+            )
+        };
+        relied_on(pos, outer, w[1], cause, deps);
+    }
+}
+
+/// The outer offs an inner on (`on`, derived by `cause`) relies on: the candidates of its
+/// cell, or the places of its digit in its house, that the inner position lacks.
+pub(super) fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: Cause, deps: &mut Vec<u32>) {
+    let (cell, d) = (pos.cell_of(on), pos.digit_of(on));
+    if cause == Cause::Cell {
+        let gone = outer[cell] & !pos.orig[cell];
+        for e in 0..pos.n {
+            if gone >> e & 1 == 1 {
+                deps.push(pos.pot(cell, e, false));
+            }
+        }
+    } else if let Cause::House(hi) = cause {
+        let h = pos.houses[cell][hi as usize] as usize;
+        let gone = pos.places(outer, h, d) & !pos.places_orig(h, d);
+        for (i, &c) in pos.house_cells[h].iter().enumerate() {
+            if gone >> i & 1 == 1 {
+                deps.push(pos.pot(c as usize, d, false));
+            }
+        }
+    }
+}
+
+/// What the ancestors of node `k` of an inner net rely on in the outer position.
+pub(super) fn net_relies(pos: &Pos, outer: &[u64], net: &Net, k: u32, deps: &mut Vec<u32>) {
+    net.for_each_ancestor(k, |nd| {
+        if nd.potential & 1 == 1 && nd.cause != Cause::Other {
+            relied_on(pos, outer, nd.potential, nd.cause, deps);
+        }
+    });
+}
+
+/// The inner chains whose offs the branches ending at `from` use, by the off they give.
+pub(super) fn inner_used(pos: &Pos, from: &[(&Net, u32)]) -> Vec<InnerChain> {
+    let mut out: Vec<InnerChain> = Vec::new();
+    for &(net, k) in from {
+        net.for_each_ancestor(k, |nd| {
+            if let Cause::Inner(rule) = nd.cause {
+                let eliminated = pos.candidate(nd.potential);
+                if !out.iter().any(|i| i.eliminated == eliminated) {
+                    out.push(InnerChain {
+                        eliminated,
+                        technique: rule.technique(),
+                        complexity: nd.weight as usize,
+                    });
+                }
+            }
+        });
+    }
+    out.sort_by_key(|i| (i.eliminated.cell.index(), i.eliminated.digit.index()));
+    out
+}
+
+/// The offs a conclusion gives: an on removes the cell's other candidates.
+pub(super) fn removable(pos: &Pos, target: u32) -> Vec<u32> {
+    if target & 1 == 1 {
+        let cell = pos.cell_of(target);
+        let d = pos.digit_of(target);
+        (0..pos.n)
+            .filter(|&e| e != d && pos.orig[cell] >> e & 1 == 1)
+            .map(|e| pos.pot(cell, e, false))
+            .collect()
+    } else {
+        vec![target]
+    }
+}
