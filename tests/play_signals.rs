@@ -56,7 +56,25 @@ impl Tmux {
     /// Runs `script` in a shell in a new session.
     fn start(&self, script: &str) {
         let _ = self.cmd(&["kill-session", "-t", "sig"]);
-        let out = self.cmd(&[
+        // Killing the last session ends the server; a new session asked for while it is still
+        // going away can fail with "server exited unexpectedly" (seen under load): try again.
+        let mut tries = 0;
+        let out = loop {
+            let out = self.new_session(script);
+            tries += 1;
+            if out.status.success() || tries == 10 {
+                break out;
+            }
+            sleep(Duration::from_millis(200));
+        };
+        assert!(
+            out.status.success(),
+            "tmux: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    fn new_session(&self, script: &str) -> std::process::Output {
+        self.cmd(&[
             "new-session",
             "-d",
             "-s",
@@ -68,12 +86,7 @@ impl Tmux {
             "sh",
             "-c",
             script,
-        ]);
-        assert!(
-            out.status.success(),
-            "tmux: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        ])
     }
     /// The pid of the game: the shell's child.
     fn game_pid(&self) -> String {
