@@ -5,103 +5,23 @@
 //! Skips (with a note) when `tmux` is not installed; CI installs it (`apt-get install -y
 //! tmux`). Uses its own tmux server socket and a temporary HOME, so it touches nothing else.
 
+mod common;
+
+use common::tmux::{have_tmux, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::thread::sleep;
-use std::time::{Duration, Instant};
 
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn cmd(&self, args: &[&str]) -> std::process::Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
-    }
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            self.cmd(&["send-keys", "-t", "e2e", k]);
-            sleep(Duration::from_millis(60));
-        }
-    }
-    /// Waits until the screen shows `text`; panics with the screen after 10 s.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                panic!("screen never showed {text:?}:\n{s}");
-            }
-            sleep(Duration::from_millis(100));
-        }
-    }
-    fn running(&self) -> bool {
-        self.cmd(&["has-session", "-t", "e2e"]).status.success()
-    }
-    fn wait_gone(&self) {
-        let start = Instant::now();
-        while self.running() {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "the game did not quit"
-            );
-            sleep(Duration::from_millis(100));
-        }
-    }
-    fn start(&self, home: &Path, args: &str) {
-        let bin = env!("CARGO_BIN_EXE_sudoku");
-        let cmd = format!(
-            "exec env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play {args} 2>{h}/stderr",
-            h = home.display()
-        );
-        let out = self.cmd(&[
-            "new-session",
-            "-d",
-            "-s",
-            "e2e",
-            "-x",
-            "120",
-            "-y",
-            "40",
-            &cmd,
-        ]);
-        assert!(
-            out.status.success(),
-            "tmux: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .arg("kill-server")
-            .output();
-    }
-}
-
-fn have_tmux() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
+/// Starts the game in the session, with `args` after `play`.
+fn start(t: &Tmux, home: &Path, args: &str) {
+    let bin = env!("CARGO_BIN_EXE_sudoku");
+    let cmd = format!(
+        "exec env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play {args} 2>{h}/stderr",
+        h = home.display()
+    );
+    t.start(&[&cmd]);
 }
 
 fn have_play() -> bool {
@@ -132,11 +52,9 @@ fn play_in_a_real_terminal() {
     let puzzle = home.join("easy.txt");
     std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
     let save = home.join("data/sudoku/game.json");
-    let t = Tmux {
-        socket: format!("sudoku-e2e-{}", std::process::id()),
-    };
+    let t = Tmux::new("e2e", "e2e");
 
-    t.start(&home, &puzzle.display().to_string());
+    start(&t, &home, &puzzle.display().to_string());
     t.wait_for("sudoku 9x9");
     // r1c3 = 4, then undo it.
     t.keys(&["l", "l", "4"]);
@@ -172,7 +90,7 @@ fn play_in_a_real_terminal() {
     assert!(stderr.contains("Game saved"), "{stderr}");
 
     // Resume: the same position, the history still there.
-    t.start(&home, "--resume");
+    start(&t, &home, "--resume");
     let s = t.wait_for("Resumed.");
     assert!(s.contains("moves: 3 (redo 0)"), "{s}");
     t.keys(&["u"]);
@@ -188,7 +106,7 @@ fn play_in_a_real_terminal() {
     );
 
     // SIGTERM (a closing session, a `kill`): the game saves and puts the terminal back.
-    t.start(&home, "--resume");
+    start(&t, &home, "--resume");
     t.wait_for("Resumed.");
     t.keys(&["u"]);
     t.wait_for("moves: 1 (redo 2)");

@@ -3,6 +3,9 @@
 //! FIFO with no writer does not freeze the game. Driven in tmux, like `play_e2e.rs`, and
 //! skipped with a note when tmux is missing (CI installs it).
 
+mod common;
+
+use common::tmux::{have_tmux, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
@@ -11,111 +14,15 @@ use std::time::{Duration, Instant};
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn cmd(&self, args: &[&str]) -> std::process::Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "sig"]).stdout).into_owned()
-    }
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            self.cmd(&["send-keys", "-t", "sig", k]);
-            sleep(Duration::from_millis(60));
-        }
-    }
-    /// Waits until the screen shows `text`; panics with the screen after 15 s.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(15),
-                "screen never showed {text:?}:\n{s}"
-            );
-            sleep(Duration::from_millis(100));
-        }
-    }
-    fn format(&self, f: &str) -> String {
-        String::from_utf8_lossy(&self.cmd(&["display-message", "-p", "-t", "sig", f]).stdout)
-            .trim()
-            .to_string()
-    }
-    /// Runs `script` in a shell in a new session.
-    fn start(&self, script: &str) {
-        let _ = self.cmd(&["kill-session", "-t", "sig"]);
-        // Killing the last session ends the server; a new session asked for while it is still
-        // going away can fail with "server exited unexpectedly" (seen under load): try again.
-        let mut tries = 0;
-        let out = loop {
-            let out = self.new_session(script);
-            tries += 1;
-            if out.status.success() || tries == 10 {
-                break out;
-            }
-            sleep(Duration::from_millis(200));
-        };
-        assert!(
-            out.status.success(),
-            "tmux: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    fn new_session(&self, script: &str) -> std::process::Output {
-        self.cmd(&[
-            "new-session",
-            "-d",
-            "-s",
-            "sig",
-            "-x",
-            "120",
-            "-y",
-            "40",
-            "sh",
-            "-c",
-            script,
-        ])
-    }
-    /// The pid of the game: the shell's child.
-    fn game_pid(&self) -> String {
-        let shell = self.format("#{pane_pid}");
-        let children =
-            std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
-        children
-            .split_whitespace()
-            .next()
-            .expect("the game runs")
-            .to_string()
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .arg("kill-server")
-            .output();
-    }
-}
-
-fn have_tmux() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
+/// The pid of the game: the shell's child.
+fn game_pid(t: &Tmux) -> String {
+    let shell = t.format("#{pane_pid}");
+    let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
+    children
+        .split_whitespace()
+        .next()
+        .expect("the game runs")
+        .to_string()
 }
 
 fn temp_home(name: &str) -> PathBuf {
@@ -140,9 +47,7 @@ fn every_terminating_signal_restores_the_terminal_and_saves() {
         eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
         return;
     }
-    let t = Tmux {
-        socket: format!("sudoku-sig-{}", std::process::id()),
-    };
+    let t = Tmux::new("sig", "sig");
     for sig in ["INT", "QUIT", "HUP", "TERM"] {
         let home = temp_home(sig);
         let puzzle = home.join("easy.txt");
@@ -150,7 +55,7 @@ fn every_terminating_signal_restores_the_terminal_and_saves() {
         // An orphan of a killed save, from a process long gone.
         let orphan = home.join(".game.json.tmp4194305.0");
         std::fs::write(&orphan, "partial").unwrap();
-        t.start(&script(&home, &puzzle.display().to_string()));
+        t.start(&["sh", "-c", &script(&home, &puzzle.display().to_string())]);
         t.wait_for("sudoku 9x9");
         assert_eq!(
             t.format("#{alternate_on}"),
@@ -163,7 +68,7 @@ fn every_terminating_signal_restores_the_terminal_and_saves() {
         );
         t.keys(&["l", "l", "4"]);
         t.wait_for("moves: 1");
-        let pid = t.game_pid();
+        let pid = game_pid(&t);
         assert!(Command::new("kill")
             .args([&format!("-{sig}"), &pid])
             .status()
@@ -207,9 +112,7 @@ fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
         eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
         return;
     }
-    let t = Tmux {
-        socket: format!("sudoku-fifo-{}", std::process::id()),
-    };
+    let t = Tmux::new("fifo", "sig");
     let home = temp_home("fifo");
     let puzzle = home.join("easy.txt");
     std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
@@ -219,7 +122,7 @@ fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
         .status()
         .unwrap()
         .success());
-    t.start(&script(&home, &puzzle.display().to_string()));
+    t.start(&["sh", "-c", &script(&home, &puzzle.display().to_string())]);
     t.wait_for("sudoku 9x9");
     t.keys(&["o"]);
     t.keys(&[&fifo.display().to_string(), "Enter"]);
@@ -229,7 +132,7 @@ fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
     t.wait_for("moves: 1");
     t.wait_for("Gave up opening");
     // And SIGTERM still ends it cleanly (a thread is stuck opening the FIFO).
-    let pid = t.game_pid();
+    let pid = game_pid(&t);
     assert!(Command::new("kill")
         .args(["-TERM", &pid])
         .status()
@@ -248,17 +151,15 @@ fn a_terminal_that_goes_away_ends_the_game_saved() {
         eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
         return;
     }
-    let t = Tmux {
-        socket: format!("sudoku-gone-{}", std::process::id()),
-    };
+    let t = Tmux::new("gone", "sig");
     let home = temp_home("gone");
     let puzzle = home.join("easy.txt");
     std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
-    t.start(&script(&home, &puzzle.display().to_string()));
+    t.start(&["sh", "-c", &script(&home, &puzzle.display().to_string())]);
     t.wait_for("sudoku 9x9");
     t.keys(&["l", "l", "4"]);
     t.wait_for("moves: 1");
-    let pid = t.game_pid();
+    let pid = game_pid(&t);
     // The window closes: the terminal hangs up under the game (SIGHUP, then a dead tty
     // that crossterm's poll spins on).
     t.cmd(&["kill-server"]);
