@@ -190,11 +190,10 @@ pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
             n = p.shape().side()
         )),
         Some(Ok(p)) => Ok(Loaded {
-            grid: p.grid,
+            puzzle: p,
             source: path
                 .file_name()
                 .map_or(name.clone(), |f| f.to_string_lossy().into_owned()),
-            level: p.info.level,
         }),
         Some(Err(e)) => Err(e.to_string()),
         None => Err(format!("{name}: no puzzle found")),

@@ -3,7 +3,6 @@
 
 use super::keys::Key;
 use std::path::PathBuf;
-use sudoku::Grid;
 
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,9 +26,9 @@ pub enum Msg {
 /// A puzzle read from a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
-    pub grid: Grid,
+    /// The puzzle as the file gave it: givens, digits placed since and pencil marks.
+    pub puzzle: sudoku::format::Puzzle,
     pub source: String,
-    pub level: Option<String>,
 }
 
 /// A side effect for the loop to carry out.

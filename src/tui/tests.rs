@@ -569,3 +569,25 @@ fn no_stale_word_about_the_logic_solver() {
     assert!(m.message.starts_with("No hint"), "{}", m.message);
     assert!(!m.message.contains("lands"), "{}", m.message);
 }
+
+#[test]
+fn opening_an_exported_game_in_the_game_keeps_the_players_digits_apart() {
+    let mut m = model(FOUR);
+    go(&mut m, 1, 1);
+    keys(&mut m, "1");
+    assert_eq!(m.game.value(0), 1);
+    let dir = std::env::temp_dir().join(format!("sudoku-open-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.sdk");
+    std::fs::write(&path, super::export::sdk(&m.game).unwrap()).unwrap();
+    let loaded = super::read_puzzle(&path).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut back = model(EASY);
+    update(&mut back, Msg::Loaded(Ok(loaded)));
+    assert_eq!(
+        back.game.puzzle, m.game.puzzle,
+        "the player's digit is no given"
+    );
+    assert_eq!(back.game.value(0), 1, "the player's digit is kept");
+    assert!(!back.game.is_given(0));
+}

@@ -37,7 +37,8 @@ pub fn update(m: &mut Model, msg: Msg) -> Option<Cmd> {
             None
         }
         Msg::Loaded(Ok(l)) => {
-            start_game(m, Game::new(&l.grid, &l.source, l.level));
+            // An exported game comes back as it was: givens, placed digits, pencil marks.
+            start_game(m, Game::from_puzzle(&l.puzzle, &l.source));
             m.message = format!("Opened {}.", m.game.source);
             None
         }
