@@ -190,7 +190,7 @@ pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
             n = p.shape().side()
         )),
         Some(Ok(p)) => Ok(Loaded {
-            puzzle: p,
+            puzzle: Box::new(p),
             source: path
                 .file_name()
                 .map_or(name.clone(), |f| f.to_string_lossy().into_owned()),

@@ -27,7 +27,7 @@ pub enum Msg {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
     /// The puzzle as the file gave it: givens, digits placed since and pencil marks.
-    pub puzzle: sudoku::format::Puzzle,
+    pub puzzle: Box<sudoku::format::Puzzle>,
     pub source: String,
 }
 
