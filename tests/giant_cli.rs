@@ -149,3 +149,32 @@ fn generate_makes_unique_giant_puzzles() {
         assert_eq!(v["status"], "unique", "{shape:?}");
     }
 }
+
+#[test]
+fn solve_all_stops_at_the_time_limit_and_says_at_least() {
+    // An empty 12x12 has far more solutions than can be listed in 0.05 s: the listing is cut
+    // short by the limit, and its count is a lower bound.
+    let out = sudoku()
+        .args([
+            "solve",
+            "--all",
+            "--count",
+            "2000000",
+            "--max-time",
+            "0.05",
+            "--json",
+            "-",
+        ])
+        .write_stdin(format!("{}\n", ".".repeat(144)))
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["status"], "multiple");
+    assert_eq!(v["count_exact"], false);
+    let count = v["count"].as_u64().unwrap();
+    assert!(count < 2_000_000, "{count}");
+    assert_eq!(v["solutions"].as_array().unwrap().len() as u64, count);
+}

@@ -105,15 +105,17 @@ fn solve_record(
                 // One past the limit tells "exactly the limit" from "more".
                 (Outcome::Multiple(..), Some(limit)) if all => {
                     let limit = limit.max(2);
-                    let s = solve::engine_for(&puzzle.grid).search(
+                    // Cut short by the time limit, the listing says "at least" what it found.
+                    let s = solve::engine_for(&puzzle.grid).search_until(
                         &puzzle.grid,
                         puzzle.marks.as_ref(),
                         limit + 1,
                         limit,
+                        stop,
                     );
                     Some(Count {
                         count: s.count.min(limit),
-                        exact: s.count <= limit,
+                        exact: s.count <= limit && !s.stopped,
                         solutions: s.solutions,
                     })
                 }
