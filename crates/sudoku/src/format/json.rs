@@ -25,34 +25,7 @@ pub const MAX_DEPTH: usize = 32;
 
 /// Scanner state kept between records: the current line (or lines, for an object spread
 /// over several) and how much of it has been read.
-#[derive(Default)]
-pub(crate) struct State {
-    buf: String,
-    /// Bytes of `buf` already read.
-    pos: usize,
-    /// Line and 1-based column of `buf[pos..]`.
-    line: usize,
-    col: usize,
-}
-
-impl State {
-    fn advance<R>(&mut self, bytes: usize, src: &mut Source<R>) {
-        for c in self.buf[self.pos..self.pos + bytes].chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
-            }
-        }
-        self.pos += bytes;
-        src.add_work(bytes);
-    }
-    fn drop_line(&mut self) {
-        self.buf.clear();
-        self.pos = 0;
-    }
-}
+pub(crate) type State = super::source::LineCursor;
 
 /// Finds the `}` closing the object whose `{` is the first byte fed, across pieces.
 #[derive(Default)]

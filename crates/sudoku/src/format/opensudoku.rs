@@ -24,36 +24,13 @@ pub const MAX_DEPTH: usize = 32;
 /// Scanner state kept between records.
 #[derive(Default)]
 pub(crate) struct State {
-    buf: String,
-    /// Bytes of `buf` already read.
-    pos: usize,
-    /// Line and 1-based column of `buf[pos..]`.
-    line: usize,
-    col: usize,
+    /// The line being scanned.
+    cur: super::source::LineCursor,
     folder: Option<String>,
     /// Elements open (start tags not closed yet).
     depth: usize,
     /// Whether the nesting past [`MAX_DEPTH`] was reported already.
     too_deep_told: bool,
-}
-
-impl State {
-    fn advance<R>(&mut self, bytes: usize, src: &mut Source<R>) {
-        for c in self.buf[self.pos..self.pos + bytes].chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
-            }
-        }
-        self.pos += bytes;
-        src.add_work(bytes);
-    }
-    fn drop_line(&mut self) {
-        self.buf.clear();
-        self.pos = 0;
-    }
 }
 
 /// Finds the end of the tag whose `<` is the first byte fed, across pieces: `-->` for a
@@ -194,40 +171,46 @@ pub(crate) fn read<R: BufRead>(
     st: &mut State,
 ) -> Option<Result<Puzzle, ParseError>> {
     loop {
-        let Some(lt) = st.buf[st.pos..].find('<') else {
-            src.add_work(st.buf.len() - st.pos);
+        let Some(lt) = st.cur.buf[st.cur.pos..].find('<') else {
+            src.add_work(st.cur.buf.len() - st.cur.pos);
             match src.next_line()? {
                 Ok(l) => {
-                    st.buf = l.text;
-                    st.pos = 0;
-                    st.line = l.no;
-                    st.col = 1;
+                    st.cur.buf = l.text;
+                    st.cur.pos = 0;
+                    st.cur.line = l.no;
+                    st.cur.col = 1;
                 }
                 Err(e) => return Some(Err(e)),
             }
             continue;
         };
-        st.advance(lt, src);
+        st.cur.advance(lt, src);
         let mut scan = TagEnd::default();
-        let end = match src.extend_until(&mut st.buf, st.pos, &mut scan, "XML tag", st.line) {
+        let end = match src.extend_until(
+            &mut st.cur.buf,
+            st.cur.pos,
+            &mut scan,
+            "XML tag",
+            st.cur.line,
+        ) {
             Ok(Some(end)) => end,
             Err(e) => {
-                st.drop_line();
+                st.cur.drop_line();
                 return Some(Err(e));
             }
             Ok(None) => {
                 let e = src.err(
-                    st.line,
-                    st.col,
+                    st.cur.line,
+                    st.cur.col,
                     ParseErrorKind::Invalid("unterminated XML tag".into()),
                 );
-                st.drop_line();
+                st.cur.drop_line();
                 return Some(Err(e));
             }
         };
-        let (line, col) = (st.line, st.col);
-        let tag = st.buf[st.pos + 1..end - 1].to_string();
-        st.advance(end - st.pos, src);
+        let (line, col) = (st.cur.line, st.cur.col);
+        let tag = st.cur.buf[st.cur.pos + 1..end - 1].to_string();
+        st.cur.advance(end - st.cur.pos, src);
         if tag.starts_with('!') || tag.starts_with('?') {
             continue;
         }

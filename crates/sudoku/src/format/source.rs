@@ -314,3 +314,37 @@ impl<R: BufRead> Source<R> {
         }
     }
 }
+
+/// A line being scanned (or lines, for a record spread over several), how much of it has
+/// been read and where that is: the state that the JSON and OpenSudoku scanners keep
+/// between records.
+#[derive(Default)]
+pub(crate) struct LineCursor {
+    pub(crate) buf: String,
+    /// Bytes of `buf` already read.
+    pub(crate) pos: usize,
+    /// Line and 1-based column of `buf[pos..]`.
+    pub(crate) line: usize,
+    pub(crate) col: usize,
+}
+
+impl LineCursor {
+    /// Moves past `bytes` of the buffer, counting lines and columns and the work done.
+    pub(crate) fn advance<R>(&mut self, bytes: usize, src: &mut Source<R>) {
+        for c in self.buf[self.pos..self.pos + bytes].chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.col = 1;
+            } else {
+                self.col += 1;
+            }
+        }
+        self.pos += bytes;
+        src.add_work(bytes);
+    }
+    /// Forgets the buffered line (after an error in it).
+    pub(crate) fn drop_line(&mut self) {
+        self.buf.clear();
+        self.pos = 0;
+    }
+}
