@@ -262,7 +262,9 @@ mod tests {
         // of which 1 is a box line.
         let thick_path = svg
             .lines()
-            .find(|l| l.contains(&format!("stroke-width=\"{}\"", num(thick))) && l.starts_with("<path"))
+            .find(|l| {
+                l.contains(&format!("stroke-width=\"{}\"", num(thick))) && l.starts_with("<path")
+            })
             .unwrap();
         assert_eq!(thick_path.matches('M').count(), 3);
         let thin_path = svg

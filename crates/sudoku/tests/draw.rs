@@ -16,7 +16,8 @@ fn texts(svg: &str) -> Vec<String> {
     svg.lines()
         .filter_map(|l| {
             let start = l.find('>')? + 1;
-            l.starts_with("<text").then(|| l[start..l.len() - "</text>".len()].to_string())
+            l.starts_with("<text")
+                .then(|| l[start..l.len() - "</text>".len()].to_string())
         })
         .collect()
 }
@@ -77,7 +78,9 @@ fn sixteen_in_its_alphabet() {
 fn givens_only_unless_the_state_is_asked_for() {
     let p = read("unique.txt");
     let mut grid = p.grid.clone();
-    let empty = Cell::all(grid.shape()).find(|&c| grid.get(c).is_none()).unwrap();
+    let empty = Cell::all(grid.shape())
+        .find(|&c| grid.get(c).is_none())
+        .unwrap();
     grid.set(empty, Some(Digit::new(4)));
     let givens = texts(&grid_svg(&grid, &DrawOptions::default()));
     let state = texts(&grid_svg(
@@ -111,7 +114,16 @@ fn pencil_marks_in_empty_cells() {
 
 #[test]
 fn every_size_draws_every_given() {
-    for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (4, 4), (5, 5)] {
+    for (r, c) in [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (5, 5),
+    ] {
         let shape = sudoku::Shape::new(r, c).unwrap();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
         let full = sudoku::generate::random_solution(shape, &mut rng);
