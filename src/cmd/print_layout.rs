@@ -268,13 +268,15 @@ fn max_side(sections: &[Section]) -> usize {
 }
 
 /// How many puzzles a page holds when none was asked for: the most of 4, 2 and 1 (1 in
-/// large print) whose cells are big enough.
+/// large print) whose cells are big enough, and no more than there are puzzles.
 pub fn auto_per_page(layout: &Layout, sections: &[Section]) -> usize {
+    let count: usize = sections.iter().map(|s| s.items.len()).sum();
     let side = max_side(sections);
     let headings = sections.iter().any(|s| s.heading.is_some());
     let choices: &[usize] = if layout.large { &[1] } else { &[4, 2, 1] };
     let (label, ..) = layout.fonts();
-    for &n in choices {
+    // Halving from 4: the first count that holds every puzzle is as far as it goes.
+    for &n in choices.iter().filter(|&&n| n == 1 || n / 2 < count) {
         if let Ok(f) = layout.frame(n, side, headings, label) {
             if f.grid / side as f64 >= layout.min_cell() {
                 return n;
@@ -416,6 +418,9 @@ fn set_section(
             // Centred across the slot (slot_w counts the gap after it).
             let inner_w = frame.slot_w - gap_of(layout);
             let x = slot_x + (inner_w - frame.grid) / 2.0;
+            // Centred down the slot too: label and grid together.
+            let inner_h = frame.slot_h - gap_of(layout);
+            let slot_y = slot_y + ((inner_h - frame.label_font * 1.8 - frame.grid) / 2.0).max(0.0);
             let label_y = slot_y + frame.label_font;
             text(
                 &mut body,
