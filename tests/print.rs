@@ -80,7 +80,7 @@ fn text_in(pdf: &Path, page: usize, (x, y, side): (f64, f64, f64)) -> String {
         ((side + 2.0).ceil() as i64).to_string(),
     );
     let args = [
-        "-f", &p, "-l", &p, "-r", "72", "-x", &x, "-y", &y, "-W", &w, "-H", &w,
+        "-layout", "-f", &p, "-l", &p, "-r", "72", "-x", &x, "-y", &y, "-W", &w, "-H", &w,
     ];
     let mut all: Vec<&str> = args.to_vec();
     all.extend([pdf.to_str().unwrap(), "-"]);
