@@ -50,9 +50,12 @@ fn page_count(pdf: &Path) -> usize {
     line["Pages:".len()..].trim().parse().unwrap()
 }
 
+/// A grid's square on a page: x, y (top left, points from the top) and side.
+type Square = (f64, f64, f64);
+
 /// Grid squares (x, y, side) on each page, from the SVG of the same print: the layout is the
 /// same whatever the output format.
-fn grid_boxes(svg: &str) -> Vec<(f64, f64, f64)> {
+fn grid_boxes(svg: &str) -> Vec<Square> {
     let mut out = Vec::new();
     let mut lines = svg.lines();
     while let Some(l) = lines.next() {
@@ -72,7 +75,7 @@ fn grid_boxes(svg: &str) -> Vec<(f64, f64, f64)> {
 }
 
 /// The text inside one square of a PDF page, whitespace removed.
-fn text_in(pdf: &Path, page: usize, (x, y, side): (f64, f64, f64)) -> String {
+fn text_in(pdf: &Path, page: usize, (x, y, side): Square) -> String {
     let p = page.to_string();
     let (x, y, w) = (
         (x.floor() as i64).to_string(),
@@ -101,7 +104,7 @@ fn symbols(p: &Puzzle, grid: &sudoku::Grid, all: bool) -> String {
 
 /// Prints `name` as PDF and as SVG pages with the same options; returns the PDF and each
 /// page's grid squares.
-fn print(name: &str, dir: &Path, opts: &[&str]) -> (PathBuf, Vec<Vec<(f64, f64, f64)>>) {
+fn print(name: &str, dir: &Path, opts: &[&str]) -> (PathBuf, Vec<Vec<Square>>) {
     let pdf = dir.join("book.pdf");
     sudoku()
         .arg("print")
@@ -202,7 +205,7 @@ fn several_a_page_each_on_its_page_with_keys_at_the_end() {
         }
         assert_eq!(k, ps.len(), "every puzzle printed once");
         // The keys: every solution, in order, on the pages after.
-        let keys: Vec<(usize, (f64, f64, f64))> = boxes
+        let keys: Vec<(usize, Square)> = boxes
             .iter()
             .enumerate()
             .skip(puzzle_pages)

@@ -392,12 +392,15 @@ fn group(
     }
 }
 
+/// A puzzle's number, its block and place in the block, and the puzzle.
+type Numbered<'a> = (usize, usize, usize, &'a Prepared);
+
 /// Puzzle and answer-key blocks, numbered in print order; also each puzzle's number and
 /// page, for --json.
 fn blocks<'a>(
     args: &PrintArgs,
     groups: &'a [(Option<String>, Vec<Prepared>)],
-) -> (Vec<Block>, Vec<(usize, usize, usize, &'a Prepared)>) {
+) -> (Vec<Block>, Vec<Numbered<'a>>) {
     let mut blocks = Vec::new();
     let mut numbered = Vec::new();
     let mut keys_at_end = Vec::new();
