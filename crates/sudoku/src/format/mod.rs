@@ -688,7 +688,7 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     }
     match format {
         Format::Line => line::write(puzzle),
-        Format::Boxed => Ok(boxed::write_boxed(&puzzle.grid)),
+        Format::Boxed => Ok(boxed::write(puzzle)),
         Format::Sdk => sdk::write(puzzle),
         Format::Ss => ss::write(puzzle),
         Format::Pm => pm::write(puzzle),
