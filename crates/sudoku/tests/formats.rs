@@ -378,11 +378,15 @@ fn kennett_writer_exact_output() {
     let text = w.record(&titled).unwrap() + &w.record(&plain).unwrap() + &w.finish();
     assert_eq!(text, format!("%first\n{board}%\n{board}"));
     assert_eq!(text.lines().count(), 20);
-    assert!(text.lines().filter(|l| !l.starts_with('%')).all(|l| l.len() == 9
-        && l.chars().all(|c| c == '.' || ('1'..='9').contains(&c))));
+    assert!(text
+        .lines()
+        .filter(|l| !l.starts_with('%'))
+        .all(|l| l.len() == 9 && l.chars().all(|c| c == '.' || ('1'..='9').contains(&c))));
     // A title of several lines stays on its `%` line.
     titled.info.title = Some("two\nlines".into());
-    assert!(format::write(&titled, Format::Kennett).unwrap().starts_with("%two lines\n53..7....\n"));
+    assert!(format::write(&titled, Format::Kennett)
+        .unwrap()
+        .starts_with("%two lines\n53..7....\n"));
     // Read back: the same boards and titles.
     let back = read_ok(&text, None);
     assert_eq!(back.len(), 2);
@@ -405,7 +409,10 @@ fn classic_short_rows_padded_only_in_a_grid_of_blanks() {
         .map(|r| std::str::from_utf8(r).unwrap().replace('.', " "))
         .collect();
     // Editors cut trailing blanks: every row loses its end.
-    let cut: Vec<String> = blank_rows.iter().map(|r| r.trim_end().to_string()).collect();
+    let cut: Vec<String> = blank_rows
+        .iter()
+        .map(|r| r.trim_end().to_string())
+        .collect();
     let mut text = cut.join("\n") + "\n";
     assert!(text.starts_with("53  7\n"));
     assert_eq!(one(&text, Some(Format::Classic)).grid, g(CLASSIC));
