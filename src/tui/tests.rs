@@ -666,4 +666,12 @@ fn a_files_letters_are_shown_typed_saved_and_exported() {
     assert_eq!(m.game.value(empty), 1);
     keys(&mut m, "Y");
     assert_eq!(m.game.value(empty), 25);
+    // Saved and resumed (the save's puzzle line was once written in A-Y and read in
+    // 1-9A-Z).
+    let path = dir.join("game25.json");
+    save::save(&m, &path).unwrap();
+    let mut back = model(FOUR);
+    save::load(&mut back, &path).unwrap();
+    assert_eq!(back.game, m.game);
+    let _ = std::fs::remove_dir_all(&dir);
 }

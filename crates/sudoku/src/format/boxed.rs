@@ -59,7 +59,7 @@ fn write_boxed_in(grid: &Grid, alphabet: Option<Alphabet>) -> String {
             if v == 0 {
                 out += &format!("{:>w$}", ".");
             } else if let Some(a) = alphabet {
-                out.push(a.symbol(v as usize).expect("checked"));
+                out.push(a.symbol(v).expect("checked"));
             } else {
                 out += &format!("{v:>w$}");
             }
