@@ -301,3 +301,26 @@ fn generate_refuses_a_pattern_that_cannot_be_unique_at_once() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("no puzzle after 1 attempts"), "{err}");
 }
+
+#[test]
+fn explain_stops_at_max_time() {
+    // 40 of the hardest known puzzles take about half a second each: a quarter of a
+    // second explains a few at most, then the rest are named as not explained.
+    let out = sudoku()
+        .args(["explain", "--max-time", "0.25"])
+        .arg(repo("testdata/corpus/hardest1905-40.txt"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("time limit reached (--max-time 0.25)"),
+        "{err}"
+    );
+    assert!(err.contains("not explained"), "{err}");
+    sudoku()
+        .args(["explain", "--max-time", "-1"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .code(2);
+}
