@@ -380,7 +380,8 @@ impl Block {
                 }
             }
         }
-        Ok((grid, alphabet))
+        // A grid with no digit says nothing of its alphabet.
+        Ok((grid.clone(), alphabet.filter(|_| grid.given_count() > 0)))
     }
 
     /// The block as candidate groups, then values and marks by the single-digit rule.
@@ -388,14 +389,29 @@ impl Block {
         let shape = self.shape(src_name, opts)?;
         let n = shape.side();
         let cells = self.cells(src_name)?;
+        // The alphabet, over the whole grid (docs/formats.md): a `0` in a 16x16 grid is
+        // hex (no other alphabet writes one in a candidate list); else as for values.
+        let all: String = cells
+            .iter()
+            .flatten()
+            .map(|(_, t)| strip_markup(t, n <= 9))
+            .filter(|t| t != ".")
+            .collect();
+        let alphabet = opts.alphabet.unwrap_or_else(|| {
+            if n == 16 && all.contains('0') {
+                Alphabet::Hex
+            } else {
+                Alphabet::detect(n, &all)
+            }
+        });
         let mut groups = vec![DigitSet::EMPTY; shape.cell_count()];
         for (r, row) in cells.iter().enumerate() {
             for (c, (col, tok)) in row.iter().enumerate() {
                 let core = strip_markup(tok, n <= 9);
                 let mut set = DigitSet::EMPTY;
-                if core != "." && core != "0" {
+                if core != "." && !(core == "0" && alphabet != Alphabet::Hex) {
                     for (i, ch) in core.chars().enumerate() {
-                        match Alphabet::Standard.value(ch) {
+                        match alphabet.value(ch) {
                             Some(v) if v <= n => {
                                 set.insert(Digit::new(v));
                             }
@@ -407,8 +423,9 @@ impl Block {
                                     kind: ParseErrorKind::BadChar {
                                         ch,
                                         expected: format!(
-                                            "candidates 1-{}",
-                                            super::symbol(n).unwrap_or('?')
+                                            "candidates {}-{}",
+                                            alphabet.symbol(1).unwrap_or('?'),
+                                            alphabet.symbol(n).unwrap_or('?')
                                         ),
                                     },
                                 })
@@ -419,7 +436,10 @@ impl Block {
                 groups[r * n + c] = set;
             }
         }
-        Ok(super::grid_from_groups(shape, &groups))
+        Ok(Puzzle {
+            alphabet: Some(alphabet),
+            ..super::grid_from_groups(shape, &groups)
+        })
     }
 }
 
@@ -472,9 +492,12 @@ pub(crate) fn read<R: BufRead>(
         alphabet,
         ..Puzzle::new(grid.clone())
     };
-    // The state grid is read in the givens' alphabet.
+    // The state grid is read in the givens' alphabet, when they show one (an empty
+    // givens grid tells nothing).
     let state_opts = ReadOptions {
-        alphabet: opts.alphabet.or(alphabet),
+        alphabet: opts
+            .alphabet
+            .or(alphabet.filter(|_| grid.given_count() > 0)),
         ..opts.clone()
     };
     if format == Format::Ss {
@@ -489,7 +512,11 @@ pub(crate) fn read<R: BufRead>(
                 let state_grid = (!next.is_pm())
                     .then(|| next.values(&name, &state_opts).ok())
                     .flatten()
-                    .map(|(g, _)| g)
+                    .map(|(g, a)| {
+                        // The state's alphabet holds for the candidate grid too.
+                        puzzle.alphabet = a.or(puzzle.alphabet);
+                        g
+                    })
                     .filter(|sg| sg.shape() == grid.shape() && extends(&grid, sg));
                 match state_grid {
                     None => state.pending.push(Ok(next)),
@@ -497,7 +524,11 @@ pub(crate) fn read<R: BufRead>(
                         let third = next_block(state, src);
                         let candidates = match &third {
                             Some(Ok(t)) if t.side() == n && t.reads_as_candidates() => {
-                                t.pencil_marks(&name, opts).ok()
+                                let o = ReadOptions {
+                                    alphabet: opts.alphabet.or(puzzle.alphabet),
+                                    ..opts.clone()
+                                };
+                                t.pencil_marks(&name, &o).ok()
                             }
                             _ => None,
                         };

@@ -177,7 +177,7 @@ pub(crate) fn read<R: BufRead>(
         }
     };
     let start = start.unwrap_or(first.no);
-    let (mut grid, alphabet) = match read_rows(src, first, None, opts, None) {
+    let (mut grid, mut alphabet) = match read_rows(src, first, None, opts, None) {
         Ok(g) => g,
         Err(e) => return Some(Err(e)),
     };
@@ -201,8 +201,13 @@ pub(crate) fn read<R: BufRead>(
                 )));
             };
             let state_line = row.no;
-            let state = match read_rows(src, row, Some(grid.shape().side()), opts, Some(alphabet)) {
-                Ok((g, _)) => g,
+            // In the givens' alphabet, unless they show none (no givens).
+            let known = Some(alphabet).filter(|_| grid.given_count() > 0);
+            let state = match read_rows(src, row, Some(grid.shape().side()), opts, known) {
+                Ok((g, a)) => {
+                    alphabet = a;
+                    g
+                }
                 Err(e) => return Some(Err(e)),
             };
             for cell in Cell::all(grid.shape()) {
