@@ -238,7 +238,7 @@ fn multi_line_writers_keep_the_alphabet() {
     let hex = relabel(sixteen.trim(), STD16, HEX);
     let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
     let hex_solution = relabel(solution.trim(), STD16, HEX);
-    for to in ["boxed", "sdk", "ss", "json"] {
+    for to in ["boxed", "sdk", "ss", "pm", "json"] {
         // The puzzle written, then read back auto-detected: the same hex line.
         let (code, text) = stdout(&["convert", "--to", to], &hex);
         assert_eq!(code, 0, "{to}: {text}");
