@@ -231,9 +231,10 @@ impl SaveFile {
     }
 }
 
-/// Writes `text` to `path` atomically: temp file in the same directory, fsync, rename, and
-/// fsync of the directory so the rename itself survives a power cut.
-pub fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+/// Writes `text` (any bytes: `print` saves PDFs with it) to `path` atomically: temp file in
+/// the same directory, fsync, rename, and fsync of the directory so the rename itself
+/// survives a power cut.
+pub fn write_atomic(path: &Path, text: impl AsRef<[u8]>) -> anyhow::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -249,7 +250,7 @@ pub fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
     let tmp = dir.join(format!(".{name}.tmp{}.{n}", std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        f.write_all(text.as_ref())?;
         f.sync_all()?;
         drop(f);
         fs::rename(&tmp, path)?;
