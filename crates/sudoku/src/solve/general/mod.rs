@@ -39,6 +39,11 @@
 //!   choice is the next empty cell in row order whose phase digit is still open, found
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
 //!   Above 1% the phase did more harm than good (below).
+//! * **Learning, by hand-over.** After 2000 failed branches on a grid with at least 25%
+//!   givens, when at most 64 solutions are asked for, the rest goes to CaDiCaL ([`sat`]):
+//!   the state at the root (with what was refuted there) becomes a CNF of the open cells
+//!   and house-digits, the solutions already found are blocked, and each new one is
+//!   blocked in turn (incremental counting). Sparser grids and long listings stay here.
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
@@ -83,9 +88,8 @@
 //! or 1000. Root probing costs more than it saves on 9x9 (top1465
 //! 6.3k → 2.7k puzzles/s), hence only from side 25.
 //!
-//! Left: the two 64x64 puzzles and 225x225-1 still find no answer in 20–40 s of CPU, while
-//! SAT solvers with clause learning take under a second. Learning (nogoods from conflicts,
-//! or at least from restarts) and subset rules (pairs) are the next things to try. The
+//! Left: 64x64-2 is answered by the SAT hand-over (0.3 s of CPU; `docs/how-it-works.md`);
+//! 64x64-1 and 225x225-1 still find no answer in 60 s, neither here nor in CaDiCaL. The
 //! few-clue 400x400 puzzles spend their time on 18–27M single eliminations (cache misses
 //! in the position bitsets). Empty grids got worse: 49x49 takes 102k guesses (1.7 s) where
 //! plain min-size branching took 6.5k (0.19 s); without restarts it does not finish, and

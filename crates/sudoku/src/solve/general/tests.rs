@@ -240,3 +240,35 @@ fn marks_apply_to_cells_filled_by_propagation() {
     marks.set(crate::Cell::new(2), set);
     assert_eq!(search(&g, Some(&marks), 2, 0).count, 0);
 }
+
+#[test]
+fn sat_engine_honours_a_reached_stop() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    // 16x16 with a third of a solution given: search to the end would find many.
+    let g = Grid::empty(Shape::new(4, 4).unwrap());
+    let full = search(&g, None, 1, 1).solutions.remove(0);
+    let values: Vec<usize> = full
+        .values()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i % 3 == 0 { v as usize } else { 0 })
+        .collect();
+    let g = Grid::from_values(g.shape(), &values).unwrap();
+    let geo = Geometry::new(g.shape());
+    let never = Stop::never();
+    let mut st = Solver::new(&geo, &g, &never).unwrap();
+    assert!(st.queue_all() && st.propagate());
+    let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
+    let found = sat::search(&st, &[], 2, &stop);
+    assert!(found.stopped && found.solutions.is_empty());
+    // Unbounded, the same state gives two different solutions of the puzzle.
+    let found = sat::search(&st, &[], 2, &never);
+    assert!(!found.stopped);
+    assert_eq!(found.solutions.len(), 2);
+    assert_ne!(found.solutions[0], found.solutions[1]);
+    for v in &found.solutions {
+        let sol = grid_of(&g, v);
+        assert!(crate::verify::check_solution_of(&g, &sol).is_ok());
+    }
+}
