@@ -38,6 +38,10 @@ pub struct ExplainArgs {
     /// Never guess: end the path where the techniques stall instead of using brute force.
     #[arg(long)]
     pub no_backtracking: bool,
+    /// Stop after this many seconds for the whole run: the path being found ends there
+    /// (marked as cut short), later puzzles are not explained, and the exit code is 1.
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<std::time::Duration>,
 }
 
 /// What `explain` and `hint` add to the order's defaults when `--techniques` is not given.
@@ -112,6 +116,11 @@ fn summary(path: &SolvePath, shape: Shape, backtracking: bool) -> String {
             path.steps.len(),
             guesses.join(", ")
         ),
+        (false, _) if path.timed_out => format!(
+            "not solved: the time limit (--max-time) came after {} steps, {} cells left",
+            path.steps.len(),
+            path.board.empty_cells().count()
+        ),
         (false, _) => format!(
             "not solved: stalled after {} steps, {} cells left (no technique in use applies{})",
             path.steps.len(),
@@ -135,7 +144,17 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let mut first = true;
+    let deadline = args.max_time.map(|t| std::time::Instant::now() + t);
+    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
+    let mut skipped = 0usize;
+    // A file of hard puzzles takes a while: a spinner on a terminal after two seconds.
+    let spinner = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        .then(|| io::delayed_spinner("explaining"));
     for record in args.input.records() {
+        if late() {
+            skipped += usize::from(record.is_ok());
+            continue;
+        }
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
@@ -167,7 +186,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             io::put(&mut out, &format!("{text}\n"))?;
             continue;
         }
-        let path = solver.solve_board(board_of(&puzzle));
+        let path = solver.solve_board_until(board_of(&puzzle), deadline);
         if !path.solved {
             status = status.worst(Status::Negative);
         }
@@ -203,7 +222,16 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         first = false;
         io::put(&mut out, &format!("{text}\n"))?;
     }
+    drop(spinner);
     std::io::Write::flush(&mut out)?;
+    if skipped > 0 {
+        status = status.worst(Status::Negative);
+        eprintln!(
+            "sudoku: time limit reached (--max-time {}): {skipped} puzzle{} not explained",
+            args.max_time.unwrap_or_default().as_secs_f64(),
+            if skipped == 1 { "" } else { "s" }
+        );
+    }
     Ok(status.code())
 }
 
