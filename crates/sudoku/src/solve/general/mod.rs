@@ -39,6 +39,11 @@
 //!   choice is the next empty cell in row order whose phase digit is still open, found
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
 //!   Above 1% the phase did more harm than good (below).
+//! * **Learning, by hand-over.** After 2000 failed branches on a grid with at least 25%
+//!   givens, when at most 64 solutions are asked for, the rest goes to CaDiCaL ([`sat`]):
+//!   the state at the root (with what was refuted there) becomes a CNF of the open cells
+//!   and house-digits, the solutions already found are blocked, and each new one is
+//!   blocked in turn (incremental counting). Sparser grids and long listings stay here.
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
@@ -83,9 +88,8 @@
 //! or 1000. Root probing costs more than it saves on 9x9 (top1465
 //! 6.3k → 2.7k puzzles/s), hence only from side 25.
 //!
-//! Left: the two 64x64 puzzles and 225x225-1 still find no answer in 20–40 s of CPU, while
-//! SAT solvers with clause learning take under a second. Learning (nogoods from conflicts,
-//! or at least from restarts) and subset rules (pairs) are the next things to try. The
+//! Left: 64x64-2 is answered by the SAT hand-over (0.3 s of CPU; `docs/how-it-works.md`);
+//! 64x64-1 and 225x225-1 still find no answer in 60 s, neither here nor in CaDiCaL. The
 //! few-clue 400x400 puzzles spend their time on 18–27M single eliminations (cache misses
 //! in the position bitsets). Empty grids got worse: 49x49 takes 102k guesses (1.7 s) where
 //! plain min-size branching took 6.5k (0.19 s); without restarts it does not finish, and
@@ -234,6 +238,9 @@ struct Solver<'g> {
 /// Steps between two looks at the clock (a step is a placement, a locked-candidates
 /// check or a guess: microseconds at most, even on 400x400).
 const TICK: u32 = 1024;
+
+/// Failed branches before the SAT engine takes over (see [`Tuning::sat_after`]).
+const SAT_AFTER: u64 = 2000;
 
 /// Calls `f` with the index of every set bit of `words` (a copy, so `f` may change the
 /// original).
@@ -883,17 +890,22 @@ impl<'g> Solver<'g> {
     }
 
     fn solution(&self, grid: &Grid) -> Grid {
-        let values: Vec<usize> = self.value.iter().map(|&v| v as usize).collect();
-        let shape = grid.shape();
-        let mut g = Grid::from_values(shape, &values).expect("solver values in range");
-        // Keep the puzzle's givens marked as such.
-        for c in Cell::all(shape) {
-            if !grid.is_given(c) {
-                g.set(c, Digit::try_new(values[c.index()], shape));
-            }
-        }
-        g
+        grid_of(grid, &self.value)
     }
+}
+
+/// The solution grid of whole-grid `values` (1-based), keeping the puzzle's givens marked
+/// as such.
+fn grid_of(grid: &Grid, values: &[u16]) -> Grid {
+    let values: Vec<usize> = values.iter().map(|&v| v as usize).collect();
+    let shape = grid.shape();
+    let mut g = Grid::from_values(shape, &values).expect("solver values in range");
+    for c in Cell::all(shape) {
+        if !grid.is_given(c) {
+            g.set(c, Digit::try_new(values[c.index()], shape));
+        }
+    }
+    g
 }
 
 /// What a search found: how many solutions (up to the limit asked), the first few, and how
@@ -966,7 +978,20 @@ struct Tuning {
     /// solution's digit first (0: never). An empty grid of side 16 and up is answered from
     /// patterns without any search.
     phase_below_percent: usize,
+    /// After this many failed branches in all, the rest of the search goes to the SAT
+    /// engine ([`sat`]) from the root state (`u64::MAX`: never).
+    sat_after: u64,
 }
+
+/// Counts up to this limit may go to the SAT engine; bigger ones (listing many solutions
+/// of a small grid) stay with depth-first search, which enumerates without a clause per
+/// solution.
+const SAT_MAX_LIMIT: usize = 64;
+
+/// Grids with fewer givens than this share of the cells (in percent) stay with depth-first
+/// search: their many solutions are near at hand for it, while CaDiCaL on them is slow (a
+/// 49x49 with 14% givens: 28 s of CPU after the switch, where search alone answers).
+const SAT_MIN_GIVENS_PERCENT: usize = 25;
 
 impl Default for Tuning {
     fn default() -> Tuning {
@@ -976,6 +1001,7 @@ impl Default for Tuning {
             probe_max_size: 3,
             lcv: true,
             phase_below_percent: 1,
+            sat_after: SAT_AFTER,
         }
     }
 }
@@ -1136,9 +1162,29 @@ fn run(
         result.stopped = st.stopped;
         return result;
     }
+    let use_sat = limit <= SAT_MAX_LIMIT
+        && tuning.sat_after < u64::MAX
+        && (tuning.sat_after == 0 || givens * 100 >= SAT_MIN_GIVENS_PERCENT * shape.cell_count());
+    let mut known: Vec<Vec<u16>> = Vec::new();
+    let mut total_fails = 0u64;
     loop {
         if st.stopped || st.tick() {
             result.stopped = true;
+            return result;
+        }
+        if use_sat && total_fails >= tuning.sat_after && (alive || !stack.is_empty()) {
+            // Back to the root, keeping what was refuted there.
+            if let Some(&(mark, ..)) = stack.first() {
+                st.undo_to(mark);
+            }
+            let found = sat::search(&st, &known, limit - result.count, stop);
+            for values in &found.solutions {
+                result.count += 1;
+                if result.solutions.len() < keep {
+                    result.solutions.push(grid_of(grid, values));
+                }
+            }
+            result.stopped = found.stopped;
             return result;
         }
         if alive {
@@ -1146,6 +1192,9 @@ fn run(
                 result.count += 1;
                 if result.solutions.len() < keep {
                     result.solutions.push(st.solution(grid));
+                }
+                if use_sat {
+                    known.push(st.value.clone());
                 }
                 if result.count >= limit {
                     return result;
@@ -1161,6 +1210,7 @@ fn run(
         } else {
             st.weight[st.conflict] += 1;
             fails += 1;
+            total_fails += 1;
             if unit > 0 && result.count == 0 && fails >= budget && !stack.is_empty() {
                 restarts += 1;
                 fails = 0;
@@ -1199,230 +1249,6 @@ fn luby(i: u64) -> u64 {
     }
 }
 
+mod sat;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Shape;
-
-    #[test]
-    fn classic_unique() {
-        let g = Grid::from_line(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        )
-        .unwrap();
-        let s = search(&g, None, 2, 2);
-        assert_eq!(s.count, 1);
-        assert!(crate::verify::check_solution_of(&g, &s.solutions[0]).is_ok());
-    }
-
-    #[test]
-    fn empty_six_by_six_has_many() {
-        let g = Grid::empty(Shape::new(2, 3).unwrap());
-        let s = search(&g, None, 5, 5);
-        assert_eq!(s.count, 5);
-        for sol in &s.solutions {
-            assert!(sol.is_solution());
-        }
-        assert_ne!(s.solutions[0], s.solutions[1]);
-    }
-
-    #[test]
-    fn clash_means_no_solution() {
-        let g = Grid::from_line("11..............").unwrap();
-        assert_eq!(search(&g, None, 2, 0).count, 0);
-    }
-
-    /// Counts solutions by plain cell-by-cell backtracking, up to `limit`, inside `marks`.
-    fn brute_count(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> usize {
-        fn ok(v: &[usize], shape: Shape, cell: usize, d: usize) -> bool {
-            let c = Cell::new(cell);
-            c.peers(shape).all(|p| v[p.index()] != d)
-        }
-        fn go(
-            v: &mut Vec<usize>,
-            shape: Shape,
-            marks: Option<&Candidates>,
-            at: usize,
-            limit: usize,
-        ) -> usize {
-            let Some(cell) = (at..v.len()).find(|&i| v[i] == 0) else {
-                return 1;
-            };
-            let mut count = 0;
-            for d in 1..=shape.side() {
-                let allowed = marks.is_none_or(|m| m.get(Cell::new(cell)).contains(Digit::new(d)));
-                if allowed && ok(v, shape, cell, d) {
-                    v[cell] = d;
-                    count += go(v, shape, marks, cell + 1, limit - count);
-                    v[cell] = 0;
-                    if count >= limit {
-                        break;
-                    }
-                }
-            }
-            count
-        }
-        if !grid.conflicts().is_empty() {
-            return 0;
-        }
-        let mut v: Vec<usize> = grid.values().iter().map(|&x| x as usize).collect();
-        go(&mut v, grid.shape(), marks, 0, limit)
-    }
-
-    /// A random solved grid: the first solution of an empty grid, with digits relabelled and
-    /// rows permuted inside their bands and columns inside their stacks.
-    fn random_solution(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
-        use rand::seq::SliceRandom;
-        let n = shape.side();
-        let base = search(&Grid::empty(shape), None, 1, 1)
-            .solutions
-            .pop()
-            .unwrap();
-        let mut relabel: Vec<usize> = (1..=n).collect();
-        relabel.shuffle(rng);
-        let perm = |size: usize, group: usize, rng: &mut rand_chacha::ChaCha8Rng| {
-            let mut p: Vec<usize> = Vec::with_capacity(size);
-            for g in 0..size / group {
-                let mut inner: Vec<usize> = (g * group..(g + 1) * group).collect();
-                inner.shuffle(rng);
-                p.extend(inner);
-            }
-            p
-        };
-        let rows = perm(n, shape.box_rows(), rng);
-        let cols = perm(n, shape.box_cols(), rng);
-        let mut values = vec![0; n * n];
-        for r in 0..n {
-            for c in 0..n {
-                values[r * n + c] = relabel[base.values()[rows[r] * n + cols[c]] as usize - 1];
-            }
-        }
-        let g = Grid::from_values(shape, &values).unwrap();
-        assert!(g.is_solution());
-        g
-    }
-
-    #[test]
-    fn random_puzzles_match_brute_force() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261122);
-        let shapes = [
-            (2, 2, 300),
-            (2, 3, 200),
-            (2, 4, 60),
-            (3, 4, 30),
-            (4, 4, 12),
-            (1, 4, 50),
-            (3, 2, 50),
-            (1, 2, 10),
-            (2, 1, 10),
-            (6, 1, 20),
-        ];
-        for (br, bc, rounds) in shapes {
-            let shape = Shape::new(br, bc).unwrap();
-            let n = shape.side();
-            let tiny = n <= 6;
-            for round in 0..rounds {
-                let sol = random_solution(shape, &mut rng);
-                let keep: f64 = rng.gen_range(0.15..0.8);
-                let mut values: Vec<usize> = sol
-                    .values()
-                    .iter()
-                    .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
-                    .collect();
-                if tiny && round % 3 == 0 {
-                    // Some noise, so that unsolvable and clashing puzzles come up too.
-                    let i = rng.gen_range(0..n * n);
-                    values[i] = rng.gen_range(1..=n);
-                }
-                let g = Grid::from_values(shape, &values).unwrap();
-                let limit = 40;
-                let s = search(&g, None, limit, 3);
-                assert!(s.count <= limit);
-                assert_eq!(s.solutions.len(), s.count.min(3));
-                for x in &s.solutions {
-                    assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
-                }
-                if s.solutions.len() > 1 {
-                    assert_ne!(s.solutions[0], s.solutions[1]);
-                }
-                // Restarting after every failure, probing and plain value order count the same.
-                let other = Tuning {
-                    restart_unit: 1,
-                    probe_min_side: 0,
-                    probe_max_size: 4,
-                    lcv: false,
-                    phase_below_percent: 1,
-                };
-                assert_eq!(
-                    run(&g, None, limit, 0, other, &Stop::never()).count,
-                    s.count,
-                    "{g:?}"
-                );
-                if tiny {
-                    assert_eq!(s.count, brute_count(&g, None, limit), "{g:?}");
-                    // Random pencil marks, always keeping the solution's digit.
-                    let mut marks = Candidates::full(shape);
-                    for c in Cell::all(shape) {
-                        let mut set = crate::DigitSet::EMPTY;
-                        for d in Digit::all(shape) {
-                            if rng.gen_bool(0.6) || d.get() == sol.value(c) {
-                                set.insert(d);
-                            }
-                        }
-                        marks.set(c, set);
-                    }
-                    let m = search(&g, Some(&marks), limit, 1);
-                    assert_eq!(m.count, brute_count(&g, Some(&marks), limit), "{g:?}");
-                } else if values
-                    .iter()
-                    .zip(sol.values())
-                    .all(|(&a, &b)| a == 0 || a == b as usize)
-                {
-                    assert!(s.count >= 1, "{g:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn limit_zero_and_keep_zero() {
-        let g = Grid::empty(Shape::new(2, 2).unwrap());
-        assert_eq!(search(&g, None, 0, 5).count, 0);
-        let s = search(&g, None, 1000, 0);
-        assert_eq!((s.count, s.solutions.len()), (288, 0));
-    }
-
-    #[test]
-    fn givens_stay_givens() {
-        let g = Grid::from_line("1...............").unwrap();
-        let s = search(&g, None, 1, 1);
-        let sol = &s.solutions[0];
-        assert!(sol.is_given(Cell::new(0)));
-        assert!(Cell::all(g.shape()).skip(1).all(|c| !sol.is_given(c)));
-    }
-    #[test]
-    fn failed_guess_leaves_no_stale_singles() {
-        // top1465 #47: an older version reported 0 solutions, because singles queued by a
-        // guess that failed were applied to the state restored after it.
-        let g = Grid::from_line(
-            "...9.3.5.2.....7............59..1......4..6...43......4..67...........91....2....",
-        )
-        .unwrap();
-        assert_eq!(search(&g, None, 2, 0).count, 1);
-    }
-
-    #[test]
-    fn marks_apply_to_cells_filled_by_propagation() {
-        let g = Grid::from_line(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        )
-        .unwrap();
-        // Singles fill r1c3 with 4; marks without 4 there leave no solution.
-        let mut marks = crate::Candidates::full(g.shape());
-        let mut set = crate::DigitSet::full(9);
-        set.remove(crate::Digit::new(4));
-        marks.set(crate::Cell::new(2), set);
-        assert_eq!(search(&g, Some(&marks), 2, 0).count, 0);
-    }
-}
+mod tests;

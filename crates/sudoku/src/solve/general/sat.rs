@@ -1,0 +1,164 @@
+//! The second engine: CaDiCaL (clause learning) on the problem our propagation leaves.
+//!
+//! Where depth-first search keeps failing (see [`Tuning::sat_after`](super::Tuning)), the
+//! state at the root (after singles, locked candidates and failed-literal probing) is
+//! handed to a CDCL SAT solver: one variable per candidate of an empty cell, and exactly
+//! one per empty cell and per open house-digit. Placed cells and candidates already ruled
+//! out never reach it, which keeps the encoding small (64x64-1: ~6k variables). Counting
+//! goes on incrementally: each solution found is blocked by one clause over its cells and
+//! the solver asked again, keeping what it learned.
+
+use super::{Solver, MAXW};
+use crate::stop::Stop;
+
+/// Groups up to this size get pairwise at-most-one clauses; bigger ones a sequential
+/// counter (3k clauses and k−1 helper variables instead of k²/2 clauses). Pairwise
+/// throughout solved 64x64-2 in 0.24–0.29 s of CPU where a counter from 7 up took 2.8 s.
+const PAIRWISE_MAX: usize = 16;
+
+/// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
+struct Bound<'s>(&'s Stop);
+
+impl cadical::Callbacks for Bound<'_> {
+    fn terminate(&mut self) -> bool {
+        self.0.reached()
+    }
+}
+
+/// What the SAT engine found beyond the solutions already known.
+pub(super) struct Found {
+    /// Cell values (1-based, whole grid) of each new solution.
+    pub solutions: Vec<Vec<u16>>,
+    /// The stop came first: more solutions may exist.
+    pub stopped: bool,
+}
+
+/// Finds up to `want` solutions of `st`'s current state other than those in `known`
+/// (whole-grid values, each an extension of the state).
+pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) -> Found {
+    let n = st.geo.n;
+    let wpc = st.geo.wpc;
+    let nn = n * n;
+    // Variable of (cell, digit), 1-based; 0 for none.
+    let mut var = vec![0i32; nn * n];
+    let mut lits: Vec<(u32, u16)> = Vec::new();
+    let mut next = 1i32;
+    let mut sat: cadical::Solver<Bound> = cadical::Solver::new();
+    sat.set_callbacks(Some(Bound(stop)));
+    let mut group: Vec<i32> = Vec::with_capacity(n);
+    let stopped = Found {
+        solutions: Vec::new(),
+        stopped: true,
+    };
+    for cell in 0..nn {
+        if cell % 1024 == 0 && stop.reached() {
+            return stopped;
+        }
+        if st.value[cell] != 0 {
+            continue;
+        }
+        group.clear();
+        let words: [u64; MAXW] = Solver::words(&st.cand, cell * wpc, wpc);
+        super::for_bits(&words, wpc, |d| {
+            var[cell * n + d] = next;
+            lits.push((cell as u32, d as u16));
+            group.push(next);
+            next += 1;
+            true
+        });
+        exactly_one(&mut sat, &group, &mut next);
+    }
+    for hd in 0..3 * nn {
+        if hd % 1024 == 0 && stop.reached() {
+            return stopped;
+        }
+        if st.placed[hd] {
+            continue;
+        }
+        let (h, d) = (hd / n, hd % n);
+        group.clear();
+        let words: [u64; MAXW] = Solver::words(&st.pos, hd * wpc, wpc);
+        super::for_bits(&words, wpc, |p| {
+            let cell = st.geo.house_cells[h * n + p] as usize;
+            let v = var[cell * n + d];
+            if v != 0 {
+                group.push(v);
+            }
+            true
+        });
+        // A house-digit open at the root with no empty cell left for it has no solution.
+        exactly_one(&mut sat, &group, &mut next);
+    }
+    // The clause that rules out the solution `values`, or `None` if the state already does
+    // (a known solution found before a refutation at the root).
+    let blocking = |values: &[u16]| -> Option<Vec<i32>> {
+        let mut clause = Vec::new();
+        for (cell, (&v, &now)) in values.iter().zip(&st.value).enumerate() {
+            if now != 0 {
+                if now != v {
+                    return None;
+                }
+                continue;
+            }
+            match var[cell * n + v as usize - 1] {
+                0 => return None,
+                x => clause.push(-x),
+            }
+        }
+        Some(clause)
+    };
+    for k in known {
+        if let Some(clause) = blocking(k) {
+            sat.add_clause(clause);
+        }
+    }
+    let mut found = Found {
+        solutions: Vec::new(),
+        stopped: false,
+    };
+    while found.solutions.len() < want {
+        match sat.solve() {
+            Some(true) => {
+                let mut values = st.value.clone();
+                for &(c, d) in &lits {
+                    if sat.value(var[c as usize * n + d as usize]) == Some(true) {
+                        values[c as usize] = d + 1;
+                    }
+                }
+                sat.add_clause(blocking(&values).expect("a model is a solution of the state"));
+                found.solutions.push(values);
+            }
+            Some(false) => break,
+            None => {
+                found.stopped = true;
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Exactly one of `xs` (an empty `xs` is the empty clause: no solution).
+fn exactly_one(sat: &mut cadical::Solver<Bound>, xs: &[i32], next: &mut i32) {
+    sat.add_clause(xs.iter().copied());
+    if xs.len() <= PAIRWISE_MAX {
+        for (i, &a) in xs.iter().enumerate() {
+            for &b in &xs[i + 1..] {
+                sat.add_clause([-a, -b]);
+            }
+        }
+        return;
+    }
+    // Sequential counter: s_i says "one of x_1..x_i is true".
+    let k = xs.len();
+    let s0 = *next;
+    *next += k as i32 - 1;
+    let s = |i: usize| s0 + i as i32;
+    sat.add_clause([-xs[0], s(0)]);
+    for (i, &x) in xs.iter().enumerate().take(k - 1).skip(1) {
+        sat.add_clause([-x, s(i)]);
+        sat.add_clause([-s(i - 1), s(i)]);
+        sat.add_clause([-x, -s(i - 1)]);
+    }
+    sat.add_clause([-xs[k - 1], -s(k - 2)]);
+}

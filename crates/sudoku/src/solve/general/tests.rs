@@ -1,0 +1,274 @@
+use super::*;
+use crate::Shape;
+
+#[test]
+fn classic_unique() {
+    let g = Grid::from_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .unwrap();
+    let s = search(&g, None, 2, 2);
+    assert_eq!(s.count, 1);
+    assert!(crate::verify::check_solution_of(&g, &s.solutions[0]).is_ok());
+}
+
+#[test]
+fn empty_six_by_six_has_many() {
+    let g = Grid::empty(Shape::new(2, 3).unwrap());
+    let s = search(&g, None, 5, 5);
+    assert_eq!(s.count, 5);
+    for sol in &s.solutions {
+        assert!(sol.is_solution());
+    }
+    assert_ne!(s.solutions[0], s.solutions[1]);
+}
+
+#[test]
+fn clash_means_no_solution() {
+    let g = Grid::from_line("11..............").unwrap();
+    assert_eq!(search(&g, None, 2, 0).count, 0);
+}
+
+/// Counts solutions by plain cell-by-cell backtracking, up to `limit`, inside `marks`.
+fn brute_count(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> usize {
+    fn ok(v: &[usize], shape: Shape, cell: usize, d: usize) -> bool {
+        let c = Cell::new(cell);
+        c.peers(shape).all(|p| v[p.index()] != d)
+    }
+    fn go(
+        v: &mut Vec<usize>,
+        shape: Shape,
+        marks: Option<&Candidates>,
+        at: usize,
+        limit: usize,
+    ) -> usize {
+        let Some(cell) = (at..v.len()).find(|&i| v[i] == 0) else {
+            return 1;
+        };
+        let mut count = 0;
+        for d in 1..=shape.side() {
+            let allowed = marks.is_none_or(|m| m.get(Cell::new(cell)).contains(Digit::new(d)));
+            if allowed && ok(v, shape, cell, d) {
+                v[cell] = d;
+                count += go(v, shape, marks, cell + 1, limit - count);
+                v[cell] = 0;
+                if count >= limit {
+                    break;
+                }
+            }
+        }
+        count
+    }
+    if !grid.conflicts().is_empty() {
+        return 0;
+    }
+    let mut v: Vec<usize> = grid.values().iter().map(|&x| x as usize).collect();
+    go(&mut v, grid.shape(), marks, 0, limit)
+}
+
+/// A random solved grid: the first solution of an empty grid, with digits relabelled and
+/// rows permuted inside their bands and columns inside their stacks.
+fn random_solution(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
+    use rand::seq::SliceRandom;
+    let n = shape.side();
+    let base = search(&Grid::empty(shape), None, 1, 1)
+        .solutions
+        .pop()
+        .unwrap();
+    let mut relabel: Vec<usize> = (1..=n).collect();
+    relabel.shuffle(rng);
+    let perm = |size: usize, group: usize, rng: &mut rand_chacha::ChaCha8Rng| {
+        let mut p: Vec<usize> = Vec::with_capacity(size);
+        for g in 0..size / group {
+            let mut inner: Vec<usize> = (g * group..(g + 1) * group).collect();
+            inner.shuffle(rng);
+            p.extend(inner);
+        }
+        p
+    };
+    let rows = perm(n, shape.box_rows(), rng);
+    let cols = perm(n, shape.box_cols(), rng);
+    let mut values = vec![0; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            values[r * n + c] = relabel[base.values()[rows[r] * n + cols[c]] as usize - 1];
+        }
+    }
+    let g = Grid::from_values(shape, &values).unwrap();
+    assert!(g.is_solution());
+    g
+}
+
+#[test]
+fn random_puzzles_match_brute_force() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261122);
+    let shapes = [
+        (2, 2, 300),
+        (2, 3, 200),
+        (2, 4, 60),
+        (3, 4, 30),
+        (4, 4, 12),
+        (1, 4, 50),
+        (3, 2, 50),
+        (1, 2, 10),
+        (2, 1, 10),
+        (6, 1, 20),
+    ];
+    for (br, bc, rounds) in shapes {
+        let shape = Shape::new(br, bc).unwrap();
+        let n = shape.side();
+        let tiny = n <= 6;
+        for round in 0..rounds {
+            let sol = random_solution(shape, &mut rng);
+            let keep: f64 = rng.gen_range(0.15..0.8);
+            let mut values: Vec<usize> = sol
+                .values()
+                .iter()
+                .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
+                .collect();
+            if tiny && round % 3 == 0 {
+                // Some noise, so that unsolvable and clashing puzzles come up too.
+                let i = rng.gen_range(0..n * n);
+                values[i] = rng.gen_range(1..=n);
+            }
+            let g = Grid::from_values(shape, &values).unwrap();
+            let limit = 40;
+            let s = search(&g, None, limit, 3);
+            assert!(s.count <= limit);
+            assert_eq!(s.solutions.len(), s.count.min(3));
+            for x in &s.solutions {
+                assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
+            }
+            if s.solutions.len() > 1 {
+                assert_ne!(s.solutions[0], s.solutions[1]);
+            }
+            // Restarting after every failure, probing and plain value order count the same.
+            let other = Tuning {
+                restart_unit: 1,
+                probe_min_side: 0,
+                probe_max_size: 4,
+                lcv: false,
+                phase_below_percent: 1,
+                sat_after: u64::MAX,
+            };
+            assert_eq!(
+                run(&g, None, limit, 0, other, &Stop::never()).count,
+                s.count,
+                "{g:?}"
+            );
+            // The SAT engine from the root, and after a few failures (blocking what
+            // depth-first search already found), counts the same distinct solutions.
+            for sat_after in [0, 3] {
+                let t = Tuning {
+                    sat_after,
+                    ..Tuning::default()
+                };
+                let x = run(&g, None, limit, limit, t, &Stop::never());
+                assert_eq!(x.count, s.count, "sat_after {sat_after}: {g:?}");
+                for sol in &x.solutions {
+                    assert!(crate::verify::check_solution_of(&g, sol).is_ok(), "{g:?}");
+                }
+                let mut seen = x.solutions.clone();
+                seen.sort_by(|a, b| a.values().cmp(b.values()));
+                seen.dedup();
+                assert_eq!(seen.len(), x.count, "distinct solutions: {g:?}");
+            }
+            if tiny {
+                assert_eq!(s.count, brute_count(&g, None, limit), "{g:?}");
+                // Random pencil marks, always keeping the solution's digit.
+                let mut marks = Candidates::full(shape);
+                for c in Cell::all(shape) {
+                    let mut set = crate::DigitSet::EMPTY;
+                    for d in Digit::all(shape) {
+                        if rng.gen_bool(0.6) || d.get() == sol.value(c) {
+                            set.insert(d);
+                        }
+                    }
+                    marks.set(c, set);
+                }
+                let m = search(&g, Some(&marks), limit, 1);
+                assert_eq!(m.count, brute_count(&g, Some(&marks), limit), "{g:?}");
+            } else if values
+                .iter()
+                .zip(sol.values())
+                .all(|(&a, &b)| a == 0 || a == b as usize)
+            {
+                assert!(s.count >= 1, "{g:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn limit_zero_and_keep_zero() {
+    let g = Grid::empty(Shape::new(2, 2).unwrap());
+    assert_eq!(search(&g, None, 0, 5).count, 0);
+    let s = search(&g, None, 1000, 0);
+    assert_eq!((s.count, s.solutions.len()), (288, 0));
+}
+
+#[test]
+fn givens_stay_givens() {
+    let g = Grid::from_line("1...............").unwrap();
+    let s = search(&g, None, 1, 1);
+    let sol = &s.solutions[0];
+    assert!(sol.is_given(Cell::new(0)));
+    assert!(Cell::all(g.shape()).skip(1).all(|c| !sol.is_given(c)));
+}
+#[test]
+fn failed_guess_leaves_no_stale_singles() {
+    // top1465 #47: an older version reported 0 solutions, because singles queued by a
+    // guess that failed were applied to the state restored after it.
+    let g = Grid::from_line(
+        "...9.3.5.2.....7............59..1......4..6...43......4..67...........91....2....",
+    )
+    .unwrap();
+    assert_eq!(search(&g, None, 2, 0).count, 1);
+}
+
+#[test]
+fn marks_apply_to_cells_filled_by_propagation() {
+    let g = Grid::from_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .unwrap();
+    // Singles fill r1c3 with 4; marks without 4 there leave no solution.
+    let mut marks = crate::Candidates::full(g.shape());
+    let mut set = crate::DigitSet::full(9);
+    set.remove(crate::Digit::new(4));
+    marks.set(crate::Cell::new(2), set);
+    assert_eq!(search(&g, Some(&marks), 2, 0).count, 0);
+}
+
+#[test]
+fn sat_engine_honours_a_reached_stop() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    // 16x16 with a third of a solution given: search to the end would find many.
+    let g = Grid::empty(Shape::new(4, 4).unwrap());
+    let full = search(&g, None, 1, 1).solutions.remove(0);
+    let values: Vec<usize> = full
+        .values()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i % 3 == 0 { v as usize } else { 0 })
+        .collect();
+    let g = Grid::from_values(g.shape(), &values).unwrap();
+    let geo = Geometry::new(g.shape());
+    let never = Stop::never();
+    let mut st = Solver::new(&geo, &g, &never).unwrap();
+    assert!(st.queue_all() && st.propagate());
+    let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
+    let found = sat::search(&st, &[], 2, &stop);
+    assert!(found.stopped && found.solutions.is_empty());
+    // Unbounded, the same state gives two different solutions of the puzzle.
+    let found = sat::search(&st, &[], 2, &never);
+    assert!(!found.stopped);
+    assert_eq!(found.solutions.len(), 2);
+    assert_ne!(found.solutions[0], found.solutions[1]);
+    for v in &found.solutions {
+        let sol = grid_of(&g, v);
+        assert!(crate::verify::check_solution_of(&g, &sol).is_ok());
+    }
+}
