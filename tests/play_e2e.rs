@@ -2,12 +2,11 @@
 //! from a file, places digits, undoes, makes and restores a checkpoint, asks for a hint,
 //! quits, resumes, and checks the screen and the save file.
 //!
-//! Skips (with a note) when `tmux` is not installed; CI installs it (`apt-get install -y
-//! tmux`). Uses its own tmux server socket and a temporary HOME, so it touches nothing else.
+//! Needs `tmux` (`scripts/setup-tmux.sh` installs it) and fails without it. Uses its own tmux server socket and a temporary HOME, so it touches nothing else.
 
 mod common;
 
-use common::tmux::{have_tmux, Tmux};
+use common::tmux::{require_tmux, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -24,13 +23,6 @@ fn start(t: &Tmux, home: &Path, args: &str) {
     t.start(&[&cmd]);
 }
 
-fn have_play() -> bool {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["play", "--help"])
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--resume"))
-}
-
 fn temp_home() -> PathBuf {
     let d = std::env::temp_dir().join(format!("sudoku-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -40,14 +32,7 @@ fn temp_home() -> PathBuf {
 
 #[test]
 fn play_in_a_real_terminal() {
-    if !have_tmux() {
-        eprintln!("note: tmux is not installed; skipping the end-to-end play test (apt-get install -y tmux)");
-        return;
-    }
-    if !have_play() {
-        eprintln!("note: this binary has no `play` subcommand wired yet; skipping");
-        return;
-    }
+    require_tmux();
     let home = temp_home();
     let puzzle = home.join("easy.txt");
     std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();

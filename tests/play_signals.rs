@@ -1,11 +1,11 @@
 //! `sudoku play` against its user's terminal (issue 21): SIGINT, SIGQUIT, SIGHUP and SIGTERM
 //! each put the terminal back (cooked mode, main screen) and leave the game saved; opening a
-//! FIFO with no writer does not freeze the game. Driven in tmux, like `play_e2e.rs`, and
-//! skipped with a note when tmux is missing (CI installs it).
+//! FIFO with no writer does not freeze the game. Driven in tmux, like `play_e2e.rs`
+//! (`scripts/setup-tmux.sh` installs it; the tests fail without it).
 
 mod common;
 
-use common::tmux::{have_tmux, Tmux};
+use common::tmux::{require_tmux, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
@@ -43,10 +43,7 @@ fn script(home: &Path, args: &str) -> String {
 
 #[test]
 fn every_terminating_signal_restores_the_terminal_and_saves() {
-    if !have_tmux() {
-        eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
-        return;
-    }
+    require_tmux();
     let t = Tmux::new("sig", "sig");
     for sig in ["INT", "QUIT", "HUP", "TERM"] {
         let home = temp_home(sig);
@@ -108,10 +105,7 @@ fn every_terminating_signal_restores_the_terminal_and_saves() {
 
 #[test]
 fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
-    if !have_tmux() {
-        eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
-        return;
-    }
+    require_tmux();
     let t = Tmux::new("fifo", "sig");
     let home = temp_home("fifo");
     let puzzle = home.join("easy.txt");
@@ -147,10 +141,7 @@ fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
 
 #[test]
 fn a_terminal_that_goes_away_ends_the_game_saved() {
-    if !have_tmux() {
-        eprintln!("note: tmux is not installed; skipping (apt-get install -y tmux)");
-        return;
-    }
+    require_tmux();
     let t = Tmux::new("gone", "sig");
     let home = temp_home("gone");
     let puzzle = home.join("easy.txt");

@@ -11,12 +11,17 @@ pub struct Tmux {
     pub session: &'static str,
 }
 
-/// Whether tmux is installed (CI installs it; the tests say so and skip without it).
-pub fn have_tmux() -> bool {
-    Command::new("tmux")
+/// Fails the test with what to do when tmux is missing (`scripts/setup-tmux.sh` installs it):
+/// a test that needs a tool never passes without running.
+pub fn require_tmux() {
+    let ok = Command::new("tmux")
         .arg("-V")
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "tmux is not installed: the game's end-to-end tests need it (scripts/setup-tmux.sh, or apt-get install -y tmux)"
+    );
 }
 
 impl Tmux {
