@@ -80,25 +80,27 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         let shape = puzzle.shape();
         let line = format::write(&puzzle, Format::Line).unwrap_or_default();
         // Invalid, none or multiple are said first: no path means anything on those.
-        if let Err(p) = super::verdict::unique(&puzzle.grid.givens(), None) {
-            status = status.worst(Status::Negative);
-            let text = if args.json {
-                json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
+        let path = match Position::from_puzzle(&puzzle).explain(&solver) {
+            Ok(path) => path,
+            Err(p) => {
+                status = status.worst(Status::Negative);
+                let text = if args.json {
+                    json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
                     "box": [shape.box_rows(), shape.box_cols()], "status": p.status,
                     "message": p.message})
-                .to_string()
-            } else {
-                format!(
-                    "{}# {line}\nnot explained: {}",
-                    if first { "" } else { "\n" },
-                    p.message
-                )
-            };
-            first = false;
-            io::put(&mut out, &format!("{text}\n"))?;
-            continue;
-        }
-        let path = solver.solve_board(Position::from_puzzle(&puzzle).into_board());
+                    .to_string()
+                } else {
+                    format!(
+                        "{}# {line}\nnot explained: {}",
+                        if first { "" } else { "\n" },
+                        p.message
+                    )
+                };
+                first = false;
+                io::put(&mut out, &format!("{text}\n"))?;
+                continue;
+            }
+        };
         if !path.solved {
             status = status.worst(Status::Negative);
         }

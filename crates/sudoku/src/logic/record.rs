@@ -162,6 +162,29 @@ impl PathRecord {
     }
 }
 
+impl super::Position {
+    /// The explained path from this position with `solver`, or what is wrong with the
+    /// puzzle when its givens have not exactly one solution (no path means anything then).
+    /// [`PathRecord::new`] turns it into data, [`SolvePath::summary`] into its last line.
+    ///
+    /// ```
+    /// use sudoku::{format, logic::{LogicSolver, Order, PathRecord, Position}};
+    /// let puzzle = format::Puzzle::new(format::parse_line(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// )?);
+    /// let solver = LogicSolver::for_faces(Order::Hodoku, None, true)?;
+    /// let path = Position::from_puzzle(&puzzle).explain(&solver)?;
+    /// let record = PathRecord::new(puzzle.shape(), &path);
+    /// assert!(record.solved && !record.used_backtracking);
+    /// assert!(path.summary(puzzle.shape(), true).starts_with("solved by logic"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explain(&self, solver: &super::LogicSolver) -> Result<SolvePath, super::Problem> {
+        self.solution()?;
+        Ok(solver.solve_board(self.board().clone()))
+    }
+}
+
 impl SolvePath {
     /// The one-line summary `explain` prints under a path: "solved by logic in 30 steps
     /// (HoDoKu score 1290)", where it guessed, or where it stalled (`backtracking` says
