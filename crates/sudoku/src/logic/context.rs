@@ -43,7 +43,7 @@ pub struct Context<'a> {
     placed: OnceCell<Vec<DigitSet>>,
     bivalue: OnceCell<Vec<Cell>>,
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
-    als: OnceCell<Option<super::als::Tables>>,
+    als: OnceCell<Option<super::als::AnyTables>>,
     graph: OnceCell<super::chains::Graph>,
     templates: OnceCell<super::templates::Tables>,
     group_graph: OnceCell<super::chains::GroupGraph>,
@@ -226,8 +226,8 @@ impl<'a> Context<'a> {
     /// The almost locked sets of this position (shared by the ALS techniques).
     pub(crate) fn als_tables(
         &self,
-        build: impl FnOnce() -> Option<super::als::Tables>,
-    ) -> Option<&super::als::Tables> {
+        build: impl FnOnce() -> Option<super::als::AnyTables>,
+    ) -> Option<&super::als::AnyTables> {
         self.als.get_or_init(build).as_ref()
     }
 

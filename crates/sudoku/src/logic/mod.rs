@@ -60,6 +60,7 @@
 
 mod als;
 mod basic9;
+mod cellbits;
 mod chains;
 mod coloring;
 mod context;
