@@ -132,11 +132,13 @@ impl<B: CellBits> Tables<B> {
                 digit_cells[d] |= B::bit(i);
             }
         }
+        let geometry = ctx.geometry();
         let peers: Vec<B> = (0..cells)
             .map(|i| {
-                Cell::new(i)
-                    .peers(shape)
-                    .fold(B::ZERO, |b, p| b | B::bit(p.index()))
+                geometry
+                    .peers(i)
+                    .iter()
+                    .fold(B::ZERO, |b, &p| b | B::bit(p as usize))
             })
             .collect();
         // Every ALS, house by house, subsets in depth-first order, each cell set once.

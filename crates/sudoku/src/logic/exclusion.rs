@@ -161,6 +161,7 @@ fn find_with<B: CellBits>(
             }
         })
         .collect();
+    let geometry = ctx.geometry();
     let mut excluders = vec![B::ZERO; cand.len()];
     let mut base: Vec<usize> = Vec::new();
     for (i, &m) in cand.iter().enumerate() {
@@ -168,12 +169,13 @@ fn find_with<B: CellBits>(
             continue;
         }
         let mut single = false;
-        for p in Cell::new(i).peers(shape) {
-            let k = cand[p.index()].count_ones() as usize;
+        for &p in geometry.peers(i) {
+            let p = p as usize;
+            let k = cand[p].count_ones() as usize;
             if k == 1 {
                 single = true;
             } else if k >= 2 && k <= degree {
-                excluders[i] |= B::bit(p.index());
+                excluders[i] |= B::bit(p);
             }
         }
         if !single && !excluders[i].is_zero() {

@@ -68,6 +68,7 @@ mod exclusion;
 mod explain;
 mod fish;
 mod forcing;
+mod geometry;
 mod hints;
 mod intersections;
 mod kraken;

@@ -40,8 +40,9 @@ struct Search<'a, B> {
 
 impl<B: CellBits> Search<'_, B> {
     fn house_bits(&self, h: House) -> B {
-        let s = self.ctx.shape();
-        h.cells(s)
+        self.ctx
+            .house_cells(h)
+            .iter()
             .filter(|&c| self.cand[c.index()] != 0)
             .fold(B::ZERO, |b, c| b | B::bit(c.index()))
     }
