@@ -77,10 +77,10 @@ impl<B: CellBits> Exclusion<'_, B> {
         let to_set = |m: u32| -> DigitSet { digits(m).map(Digit::from_index).collect() };
         let mut step = Step::new(
             technique,
-            Evidence::Misc {
+            Evidence::AlignedExclusion {
                 cells: cells.iter().map(|&c| Cell::new(c)).collect(),
                 digits: to_set(cells.iter().fold(0, |m, &c| m | self.cand[c])),
-                groups: excl
+                excluders: excl
                     .ones()
                     .map(|c| AlsSet {
                         cells: vec![Cell::new(c)],

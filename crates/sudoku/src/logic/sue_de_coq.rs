@@ -119,10 +119,11 @@ impl<B: CellBits> Search<'_, B> {
         let core = set(self.c_cells, self.v);
         let mut step = Step::new(
             Technique::SueDeCoq,
-            Evidence::Misc {
+            Evidence::SueDeCoq {
                 cells: core.cells,
                 digits: core.digits,
-                groups: vec![set(a, va), set(b, vb)],
+                line: set(a, va),
+                block: set(b, vb),
             },
         );
         step.eliminations = elims;
