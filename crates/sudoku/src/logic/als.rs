@@ -22,8 +22,9 @@
 //! defaults do, so that the solver's first step is HoDoKu's where possible. The
 //! collection is built once per position and shared by the four techniques.
 //!
-//! Runs on grids up to 32x32: cell sets are `u128` up to 128 cells (9x9 and smaller),
-//! wider ones beyond ([`super::cellbits`]).
+//! Cell sets are `u128` up to 128 cells (9x9 and smaller) and wider ones beyond
+//! ([`super::cellbits`]): ALS-XZ and ALS-XY-Wing run on grids up to 16x16; the chain and
+//! Death Blossom searches, exponential in the sets, on grids of at most 128 cells.
 //!
 //! Depends on the context, the step model and the grid's index types.
 
@@ -335,7 +336,6 @@ fn collect<B: CellBits>(
 pub(crate) enum AnyTables {
     Narrow(Tables<u128>),
     Wide4(Tables<Wide<4>>),
-    Wide16(Tables<Wide<16>>),
 }
 
 impl AnyTables {
@@ -346,7 +346,8 @@ impl AnyTables {
         } else if cells <= Wide::<4>::CAPACITY {
             Tables::build(ctx).map(AnyTables::Wide4)
         } else {
-            Tables::build(ctx).map(AnyTables::Wide16)
+            // Past 16x16 the sets and their restricted commons grow too many to search.
+            None
         }
     }
 }
@@ -407,7 +408,6 @@ pub(crate) fn find(
         None => ControlFlow::Continue(()),
         Some(AnyTables::Narrow(t)) => find_in(t, technique, sink),
         Some(AnyTables::Wide4(t)) => find_in(t, technique, sink),
-        Some(AnyTables::Wide16(t)) => find_in(t, technique, sink),
     }
 }
 
@@ -417,11 +417,14 @@ fn find_in<B: CellBits>(
     technique: Technique,
     sink: &mut super::Sink<'_>,
 ) -> ControlFlow<()> {
+    // The chain and Death Blossom searches grow exponentially with the sets: they run on
+    // grids of at most 128 cells, as they always did.
+    let narrow = t.cand.len() <= u128::CAPACITY;
     match technique {
         Technique::AlsXz => find_xz(t, sink),
         Technique::AlsXyWing => find_xy_wing(t, sink),
-        Technique::AlsXyChain => find_chain(t, sink),
-        Technique::DeathBlossom => find_death_blossom(t, sink),
+        Technique::AlsXyChain if narrow => find_chain(t, sink),
+        Technique::DeathBlossom if narrow => find_death_blossom(t, sink),
         _ => ControlFlow::Continue(()),
     }
 }
