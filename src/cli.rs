@@ -56,6 +56,10 @@ pub enum Command {
     /// Print the minlex canonical form of 9x9 puzzles (to find duplicates up to symmetry).
     #[command(after_help = AFTER_HELP)]
     Canonical(cmd::canonical::CanonicalArgs),
+    /// Print puzzles on paper: PDF booklets (numbered, rated, answer keys, large print,
+    /// trim sizes), SVG or PNG pages.
+    #[command(after_help = AFTER_HELP)]
+    Print(cmd::print::PrintArgs),
     /// Time the 9x9 engines on puzzle files: puzzles/s, µs/puzzle, guesses/puzzle, % solved
     /// without guessing; every answer verified in an untimed pass.
     Bench(cmd::bench::BenchArgs),

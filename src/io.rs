@@ -40,14 +40,8 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
 }
 
 fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "standard" | "std" => Ok(Alphabet::Standard),
-        "hex" => Ok(Alphabet::Hex),
-        "letters" | "alpha" => Ok(Alphabet::Letters),
-        _ => Err(format!(
-            "unknown alphabet {s:?}; use standard, hex or letters"
-        )),
-    }
+    Alphabet::from_name(s)
+        .ok_or_else(|| format!("unknown alphabet {s:?}; use standard, hex or letters"))
 }
 
 impl InputArgs {

@@ -263,3 +263,64 @@ fn closed_pipe_is_quiet() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn generate_refuses_a_pattern_that_cannot_be_unique_at_once() {
+    for (file, words) in [
+        ("pattern-too-few.txt", "it has 2 givens"),
+        ("pattern-twin-rows.txt", "rows 2 and 3 have no givens"),
+    ] {
+        let out = sudoku()
+            .args(["generate", "--seed", "1", "--pattern"])
+            .arg(repo(&format!("testdata/cli/{file}")))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{file}: {err}");
+        assert!(out.stdout.is_empty(), "{file}");
+        assert!(
+            err.contains("can't hold a unique puzzle") && err.contains(words),
+            "{file}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{file}: {err}");
+    }
+    // A pattern that can hold one still runs, bounded by --max-attempts: exit 1 and why.
+    let out = sudoku()
+        .args([
+            "generate",
+            "--seed",
+            "1",
+            "--max-attempts",
+            "1",
+            "--pattern",
+        ])
+        .arg(repo("testdata/cli/none.txt"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("no puzzle after 1 attempts"), "{err}");
+}
+
+#[test]
+fn explain_stops_at_max_time() {
+    // 40 of the hardest known puzzles take about half a second each: a quarter of a
+    // second explains a few at most, then the rest are named as not explained.
+    let out = sudoku()
+        .args(["explain", "--max-time", "0.25"])
+        .arg(repo("testdata/corpus/hardest1905-40.txt"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("time limit reached (--max-time 0.25)"),
+        "{err}"
+    );
+    assert!(err.contains("not explained"), "{err}");
+    sudoku()
+        .args(["explain", "--max-time", "-1"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .code(2);
+}

@@ -196,3 +196,80 @@ fn answers_come_in_the_puzzles_alphabet() {
     assert_eq!(code, 0);
     assert_eq!(out.trim(), relabel(solution.trim(), LETTERS, STD25));
 }
+
+#[test]
+fn solve_to_a_document_format_writes_one_document() {
+    // unique, multiple (two solutions written), none, invalid: one document of 3 games.
+    let mix: String = ["unique.txt", "multiple.txt", "none.txt", "invalid.txt"]
+        .iter()
+        .map(|f| std::fs::read_to_string(data(f)).unwrap())
+        .collect();
+    let (code, xml) = stdout(&["solve", "--to", "opensudoku"], &mix);
+    assert_eq!(code, 1, "{xml}");
+    assert_eq!(xml.matches("<?xml").count(), 1, "{xml}");
+    assert_eq!(xml.matches("</opensudoku>").count(), 1, "{xml}");
+    assert!(xml.trim_end().ends_with("</opensudoku>"), "{xml}");
+    assert_eq!(xml.matches("<game ").count(), 3, "{xml}");
+    // The statuses are XML comments, not `#` lines.
+    assert!(!xml.lines().any(|l| l.starts_with('#')), "{xml}");
+    assert!(
+        xml.contains("<!-- puzzle at line 3: no solution -->"),
+        "{xml}"
+    );
+    // It reads back: the three solutions, each one a check passes.
+    let (code, lines) = stdout(&["convert", "--to", "line"], &xml);
+    assert_eq!(code, 0, "{lines}");
+    assert_eq!(lines.lines().count(), 3, "{lines}");
+    let (code, _) = stdout(&["check"], &lines);
+    assert_eq!(code, 0);
+    // One puzzle alone is one document too.
+    let unique = std::fs::read_to_string(data("unique.txt")).unwrap();
+    let (code, xml) = stdout(&["solve", "--to", "opensudoku"], &unique);
+    assert_eq!(code, 0);
+    assert_eq!(xml.matches("<?xml").count(), 1, "{xml}");
+    assert_eq!(xml.matches("<game ").count(), 1, "{xml}");
+}
+
+#[test]
+fn multi_line_writers_keep_the_alphabet() {
+    const STD16: &str = "123456789ABCDEFG";
+    const HEX: &str = "0123456789ABCDEF";
+    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let hex = relabel(sixteen.trim(), STD16, HEX);
+    let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
+    let hex_solution = relabel(solution.trim(), STD16, HEX);
+    for to in ["boxed", "sdk", "ss", "pm", "json"] {
+        // The puzzle written, then read back auto-detected: the same hex line.
+        let (code, text) = stdout(&["convert", "--to", to], &hex);
+        assert_eq!(code, 0, "{to}: {text}");
+        if to != "json" {
+            assert!(text.contains('F') && !text.contains('G'), "{to}: {text}");
+        }
+        let (code, back) = stdout(&["convert", "--to", "line"], &text);
+        assert_eq!((code, back.trim()), (0, hex.as_str()), "{to}: {text}");
+        // The answer written in it, read back: the solution in hex.
+        let (code, text) = stdout(&["solve", "--to", to], &hex);
+        assert_eq!(code, 0, "{to}: {text}");
+        let (code, back) = stdout(&["convert", "--to", "line"], &text);
+        assert_eq!(
+            (code, back.trim()),
+            (0, hex_solution.as_str()),
+            "{to}: {text}"
+        );
+    }
+    // A hex solution (no `.` left) as a line reads back in hex, not as a puzzle with
+    // empty `0`s.
+    let (code, back) = stdout(&["convert", "--to", "line"], &hex_solution);
+    assert_eq!((code, back.trim()), (0, hex_solution.as_str()));
+
+    // 25x25 in 1-9A-P through boxed and sdk comes back in 1-9A-P.
+    const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXY";
+    const STD25: &str = "123456789ABCDEFGHIJKLMNOP";
+    let twentyfive = std::fs::read_to_string(data("twentyfive.txt")).unwrap();
+    let std25 = relabel(twentyfive.trim(), LETTERS, STD25);
+    for to in ["boxed", "sdk", "ss"] {
+        let (_, text) = stdout(&["convert", "--to", to], &std25);
+        let (code, back) = stdout(&["convert", "--to", "line"], &text);
+        assert_eq!((code, back.trim()), (0, std25.as_str()), "{to}: {text}");
+    }
+}

@@ -8,10 +8,11 @@
 use super::Status;
 use crate::io::{self, InputArgs};
 use clap::Args;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::process::ExitCode;
-use sudoku::format::{self, Format, ParseError};
-use sudoku::logic::{LogicSolver, Order, PathRecord, Position};
+use sudoku::format::{self, Format, ParseError, Puzzle};
+use sudoku::logic::{LogicSolver, Order, SolvePath, Step, TechniqueSet};
+use sudoku::{Board, Shape};
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args, Clone, Default)]
@@ -37,23 +38,100 @@ pub struct ExplainArgs {
     /// Never guess: end the path where the techniques stall instead of using brute force.
     #[arg(long)]
     pub no_backtracking: bool,
+    /// Stop after this many seconds for the whole run: the path being found ends there
+    /// (marked as cut short), later puzzles are not explained, and the exit code is 1.
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<std::time::Duration>,
 }
+
+/// What `explain` and `hint` add to the order's defaults when `--techniques` is not given.
+const DEFAULT_EXTRA: &str = "+dfc+,+nfc2";
 
 /// Parses `--order`.
 pub fn parse_order(s: &str) -> Result<Order, String> {
-    Order::parse(s)
+    Order::from_name(s).ok_or_else(|| format!("unknown order {s:?}; use hodoku or explainer"))
 }
 
-/// Builds the solver `--techniques`, `--order` and `--no-backtracking` ask for (by default
-/// the order's own set plus the library's [`sudoku::logic::FACE_EXTRA_TECHNIQUES`];
-/// `--techniques hodoku` or `explainer` gives the programs' exact sets).
+/// Builds the solver `--techniques`, `--order` and `--no-backtracking` ask for.
 pub fn solver(
     techniques: Option<&str>,
     order: Order,
     backtracking: bool,
 ) -> anyhow::Result<LogicSolver> {
-    LogicSolver::for_faces(order, techniques, backtracking)
-        .map_err(|e| anyhow::anyhow!("--techniques: {e}"))
+    let mut builder = LogicSolver::builder().order(order);
+    // By default the order's own set, plus Explainer's Dynamic (+) and nested forcing chains
+    // before brute force, so that no puzzle we know needs guessing. `--techniques hodoku` or
+    // `explainer` gives the programs' exact sets (what their ratings are based on).
+    let list = techniques.unwrap_or(DEFAULT_EXTRA);
+    let set = TechniqueSet::parse_with_base(list, order.default_techniques())
+        .map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
+    builder = builder.techniques(set);
+    Ok(builder.backtracking(backtracking).build())
+}
+
+/// The board a puzzle starts from: its own pencil marks when it has them.
+pub fn board_of(puzzle: &Puzzle) -> Board {
+    match &puzzle.marks {
+        Some(marks) => Board::with_candidates(&puzzle.grid, marks),
+        None => Board::new(&puzzle.grid),
+    }
+}
+
+/// `[[row, col, digit], …]`, 1-based.
+pub fn triples(shape: Shape, cands: &[sudoku::Candidate]) -> Value {
+    json!(cands.iter().map(|c| c.triple(shape)).collect::<Vec<_>>())
+}
+
+/// One step as JSON.
+pub fn step_json(shape: Shape, step: &Step) -> Value {
+    json!({
+        "technique": step.technique.name(),
+        "code": step.technique.code(),
+        "placements": triples(shape, &step.placements),
+        "eliminations": triples(shape, &step.eliminations),
+        "text": step.text(shape),
+    })
+}
+
+fn summary(path: &SolvePath, shape: Shape, backtracking: bool) -> String {
+    let guesses: Vec<String> = path
+        .steps
+        .iter()
+        .filter(|s| s.technique == sudoku::logic::Technique::BruteForce)
+        .flat_map(|s| {
+            s.placements
+                .iter()
+                .map(|c| format!("{}={}", c.cell.name(shape), c.digit))
+        })
+        .collect();
+    let brute = guesses.len();
+    match (path.solved, path.used_backtracking) {
+        (true, false) => format!(
+            "solved by logic in {} steps (HoDoKu score {})",
+            path.steps.len(),
+            path.hodoku_score()
+        ),
+        (true, true) => format!(
+            "solved in {} steps, {brute} of them by brute force (backtracking), at {}",
+            path.steps.len(),
+            guesses.join(", ")
+        ),
+        (false, _) if path.timed_out => format!(
+            "not solved: the time limit (--max-time) came after {} steps, {} cells left",
+            path.steps.len(),
+            path.board.empty_cells().count()
+        ),
+        (false, _) => format!(
+            "not solved: stalled after {} steps, {} cells left (no technique in use applies{})",
+            path.steps.len(),
+            path.board.empty_cells().count(),
+            if backtracking {
+                ""
+            } else {
+                "; brute force off"
+            }
+        ),
+    }
 }
 
 /// Runs `sudoku explain`.
@@ -66,7 +144,17 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout();
     let mut status = Status::Ok;
     let mut first = true;
+    let deadline = args.max_time.map(|t| std::time::Instant::now() + t);
+    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
+    let mut skipped = 0usize;
+    // A file of hard puzzles takes a while: a spinner on a terminal after two seconds.
+    let spinner = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        .then(|| io::delayed_spinner("explaining"));
     for record in args.input.records() {
+        if late() {
+            skipped += usize::from(record.is_ok());
+            continue;
+        }
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
@@ -80,39 +168,41 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         let shape = puzzle.shape();
         let line = format::write(&puzzle, Format::Line).unwrap_or_default();
         // Invalid, none or multiple are said first: no path means anything on those.
-        let path = match Position::from_puzzle(&puzzle).explain(&solver) {
-            Ok(path) => path,
-            Err(p) => {
-                status = status.worst(Status::Negative);
-                let text = if args.json {
-                    json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
+        if let Err(p) = super::verdict::unique(&puzzle.grid.givens(), None) {
+            status = status.worst(Status::Negative);
+            let text = if args.json {
+                json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
                     "box": [shape.box_rows(), shape.box_cols()], "status": p.status,
                     "message": p.message})
-                    .to_string()
-                } else {
-                    format!(
-                        "{}# {line}\nnot explained: {}",
-                        if first { "" } else { "\n" },
-                        p.message
-                    )
-                };
-                first = false;
-                io::put(&mut out, &format!("{text}\n"))?;
-                continue;
-            }
-        };
+                .to_string()
+            } else {
+                format!(
+                    "{}# {line}\nnot explained: {}",
+                    if first { "" } else { "\n" },
+                    p.message
+                )
+            };
+            first = false;
+            io::put(&mut out, &format!("{text}\n"))?;
+            continue;
+        }
+        let path = solver.solve_board_until(board_of(&puzzle), deadline);
         if !path.solved {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
-            let mut v = serde_json::to_value(PathRecord::new(shape, &path))?;
-            let obj = v.as_object_mut().expect("an object");
-            obj.insert("line".into(), json!(puzzle.line));
-            obj.insert("puzzle".into(), json!(line));
-            obj.insert("size".into(), json!(shape.side()));
-            obj.insert("box".into(), json!([shape.box_rows(), shape.box_cols()]));
-            obj.insert("status".into(), json!("unique"));
-            v.to_string()
+            json!({
+                "line": puzzle.line,
+                "puzzle": line,
+                "size": shape.side(),
+                "box": [shape.box_rows(), shape.box_cols()],
+                "status": "unique",
+                "steps": path.steps.iter().map(|s| step_json(shape, s)).collect::<Vec<_>>(),
+                "solved": path.solved,
+                "used_backtracking": path.used_backtracking,
+                "score": path.hodoku_score(),
+            })
+            .to_string()
         } else {
             let mut t = String::new();
             if !first {
@@ -126,13 +216,22 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                     t += &format!("{:>width$}  {}\n", "", step.explain(shape));
                 }
             }
-            t += &path.summary(shape, !args.no_backtracking);
+            t += &summary(&path, shape, !args.no_backtracking);
             t
         };
         first = false;
         io::put(&mut out, &format!("{text}\n"))?;
     }
+    drop(spinner);
     std::io::Write::flush(&mut out)?;
+    if skipped > 0 {
+        status = status.worst(Status::Negative);
+        eprintln!(
+            "sudoku: time limit reached (--max-time {}): {skipped} puzzle{} not explained",
+            args.max_time.unwrap_or_default().as_secs_f64(),
+            if skipped == 1 { "" } else { "s" }
+        );
+    }
     Ok(status.code())
 }
 

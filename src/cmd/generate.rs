@@ -49,7 +49,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub minimal: bool,
     /// Put the givens where a puzzle in FILE has its filled cells (any format; the first
-    /// puzzle is used); random grids are tried until one makes the pattern unique.
+    /// puzzle is used); random grids are tried until one makes the pattern unique. A
+    /// pattern that provably can't hold a unique puzzle (too few givens; two rows of a band
+    /// or two columns of a stack without one) is refused at once (exit code 2).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["givens"])]
     pub pattern: Option<PathBuf>,
     /// Seed: the same seed gives the same puzzles, whatever --jobs. Random when absent.
@@ -306,7 +308,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let stop = args
         .max_time
         .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
-    let gen = build(args, seed)?;
+    // Solution grids tried so far, by every worker: the progress line shows them, since
+    // one puzzle on a hard pattern or target can take thousands.
+    let tried = std::sync::Arc::new(AtomicU64::new(0));
+    let gen = build(args, seed)?.count_attempts(tried.clone());
     // Minimal puzzles of 25x25 and up need searches on the hardness peak, which can run
     // for minutes: bounded unless the user says otherwise.
     let stop = if args.minimal && gen.shape().side() >= 25 && args.max_time.is_none() {
@@ -337,7 +342,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         let bar = indicatif::ProgressBar::new(args.count);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
-                "{spinner} {bar:30} {pos}/{len} puzzles ({per_sec}, {elapsed} so far)",
+                "{spinner} {bar:30} {pos}/{len} puzzles ({per_sec}, {elapsed} so far; {msg})",
             )
             .expect("valid template"),
         );
@@ -395,6 +400,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
                         bar.enable_steady_tick(Duration::from_millis(200));
                     }
+                    let n = tried.load(Ordering::Relaxed);
+                    bar.set_message(format!("{n} grid{} tried", if n == 1 { "" } else { "s" }));
                 }
                 while let Some(r) = pending.remove(&want) {
                     match r {

@@ -8,6 +8,9 @@ pub mod explain;
 pub mod generate;
 pub mod hint;
 pub mod play;
+pub mod print;
+mod print_layout;
+mod print_render;
 pub mod rate;
 pub mod solve;
 pub mod verdict;
@@ -29,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Rate(a)) => rate::run(&a),
         Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Canonical(a)) => canonical::run(&a),
+        Some(Command::Print(a)) => print::run(&a),
     }
 }
 

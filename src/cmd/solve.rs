@@ -177,6 +177,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // the batch's counter).
     let spinner = (single && std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .then(|| io::delayed_spinner("solving"));
+    // A document format (OpenSudoku) is one document for the whole run: its header before
+    // the first answer, its footer at the end.
+    let document = to.is_document() && !args.json;
+    let mut started = false;
     // Workers solve and render; the calling thread only reports errors and writes, so it
     // is no bottleneck with several jobs.
     io::ordered_batch(
@@ -223,10 +227,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             if let Some(e) = refused {
                 eprintln!("sudoku: {e}");
             }
+            if document && !started && !text.is_empty() {
+                started = true;
+                io::put(&mut out, &format::document_start(to, "sudoku"))?;
+            }
             io::put(&mut out, &text)
         },
     )?;
     drop(spinner);
+    if started {
+        io::put(&mut out, format::document_end(to))?;
+    }
     std::io::Write::flush(&mut out)?;
     if timed_out > 0 {
         eprintln!(
@@ -310,10 +321,11 @@ fn grid_text(g: &Grid, to: Format, like: &Puzzle) -> String {
         alphabet: like.alphabet,
         ..Puzzle::new(g.clone())
     };
-    match format::write(&p, to) {
+    // In a document (OpenSudoku) the record alone: the run writes one header and footer.
+    match format::write_record(&p, to) {
         Ok(s) if s.ends_with('\n') => s,
         Ok(s) => s + "\n",
-        Err(e) => format!("# {e}\n"),
+        Err(e) => format::note(to, &e.to_string()),
     }
 }
 
@@ -325,9 +337,9 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
             let line = grid_text(&puzzle.grid, to, puzzle).trim_end().to_string();
             format!("{line} # timeout: no answer within the time limit\n")
         } else if single {
-            "# timeout: no answer within the time limit\n".to_string()
+            format::note(to, "timeout: no answer within the time limit")
         } else {
-            format!("# puzzle at line {}: timeout\n\n", puzzle.line)
+            format::note(to, &format!("puzzle at line {}: timeout", puzzle.line)) + "\n"
         };
     }
     let Answer::Solved {
@@ -380,7 +392,7 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
     match outcome {
         Outcome::Unique(g) => {
             if !single {
-                s += &format!("# {label}unique\n");
+                s += &format::note(to, &format!("{label}unique"));
             }
             s += &grid_text(g, to, puzzle);
         }
@@ -392,7 +404,7 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
                 } else {
                     format!("all {}", shown.len())
                 };
-            s += &format!("# {label}{}; {which}:\n", many(count));
+            s += &format::note(to, &format!("{label}{}; {which}:", many(count)));
             for (i, g) in shown.iter().enumerate() {
                 if i > 0 {
                     s += "\n";
@@ -400,11 +412,11 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
                 s += &grid_text(g, to, puzzle);
             }
         }
-        Outcome::NoSolution => s += &format!("# {label}no solution\n"),
+        Outcome::NoSolution => s += &format::note(to, &format!("{label}no solution")),
         Outcome::Invalid(c) => {
-            s += &format!("# {label}invalid givens:\n");
+            s += &format::note(to, &format!("{label}invalid givens:"));
             for c in c {
-                s += &format!("#   {}\n", c.describe(shape));
+                s += &format::note(to, &format!("  {}", c.describe(shape)));
             }
         }
     }

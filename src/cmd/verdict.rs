@@ -5,7 +5,13 @@
 //! other faces share.
 
 pub use sudoku::logic::Problem;
-use sudoku::{Candidates, Grid};
+use sudoku::solve::Outcome;
+use sudoku::{Candidates, Grid, Shape};
+
+/// The problem of an outcome, or `None` when it is unique.
+pub fn problem(outcome: &Outcome, shape: Shape) -> Option<Problem> {
+    Problem::of(outcome, shape)
+}
 
 /// Solves the givens of `grid` (inside `marks` where given): the solution when unique,
 /// else what is wrong.

@@ -31,7 +31,7 @@ pub fn puzzle(game: &Game) -> Puzzle {
             ..Info::default()
         },
         line: 0,
-        alphabet: None,
+        alphabet: Some(game.alphabet),
     }
 }
 

@@ -11,6 +11,7 @@
 //! up to 25x25. No terminal types here.
 
 use serde::{Deserialize, Serialize};
+use sudoku::format::Alphabet;
 use sudoku::{Cell, Digit, Grid, Shape};
 
 /// What one cell holds: a digit (`0` for none) and pencil marks.
@@ -70,6 +71,8 @@ pub struct Game {
     pub source: String,
     /// Its rating or level, when known.
     pub level: Option<String>,
+    /// The symbols digits are shown and typed in: the file's (hex, `A-Y`), else `1-9A-Z`.
+    pub alphabet: Alphabet,
 }
 
 /// The bit of digit `d` (1-based) in a mark mask.
@@ -101,13 +104,36 @@ impl Game {
             elapsed_ms: 0,
             source: source.to_string(),
             level,
+            alphabet: Alphabet::Standard,
         }
+    }
+
+    /// The symbol shown for digit `d` (1-based).
+    pub fn symbol(&self, d: u16) -> char {
+        self.alphabet.symbol(d as usize).unwrap_or('?')
+    }
+
+    /// The digit the character `c` types, if it is one of this grid's.
+    pub fn digit_of(&self, c: char) -> Option<u16> {
+        // Lower-case keys are commands: only upper-case letters type digits.
+        if c.is_ascii_lowercase() {
+            return None;
+        }
+        self.alphabet
+            .value(c)
+            .filter(|&v| v <= self.side())
+            .map(|v| v as u16)
     }
 
     /// A game from a file: its givens, and where the file says so (an exported game), the
     /// digits placed and the pencil marks as the starting position.
     pub fn from_puzzle(p: &sudoku::format::Puzzle, source: &str) -> Game {
         let mut game = Game::new(&p.grid.givens(), source, p.info.level.clone());
+        let n = p.shape().side();
+        game.alphabet = p
+            .alphabet
+            .filter(|a| a.symbol(n).is_some())
+            .unwrap_or(Alphabet::Standard);
         for (i, cell) in game.cells.iter_mut().enumerate() {
             if cell.value != 0 {
                 continue;

@@ -36,6 +36,10 @@ pub struct SaveFile {
     pub selected: usize,
     pub entry: bool,
     pub seed: u64,
+    /// The symbols the game shows (`hex`, `letters`) when not `1-9A-Z`: the puzzle's file
+    /// used them. Older saves have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alphabet: Option<String>,
 }
 
 const KIND: &str = "sudoku-play";
@@ -109,7 +113,12 @@ impl SaveFile {
             kind: KIND.into(),
             version: 1,
             shape: g.shape().to_string(),
-            puzzle: sudoku::format::line::write_line(&g.puzzle),
+            // Always `1-9A-Z` (the line writer's default is `A-Y` at 25x25).
+            puzzle: sudoku::format::line::write_line_with(
+                &g.puzzle,
+                sudoku::format::Alphabet::Standard,
+                '.',
+            ),
             source: g.source.clone(),
             level: g.level.clone(),
             history: g.history.clone(),
@@ -122,6 +131,8 @@ impl SaveFile {
             selected: m.sel,
             entry: m.entry,
             seed: m.seed,
+            alphabet: (g.alphabet != sudoku::format::Alphabet::Standard)
+                .then(|| g.alphabet.name().to_string()),
         }
     }
 
@@ -187,7 +198,16 @@ impl SaveFile {
                 check_cell(state, side).map_err(|m| anyhow::anyhow!("trial, cell {i}: {m}"))?;
             }
         }
+        let alphabet = match self.alphabet.as_deref() {
+            None => sudoku::format::Alphabet::Standard,
+            Some(name) => sudoku::format::Alphabet::from_name(name)
+                .filter(|a| a.symbol(side).is_some())
+                .ok_or_else(|| {
+                    anyhow::anyhow!("alphabet {name:?} can't write a {side}x{side} grid")
+                })?,
+        };
         let mut game = Game::new(&grid, &self.source, self.level);
+        game.alphabet = alphabet;
         game.history = self.history;
         game.pos = self.pos;
         game.checkpoints = self.checkpoints;
@@ -211,9 +231,10 @@ impl SaveFile {
     }
 }
 
-/// Writes `text` to `path` atomically: temp file in the same directory, fsync, rename, and
-/// fsync of the directory so the rename itself survives a power cut.
-pub fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+/// Writes `text` (any bytes: `print` saves PDFs with it) to `path` atomically: temp file in
+/// the same directory, fsync, rename, and fsync of the directory so the rename itself
+/// survives a power cut.
+pub fn write_atomic(path: &Path, text: impl AsRef<[u8]>) -> anyhow::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -229,7 +250,7 @@ pub fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
     let tmp = dir.join(format!(".{name}.tmp{}.{n}", std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        f.write_all(text.as_ref())?;
         f.sync_all()?;
         drop(f);
         fs::rename(&tmp, path)?;

@@ -591,3 +591,87 @@ fn opening_an_exported_game_in_the_game_keeps_the_players_digits_apart() {
     assert_eq!(back.game.value(0), 1, "the player's digit is kept");
     assert!(!back.game.is_given(0));
 }
+
+/// `text` with each symbol of `from` replaced by the one at the same place in `to`.
+fn relabel(text: &str, from: &str, to: &str) -> String {
+    text.chars()
+        .map(|c| from.find(c).map_or(c, |i| to.as_bytes()[i] as char))
+        .collect()
+}
+
+fn testdata(name: &str) -> String {
+    let path = format!("{}/testdata/cli/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn a_files_letters_are_shown_typed_saved_and_exported() {
+    use sudoku::format::{parse_str, Alphabet};
+    let hex = relabel(
+        testdata("sixteen.txt").trim(),
+        "123456789ABCDEFG",
+        "0123456789ABCDEF",
+    );
+    let p = parse_str(&hex, None).unwrap();
+    assert_eq!(p.alphabet, Some(Alphabet::Hex));
+    let mut m = Model::new(super::game::Game::from_puzzle(&p, "hex"));
+    // Shown: the file's first given, `E` (15), where 1-9A-G would show `F`; and no `G`.
+    let first = hex.chars().next().unwrap();
+    assert_eq!((first, m.game.value(0)), ('E', 15));
+    let screen = render(&m, 120, 45).backend().to_string();
+    assert!(!screen.contains('G'), "{screen}");
+    m.sel = 0;
+    let panel = render(&m, 120, 45).backend().to_string();
+    assert!(panel.contains("E (given)"), "{panel}");
+    // Typed: `0` is digit 1 (not erase), `F` is 16.
+    let empty = hex.find('.').unwrap();
+    m.sel = empty;
+    keys(&mut m, "0");
+    assert_eq!(m.game.value(empty), 1);
+    keys(&mut m, "F");
+    assert_eq!(m.game.value(empty), 16);
+    // Saved and resumed: still hex.
+    let dir = std::env::temp_dir().join(format!("sudoku-play-alpha-{}", std::process::id()));
+    let path = dir.join("game.json");
+    save::save(&m, &path).unwrap();
+    let mut back = model(FOUR);
+    save::load(&mut back, &path).unwrap();
+    assert_eq!(back.game, m.game);
+    assert_eq!(back.game.alphabet, Alphabet::Hex);
+    // Exported: the .sdk is written in hex and reads back as the same position, in hex.
+    let sdk = super::export::sdk(&m.game).unwrap();
+    assert!(
+        sdk.contains(&format!("[Puzzle]\n{}\n", &hex[..16])),
+        "{sdk}"
+    );
+    assert!(!sdk.contains('G'), "{sdk}");
+    let q = parse_str(&sdk, None).unwrap();
+    assert_eq!(q.alphabet, Some(Alphabet::Hex));
+    assert_eq!(q.grid, m.game.grid());
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // A 25x25 in A-Y: shown and typed in letters.
+    let letters = testdata("twentyfive.txt");
+    let p = parse_str(letters.trim(), None).unwrap();
+    assert_eq!(p.alphabet, Some(Alphabet::Letters));
+    let mut m = Model::new(super::game::Game::from_puzzle(&p, "letters"));
+    let given = letters.find(|c: char| c.is_ascii_alphabetic()).unwrap();
+    m.sel = given;
+    let panel = render(&m, 160, 60).backend().to_string();
+    let ch = letters.as_bytes()[given] as char;
+    assert!(panel.contains(&format!("{ch} (given)")), "{panel}");
+    let empty = letters.find('.').unwrap();
+    m.sel = empty;
+    keys(&mut m, "A");
+    assert_eq!(m.game.value(empty), 1);
+    keys(&mut m, "Y");
+    assert_eq!(m.game.value(empty), 25);
+    // Saved and resumed (the save's puzzle line was once written in A-Y and read in
+    // 1-9A-Z).
+    let path = dir.join("game25.json");
+    save::save(&m, &path).unwrap();
+    let mut back = model(FOUR);
+    save::load(&mut back, &path).unwrap();
+    assert_eq!(back.game, m.game);
+    let _ = std::fs::remove_dir_all(&dir);
+}

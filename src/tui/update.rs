@@ -2,7 +2,7 @@
 //! leave as a [`Cmd`] for the loop.
 
 use super::game::{bit, CellState, Edit, Game};
-use super::hint::{symbol, Hint};
+use super::hint::Hint;
 use super::keys::{Action, Key};
 use super::layout;
 use super::model::{HintState, Model, Overlay, PromptKind};
@@ -70,7 +70,7 @@ fn key(m: &mut Model, k: Key) -> Option<Cmd> {
             _ => None,
         };
     }
-    if let Some(d) = digit_of(k, m.game.side()) {
+    if let Some(d) = digit_of(k, &m.game) {
         type_digit(m, d);
         return None;
     }
@@ -198,15 +198,11 @@ fn default_export_path(save: &str) -> String {
     p.with_extension("sdk").display().to_string()
 }
 
-/// The digit a key types, for a grid of side `n`: `1-9`, then upper-case `A-Z` for 10 and up.
-pub fn digit_of(k: Key, n: usize) -> Option<u16> {
+/// The digit a key types in `game`: `1-9`, then upper-case `A-Z` for 10 and up, or the
+/// symbols of the game's file (`0-F` in hex, `A-Y` in letters).
+pub fn digit_of(k: Key, game: &Game) -> Option<u16> {
     let Key::Char(c) = k else { return None };
-    let v = match c {
-        '1'..='9' => c as usize - '0' as usize,
-        'A'..='Z' => c as usize - 'A' as usize + 10,
-        _ => return None,
-    };
-    (v <= n).then_some(v as u16)
+    game.digit_of(c)
 }
 
 fn move_sel(m: &mut Model, dr: isize, dc: isize) {
@@ -263,7 +259,7 @@ fn type_digit(m: &mut Model, d: u16) {
         return;
     }
     let s = m.game.cells[cell];
-    let sym = symbol(d as usize);
+    let sym = m.game.symbol(d);
     if m.pencil {
         if s.value != 0 {
             m.message = format!("{} is filled: erase it first.", name(m, cell));

@@ -6,7 +6,6 @@
 //! underline, reverse and italic are used.
 
 use super::game::bit;
-use super::hint::symbol;
 use super::keys::Action;
 use super::layout::{self, Area, GridGeom};
 use super::model::{Model, Overlay};
@@ -279,7 +278,7 @@ fn draw_grid(m: &Model, t: &Theme, g: GridGeom, buf: &mut Buffer) {
                 buf,
                 x0 + (g.cw - 1) / 2,
                 y0 + (g.ch - 1) / 2,
-                symbol(s.value as usize),
+                m.game.symbol(s.value),
                 readable(bg.patch(style)),
             );
             continue;
@@ -320,7 +319,7 @@ fn draw_grid(m: &Model, t: &Theme, g: GridGeom, buf: &mut Buffer) {
                 buf,
                 x0 + pad + j * step,
                 y0 + i,
-                symbol(d as usize),
+                m.game.symbol(d),
                 readable(style),
             );
         }
@@ -375,13 +374,13 @@ fn draw_panel(m: &Model, t: &Theme, area: Rect, f: &mut Frame) {
     let here = if s.value != 0 {
         format!(
             "{}{}",
-            symbol(s.value as usize),
+            m.game.symbol(s.value),
             if game.is_given(m.sel) { " (given)" } else { "" }
         )
     } else if s.marks != 0 {
         let marks: Vec<String> = (1..=game.side() as u16)
             .filter(|&d| s.marks & bit(d) != 0)
-            .map(|d| symbol(d as usize).to_string())
+            .map(|d| m.game.symbol(d).to_string())
             .collect();
         format!("pencil {}", marks.join(" "))
     } else {

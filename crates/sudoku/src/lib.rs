@@ -23,6 +23,7 @@
 //! the ones before it. `format` never calls a solver and `solve` never reads text.
 
 pub mod canonical;
+pub mod draw;
 pub mod format;
 pub mod generate;
 pub mod grid;

@@ -354,6 +354,87 @@ fn kennett_compact_boards_with_titles() {
     assert!(all.iter().all(|p| p.grid == g(CLASSIC)));
 }
 
+/// Kennett's compact format as its description gives it (the format Debian's `sudoku`
+/// reads): for each board a `%` line holding the title, if any, then 9 lines of 9
+/// characters, `1`-`9` a clue and `.` an empty cell; boards follow each other directly.
+#[test]
+fn kennett_writer_exact_output() {
+    let rows: Vec<&str> = CLASSIC
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap())
+        .collect();
+    assert_eq!(rows[0], "53..7....");
+    let board = rows.join("\n") + "\n";
+    let mut titled = Puzzle::new(g(CLASSIC));
+    titled.info.title = Some("first".into());
+    let plain = Puzzle::new(g(CLASSIC));
+    assert_eq!(
+        format::write(&titled, Format::Kennett).unwrap(),
+        format!("%first\n{board}")
+    );
+    // Many boards: one `%` line before each, nothing between.
+    let mut w = format::StreamWriter::new(Format::Kennett);
+    let text = w.record(&titled).unwrap() + &w.record(&plain).unwrap() + &w.finish();
+    assert_eq!(text, format!("%first\n{board}%\n{board}"));
+    assert_eq!(text.lines().count(), 20);
+    assert!(text
+        .lines()
+        .filter(|l| !l.starts_with('%'))
+        .all(|l| l.len() == 9 && l.chars().all(|c| c == '.' || ('1'..='9').contains(&c))));
+    // A title of several lines stays on its `%` line.
+    titled.info.title = Some("two\nlines".into());
+    assert!(format::write(&titled, Format::Kennett)
+        .unwrap()
+        .starts_with("%two lines\n53..7....\n"));
+    // Read back: the same boards and titles.
+    let back = read_ok(&text, None);
+    assert_eq!(back.len(), 2);
+    assert_eq!(back[0].info.title.as_deref(), Some("first"));
+    assert_eq!(back[1].info.title, None);
+    assert!(back.iter().all(|p| p.grid == g(CLASSIC)));
+    // Other sizes are refused, not written.
+    let four = Puzzle::new(g("1234341221434321"));
+    assert!(format::write(&four, Format::Kennett).is_err());
+}
+
+/// docs/formats.md, classic: whether a short row is padded is decided over the whole
+/// grid: padded when any row shows a blank among its cells, whichever row that is; an
+/// error naming line and column in a grid of `.` or `0`.
+#[test]
+fn classic_short_rows_padded_only_in_a_grid_of_blanks() {
+    let blank_rows: Vec<String> = CLASSIC
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap().replace('.', " "))
+        .collect();
+    // Editors cut trailing blanks: every row loses its end.
+    let cut: Vec<String> = blank_rows
+        .iter()
+        .map(|r| r.trim_end().to_string())
+        .collect();
+    let mut text = cut.join("\n") + "\n";
+    assert!(text.starts_with("53  7\n"));
+    assert_eq!(one(&text, Some(Format::Classic)).grid, g(CLASSIC));
+    assert_eq!(one(&text, None).grid, g(CLASSIC));
+    // A first row that shows no blank at all ("5"): padded too, as later rows show blanks.
+    let mut first_plain = cut.clone();
+    first_plain[0] = "5".into();
+    let want = g(&format!("5........{}", &CLASSIC[9..]));
+    text = first_plain.join("\n") + "\n";
+    assert_eq!(one(&text, Some(Format::Classic)).grid, want);
+    // The same short row in a grid of dots is an error at its end, line and column.
+    let mut dots: Vec<String> = CLASSIC
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap().to_string())
+        .collect();
+    dots[0] = "5".into();
+    let got = read(&(dots.join("\n") + "\n"), Some(Format::Classic));
+    assert_eq!(got.len(), 1);
+    assert_eq!(err_at(&got[0]), (1, 2));
+}
+
 #[test]
 fn leptonica_2_9b_file_and_string() {
     let file = data("leptonica/sudoku.txt");
@@ -933,6 +1014,98 @@ proptest! {
             let q = q.map_err(|e| TestCaseError::fail(format!("{f}: {e}\n{text}")))?;
             prop_assert_eq!(got(&q, f), expected(&p, f), "{}", f);
         }
+    }
+}
+
+/// A random puzzle of `shape` spelled in `alphabet`, with what docs/formats.md says
+/// detection needs to see: a hex grid uses `0` (digit 1) and has an empty cell; a 16x16
+/// in letters shows a letter past `G`.
+fn puzzle_in(shape: Shape, alphabet: format::Alphabet, seed: u64) -> Puzzle {
+    let mut p = random_puzzle(shape, seed, false);
+    let n = shape.side();
+    let (first, last) = (Cell::new(0), Cell::new(n * n - 1));
+    p.grid.set(first, None);
+    let needed = match alphabet {
+        format::Alphabet::Hex => Some(Digit::new(1)),
+        format::Alphabet::Letters if n == 16 => Some(Digit::new(16)),
+        _ => None,
+    };
+    if let Some(d) = needed {
+        p.grid.set(last, None);
+        p.grid.set_given(last, d);
+    }
+    p.alphabet = Some(alphabet);
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// Every writer of one character a cell writes the alphabet the puzzle was read in,
+    /// and reading back, auto-detected, gives the same cells in the same alphabet.
+    #[test]
+    fn alphabets_survive_every_character_writer(seed in any::<u64>()) {
+        use format::Alphabet;
+        let cases = [
+            (Shape::new(4, 4).unwrap(), Alphabet::Hex),
+            (Shape::new(4, 4).unwrap(), Alphabet::Letters),
+            (Shape::new(4, 4).unwrap(), Alphabet::Standard),
+            (Shape::new(5, 5).unwrap(), Alphabet::Letters),
+        ];
+        for (shape, alphabet) in cases {
+            for f in [Format::Line, Format::Sdk, Format::Ss, Format::Boxed, Format::Pm, Format::Json] {
+                let p = puzzle_in(shape, alphabet, seed);
+                let text = format::write(&p, f).unwrap();
+                // Boxed writes numbers in the side's usual alphabet (they read back to it).
+                let numbers = f == Format::Boxed && alphabet == Alphabet::written(shape.side(), None);
+                if f != Format::Json && alphabet != Alphabet::Standard && !numbers {
+                    // The cells are written in the puzzle's own symbols.
+                    let shown = p.grid.values().iter().find(|&&v| v > 9).copied();
+                    if let Some(v) = shown {
+                        let ch = alphabet.symbol(v as usize).unwrap();
+                        prop_assert!(text.contains(ch), "{} {:?}: no {:?} in\n{}", f, alphabet, ch, text);
+                    }
+                }
+                let back = format::read_str(&text, ReadOptions::default());
+                prop_assert_eq!(back.len(), 1, "{} {:?}:\n{}", f, alphabet, text);
+                let q = back[0]
+                    .as_ref()
+                    .map_err(|e| TestCaseError::fail(format!("{f} {alphabet:?}: {e}\n{text}")))?;
+                prop_assert_eq!(got(q, f), expected(&p, f), "{} {:?}:\n{}", f, alphabet, text);
+                // Written again, the same symbols (for the grid the format keeps).
+                let kept = Puzzle { alphabet: p.alphabet, ..Puzzle::new(expected(&p, f).0) };
+                prop_assert_eq!(
+                    format::write(q, Format::Line).unwrap(),
+                    format::write(&kept, Format::Line).unwrap(),
+                    "{} {:?}", f, alphabet
+                );
+            }
+        }
+    }
+}
+
+/// A full 16x16 in hex (a solution) has no `.` to tell its alphabet by: it still reads
+/// back in hex, through a line and through `.sdk` rows.
+#[test]
+fn a_full_hex_grid_reads_back_in_hex() {
+    let shape = Shape::new(4, 4).unwrap();
+    // The textbook filled grid: row r shifted by 4r + r/4.
+    let mut grid = Grid::empty(shape);
+    for c in Cell::all(shape) {
+        let (r, k) = (c.index() / 16, c.index() % 16);
+        grid.set_given(c, Digit::new((r * 4 + r / 4 + k) % 16 + 1));
+    }
+    assert!(grid.is_solution());
+    let p = Puzzle {
+        alphabet: Some(format::Alphabet::Hex),
+        ..Puzzle::new(grid.clone())
+    };
+    for f in [Format::Line, Format::Sdk, Format::Ss] {
+        let text = format::write(&p, f).unwrap();
+        assert!(text.contains('0'), "{f}: {text}");
+        let q = one(&text, None);
+        assert_eq!(q.grid, grid, "{f}: {text}");
+        assert_eq!(q.alphabet, Some(format::Alphabet::Hex), "{f}");
     }
 }
 

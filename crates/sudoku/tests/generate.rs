@@ -340,3 +340,43 @@ mod canonical {
         assert_eq!(forms.len(), n);
     }
 }
+
+#[test]
+fn unusable_patterns_are_refused_before_any_attempt() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    // Rows 4 and 6 (one band) without givens; every other cell given.
+    let mut mask = Grid::empty(Shape::NINE);
+    for c in Cell::all(Shape::NINE) {
+        let r = c.index() / 9;
+        if r != 3 && r != 5 {
+            mask.set_given(c, sudoku::Digit::new(1));
+        }
+    }
+    let tried = Arc::new(AtomicU64::new(0));
+    let gen = Generator::new(Shape::NINE)
+        .pattern(&mask)
+        .unwrap()
+        .count_attempts(tried.clone());
+    match gen.check() {
+        Err(GenerateError::PatternUnusable(why)) => assert!(why.contains("rows 4 and 6"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        gen.generate(0),
+        Err(GenerateError::PatternUnusable(_))
+    ));
+    assert_eq!(tried.load(Ordering::Relaxed), 0, "no grid was tried");
+    // A usable pattern: the counter counts the grids tried.
+    let mask = Grid::from_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .unwrap();
+    let gen = Generator::new(Shape::NINE)
+        .pattern(&mask)
+        .unwrap()
+        .seed(1)
+        .count_attempts(tried.clone());
+    let p = gen.generate(0).unwrap();
+    assert_eq!(tried.load(Ordering::Relaxed), p.attempts as u64);
+}

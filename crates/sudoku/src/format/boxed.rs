@@ -5,21 +5,43 @@
 //! | 5 3 . | . 7 . | . . . |
 //! ```
 //!
-//! Up to 9x9 cells are one character; larger grids print numbers right-aligned in columns as
+//! Up to 9x9 cells are one character; larger grids print numbers (or the letters their
+//! file was written in: hex, `A-Y`) right-aligned in columns as
 //! wide as the largest (`10`, `400`), so every size reads the same way (docs/formats.md, and
 //! a warning about the classic program's broken frame). The reader (shared with
 //! [`super::ss`] and [`super::pm`]) accepts what the writer writes, Simple Sudoku's frames,
 //! `|`-only rows without spaces (`|2..|1.5|..3|`), the `+---+` 400x400 files with their
 //! trailer text, and most other frames; the side is the number of rows.
 
+use super::{Alphabet, Puzzle};
 use crate::grid::Grid;
 use crate::index::{Cell, Col, Row};
 
 /// Writes `grid` as a boxed grid, ending with a newline.
 pub fn write_boxed(grid: &Grid) -> String {
+    write_boxed_in(grid, None)
+}
+
+/// Writes `p` as a boxed grid: past 9x9 in numbers, unless its file spelled digits in
+/// other symbols than a line would (hex, `1-9A-P` at 25x25): then in those, so that they
+/// come back.
+pub(crate) fn write(p: &Puzzle) -> String {
+    let n = p.shape().side();
+    let kept = p
+        .alphabet
+        .filter(|&a| a.symbol(n).is_some() && a != Alphabet::written(n, None));
+    write_boxed_in(&p.grid, kept)
+}
+
+/// A boxed grid, one character a cell in `alphabet` when there is one.
+fn write_boxed_in(grid: &Grid, alphabet: Option<Alphabet>) -> String {
     let s = grid.shape();
     let n = s.side();
-    let w = n.to_string().len();
+    let w = if alphabet.is_some() {
+        1
+    } else {
+        n.to_string().len()
+    };
     let stacks = n / s.box_cols();
     let seg = "-".repeat(s.box_cols() * (w + 1) + 1);
     let rule = format!("+{}\n", vec![seg; stacks].join("+") + "+");
@@ -36,6 +58,8 @@ pub fn write_boxed(grid: &Grid) -> String {
             out.push(' ');
             if v == 0 {
                 out += &format!("{:>w$}", ".");
+            } else if let Some(a) = alphabet {
+                out.push(a.symbol(v).expect("checked"));
             } else {
                 out += &format!("{v:>w$}");
             }

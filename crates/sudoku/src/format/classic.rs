@@ -1,8 +1,8 @@
 //! The classic programs' format (docs/formats.md): 9 lines of exactly 9 characters,
 //! `1`-`9` clues and every other character (`.`, `0`, `-`, `_`, `x`, space) empty; `\r`
-//! stripped; in a grid that uses blanks for empty cells a short line is padded with them
-//! (editors cut trailing blanks), else it is an error with its line number; trailing
-//! blanks past the ninth character are dropped; lines after the
+//! stripped; when any row of a grid shows a blank among its cells, its short rows are
+//! padded with blanks (editors cut trailing blanks), else a short row is an error with its
+//! line and column; trailing blanks past the ninth character are dropped; lines after the
 //! ninth start the next puzzle. Smaller grids work the same way (4, 6 or 8 characters a
 //! line, from the first row). Blank lines and `#` lines between puzzles are skipped, and a
 //! `%` line before one (Kennett's compact format) gives its title.
@@ -38,30 +38,32 @@ pub(crate) fn read<R: BufRead>(
     let shape = opts.shape_for(n).expect("4, 6, 8 and 9 have boxes");
     let mut grid = Grid::empty(shape);
     let mut err = None;
-    let mut line = first.clone();
-    // Whether this grid uses blanks for empty cells (then a short row lost its last ones).
-    let mut blanks = false;
-    for r in 0..n {
-        if r > 0 {
-            line = match src.next_row(line.no, r, false, || format!("{n} lines of {n} characters"))
-            {
-                Ok(l) => l,
-                Err(e) => {
-                    err.get_or_insert(e);
-                    break;
-                }
-            };
+    // Every row first: whether the grid uses blanks for empty cells is decided over all
+    // of its rows (docs/formats.md, classic), whichever row shows the first blank.
+    let mut rows = vec![first.clone()];
+    for r in 1..n {
+        let prev = rows[r - 1].no;
+        match src.next_row(prev, r, false, || format!("{n} lines of {n} characters")) {
+            Ok(l) => rows.push(l),
+            Err(e) => return Some(Err(e)),
         }
-        if err.is_some() {
-            continue;
-        }
-        // Blanks are empty cells, and editors cut them at the end of a line: a short row
-        // is padded with them, and blanks past the row's end are dropped.
-        let mut chars: Vec<char> = line.text.chars().collect();
-        if chars.len() > n && chars[n..].iter().all(|c| c.is_whitespace()) {
-            chars.truncate(n);
-        }
-        blanks |= chars.contains(&' ');
+    }
+    let cells: Vec<Vec<char>> = rows
+        .iter()
+        .map(|line| {
+            // Blanks past the row's end are dropped (editors and `printf` leave them).
+            let mut chars: Vec<char> = line.text.chars().collect();
+            if chars.len() > n && chars[n..].iter().all(|c| c.is_whitespace()) {
+                chars.truncate(n);
+            }
+            chars
+        })
+        .collect();
+    // A grid that shows blanks as empty cells lost the last ones of a short row to an
+    // editor: it is padded. A grid of `.` or `0` has no such excuse: a short row is an
+    // error, never a guess.
+    let blanks = cells.iter().any(|c| c.contains(&' '));
+    for (r, (line, mut chars)) in rows.iter().zip(cells).enumerate() {
         if chars.len() < n && blanks {
             chars.resize(n, ' ');
         }
@@ -74,7 +76,7 @@ pub(crate) fn read<R: BufRead>(
                     found: chars.len(),
                 },
             ));
-            continue;
+            break;
         }
         for (c, &ch) in chars.iter().enumerate() {
             if let Some(v) = ch.to_digit(10).filter(|&v| v >= 1) {
@@ -92,6 +94,9 @@ pub(crate) fn read<R: BufRead>(
                 }
                 grid.set_given(Cell::new(r * n + c), Digit::new(v));
             }
+        }
+        if err.is_some() {
+            break;
         }
     }
     if let Some(e) = err {

@@ -208,7 +208,7 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
     }
     // Rows of 10 to 35 characters, one grid row a line (12x12, 16x16, 25x25 as `--to sdk`
     // writes them). Sixteen characters are also a 4x4 line: rows of a 16x16 show digits
-    // past 4.
+    // past 4 or letters of its alphabets (`A-G`, hex `A-F`, letters `A-P`).
     let big_row = (10..=35).contains(&len)
         && crate::Shape::from_side(len).is_ok()
         && lines.len() >= 2
@@ -217,7 +217,7 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
             || sdk_header
             || lines.iter().any(|l| {
                 l.chars()
-                    .any(|c| matches!(c, '5'..='9' | 'A'..='G' | 'a'..='g'))
+                    .any(|c| matches!(c.to_ascii_uppercase(), '5'..='9' | 'A'..='P'))
             }));
     if big_row {
         return Format::Sdk;

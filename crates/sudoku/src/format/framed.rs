@@ -314,18 +314,33 @@ impl Block {
             })
     }
 
-    /// The block as a grid of values (every digit a given).
-    fn values(&self, src_name: &str, opts: &ReadOptions) -> Result<Grid, ParseError> {
+    /// The block as a grid of values (every digit a given), and the alphabet of its cells
+    /// when each is one character (`None` for a grid of numbers).
+    fn values(
+        &self,
+        src_name: &str,
+        opts: &ReadOptions,
+    ) -> Result<(Grid, Option<Alphabet>), ParseError> {
         let shape = self.shape(src_name, opts)?;
         let n = shape.side();
         let cells = self.cells(src_name)?;
-        let alphabet = opts.alphabet.unwrap_or(Alphabet::Standard);
+        // One character a cell: the alphabet is the forced one, or the one detected over
+        // the whole grid (docs/formats.md); else the cells are numbers.
+        let chars = cells.iter().flatten().all(|(_, t)| t.chars().count() == 1);
+        let alphabet = if chars {
+            let all: String = cells.iter().flatten().map(|(_, t)| t.as_str()).collect();
+            Some(opts.alphabet.unwrap_or_else(|| Alphabet::detect(n, &all)))
+        } else {
+            None
+        };
+        let numbers = alphabet.is_none() || alphabet == Some(Alphabet::Standard) && n > 9;
+        let alphabet_or_std = alphabet.unwrap_or(Alphabet::Standard);
         let mut grid = Grid::empty(shape);
         for (r, row) in cells.iter().enumerate() {
             for (c, (col, tok)) in row.iter().enumerate() {
-                let v = if tok == "." || tok == "0" && alphabet != Alphabet::Hex {
+                let v = if tok == "." || tok == "0" && alphabet != Some(Alphabet::Hex) {
                     0
-                } else if tok.len() > 1 || n > 9 && tok.bytes().all(|b| b.is_ascii_digit()) {
+                } else if tok.len() > 1 || numbers && tok.bytes().all(|b| b.is_ascii_digit()) {
                     match tok.parse::<usize>() {
                         Ok(v) if v <= n => v,
                         _ => {
@@ -341,7 +356,7 @@ impl Block {
                     }
                 } else {
                     let ch = tok.chars().next().expect("tokens are not empty");
-                    match alphabet.value(ch) {
+                    match alphabet_or_std.value(ch) {
                         Some(v) if v <= n => v,
                         _ => {
                             return Err(ParseError {
@@ -351,8 +366,9 @@ impl Block {
                                 kind: ParseErrorKind::BadChar {
                                     ch,
                                     expected: format!(
-                                        "a digit 1-{} or . for empty",
-                                        super::symbol(n).unwrap_or('?')
+                                        "a digit {}-{} or . for empty",
+                                        alphabet_or_std.symbol(1).unwrap_or('?'),
+                                        alphabet_or_std.symbol(n).unwrap_or('?')
                                     ),
                                 },
                             })
@@ -364,7 +380,8 @@ impl Block {
                 }
             }
         }
-        Ok(grid)
+        // A grid with no digit says nothing of its alphabet.
+        Ok((grid.clone(), alphabet.filter(|_| grid.given_count() > 0)))
     }
 
     /// The block as candidate groups, then values and marks by the single-digit rule.
@@ -372,14 +389,29 @@ impl Block {
         let shape = self.shape(src_name, opts)?;
         let n = shape.side();
         let cells = self.cells(src_name)?;
+        // The alphabet, over the whole grid (docs/formats.md): a `0` in a 16x16 grid is
+        // hex (no other alphabet writes one in a candidate list); else as for values.
+        let all: String = cells
+            .iter()
+            .flatten()
+            .map(|(_, t)| strip_markup(t, n <= 9))
+            .filter(|t| t != ".")
+            .collect();
+        let alphabet = opts.alphabet.unwrap_or_else(|| {
+            if n == 16 && all.contains('0') {
+                Alphabet::Hex
+            } else {
+                Alphabet::detect(n, &all)
+            }
+        });
         let mut groups = vec![DigitSet::EMPTY; shape.cell_count()];
         for (r, row) in cells.iter().enumerate() {
             for (c, (col, tok)) in row.iter().enumerate() {
                 let core = strip_markup(tok, n <= 9);
                 let mut set = DigitSet::EMPTY;
-                if core != "." && core != "0" {
+                if core != "." && !(core == "0" && alphabet != Alphabet::Hex) {
                     for (i, ch) in core.chars().enumerate() {
-                        match Alphabet::Standard.value(ch) {
+                        match alphabet.value(ch) {
                             Some(v) if v <= n => {
                                 set.insert(Digit::new(v));
                             }
@@ -391,8 +423,9 @@ impl Block {
                                     kind: ParseErrorKind::BadChar {
                                         ch,
                                         expected: format!(
-                                            "candidates 1-{}",
-                                            super::symbol(n).unwrap_or('?')
+                                            "candidates {}-{}",
+                                            alphabet.symbol(1).unwrap_or('?'),
+                                            alphabet.symbol(n).unwrap_or('?')
                                         ),
                                     },
                                 })
@@ -403,7 +436,10 @@ impl Block {
                 groups[r * n + c] = set;
             }
         }
-        Ok(super::grid_from_groups(shape, &groups))
+        Ok(Puzzle {
+            alphabet: Some(alphabet),
+            ..super::grid_from_groups(shape, &groups)
+        })
     }
 }
 
@@ -448,11 +484,22 @@ pub(crate) fn read<R: BufRead>(
     if format == Format::Pm || block.is_pm() {
         return finish(&block, &name, block.pencil_marks(&name, opts));
     }
-    let mut grid = match block.values(&name, opts) {
+    let (mut grid, alphabet) = match block.values(&name, opts) {
         Ok(g) => g,
         Err(e) => return Some(Err(e)),
     };
-    let mut puzzle = Puzzle::new(grid.clone());
+    let mut puzzle = Puzzle {
+        alphabet,
+        ..Puzzle::new(grid.clone())
+    };
+    // The state grid is read in the givens' alphabet, when they show one (an empty
+    // givens grid tells nothing).
+    let state_opts = ReadOptions {
+        alphabet: opts
+            .alphabet
+            .or(alphabet.filter(|_| grid.given_count() > 0)),
+        ..opts.clone()
+    };
     if format == Format::Ss {
         // A saved game: the state grid (a superset of the givens), then candidates. A grid
         // that keeps this one's digits after a blank line, with no candidate grid after
@@ -463,8 +510,13 @@ pub(crate) fn read<R: BufRead>(
             Some(Ok(next)) => {
                 let n = grid.shape().side();
                 let state_grid = (!next.is_pm())
-                    .then(|| next.values(&name, opts).ok())
+                    .then(|| next.values(&name, &state_opts).ok())
                     .flatten()
+                    .map(|(g, a)| {
+                        // The state's alphabet holds for the candidate grid too.
+                        puzzle.alphabet = a.or(puzzle.alphabet);
+                        g
+                    })
                     .filter(|sg| sg.shape() == grid.shape() && extends(&grid, sg));
                 match state_grid {
                     None => state.pending.push(Ok(next)),
@@ -472,7 +524,11 @@ pub(crate) fn read<R: BufRead>(
                         let third = next_block(state, src);
                         let candidates = match &third {
                             Some(Ok(t)) if t.side() == n && t.reads_as_candidates() => {
-                                t.pencil_marks(&name, opts).ok()
+                                let o = ReadOptions {
+                                    alphabet: opts.alphabet.or(puzzle.alphabet),
+                                    ..opts.clone()
+                                };
+                                t.pencil_marks(&name, &o).ok()
                             }
                             _ => None,
                         };

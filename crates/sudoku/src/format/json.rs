@@ -12,7 +12,7 @@
 //! top-level `[...]` array too), each parsed as it closes: memory holds one object.
 
 use super::source::{Scan, Source};
-use super::{Info, ParseError, ParseErrorKind, Puzzle, ReadOptions};
+use super::{Alphabet, Info, ParseError, ParseErrorKind, Puzzle, ReadOptions};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::set::DigitSet;
@@ -229,10 +229,20 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             Some(crate::Shape::new(r, c).map_err(|e| e.to_string())?)
         }
     };
-    let mut alphabet = None;
+    // The symbols the puzzle's file used (so answers are written in them), and those its
+    // `grid` string is in.
+    let mut alphabet = match obj.get("alphabet") {
+        None => None,
+        Some(a) => Some(
+            a.as_str()
+                .and_then(Alphabet::from_name)
+                .ok_or("\"alphabet\" must be \"standard\", \"hex\" or \"letters\"")?,
+        ),
+    };
     let mut grid = if let Some(s) = grid_v.as_str() {
         let o = ReadOptions {
             shape: box_shape.or(opts.shape),
+            alphabet: opts.alphabet.or(alphabet),
             ..opts.clone()
         };
         let p = super::line::parse_record(s, &o)
@@ -368,6 +378,9 @@ pub fn write(p: &Puzzle) -> String {
     );
     if p.grid.has_placed() {
         out += &format!(",\"givens\":{}", rows_json(p.grid.givens().values(), n));
+    }
+    if let Some(a) = p.alphabet.filter(|&a| a != Alphabet::Standard) {
+        out += &format!(",\"alphabet\":\"{}\"", a.name());
     }
     if let Some(m) = &p.marks {
         let rows: Vec<String> = (0..n)

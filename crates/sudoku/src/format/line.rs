@@ -76,11 +76,38 @@ impl Alphabet {
             },
         }
     }
+    /// The name `--alphabet` and JSON's `"alphabet"` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alphabet::Standard => "standard",
+            Alphabet::Hex => "hex",
+            Alphabet::Letters => "letters",
+        }
+    }
+    /// The alphabet named `name` ([`Alphabet::name`], or `std`, `alpha`).
+    pub fn from_name(name: &str) -> Option<Alphabet> {
+        match name.to_ascii_lowercase().as_str() {
+            "standard" | "std" => Some(Alphabet::Standard),
+            "hex" => Some(Alphabet::Hex),
+            "letters" | "alpha" => Some(Alphabet::Letters),
+            _ => None,
+        }
+    }
     /// Whether `ch` marks an empty cell in this alphabet.
     pub fn is_empty_marker(self, ch: char) -> bool {
         match self {
             Alphabet::Hex => ch == '.',
             _ => ch == '.' || ch == '0',
+        }
+    }
+    /// The alphabet a grid of side `n` is written in, one character a cell: `read` (the
+    /// one its file used) when it has a symbol for `n`, else `A-Y` for 25x25 (the printed
+    /// convention, and never read as anything else), else the standard one.
+    pub fn written(n: usize, read: Option<Alphabet>) -> Alphabet {
+        match read.filter(|a| a.symbol(n).is_some()) {
+            Some(a) => a,
+            None if n == 25 => Alphabet::Letters,
+            None => Alphabet::Standard,
         }
     }
     /// The alphabet a grid of side `n` is written in by default.
@@ -90,9 +117,10 @@ impl Alphabet {
             _ => None,
         }
     }
-    /// Picks an alphabet for a line of cells of side `side`, as docs/formats.md says:
-    /// letters beyond `G` in a 16x16 line → standard; `0` used while `.` marks empties → hex;
-    /// a 25x25 line of `A-Y` with no digits → letters.
+    /// Picks an alphabet for the cells of a grid of side `side`, as docs/formats.md says:
+    /// `G` in a 16x16 grid → standard; `0` used while `.` marks empties, or a full grid
+    /// using `0` as often as every other symbol → hex; a 25x25 grid of `A-Y` with no
+    /// digits, or a 16x16 one with a letter past `G` → letters.
     pub fn detect(side: usize, cells: &str) -> Alphabet {
         let has_digit = cells.chars().any(|c| c.is_ascii_digit() && c != '0');
         let has_zero = cells.contains('0');
@@ -102,19 +130,35 @@ impl Alphabet {
             .filter_map(|c| Alphabet::Standard.value(c))
             .max()
             .unwrap_or(0);
-        if side == 16 && cells.chars().any(|c| c.eq_ignore_ascii_case(&'g')) {
-            return Alphabet::Standard;
-        }
-        if side == 16 && has_zero && has_dot {
-            return Alphabet::Hex;
-        }
-        // Letters only: `A-Y` for 25x25, `A-P` for 16x16 (when a letter is past `G`).
+        // Letters only: `A-Y` for 25x25, `A-P` for 16x16 (when a letter is past `G`, which
+        // no other alphabet of the side has).
         if side > 9
             && !has_digit
             && cells.chars().any(|c| c.is_ascii_alphabetic())
             && (side == 25 || max_std > side)
         {
             return Alphabet::Letters;
+        }
+        if side == 16 && cells.chars().any(|c| c.eq_ignore_ascii_case(&'g')) {
+            return Alphabet::Standard;
+        }
+        if side == 16 && has_zero && has_dot {
+            return Alphabet::Hex;
+        }
+        // A full 16x16 grid in hex (a solution) has no `.` to tell: `0` as often as each
+        // of the other fifteen symbols says it is a digit.
+        if side == 16 && has_zero && !has_dot {
+            let mut counts = [0usize; 16];
+            let mut other = false;
+            for c in cells.chars() {
+                match Alphabet::Hex.value(c) {
+                    Some(v) => counts[v - 1] += 1,
+                    None => other = true,
+                }
+            }
+            if !other && counts.iter().all(|&k| k == counts[0]) {
+                return Alphabet::Hex;
+            }
         }
         Alphabet::Standard
     }
@@ -630,12 +674,7 @@ fn symbol_max(alphabet: Alphabet, n: usize) -> String {
 /// Grids larger than 35x35 have no one-character alphabet: they are written as
 /// space-separated numbers (`0` empty) on one line, which the reader reads back.
 pub fn write_line(grid: &Grid) -> String {
-    let alphabet = if grid.shape().side() == 25 {
-        Alphabet::Letters
-    } else {
-        Alphabet::Standard
-    };
-    write_line_with(grid, alphabet, '.')
+    write_line_with(grid, Alphabet::written(grid.shape().side(), None), '.')
 }
 
 /// Writes a grid as one line in `alphabet`, with `empty` for empty cells.
@@ -682,11 +721,8 @@ pub fn write_line_placed(grid: &Grid) -> Option<String> {
 }
 
 pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
-    let line = match p.alphabet {
-        Some(a) if a.symbol(p.shape().side()).is_some() => write_line_with(&p.grid, a, '.'),
-        _ => write_line(&p.grid),
-    };
-    Ok(line + &box_note_for(p.shape()))
+    let alphabet = Alphabet::written(p.shape().side(), p.alphabet);
+    Ok(write_line_with(&p.grid, alphabet, '.') + &box_note_for(p.shape()))
 }
 
 #[cfg(test)]

@@ -217,6 +217,13 @@ impl Format {
         )
     }
 
+    /// Whether a stream of puzzles in this format is one document: a header before the
+    /// first record and a footer after the last ([`document_start`], [`document_end`]),
+    /// notes in its own comment syntax ([`note`]). OpenSudoku's XML.
+    pub fn is_document(self) -> bool {
+        self == Format::OpenSudoku
+    }
+
     /// Whether each puzzle is one line (so a written stream is one puzzle per line).
     pub fn is_single_line(self) -> bool {
         matches!(
@@ -688,7 +695,7 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     }
     match format {
         Format::Line => line::write(puzzle),
-        Format::Boxed => Ok(boxed::write_boxed(&puzzle.grid)),
+        Format::Boxed => Ok(boxed::write(puzzle)),
         Format::Sdk => sdk::write(puzzle),
         Format::Ss => ss::write(puzzle),
         Format::Pm => pm::write(puzzle),
@@ -701,6 +708,44 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::Leptonica => leptonica::write(&puzzle.grid),
         Format::Pipe => Ok(pipe::write(&puzzle.grid)),
         Format::Json => Ok(json::write(puzzle)),
+    }
+}
+
+/// What starts a stream of records in `format`: a document's header (empty for the
+/// formats that are not documents). `folder` names OpenSudoku's folder.
+pub fn document_start(format: Format, folder: &str) -> String {
+    match format {
+        Format::OpenSudoku => opensudoku::write_header(folder),
+        _ => String::new(),
+    }
+}
+
+/// What ends a stream started by [`document_start`].
+pub fn document_end(format: Format) -> &'static str {
+    match format {
+        Format::OpenSudoku => opensudoku::write_footer(),
+        _ => "",
+    }
+}
+
+/// `puzzle` as one record inside a stream: as [`write()`], except that in a document it
+/// is the record alone (an OpenSudoku `<game>`), for between [`document_start`] and
+/// [`document_end`].
+pub fn write_record(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
+    match format {
+        Format::OpenSudoku => opensudoku::write_game(puzzle),
+        _ => write(puzzle, format),
+    }
+}
+
+/// A line of free text (a status, a remark) in `format`'s comment syntax, ending with a
+/// newline: `# text`, or an XML comment in a document, so the stream stays readable.
+pub fn note(format: Format, text: &str) -> String {
+    let text = text.replace('\n', " ");
+    match format {
+        // `--` may not appear inside an XML comment.
+        Format::OpenSudoku => format!("  <!-- {} -->\n", text.replace("--", "- -")),
+        _ => format!("# {text}\n"),
     }
 }
 
@@ -730,10 +775,10 @@ impl StreamWriter {
     /// The text of the next puzzle, ending with a newline.
     pub fn record(&mut self, puzzle: &Puzzle) -> Result<String, WriteError> {
         let mut out = String::new();
-        if self.format == Format::OpenSudoku {
-            let game = opensudoku::write_game(puzzle)?;
+        if self.format.is_document() {
+            let game = write_record(puzzle, self.format)?;
             if self.written == 0 {
-                out += &opensudoku::write_header(puzzle.info.get("folder").unwrap_or("sudoku"));
+                out += &document_start(self.format, puzzle.info.get("folder").unwrap_or("sudoku"));
             }
             out += &game;
         } else {
@@ -759,8 +804,8 @@ impl StreamWriter {
 
     /// What ends the stream: the OpenSudoku footer when a game was written, else nothing.
     pub fn finish(&self) -> String {
-        if self.format == Format::OpenSudoku && self.written > 0 {
-            opensudoku::write_footer().to_string()
+        if self.written > 0 {
+            document_end(self.format).to_string()
         } else {
             String::new()
         }

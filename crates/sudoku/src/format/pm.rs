@@ -7,14 +7,15 @@
 //! '------------------'----------------'------------------'
 //! ```
 //!
-//! Each cell shows its value or its candidates (standard alphabet `1-9A-Z`, so up to 35x35).
+//! Each cell shows its value or its candidates (standard alphabet `1-9A-Z`, so up to 35x35;
+//! `A-Y` at 25x25, or the puzzle's own: hex, letters).
 //! The reader takes any frame (`.---.`, `*---*`, `+---+`, `|---+---|`), drops HoDoKu's step
 //! markup (`*`, `#`, `@`, ALS letters; `-d` keeps d, the grid being shown before the step)
 //! and ignores the step text after the grid. A cell showing one digit is a value unless that
 //! digit is still a candidate of a cell that sees it (the rule of docs/formats.md, pm); values become givens, so
 //! givens and placed digits are not told apart. A cell with no candidate is written `.`.
 
-use super::{Format, Puzzle, WriteError};
+use super::{Alphabet, Format, Puzzle, WriteError};
 use crate::index::{Cell, Col, Row};
 
 /// The cell strings of `p`: its values, else its marks (the rules' candidates if none).
@@ -27,6 +28,7 @@ pub(crate) fn cell_strings(p: &Puzzle, format: Format) -> Result<Vec<String>, Wr
         ));
     }
     let marks = p.marks_or_rules();
+    let alphabet = Alphabet::written(s.side(), p.alphabet);
     Ok(Cell::all(s)
         .map(|cell| {
             let g = super::group_of(p, &marks, cell);
@@ -34,7 +36,7 @@ pub(crate) fn cell_strings(p: &Puzzle, format: Format) -> Result<Vec<String>, Wr
                 ".".to_string()
             } else {
                 g.iter()
-                    .map(|d| super::symbol(d.get()).expect("checked"))
+                    .map(|d| alphabet.symbol(d.get()).expect("checked"))
                     .collect()
             }
         })

@@ -8,7 +8,7 @@
 //! lines of `n` characters in the standard alphabet.
 
 use super::source::{Line, Source};
-use super::{Format, Info, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
+use super::{Alphabet, Format, Info, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
 use crate::grid::Grid;
 use crate::index::{Cell, Digit};
 use std::io::BufRead;
@@ -17,13 +17,15 @@ fn is_section(t: &str, name: &str) -> bool {
     t.trim().eq_ignore_ascii_case(name)
 }
 
-/// Reads `n` rows (`n` from the first one) into a grid of givens.
+/// Reads `n` rows (`n` from the first one) into a grid of givens, in `alphabet` or the one
+/// detected over all the rows (docs/formats.md): the alphabet is returned with the grid.
 fn read_rows<R: BufRead>(
     src: &mut Source<R>,
     first: Line,
     n_hint: Option<usize>,
     opts: &ReadOptions,
-) -> Result<Grid, ParseError> {
+    alphabet: Option<Alphabet>,
+) -> Result<(Grid, Alphabet), ParseError> {
     let len = first.text.trim_end().chars().count();
     let n = n_hint.unwrap_or(len);
     let Some(shape) = opts.shape_for(n).filter(|_| n <= 35) else {
@@ -36,25 +38,24 @@ fn read_rows<R: BufRead>(
             },
         ));
     };
+    // Every row first, so that the alphabet is decided over the whole grid.
+    let mut rows = vec![first];
+    for r in 1..n {
+        let prev = rows[r - 1].no;
+        rows.push(src.next_row(prev, r, false, || format!("{n} rows"))?);
+    }
+    let cells: Vec<Vec<char>> = rows
+        .iter()
+        .map(|l| l.text.trim_end().chars().collect())
+        .collect();
+    let alphabet = alphabet.or(opts.alphabet).unwrap_or_else(|| {
+        let all: String = cells.iter().flatten().collect();
+        Alphabet::detect(n, &all)
+    });
     let mut grid = Grid::empty(shape);
-    let mut err = None;
-    let mut line = first;
-    for r in 0..n {
-        if r > 0 {
-            line = match src.next_row(line.no, r, false, || format!("{n} rows")) {
-                Ok(l) => l,
-                Err(e) => {
-                    err.get_or_insert(e);
-                    break;
-                }
-            };
-        }
-        if err.is_some() {
-            continue;
-        }
-        let chars: Vec<char> = line.text.trim_end().chars().collect();
+    for (r, (line, chars)) in rows.iter().zip(&cells).enumerate() {
         if chars.len() != n {
-            err = Some(src.err(
+            return Err(src.err(
                 line.no,
                 chars.len().min(n) + 1,
                 ParseErrorKind::Length {
@@ -62,35 +63,31 @@ fn read_rows<R: BufRead>(
                     found: chars.len(),
                 },
             ));
-            continue;
         }
         for (c, &ch) in chars.iter().enumerate() {
-            if ch == '.' || ch == '0' {
+            if alphabet.is_empty_marker(ch) {
                 continue;
             }
-            match super::Alphabet::Standard.value(ch) {
+            match alphabet.value(ch) {
                 Some(v) if v <= n => grid.set_given(Cell::new(r * n + c), Digit::new(v)),
                 _ => {
-                    err = Some(src.err(
+                    return Err(src.err(
                         line.no,
                         c + 1,
                         ParseErrorKind::BadChar {
                             ch,
                             expected: format!(
-                                "a digit 1-{} or . for empty",
-                                super::symbol(n).unwrap_or('?')
+                                "a digit {}-{} or . for empty",
+                                alphabet.symbol(1).unwrap_or('?'),
+                                alphabet.symbol(n).unwrap_or('?')
                             ),
                         },
-                    ));
-                    break;
+                    ))
                 }
             }
         }
     }
-    match err {
-        Some(e) => Err(e),
-        None => Ok(grid),
-    }
+    Ok((grid, alphabet))
 }
 
 fn header(info: &mut Info, t: &str) {
@@ -180,7 +177,7 @@ pub(crate) fn read<R: BufRead>(
         }
     };
     let start = start.unwrap_or(first.no);
-    let mut grid = match read_rows(src, first, None, opts) {
+    let (mut grid, mut alphabet) = match read_rows(src, first, None, opts, None) {
         Ok(g) => g,
         Err(e) => return Some(Err(e)),
     };
@@ -204,8 +201,13 @@ pub(crate) fn read<R: BufRead>(
                 )));
             };
             let state_line = row.no;
-            let state = match read_rows(src, row, Some(grid.shape().side()), opts) {
-                Ok(g) => g,
+            // In the givens' alphabet, unless they show none (no givens).
+            let known = Some(alphabet).filter(|_| grid.given_count() > 0);
+            let state = match read_rows(src, row, Some(grid.shape().side()), opts, known) {
+                Ok((g, a)) => {
+                    alphabet = a;
+                    g
+                }
                 Err(e) => return Some(Err(e)),
             };
             for cell in Cell::all(grid.shape()) {
@@ -236,12 +238,17 @@ pub(crate) fn read<R: BufRead>(
         marks: None,
         info,
         line: start,
-        alphabet: None,
+        alphabet: Some(alphabet),
     }))
 }
 
-/// `n` lines of `n` characters, `.` for empty.
+/// `n` lines of `n` characters in the standard alphabet, `.` for empty.
 pub(crate) fn rows(grid: &Grid) -> String {
+    rows_in(grid, Alphabet::Standard)
+}
+
+/// `n` lines of `n` characters in `alphabet`, `.` for empty (`n` at most what it spells).
+pub(crate) fn rows_in(grid: &Grid, alphabet: Alphabet) -> String {
     let n = grid.shape().side();
     let mut out = String::with_capacity(n * (n + 1));
     for row in grid.values().chunks(n) {
@@ -249,7 +256,7 @@ pub(crate) fn rows(grid: &Grid) -> String {
             if v == 0 {
                 '.'
             } else {
-                super::symbol(v as usize).expect("n <= 35")
+                alphabet.symbol(v as usize).expect("checked by the writer")
             }
         }));
         out.push('\n');
@@ -286,17 +293,18 @@ pub fn write(p: &Puzzle) -> Result<String, WriteError> {
             }
         }
     }
+    let alphabet = Alphabet::written(p.shape().side(), p.alphabet);
     if p.grid.has_placed() {
         out += "[Puzzle]\n";
-        out += &rows(&p.grid.givens());
+        out += &rows_in(&p.grid.givens(), alphabet);
         out += "[State]\n";
-        out += &rows(&p.grid);
+        out += &rows_in(&p.grid, alphabet);
     } else {
         // Rows of a 16x16 that show no digit past 4 at the top look like 4x4 lines to
         // detection: the section header says what they are.
-        let text = rows(&p.grid);
+        let text = rows_in(&p.grid, alphabet);
         let top: String = text.lines().take(4).collect();
-        if p.shape().side() == 16 && top.chars().all(|c| matches!(c, '1'..='4' | '.')) {
+        if p.shape().side() == 16 && top.chars().all(|c| matches!(c, '0'..='4' | '.')) {
             out += "[Puzzle]\n";
         }
         out += &text;

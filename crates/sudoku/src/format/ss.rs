@@ -8,11 +8,11 @@
 //! lines (the "Simple Sudoku Version 4.2n" line) are skipped. Every size up to 35x35 is
 //! written the same way; the reader also accepts the [`super::boxed`] frames.
 
-use super::{Format, Puzzle, WriteError};
+use super::{Alphabet, Format, Puzzle, WriteError};
 use crate::grid::Grid;
 use crate::index::{Cell, Col, Row};
 
-fn write_grid(grid: &Grid) -> String {
+fn write_grid(grid: &Grid, alphabet: Alphabet) -> String {
     let s = grid.shape();
     let n = s.side();
     let stacks = n / s.box_cols();
@@ -29,7 +29,7 @@ fn write_grid(grid: &Grid) -> String {
             out.push(if v == 0 {
                 '.'
             } else {
-                super::symbol(v).expect("checked")
+                alphabet.symbol(v).expect("checked")
             });
             if (c + 1) % s.box_cols() == 0 {
                 out.push('|');
@@ -50,9 +50,10 @@ pub fn write(p: &Puzzle) -> Result<String, WriteError> {
             "grids larger than 35x35 (no one-character digits)",
         ));
     }
-    let mut out = write_grid(&p.grid.givens());
+    let alphabet = Alphabet::written(p.shape().side(), p.alphabet);
+    let mut out = write_grid(&p.grid.givens(), alphabet);
     if p.grid.has_placed() || p.marks.is_some() {
-        out += &write_grid(&p.grid);
+        out += &write_grid(&p.grid, alphabet);
     }
     if p.marks.is_some() {
         out += &super::pm::write_frame(

@@ -74,7 +74,10 @@
 //! [`Generator::difficulty`].
 
 mod nine;
+mod pattern;
 mod symmetry;
+
+pub use pattern::{least_givens, pattern_flaw};
 
 pub use symmetry::{symmetries_of, Symmetry, SymmetryError};
 
@@ -89,6 +92,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// A predicate on finished puzzles (the givens alone); `false` rejects the puzzle and costs
@@ -118,6 +122,8 @@ pub struct Generator {
     /// Set by [`Generator::difficulty`] for level Medium: the rater that guides clue
     /// removal (unless [`Generator::minimal`] or a pattern is asked).
     guide: Option<Arc<crate::rate::TargetRater>>,
+    /// Counts every solution grid tried, by every thread ([`Generator::count_attempts`]).
+    tried: Option<Arc<AtomicU64>>,
 }
 
 impl fmt::Debug for Generator {
@@ -174,6 +180,10 @@ pub enum GenerateError {
     /// A pattern fixes the givens, so a symmetry or a givens range can't also be asked.
     #[error("a pattern fixes where the givens stand: {0} can't be asked as well")]
     PatternConflict(&'static str),
+    /// The pattern provably can't hold a unique puzzle, whatever its digits
+    /// ([`pattern_flaw`]).
+    #[error("the pattern can't hold a unique puzzle: {0}")]
+    PatternUnusable(String),
     /// The [`Stop`] (a time limit, a cancel) came before a puzzle.
     #[error("stopped (time limit) after {attempts} attempts, before a puzzle was made")]
     Stopped { attempts: usize },
@@ -237,7 +247,15 @@ impl Generator {
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
             filter: None,
             guide: None,
+            tried: None,
         }
+    }
+
+    /// Adds one to `counter` for every solution grid tried, so that a caller can show
+    /// progress while a hard pattern or target takes many attempts.
+    pub fn count_attempts(mut self, counter: Arc<AtomicU64>) -> Generator {
+        self.tried = Some(counter);
+        self
     }
 
     /// The symmetry of the pattern of givens: cells are removed by orbits of this group.
@@ -415,6 +433,9 @@ impl Generator {
             if stop.reached() {
                 return stopped(attempt - 1);
             }
+            if let Some(tried) = &self.tried {
+                tried.fetch_add(1, Ordering::Relaxed);
+            }
             let solution = random_solution(self.shape, &mut rng);
             let made = match (&self.pattern, guide) {
                 (Some(mask), _) => self.on_pattern(work, &solution, mask, &mut rejections),
@@ -487,6 +508,13 @@ impl Generator {
             if self.givens.is_some() {
                 return Err(GenerateError::PatternConflict("a givens range"));
             }
+        }
+        if let Some(flaw) = self
+            .pattern
+            .as_deref()
+            .and_then(|mask| pattern_flaw(self.shape, mask))
+        {
+            return Err(GenerateError::PatternUnusable(flaw));
         }
         Ok(())
     }

@@ -212,6 +212,11 @@ impl SolvePath {
                 self.steps.len(),
                 guesses.join(", ")
             ),
+            (false, _) if self.timed_out => format!(
+                "not solved: the time limit (--max-time) came after {} steps, {} cells left",
+                self.steps.len(),
+                self.board.empty_cells().count()
+            ),
             (false, _) => format!(
                 "not solved: stalled after {} steps, {} cells left (no technique in use applies{})",
                 self.steps.len(),

@@ -1,0 +1,530 @@
+//! `sudoku print`: puzzles on paper. PDF booklets (several puzzles a page, numbered and
+//! rated, sections, answer keys, large print, trim sizes with bleed), SVG or PNG pages.
+//! The grids are drawn by the library (`sudoku::draw`); the pages are laid out in
+//! `print_layout` and rendered in `print_render`.
+
+use super::print_layout::{self as layout, Block, Item, Layout, Section};
+use super::print_render as render;
+use super::Status;
+use crate::io::{self, InputArgs};
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+use sudoku::format::{self, Format, ParseError, Puzzle};
+use sudoku::logic::Level;
+use sudoku::rate::{HodokuRating, Rater, SeRating};
+use sudoku::solve::Outcome;
+use sudoku::Grid;
+
+/// What to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Output {
+    Pdf,
+    Svg,
+    Png,
+}
+
+/// Which ratings go on each puzzle's label.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Rating {
+    /// Sudoku Explainer's ER.
+    Se,
+    /// HoDoKu's level.
+    Hodoku,
+    /// Both.
+    #[default]
+    Both,
+    /// None (nothing is rated).
+    None,
+}
+
+/// How puzzles are grouped under headings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Sections {
+    /// One run of puzzles, no headings.
+    #[default]
+    None,
+    /// One section per input file, headed by its name.
+    File,
+    /// By HoDoKu level, easiest first, headed by the level.
+    Level,
+}
+
+/// Where the answer keys go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Keys {
+    /// All at the end.
+    End,
+    /// After each section.
+    Section,
+}
+
+/// Arguments of `sudoku print`.
+#[derive(Debug, Args, Clone)]
+pub struct PrintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The file to write; its extension (.pdf, .svg, .png) picks the format. `-`: standard
+    /// output. SVG and PNG are one page a file: several pages are written as OUT-1.png, ….
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: PathBuf,
+    /// Write this format whatever OUT's extension: pdf, svg or png.
+    #[arg(long, short = 't', value_enum, value_name = "FORMAT")]
+    pub to: Option<Output>,
+    /// Puzzles a page: 1, 2, 4, 6, 8 or 12 (default: as many of 4, 2, 1 as fit legibly; 1 in
+    /// large print).
+    #[arg(long, value_name = "N", value_parser = parse_per_page)]
+    pub per_page: Option<usize>,
+    /// Paper (trim) size: a4, a5, a3, letter, legal, or WxH in mm or in (6x9in, 152x229mm).
+    #[arg(long, value_name = "SIZE", default_value = "a4", value_parser = layout::parse_paper)]
+    pub paper: layout::Paper,
+    /// Margin inside the trim on every side (mm, in or pt; mm when no unit).
+    #[arg(long, value_name = "LEN", default_value = "12mm", value_parser = layout::parse_length)]
+    pub margin: f64,
+    /// Bleed added around the trim size for print-on-demand (e.g. 3mm, 0.125in); the PDF's
+    /// trim box says where the page is cut.
+    #[arg(long, value_name = "LEN", default_value = "0", value_parser = layout::parse_length)]
+    pub bleed: f64,
+    /// Large print: bigger grids and labels (one puzzle a page unless --per-page).
+    #[arg(long)]
+    pub large: bool,
+    /// A title on the first page (and in the PDF's metadata).
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// Group puzzles under headings: none, file (one section a file) or level (HoDoKu's,
+    /// easiest first).
+    #[arg(long, value_enum, default_value_t = Sections::None)]
+    pub sections: Sections,
+    /// Ratings on the labels: se (ER), hodoku (level), both or none.
+    #[arg(long, value_enum, default_value_t = Rating::Both)]
+    pub rating: Rating,
+    /// Add answer keys, smaller and several a page: at the end (the default) or after each
+    /// section.
+    #[arg(long, value_enum, value_name = "WHERE", num_args = 0..=1, default_missing_value = "end")]
+    pub solutions: Option<Keys>,
+    /// Print the pencil marks of the empty cells (the file's, else those the rules allow).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Print the digits placed so far too (lighter), not only the givens.
+    #[arg(long)]
+    pub state: bool,
+    /// PNG resolution, dots an inch (30 to 1200).
+    #[arg(long, value_name = "DPI", default_value_t = 150, value_parser = clap::value_parser!(u32).range(30..=1200))]
+    pub dpi: u32,
+    /// Write JSON Lines on standard output: for each puzzle printed its `number`, `page`,
+    /// `puzzle`, `size`, `box`, `level`, `er`, `line`.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads rating and solving (0 = every core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Give up rating a puzzle after this many seconds; its label then says `ER ≥ x`.
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<Duration>,
+}
+
+fn parse_per_page(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n @ (1 | 2 | 4 | 6 | 8 | 12)) => Ok(n),
+        _ => Err(format!("{s:?}: puzzles a page are 1, 2, 4, 6, 8 or 12")),
+    }
+}
+
+/// One puzzle read, checked and rated.
+struct Prepared {
+    puzzle: Puzzle,
+    /// The solution, when there is exactly one.
+    solution: Option<Grid>,
+    /// Why there is no answer key ("no solution", …).
+    problem: Option<String>,
+    se: Option<SeRating>,
+    hodoku: Option<HodokuRating>,
+    /// The file it came from (for --sections file).
+    file: usize,
+}
+
+fn prepare(
+    rater: &Rater,
+    rating: Rating,
+    max_time: Option<Duration>,
+    file: usize,
+    record: Result<Puzzle, ParseError>,
+) -> Result<Prepared, ParseError> {
+    let puzzle = record?;
+    let stop = max_time.map_or_else(sudoku::Stop::never, sudoku::Stop::after);
+    let mut prepared = Prepared {
+        solution: None,
+        problem: None,
+        se: None,
+        hodoku: None,
+        file,
+        puzzle,
+    };
+    let p = &prepared.puzzle;
+    match sudoku::solve::solve_until(&p.grid, p.marks.as_ref(), &stop) {
+        Ok(Outcome::Unique(s)) => prepared.solution = Some(s),
+        Ok(o) => prepared.problem = super::verdict::problem(&o, p.shape()).map(|p| p.message),
+        Err(_) => prepared.problem = Some("no answer within the time limit".into()),
+    }
+    if prepared.solution.is_some() {
+        let board = super::explain::board_of(p);
+        let deadline = stop.deadline();
+        if matches!(rating, Rating::Se | Rating::Both) {
+            prepared.se = Some(rater.rate_se_board_until(board.clone(), deadline));
+        }
+        if matches!(rating, Rating::Hodoku | Rating::Both) {
+            prepared.hodoku = Some(rater.rate_hodoku_board_until(board, deadline));
+        }
+    }
+    Ok(prepared)
+}
+
+/// `#12 · Hard · ER 4.2`, and the puzzle's title when it has one.
+fn label(number: usize, p: &Prepared) -> String {
+    let mut parts = vec![format!("#{number}")];
+    if let Some(h) = &p.hodoku {
+        parts.push(if h.solved && !h.timed_out {
+            h.level.name().to_string()
+        } else {
+            format!("{}?", h.level.name())
+        });
+    }
+    if let Some(s) = &p.se {
+        if s.timed_out {
+            parts.push(format!("ER ≥ {:.1}", s.er));
+        } else {
+            parts.push(format!("ER {:.1}", s.er));
+        }
+    }
+    if p.problem.is_some() {
+        parts.push("not unique".into());
+    }
+    if let Some(t) = &p.puzzle.info.title {
+        let t: String = t.chars().take(40).collect();
+        parts.push(t);
+    }
+    parts.join(" · ")
+}
+
+fn output_kind(args: &PrintArgs) -> Result<Output, String> {
+    if let Some(t) = args.to {
+        return Ok(t);
+    }
+    if args.output.as_os_str() == "-" {
+        return Ok(Output::Pdf);
+    }
+    let ext = args
+        .output
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("pdf") => Ok(Output::Pdf),
+        Some("svg") => Ok(Output::Svg),
+        Some("png") => Ok(Output::Png),
+        _ => Err(format!(
+            "cannot tell the format from {:?}: name it .pdf, .svg or .png, or say --to pdf|svg|png",
+            args.output.display().to_string()
+        )),
+    }
+}
+
+/// Runs `sudoku print`.
+pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
+    let kind = match output_kind(args) {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("sudoku: {e}");
+            return Ok(Status::InputError.code());
+        }
+    };
+    if args.sections == Sections::Level && matches!(args.rating, Rating::Se | Rating::None) {
+        eprintln!("sudoku: --sections level needs HoDoKu's level: use --rating hodoku or both");
+        return Ok(Status::InputError.code());
+    }
+    if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
+    }
+    let rater = Rater::new().max_time(args.max_time);
+    let jobs = crate::limits::jobs(args.jobs);
+    let mut status = Status::Ok;
+    let mut puzzles: Vec<Prepared> = Vec::new();
+    // One input at a time, so that each puzzle knows its file.
+    let files: Vec<PathBuf> = if args.input.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.input.files.clone()
+    };
+    for (i, file) in files.iter().enumerate() {
+        let one = InputArgs {
+            files: vec![file.clone()],
+            ..args.input.clone()
+        };
+        io::ordered_batch_by(
+            one.records(),
+            jobs,
+            jobs * 4,
+            |_, record| prepare(&rater, args.rating, args.max_time, i, record),
+            |r| {
+                match r {
+                    Ok(p) => puzzles.push(p),
+                    Err(e) => status = status.worst(io::report(&e)),
+                }
+                Ok(())
+            },
+        )?;
+    }
+    if status == Status::InputError {
+        eprintln!("sudoku: nothing written: the input has errors (above)");
+        return Ok(status.code());
+    }
+    if puzzles.is_empty() {
+        eprintln!("sudoku: no puzzles to print");
+        return Ok(Status::InputError.code());
+    }
+    for p in &puzzles {
+        if let Some(why) = &p.problem {
+            eprintln!(
+                "sudoku: line {}: printed without an answer key: {why}",
+                p.puzzle.line
+            );
+            status = status.worst(Status::Negative);
+        }
+    }
+    let groups = group(args, &files, puzzles);
+    let (blocks, numbered) = blocks(args, &groups);
+    let lay = Layout {
+        paper: args.paper,
+        margin: args.margin,
+        bleed: args.bleed,
+        large: args.large,
+        title: args.title.clone(),
+    };
+    let puzzle_sections: Vec<Section> = blocks
+        .iter()
+        .filter(|b| !b.keys)
+        .map(|b| b.section.clone())
+        .collect();
+    let per_page = args
+        .per_page
+        .unwrap_or_else(|| layout::auto_per_page(&lay, &puzzle_sections));
+    let (pages, placed) = match layout::pages(&lay, &blocks, per_page) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("sudoku: {e}");
+            return Ok(Status::InputError.code());
+        }
+    };
+    write(args, kind, &pages)?;
+    if args.json {
+        let mut out = io::stdout();
+        for &(number, block, i, p) in &numbered {
+            let page = placed[block].page_of(i);
+            let shape = p.puzzle.shape();
+            let v = json!({
+                "number": number,
+                "page": page,
+                "puzzle": format::write(&p.puzzle, Format::Line).unwrap_or_default(),
+                "size": shape.side(),
+                "box": [shape.box_rows(), shape.box_cols()],
+                "level": p.hodoku.map(|h| h.level.name()),
+                "er": p.se.map(|s| (f64::from(s.er) * 10.0).round() / 10.0),
+                "line": p.puzzle.line,
+            });
+            io::put(&mut out, &format!("{v}\n"))?;
+        }
+        std::io::Write::flush(&mut out)?;
+    }
+    if args.output.as_os_str() != "-" {
+        eprintln!(
+            "sudoku: {} puzzle{} on {} page{}",
+            numbered.len(),
+            if numbered.len() == 1 { "" } else { "s" },
+            pages.len(),
+            if pages.len() == 1 { "" } else { "s" }
+        );
+    }
+    Ok(status.code())
+}
+
+/// The puzzles in sections, in print order, with their headings.
+fn group(
+    args: &PrintArgs,
+    files: &[PathBuf],
+    puzzles: Vec<Prepared>,
+) -> Vec<(Option<String>, Vec<Prepared>)> {
+    match args.sections {
+        Sections::None => vec![(None, puzzles)],
+        Sections::File => {
+            let mut out: Vec<(Option<String>, Vec<Prepared>)> = Vec::new();
+            for p in puzzles {
+                let name = files[p.file].as_os_str();
+                let heading = if name == "-" {
+                    "Standard input".to_string()
+                } else {
+                    Path::new(name)
+                        .file_stem()
+                        .map_or_else(|| name.to_string_lossy(), |s| s.to_string_lossy())
+                        .into_owned()
+                };
+                match out.last_mut() {
+                    Some((Some(h), v)) if *h == heading => v.push(p),
+                    _ => out.push((Some(heading), vec![p])),
+                }
+            }
+            out
+        }
+        Sections::Level => {
+            let mut by: std::collections::BTreeMap<Option<Level>, Vec<Prepared>> =
+                Default::default();
+            for p in puzzles {
+                by.entry(p.hodoku.map(|h| h.level)).or_default().push(p);
+            }
+            // Rated levels easiest first, the unrated (no unique solution) last.
+            let mut out: Vec<_> = by
+                .into_iter()
+                .map(|(l, v)| (l, Some(l.map_or("Not rated", Level::name).to_string()), v))
+                .collect();
+            out.sort_by_key(|(l, ..)| (l.is_none(), *l));
+            out.into_iter().map(|(_, h, v)| (h, v)).collect()
+        }
+    }
+}
+
+/// A puzzle's number, its block and place in the block, and the puzzle.
+type Numbered<'a> = (usize, usize, usize, &'a Prepared);
+
+/// Puzzle and answer-key blocks, numbered in print order; also each puzzle's number and
+/// page, for --json.
+fn blocks<'a>(
+    args: &PrintArgs,
+    groups: &'a [(Option<String>, Vec<Prepared>)],
+) -> (Vec<Block>, Vec<Numbered<'a>>) {
+    let mut blocks = Vec::new();
+    let mut numbered = Vec::new();
+    let mut keys_at_end = Vec::new();
+    let mut n = 0;
+    for (heading, ps) in groups {
+        let mut items = Vec::new();
+        let mut keys = Vec::new();
+        for p in ps {
+            n += 1;
+            let marks = args.candidates.then(|| p.puzzle.marks_or_rules());
+            items.push(Item {
+                label: label(n, p),
+                grid: p.puzzle.grid.clone(),
+                alphabet: p.puzzle.alphabet,
+                marks,
+                state: args.state,
+            });
+            numbered.push((n, blocks.len(), items.len() - 1, p));
+            if let Some(s) = &p.solution {
+                // Givens black, the rest lighter: the key shows what was to be found.
+                let mut key = s.clone();
+                for c in sudoku::Cell::all(key.shape()) {
+                    match (p.puzzle.grid.is_given(c), s.get(c)) {
+                        (true, Some(d)) => key.set_given(c, d),
+                        (false, d) => key.set(c, d),
+                        _ => {}
+                    }
+                }
+                keys.push(Item {
+                    label: format!("#{n}"),
+                    grid: key,
+                    alphabet: p.puzzle.alphabet,
+                    marks: None,
+                    state: true,
+                });
+            }
+        }
+        blocks.push(Block {
+            section: Section {
+                heading: heading.clone(),
+                items,
+            },
+            keys: false,
+        });
+        let key_heading = Some(match heading {
+            Some(h) => format!("Solutions: {h}"),
+            None => "Solutions".to_string(),
+        });
+        match args.solutions {
+            Some(Keys::Section) if !keys.is_empty() => blocks.push(Block {
+                section: Section {
+                    heading: key_heading,
+                    items: keys,
+                },
+                keys: true,
+            }),
+            Some(Keys::End) => keys_at_end.push((key_heading, keys)),
+            _ => {}
+        }
+    }
+    let all: Vec<Item> = keys_at_end.iter().flat_map(|(_, k)| k.clone()).collect();
+    if !all.is_empty() {
+        blocks.push(Block {
+            section: Section {
+                heading: Some("Solutions".into()),
+                items: all,
+            },
+            keys: true,
+        });
+    }
+    (blocks, numbered)
+}
+
+/// Writes the pages: one PDF, or one SVG/PNG a page (OUT-1.png, …).
+fn write(args: &PrintArgs, kind: Output, pages: &[layout::Page]) -> anyhow::Result<()> {
+    let stdout = args.output.as_os_str() == "-";
+    if kind == Output::Pdf {
+        let pdf = render::pdf(pages, args.title.as_deref())?;
+        return put(&args.output, stdout, &pdf);
+    }
+    if stdout && pages.len() > 1 {
+        anyhow::bail!(
+            "{} pages of {}: standard output takes one; give -o a file name (pages are then OUT-1, OUT-2, …)",
+            pages.len(),
+            if kind == Output::Svg { "SVG" } else { "PNG" }
+        );
+    }
+    let width = pages.len().to_string().len();
+    for (i, page) in pages.iter().enumerate() {
+        let bytes = match kind {
+            Output::Svg => page.svg.clone().into_bytes(),
+            _ => render::png(page, f64::from(args.dpi))?,
+        };
+        let path = if pages.len() == 1 {
+            args.output.clone()
+        } else {
+            numbered_path(&args.output, i + 1, width)
+        };
+        put(&path, stdout, &bytes)?;
+    }
+    Ok(())
+}
+
+/// `book.png` → `book-01.png` for page 1 of 10 or more.
+fn numbered_path(out: &Path, n: usize, width: usize) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match out.extension() {
+        Some(e) => format!("{stem}-{n:0width$}.{}", e.to_string_lossy()),
+        None => format!("{stem}-{n:0width$}"),
+    };
+    out.with_file_name(name)
+}
+
+fn put(path: &Path, stdout: bool, bytes: &[u8]) -> anyhow::Result<()> {
+    if stdout {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()?;
+        Ok(())
+    } else {
+        crate::tui::save::write_atomic(path, bytes)
+    }
+}

@@ -1,0 +1,443 @@
+//! `sudoku print` read back for real: PDFs through poppler (`pdfinfo` for page counts,
+//! `pdftotext` for the digits of each grid, cropped to where the grid is, in reading order),
+//! PNGs decoded. poppler-utils come from `scripts/setup-print.sh`; without them these tests
+//! fail, they never skip.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use sudoku::format::{self, Puzzle, ReadOptions};
+use sudoku::solve::{self, Outcome};
+use sudoku::Cell;
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/print")
+        .join(name)
+}
+
+fn puzzles(name: &str) -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(data(name)).unwrap();
+    format::read_str(&text, ReadOptions::default())
+        .into_iter()
+        .map(|r| r.unwrap())
+        .collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sudoku-print-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+/// Runs a poppler tool; a missing tool is a failure that says how to install it.
+fn poppler(tool: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(tool)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} not runnable ({e}): run scripts/setup-print.sh"));
+    assert!(out.status.success(), "{tool} {args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn page_count(pdf: &Path) -> usize {
+    let info = poppler("pdfinfo", &[pdf.to_str().unwrap()]);
+    let line = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
+    line["Pages:".len()..].trim().parse().unwrap()
+}
+
+/// A grid's square on a page: x, y (top left, points from the top) and side.
+type Square = (f64, f64, f64);
+
+/// Grid squares (x, y, side) on each page, from the SVG of the same print: the layout is the
+/// same whatever the output format.
+fn grid_boxes(svg: &str) -> Vec<Square> {
+    let mut out = Vec::new();
+    let mut lines = svg.lines();
+    while let Some(l) = lines.next() {
+        if let Some(rest) = l.strip_prefix(r#"<g class="grid" transform="translate("#) {
+            let xy: Vec<f64> = rest
+                .trim_end_matches(")\">")
+                .split(' ')
+                .map(|v| v.parse().unwrap())
+                .collect();
+            let rect = lines.next().unwrap();
+            let w = rect.split("width=\"").nth(1).unwrap();
+            let side: f64 = w[..w.find('"').unwrap()].parse().unwrap();
+            out.push((xy[0], xy[1], side));
+        }
+    }
+    out
+}
+
+/// The text inside one square of a PDF page, whitespace removed.
+fn text_in(pdf: &Path, page: usize, (x, y, side): Square) -> String {
+    let p = page.to_string();
+    let (x, y, w) = (
+        (x.floor() as i64).to_string(),
+        (y.floor() as i64).to_string(),
+        ((side + 2.0).ceil() as i64).to_string(),
+    );
+    let args = [
+        "-layout", "-f", &p, "-l", &p, "-r", "72", "-x", &x, "-y", &y, "-W", &w, "-H", &w,
+    ];
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend([pdf.to_str().unwrap(), "-"]);
+    poppler("pdftotext", &all)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// The symbols of the given (or, with `all`, every) digits in reading order.
+fn symbols(p: &Puzzle, grid: &sudoku::Grid, all: bool) -> String {
+    Cell::all(grid.shape())
+        .filter(|&c| all || grid.is_given(c))
+        .filter_map(|c| grid.get(c))
+        .map(|d| sudoku::draw::symbol(p.alphabet, d.get()))
+        .collect()
+}
+
+/// Prints `name` as PDF and as SVG pages with the same options; returns the PDF and each
+/// page's grid squares.
+fn print(name: &str, dir: &Path, opts: &[&str]) -> (PathBuf, Vec<Vec<Square>>) {
+    let pdf = dir.join("book.pdf");
+    sudoku()
+        .arg("print")
+        .arg(data(name))
+        .arg("-o")
+        .arg(&pdf)
+        .args(opts)
+        .assert()
+        .success();
+    let svg = dir.join("page.svg");
+    sudoku()
+        .arg("print")
+        .arg(data(name))
+        .arg("-o")
+        .arg(&svg)
+        .args(opts)
+        .assert()
+        .success();
+    let pages = page_count(&pdf);
+    let boxes = (1..=pages)
+        .map(|i| {
+            let path = if pages == 1 {
+                svg.clone()
+            } else {
+                let width = pages.to_string().len();
+                dir.join(format!("page-{i:0width$}.svg"))
+            };
+            grid_boxes(&std::fs::read_to_string(path).unwrap())
+        })
+        .collect();
+    (pdf, boxes)
+}
+
+#[test]
+fn every_size_gives_its_givens_and_answer_back_as_text() {
+    for name in [
+        "four.txt",
+        "six-2x3.txt",
+        "six-3x2.json",
+        "unique.txt",
+        "twelve-3x4.jsonl",
+        "twelve-4x3.jsonl",
+        "sixteen.txt",
+        "twentyfive.txt",
+    ] {
+        let dir = temp(name);
+        let p = &puzzles(name)[0];
+        let (pdf, boxes) = print(name, &dir, &["--rating", "none", "--solutions"]);
+        // The puzzle's page, then the answer key's.
+        assert_eq!(page_count(&pdf), 2, "{name}");
+        assert_eq!(boxes.iter().map(Vec::len).collect::<Vec<_>>(), [1, 1]);
+        assert_eq!(
+            text_in(&pdf, 1, boxes[0][0]),
+            symbols(p, &p.grid, false),
+            "{name}: givens"
+        );
+        let Outcome::Unique(solution) = solve::solve(&p.grid) else {
+            panic!("{name} is not unique")
+        };
+        assert_eq!(
+            text_in(&pdf, 2, boxes[1][0]),
+            symbols(p, &solution, true),
+            "{name}: answer key"
+        );
+        let all = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+        assert!(all.contains("Solutions"), "{name}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn several_a_page_each_on_its_page_with_keys_at_the_end() {
+    let name = "nine-9.txt";
+    let ps = puzzles(name);
+    assert_eq!(ps.len(), 9);
+    for per_page in [2usize, 4, 6] {
+        let dir = temp(&format!("nine-{per_page}"));
+        let (pdf, boxes) = print(
+            name,
+            &dir,
+            &[
+                "--rating",
+                "none",
+                "--per-page",
+                &per_page.to_string(),
+                "--solutions",
+            ],
+        );
+        let puzzle_pages = ps.len().div_ceil(per_page);
+        assert!(page_count(&pdf) > puzzle_pages);
+        let mut k = 0;
+        for (page, grids) in boxes.iter().enumerate().take(puzzle_pages) {
+            for &b in grids {
+                let p = &ps[k];
+                assert_eq!(text_in(&pdf, page + 1, b), symbols(p, &p.grid, false));
+                k += 1;
+            }
+        }
+        assert_eq!(k, ps.len(), "every puzzle printed once");
+        // The keys: every solution, in order, on the pages after.
+        let keys: Vec<(usize, Square)> = boxes
+            .iter()
+            .enumerate()
+            .skip(puzzle_pages)
+            .flat_map(|(i, g)| g.iter().map(move |&b| (i + 1, b)))
+            .collect();
+        assert_eq!(keys.len(), ps.len());
+        for (p, (page, b)) in ps.iter().zip(keys) {
+            let Outcome::Unique(s) = solve::solve(&p.grid) else {
+                panic!()
+            };
+            assert_eq!(text_in(&pdf, page, b), symbols(p, &s, true));
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn labels_carry_number_and_rating_and_json_tells_the_page() {
+    let dir = temp("labels");
+    let pdf = dir.join("b.pdf");
+    let out = sudoku()
+        .args([
+            "print",
+            "--per-page",
+            "2",
+            "--json",
+            "--title",
+            "My Book",
+            "-o",
+        ])
+        .arg(&pdf)
+        .arg(data("unique.txt"))
+        .arg(data("nine-9.txt"))
+        .args(["--sections", "file"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 10);
+    let text = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    assert!(text.contains("My Book"));
+    assert!(
+        text.contains("nine-9") && text.contains("unique"),
+        "section headings"
+    );
+    for r in &records {
+        let page = r["page"].as_u64().unwrap() as usize;
+        let level = r["level"].as_str().unwrap();
+        let er = r["er"].as_f64().unwrap();
+        let label = format!("#{} · {level} · ER {er:.1}", r["number"]);
+        let p = page.to_string();
+        let on_page = poppler(
+            "pdftotext",
+            &["-f", &p, "-l", &p, pdf.to_str().unwrap(), "-"],
+        );
+        assert!(on_page.contains(&label), "{label} on page {page}");
+        // Each record is a puzzle every command reads.
+        let back = format::parse_str(r["puzzle"].as_str().unwrap(), None).unwrap();
+        assert_eq!(back.shape().side(), r["size"].as_u64().unwrap() as usize);
+    }
+    // The first file's one puzzle is alone in its section: the second starts a new page.
+    assert_eq!(records[0]["page"], 1);
+    assert_eq!(records[1]["page"], 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn png_pages_decode_at_the_dpi_asked() {
+    let dir = temp("png");
+    let out = dir.join("p.png");
+    sudoku()
+        .args([
+            "print", "--rating", "none", "--paper", "a5", "--dpi", "100", "-o",
+        ])
+        .arg(&out)
+        .arg(data("unique.txt"))
+        .assert()
+        .success();
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    // A5 is 148 x 210 mm.
+    let px = |mm: f64| (mm / 25.4 * 100.0).round() as u32;
+    assert_eq!((info.width, info.height), (px(148.0), px(210.0)));
+    // Not blank: the grid's lines are dark.
+    let dark = buf.chunks(4).filter(|p| p[0] < 64 && p[3] > 0).count();
+    assert!(dark > 1000, "{dark} dark pixels");
+    // Several pages: OUT-1.png, OUT-2.png.
+    let many = dir.join("m.png");
+    sudoku()
+        .args([
+            "print",
+            "--rating",
+            "none",
+            "--per-page",
+            "4",
+            "--dpi",
+            "30",
+            "-o",
+        ])
+        .arg(&many)
+        .arg(data("nine-9.txt"))
+        .assert()
+        .success();
+    for i in 1..=3 {
+        assert!(dir.join(format!("m-{i}.png")).exists());
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn large_print_bleed_and_paper() {
+    let dir = temp("large");
+    let pdf = dir.join("l.pdf");
+    sudoku()
+        .args([
+            "print", "--rating", "none", "--large", "--paper", "6x9in", "--bleed", "0.125in", "-o",
+        ])
+        .arg(&pdf)
+        .arg(data("nine-9.txt"))
+        .assert()
+        .success();
+    // One a page in large print.
+    assert_eq!(page_count(&pdf), 9);
+    let info = poppler("pdfinfo", &["-box", pdf.to_str().unwrap()]);
+    // 6x9 in plus 1/8 in each side: 450 x 666 pt; the trim box is the 6x9 in page.
+    assert!(info.contains("450 x 666 pts"), "{info}");
+    let trim = info.lines().find(|l| l.starts_with("TrimBox:")).unwrap();
+    let nums: Vec<f64> = trim
+        .split_whitespace()
+        .skip(1)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!((nums[2] - nums[0] - 432.0).abs() < 0.01 && (nums[3] - nums[1] - 648.0).abs() < 0.01);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_input_and_pages_too_small_are_clear_errors() {
+    let dir = temp("errors");
+    let pdf = dir.join("x.pdf");
+    // No puzzles.
+    sudoku()
+        .args(["print", "-o"])
+        .arg(&pdf)
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no puzzle"));
+    assert!(!pdf.exists());
+    // 25x25 four to an A4 page: cells under 5 mm.
+    sudoku()
+        .args(["print", "--rating", "none", "--per-page", "4", "-o"])
+        .arg(&pdf)
+        .arg(data("twentyfive.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("too small"));
+    assert!(!pdf.exists());
+    // An unknown extension, and a bad paper.
+    sudoku()
+        .args(["print", "-o", "x.doc"])
+        .arg(data("unique.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--to"));
+    sudoku()
+        .args(["print", "--paper", "b7x", "-o"])
+        .arg(&pdf)
+        .arg(data("unique.txt"))
+        .assert()
+        .code(2);
+    // Several SVG pages cannot go to standard output.
+    sudoku()
+        .args([
+            "print",
+            "--rating",
+            "none",
+            "--per-page",
+            "1",
+            "--to",
+            "svg",
+            "-o",
+            "-",
+        ])
+        .arg(data("nine-9.txt"))
+        .assert()
+        .code(2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn pencil_marks_and_pipes_from_the_generator() {
+    let dir = temp("marks");
+    let svg = dir.join("c.svg");
+    sudoku()
+        .args(["print", "--rating", "none", "--candidates", "-o"])
+        .arg(&svg)
+        .arg(data("unique.txt"))
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let p = &puzzles("unique.txt")[0];
+    let marks: usize = {
+        let m = p.marks_or_rules();
+        Cell::all(p.shape())
+            .filter(|&c| p.grid.get(c).is_none())
+            .map(|c| m.get(c).len())
+            .sum()
+    };
+    let grid_texts = text
+        .lines()
+        .filter(|l| l.starts_with("<text") && l.contains("middle\">"))
+        .count();
+    assert_eq!(grid_texts, p.grid.given_count() + marks);
+    // generate | print
+    let generated = sudoku()
+        .args(["generate", "--count", "2", "--seed", "5", "--json"])
+        .output()
+        .unwrap();
+    let pdf = dir.join("g.pdf");
+    sudoku()
+        .args(["print", "--rating", "none", "-o"])
+        .arg(&pdf)
+        .write_stdin(generated.stdout)
+        .assert()
+        .success();
+    assert_eq!(page_count(&pdf), 1);
+    let _ = std::fs::remove_dir_all(dir);
+}
