@@ -289,3 +289,74 @@ fn other_shapes_are_sound() {
         }
     }
 }
+
+/// ALS, Sue de Coq and aligned exclusion past 128 cells (12x12 and 16x16, wide cell sets):
+/// along a walk of generated puzzles with the basic techniques, every step they find is
+/// checked against the solution, and each finds some (on 16x16 the two that such walks
+/// reach: the basic techniques leave too few crowded positions for the others).
+#[test]
+fn als_sue_de_coq_and_exclusion_work_past_128_cells() {
+    use sudoku::generate::Generator;
+    use sudoku::Shape;
+    let targets = [
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::SueDeCoq,
+        Technique::AlignedPairExclusion,
+    ];
+    let mut target_set = TechniqueSet::EMPTY;
+    for t in targets {
+        target_set.insert(t);
+    }
+    let walker = LogicSolver::builder()
+        .techniques(basic())
+        .backtracking(false)
+        .build();
+    let finder = LogicSolver::builder()
+        .techniques(target_set)
+        .backtracking(false)
+        .build();
+    for (box_rows, box_cols, puzzles, expected) in [
+        (3, 4, 3, &targets[..]),
+        (
+            4,
+            4,
+            1,
+            &[Technique::AlsXz, Technique::AlignedPairExclusion][..],
+        ),
+    ] {
+        let shape = Shape::new(box_rows, box_cols).unwrap();
+        assert!(shape.cell_count() > 128);
+        let generator = Generator::new(shape).seed(17);
+        let mut found = std::collections::BTreeMap::new();
+        for index in 0..puzzles {
+            let g = generator.generate(index).unwrap();
+            let mut board = Board::new(&g.puzzle);
+            for _ in 0..400 {
+                let steps = finder.all_steps(&board);
+                for step in &steps {
+                    if let Err(e) = check_step(&board, step, &g.solution) {
+                        panic!("{}x{} puzzle {index}: {e}", shape.side(), shape.side());
+                    }
+                    *found.entry(step.technique).or_insert(0) += 1;
+                }
+                let next = walker
+                    .next_step(&board)
+                    .or_else(|| steps.into_iter().next());
+                match next {
+                    Some(step) if apply(&mut board, &step) => {}
+                    _ => break,
+                }
+            }
+        }
+        for &t in expected {
+            assert!(
+                found.contains_key(&t),
+                "{}x{}: no {} step found ({found:?})",
+                shape.side(),
+                shape.side(),
+                t.name()
+            );
+        }
+    }
+}

@@ -22,10 +22,13 @@
 //! defaults do, so that the solver's first step is HoDoKu's where possible. The
 //! collection is built once per position and shared by the four techniques.
 //!
-//! Runs on shapes with at most 128 cells (9x9 and smaller); larger shapes get no step.
+//! Cell sets are `u128` up to 128 cells (9x9 and smaller) and wider ones beyond
+//! ([`super::cellbits`]): ALS-XZ and ALS-XY-Wing run on grids up to 16x16; the chain and
+//! Death Blossom searches, exponential in the sets, on grids of at most 128 cells.
 //!
 //! Depends on the context, the step model and the grid's index types.
 
+use super::cellbits::{CellBits, Wide};
 use super::step::{AlsSet, Evidence, Step};
 use super::technique::Technique;
 use super::Context;
@@ -46,21 +49,6 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
 /// The longest ALS-XY-Chain searched, in restricted commons (HoDoKu's limit).
 const MAX_RC: usize = 50;
 
-/// A set of cells as bits (cell index `i` is bit `i`).
-type Bits = u128;
-
-fn bits_iter(mut b: Bits) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            Some(i)
-        }
-    })
-}
-
 fn mask_iter(mut m: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
@@ -74,12 +62,12 @@ fn mask_iter(mut m: u32) -> impl Iterator<Item = usize> {
 }
 
 /// One almost locked set.
-struct Als {
-    cells: Bits,
+struct Als<B> {
+    cells: B,
     /// Digit indices as bits.
     digits: u32,
     /// Union of `seen` over its digits.
-    buddies: Bits,
+    buddies: B,
 }
 
 /// A restricted common between sets `a < b`: one or two digit indices.
@@ -98,18 +86,18 @@ impl Rc {
 }
 
 /// The per-position tables the ALS techniques share.
-pub(crate) struct Tables {
+pub(crate) struct Tables<B> {
     n: usize,
     cand: Vec<u32>,
-    alses: Vec<Als>,
+    alses: Vec<Als<B>>,
     /// `with[i * n + d]`: the cells of set `i` holding digit `d`.
-    with: Vec<Bits>,
+    with: Vec<B>,
     /// `seen[i * n + d]`: the cells outside set `i` holding `d` that see every `d` of it.
-    seen: Vec<Bits>,
+    seen: Vec<B>,
     /// The peers of each cell.
-    peer_bits: Vec<Bits>,
+    peer_bits: Vec<B>,
     /// The cells holding each digit.
-    digit_cells: Vec<Bits>,
+    digit_cells: Vec<B>,
     rcs: OnceCell<Rcs>,
 }
 
@@ -121,11 +109,11 @@ struct Rcs {
     by_als: Vec<Vec<usize>>,
 }
 
-impl Tables {
-    fn build(ctx: &Context<'_>) -> Option<Tables> {
+impl<B: CellBits> Tables<B> {
+    fn build(ctx: &Context<'_>) -> Option<Tables<B>> {
         let shape = ctx.shape();
         let n = ctx.side();
-        if shape.cell_count() > 128 || n > 32 {
+        if shape.cell_count() > B::CAPACITY || n > 32 {
             return None;
         }
         let cells = shape.cell_count();
@@ -139,21 +127,23 @@ impl Tables {
                 }
             })
             .collect();
-        let mut digit_cells = vec![0 as Bits; n];
+        let mut digit_cells = vec![B::ZERO; n];
         for (i, &m) in cand.iter().enumerate() {
             for d in mask_iter(m) {
-                digit_cells[d] |= 1 << i;
+                digit_cells[d] |= B::bit(i);
             }
         }
-        let peers: Vec<Bits> = (0..cells)
+        let geometry = ctx.geometry();
+        let peers: Vec<B> = (0..cells)
             .map(|i| {
-                Cell::new(i)
-                    .peers(shape)
-                    .fold(0, |b, p| b | (1 as Bits) << p.index())
+                geometry
+                    .peers(i)
+                    .iter()
+                    .fold(B::ZERO, |b, &p| b | B::bit(p as usize))
             })
             .collect();
         // Every ALS, house by house, subsets in depth-first order, each cell set once.
-        let mut found: Vec<(Bits, u32)> = Vec::new();
+        let mut found: Vec<(B, u32)> = Vec::new();
         let mut seen_sets = std::collections::HashSet::new();
         let max_size = if n <= 9 { n - 1 } else { 4.min(n - 1) };
         for h in House::all(shape) {
@@ -162,19 +152,29 @@ impl Tables {
                 .map(|c| c.index())
                 .filter(|&i| cand[i] != 0)
                 .collect();
-            collect(&hc, 0, 0, 0, 0, max_size, &cand, &mut seen_sets, &mut found);
+            collect(
+                &hc,
+                0,
+                0,
+                B::ZERO,
+                0,
+                max_size,
+                &cand,
+                &mut seen_sets,
+                &mut found,
+            );
         }
         let mut alses = Vec::with_capacity(found.len());
         let mut with = Vec::with_capacity(found.len() * n);
         let mut seen = Vec::with_capacity(found.len() * n);
         for (cells, digits) in found {
-            let mut buddies = 0;
+            let mut buddies = B::ZERO;
             for &dc in &digit_cells {
                 let w = cells & dc;
-                let s = if w == 0 {
-                    0
+                let s = if w.is_zero() {
+                    B::ZERO
                 } else {
-                    bits_iter(w).fold(!0 as Bits, |acc, c| acc & peers[c]) & !cells & dc
+                    w.ones().fold(!B::ZERO, |acc, c| acc & peers[c]) & !cells & dc
                 };
                 with.push(w);
                 seen.push(s);
@@ -199,11 +199,11 @@ impl Tables {
     }
 
     #[inline]
-    fn with(&self, i: usize, d: usize) -> Bits {
+    fn with(&self, i: usize, d: usize) -> B {
         self.with[i * self.n + d]
     }
     #[inline]
-    fn seen(&self, i: usize, d: usize) -> Bits {
+    fn seen(&self, i: usize, d: usize) -> B {
         self.seen[i * self.n + d]
     }
 
@@ -222,12 +222,15 @@ impl Tables {
                     let b = &self.alses[j];
                     let common = a.digits & b.digits;
                     // A restricted common needs `a`'s cells with it among those `b` sees.
-                    if common == 0 || a.cells & b.cells != 0 || a.cells & b.buddies == 0 {
+                    if common == 0
+                        || !(a.cells & b.cells).is_zero()
+                        || (a.cells & b.buddies).is_zero()
+                    {
                         continue;
                     }
                     let mut rc: Option<Rc> = None;
                     for d in mask_iter(common) {
-                        if self.with(i, d) & !self.seen(j, d) != 0 {
+                        if !(self.with(i, d) & !self.seen(j, d)).is_zero() {
                             continue;
                         }
                         match &mut rc {
@@ -263,16 +266,16 @@ impl Tables {
 
     /// Cells holding `z` that see every `z` of sets `a` and `b`, for every digit common to
     /// both but outside `exclude`, as per-digit bits.
-    fn common_elims(&self, a: usize, b: usize, exclude: u32, out: &mut [Bits]) -> bool {
+    fn common_elims(&self, a: usize, b: usize, exclude: u32, out: &mut [B]) -> bool {
         let (sa, sb) = (&self.alses[a], &self.alses[b]);
         let zs = sa.digits & sb.digits & !exclude;
-        if zs == 0 || sa.buddies & sb.buddies == 0 {
+        if zs == 0 || (sa.buddies & sb.buddies).is_zero() {
             return false;
         }
         let mut any = false;
         for z in mask_iter(zs) {
             let e = self.seen(a, z) & self.seen(b, z);
-            if e != 0 {
+            if !e.is_zero() {
                 out[z] |= e;
                 any = true;
             }
@@ -283,7 +286,7 @@ impl Tables {
     fn als_set(&self, i: usize) -> AlsSet {
         let a = &self.alses[i];
         AlsSet {
-            cells: bits_iter(a.cells).map(Cell::new).collect(),
+            cells: a.cells.ones().map(Cell::new).collect(),
             digits: digits_of(a.digits),
         }
     }
@@ -294,23 +297,23 @@ fn digits_of(m: u32) -> DigitSet {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn collect(
+fn collect<B: CellBits>(
     hc: &[usize],
     from: usize,
     count: usize,
-    cells: Bits,
+    cells: B,
     digits: u32,
     max_size: usize,
     cand: &[u32],
-    seen: &mut std::collections::HashSet<Bits>,
-    out: &mut Vec<(Bits, u32)>,
+    seen: &mut std::collections::HashSet<B>,
+    out: &mut Vec<(B, u32)>,
 ) {
     if count >= max_size {
         return;
     }
     for k in from..hc.len() {
         let c = hc[k];
-        let cells2 = cells | (1 as Bits) << c;
+        let cells2 = cells | B::bit(c);
         let digits2 = digits | cand[c];
         if digits2.count_ones() as usize == count + 2 && seen.insert(cells2) {
             out.push((cells2, digits2));
@@ -329,38 +332,58 @@ fn collect(
     }
 }
 
+/// The tables of a position, in the narrowest cell sets that hold its grid.
+pub(crate) enum AnyTables {
+    Narrow(Tables<u128>),
+    Wide4(Tables<Wide<4>>),
+}
+
+impl AnyTables {
+    fn build(ctx: &Context<'_>) -> Option<AnyTables> {
+        let cells = ctx.shape().cell_count();
+        if cells <= u128::CAPACITY {
+            Tables::build(ctx).map(AnyTables::Narrow)
+        } else if cells <= Wide::<4>::CAPACITY {
+            Tables::build(ctx).map(AnyTables::Wide4)
+        } else {
+            // Past 16x16 the sets and their restricted commons grow too many to search.
+            None
+        }
+    }
+}
+
 /// The shared tables of `ctx`'s position (`None` on shapes too large).
-fn tables<'c>(ctx: &'c Context<'_>) -> Option<&'c Tables> {
-    ctx.als_tables(|| Tables::build(ctx))
+fn tables<'c>(ctx: &'c Context<'_>) -> Option<&'c AnyTables> {
+    ctx.als_tables(|| AnyTables::build(ctx))
 }
 
 /// The candidates of per-digit elimination bits, digit by digit then cell by cell.
-fn to_candidates(elims: &[Bits]) -> Vec<Candidate> {
+fn to_candidates<B: CellBits>(elims: &[B]) -> Vec<Candidate> {
     let mut v = Vec::new();
     for (d, &b) in elims.iter().enumerate() {
-        for c in bits_iter(b) {
+        for c in b.ones() {
             v.push(Candidate::new(Cell::new(c), Digit::from_index(d)));
         }
     }
     v
 }
 
-fn elim_digits(elims: &[Bits]) -> DigitSet {
+fn elim_digits<B: CellBits>(elims: &[B]) -> DigitSet {
     elims
         .iter()
         .enumerate()
-        .filter(|(_, &b)| b != 0)
+        .filter(|(_, &b)| !b.is_zero())
         .map(|(d, _)| Digit::from_index(d))
         .collect()
 }
 
-fn make_step(
-    t: &Tables,
+fn make_step<B: CellBits>(
+    t: &Tables<B>,
     technique: Technique,
     sets: &[usize],
     restricted: Vec<u32>,
     stem: Option<Cell>,
-    elims: &[Bits],
+    elims: &[B],
 ) -> Step {
     let mut step = Step::new(
         technique,
@@ -381,23 +404,36 @@ pub(crate) fn find(
     technique: Technique,
     sink: &mut super::Sink<'_>,
 ) -> ControlFlow<()> {
-    let Some(t) = tables(ctx) else {
-        return ControlFlow::Continue(());
-    };
+    match tables(ctx) {
+        None => ControlFlow::Continue(()),
+        Some(AnyTables::Narrow(t)) => find_in(t, technique, sink),
+        Some(AnyTables::Wide4(t)) => find_in(t, technique, sink),
+    }
+}
+
+/// The finder over tables of cell sets of type `B`.
+fn find_in<B: CellBits>(
+    t: &Tables<B>,
+    technique: Technique,
+    sink: &mut super::Sink<'_>,
+) -> ControlFlow<()> {
+    // The chain and Death Blossom searches grow exponentially with the sets: they run on
+    // grids of at most 128 cells, as they always did.
+    let narrow = t.cand.len() <= u128::CAPACITY;
     match technique {
         Technique::AlsXz => find_xz(t, sink),
         Technique::AlsXyWing => find_xy_wing(t, sink),
-        Technique::AlsXyChain => find_chain(t, sink),
-        Technique::DeathBlossom => find_death_blossom(t, sink),
+        Technique::AlsXyChain if narrow => find_chain(t, sink),
+        Technique::DeathBlossom if narrow => find_death_blossom(t, sink),
         _ => ControlFlow::Continue(()),
     }
 }
 
-fn find_xz(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+fn find_xz<B: CellBits>(t: &Tables<B>, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
     let rcs = t.rcs();
-    let mut elims = vec![0 as Bits; t.n];
+    let mut elims = vec![B::ZERO; t.n];
     for rc in &rcs.list {
-        elims.iter_mut().for_each(|e| *e = 0);
+        elims.iter_mut().for_each(|e| *e = B::ZERO);
         let mut any = t.common_elims(rc.a, rc.b, 1 << rc.d1, &mut elims);
         if let Some(d2) = rc.d2 {
             any |= t.common_elims(rc.a, rc.b, 1 << d2, &mut elims);
@@ -406,7 +442,7 @@ fn find_xz(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
                 let rest = t.alses[x].digits & !rc.mask();
                 for d in mask_iter(rest) {
                     let e = t.seen(x, d) & !t.alses[y].cells;
-                    if e != 0 {
+                    if !e.is_zero() {
                         elims[d] |= e;
                         any = true;
                     }
@@ -427,9 +463,9 @@ fn find_xz(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-fn find_xy_wing(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+fn find_xy_wing<B: CellBits>(t: &Tables<B>, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
     let rcs = t.rcs();
-    let mut elims = vec![0 as Bits; t.n];
+    let mut elims = vec![B::ZERO; t.n];
     let mut partners: Vec<usize> = Vec::new();
     for (i, rc1) in rcs.list.iter().enumerate() {
         partners.clear();
@@ -453,10 +489,10 @@ fn find_xy_wing(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
             } else {
                 continue;
             };
-            if t.alses[a].cells & t.alses[b].cells != 0 {
+            if !(t.alses[a].cells & t.alses[b].cells).is_zero() {
                 continue;
             }
-            elims.iter_mut().for_each(|e| *e = 0);
+            elims.iter_mut().for_each(|e| *e = B::ZERO);
             if t.common_elims(a, b, rc1.mask() | rc2.mask(), &mut elims) {
                 // restricted: A–C, then B–C.
                 let (ra, rb) = if rc1.a == a || rc1.b == a {
@@ -479,26 +515,26 @@ fn find_xy_wing(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
 }
 
 /// A chain step found, with what HoDoKu sorts by.
-struct ChainFound {
+struct ChainFound<B> {
     sets: Vec<usize>,
     restricted: Vec<u32>,
-    elims: Vec<Bits>,
+    elims: Vec<B>,
     count: usize,
     cells: u32,
 }
 
-struct ChainSearch<'t> {
-    t: &'t Tables,
+struct ChainSearch<'t, B> {
+    t: &'t Tables<B>,
     rcs: &'t Rcs,
     in_chain: Vec<bool>,
     /// The sets of the chain, then the active digits of each link.
     sets: Vec<usize>,
     active: Vec<u32>,
-    found: HashMap<Vec<(usize, usize)>, ChainFound>,
-    elims: Vec<Bits>,
+    found: HashMap<Vec<(usize, usize)>, ChainFound<B>>,
+    elims: Vec<B>,
 }
 
-impl ChainSearch<'_> {
+impl<B: CellBits> ChainSearch<'_, B> {
     fn extend(&mut self, from: usize) {
         if self.active.len() >= MAX_RC {
             return;
@@ -546,7 +582,7 @@ impl ChainSearch<'_> {
         let t = self.t;
         let (first, last) = (self.sets[0], *self.sets.last().unwrap());
         let exclude = self.active[0] | self.active.last().unwrap();
-        self.elims.iter_mut().for_each(|e| *e = 0);
+        self.elims.iter_mut().for_each(|e| *e = B::ZERO);
         if !t.common_elims(first, last, exclude, &mut self.elims) {
             return;
         }
@@ -554,11 +590,7 @@ impl ChainSearch<'_> {
             .iter()
             .map(|c| (c.cell.index(), c.digit.index()))
             .collect();
-        let cells: u32 = self
-            .sets
-            .iter()
-            .map(|&i| t.alses[i].cells.count_ones())
-            .sum();
+        let cells: u32 = self.sets.iter().map(|&i| t.alses[i].cells.count()).sum();
         if self.found.get(&key).is_some_and(|f| f.cells <= cells) {
             return;
         }
@@ -578,11 +610,11 @@ impl ChainSearch<'_> {
 
 /// HoDoKu's tie-break among steps with different eliminations: a weighted sum of the
 /// eliminated candidates, ordered by digit then cell.
-fn index_sum(elims: &[Bits]) -> u64 {
+fn index_sum<B: CellBits>(elims: &[B]) -> u64 {
     let mut total = 0u64;
     let mut offset = 1u64;
     for (d, &b) in elims.iter().enumerate() {
-        for c in bits_iter(b) {
+        for c in b.ones() {
             total += c as u64 * offset + d as u64 + 1;
             offset += 80;
         }
@@ -590,7 +622,7 @@ fn index_sum(elims: &[Bits]) -> u64 {
     total
 }
 
-fn find_chain(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+fn find_chain<B: CellBits>(t: &Tables<B>, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
     let rcs = t.rcs();
     let mut search = ChainSearch {
         t,
@@ -599,7 +631,7 @@ fn find_chain(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
         sets: Vec::new(),
         active: Vec::new(),
         found: HashMap::new(),
-        elims: vec![0; t.n],
+        elims: vec![B::ZERO; t.n],
     };
     for i in 0..t.alses.len() {
         search.in_chain[i] = true;
@@ -609,7 +641,7 @@ fn find_chain(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
         search.in_chain[i] = false;
     }
     // HoDoKu's order: most eliminations, then its index sum, then fewer sets and cells.
-    let mut found: Vec<ChainFound> = search.found.into_values().collect();
+    let mut found: Vec<ChainFound<B>> = search.found.into_values().collect();
     found.sort_by_key(|f| {
         (
             std::cmp::Reverse(f.count),
@@ -631,19 +663,19 @@ fn find_chain(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-fn find_death_blossom(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+fn find_death_blossom<B: CellBits>(t: &Tables<B>, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
     let n = t.n;
     // For each stem cell and digit, the sets all of whose `d` the cell sees.
     let cells = t.cand.len();
     let mut petals: Vec<Vec<usize>> = vec![Vec::new(); cells * n];
     for i in 0..t.alses.len() {
         for d in mask_iter(t.alses[i].digits) {
-            for c in bits_iter(t.seen(i, d)) {
+            for c in t.seen(i, d).ones() {
                 petals[c * n + d].push(i);
             }
         }
     }
-    let mut elims = vec![0 as Bits; n];
+    let mut elims = vec![B::ZERO; n];
     for stem in 0..cells {
         let digits = t.cand[stem];
         if digits == 0 || mask_iter(digits).any(|d| petals[stem * n + d].is_empty()) {
@@ -651,7 +683,7 @@ fn find_death_blossom(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()>
         }
         let ds: Vec<usize> = mask_iter(digits).collect();
         let mut chosen = vec![0usize; ds.len()];
-        let stem_bit = (1 as Bits) << stem;
+        let stem_bit = B::bit(stem);
         blossom(
             t,
             &petals,
@@ -659,7 +691,7 @@ fn find_death_blossom(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()>
             &ds,
             0,
             stem_bit,
-            (1u32 << n) - 1,
+            u32::MAX >> (32 - n),
             &mut chosen,
             &mut elims,
             &mut |chosen, elims| {
@@ -679,32 +711,32 @@ fn find_death_blossom(t: &Tables, sink: &mut super::Sink<'_>) -> ControlFlow<()>
 }
 
 /// Where a Death Blossom's petals and eliminations go.
-type Emit<'e> = dyn FnMut(&[usize], &[Bits]) -> ControlFlow<()> + 'e;
+type Emit<'e, B> = dyn FnMut(&[usize], &[B]) -> ControlFlow<()> + 'e;
 
 #[allow(clippy::too_many_arguments)]
-fn blossom(
-    t: &Tables,
+fn blossom<B: CellBits>(
+    t: &Tables<B>,
     petals: &[Vec<usize>],
     stem: usize,
     ds: &[usize],
     k: usize,
-    used: Bits,
+    used: B,
     common: u32,
     chosen: &mut Vec<usize>,
-    elims: &mut Vec<Bits>,
-    emit: &mut Emit<'_>,
+    elims: &mut Vec<B>,
+    emit: &mut Emit<'_, B>,
 ) -> ControlFlow<()> {
     let n = t.n;
     if k == ds.len() {
         // z: a digit of every petal that is not a stem digit.
         let zs = common & !t.cand[stem];
-        elims.iter_mut().for_each(|e| *e = 0);
+        elims.iter_mut().for_each(|e| *e = B::ZERO);
         let mut any = false;
         for z in mask_iter(zs) {
-            let mut e = !0 as Bits;
+            let mut e = !B::ZERO;
             let mut has = false;
             for &p in chosen.iter() {
-                for c in bits_iter(t.with(p, z)) {
+                for c in t.with(p, z).ones() {
                     has = true;
                     e &= t.seen_cell(c);
                 }
@@ -713,7 +745,7 @@ fn blossom(
                 continue;
             }
             let e = e & !used & t.digit_bits(z);
-            if e != 0 {
+            if !e.is_zero() {
                 elims[z] = e;
                 any = true;
             }
@@ -725,7 +757,7 @@ fn blossom(
     }
     for &p in &petals[stem * n + ds[k]] {
         let a = &t.alses[p];
-        if a.cells & used != 0 || a.digits & common == 0 {
+        if !(a.cells & used).is_zero() || a.digits & common == 0 {
             continue;
         }
         chosen[k] = p;
@@ -745,12 +777,12 @@ fn blossom(
     ControlFlow::Continue(())
 }
 
-impl Tables {
+impl<B: CellBits> Tables<B> {
     /// The peers of cell `c`.
-    fn seen_cell(&self, c: usize) -> Bits {
+    fn seen_cell(&self, c: usize) -> B {
         self.peer_bits[c]
     }
-    fn digit_bits(&self, d: usize) -> Bits {
+    fn digit_bits(&self, d: usize) -> B {
         self.digit_cells[d]
     }
 }

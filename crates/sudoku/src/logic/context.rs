@@ -7,43 +7,25 @@
 //!
 //! Depends on the grid model only.
 
+use super::geometry::Geometry;
 use crate::grid::Board;
 use crate::index::{Cell, Digit, House};
 use crate::set::{DigitSet, PosSet};
 use crate::shape::Shape;
 use std::cell::{OnceCell, RefCell};
-use std::rc::Rc;
-
-thread_local! {
-    /// The cells of every house, per shape: the same for every position, so built once
-    /// per shape and thread rather than once per context.
-    static HOUSE_TABLES: RefCell<Vec<(Shape, Rc<[Cell]>)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The cells of every house of `shape`, house after house, in position order.
-fn house_table_of(shape: Shape) -> Rc<[Cell]> {
-    HOUSE_TABLES.with(|t| {
-        let mut t = t.borrow_mut();
-        if let Some((_, table)) = t.iter().find(|(s, _)| *s == shape) {
-            return table.clone();
-        }
-        let table: Rc<[Cell]> = House::all(shape).flat_map(|h| h.cells(shape)).collect();
-        t.push((shape, table.clone()));
-        table
-    })
-}
+use std::sync::Arc;
 
 /// The shared, lazily computed view of one position.
 pub struct Context<'a> {
     board: &'a Board,
     shape: Shape,
     n: usize,
-    house_cells: OnceCell<Rc<[Cell]>>,
+    geometry: OnceCell<Arc<Geometry>>,
     positions: OnceCell<Vec<PosSet>>,
     placed: OnceCell<Vec<DigitSet>>,
     bivalue: OnceCell<Vec<Cell>>,
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
-    als: OnceCell<Option<super::als::Tables>>,
+    als: OnceCell<Option<super::als::AnyTables>>,
     graph: OnceCell<super::chains::Graph>,
     templates: OnceCell<super::templates::Tables>,
     group_graph: OnceCell<super::chains::GroupGraph>,
@@ -64,7 +46,7 @@ impl<'a> Context<'a> {
             board,
             shape,
             n: shape.side(),
-            house_cells: OnceCell::new(),
+            geometry: OnceCell::new(),
             positions: OnceCell::new(),
             placed: OnceCell::new(),
             bivalue: OnceCell::new(),
@@ -119,15 +101,15 @@ impl<'a> Context<'a> {
         House::all(self.shape)
     }
 
-    fn house_table(&self) -> &[Cell] {
-        self.house_cells.get_or_init(|| house_table_of(self.shape))
+    /// The shape's geometry (shared by every position of the shape).
+    pub(crate) fn geometry(&self) -> &Arc<Geometry> {
+        self.geometry.get_or_init(|| Geometry::of(self.shape))
     }
 
     /// The cells of `house`, in position order (`house_cells(h)[p]` is at position `p`).
     #[inline]
     pub fn house_cells(&self, house: House) -> &[Cell] {
-        let i = house.index(self.shape);
-        &self.house_table()[i * self.n..(i + 1) * self.n]
+        self.geometry().house_cells(house.index(self.shape))
     }
     /// The cell at position `pos` of `house`.
     #[inline]
@@ -182,10 +164,11 @@ impl<'a> Context<'a> {
     #[inline]
     pub fn placed(&self, house: House) -> DigitSet {
         let t = self.placed.get_or_init(|| {
-            let n = self.n;
+            let geometry = self.geometry();
             (0..self.shape.house_count())
                 .map(|hi| {
-                    self.house_table()[hi * n..(hi + 1) * n]
+                    geometry
+                        .house_cells(hi)
                         .iter()
                         .filter_map(|&c| self.board.value(c))
                         .collect()
@@ -226,8 +209,8 @@ impl<'a> Context<'a> {
     /// The almost locked sets of this position (shared by the ALS techniques).
     pub(crate) fn als_tables(
         &self,
-        build: impl FnOnce() -> Option<super::als::Tables>,
-    ) -> Option<&super::als::Tables> {
+        build: impl FnOnce() -> Option<super::als::AnyTables>,
+    ) -> Option<&super::als::AnyTables> {
         self.als.get_or_init(build).as_ref()
     }
 

@@ -11,10 +11,11 @@
 //! with a single candidate; the base cells need not see each other; for three cells, the
 //! third is taken among the excluders of the first two that are base cells themselves.
 //!
-//! Runs on shapes with at most 128 cells; larger shapes get no step.
+//! Runs on grids up to 32x32 (cell sets from [`super::cellbits`]).
 //!
 //! Depends on the context, the step model and the grid's index types.
 
+use super::cellbits::{with_cell_bits, CellBits};
 use super::step::{AlsSet, Evidence, Step};
 use super::technique::Technique;
 use super::Context;
@@ -29,18 +30,6 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::AlignedTripleExclusion,
 ];
 
-type Bits = u128;
-
-fn bits(mut b: Bits) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (b != 0).then(|| {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            i
-        })
-    })
-}
-
 fn digits(mut m: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
@@ -51,19 +40,19 @@ fn digits(mut m: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-struct Exclusion<'a> {
+struct Exclusion<'a, B> {
     ctx: &'a Context<'a>,
     cand: Vec<u32>,
     /// Per cell: its excluders (peers with 2..=degree candidates).
-    excluders: Vec<Bits>,
+    excluders: Vec<B>,
 }
 
-impl Exclusion<'_> {
+impl<B: CellBits> Exclusion<'_, B> {
     /// The step for base `cells` and their common `excl`uders, if it removes anything.
-    fn check(&self, technique: Technique, cells: &[usize], excl: Bits) -> Option<Step> {
+    fn check(&self, technique: Technique, cells: &[usize], excl: B) -> Option<Step> {
         let shape = self.ctx.shape();
         let k = cells.len();
-        let ex: Vec<u32> = bits(excl).map(|c| self.cand[c]).collect();
+        let ex: Vec<u32> = excl.ones().map(|c| self.cand[c]).collect();
         let sees: Vec<Vec<bool>> = cells
             .iter()
             .map(|&a| {
@@ -88,10 +77,11 @@ impl Exclusion<'_> {
         let to_set = |m: u32| -> DigitSet { digits(m).map(Digit::from_index).collect() };
         let mut step = Step::new(
             technique,
-            Evidence::Misc {
+            Evidence::AlignedExclusion {
                 cells: cells.iter().map(|&c| Cell::new(c)).collect(),
                 digits: to_set(cells.iter().fold(0, |m, &c| m | self.cand[c])),
-                groups: bits(excl)
+                excluders: excl
+                    .ones()
                     .map(|c| AlsSet {
                         cells: vec![Cell::new(c)],
                         digits: to_set(self.cand[c]),
@@ -146,9 +136,22 @@ pub(crate) fn find(
         Technique::AlignedTripleExclusion => 3,
         _ => return ControlFlow::Continue(()),
     };
-    if shape.cell_count() > 128 || ctx.side() > 32 {
+    if ctx.side() > 32 {
         return ControlFlow::Continue(());
     }
+    with_cell_bits!(shape.cell_count(), ControlFlow::Continue(()), |B| {
+        find_with::<B>(ctx, technique, degree, sink)
+    })
+}
+
+/// The finder over cell sets of type `B`.
+fn find_with<B: CellBits>(
+    ctx: &Context<'_>,
+    technique: Technique,
+    degree: usize,
+    sink: &mut super::Sink<'_>,
+) -> ControlFlow<()> {
+    let shape = ctx.shape();
     let cand: Vec<u32> = Cell::all(shape)
         .map(|c| {
             if ctx.value(c).is_some() {
@@ -158,22 +161,24 @@ pub(crate) fn find(
             }
         })
         .collect();
-    let mut excluders = vec![0 as Bits; cand.len()];
+    let geometry = ctx.geometry();
+    let mut excluders = vec![B::ZERO; cand.len()];
     let mut base: Vec<usize> = Vec::new();
     for (i, &m) in cand.iter().enumerate() {
         if m.count_ones() < 2 {
             continue;
         }
         let mut single = false;
-        for p in Cell::new(i).peers(shape) {
-            let k = cand[p.index()].count_ones() as usize;
+        for &p in geometry.peers(i) {
+            let p = p as usize;
+            let k = cand[p].count_ones() as usize;
             if k == 1 {
                 single = true;
             } else if k >= 2 && k <= degree {
-                excluders[i] |= (1 as Bits) << p.index();
+                excluders[i] |= B::bit(p);
             }
         }
-        if !single && excluders[i] != 0 {
+        if !single && !excluders[i].is_zero() {
             base.push(i);
         }
     }
@@ -182,27 +187,25 @@ pub(crate) fn find(
         cand,
         excluders,
     };
-    let base_bits: Bits = base.iter().fold(0, |b, &c| b | (1 as Bits) << c);
+    let base_bits = base.iter().fold(B::ZERO, |b, &c| b | B::bit(c));
     let mut seen: HashSet<[usize; 3]> = HashSet::new();
     for (i, &c0) in base.iter().enumerate() {
         for &c1 in &base[i + 1..] {
             let common = x.excluders[c0] & x.excluders[c1];
             if degree == 2 {
-                if common.count_ones() >= 2 {
+                if common.count() >= 2 {
                     if let Some(step) = x.check(technique, &[c0, c1], common) {
                         sink(step)?;
                     }
                 }
                 continue;
             }
-            let twin = (x.excluders[c0] | x.excluders[c1])
-                & base_bits
-                & !((1 as Bits) << c0 | (1 as Bits) << c1);
-            for c2 in bits(twin) {
+            let twin = (x.excluders[c0] | x.excluders[c1]) & base_bits & !(B::bit(c0) | B::bit(c1));
+            for c2 in twin.ones() {
                 let mut key = [c0, c1, c2];
                 key.sort_unstable();
                 let excl = common & x.excluders[c2];
-                if excl.count_ones() < 2 || !seen.insert(key) {
+                if excl.count() < 2 || !seen.insert(key) {
                     continue;
                 }
                 if let Some(step) = x.check(technique, &[c0, c1, c2], excl) {

@@ -293,11 +293,24 @@ impl Step {
                     cell_list(shape, cells)
                 )
             }
-            Evidence::Misc {
+            Evidence::SueDeCoq {
                 cells,
                 digits,
-                groups,
-            } => explain_misc(shape, self.technique, cells, *digits, groups, &out),
+                line,
+                block,
+            } => explain_misc(
+                shape,
+                self.technique,
+                cells,
+                *digits,
+                &[line.clone(), block.clone()],
+                &out,
+            ),
+            Evidence::AlignedExclusion {
+                cells,
+                digits,
+                excluders,
+            } => explain_misc(shape, self.technique, cells, *digits, excluders, &out),
             other => explain_pattern(shape, other, &out),
         }
     }
@@ -368,6 +381,24 @@ impl Step {
 }
 
 /// The pattern part of the one-liner (before `=>`).
+/// The pattern of Sue de Coq and aligned exclusion: the base `cells` and their `digits`,
+/// then each group's cells and digits: `r1c12 - {1234} (r1c5 - {15}, r2c1 - {24})`.
+fn group_pattern_text(shape: Shape, cells: &[Cell], digits: DigitSet, groups: &[AlsSet]) -> String {
+    let braced = |d: DigitSet| {
+        if shape.side() > 9 {
+            format!("{{{}}}", digit_list(d))
+        } else {
+            format!("{{{d}}}")
+        }
+    };
+    let cl = |c: &[Cell]| compact_cells(shape, c);
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|g| format!("{} - {}", cl(&g.cells), braced(g.digits)))
+        .collect();
+    format!("{} - {} ({})", cl(cells), braced(digits), parts.join(", "))
+}
+
 fn pattern_text(shape: Shape, e: &Evidence) -> String {
     match e {
         Evidence::Single { house } => house.map(|h| h.to_string()).unwrap_or_default(),
@@ -445,25 +476,17 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
             format!("{} in {}", ds.join("/"), cell_list(shape, cells))
         }
-        Evidence::Misc {
+        Evidence::SueDeCoq {
             cells,
             digits,
-            groups,
-        } => {
-            let braced = |d: DigitSet| {
-                if shape.side() > 9 {
-                    format!("{{{}}}", digit_list(d))
-                } else {
-                    format!("{{{d}}}")
-                }
-            };
-            let cl = |c: &[Cell]| compact_cells(shape, c);
-            let parts: Vec<String> = groups
-                .iter()
-                .map(|g| format!("{} - {}", cl(&g.cells), braced(g.digits)))
-                .collect();
-            format!("{} - {} ({})", cl(cells), braced(*digits), parts.join(", "))
-        }
+            line,
+            block,
+        } => group_pattern_text(shape, cells, *digits, &[line.clone(), block.clone()]),
+        Evidence::AlignedExclusion {
+            cells,
+            digits,
+            excluders,
+        } => group_pattern_text(shape, cells, *digits, excluders),
         Evidence::Coloring { digit, colors } => {
             let parts: Vec<String> = colors
                 .iter()

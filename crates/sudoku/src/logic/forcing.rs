@@ -26,6 +26,7 @@
 //!
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
+use super::geometry::Geometry;
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
@@ -34,6 +35,7 @@ use crate::index::{Candidate, Cell, Digit, House};
 use crate::set::DigitSet;
 use crate::shape::Shape;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::ForcingChainContradiction,
@@ -59,14 +61,12 @@ pub(crate) enum Mode {
 
 const NONE: u32 = u32::MAX;
 
-/// The fixed tables of one position.
+/// The tables of one position: the shape's shared geometry, and the position's
+/// candidates and house counts.
 pub(crate) struct Tables {
     shape: Shape,
     n: usize,
-    peers: Vec<u32>,
-    npeer: usize,
-    cell_houses: Vec<[u32; 3]>,
-    house_cells: Vec<u32>,
+    geometry: Arc<Geometry>,
     cands: Vec<DigitSet>,
     count: Vec<u16>,
     placed: Vec<bool>,
@@ -76,23 +76,12 @@ impl Tables {
     pub fn new(ctx: &Context<'_>) -> Tables {
         let shape = ctx.shape();
         let n = ctx.side();
-        let ncell = shape.cell_count();
         let hc = shape.house_count();
-        let npeer = Cell::new(0).peers(shape).count();
-        let mut peers = Vec::with_capacity(ncell * npeer);
-        let mut cell_houses = Vec::with_capacity(ncell);
-        let mut cands = Vec::with_capacity(ncell);
-        for c in Cell::all(shape) {
-            peers.extend(c.peers(shape).map(|p| p.index() as u32));
-            cell_houses.push(c.houses(shape).map(|h| h.index(shape) as u32));
-            cands.push(ctx.candidates(c));
-        }
-        let mut house_cells = Vec::with_capacity(hc * n);
+        let cands = Cell::all(shape).map(|c| ctx.candidates(c)).collect();
         let mut count = vec![0u16; hc * n];
         let mut placed = vec![false; hc * n];
         for h in ctx.houses() {
             let hi = h.index(shape);
-            house_cells.extend(ctx.house_cells(h).iter().map(|c| c.index() as u32));
             for d in Digit::all(shape) {
                 count[hi * n + d.index()] = ctx.positions(d, h).len() as u16;
             }
@@ -103,10 +92,7 @@ impl Tables {
         Tables {
             shape,
             n,
-            peers,
-            npeer,
-            cell_houses,
-            house_cells,
+            geometry: ctx.geometry().clone(),
             cands,
             count,
             placed,
@@ -114,17 +100,19 @@ impl Tables {
     }
 
     fn cand(&self, cell: usize, d: usize) -> u32 {
-        (cell * self.n + d) as u32
+        self.geometry.candidate_id(cell, d)
     }
     fn candidate(&self, id: u32) -> Candidate {
-        let id = id as usize;
-        Candidate::new(Cell::new(id / self.n), Digit::from_index(id % self.n))
+        self.geometry.candidate(id)
     }
     fn peers(&self, cell: usize) -> &[u32] {
-        &self.peers[cell * self.npeer..(cell + 1) * self.npeer]
+        self.geometry.peers(cell)
     }
     fn house(&self, h: usize) -> &[u32] {
-        &self.house_cells[h * self.n..(h + 1) * self.n]
+        self.geometry.house_ids(h)
+    }
+    fn cell_houses(&self, cell: usize) -> &[u32; 3] {
+        self.geometry.cell_houses(cell)
     }
 }
 
@@ -184,7 +172,7 @@ impl Branch {
             let (c, d) = (cand / t.n, cand % t.n);
             self.cands[c] = t.cands[c];
             self.cell_on[c] = false;
-            for &h in &t.cell_houses[c] {
+            for &h in t.cell_houses(c) {
                 let hd = h as usize * t.n + d;
                 self.count[hd] = t.count[hd];
                 self.done[hd] = t.placed[hd];
@@ -233,12 +221,12 @@ impl Branch {
         let (cell, digit) = (cand / t.n, cand % t.n);
         if fact & 1 == 1 {
             self.cell_on[cell] = true;
-            for &h in &t.cell_houses[cell] {
+            for &h in t.cell_houses(cell) {
                 self.done[h as usize * t.n + digit] = true;
             }
         } else {
             self.cands[cell].remove(Digit::from_index(digit));
-            for &h in &t.cell_houses[cell] {
+            for &h in t.cell_houses(cell) {
                 self.count[h as usize * t.n + digit] -= 1;
             }
         }
@@ -302,7 +290,7 @@ impl Branch {
                     self.set(t, t.cand(cell, only.index()) * 2 + 1, f);
                 }
             }
-            for &h in &t.cell_houses[cell] {
+            for &h in t.cell_houses(cell) {
                 let hd = h as usize * t.n + digit;
                 if self.done[hd] {
                     continue;
@@ -351,7 +339,8 @@ impl Branch {
                 let mut common: Option<Vec<u32>> = None;
                 for &c in cells {
                     if self.cands[c as usize].contains(dg) {
-                        let hs: Vec<u32> = t.cell_houses[c as usize]
+                        let hs: Vec<u32> = t
+                            .cell_houses(c as usize)
                             .iter()
                             .copied()
                             .filter(|&x| x as usize != h)
@@ -366,7 +355,7 @@ impl Branch {
                     for &c in t.house(other as usize) {
                         let c = c as usize;
                         if self.cands[c].contains(dg)
-                            && !t.cell_houses[c].contains(&(h as u32))
+                            && !t.cell_houses(c).contains(&(h as u32))
                             && !self.cell_on[c]
                         {
                             self.set(t, t.cand(c, d) * 2, last);

@@ -191,13 +191,20 @@ pub enum Evidence {
         z: DigitSet,
         stem: Option<Cell>,
     },
-    /// Sue de Coq: the intersection `cells` holding `digits`, and `groups` `[line part,
-    /// box part]`. Aligned exclusion: the base `cells` (holding `digits` between them) and
-    /// `groups` the excluding cells, one group per cell.
-    Misc {
+    /// Sue de Coq: the intersection `cells` holding `digits`, its `line` part and its
+    /// `block` part.
+    SueDeCoq {
         cells: Vec<Cell>,
         digits: DigitSet,
-        groups: Vec<AlsSet>,
+        line: AlsSet,
+        block: AlsSet,
+    },
+    /// Aligned pair or triple exclusion: the base `cells` (holding `digits` between them)
+    /// and the `excluders`, one set per excluding cell.
+    AlignedExclusion {
+        cells: Vec<Cell>,
+        digits: DigitSet,
+        excluders: Vec<AlsSet>,
     },
     /// A forcing chain or net: from the `premise` candidates, one chain per branch.
     /// Nested forcing chains also name the `inner` chains whose eliminations the
@@ -352,9 +359,12 @@ impl Step {
             | Evidence::Subset { cells, .. }
             | Evidence::SingleDigit { cells, .. }
             | Evidence::Uniqueness { cells, .. } => v.extend(cells),
-            Evidence::Misc { cells, groups, .. } => {
-                v.extend(cells.iter().chain(groups.iter().flat_map(|g| &g.cells)))
-            }
+            Evidence::SueDeCoq {
+                cells, line, block, ..
+            } => v.extend(cells.iter().chain(&line.cells).chain(&block.cells)),
+            Evidence::AlignedExclusion {
+                cells, excluders, ..
+            } => v.extend(cells.iter().chain(excluders.iter().flat_map(|g| &g.cells))),
             Evidence::Fish(f) => v.extend(f.fins.iter().chain(&f.endo_fins)),
             Evidence::Kraken(k) => v.extend(
                 k.fish

@@ -15,10 +15,11 @@
 //! The search runs in HoDoKu's order (rows then columns, boxes, cell subsets depth first),
 //! so that the first step is HoDoKu's.
 //!
-//! Runs on shapes with at most 128 cells; larger shapes get no step.
+//! Runs on grids up to 32x32 (cell sets from [`super::cellbits`]).
 //!
 //! Depends on the context, the step model and the grid's index types.
 
+use super::cellbits::{with_cell_bits, CellBits};
 use super::step::{AlsSet, Evidence, Step};
 use super::technique::Technique;
 use super::Context;
@@ -28,37 +29,26 @@ use std::ops::ControlFlow;
 /// The techniques of this family file.
 pub(crate) const TECHNIQUES: &[Technique] = &[Technique::SueDeCoq];
 
-type Bits = u128;
-
-fn bits(mut b: Bits) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (b != 0).then(|| {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            i
-        })
-    })
-}
-
-struct Search<'a> {
+struct Search<'a, B> {
     ctx: &'a Context<'a>,
     cand: Vec<u32>,
-    line: Bits,
-    block: Bits,
-    c_cells: Bits,
+    line: B,
+    block: B,
+    c_cells: B,
     v: u32,
 }
 
-impl Search<'_> {
-    fn house_bits(&self, h: House) -> Bits {
-        let s = self.ctx.shape();
-        h.cells(s)
+impl<B: CellBits> Search<'_, B> {
+    fn house_bits(&self, h: House) -> B {
+        self.ctx
+            .house_cells(h)
+            .iter()
             .filter(|&c| self.cand[c.index()] != 0)
-            .fold(0, |b, c| b | (1 as Bits) << c.index())
+            .fold(B::ZERO, |b, c| b | B::bit(c.index()))
     }
 
-    fn digits_of(&self, cells: Bits) -> u32 {
-        bits(cells).fold(0, |m, c| m | self.cand[c])
+    fn digits_of(&self, cells: B) -> u32 {
+        cells.ones().fold(0, |m, c| m | self.cand[c])
     }
 
     /// The line part `A`, depth first over `source` from `from`; each viable `A` is tried
@@ -68,23 +58,23 @@ impl Search<'_> {
         &self,
         source: &[usize],
         from: usize,
-        a: Bits,
+        a: B,
         va: u32,
         n_plus: usize,
-        boxes: &[Vec<BoxPart>],
+        boxes: &[Vec<BoxPart<B>>],
         sink: &mut super::Sink<'_>,
     ) -> ControlFlow<()> {
         for k in from..source.len() {
             let c = source[k];
-            let a2 = a | (1 as Bits) << c;
+            let a2 = a | B::bit(c);
             let va2 = va | self.cand[c];
-            let size = a2.count_ones() as usize;
+            let size = a2.count() as usize;
             let extra = (va2 & !self.v).count_ones() as usize;
             if va2 & self.v != 0 && size > extra && size - extra < n_plus {
                 let rest = n_plus - (size - extra);
                 let banned = va2 & self.v;
                 for bp in boxes.get(rest).map_or(&[][..], |v| &v[..]) {
-                    if bp.cells & a2 == 0 && bp.digits & banned == 0 && bp.need <= rest {
+                    if (bp.cells & a2).is_zero() && bp.digits & banned == 0 && bp.need <= rest {
                         if let Some(step) = self.step(a2, va2, bp.cells, bp.digits) {
                             sink(step)?;
                         }
@@ -96,7 +86,7 @@ impl Search<'_> {
         ControlFlow::Continue(())
     }
 
-    fn step(&self, a: Bits, va: u32, b: Bits, vb: u32) -> Option<Step> {
+    fn step(&self, a: B, va: u32, b: B, vb: u32) -> Option<Step> {
         let shared = va & vb & !self.v;
         let line_digits = ((self.v | va) & !vb) | shared;
         let box_digits = ((self.v | vb) & !va) | shared;
@@ -105,7 +95,7 @@ impl Search<'_> {
             (self.line & !self.c_cells & !a, line_digits),
             (self.block & !self.c_cells & !b, box_digits),
         ] {
-            for c in bits(region) {
+            for c in region.ones() {
                 let hit = self.cand[c] & digits;
                 for d in 0..32 {
                     if hit >> d & 1 == 1 {
@@ -119,8 +109,8 @@ impl Search<'_> {
         }
         elims.sort_by_key(|e| (e.digit, e.cell));
         elims.dedup();
-        let set = |cells: Bits, d: u32| AlsSet {
-            cells: bits(cells).map(Cell::new).collect(),
+        let set = |cells: B, d: u32| AlsSet {
+            cells: cells.ones().map(Cell::new).collect(),
             digits: (0..32)
                 .filter(|i| d >> i & 1 == 1)
                 .map(Digit::from_index)
@@ -129,10 +119,11 @@ impl Search<'_> {
         let core = set(self.c_cells, self.v);
         let mut step = Step::new(
             Technique::SueDeCoq,
-            Evidence::Misc {
+            Evidence::SueDeCoq {
                 cells: core.cells,
                 digits: core.digits,
-                groups: vec![set(a, va), set(b, vb)],
+                line: set(a, va),
+                block: set(b, vb),
             },
         );
         step.eliminations = elims;
@@ -147,9 +138,17 @@ pub(crate) fn find(
     sink: &mut super::Sink<'_>,
 ) -> ControlFlow<()> {
     let shape = ctx.shape();
-    if technique != Technique::SueDeCoq || shape.cell_count() > 128 || ctx.side() > 32 {
+    if technique != Technique::SueDeCoq || ctx.side() > 32 {
         return ControlFlow::Continue(());
     }
+    with_cell_bits!(shape.cell_count(), ControlFlow::Continue(()), |B| {
+        find_with::<B>(ctx, sink)
+    })
+}
+
+/// The finder over cell sets of type `B`.
+fn find_with<B: CellBits>(ctx: &Context<'_>, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+    let shape = ctx.shape();
     let n = ctx.side();
     let cand: Vec<u32> = Cell::all(shape)
         .map(|c| {
@@ -163,9 +162,9 @@ pub(crate) fn find(
     let mut s = Search {
         ctx,
         cand,
-        line: 0,
-        block: 0,
-        c_cells: 0,
+        line: B::ZERO,
+        block: B::ZERO,
+        c_cells: B::ZERO,
         v: 0,
     };
     let lines = (0..n)
@@ -175,16 +174,16 @@ pub(crate) fn find(
         s.line = s.house_bits(line);
         for bi in 0..n {
             s.block = s.house_bits(House::Block(Block::new(bi)));
-            let inter: Vec<usize> = bits(s.line & s.block).collect();
+            let inter: Vec<usize> = (s.line & s.block).ones().collect();
             if inter.len() < 2 {
                 continue;
             }
             for i1 in 0..inter.len() {
                 for i2 in i1 + 1..inter.len() {
-                    let pair = (1 as Bits) << inter[i1] | (1 as Bits) << inter[i2];
+                    let pair = B::bit(inter[i1]) | B::bit(inter[i2]);
                     try_core(&mut s, pair, sink)?;
                     for &c3 in &inter[i2 + 1..] {
-                        try_core(&mut s, pair | (1 as Bits) << c3, sink)?;
+                        try_core(&mut s, pair | B::bit(c3), sink)?;
                     }
                 }
             }
@@ -193,50 +192,54 @@ pub(crate) fn find(
     ControlFlow::Continue(())
 }
 
-fn try_core(s: &mut Search<'_>, core: Bits, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+fn try_core<B: CellBits>(
+    s: &mut Search<'_, B>,
+    core: B,
+    sink: &mut super::Sink<'_>,
+) -> ControlFlow<()> {
     let v = s.digits_of(core);
-    let size = core.count_ones() as usize;
+    let size = core.count() as usize;
     let vn = v.count_ones() as usize;
     if vn < size + 2 {
         return ControlFlow::Continue(());
     }
     s.c_cells = core;
     s.v = v;
-    let source: Vec<usize> = bits(s.line & !core).collect();
-    let box_source: Vec<usize> = bits(s.block & !core).collect();
+    let source: Vec<usize> = (s.line & !core).ones().collect();
+    let box_source: Vec<usize> = (s.block & !core).ones().collect();
     if source.is_empty() || box_source.is_empty() {
         return ControlFlow::Continue(());
     }
-    let mut boxes: Vec<Vec<BoxPart>> = vec![Vec::new(); vn - size + 1];
-    box_parts(s, &box_source, 0, 0, 0, 0, &mut boxes);
-    s.line_part(&source, 0, 0, 0, vn - size, &boxes, sink)
+    let mut boxes: Vec<Vec<BoxPart<B>>> = vec![Vec::new(); vn - size + 1];
+    box_parts(s, &box_source, 0, B::ZERO, 0, 0, &mut boxes);
+    s.line_part(&source, 0, B::ZERO, 0, vn - size, &boxes, sink)
 }
 
 /// A candidate box part `B`: its cells and digits, and the largest `size - extra` over
 /// the sets on its depth-first path (HoDoKu stops descending past the needed count).
 #[derive(Clone, Copy)]
-struct BoxPart {
-    cells: Bits,
+struct BoxPart<B> {
+    cells: B,
     digits: u32,
     need: usize,
 }
 
 /// Every box part over `source`, depth first, filed by `size - extra` (the number of the
 /// core's spare digits it takes), keeping only those holding a core digit.
-fn box_parts(
-    s: &Search<'_>,
+fn box_parts<B: CellBits>(
+    s: &Search<'_, B>,
     source: &[usize],
     from: usize,
-    b: Bits,
+    b: B,
     vb: u32,
     need: usize,
-    out: &mut Vec<Vec<BoxPart>>,
+    out: &mut Vec<Vec<BoxPart<B>>>,
 ) {
     for k in from..source.len() {
         let c = source[k];
-        let b2 = b | (1 as Bits) << c;
+        let b2 = b | B::bit(c);
         let vb2 = vb | s.cand[c];
-        let size = b2.count_ones() as usize;
+        let size = b2.count() as usize;
         let extra = (vb2 & !s.v).count_ones() as usize;
         if vb2 & s.v != 0 && size >= extra && size - extra < out.len() {
             out[size - extra].push(BoxPart {
