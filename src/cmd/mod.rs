@@ -9,6 +9,7 @@ pub mod generate;
 pub mod hint;
 pub mod play;
 pub mod rate;
+pub mod serve;
 pub mod solve;
 pub mod verdict;
 
@@ -29,6 +30,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Rate(a)) => rate::run(&a),
         Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Canonical(a)) => canonical::run(&a),
+        Some(Command::Serve(a)) => serve::run(&a),
     }
 }
 
