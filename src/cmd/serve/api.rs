@@ -245,6 +245,19 @@ pub async fn solve(State(limits): Shared, body: Bytes) -> Answer {
     .await
 }
 
+/// `POST /api/convert` `{"puzzle", "format"}`: the puzzle (its placed digits and pencil
+/// marks too, where the format holds them) written in `format`.
+pub async fn convert(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let puzzle = puzzle_field(&req, &limits)?;
+    let name =
+        string(&req, "format")?.ok_or_else(|| ApiError::bad("no `format` in the request"))?;
+    let f = Format::from_name(name)
+        .ok_or_else(|| ApiError::bad(format!("no format called `{name}`")))?;
+    let text = format::write(&puzzle, f).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    Ok(axum::Json(json!({ "format": f.name(), "text": text })))
+}
+
 /// A puzzle's ratings as JSON (SE's ER/EP/ED, HoDoKu's level and score).
 fn rating_json(grid: &Grid, limits: &Limits) -> Result<Value, ApiError> {
     let rater = Rater::new().max_time(Some(limits.time));

@@ -10,7 +10,7 @@ mod steps;
 
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::Router;
 use clap::Args;
 use std::io::Write;
@@ -61,7 +61,9 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/explain", post(api::explain))
         .route("/api/generate", post(api::generate))
+        .route("/api/convert", post(api::convert))
         .route("/api/formats", get(api::formats))
+        .route("/api/{*rest}", any(api::not_found))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(body))
         .with_state(state)
