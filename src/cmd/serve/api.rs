@@ -343,7 +343,15 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
             .order(order)
             .backtracking(true)
             .build();
-        let Some(step) = solver.next_step(&board) else {
+        let mut first = None;
+        let (path, _) = solver.solve_board_while(board.clone(), stop.deadline(), |s| {
+            first = Some(s.clone());
+            false
+        });
+        let Some(step) = first else {
+            if path.timed_out {
+                return Err(ApiError::timeout(&l));
+            }
             return Err(ApiError::unprocessable("no step found from this position"));
         };
         Ok(axum::Json(json!({
@@ -376,20 +384,16 @@ pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
             .backtracking(true)
             .build();
         let mut board = board_of(&puzzle);
-        let mut out = Vec::new();
-        while !board.is_solved() {
-            if stop.reached() {
-                return Err(ApiError::timeout(&l));
-            }
-            let Some(step) = solver.next_step(&board) else {
-                break;
-            };
-            let mut s = steps::step_json(&board, &step);
+        let path = solver.solve_board_until(board.clone(), stop.deadline());
+        if path.timed_out {
+            return Err(ApiError::timeout(&l));
+        }
+        let mut out = Vec::with_capacity(path.steps.len());
+        for step in &path.steps {
+            let mut s = steps::step_json(&board, step);
             s["grid"] = rows(board.grid());
             out.push(s);
-            if !sudoku::logic::apply(&mut board, &step) {
-                break;
-            }
+            sudoku::logic::apply(&mut board, step);
         }
         Ok(axum::Json(json!({
             "order": order.name(),
