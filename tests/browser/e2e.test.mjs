@@ -297,3 +297,44 @@ test('reload resumes the game; phone-sized screen; dark theme', async () => {
   assert.equal(unnamed, 0);
   await page.context().close();
 });
+
+test('checkpoints, a hint on a mistake, the timer hidden, a dropped file, the print view', async () => {
+  const page = await open(`/?puzzle=${CLASSIC}`);
+  await waitSolution(page);
+  await page.click('summary:has-text("Checkpoints")');
+  await page.fill('[data-role="checkpoint-name"]', 'start');
+  await page.click('[data-action="checkpoint"]');
+  await waitMessage(page, /Checkpoint “start” saved/);
+  // A wrong digit: the hint points it out instead of a step.
+  const r = await page.request.post(BASE + '/api/solve', { data: { puzzle: CLASSIC } });
+  const right = (await r.json()).solution[0][2];
+  const wrong = right === 1 ? 2 : 1;
+  await page.click('[data-cell="r1c3"]');
+  await page.keyboard.press(String(wrong));
+  await page.click('[data-action="hint"]');
+  await waitMessage(page, /^Fix these first: r1c3 is not/);
+  assert.match(await page.locator('[data-cell="r1c3"] rect').getAttribute('class'), /conflict/);
+  await page.click('[data-action="restore"]');
+  await waitMessage(page, /Back at checkpoint “start”/);
+  assert.equal(await cellText(page, 'r1c3'), '');
+  // The timer hides and comes back.
+  await page.click('[data-action="timer"]');
+  assert.equal(await page.locator('[data-role="timer"]').isVisible(), false);
+  await page.click('[data-action="timer"]');
+  assert.equal(await page.locator('[data-role="timer"]').isVisible(), true);
+  // A file dropped on the board is imported.
+  const dt = await page.evaluateHandle((t) => {
+    const d = new DataTransfer();
+    d.items.add(new File([t], 'four.txt', { type: 'text/plain' }));
+    return d;
+  }, '1...\n..3.\n.4..\n...2\n');
+  await page.dispatchEvent('[data-role="board"]', 'drop', { dataTransfer: dt });
+  await waitMessage(page, /^(Loaded a 4×4|This puzzle has several)/);
+  assert.equal(await page.locator('[data-cell]').count(), 16);
+  // The print view shows the grid alone.
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('.side').isVisible(), false);
+  assert.equal(await page.locator('[data-role="board"]').isVisible(), true);
+  await shot(page, '15-print');
+  await page.context().close();
+});
