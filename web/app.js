@@ -251,7 +251,7 @@ document.addEventListener('keydown', (e) => {
     if (k === 'h' || k === 'H') { nextHint(); return; }
   }
   const d = digitOfKey(k);
-  if (d && d <= n) { e.preventDefault(); enter(d, e.shiftKey && /[a-z]/i.test(k) && k === k.toUpperCase() && n > 9 ? ui.mode : ui.mode); }
+  if (d && d <= n) { e.preventDefault(); enter(d); }
 });
 
 // Mouse and touch: press selects (Ctrl/Shift/Meta add), dragging adds the cells passed.
