@@ -286,6 +286,15 @@ fn generate_is_reproducible_unique_and_rated() {
     let (status, rated) = server.post("/api/rate", &json!({ "puzzle": a["puzzle"] }));
     assert_eq!(status, 200, "{rated}");
     assert_eq!(rated, a["rating"]);
+    for key in ["er", "ep", "ed", "level", "score", "solved"] {
+        assert!(!rated[key].is_null(), "{key} in {rated}");
+    }
+    let multiple = json!({ "puzzle": ".".repeat(81) });
+    for path in ["/api/rate", "/api/hint", "/api/explain"] {
+        let (status, v) = server.post(path, &multiple);
+        assert_eq!(status, 422, "{path}: {v}");
+        assert_eq!(v["outcome"]["status"], "multiple", "{path}: {v}");
+    }
 
     let (status, six) = server.post("/api/generate", &json!({ "box": [2, 3], "seed": 3 }));
     assert_eq!(status, 200, "{six}");
@@ -303,7 +312,9 @@ fn hints_and_the_explained_path_agree_with_the_solution() {
     assert!(h["vague"].as_str().is_some_and(|s| !s.is_empty()));
     assert!(h["concrete"].as_str().is_some_and(|s| !s.is_empty()));
     let step = &h["step"];
+    assert_eq!(h["kind"], "step");
     assert!(step["text"].as_str().is_some_and(|s| !s.is_empty()));
+    assert!(step["explanation"].as_str().is_some_and(|s| !s.is_empty()));
     for p in step["placements"].as_array().unwrap() {
         let cell = sudoku::Cell::at(
             shape,
@@ -323,8 +334,13 @@ fn hints_and_the_explained_path_agree_with_the_solution() {
     let with_mistake = json!({"size": 9, "box": [3, 3], "grid": played, "givens": givens});
     let (status, h) = server.post("/api/hint", &json!({ "puzzle": with_mistake }));
     assert_eq!(status, 200, "{h}");
-    assert_eq!(h["mistakes"][0]["row"], 1, "{h}");
-    assert_eq!(h["mistakes"][0]["col"], 3);
+    assert_eq!(h["kind"], "mistake", "{h}");
+    assert_eq!(h["mistakes"][0]["cell"], json!([1, 3]), "{h}");
+    assert_eq!(h["mistakes"][0]["kind"], "wrong digit");
+    // The path from a wrong position is refused, naming the mistake.
+    let (status, e) = server.post("/api/explain", &json!({ "puzzle": with_mistake }));
+    assert_eq!(status, 422, "{e}");
+    assert_eq!(e["mistakes"][0]["cell"], json!([1, 3]), "{e}");
 
     for order in ["hodoku", "explainer"] {
         let (status, e) = server.post(

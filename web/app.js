@@ -299,14 +299,16 @@ async function nextHint() {
     }
   }
   const h = ui.hint;
-  if (h.data.mistakes) {
-    ui.bad = new Set(h.data.mistakes.map((m) => g.cell(m.row - 1, m.col - 1)));
-    const words = h.data.mistakes.map((m) => (m.placed ? `r${m.row}c${m.col} is not ${symbol(m.digit)}` : `r${m.row}c${m.col} lacks the candidate ${symbol(m.digit)}`));
+  if (h.data.kind === 'mistake') {
+    ui.bad = new Set(h.data.mistakes.map((m) => g.cell(m.cell[0] - 1, m.cell[1] - 1)));
+    const words = h.data.mistakes.map(({ cell: [r, c], digit, kind }) => (kind === 'wrong digit'
+      ? `r${r}c${c} is not ${symbol(digit)}` : `r${r}c${c} lacks the candidate ${symbol(digit)}`));
     message(`Fix these first: ${words.join('; ')}.`, 'error');
     refresh();
     return;
   }
-  if (h.data.solved) { message('Solved already.'); return; }
+  if (h.data.kind === 'solved') { message('Solved already.'); return; }
+  if (h.data.kind === 'stuck') { message(h.data.vague, 'error'); return; }
   h.grade = Math.min(3, h.grade + 1);
   const lines = [['vague', h.data.vague], ['concrete', h.data.concrete]];
   if (h.grade >= 3) lines.push(['step', `${h.data.step.text}`], ['why', h.data.step.explanation]);

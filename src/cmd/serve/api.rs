@@ -4,7 +4,6 @@
 
 use super::steps;
 use super::Limits;
-use crate::cmd::verdict;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -13,10 +12,10 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 use sudoku::format::{self, Format, Puzzle};
 use sudoku::generate::{GenerateError, Generator, Symmetry};
-use sudoku::logic::{HintLevel, Level, LogicSolver, Order};
-use sudoku::rate::{Rater, Target};
+use sudoku::logic::{mistake_text, HintLevel, Level, LogicSolver, Order, Position, Problem};
+use sudoku::rate::{Rater, Scales, Target};
 use sudoku::solve::{self, Outcome};
-use sudoku::{Board, Grid, Shape, Stop};
+use sudoku::{Grid, Shape, Stop};
 
 /// Largest grid side the API works on (the page draws up to 25x25).
 pub const MAX_SIDE: usize = 25;
@@ -161,8 +160,7 @@ async fn blocking<T: Send + 'static>(
 
 /// The four outcomes as JSON: `status`, `message`, and what goes with each.
 fn outcome_json(outcome: &Outcome, shape: Shape) -> Value {
-    let message =
-        verdict::problem(outcome, shape).map_or("unique solution".to_string(), |p| p.message);
+    let message = Problem::of(outcome, shape).map_or("unique solution".to_string(), |p| p.message);
     let mut out = json!({ "status": outcome.status(), "message": message });
     match outcome {
         Outcome::Unique(s) => out["solution"] = rows(s),
@@ -258,21 +256,40 @@ pub async fn convert(State(limits): Shared, body: Bytes) -> Answer {
     Ok(axum::Json(json!({ "format": f.name(), "text": text })))
 }
 
-/// A puzzle's ratings as JSON (SE's ER/EP/ED, HoDoKu's level and score).
-fn rating_json(grid: &Grid, limits: &Limits) -> Result<Value, ApiError> {
-    let rater = Rater::new().max_time(Some(limits.time));
-    let se = rater.rate_se(grid);
-    let hd = rater.rate_hodoku(grid);
-    if se.timed_out || hd.timed_out {
+/// The givens' ratings as the library's `RatingRecord` (SE's ER/EP/ED, HoDoKu's level and
+/// score; `rate --json`'s fields); 422 when the puzzle has no single solution.
+fn rating_json(givens: &Grid, stop: &Stop, limits: &Limits) -> Result<Value, ApiError> {
+    let position = Position::new(givens, None);
+    let rating = Rater::new()
+        .rate_position(&position, Scales::Both, stop)
+        .map_err(|p| problem_error(p, limits, "only a puzzle with one solution is rated"))?;
+    let record = rating.record();
+    if record.timed_out {
         return Err(ApiError::timeout(limits));
     }
-    let tenth = |x: f32| (f64::from(x) * 10.0).round() / 10.0;
-    Ok(json!({
-        "er": tenth(se.er), "ep": tenth(se.ep), "ed": tenth(se.ed),
-        "solved": se.solved && hd.solved,
-        "hardest": se.hardest.map(|t| t.name()),
-        "level": hd.level.name(), "score": hd.score,
-    }))
+    serde_json::to_value(record)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// A [`Problem`] as an answer: 503 for a time-out, else 422 with `why` and the outcome.
+fn problem_error(p: Problem, limits: &Limits, why: &str) -> ApiError {
+    if p.status == "timeout" {
+        return ApiError::timeout(limits);
+    }
+    ApiError::unprocessable(why).with(
+        "outcome",
+        json!({ "status": p.status, "message": p.message }),
+    )
+}
+
+/// The unique solution of the givens of `p`, within the request's time.
+fn givens_solution(p: &Puzzle, stop: &Stop, limits: &Limits, why: &str) -> Result<Grid, ApiError> {
+    let givens = p.grid.givens();
+    let outcome = solve::solve_until(&givens, None, stop).map_err(|_| ApiError::timeout(limits))?;
+    match Problem::of(&outcome, givens.shape()) {
+        Some(problem) => Err(problem_error(problem, limits, why)),
+        None => Ok(outcome.unique().cloned().unwrap_or(givens)),
+    }
 }
 
 /// `POST /api/rate` `{"puzzle"}`: SE's ER/EP/ED and HoDoKu's level and score of the givens.
@@ -281,16 +298,7 @@ pub async fn rate(State(limits): Shared, body: Bytes) -> Answer {
     let puzzle = puzzle_field(&req, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
-        let givens = puzzle.grid.givens();
-        let outcome =
-            solve::solve_until(&givens, None, &stop).map_err(|_| ApiError::timeout(&l))?;
-        if outcome.unique().is_none() {
-            return Err(
-                ApiError::unprocessable("only a puzzle with one solution is rated")
-                    .with("outcome", outcome_json(&outcome, givens.shape())),
-            );
-        }
-        Ok(axum::Json(rating_json(&givens, &l)?))
+        Ok(axum::Json(rating_json(&puzzle.grid.givens(), &stop, &l)?))
     })
     .await
 }
@@ -299,17 +307,15 @@ pub async fn rate(State(limits): Shared, body: Bytes) -> Answer {
 fn order_field(req: &Map<String, Value>) -> Result<Order, ApiError> {
     match string(req, "order")? {
         None => Ok(Order::Hodoku),
-        Some(s) => Order::from_name(s)
-            .ok_or_else(|| ApiError::bad(format!("`order` is hodoku or explainer, not `{s}`"))),
+        Some(s) => Order::parse(s).map_err(|e| ApiError::bad(format!("`order`: {e}"))),
     }
 }
 
-/// The board a request starts from: the puzzle's pencil marks when it has them.
-fn board_of(p: &Puzzle) -> Board {
-    match &p.marks {
-        Some(m) => Board::with_candidates(&p.grid, m),
-        None => Board::new(&p.grid),
-    }
+/// The solver of the faces (the order's techniques and the CLI's extras), with brute force
+/// as the last, labelled resort.
+fn face_solver(order: Order) -> Result<LogicSolver, ApiError> {
+    LogicSolver::for_faces(order, None, true)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))
 }
 
 /// `POST /api/hint` `{"puzzle", "order"?}`: the next step at every grade, from the technique's
@@ -319,30 +325,28 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let order = order_field(&req)?;
+    let solver = face_solver(order)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
         let shape = puzzle.shape();
-        let givens = puzzle.grid.givens();
-        let outcome =
-            solve::solve_until(&givens, None, &stop).map_err(|_| ApiError::timeout(&l))?;
-        let Some(solution) = outcome.unique() else {
-            return Err(
-                ApiError::unprocessable("hints need a puzzle with one solution")
-                    .with("outcome", outcome_json(&outcome, shape)),
-            );
-        };
-        let board = board_of(&puzzle);
-        let mistakes = steps::mistakes(&board, solution);
+        let solution =
+            givens_solution(&puzzle, &stop, &l, "hints need a puzzle with one solution")?;
+        let position = Position::from_puzzle(&puzzle);
+        let mistakes = position.mistakes(&solution);
         if !mistakes.is_empty() {
-            return Ok(axum::Json(json!({ "mistakes": mistakes })));
+            let records: Vec<_> = mistakes.iter().map(|m| m.record(shape)).collect();
+            return Ok(axum::Json(json!({
+                "kind": "mistake",
+                "mistakes": records,
+                "vague": mistake_text(&position, &mistakes, HintLevel::Vague),
+                "concrete": mistake_text(&position, &mistakes, HintLevel::Full),
+            })));
         }
+        let board = position.board();
         if board.is_solved() {
-            return Ok(axum::Json(json!({ "solved": true })));
+            return Ok(axum::Json(json!({ "kind": "solved", "solved": true })));
         }
-        let solver = LogicSolver::builder()
-            .order(order)
-            .backtracking(true)
-            .build();
+        // The first step of a path under the request's deadline (`next_step` has none).
         let mut first = None;
         let (path, _) = solver.solve_board_while(board.clone(), stop.deadline(), |s| {
             first = Some(s.clone());
@@ -352,12 +356,16 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
             if path.timed_out {
                 return Err(ApiError::timeout(&l));
             }
-            return Err(ApiError::unprocessable("no step found from this position"));
+            return Ok(axum::Json(json!({
+                "kind": "stuck",
+                "vague": "No step found: the pencil marks leave no solution.",
+            })));
         };
         Ok(axum::Json(json!({
+            "kind": "step",
             "vague": step.hint(shape, HintLevel::Technique),
             "concrete": step.hint(shape, HintLevel::Vague),
-            "step": steps::step_json(&board, &step),
+            "step": steps::step_json(board, &step),
         })))
     })
     .await
@@ -369,21 +377,28 @@ pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let order = order_field(&req)?;
+    let solver = face_solver(order)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
         let shape = puzzle.shape();
-        let outcome = solve_puzzle(&puzzle, &stop, &l)?;
-        if outcome.unique().is_none() {
-            return Err(
-                ApiError::unprocessable("only a puzzle with one solution is explained")
-                    .with("outcome", outcome_json(&outcome, shape)),
-            );
+        let solution = givens_solution(
+            &puzzle,
+            &stop,
+            &l,
+            "only a puzzle with one solution is explained",
+        )?;
+        let position = Position::from_puzzle(&puzzle);
+        let mistakes = position.mistakes(&solution);
+        if !mistakes.is_empty() {
+            let records: Vec<_> = mistakes.iter().map(|m| m.record(shape)).collect();
+            return Err(ApiError::unprocessable(mistake_text(
+                &position,
+                &mistakes,
+                HintLevel::Full,
+            ))
+            .with("mistakes", json!(records)));
         }
-        let solver = LogicSolver::builder()
-            .order(order)
-            .backtracking(true)
-            .build();
-        let mut board = board_of(&puzzle);
+        let mut board = position.into_board();
         let path = solver.solve_board_until(board.clone(), stop.deadline());
         if path.timed_out {
             return Err(ApiError::timeout(&l));
@@ -397,6 +412,8 @@ pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
         }
         Ok(axum::Json(json!({
             "order": order.name(),
+            "summary": path.summary(shape, true),
+            "score": path.hodoku_score(),
             "solved": board.is_solved(),
             "steps": out,
         })))
@@ -481,7 +498,7 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
             "symmetries": made.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>(),
         });
         if shape == Shape::NINE {
-            out["rating"] = rating_json(&made.puzzle, &l)?;
+            out["rating"] = rating_json(&made.puzzle, &stop, &l)?;
         }
         Ok(axum::Json(out))
     })

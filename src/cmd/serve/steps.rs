@@ -3,8 +3,8 @@
 //! step's words from the library's renderer.
 
 use serde_json::{json, Value};
-use sudoku::logic::{Evidence, FishEvidence, Link, Node, Step};
-use sudoku::{Board, Candidate, Cell, DigitSet, Grid, House, Shape};
+use sudoku::logic::{Evidence, FishEvidence, Link, Node, Step, StepRecord};
+use sudoku::{Board, Candidate, Cell, DigitSet, House, Shape};
 
 /// `r1c1`.
 pub fn rc(shape: Shape, cell: Cell) -> String {
@@ -13,27 +13,6 @@ pub fn rc(shape: Shape, cell: Cell) -> String {
 
 fn pos(shape: Shape, cell: Cell) -> [usize; 2] {
     [cell.row(shape).number(), cell.col(shape).number()]
-}
-
-/// Wrong digits and pencil marks missing the solution's digit, as `{row, col, digit, placed}`.
-pub fn mistakes(board: &Board, solution: &Grid) -> Vec<Value> {
-    let shape = board.shape();
-    let mut out = Vec::new();
-    for cell in Cell::all(shape) {
-        let (Some(truth), [row, col]) = (solution.get(cell), pos(shape, cell)) else {
-            continue;
-        };
-        match board.value(cell) {
-            Some(d) if d != truth => {
-                out.push(json!({"row": row, "col": col, "digit": d.get(), "placed": true}))
-            }
-            None if !board.has(cell, truth) => {
-                out.push(json!({"row": row, "col": col, "digit": truth.get(), "placed": false}))
-            }
-            _ => {}
-        }
-    }
-    out
 }
 
 /// What one step shows, collected from its evidence.
@@ -260,13 +239,8 @@ impl Drawing<'_> {
     }
 }
 
-/// `[[row, col, digit], …]`, 1-based.
-fn triples(shape: Shape, cands: &[Candidate]) -> Value {
-    json!(cands.iter().map(|c| c.triple(shape)).collect::<Vec<_>>())
-}
-
-/// One step: its technique, words and what to draw, on `board` (the position it was found
-/// in).
+/// One step: the library's full record (technique, words, placements, eliminations, cells,
+/// links) and what to draw, on `board` (the position it was found in).
 pub fn step_json(board: &Board, step: &Step) -> Value {
     let shape = board.shape();
     let mut d = Drawing {
@@ -278,18 +252,12 @@ pub fn step_json(board: &Board, step: &Step) -> Value {
         links: Vec::new(),
     };
     d.evidence(&step.evidence);
-    json!({
-        "technique": step.technique.name(),
-        "code": step.technique.code(),
-        "text": step.text(shape),
-        "explanation": step.explain(shape),
-        "placements": triples(shape, &step.placements),
-        "eliminations": triples(shape, &step.eliminations),
-        "draw": {
-            "cells": d.cells,
-            "candidates": d.candidates,
-            "houses": d.houses,
-            "links": d.links,
-        },
-    })
+    let mut out = serde_json::to_value(StepRecord::full(shape, step)).unwrap_or(Value::Null);
+    out["draw"] = json!({
+        "cells": d.cells,
+        "candidates": d.candidates,
+        "houses": d.houses,
+        "links": d.links,
+    });
+    out
 }
