@@ -4,12 +4,20 @@
 # are kept in target/browser-screenshots/ (CI artifacts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --quiet --bin sudoku
+# The binary `cargo test` builds for the integration tests (no second build in another
+# profile when it ran just before, as in scripts/test).
+sudoku="$(cargo test --no-run --test serve --message-format=json 2>/dev/null | node -e '
+  let out = "";
+  require("readline").createInterface({ input: process.stdin }).on("line", (l) => {
+    const m = JSON.parse(l);
+    if (m.reason === "compiler-artifact" && m.target.name === "sudoku" && m.target.kind.includes("bin") && m.executable) out = m.executable;
+  }).on("close", () => console.log(out));')"
+[ -x "$sudoku" ] || { echo "could not build the sudoku binary" >&2; cargo test --no-run --test serve; exit 1; }
 shots="$PWD/target/browser-screenshots"
 rm -rf "$shots"
 mkdir -p "$shots"
 out="$(mktemp)"
-./target/debug/sudoku serve --port 0 >"$out" 2>"$shots/server.log" &
+"$sudoku" serve --port 0 >"$out" 2>"$shots/server.log" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$out"' EXIT
 url=""
