@@ -430,3 +430,28 @@ fn garbage_bodies_never_take_the_server_down() {
         200
     );
 }
+
+#[test]
+fn a_fish_comes_with_its_base_and_cover_sets() {
+    let text = std::fs::read_to_string("testdata/serve/fish.txt").expect("testdata/serve/fish.txt");
+    let server = Server::start(&[]);
+    let (status, e) = server.post("/api/explain", &json!({ "puzzle": text.trim() }));
+    assert_eq!(status, 200, "{e}");
+    let steps = e["steps"].as_array().unwrap();
+    let fish = steps
+        .iter()
+        .find(|s| s["technique"] == "X-Wing")
+        .unwrap_or_else(|| panic!("no X-Wing on the path"));
+    let roles = |role: &str| {
+        fish["draw"]["houses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|h| h["role"] == role)
+            .count()
+    };
+    assert_eq!((roles("base"), roles("cover")), (2, 2), "{fish}");
+    let corners = fish["draw"]["candidates"].as_array().unwrap();
+    assert_eq!(corners.len(), 4, "{fish}");
+    assert!(corners.iter().all(|c| c[3] == "pattern"));
+}

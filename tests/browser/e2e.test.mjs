@@ -11,6 +11,8 @@ const BASE = (URL_ || '').replace(/\/$/, '');
 const SHOTS = process.env.SHOTS || 'screenshots';
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 // A puzzle whose path needs chains (from testdata/serve/hard.txt).
+// An X-Wing on its HoDoKu path (testdata/serve/fish.txt).
+const FISH = '9..............7.37...962486...2.47.........5....4...642...86..5.71.......1.....2';
 const HARD = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 
 assert.ok(URL_, 'SUDOKU_URL must name the server (scripts/test-browser.sh sets it)');
@@ -149,13 +151,22 @@ test('the explained path: a step with links drawn as arrows, strong and weak', a
   await shot(page, '05-path-chain');
   await page.click('[data-action="back"]');
   assert.equal(await page.locator('svg [data-link]').count(), 0);
-  // A fish has its base and cover sets shaded, where the path has one.
-  const f = steps.findIndex((s) => s.draw.houses.some((h) => h.role === 'cover') && /Wing|fish|Swordfish|Jellyfish/i.test(s.technique));
-  if (f >= 0) {
-    await page.click(`[data-role="path"] li[data-step="${f}"]`);
-    assert.ok(await page.locator('svg .hl-house.base').count() > 0);
-    await shot(page, '06-path-fish');
-  }
+  await page.context().close();
+});
+
+test('a fish on the path: base and cover sets shaded', async () => {
+  const page = await open(`/?puzzle=${FISH}`);
+  await waitSolution(page);
+  const r = await page.request.post(BASE + '/api/explain', { data: { puzzle: FISH } });
+  const steps = (await r.json()).steps;
+  const f = steps.findIndex((s) => s.technique === 'X-Wing');
+  assert.ok(f >= 0, 'the fish puzzle has an X-Wing on its path');
+  await page.click('summary:has-text("Solution path")');
+  await page.click('[data-action="path"]');
+  await page.click(`[data-role="path"] li[data-step="${f}"]`);
+  assert.equal(await page.locator('svg .hl-house.base').count(), 2);
+  assert.equal(await page.locator('svg .hl-house.cover').count(), 2);
+  await shot(page, '06-path-fish');
   await page.context().close();
 });
 
