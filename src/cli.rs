@@ -63,4 +63,6 @@ pub enum Command {
     /// Time the 9x9 engines on puzzle files: puzzles/s, µs/puzzle, guesses/puzzle, % solved
     /// without guessing; every answer verified in an untimed pass.
     Bench(cmd::bench::BenchArgs),
+    /// The browser app: play, get hints drawn on the grid, generate; prints its URL first.
+    Serve(cmd::serve::ServeArgs),
 }

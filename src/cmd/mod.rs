@@ -12,6 +12,7 @@ pub mod print;
 mod print_layout;
 mod print_render;
 pub mod rate;
+pub mod serve;
 pub mod solve;
 pub mod verdict;
 
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Canonical(a)) => canonical::run(&a),
         Some(Command::Print(a)) => print::run(&a),
+        Some(Command::Serve(a)) => serve::run(&a),
     }
 }
 

@@ -1,0 +1,527 @@
+//! The JSON API: each handler reads one JSON object, works on a blocking thread under the
+//! request's time limit, and answers one JSON object. Errors are `{"error": …}` with a 4xx
+//! or 5xx status (and `line`/`col` for input that does not parse). See `docs/api.md`.
+
+use super::steps;
+use super::Limits;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Map, Value};
+use std::sync::Arc;
+use sudoku::format::{self, Format, Puzzle};
+use sudoku::generate::{GenerateError, Generator, Symmetry};
+use sudoku::logic::{mistake_text, HintLevel, Level, LogicSolver, Order, Position, Problem};
+use sudoku::rate::{Rater, Scales, Target};
+use sudoku::solve::{self, Outcome};
+use sudoku::{Grid, Shape, Stop};
+
+/// Largest grid side the API works on (the page draws up to 25x25).
+pub const MAX_SIDE: usize = 25;
+/// Largest request body (a 25x25 grid with every pencil mark is about 40 KB as JSON).
+pub const MAX_BODY: usize = 256 * 1024;
+
+type Shared = State<Arc<Limits>>;
+
+/// An answer that is not a success.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    body: Value,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            body: json!({ "error": message.into() }),
+        }
+    }
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+    fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+    fn timeout(limits: &Limits) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "time limit: this took longer than the server's {} s",
+                limits.time.as_secs_f64()
+            ),
+        )
+    }
+    fn with(mut self, key: &str, value: Value) -> ApiError {
+        self.body[key] = value;
+        self
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.body)).into_response()
+    }
+}
+
+type Answer = Result<axum::Json<Value>, ApiError>;
+
+/// The request body as a JSON object.
+fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
+    let value: Value = serde_json::from_slice(body).map_err(|e| {
+        ApiError::bad(format!("the body is not JSON: {e}"))
+            .with("line", json!(e.line()))
+            .with("col", json!(e.column()))
+    })?;
+    match value {
+        Value::Object(m) => Ok(m),
+        _ => Err(ApiError::bad("the body must be a JSON object")),
+    }
+}
+
+/// An optional string field.
+fn string<'a>(req: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>, ApiError> {
+    match req.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(ApiError::bad(format!("`{key}` must be a string"))),
+    }
+}
+
+/// An optional unsigned integer field.
+fn unsigned(req: &Map<String, Value>, key: &str) -> Result<Option<u64>, ApiError> {
+    match req.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| ApiError::bad(format!("`{key}` must be a non-negative integer"))),
+    }
+}
+
+/// Reads `text` (any format we read, or `format` when named) into a puzzle, refusing grids
+/// past the size limit.
+fn parse_text(text: &str, format: Option<Format>, limits: &Limits) -> Result<Puzzle, ApiError> {
+    let puzzle = format::parse_str(text, format).map_err(|e| {
+        ApiError::unprocessable(e.message())
+            .with("line", json!(e.line))
+            .with("col", json!(e.col))
+    })?;
+    let n = puzzle.shape().side();
+    if n > limits.max_side {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "a {n}x{n} grid is past this server's limit of {m}x{m}",
+                m = limits.max_side
+            ),
+        ));
+    }
+    Ok(puzzle)
+}
+
+/// The `puzzle` field: text in any format, or a JSON puzzle object (`--json` records too).
+fn puzzle_field(req: &Map<String, Value>, limits: &Limits) -> Result<Puzzle, ApiError> {
+    match req.get("puzzle") {
+        Some(Value::String(text)) => parse_text(text, None, limits),
+        Some(obj @ Value::Object(_)) => parse_text(&obj.to_string(), Some(Format::Json), limits),
+        Some(_) => Err(ApiError::bad(
+            "`puzzle` must be text in a format we read or a JSON puzzle object",
+        )),
+        None => Err(ApiError::bad("no `puzzle` in the request")),
+    }
+}
+
+/// A puzzle as the JSON format writes it (so the answer is input to every command).
+fn puzzle_json(p: &Puzzle) -> Value {
+    serde_json::from_str(&format::json::write(p)).unwrap_or(Value::Null)
+}
+
+/// Rows of a grid, 0 for empty.
+fn rows(g: &Grid) -> Value {
+    json!(g.rows())
+}
+
+/// Runs `work` on a blocking thread with the request's stop; a panic becomes a 500.
+async fn blocking<T: Send + 'static>(
+    limits: &Limits,
+    work: impl FnOnce(Stop) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let stop = Stop::after(limits.time);
+    match tokio::task::spawn_blocking(move || work(stop)).await {
+        Ok(r) => r,
+        Err(_) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error: the work failed (the server goes on)",
+        )),
+    }
+}
+
+/// The four outcomes as JSON: `status`, `message`, and what goes with each.
+fn outcome_json(outcome: &Outcome, shape: Shape) -> Value {
+    let message = Problem::of(outcome, shape).map_or("unique solution".to_string(), |p| p.message);
+    let mut out = json!({ "status": outcome.status(), "message": message });
+    match outcome {
+        Outcome::Unique(s) => out["solution"] = rows(s),
+        Outcome::Multiple(a, b) => out["solutions"] = json!([rows(a), rows(b)]),
+        Outcome::NoSolution => {}
+        Outcome::Invalid(conflicts) => {
+            out["conflicts"] = json!(conflicts
+                .iter()
+                .map(|c| json!({
+                    "digit": c.digit.get(),
+                    "text": c.describe(shape),
+                    "cells": c.cells.iter().map(|&x| steps::rc(shape, x)).collect::<Vec<_>>(),
+                }))
+                .collect::<Vec<_>>());
+        }
+    }
+    out
+}
+
+/// Solves the givens (and digits placed) of `p` inside its marks.
+fn solve_puzzle(p: &Puzzle, stop: &Stop, limits: &Limits) -> Result<Outcome, ApiError> {
+    solve::solve_until(&p.grid, p.marks.as_ref(), stop).map_err(|_| ApiError::timeout(limits))
+}
+
+/// `POST /api/parse` `{"text", "format"?}`: the first puzzle, the format it was read in, and
+/// how many puzzles the text holds.
+pub async fn parse(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let text = string(&req, "text")?
+        .ok_or_else(|| ApiError::bad("no `text` in the request"))?
+        .to_string();
+    let forced = match string(&req, "format")? {
+        None => None,
+        Some(name) => Some(
+            Format::from_name(name)
+                .ok_or_else(|| ApiError::bad(format!("no format called `{name}`")))?,
+        ),
+    };
+    let detected = forced.or_else(|| format::detect(&text));
+    let puzzle = parse_text(&text, forced, &limits)?;
+    Ok(axum::Json(json!({
+        "format": detected.map(Format::name),
+        "puzzle": puzzle_json(&puzzle),
+        "line": puzzle.line,
+    })))
+}
+
+/// `GET /api/formats`: the formats we write, for the page's export menu.
+pub async fn formats() -> axum::Json<Value> {
+    axum::Json(json!(Format::ALL
+        .iter()
+        .map(|f| json!({ "name": f.name(), "description": f.description() }))
+        .collect::<Vec<_>>()))
+}
+
+/// `POST /api/solve` `{"puzzle"}`: the outcome, with the solution when unique; `export`
+/// names a format to write the puzzle in as well.
+pub async fn solve(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let puzzle = puzzle_field(&req, &limits)?;
+    let export = match string(&req, "export")? {
+        None => None,
+        Some(name) => Some(
+            Format::from_name(name)
+                .ok_or_else(|| ApiError::bad(format!("no format called `{name}`")))?,
+        ),
+    };
+    let l = limits.clone();
+    blocking(&limits, move |stop| {
+        let outcome = solve_puzzle(&puzzle, &stop, &l)?;
+        let mut out = outcome_json(&outcome, puzzle.shape());
+        if let Some(f) = export {
+            out["text"] = match format::write(&puzzle, f) {
+                Ok(t) => json!(t),
+                Err(e) => return Err(ApiError::unprocessable(e.to_string())),
+            };
+        }
+        Ok(axum::Json(out))
+    })
+    .await
+}
+
+/// `POST /api/convert` `{"puzzle", "format"}`: the puzzle (its placed digits and pencil
+/// marks too, where the format holds them) written in `format`.
+pub async fn convert(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let puzzle = puzzle_field(&req, &limits)?;
+    let name =
+        string(&req, "format")?.ok_or_else(|| ApiError::bad("no `format` in the request"))?;
+    let f = Format::from_name(name)
+        .ok_or_else(|| ApiError::bad(format!("no format called `{name}`")))?;
+    let text = format::write(&puzzle, f).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    Ok(axum::Json(json!({ "format": f.name(), "text": text })))
+}
+
+/// The givens' ratings as the library's `RatingRecord` (SE's ER/EP/ED, HoDoKu's level and
+/// score; `rate --json`'s fields); 422 when the puzzle has no single solution.
+fn rating_json(givens: &Grid, stop: &Stop, limits: &Limits) -> Result<Value, ApiError> {
+    let position = Position::new(givens, None);
+    let rating = Rater::new()
+        .rate_position(&position, Scales::Both, stop)
+        .map_err(|p| problem_error(p, limits, "only a puzzle with one solution is rated"))?;
+    let record = rating.record();
+    if record.timed_out {
+        return Err(ApiError::timeout(limits));
+    }
+    serde_json::to_value(record)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// A [`Problem`] as an answer: 503 for a time-out, else 422 with `why` and the outcome.
+fn problem_error(p: Problem, limits: &Limits, why: &str) -> ApiError {
+    if p.status == "timeout" {
+        return ApiError::timeout(limits);
+    }
+    ApiError::unprocessable(why).with(
+        "outcome",
+        json!({ "status": p.status, "message": p.message }),
+    )
+}
+
+/// The unique solution of the givens of `p`, within the request's time.
+fn givens_solution(p: &Puzzle, stop: &Stop, limits: &Limits, why: &str) -> Result<Grid, ApiError> {
+    let givens = p.grid.givens();
+    let outcome = solve::solve_until(&givens, None, stop).map_err(|_| ApiError::timeout(limits))?;
+    match Problem::of(&outcome, givens.shape()) {
+        Some(problem) => Err(problem_error(problem, limits, why)),
+        None => Ok(outcome.unique().cloned().unwrap_or(givens)),
+    }
+}
+
+/// `POST /api/rate` `{"puzzle"}`: SE's ER/EP/ED and HoDoKu's level and score of the givens.
+pub async fn rate(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let puzzle = puzzle_field(&req, &limits)?;
+    let l = limits.clone();
+    blocking(&limits, move |stop| {
+        Ok(axum::Json(rating_json(&puzzle.grid.givens(), &stop, &l)?))
+    })
+    .await
+}
+
+/// The order of the `order` field: `hodoku` (default) or `explainer`.
+fn order_field(req: &Map<String, Value>) -> Result<Order, ApiError> {
+    match string(req, "order")? {
+        None => Ok(Order::Hodoku),
+        Some(s) => Order::parse(s).map_err(|e| ApiError::bad(format!("`order`: {e}"))),
+    }
+}
+
+/// The solver of the faces (the order's techniques and the CLI's extras), with brute force
+/// as the last, labelled resort.
+fn face_solver(order: Order) -> Result<LogicSolver, ApiError> {
+    LogicSolver::for_faces(order, None, true)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))
+}
+
+/// `POST /api/hint` `{"puzzle", "order"?}`: the next step at every grade, from the technique's
+/// name (`vague`) to where to look (`concrete`) to the step itself (`step`, with what to
+/// draw). Wrong digits and pencil marks that exclude the solution come first, as `mistakes`.
+pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let puzzle = puzzle_field(&req, &limits)?;
+    let order = order_field(&req)?;
+    let solver = face_solver(order)?;
+    let l = limits.clone();
+    blocking(&limits, move |stop| {
+        let shape = puzzle.shape();
+        let solution =
+            givens_solution(&puzzle, &stop, &l, "hints need a puzzle with one solution")?;
+        let position = Position::from_puzzle(&puzzle);
+        let mistakes = position.mistakes(&solution);
+        if !mistakes.is_empty() {
+            let records: Vec<_> = mistakes.iter().map(|m| m.record(shape)).collect();
+            return Ok(axum::Json(json!({
+                "kind": "mistake",
+                "mistakes": records,
+                "vague": mistake_text(&position, &mistakes, HintLevel::Vague),
+                "concrete": mistake_text(&position, &mistakes, HintLevel::Full),
+            })));
+        }
+        let board = position.board();
+        if board.is_solved() {
+            return Ok(axum::Json(json!({ "kind": "solved", "solved": true })));
+        }
+        // The first step of a path under the request's deadline (`next_step` has none).
+        let mut first = None;
+        let (path, _) = solver.solve_board_while(board.clone(), stop.deadline(), |s| {
+            first = Some(s.clone());
+            false
+        });
+        let Some(step) = first else {
+            if path.timed_out {
+                return Err(ApiError::timeout(&l));
+            }
+            return Ok(axum::Json(json!({
+                "kind": "stuck",
+                "vague": "No step found: the pencil marks leave no solution.",
+            })));
+        };
+        Ok(axum::Json(json!({
+            "kind": "step",
+            "vague": step.hint(shape, HintLevel::Technique),
+            "concrete": step.hint(shape, HintLevel::Vague),
+            "step": steps::step_json(board, &step),
+        })))
+    })
+    .await
+}
+
+/// `POST /api/explain` `{"puzzle", "order"?}`: the whole path from the position, each step
+/// with its text and drawing, and the position before it.
+pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let puzzle = puzzle_field(&req, &limits)?;
+    let order = order_field(&req)?;
+    let solver = face_solver(order)?;
+    let l = limits.clone();
+    blocking(&limits, move |stop| {
+        let shape = puzzle.shape();
+        let solution = givens_solution(
+            &puzzle,
+            &stop,
+            &l,
+            "only a puzzle with one solution is explained",
+        )?;
+        let position = Position::from_puzzle(&puzzle);
+        let mistakes = position.mistakes(&solution);
+        if !mistakes.is_empty() {
+            let records: Vec<_> = mistakes.iter().map(|m| m.record(shape)).collect();
+            return Err(ApiError::unprocessable(mistake_text(
+                &position,
+                &mistakes,
+                HintLevel::Full,
+            ))
+            .with("mistakes", json!(records)));
+        }
+        let mut board = position.into_board();
+        let path = solver.solve_board_until(board.clone(), stop.deadline());
+        if path.timed_out {
+            return Err(ApiError::timeout(&l));
+        }
+        let mut out = Vec::with_capacity(path.steps.len());
+        for step in &path.steps {
+            let mut s = steps::step_json(&board, step);
+            s["grid"] = rows(board.grid());
+            out.push(s);
+            sudoku::logic::apply(&mut board, step);
+        }
+        Ok(axum::Json(json!({
+            "order": order.name(),
+            "summary": path.summary(shape, true),
+            "score": path.hodoku_score(),
+            "solved": board.is_solved(),
+            "steps": out,
+        })))
+    })
+    .await
+}
+
+/// `POST /api/generate` `{"size"?, "box"?, "symmetry"?, "level"?, "se"?, "seed"?}`: a new
+/// puzzle with one solution, its seed and (9x9) its rating.
+pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
+    let req = object(&body)?;
+    let shape = match (req.get("box"), unsigned(&req, "size")?) {
+        (Some(Value::Array(b)), _) if b.len() == 2 => {
+            let side = |v: &Value| v.as_u64().and_then(|x| usize::try_from(x).ok());
+            match (side(&b[0]), side(&b[1])) {
+                (Some(r), Some(c)) => Shape::new(r, c).map_err(|e| ApiError::bad(e.to_string()))?,
+                _ => return Err(ApiError::bad("`box` is [rows, cols]")),
+            }
+        }
+        (Some(_), _) => return Err(ApiError::bad("`box` is [rows, cols]")),
+        (None, Some(n)) => Shape::from_side(usize::try_from(n).unwrap_or(usize::MAX))
+            .map_err(|e| ApiError::bad(e.to_string()))?,
+        (None, None) => Shape::NINE,
+    };
+    if shape.side() > limits.max_side {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("this server makes grids up to {m}x{m}", m = limits.max_side),
+        ));
+    }
+    let symmetry = match string(&req, "symmetry")? {
+        None => Symmetry::None,
+        Some(s) => s
+            .parse::<Symmetry>()
+            .map_err(|e| ApiError::bad(format!("symmetry: {e}")))?,
+    };
+    let level = match string(&req, "level")? {
+        None | Some("") => None,
+        Some(s) => Some(
+            Level::from_name(s)
+                .ok_or_else(|| ApiError::bad(format!("no HoDoKu level called `{s}`")))?,
+        ),
+    };
+    let se = match req.get("se") {
+        None | Some(Value::Null) => None,
+        Some(Value::Array(r)) if r.len() == 2 => match (r[0].as_f64(), r[1].as_f64()) {
+            (Some(lo), Some(hi)) if (0.0..=12.0).contains(&lo) && lo <= hi && hi <= 12.0 => {
+                Some((lo as f32, hi as f32))
+            }
+            _ => return Err(ApiError::bad("`se` is [low, high], between 0 and 12")),
+        },
+        Some(_) => return Err(ApiError::bad("`se` is [low, high]")),
+    };
+    let seed = unsigned(&req, "seed")?.unwrap_or_else(random_seed);
+    let target = Target {
+        level,
+        se,
+        require: Vec::new(),
+    };
+    if !target.is_empty() && shape != Shape::NINE {
+        return Err(ApiError::unprocessable(
+            "a level or SE range is for 9x9 puzzles",
+        ));
+    }
+    let mut gen = Generator::new(shape).symmetry(symmetry).seed(seed);
+    if let Some(r) = sudoku::generate::default_givens(shape) {
+        gen = gen.givens(r);
+    }
+    let gen = gen.difficulty(target);
+    gen.check().map_err(|e| ApiError::bad(e.to_string()))?;
+    let l = limits.clone();
+    blocking(&limits, move |stop| {
+        let made = gen.generate_until(0, &stop).map_err(|e| match e {
+            GenerateError::Stopped { .. } => ApiError::timeout(&l),
+            other => ApiError::unprocessable(other.to_string()),
+        })?;
+        let mut out = json!({
+            "puzzle": puzzle_json(&Puzzle::new(made.puzzle.clone())),
+            "solution": rows(&made.solution),
+            "seed": seed,
+            "givens": made.puzzle.given_count(),
+            "symmetries": made.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>(),
+        });
+        if shape == Shape::NINE {
+            out["rating"] = rating_json(&made.puzzle, &stop, &l)?;
+        }
+        Ok(axum::Json(out))
+    })
+    .await
+}
+
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    // Seeds stay below 2^53 so the page's JavaScript numbers keep them exact.
+    h.finish() >> 11
+}
+
+/// Anything else: 404 as JSON under `/api/`, plain text elsewhere.
+pub async fn not_found(uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        ApiError::new(StatusCode::NOT_FOUND, format!("no endpoint {}", uri.path())).into_response()
+    } else {
+        (StatusCode::NOT_FOUND, "not found\n").into_response()
+    }
+}

@@ -1,0 +1,457 @@
+//! `sudoku serve` through the real binary on a free port: the API's answers, its limits, and
+//! that no body makes it fall over. A tiny HTTP/1.1 client over `TcpStream` is enough here.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use sudoku::format::parse_str;
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// A server started on port 0, stopped (SIGTERM, then kill) when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start sudoku serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .expect("read the URL");
+        let addr = line
+            .trim()
+            .strip_prefix("http://")
+            .and_then(|s| s.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("first line is not a URL: {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// Sends one request; the status and the body.
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        // The server may answer (413) before reading the whole body and close.
+        let _ = s.write_all(body);
+        let mut raw = Vec::new();
+        let _ = s.read_to_end(&mut raw);
+        let text = String::from_utf8_lossy(&raw).to_string();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("no status line in {text:?}"));
+        let body = text
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string();
+        (status, body)
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, text) = self.request("POST", path, body.to_string().as_bytes());
+        let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        (status, v)
+    }
+
+    fn stop(mut self) -> std::process::ExitStatus {
+        terminate(&self.child);
+        let status = wait(&mut self.child);
+        std::mem::forget(self);
+        status
+    }
+}
+
+fn terminate(child: &Child) {
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+}
+
+fn wait(child: &mut Child) -> std::process::ExitStatus {
+    for _ in 0..100 {
+        if let Some(s) = child.try_wait().unwrap() {
+            return s;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    panic!("the server did not stop within 5 s of SIGTERM");
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A grid from the API's rows.
+fn grid_of(rows: &Value) -> sudoku::Grid {
+    let rows = rows.as_array().expect("rows");
+    let n = rows.len();
+    let values: Vec<usize> = rows
+        .iter()
+        .flat_map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as usize)
+        })
+        .collect();
+    sudoku::Grid::from_values(sudoku::Shape::from_side(n).unwrap(), &values).unwrap()
+}
+
+#[test]
+fn prints_its_url_first_and_stops_cleanly_on_sigterm() {
+    let server = Server::start(&[]);
+    assert!(server.addr.starts_with("127.0.0.1:"), "{}", server.addr);
+    let (status, page) = server.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<html"), "{page}");
+    let (status, js) = server.request("GET", "/app.js", b"");
+    assert_eq!(status, 200);
+    assert!(!js.is_empty());
+    assert_eq!(server.request("GET", "/nothing.here", b"").0, 404);
+    let status = server.stop();
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn solve_answers_the_four_outcomes() {
+    let server = Server::start(&[]);
+    let (status, v) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["status"], "unique");
+    let puzzle = parse_str(CLASSIC, None).unwrap().grid;
+    let solution = grid_of(&v["solution"]);
+    assert!(solution.is_solution());
+    assert!(sudoku::Cell::all(puzzle.shape())
+        .all(|c| puzzle.get(c).is_none() || puzzle.get(c) == solution.get(c)));
+
+    let multiple = format!("{}{}", &CLASSIC[..80], ".");
+    let multiple = multiple.replacen('5', ".", 1).replacen('3', ".", 1);
+    let (_, v) = server.post("/api/solve", &json!({ "puzzle": multiple }));
+    assert_eq!(v["status"], "multiple", "{v}");
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 2);
+
+    let invalid = format!("55{}", &CLASSIC[2..]);
+    let (status, v) = server.post("/api/solve", &json!({ "puzzle": invalid }));
+    assert_eq!(status, 200);
+    assert_eq!(v["status"], "invalid", "{v}");
+    assert!(v["conflicts"][0]["cells"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("r1c1")));
+
+    // No two givens clash, but r1c9 has no digit left.
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let (_, v) = server.post("/api/solve", &json!({ "puzzle": none }));
+    assert_eq!(v["status"], "none", "{v}");
+}
+
+#[test]
+fn any_format_and_json_objects_are_read_and_shapes_survive() {
+    let server = Server::start(&[]);
+    let sdk = "#Aauthor\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let (status, v) = server.post("/api/parse", &json!({ "text": sdk }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["format"], "sdk");
+    assert_eq!(v["puzzle"]["size"], 9);
+    // The answer is input again: a 6x6 in 3x2 boxes keeps its boxes through parse and solve.
+    let six = json!({"size":6,"box":[3,2],"grid":[[1,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0]]});
+    let (status, v) = server.post("/api/parse", &json!({ "text": six.to_string() }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["puzzle"]["box"], json!([3, 2]));
+    let (status, v) = server.post("/api/solve", &json!({ "puzzle": v["puzzle"] }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["status"], "multiple");
+    let a = grid_of(&v["solutions"][0]);
+    assert_eq!(a.shape().side(), 6);
+}
+
+#[test]
+fn bad_input_gets_a_clear_4xx_with_line_and_column() {
+    let server = Server::start(&[]);
+    let (status, v) = server.post("/api/parse", &json!({ "text": "1 2 3\n4 5 x\n" }));
+    assert_eq!(status, 422, "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()));
+    assert!(v["line"].as_u64().is_some_and(|l| l >= 1), "{v}");
+
+    let (status, body) = server.request("POST", "/api/solve", b"{\"puzzle\": ");
+    assert_eq!(status, 400, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["line"], 1);
+    for bad in [json!([1, 2]), json!({}), json!({ "puzzle": 5 })] {
+        for path in [
+            "/api/solve",
+            "/api/hint",
+            "/api/explain",
+            "/api/rate",
+            "/api/convert",
+        ] {
+            let (status, v) = server.post(path, &bad);
+            assert_eq!(status, 400, "{path} {bad}: {v}");
+            assert!(v["error"].is_string());
+        }
+    }
+    for path in ["/api/hint", "/api/explain"] {
+        let (status, v) = server.post(path, &json!({ "puzzle": CLASSIC, "order": "sideways" }));
+        assert_eq!(status, 400, "{path}: {v}");
+    }
+    let (status, v) = server.post(
+        "/api/convert",
+        &json!({ "puzzle": CLASSIC, "format": "nope" }),
+    );
+    assert_eq!(status, 400, "{v}");
+    for bad in [
+        json!({ "size": 7 }),
+        json!({ "box": [3] }),
+        json!({ "symmetry": "wobbly" }),
+        json!({ "level": "impossible" }),
+        json!({ "se": [9, 2] }),
+        json!({ "seed": -1 }),
+    ] {
+        let (status, v) = server.post("/api/generate", &bad);
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
+    let (status, v) = server.post("/api/generate", &json!({ "size": 16, "level": "hard" }));
+    assert_eq!(status, 422, "{v}");
+    let (status, v) = server.post("/api/nothing", &json!({}));
+    assert_eq!(status, 404, "{v}");
+}
+
+#[test]
+fn oversized_bodies_and_grids_are_refused_and_the_server_stays_up() {
+    let server = Server::start(&[]);
+    let big = format!("{{\"text\":\"{}\"}}", "1".repeat(1 << 20));
+    let (status, _) = server.request("POST", "/api/parse", big.as_bytes());
+    assert_eq!(status, 413);
+    let n36 = format!(
+        "{{\"size\":36,\"box\":[6,6],\"grid\":{}}}",
+        json!(vec![vec![0; 36]; 36])
+    );
+    let (status, v) = server.post("/api/solve", &json!({ "puzzle": n36 }));
+    assert_eq!(status, 413, "{v}");
+    let (status, _) = server.post("/api/generate", &json!({ "size": 36 }));
+    assert_eq!(status, 413);
+    let (status, _) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn the_time_limit_answers_503_and_the_server_goes_on() {
+    let server = Server::start(&["--max-time", "0.001"]);
+    // A 25x25 puzzle takes far longer than a millisecond to make.
+    let (status, v) = server.post("/api/generate", &json!({ "size": 25, "seed": 1 }));
+    assert_eq!(status, 503, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("time limit"), "{v}");
+    let (status, _) = server.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(server.stop().success());
+}
+
+#[test]
+fn generate_is_reproducible_unique_and_rated() {
+    let server = Server::start(&[]);
+    let ask = json!({ "level": "medium", "symmetry": "rot180", "seed": 42 });
+    let (status, a) = server.post("/api/generate", &ask);
+    assert_eq!(status, 200, "{a}");
+    let (_, b) = server.post("/api/generate", &ask);
+    assert_eq!(a["puzzle"], b["puzzle"]);
+    assert_eq!(a["rating"]["level"], "Medium", "{a}");
+    let (status, solved) = server.post("/api/solve", &json!({ "puzzle": a["puzzle"] }));
+    assert_eq!(status, 200);
+    assert_eq!(solved["status"], "unique");
+    assert_eq!(solved["solution"], a["solution"]);
+    let (status, rated) = server.post("/api/rate", &json!({ "puzzle": a["puzzle"] }));
+    assert_eq!(status, 200, "{rated}");
+    assert_eq!(rated, a["rating"]);
+    for key in ["er", "ep", "ed", "level", "score", "solved"] {
+        assert!(!rated[key].is_null(), "{key} in {rated}");
+    }
+    let multiple = json!({ "puzzle": ".".repeat(81) });
+    for path in ["/api/rate", "/api/hint", "/api/explain"] {
+        let (status, v) = server.post(path, &multiple);
+        assert_eq!(status, 422, "{path}: {v}");
+        assert_eq!(v["outcome"]["status"], "multiple", "{path}: {v}");
+    }
+
+    let (status, six) = server.post("/api/generate", &json!({ "box": [2, 3], "seed": 3 }));
+    assert_eq!(status, 200, "{six}");
+    assert_eq!(six["puzzle"]["box"], json!([2, 3]));
+}
+
+#[test]
+fn hints_and_the_explained_path_agree_with_the_solution() {
+    let server = Server::start(&[]);
+    let (_, solved) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
+    let solution = grid_of(&solved["solution"]);
+    let shape = solution.shape();
+    let (status, h) = server.post("/api/hint", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200, "{h}");
+    assert!(h["vague"].as_str().is_some_and(|s| !s.is_empty()));
+    assert!(h["concrete"].as_str().is_some_and(|s| !s.is_empty()));
+    let step = &h["step"];
+    assert_eq!(h["kind"], "step");
+    assert!(step["text"].as_str().is_some_and(|s| !s.is_empty()));
+    assert!(step["explanation"].as_str().is_some_and(|s| !s.is_empty()));
+    for p in step["placements"].as_array().unwrap() {
+        let cell = sudoku::Cell::at(
+            shape,
+            sudoku::Row::new(p[0].as_u64().unwrap() as usize - 1),
+            sudoku::Col::new(p[1].as_u64().unwrap() as usize - 1),
+        );
+        assert_eq!(solution.value(cell), p[2].as_u64().unwrap() as usize);
+    }
+
+    // A wrong digit comes back as a mistake before any step.
+    let wrong_digit = (1..=9)
+        .find(|&d| d != solution.value(sudoku::Cell::new(2)))
+        .unwrap();
+    let givens = parse_str(CLASSIC, None).unwrap().grid.rows();
+    let mut played = givens.clone();
+    played[0][2] = wrong_digit;
+    let with_mistake = json!({"size": 9, "box": [3, 3], "grid": played, "givens": givens});
+    let (status, h) = server.post("/api/hint", &json!({ "puzzle": with_mistake }));
+    assert_eq!(status, 200, "{h}");
+    assert_eq!(h["kind"], "mistake", "{h}");
+    assert_eq!(h["mistakes"][0]["cell"], json!([1, 3]), "{h}");
+    assert_eq!(h["mistakes"][0]["kind"], "wrong digit");
+    // The path from a wrong position is refused, naming the mistake.
+    let (status, e) = server.post("/api/explain", &json!({ "puzzle": with_mistake }));
+    assert_eq!(status, 422, "{e}");
+    assert_eq!(e["mistakes"][0]["cell"], json!([1, 3]), "{e}");
+
+    for order in ["hodoku", "explainer"] {
+        let (status, e) = server.post(
+            "/api/explain",
+            &json!({ "puzzle": CLASSIC, "order": order }),
+        );
+        assert_eq!(status, 200, "{e}");
+        assert_eq!(e["solved"], true);
+        let steps = e["steps"].as_array().unwrap();
+        assert!(!steps.is_empty());
+        // Every step's grid is the one before it: the first is the puzzle.
+        assert_eq!(
+            steps[0]["grid"],
+            json!(parse_str(CLASSIC, None).unwrap().grid.rows())
+        );
+        let placed: usize = steps
+            .iter()
+            .map(|s| s["placements"].as_array().unwrap().len())
+            .sum();
+        assert_eq!(
+            placed,
+            81 - parse_str(CLASSIC, None).unwrap().grid.given_count()
+        );
+    }
+}
+
+#[test]
+fn a_hard_step_comes_with_what_to_draw() {
+    // A puzzle whose path needs more than singles (an X-Wing or harder; from testdata).
+    let text = std::fs::read_to_string("testdata/serve/hard.txt").expect("testdata/serve/hard.txt");
+    let puzzle = text.lines().next().unwrap();
+    let server = Server::start(&[]);
+    let (status, e) = server.post("/api/explain", &json!({ "puzzle": puzzle }));
+    assert_eq!(status, 200, "{e}");
+    let steps = e["steps"].as_array().unwrap();
+    let drawn = steps.iter().find(|s| {
+        let d = &s["draw"];
+        !d["houses"].as_array().unwrap().is_empty()
+            && !d["candidates"].as_array().unwrap().is_empty()
+    });
+    let drawn = drawn.unwrap_or_else(|| panic!("no step with houses and candidates drawn"));
+    assert!(
+        !drawn["eliminations"].as_array().unwrap().is_empty(),
+        "{drawn}"
+    );
+    let linked = steps
+        .iter()
+        .any(|s| !s["draw"]["links"].as_array().unwrap().is_empty());
+    assert!(linked, "no step with links among {} steps", steps.len());
+}
+
+#[test]
+fn garbage_bodies_never_take_the_server_down() {
+    let server = Server::start(&[]);
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let pieces: [&[u8]; 10] = [
+        b"{",
+        b"}",
+        b"\"puzzle\":",
+        b"\"text\":",
+        b"[",
+        b"]",
+        b"\"1.2.3\"",
+        b",",
+        b"null",
+        b"\xff\xfe",
+    ];
+    for i in 0..200 {
+        let body: Vec<u8> = (0..next() % 12)
+            .flat_map(|_| pieces[(next() % 10) as usize].to_vec())
+            .collect();
+        let path = ["/api/parse", "/api/solve", "/api/hint", "/api/generate"][i % 4];
+        let (status, text) = server.request("POST", path, &body);
+        assert!(
+            (200..500).contains(&status),
+            "{path} {body:?}: {status} {text}"
+        );
+    }
+    assert_eq!(
+        server.post("/api/solve", &json!({ "puzzle": CLASSIC })).0,
+        200
+    );
+}
+
+#[test]
+fn a_fish_comes_with_its_base_and_cover_sets() {
+    let text = std::fs::read_to_string("testdata/serve/fish.txt").expect("testdata/serve/fish.txt");
+    let server = Server::start(&[]);
+    let (status, e) = server.post("/api/explain", &json!({ "puzzle": text.trim() }));
+    assert_eq!(status, 200, "{e}");
+    let steps = e["steps"].as_array().unwrap();
+    let fish = steps
+        .iter()
+        .find(|s| s["technique"] == "X-Wing")
+        .unwrap_or_else(|| panic!("no X-Wing on the path"));
+    let roles = |role: &str| {
+        fish["draw"]["houses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|h| h["role"] == role)
+            .count()
+    };
+    assert_eq!((roles("base"), roles("cover")), (2, 2), "{fish}");
+    let corners = fish["draw"]["candidates"].as_array().unwrap();
+    assert_eq!(corners.len(), 4, "{fish}");
+    assert!(corners.iter().all(|c| c[3] == "pattern"));
+}
