@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -27,14 +28,28 @@ import numpy as np
 import sudokit
 
 
+CPU = {}
+
+
+def cpu_now() -> float:
+    """CPU seconds of this process and its finished children (user + system)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def best(fn, repeat):
+    """The best wall time of `repeat` runs (and, in CPU[fn], the CPU time of that run:
+    on a loaded machine wall times mean little, CPU times still compare the work)."""
     times = []
     out = None
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        c0, t0 = cpu_now(), time.perf_counter()
         out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+        times.append((time.perf_counter() - t0, cpu_now() - c0))
+    wall, cpu = min(times)
+    CPU[fn] = cpu
+    return wall, out
 
 
 def main() -> int:
@@ -56,10 +71,20 @@ def main() -> int:
     print(f"{n} puzzles from {args.puzzles}, jobs={args.jobs}, best of {args.repeat}")
     rows = []
 
+    last = {}
+
     def row(name, seconds, count=n, note=""):
         rows.append((name, seconds, count, note))
         per = seconds / count * 1e6
-        print(f"  {name:<38} {seconds:8.3f} s  {per:9.2f} us/puzzle  {note}", flush=True)
+        cpu = CPU.get(last.get("fn"), float("nan"))
+        print(
+            f"  {name:<46} {seconds:8.3f} s wall {cpu:8.3f} s cpu {per:10.2f} us/puzzle  {note}",
+            flush=True,
+        )
+
+    def timed(fn, repeat=args.repeat):
+        last["fn"] = fn
+        return best(fn, repeat)
 
     # The CLI: a process reading the file, solving on J threads, writing lines.
     def cli():
@@ -70,7 +95,7 @@ def main() -> int:
         )
         return r.stdout
 
-    t_cli, out = best(cli, args.repeat)
+    t_cli, out = timed(cli)
     cli_solutions = out.decode().split()
     row(f"sudoku solve --to line --jobs {args.jobs}", t_cli)
 
@@ -79,9 +104,28 @@ def main() -> int:
             ps = f.read().split()
         return [r.solution for r in sudokit.solve_batch(ps, jobs=args.jobs)]
 
-    t_batch, sols = best(batch, args.repeat)
+    t_batch, sols = timed(batch)
     assert sols == cli_solutions, "solve_batch and the CLI disagree"
     row(f"sudokit.solve_batch(jobs={args.jobs})", t_batch, note=f"{t_batch / t_cli:.2f}x the CLI")
+
+    # One thread each: the same comparison without the scheduler's say.
+    def cli1():
+        return subprocess.run(
+            [args.sudoku, "solve", "--to", "line", "--jobs", "1", path],
+            stdout=subprocess.PIPE,
+            check=False,
+        ).stdout
+
+    t_cli1, _ = timed(cli1)
+    row("sudoku solve --to line --jobs 1", t_cli1)
+
+    def batch1():
+        with open(path) as f:
+            ps = f.read().split()
+        return [r.solution for r in sudokit.solve_batch(ps, jobs=1)]
+
+    t_b1, _ = timed(batch1)
+    row("sudokit.solve_batch(jobs=1)", t_b1, note=f"{t_b1 / t_cli1:.2f}x the CLI")
 
     def to_array(ps):
         raw = np.frombuffer("".join(ps).encode(), dtype=np.uint8).reshape(len(ps), 81)
@@ -94,14 +138,14 @@ def main() -> int:
             ps = f.read().split()
         return sudokit.solve_array(to_array(ps), jobs=args.jobs)
 
-    t_arr_whole, (sol, status) = best(array_whole, args.repeat)
+    t_arr_whole, (sol, status) = timed(array_whole)
     assert (status == sudokit.UNIQUE).all()
     got = ["".join(map(str, r)) for r in sol[:100]]
     assert got == cli_solutions[:100], "solve_array and the CLI disagree"
     row(f"sudokit.solve_array(jobs={args.jobs}) + conversion", t_arr_whole, note=f"{t_arr_whole / t_cli:.2f}x the CLI")
-    t_arr, _ = best(lambda: sudokit.solve_array(a, jobs=args.jobs), args.repeat)
+    t_arr, _ = timed(lambda: sudokit.solve_array(a, jobs=args.jobs))
     row(f"sudokit.solve_array(jobs={args.jobs}), call only", t_arr, note=f"{t_arr / t_batch:.2f}x solve_batch")
-    t_all, _ = best(lambda: sudokit.solve_array(a), args.repeat)
+    t_all, _ = timed(lambda: sudokit.solve_array(a))
     row(f"sudokit.solve_array(jobs=0: {os.cpu_count()} cores)", t_all)
 
     try:
@@ -109,7 +153,7 @@ def main() -> int:
     except ImportError:
         print("  rustoku: not installed (pip install rustoku)")
     else:
-        t_r, rs = best(lambda: [rustoku.solve(p) for p in lines], args.repeat)
+        t_r, rs = timed(lambda: [rustoku.solve(p) for p in lines])
         assert rs == cli_solutions, "rustoku disagrees"
         row("rustoku.solve, one thread (no batch API)", t_r)
 
@@ -128,7 +172,7 @@ def main() -> int:
                 out.append("".join(str(v) for r in s.board for v in r))
             return out
 
-        t_p, ps = best(pysudoku, 1)
+        t_p, ps = timed(pysudoku, 1)
         wrong = sum(a != b for a, b in zip(ps, cli_solutions))
         row(
             "py-sudoku Sudoku.solve, sampled",
