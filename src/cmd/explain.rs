@@ -8,11 +8,10 @@
 use super::Status;
 use crate::io::{self, InputArgs};
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::process::ExitCode;
-use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::logic::{LogicSolver, Order, SolvePath, Step, TechniqueSet};
-use sudoku::{Board, Shape};
+use sudoku::format::{self, Format, ParseError};
+use sudoku::logic::{LogicSolver, Order, PathRecord, Position};
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args, Clone, Default)]
@@ -40,89 +39,21 @@ pub struct ExplainArgs {
     pub no_backtracking: bool,
 }
 
-/// What `explain` and `hint` add to the order's defaults when `--techniques` is not given.
-const DEFAULT_EXTRA: &str = "+dfc+,+nfc2";
-
 /// Parses `--order`.
 pub fn parse_order(s: &str) -> Result<Order, String> {
-    Order::from_name(s).ok_or_else(|| format!("unknown order {s:?}; use hodoku or explainer"))
+    Order::parse(s)
 }
 
-/// Builds the solver `--techniques`, `--order` and `--no-backtracking` ask for.
+/// Builds the solver `--techniques`, `--order` and `--no-backtracking` ask for (by default
+/// the order's own set plus the library's [`sudoku::logic::FACE_EXTRA_TECHNIQUES`];
+/// `--techniques hodoku` or `explainer` gives the programs' exact sets).
 pub fn solver(
     techniques: Option<&str>,
     order: Order,
     backtracking: bool,
 ) -> anyhow::Result<LogicSolver> {
-    let mut builder = LogicSolver::builder().order(order);
-    // By default the order's own set, plus Explainer's Dynamic (+) and nested forcing chains
-    // before brute force, so that no puzzle we know needs guessing. `--techniques hodoku` or
-    // `explainer` gives the programs' exact sets (what their ratings are based on).
-    let list = techniques.unwrap_or(DEFAULT_EXTRA);
-    let set = TechniqueSet::parse_with_base(list, order.default_techniques())
-        .map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
-    builder = builder.techniques(set);
-    Ok(builder.backtracking(backtracking).build())
-}
-
-/// The board a puzzle starts from: its own pencil marks when it has them.
-pub fn board_of(puzzle: &Puzzle) -> Board {
-    match &puzzle.marks {
-        Some(marks) => Board::with_candidates(&puzzle.grid, marks),
-        None => Board::new(&puzzle.grid),
-    }
-}
-
-/// `[[row, col, digit], …]`, 1-based.
-pub fn triples(shape: Shape, cands: &[sudoku::Candidate]) -> Value {
-    json!(cands.iter().map(|c| c.triple(shape)).collect::<Vec<_>>())
-}
-
-/// One step as JSON.
-pub fn step_json(shape: Shape, step: &Step) -> Value {
-    json!({
-        "technique": step.technique.name(),
-        "code": step.technique.code(),
-        "placements": triples(shape, &step.placements),
-        "eliminations": triples(shape, &step.eliminations),
-        "text": step.text(shape),
-    })
-}
-
-fn summary(path: &SolvePath, shape: Shape, backtracking: bool) -> String {
-    let guesses: Vec<String> = path
-        .steps
-        .iter()
-        .filter(|s| s.technique == sudoku::logic::Technique::BruteForce)
-        .flat_map(|s| {
-            s.placements
-                .iter()
-                .map(|c| format!("{}={}", c.cell.name(shape), c.digit))
-        })
-        .collect();
-    let brute = guesses.len();
-    match (path.solved, path.used_backtracking) {
-        (true, false) => format!(
-            "solved by logic in {} steps (HoDoKu score {})",
-            path.steps.len(),
-            path.hodoku_score()
-        ),
-        (true, true) => format!(
-            "solved in {} steps, {brute} of them by brute force (backtracking), at {}",
-            path.steps.len(),
-            guesses.join(", ")
-        ),
-        (false, _) => format!(
-            "not solved: stalled after {} steps, {} cells left (no technique in use applies{})",
-            path.steps.len(),
-            path.board.empty_cells().count(),
-            if backtracking {
-                ""
-            } else {
-                "; brute force off"
-            }
-        ),
-    }
+    LogicSolver::for_faces(order, techniques, backtracking)
+        .map_err(|e| anyhow::anyhow!("--techniques: {e}"))
 }
 
 /// Runs `sudoku explain`.
@@ -167,23 +98,19 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             io::put(&mut out, &format!("{text}\n"))?;
             continue;
         }
-        let path = solver.solve_board(board_of(&puzzle));
+        let path = solver.solve_board(Position::from_puzzle(&puzzle).into_board());
         if !path.solved {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
-            json!({
-                "line": puzzle.line,
-                "puzzle": line,
-                "size": shape.side(),
-                "box": [shape.box_rows(), shape.box_cols()],
-                "status": "unique",
-                "steps": path.steps.iter().map(|s| step_json(shape, s)).collect::<Vec<_>>(),
-                "solved": path.solved,
-                "used_backtracking": path.used_backtracking,
-                "score": path.hodoku_score(),
-            })
-            .to_string()
+            let mut v = serde_json::to_value(PathRecord::new(shape, &path))?;
+            let obj = v.as_object_mut().expect("an object");
+            obj.insert("line".into(), json!(puzzle.line));
+            obj.insert("puzzle".into(), json!(line));
+            obj.insert("size".into(), json!(shape.side()));
+            obj.insert("box".into(), json!([shape.box_rows(), shape.box_cols()]));
+            obj.insert("status".into(), json!("unique"));
+            v.to_string()
         } else {
             let mut t = String::new();
             if !first {
@@ -197,7 +124,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                     t += &format!("{:>width$}  {}\n", "", step.explain(shape));
                 }
             }
-            t += &summary(&path, shape, !args.no_backtracking);
+            t += &path.summary(shape, !args.no_backtracking);
             t
         };
         first = false;

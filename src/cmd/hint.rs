@@ -3,15 +3,13 @@
 //! the puzzle's solution can be found, marks that exclude it and wrong digits are pointed
 //! out first, since no logic is sound on top of them.
 
-use super::explain::{board_of, parse_order, solver, step_json};
+use super::explain::{parse_order, solver};
 use super::Status;
 use crate::io::{self, InputArgs};
 use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
-use sudoku::format::Puzzle;
-use sudoku::logic::{HintLevel, Order};
-use sudoku::{Board, Cell, Digit, Grid};
+use sudoku::logic::{HintLevel, Order, Position};
 
 /// Arguments of `sudoku hint`.
 #[derive(Debug, Args, Clone, Default)]
@@ -36,38 +34,6 @@ pub struct HintArgs {
     pub order: Order,
 }
 
-/// A player's mistake: a wrong digit, or a pencil mark missing the solution's digit.
-struct Mistake {
-    cell: Cell,
-    digit: Digit,
-    placed: bool,
-}
-
-/// The mistakes on `board` against the puzzle's (unique) solution.
-fn mistakes(puzzle: &Puzzle, solution: &Grid, board: &Board) -> Vec<Mistake> {
-    let mut out = Vec::new();
-    for cell in Cell::all(puzzle.shape()) {
-        let Some(truth) = solution.get(cell) else {
-            continue;
-        };
-        match board.value(cell) {
-            Some(d) if d != truth => out.push(Mistake {
-                cell,
-                digit: d,
-                placed: true,
-            }),
-            Some(_) => {}
-            None if !board.has(cell, truth) => out.push(Mistake {
-                cell,
-                digit: truth,
-                placed: false,
-            }),
-            None => {}
-        }
-    }
-    out
-}
-
 /// Runs `sudoku hint`.
 pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let solver = solver(args.techniques.as_deref(), args.order, true)?;
@@ -88,10 +54,10 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let shape = puzzle.shape();
         // A hint only makes sense on a puzzle with one solution: say first when it has not.
-        let solution = match super::verdict::unique(&puzzle.grid.givens(), None) {
-            Ok(s) => s,
+        let position = Position::from_puzzle(&puzzle);
+        let hint = match position.hint(&solver, level) {
+            Ok(h) => h,
             Err(p) => {
                 status = status.worst(Status::Negative);
                 let message = format!("No hint: {}.", p.message);
@@ -104,73 +70,32 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let board = board_of(&puzzle);
-        let errors = mistakes(&puzzle, &solution, &board);
-        let step = if errors.is_empty() && !board.is_solved() {
-            solver.next_step(&board)
-        } else {
-            None
-        };
-        let message = if !errors.is_empty() {
+        if hint.is_negative() {
             status = status.worst(Status::Negative);
-            let m = &errors[0];
-            let name = m.cell.name(shape);
-            let first = match (level, m.placed) {
-                (HintLevel::Full, true) => format!("{name} holds {}, which is wrong.", m.digit),
-                (HintLevel::Full, false) => {
-                    format!(
-                        "The pencil marks of {name} lack {}, which belongs there.",
-                        m.digit
-                    )
-                }
-                (_, true) => "A placed digit is wrong.".to_string(),
-                (_, false) => "A pencil mark was removed that should not have been.".to_string(),
-            };
-            if errors.len() > 1 {
-                format!("{first} ({} mistakes in all.)", errors.len())
-            } else {
-                first
-            }
-        } else if board.is_solved() {
-            "The puzzle is solved.".to_string()
-        } else {
-            match &step {
-                Some(s) if level == HintLevel::Full => {
-                    format!("{}\n{}", s.text(shape), s.explain(shape))
-                }
-                Some(s) => s.hint(shape, level),
-                None => {
-                    status = status.worst(Status::Negative);
-                    "No step found: the pencil marks leave no solution.".to_string()
-                }
-            }
-        };
+        }
         let text = if args.json {
             let mut v = json!({
                 "line": puzzle.line,
                 "status": "unique",
-                "hint": message,
-                "solved": board.is_solved(),
-                "mistakes": errors.iter().map(|m| json!({
-                    "cell": [m.cell.row(shape).number(), m.cell.col(shape).number()],
-                    "digit": m.digit.get(),
-                    "kind": if m.placed { "wrong digit" } else { "missing mark" },
-                })).collect::<Vec<_>>(),
+                "hint": hint.hint,
+                "solved": hint.solved,
+                "mistakes": hint.mistakes,
             });
-            if let Some(s) = &step {
-                let obj = v.as_object_mut().expect("an object");
-                obj.insert("technique".into(), json!(s.technique.name()));
-                obj.insert("code".into(), json!(s.technique.code()));
-                if level == HintLevel::Full {
-                    if let serde_json::Value::Object(full) = step_json(shape, s) {
-                        obj.extend(full);
-                    }
-                    obj.insert("explanation".into(), json!(s.explain(shape)));
-                }
+            let obj = v.as_object_mut().expect("an object");
+            if let (Some(t), Some(c)) = (hint.technique, hint.code) {
+                obj.insert("technique".into(), json!(t));
+                obj.insert("code".into(), json!(c));
+            }
+            if let Some(step) = hint.step {
+                // The fields `explain --json` gives a step, and the explanation.
+                obj.insert("placements".into(), json!(step.placements));
+                obj.insert("eliminations".into(), json!(step.eliminations));
+                obj.insert("text".into(), json!(step.text));
+                obj.insert("explanation".into(), json!(step.explanation));
             }
             v.to_string()
         } else {
-            message
+            hint.hint
         };
         io::put(&mut out, &format!("{text}\n"))?;
     }

@@ -1,7 +1,6 @@
 //! `sudoku rate`: difficulty on Sudoku Explainer's scale (ER/EP/ED, serate's style) and
 //! HoDoKu's (level and score), one line per puzzle, in input order on every core.
 
-use super::explain::board_of;
 use super::Status;
 use crate::io::{self, InputArgs};
 use clap::{Args, ValueEnum};
@@ -9,7 +8,8 @@ use serde_json::{json, Value};
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::rate::{HodokuRating, Preset, Rater, SeRating, SE_FAILED};
+use sudoku::logic::Position;
+use sudoku::rate::{Rater, Rating, Scales, SeRating};
 
 /// Which scales to rate on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -49,8 +49,7 @@ pub struct RateArgs {
 enum Answer {
     Rated {
         puzzle: Box<Puzzle>,
-        se: Option<SeRating>,
-        hodoku: Option<HodokuRating>,
+        rating: Rating,
     },
     /// Not rated: the puzzle has no unique solution.
     Unrateable {
@@ -63,15 +62,8 @@ enum Answer {
 impl Answer {
     fn status(&self) -> Status {
         match self {
-            Answer::Rated { se, hodoku, .. } => {
-                let incomplete = se.is_some_and(|r| !r.solved || r.timed_out)
-                    || hodoku.is_some_and(|r| !r.solved || r.timed_out);
-                if incomplete {
-                    Status::Negative
-                } else {
-                    Status::Ok
-                }
-            }
+            Answer::Rated { rating, .. } if rating.is_complete() => Status::Ok,
+            Answer::Rated { .. } => Status::Negative,
             Answer::Unrateable { .. } => Status::Negative,
             Answer::Error(e) if e.is_skip() => Status::Ok,
             Answer::Error(_) => Status::InputError,
@@ -91,32 +83,20 @@ fn rate_record(
     };
     // One deadline per puzzle bounds the solve and both scales together.
     let stop = max_time.map_or_else(sudoku::Stop::never, sudoku::Stop::after);
-    let outcome = match sudoku::solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), &stop) {
-        Ok(o) => o,
-        Err(_) => {
-            return Answer::Unrateable {
-                puzzle: Box::new(puzzle),
-                problem: super::verdict::Problem {
-                    status: "timeout",
-                    message: "no answer within the time limit (timeout)".into(),
-                },
-            }
-        }
+    let scales = match scale {
+        Scale::Se => Scales::Se,
+        Scale::Hodoku => Scales::Hodoku,
+        Scale::Both => Scales::Both,
     };
-    if let Some(problem) = super::verdict::problem(&outcome, puzzle.shape()) {
-        return Answer::Unrateable {
+    match rater.rate_position(&Position::from_puzzle(&puzzle), scales, &stop) {
+        Ok(rating) => Answer::Rated {
+            puzzle: Box::new(puzzle),
+            rating,
+        },
+        Err(problem) => Answer::Unrateable {
             puzzle: Box::new(puzzle),
             problem,
-        };
-    }
-    let board = board_of(&puzzle);
-    let deadline = stop.deadline();
-    let se = (scale != Scale::Hodoku).then(|| rater.rate_se_board_until(board.clone(), deadline));
-    let hodoku = (scale != Scale::Se).then(|| rater.rate_hodoku_board_until(board, deadline));
-    Answer::Rated {
-        puzzle: Box::new(puzzle),
-        se,
-        hodoku,
+        },
     }
 }
 
@@ -131,17 +111,16 @@ fn se_text(r: &SeRating) -> String {
 
 fn text_line(answer: &Answer) -> Option<String> {
     match answer {
-        Answer::Rated { puzzle, se, hodoku } => {
+        Answer::Rated { puzzle, rating } => {
             let mut line = puzzle_line(puzzle);
-            if let Some(r) = se {
+            if let Some(r) = &rating.se {
                 line.push(' ');
                 line.push_str(&se_text(r));
             }
-            if let Some(r) = hodoku {
+            if let Some(r) = &rating.hodoku {
                 line.push_str(&format!(" {} {}", r.level.name(), r.score));
             }
-            let timed_out = se.is_some_and(|r| r.timed_out) || hodoku.is_some_and(|r| r.timed_out);
-            if timed_out {
+            if rating.timed_out() {
                 line.push_str(" timeout");
             }
             Some(line + "\n")
@@ -157,38 +136,14 @@ fn text_line(answer: &Answer) -> Option<String> {
 
 fn json_line(answer: &Answer) -> String {
     let v: Value = match answer {
-        Answer::Rated { puzzle, se, hodoku } => {
+        Answer::Rated { puzzle, rating } => {
             let shape = puzzle.shape();
-            let mut v = json!({
-                "line": puzzle.line,
-                "puzzle": puzzle_line(puzzle),
-                "size": shape.side(),
-                "box": [shape.box_rows(), shape.box_cols()],
-            });
+            let mut v = serde_json::to_value(rating.record()).expect("a rating serialises");
             let obj = v.as_object_mut().expect("an object");
-            let mut solved = true;
-            let mut timed_out = false;
-            if let Some(r) = se {
-                obj.insert("er".into(), json!(round1(r.er)));
-                obj.insert("ep".into(), json!(round1(r.ep)));
-                obj.insert("ed".into(), json!(round1(r.ed)));
-                obj.insert(
-                    "preset".into(),
-                    json!(Preset::of_er(r.er).map(Preset::name)),
-                );
-                obj.insert("hardest".into(), json!(r.hardest.map(|t| t.name())));
-                solved &= r.solved && r.er < SE_FAILED;
-                timed_out |= r.timed_out;
-            }
-            if let Some(r) = hodoku {
-                obj.insert("level".into(), json!(r.level.name()));
-                obj.insert("score".into(), json!(r.score));
-                obj.insert("hodoku_hardest".into(), json!(r.hardest.map(|t| t.name())));
-                solved &= r.solved;
-                timed_out |= r.timed_out;
-            }
-            obj.insert("solved".into(), json!(solved));
-            obj.insert("timed_out".into(), json!(timed_out));
+            obj.insert("line".into(), json!(puzzle.line));
+            obj.insert("puzzle".into(), json!(puzzle_line(puzzle)));
+            obj.insert("size".into(), json!(shape.side()));
+            obj.insert("box".into(), json!([shape.box_rows(), shape.box_cols()]));
             v
         }
         Answer::Unrateable { puzzle, problem } => json!({
@@ -207,11 +162,6 @@ fn json_line(answer: &Answer) -> String {
         }),
     };
     format!("{v}\n")
-}
-
-/// One decimal, as the scale is printed (avoids 7.099999 in JSON).
-fn round1(x: f32) -> f64 {
-    (f64::from(x) * 10.0).round() / 10.0
 }
 
 /// Runs `sudoku rate`.

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use std::process::ExitCode;
 use sudoku::format::{self, Format, ParseError, Puzzle};
 use sudoku::solve::{self, Outcome};
-use sudoku::{Grid, Shape};
+use sudoku::Grid;
 
 #[derive(Debug, Args, Clone, Default)]
 pub struct SolveArgs {
@@ -204,7 +204,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             let text = if args.json {
                 json_line(&answer)
             } else {
-                text(&answer, to, single)
+                text(&answer, to, single, to.is_single_line())
             };
             let status = answer.status();
             let late = matches!(answer, Answer::TimedOut(_));
@@ -317,27 +317,11 @@ fn grid_text(g: &Grid, to: Format, like: &Puzzle) -> String {
     }
 }
 
-/// Whether a format writes one line per puzzle. Found by writing an empty grid, once per
-/// format and shape on each thread (a batch rarely mixes shapes).
-fn is_line_format(to: Format, shape: Shape) -> bool {
-    thread_local! {
-        static LAST: std::cell::Cell<Option<(Format, Shape, bool)>> = const { std::cell::Cell::new(None) };
-    }
-    LAST.with(|last| match last.get() {
-        Some((f, s, answer)) if f == to && s == shape => answer,
-        _ => {
-            let answer = format::write_grid(&Grid::empty(shape), to)
-                .is_ok_and(|s| !s.trim_end().contains('\n'));
-            last.set(Some((to, shape, answer)));
-            answer
-        }
-    })
-}
-
-fn text(answer: &Answer, to: Format, single: bool) -> String {
+/// The text of one answer in `to`; `one_line` is whether `to` writes each puzzle on one
+/// line ([`Format::is_single_line`]), so that output lines match input lines.
+fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
     if let Answer::TimedOut(puzzle) = answer {
-        let shape = puzzle.shape();
-        return if is_line_format(to, shape) {
+        return if one_line {
             let line = grid_text(&puzzle.grid, to, puzzle).trim_end().to_string();
             format!("{line} # timeout: no answer within the time limit\n")
         } else if single {
@@ -365,7 +349,7 @@ fn text(answer: &Answer, to: Format, single: bool) -> String {
             _ => vec![a.clone(), b.clone()],
         }
     };
-    if is_line_format(to, shape) {
+    if one_line {
         // One line per puzzle, so output lines match input lines.
         let line = |g: &Grid| grid_text(g, to, puzzle).trim_end().to_string();
         return match outcome {

@@ -46,17 +46,7 @@ pub trait HintSource {
 
 /// Applies a hint's placements and eliminations to `board`; returns whether it changed.
 pub fn apply(board: &mut Board, h: &Hint) -> bool {
-    let mut changed = false;
-    for p in &h.placements {
-        if board.value(p.cell).is_none() {
-            board.place(p.cell, p.digit);
-            changed = true;
-        }
-    }
-    for e in &h.eliminations {
-        changed |= board.eliminate(e.cell, e.digit);
-    }
-    changed
+    sudoku::logic::apply_changes(board, &h.placements, &h.eliminations)
 }
 
 /// Naked and hidden singles: enough for easy puzzles, and for the game until the logic
@@ -144,15 +134,9 @@ pub struct Logic {
 
 impl Logic {
     pub fn new() -> Logic {
-        let set = sudoku::logic::TechniqueSet::parse_with_base(
-            "+dfc+,+nfc2",
-            sudoku::logic::Order::Hodoku.default_techniques(),
-        )
-        .expect("known technique codes");
-        let solver = sudoku::logic::LogicSolver::builder()
-            .techniques(set)
-            .backtracking(false)
-            .build();
+        let solver =
+            sudoku::logic::LogicSolver::for_faces(sudoku::logic::Order::Hodoku, None, false)
+                .expect("known technique codes");
         Logic { solver }
     }
 }

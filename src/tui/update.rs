@@ -368,9 +368,11 @@ fn toggle_auto(m: &mut Model) {
 fn mistake(m: &Model) -> Option<Hint> {
     let sol = m.game.solution.as_ref()?;
     let s = m.game.shape();
-    let wrong: Vec<Cell> = (0..m.game.cells.len())
-        .filter(|&i| m.game.value(i) != 0 && m.game.value(i) as usize != sol.value(Cell::new(i)))
-        .map(Cell::new)
+    let wrong: Vec<Cell> = sudoku::logic::Position::new(&m.game.grid(), None)
+        .mistakes(sol)
+        .into_iter()
+        .filter(|w| w.kind == sudoku::logic::MistakeKind::WrongDigit)
+        .map(|w| w.cell)
         .collect();
     let first = *wrong.first()?;
     let names: Vec<String> = wrong.iter().map(|c| c.name(s).to_string()).collect();

@@ -35,7 +35,11 @@
 //! Depends on [`crate::logic`] and the grid model.
 
 use crate::grid::{Board, Grid};
-use crate::logic::{Level, LogicSolver, Order, SolvePath, Step, Technique, TechniqueSet};
+use crate::logic::{
+    Level, LogicSolver, Order, Position, Problem, SolvePath, Step, Technique, TechniqueSet,
+};
+use crate::stop::Stop;
+use serde::Serialize;
 use std::time::{Duration, Instant};
 
 /// The rating serate gives a puzzle it cannot solve.
@@ -251,6 +255,168 @@ impl Rater {
     pub fn rate_hodoku_board(&self, board: Board) -> HodokuRating {
         let path = self.hodoku.solve_board_until(board, self.deadline());
         hodoku_rating_of(&path)
+    }
+}
+
+/// Which scales to rate on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Scales {
+    /// Sudoku Explainer's ER/EP/ED only.
+    Se,
+    /// HoDoKu's level and score only.
+    Hodoku,
+    /// Both.
+    #[default]
+    Both,
+}
+
+impl Scales {
+    /// Whether the SE scale is asked for.
+    pub fn se(self) -> bool {
+        self != Scales::Hodoku
+    }
+    /// Whether HoDoKu's scale is asked for.
+    pub fn hodoku(self) -> bool {
+        self != Scales::Se
+    }
+}
+
+/// The ratings of one position on the scales asked for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// SE's, when asked for.
+    pub se: Option<SeRating>,
+    /// HoDoKu's, when asked for.
+    pub hodoku: Option<HodokuRating>,
+}
+
+impl Rating {
+    /// Whether every scale rated the puzzle to the end (solved, in time).
+    pub fn is_complete(&self) -> bool {
+        !(self.se.is_some_and(|r| !r.solved || r.timed_out)
+            || self.hodoku.is_some_and(|r| !r.solved || r.timed_out))
+    }
+    /// Whether a scale stopped at the time limit.
+    pub fn timed_out(&self) -> bool {
+        self.se.is_some_and(|r| r.timed_out) || self.hodoku.is_some_and(|r| r.timed_out)
+    }
+    /// The record the faces send (what `rate --json` writes besides the puzzle).
+    pub fn record(&self) -> RatingRecord {
+        let mut solved = true;
+        let mut timed_out = false;
+        let se = self.se.map(|r| {
+            solved &= r.solved && r.er < SE_FAILED;
+            timed_out |= r.timed_out;
+            SeRecord {
+                er: round1(r.er),
+                ep: round1(r.ep),
+                ed: round1(r.ed),
+                preset: Preset::of_er(r.er).map(Preset::name),
+                hardest: r.hardest.map(|t| t.name()),
+            }
+        });
+        let hodoku = self.hodoku.map(|r| {
+            solved &= r.solved;
+            timed_out |= r.timed_out;
+            HodokuRecord {
+                level: r.level.name(),
+                score: r.score,
+                hodoku_hardest: r.hardest.map(|t| t.name()),
+            }
+        });
+        RatingRecord {
+            se,
+            hodoku,
+            solved,
+            timed_out,
+        }
+    }
+}
+
+/// One decimal, as the scale is printed (avoids 7.099999 in JSON).
+fn round1(x: f32) -> f64 {
+    (f64::from(x) * 10.0).round() / 10.0
+}
+
+/// A rating as the faces send it: `er`, `ep`, `ed`, `preset`, `hardest` (SE's), `level`,
+/// `score`, `hodoku_hardest` (HoDoKu's; the fields of a scale not asked for are left out),
+/// `solved` and `timed_out`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingRecord {
+    /// SE's fields.
+    #[serde(flatten)]
+    pub se: Option<SeRecord>,
+    /// HoDoKu's fields.
+    #[serde(flatten)]
+    pub hodoku: Option<HodokuRecord>,
+    /// Whether every scale asked for solved the puzzle.
+    pub solved: bool,
+    /// Whether a scale stopped at the time limit.
+    pub timed_out: bool,
+}
+
+/// SE's part of a [`RatingRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeRecord {
+    /// ER, one decimal.
+    pub er: f64,
+    /// EP, one decimal.
+    pub ep: f64,
+    /// ED, one decimal.
+    pub ed: f64,
+    /// The [`Preset`] ER falls in, by name.
+    pub preset: Option<&'static str>,
+    /// The hardest technique's name.
+    pub hardest: Option<&'static str>,
+}
+
+/// HoDoKu's part of a [`RatingRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HodokuRecord {
+    /// The level's name.
+    pub level: &'static str,
+    /// The score.
+    pub score: u32,
+    /// The hardest technique's name.
+    pub hodoku_hardest: Option<&'static str>,
+}
+
+impl Rater {
+    /// Rates `position` on `scales`, all of it (the uniqueness check and each scale)
+    /// bounded by `stop`: the ratings, or what is wrong with the puzzle (no single
+    /// solution, or no answer in time).
+    ///
+    /// ```
+    /// use sudoku::{format, logic::Position, rate::{Rater, Scales}, Stop};
+    /// let p = format::Puzzle::new(format::parse_line(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// )?);
+    /// let r = Rater::new().rate_position(&Position::from_puzzle(&p), Scales::Both, &Stop::never())?;
+    /// let rec = r.record();
+    /// assert!(rec.solved && rec.se.unwrap().er <= 2.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rate_position(
+        &self,
+        position: &Position,
+        scales: Scales,
+        stop: &Stop,
+    ) -> Result<Rating, Problem> {
+        let outcome = crate::solve::solve_until(position.grid(), position.marks(), stop)
+            .map_err(|_| Problem::timeout())?;
+        if let Some(problem) = Problem::of(&outcome, position.shape()) {
+            return Err(problem);
+        }
+        let deadline = stop.deadline();
+        let board = position.board();
+        Ok(Rating {
+            se: scales
+                .se()
+                .then(|| self.rate_se_board_until(board.clone(), deadline)),
+            hodoku: scales
+                .hodoku()
+                .then(|| self.rate_hodoku_board_until(board.clone(), deadline)),
+        })
     }
 }
 
@@ -553,5 +719,48 @@ impl TargetRater {
             None | Some(Level::Easy) => 0,
             Some(l) => previous(l).max_score(),
         }
+    }
+}
+
+#[cfg(test)]
+mod record_tests {
+    use super::*;
+    use crate::format::{parse_line, Puzzle};
+
+    fn position(line: &str) -> Position {
+        Position::from_puzzle(&Puzzle::new(parse_line(line).unwrap()))
+    }
+
+    #[test]
+    fn a_rating_record_holds_the_scales_asked_for() {
+        let pos = position(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let rater = Rater::new();
+        let both = rater
+            .rate_position(&pos, Scales::Both, &Stop::never())
+            .unwrap();
+        let se = rater.rate_se_board(pos.board().clone());
+        let hd = rater.rate_hodoku_board(pos.board().clone());
+        assert_eq!(both.se, Some(se));
+        assert_eq!(both.hodoku, Some(hd));
+        assert!(both.is_complete() && !both.timed_out());
+        let v = serde_json::to_value(both.record()).unwrap();
+        assert_eq!(v["er"], round1(se.er));
+        assert_eq!(v["score"], hd.score);
+        assert_eq!(v["solved"], true);
+        let only_se = rater
+            .rate_position(&pos, Scales::Se, &Stop::never())
+            .unwrap();
+        let v = serde_json::to_value(only_se.record()).unwrap();
+        assert!(v.get("er").is_some() && v.get("score").is_none() && v.get("level").is_none());
+    }
+
+    #[test]
+    fn a_puzzle_without_one_solution_is_not_rated() {
+        let p = Rater::new()
+            .rate_position(&position(&".".repeat(81)), Scales::Both, &Stop::never())
+            .unwrap_err();
+        assert_eq!(p.status, "multiple");
     }
 }

@@ -67,9 +67,12 @@ mod exclusion;
 mod explain;
 mod fish;
 mod forcing;
+mod hints;
 mod intersections;
 mod kraken;
 mod last_resort;
+mod position;
+mod record;
 mod registry;
 mod se_chains;
 mod single_digit;
@@ -85,6 +88,9 @@ mod wings;
 pub use chains::{chain_length, MAX_LINKS};
 pub use context::Context;
 pub use explain::{eliminations_text, eureka, placements_text};
+pub use hints::{mistake_text, Hint, HintKind, FACE_EXTRA_TECHNIQUES};
+pub use position::{unique_solution, Mistake, MistakeKind, MistakeRecord, Position, Problem};
+pub use record::{step_links, triples, LinkRecord, NodeRecord, PathRecord, StepRecord, Triple};
 pub use registry::{Finder, Sink};
 pub use step::{
     AlsSet, Evidence, FishEvidence, HintLevel, InnerChain, KrakenEvidence, KrakenType, Link,
@@ -649,14 +655,25 @@ impl LogicSolver {
 /// Applies `step` to `board` through [`Board::place`] and [`Board::eliminate`]; returns
 /// whether anything changed.
 pub fn apply(board: &mut Board, step: &Step) -> bool {
+    apply_changes(board, &step.placements, &step.eliminations)
+}
+
+/// Places `placements` (in cells still empty) and removes `eliminations` from `board`;
+/// returns whether anything changed. For faces that hold a step's outcome without the
+/// step (a hint shown earlier, a record sent back).
+pub fn apply_changes(
+    board: &mut Board,
+    placements: &[crate::index::Candidate],
+    eliminations: &[crate::index::Candidate],
+) -> bool {
     let mut changed = false;
-    for p in &step.placements {
+    for p in placements {
         if board.value(p.cell).is_none() {
             board.place(p.cell, p.digit);
             changed = true;
         }
     }
-    for e in &step.eliminations {
+    for e in eliminations {
         changed |= board.eliminate(e.cell, e.digit);
     }
     changed

@@ -1,0 +1,315 @@
+//! Graded hints, from a nudge to the step in full ([`HintLevel`]), for every face: the
+//! CLI's `hint`, the game, the web server and Python. Mistakes against the solution come
+//! first, since no logic is sound on top of them; a solved board says so.
+
+use super::position::{Mistake, MistakeKind, MistakeRecord, Position, Problem};
+use super::record::StepRecord;
+use super::step::{HintLevel, Step};
+use super::{LogicSolver, Order, TechniqueSet};
+use crate::grid::Grid;
+use serde::Serialize;
+
+/// What faces add to an order's default techniques when the user names none: SE's Dynamic
+/// (+) and nested forcing chains before brute force, so that no puzzle we know needs
+/// guessing.
+pub const FACE_EXTRA_TECHNIQUES: &str = "+dfc+,+nfc2";
+
+impl Order {
+    /// Parses an order name, with the error message the faces show.
+    ///
+    /// ```
+    /// use sudoku::logic::Order;
+    /// assert_eq!(Order::parse("se"), Ok(Order::Explainer));
+    /// assert!(Order::parse("x").unwrap_err().contains("hodoku or explainer"));
+    /// ```
+    pub fn parse(s: &str) -> Result<Order, String> {
+        Order::from_name(s).ok_or_else(|| format!("unknown order {s:?}; use hodoku or explainer"))
+    }
+}
+
+impl LogicSolver {
+    /// The solver the faces use for hints and explained paths: `order`, the techniques of
+    /// `list` (as `--techniques` takes them, applied to the order's defaults) or else the
+    /// order's defaults plus [`FACE_EXTRA_TECHNIQUES`], and brute force as the last resort
+    /// when `backtracking`. The error names what in `list` is unknown.
+    ///
+    /// ```
+    /// use sudoku::logic::{LogicSolver, Order};
+    /// let s = LogicSolver::for_faces(Order::Hodoku, None, false)?;
+    /// assert_eq!(s.order(), Order::Hodoku);
+    /// assert!(LogicSolver::for_faces(Order::Hodoku, Some("no-such"), false).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn for_faces(
+        order: Order,
+        list: Option<&str>,
+        backtracking: bool,
+    ) -> Result<LogicSolver, String> {
+        let list = list.unwrap_or(FACE_EXTRA_TECHNIQUES);
+        let set = TechniqueSet::parse_with_base(list, order.default_techniques())?;
+        Ok(LogicSolver::builder()
+            .order(order)
+            .techniques(set)
+            .backtracking(backtracking)
+            .build())
+    }
+}
+
+/// What a hint found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HintKind {
+    /// The position has mistakes (the hint points out the first).
+    Mistake,
+    /// The board is solved.
+    Solved,
+    /// The next step.
+    Step,
+    /// No step: the techniques in use stall (or the marks leave no solution).
+    Stuck,
+}
+
+/// A graded hint: the sentence for its level, and the data behind it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hint {
+    /// What was found.
+    pub kind: HintKind,
+    /// The sentence at the level asked for: "Look at row 4 for a Hidden Single.", the
+    /// step's text and explanation in full, or the mistake.
+    pub hint: String,
+    /// Whether the board is solved.
+    pub solved: bool,
+    /// Every mistake against the solution, in cell order (the hint names the first).
+    pub mistakes: Vec<MistakeRecord>,
+    /// The step's technique, when a step was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub technique: Option<&'static str>,
+    /// The step's technique code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
+    /// The step in full ([`StepRecord::full`]), at [`HintLevel::Full`] only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<StepRecord>,
+    /// The step itself, for callers that apply or draw it.
+    #[serde(skip)]
+    pub found: Option<Step>,
+}
+
+impl Hint {
+    /// Whether the answer is a negative one (mistakes, or no step): the CLI's exit 1.
+    pub fn is_negative(&self) -> bool {
+        matches!(self.kind, HintKind::Mistake | HintKind::Stuck)
+    }
+}
+
+/// The sentence pointing out the first of `mistakes` (not empty), at `level`.
+pub fn mistake_text(position: &Position, mistakes: &[Mistake], level: HintLevel) -> String {
+    let m = &mistakes[0];
+    let name = m.cell.name(position.shape());
+    let placed = m.kind == MistakeKind::WrongDigit;
+    let first = match (level, placed) {
+        (HintLevel::Full, true) => format!("{name} holds {}, which is wrong.", m.digit),
+        (HintLevel::Full, false) => {
+            format!(
+                "The pencil marks of {name} lack {}, which belongs there.",
+                m.digit
+            )
+        }
+        (_, true) => "A placed digit is wrong.".to_string(),
+        (_, false) => "A pencil mark was removed that should not have been.".to_string(),
+    };
+    if mistakes.len() > 1 {
+        format!("{first} ({} mistakes in all.)", mistakes.len())
+    } else {
+        first
+    }
+}
+
+impl Position {
+    /// The hint at `level` from `solver`, against the puzzle's `solution` (see
+    /// [`Position::solution`]): the first mistake when there are any, else that the board
+    /// is solved, else the next step (or that none applies).
+    pub fn hint_with(&self, solver: &LogicSolver, solution: &Grid, level: HintLevel) -> Hint {
+        let shape = self.shape();
+        let board = self.board();
+        let errors = self.mistakes(solution);
+        let mistakes = errors.iter().map(|m| m.record(shape)).collect();
+        let solved = board.is_solved();
+        let mut hint = Hint {
+            kind: HintKind::Stuck,
+            hint: String::new(),
+            solved,
+            mistakes,
+            technique: None,
+            code: None,
+            step: None,
+            found: None,
+        };
+        if !errors.is_empty() {
+            hint.kind = HintKind::Mistake;
+            hint.hint = mistake_text(self, &errors, level);
+        } else if solved {
+            hint.kind = HintKind::Solved;
+            hint.hint = "The puzzle is solved.".to_string();
+        } else if let Some(s) = solver.next_step(board) {
+            hint.kind = HintKind::Step;
+            hint.hint = match level {
+                HintLevel::Full => format!("{}\n{}", s.text(shape), s.explain(shape)),
+                _ => s.hint(shape, level),
+            };
+            hint.technique = Some(s.technique.name());
+            hint.code = Some(s.technique.code());
+            if level == HintLevel::Full {
+                hint.step = Some(StepRecord::full(shape, &s));
+            }
+            hint.found = Some(s);
+        } else {
+            hint.hint = "No step found: the pencil marks leave no solution.".to_string();
+        }
+        hint
+    }
+
+    /// The hint at `level`, or what is wrong with the puzzle when it has not exactly one
+    /// solution.
+    ///
+    /// ```
+    /// use sudoku::{format, logic::{HintKind, HintLevel, LogicSolver, Order, Position}};
+    /// let puzzle = format::parse_line(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// )?;
+    /// let solver = LogicSolver::for_faces(Order::Hodoku, None, false)?;
+    /// let pos = Position::from_puzzle(&format::Puzzle::new(puzzle));
+    /// let hint = pos.hint(&solver, HintLevel::Vague)?;
+    /// assert_eq!(hint.kind, HintKind::Step);
+    /// assert!(hint.hint.starts_with("Look at"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hint(&self, solver: &LogicSolver, level: HintLevel) -> Result<Hint, Problem> {
+        let solution = self.solution()?;
+        Ok(self.hint_with(solver, &solution, level))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{Cell, Digit};
+
+    const PUZZLE: &str =
+        "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
+
+    fn solver() -> LogicSolver {
+        LogicSolver::for_faces(Order::Hodoku, None, false).unwrap()
+    }
+
+    /// The puzzle with a wrong digit placed (not given) in its first empty cell.
+    fn with_wrong_digit() -> (Position, Grid, Cell, Digit) {
+        let mut grid = Grid::from_line(PUZZLE).unwrap();
+        let solution = crate::solve::solution(&grid).unwrap();
+        let cell = Cell::all(grid.shape())
+            .find(|&c| grid.get(c).is_none())
+            .unwrap();
+        let truth = solution.get(cell).unwrap();
+        let wrong = Digit::all(grid.shape()).find(|&d| d != truth).unwrap();
+        grid.set(cell, Some(wrong));
+        (Position::new(&grid, None), solution, cell, wrong)
+    }
+
+    #[test]
+    fn a_wrong_digit_comes_before_any_step() {
+        let (pos, solution, cell, wrong) = with_wrong_digit();
+        assert_eq!(
+            pos.solution().as_ref(),
+            Ok(&solution),
+            "givens still unique"
+        );
+        let hint = pos.hint(&solver(), HintLevel::Full).unwrap();
+        assert_eq!(hint.kind, HintKind::Mistake);
+        assert!(hint.is_negative() && hint.found.is_none() && hint.technique.is_none());
+        let first = &hint.mistakes[0];
+        let shape = pos.shape();
+        assert_eq!(
+            first,
+            &MistakeRecord {
+                cell: [cell.row(shape).number(), cell.col(shape).number()],
+                digit: wrong.get(),
+                kind: "wrong digit",
+            }
+        );
+        let name = cell.name(shape).to_string();
+        assert!(
+            hint.hint.starts_with(&format!("{name} holds {wrong}")),
+            "{}",
+            hint.hint
+        );
+        let vague = pos.hint(&solver(), HintLevel::Vague).unwrap();
+        assert!(
+            vague.hint.starts_with("A placed digit is wrong."),
+            "{}",
+            vague.hint
+        );
+    }
+
+    #[test]
+    fn a_removed_true_mark_is_a_mistake() {
+        let grid = Grid::from_line(PUZZLE).unwrap();
+        let solution = crate::solve::solution(&grid).unwrap();
+        let mut board = crate::grid::Board::new(&grid);
+        let cell = Cell::all(grid.shape())
+            .find(|&c| grid.get(c).is_none())
+            .unwrap();
+        let truth = solution.get(cell).unwrap();
+        board.eliminate(cell, truth);
+        let pos = Position::new(&grid, Some(board.all_candidates()));
+        let m = pos.mistakes(&solution);
+        assert_eq!(m.len(), 1);
+        assert_eq!((m[0].cell, m[0].digit), (cell, truth));
+        assert_eq!(m[0].kind, MistakeKind::MissingMark);
+    }
+
+    #[test]
+    fn a_step_hint_grades_and_carries_the_step() {
+        let pos = Position::new(&Grid::from_line(PUZZLE).unwrap(), None);
+        let s = solver();
+        let full = pos.hint(&s, HintLevel::Full).unwrap();
+        assert_eq!(full.kind, HintKind::Step);
+        let step = full.found.clone().unwrap();
+        let shape = pos.shape();
+        assert_eq!(
+            full.hint,
+            format!("{}\n{}", step.text(shape), step.explain(shape))
+        );
+        let record = full.step.clone().unwrap();
+        assert_eq!(record, StepRecord::full(shape, &step));
+        assert_eq!(record.explanation, Some(step.explain(shape)));
+        for level in [HintLevel::Technique, HintLevel::Vague] {
+            let h = pos.hint(&s, level).unwrap();
+            assert_eq!(h.hint, step.hint(shape, level));
+            assert!(h.step.is_none());
+            assert_eq!(h.technique, Some(step.technique.name()));
+        }
+        let json = serde_json::to_value(&full).unwrap();
+        assert_eq!(json["kind"], "step");
+        assert_eq!(json["step"]["code"], step.technique.code());
+        assert!(json.get("found").is_none());
+    }
+
+    #[test]
+    fn a_solved_board_and_a_bad_puzzle_are_said() {
+        let solution = crate::solve::solution(&Grid::from_line(PUZZLE).unwrap()).unwrap();
+        let mut grid = Grid::from_line(PUZZLE).unwrap();
+        for cell in Cell::all(grid.shape())
+            .filter(|&c| grid.get(c).is_none())
+            .collect::<Vec<_>>()
+        {
+            grid.set(cell, solution.get(cell));
+        }
+        let h = Position::new(&grid, None)
+            .hint(&solver(), HintLevel::Vague)
+            .unwrap();
+        assert_eq!((h.kind, h.solved), (HintKind::Solved, true));
+        let empty = Grid::from_line(&".".repeat(81)).unwrap();
+        let p = Position::new(&empty, None).hint(&solver(), HintLevel::Vague);
+        assert_eq!(p.unwrap_err().status, "multiple");
+    }
+}

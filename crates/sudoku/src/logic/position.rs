@@ -1,0 +1,214 @@
+//! A player's position (givens, placed digits, pencil marks) and what every face asks of
+//! it first: has the puzzle one solution, and which of the player's digits and marks
+//! contradict it. The CLI's `hint`, `explain` and `rate`, the game, the web server and the
+//! Python package all start here, so the answers are said the same way everywhere.
+
+use crate::format::Puzzle;
+use crate::grid::{Board, Candidates, Grid};
+use crate::index::{Cell, Digit};
+use crate::shape::Shape;
+use crate::solve::{self, Outcome};
+use serde::Serialize;
+
+/// A position to solve from: the puzzle's digits (givens and the digits placed since) and
+/// the candidates, which are the player's own pencil marks when the puzzle came with them
+/// (used as they are, never completed) and otherwise what the rules allow.
+#[derive(Clone, Debug)]
+pub struct Position {
+    grid: Grid,
+    marks: Option<Candidates>,
+    board: Board,
+}
+
+/// Why a puzzle has no single answer: invalid givens, no solution or several.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// `invalid`, `none` or `multiple` (as `solve --json` says it), or `timeout`.
+    pub status: &'static str,
+    /// "invalid givens: digit 5 2 times in row 1: r1c1, r1c2", "no solution", …
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Problem {}
+
+impl Problem {
+    /// The problem of an outcome, or `None` when it is unique.
+    ///
+    /// ```
+    /// use sudoku::{logic::Problem, solve, Grid};
+    /// let g = Grid::from_line(&".".repeat(16))?;
+    /// let p = Problem::of(&solve::solve(&g), g.shape()).unwrap();
+    /// assert_eq!((p.status, p.message.as_str()), ("multiple", "multiple solutions"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(outcome: &Outcome, shape: Shape) -> Option<Problem> {
+        let message = match outcome {
+            Outcome::Unique(_) => return None,
+            Outcome::Multiple(..) => "multiple solutions".to_string(),
+            Outcome::NoSolution => "no solution".to_string(),
+            Outcome::Invalid(c) => {
+                let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
+                format!("invalid givens: {}", why.join("; "))
+            }
+        };
+        Some(Problem {
+            status: outcome.status(),
+            message,
+        })
+    }
+
+    /// The problem of a search stopped at its deadline.
+    pub fn timeout() -> Problem {
+        Problem {
+            status: "timeout",
+            message: "no answer within the time limit (timeout)".into(),
+        }
+    }
+}
+
+/// The solution of `grid`'s digits (inside `marks` where given) when it is unique, else
+/// what is wrong.
+pub fn unique_solution(grid: &Grid, marks: Option<&Candidates>) -> Result<Grid, Problem> {
+    let outcome = solve::solve_with(grid, marks);
+    match Problem::of(&outcome, grid.shape()) {
+        None => Ok(outcome.unique().expect("unique").clone()),
+        Some(p) => Err(p),
+    }
+}
+
+/// What is wrong with one cell of a position, against the solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MistakeKind {
+    /// A placed digit that is not the solution's.
+    WrongDigit,
+    /// The cell's pencil marks lack the solution's digit.
+    MissingMark,
+}
+
+impl MistakeKind {
+    /// `wrong digit` or `missing mark`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MistakeKind::WrongDigit => "wrong digit",
+            MistakeKind::MissingMark => "missing mark",
+        }
+    }
+}
+
+/// A player's mistake: a wrong digit (`digit` is the one placed), or a pencil mark missing
+/// the solution's digit (`digit` is the solution's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mistake {
+    pub cell: Cell,
+    pub digit: Digit,
+    pub kind: MistakeKind,
+}
+
+/// A mistake as the faces send it: `cell` is `[row, col]`, 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MistakeRecord {
+    pub cell: [usize; 2],
+    pub digit: usize,
+    pub kind: &'static str,
+}
+
+impl Mistake {
+    /// The record of this mistake in a grid of `shape`.
+    pub fn record(&self, shape: Shape) -> MistakeRecord {
+        MistakeRecord {
+            cell: [self.cell.row(shape).number(), self.cell.col(shape).number()],
+            digit: self.digit.get(),
+            kind: self.kind.name(),
+        }
+    }
+}
+
+impl Position {
+    /// The position of `grid` (givens and placed digits), with `marks` as the candidates of
+    /// its empty cells when given, else the candidates the rules allow.
+    pub fn new(grid: &Grid, marks: Option<&Candidates>) -> Position {
+        let board = match marks {
+            Some(m) => Board::with_candidates(grid, m),
+            None => Board::new(grid),
+        };
+        Position {
+            grid: grid.clone(),
+            marks: marks.cloned(),
+            board,
+        }
+    }
+
+    /// The position a parsed puzzle describes (its own pencil marks when it has them).
+    ///
+    /// ```
+    /// use sudoku::{format, logic::Position};
+    /// let p = format::parse_line(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// )?;
+    /// let pos = Position::from_puzzle(&format::Puzzle::new(p));
+    /// assert!(pos.solution().is_ok() && !pos.board().is_solved());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_puzzle(puzzle: &Puzzle) -> Position {
+        Position::new(&puzzle.grid, puzzle.marks.as_ref())
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.grid.shape()
+    }
+    /// The digits (givens and placed).
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+    /// The pencil marks the position came with, if any.
+    pub fn marks(&self) -> Option<&Candidates> {
+        self.marks.as_ref()
+    }
+    /// The board the solvers start from.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The board, taken.
+    pub fn into_board(self) -> Board {
+        self.board
+    }
+
+    /// The solution of the givens alone (placed digits and marks may be wrong) when it is
+    /// unique, else what is wrong with the puzzle. A hint only makes sense on such a one.
+    pub fn solution(&self) -> Result<Grid, Problem> {
+        unique_solution(&self.grid.givens(), None)
+    }
+
+    /// The mistakes of the position against `solution`, in cell order: placed digits that
+    /// differ from it, and empty cells whose candidates lack its digit.
+    pub fn mistakes(&self, solution: &Grid) -> Vec<Mistake> {
+        let mut out = Vec::new();
+        for cell in Cell::all(self.shape()) {
+            let Some(truth) = solution.get(cell) else {
+                continue;
+            };
+            match self.board.value(cell) {
+                Some(d) if d != truth => out.push(Mistake {
+                    cell,
+                    digit: d,
+                    kind: MistakeKind::WrongDigit,
+                }),
+                Some(_) => {}
+                None if !self.board.has(cell, truth) => out.push(Mistake {
+                    cell,
+                    digit: truth,
+                    kind: MistakeKind::MissingMark,
+                }),
+                None => {}
+            }
+        }
+        out
+    }
+}
