@@ -217,7 +217,9 @@ fn max_time(seconds: Option<f64>) -> PyResult<Option<Duration>> {
             Duration::try_from_secs_f64(s)
                 .ok()
                 .filter(|d| !d.is_zero())
-                .ok_or_else(|| value_error(format!("max_time {s} is not a positive number of seconds")))
+                .ok_or_else(|| {
+                    value_error(format!("max_time {s} is not a positive number of seconds"))
+                })
         })
         .transpose()
 }
@@ -371,8 +373,14 @@ fn hint(
         text: h.hint,
         technique: h.technique,
         code: h.code,
-        placements: full.as_ref().map(|s| s.placements.clone()).unwrap_or_default(),
-        eliminations: full.as_ref().map(|s| s.eliminations.clone()).unwrap_or_default(),
+        placements: full
+            .as_ref()
+            .map(|s| s.placements.clone())
+            .unwrap_or_default(),
+        eliminations: full
+            .as_ref()
+            .map(|s| s.eliminations.clone())
+            .unwrap_or_default(),
         explanation: full.map(|s| s.explanation),
         mistakes: h
             .mistakes

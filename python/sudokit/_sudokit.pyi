@@ -108,6 +108,163 @@ def solve_array(
     ``ValueError``.
     """
 
+class RateResult:
+    """A puzzle's difficulty, as ``sudoku rate`` gives it. Fields of a scale not asked for,
+    and every rating of a puzzle without exactly one solution, are ``None``."""
+
+    @property
+    def status(self) -> Status: ...
+    @property
+    def message(self) -> str | None:
+        """Why it was not rated: ``"not rated: multiple solutions"``."""
+    @property
+    def er(self) -> float | None:
+        """Sudoku Explainer's rating: the hardest step."""
+    @property
+    def ep(self) -> float | None:
+        """Pearl: the hardest step up to the first placement."""
+    @property
+    def ed(self) -> float | None:
+        """Diamond: the first step."""
+    @property
+    def preset(self) -> str | None:
+        """SE's preset of ``er``: easy, medium, hard, fiendish, diabolical."""
+    @property
+    def hardest(self) -> str | None:
+        """SE's hardest technique."""
+    @property
+    def level(self) -> str | None:
+        """HoDoKu's level: Easy, Medium, Hard, Unfair, Extreme."""
+    @property
+    def score(self) -> int | None:
+        """HoDoKu's score."""
+    @property
+    def hodoku_hardest(self) -> str | None: ...
+    @property
+    def solved(self) -> bool:
+        """Whether the techniques solved it on every scale asked for."""
+    @property
+    def timed_out(self) -> bool:
+        """Whether ``max_time`` ran out (the ratings are then lower bounds)."""
+    def to_dict(self) -> dict[str, object]:
+        """As ``sudoku rate --json`` writes it, without ``line``, ``size``, ``box``."""
+
+Triple = Tuple[int, int, int]
+
+class Step:
+    """One step of a solve path."""
+
+    @property
+    def technique(self) -> str:
+        """``"X-Wing"``."""
+    @property
+    def code(self) -> str:
+        """``"bf2"``."""
+    @property
+    def placements(self) -> list[Triple]:
+        """Digits placed, as 1-based ``(row, col, digit)``."""
+    @property
+    def eliminations(self) -> list[Triple]:
+        """Candidates removed, as 1-based ``(row, col, digit)``."""
+    @property
+    def text(self) -> str:
+        """The step in one line (Eureka notation): ``"Naked Single: r5c5=5"``."""
+    @property
+    def explanation(self) -> str:
+        """The step in plain words."""
+
+class Mistake:
+    """A wrong digit, or a pencil mark missing the solution's digit."""
+
+    @property
+    def cell(self) -> tuple[int, int]: ...
+    @property
+    def digit(self) -> int: ...
+    @property
+    def kind(self) -> Literal["wrong digit", "missing mark"]: ...
+
+class Hint:
+    """The next step, as ``sudoku hint`` gives it; ``str(hint)`` is its text."""
+
+    @property
+    def status(self) -> Status: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def technique(self) -> str | None: ...
+    @property
+    def code(self) -> str | None: ...
+    @property
+    def placements(self) -> list[Triple]:
+        """With ``level="full"``."""
+    @property
+    def eliminations(self) -> list[Triple]:
+        """With ``level="full"``."""
+    @property
+    def explanation(self) -> str | None:
+        """With ``level="full"``."""
+    @property
+    def mistakes(self) -> list[Mistake]: ...
+    @property
+    def solved(self) -> bool: ...
+
+def rate(
+    puzzle: str,
+    *,
+    scale: Literal["both", "se", "hodoku"] = "both",
+    max_time: float | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> RateResult:
+    """Rate a puzzle as ``sudoku rate``: SE's ER/EP/ED and HoDoKu's level and score.
+
+    A puzzle without exactly one solution is not rated (``status``/``message`` say why).
+    ``max_time`` bounds the work in seconds.
+    """
+
+def rate_batch(
+    puzzles: Sequence[str],
+    jobs: int = 0,
+    *,
+    scale: Literal["both", "se", "hodoku"] = "both",
+    max_time: float | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> list[RateResult]:
+    """``rate`` of many puzzles on ``jobs`` threads (0 = every core), GIL released, in order."""
+
+def explain(
+    puzzle: str,
+    order: Literal["hodoku", "explainer"] = "hodoku",
+    *,
+    techniques: str | None = None,
+    backtracking: bool = True,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> list[Step]:
+    """The human-style solve path, as ``sudoku explain``.
+
+    ``techniques`` as ``--techniques`` takes them; ``backtracking=False`` ends the path
+    where the techniques stall. A puzzle without exactly one solution raises
+    ``ValueError`` (``"not explained: multiple solutions"``).
+    """
+
+def hint(
+    puzzle_or_position: str,
+    level: Literal["vague", "technique", "full"] = "vague",
+    *,
+    order: Literal["hodoku", "explainer"] = "hodoku",
+    techniques: str | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> Hint:
+    """The next step for a puzzle or a position (placed digits and pencil marks in formats
+    that carry them), as ``sudoku hint``; mistakes are pointed out first."""
+
 def generate(
     count: int = 1,
     seed: int | None = None,
@@ -120,6 +277,7 @@ def generate(
     minimal: bool = False,
     *,
     givens: tuple[int, int] | None = None,
+    start: int = 0,
     jobs: int = 0,
 ) -> list[str]:
     """Make ``count`` puzzles with a unique solution, as lines.
@@ -129,8 +287,9 @@ def generate(
     antidiagonal, bidiagonal, orthogonal, full. ``difficulty``: HoDoKu's level (easy ..
     extreme); ``rating``: Sudoku Explainer's ER as ``(lo, hi)``, one value or a preset
     name; ``require``: techniques the solve path must use. Targets are for 9x9 only.
-    Raises ``ValueError`` for contradictory options, ``RuntimeError`` when a puzzle could
-    not be made.
+    Puzzle ``i`` of a seed is always the same: ``start`` makes puzzles ``start`` to
+    ``start + count - 1``, so chunks made apart join up. Raises ``ValueError`` for
+    contradictory options, ``RuntimeError`` when a puzzle could not be made.
     """
 
 def generate_array(
@@ -145,6 +304,7 @@ def generate_array(
     minimal: bool = False,
     *,
     givens: tuple[int, int] | None = None,
+    start: int = 0,
     jobs: int = 0,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """``generate`` as two ``(count, cells)`` uint8 arrays: puzzles (0 = empty), solutions."""
