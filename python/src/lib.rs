@@ -71,6 +71,8 @@ pub(crate) fn format_arg(name: Option<&str>) -> PyResult<Option<Format>> {
 #[derive(Clone, Default)]
 pub(crate) struct Input {
     pub opts: ReadOptions,
+    /// `size=`: puzzles of another side are refused.
+    side: Option<usize>,
 }
 
 impl Input {
@@ -85,6 +87,7 @@ impl Input {
                 shape: shape_arg(size, boxed)?,
                 alphabet: None,
             },
+            side: size,
         })
     }
 
@@ -106,12 +109,13 @@ impl Input {
 
     /// A parser for a batch of strings: when the first is a line of a line-based format
     /// (as most batches are), each one-line string is parsed as a line of one file, without
-    /// a reader of its own; anything else goes through [`Input::parse`].
+    /// a reader of its own; anything else, and any line that fails so, goes through
+    /// [`Input::parse`] (which detects the format of each string on its own).
     pub(crate) fn batch<'a>(
         &'a self,
         texts: &[String],
     ) -> impl Fn(&str) -> Result<Puzzle, String> + Sync + 'a {
-        let line_based = matches!(self.opts.format, None | Some(Format::Line))
+        let line_based = self.opts.format.is_none()
             && texts.first().is_some_and(|t| {
                 matches!(
                     format::detect(t),
@@ -127,12 +131,20 @@ impl Input {
             if !plain {
                 return self.parse(text);
             }
-            let p = format::parse_line_record(t, &self.opts).map_err(|e| describe(&e))?;
-            self.check_shape(p)
+            match format::parse_line_record(t, &self.opts) {
+                Ok(p) => self.check_shape(p),
+                Err(_) => self.parse(text),
+            }
         }
     }
 
     fn check_shape(&self, puzzle: Puzzle) -> Result<Puzzle, String> {
+        let side = puzzle.shape().side();
+        if let Some(n) = self.side.filter(|&n| n != side) {
+            return Err(format!(
+                "the puzzle is {side}x{side}, not {n}x{n} (size={n})"
+            ));
+        }
         if let Some(want) = self.opts.shape {
             if want.side() == puzzle.shape().side() && want != puzzle.shape() {
                 return Err(format!("the puzzle is {}, not {want}", puzzle.shape()));

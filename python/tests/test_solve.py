@@ -120,3 +120,18 @@ def test_errors_carry_the_cli_message(cli):
         sudokit.solve("." * 81, box="2x3")
     with pytest.raises(ValueError, match="unknown format"):
         sudokit.solve("." * 81, format="nope")
+    with pytest.raises(ValueError, match=r"expected 256 cells \(a 16x16 grid, boxes 4x4\)"):
+        sudokit.solve("." * 81, size=16)
+    with pytest.raises(ValueError, match=r"the puzzle is 9x9, not 16x16 \(size=16\)"):
+        sudokit.solve(sudokit.write(["." * 81], "json"), size=16)
+    assert sudokit.solve("." * 36, size=6, box="3x2").status == "multiple"
+    with pytest.raises(ValueError, match="size 6 does not match box 3x3"):
+        sudokit.solve("." * 36, size=6, box="3x3")
+
+
+def test_batch_of_mixed_formats_reads_each_as_the_cli_would():
+    line = (TESTDATA / "cli" / "unique.txt").read_text().strip()
+    as_json = sudokit.write([line], "json").strip()
+    as_sukaku = sudokit.write([line], "sukaku").strip()
+    got = sudokit.solve_batch([line, as_json, as_sukaku, "# a comment\n" + line])
+    assert len({r.solution for r in got}) == 1 and got[0].status == "unique"
