@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import sudokit
+from conftest import TESTDATA
 from sudokit import chunks
 
 
@@ -50,3 +51,13 @@ def test_rate_chunks(client, hard):
     want = [r.to_dict() for r in sudokit.rate_batch(hard[:6])]
     assert [g["er"] for g in got] == [w["er"] for w in want]
     assert [g["puzzle"] for g in got] == hard[:6]
+
+
+def test_chunk_functions_keep_rows(hard):
+    rows = [hard[0], "", hard[1] + "\n", "   "]
+    got = chunks.solve_lines(rows)
+    assert len(got) == 4 and got[1] == got[3] == ""
+    assert got[0] == sudokit.solve(hard[0]).solution
+    assert got[2] == sudokit.solve(hard[1]).solution
+    multiple = (TESTDATA / "cli" / "multiple.txt").read_text().strip()
+    assert chunks.solve_lines([multiple]) == [f"{multiple} # multiple"]
