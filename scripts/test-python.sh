@@ -4,8 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-VENV=target/python-venv
+VENV="$PWD/target/python-venv"
 [ -x "$VENV/bin/python" ] || bash scripts/setup-python.sh
+# maturin's build backend runs the `maturin` of the venv.
+export PATH="$VENV/bin:$PATH"
 # The CLI to agree with: the one `cargo test` just built (same profile, so no rebuild).
 cargo build --profile test --bin sudoku --quiet
 export SUDOKU_BIN="$PWD/target/debug/sudoku"
