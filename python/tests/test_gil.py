@@ -3,15 +3,23 @@ threads can solve at once."""
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 
 import numpy as np
 
 import sudokit
 
 
-def test_other_threads_run_during_a_batch(hard):
-    work = hard * 20
+def ticks_during(call) -> int:
+    """How often another Python thread ran a loop iteration while `call` ran.
+
+    The interpreter's switch interval is made huge, so this thread never gives up the GIL
+    by itself: the spinner runs only while this thread has released it (a native call
+    that releases the GIL; the spinner's own sleep(0) hands it back each turn). A call
+    that holds the GIL throughout lets the spinner tick not once.
+    """
     ticks = 0
     stop = threading.Event()
 
@@ -19,22 +27,37 @@ def test_other_threads_run_during_a_batch(hard):
         nonlocal ticks
         while not stop.is_set():
             ticks += 1
+            time.sleep(0)
 
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
     t = threading.Thread(target=spin)
-    t.start()
     try:
-        # The spinner gets going before the call, then must keep ticking inside it: with the
-        # GIL held through the call it could not run a single bytecode until the call ended.
-        while ticks == 0:
-            pass
+        t.start()
         before = ticks
-        results = sudokit.solve_batch(work, jobs=1)
+        call()
         during = ticks - before
     finally:
         stop.set()
+        sys.setswitchinterval(old)
         t.join()
-    assert all(r.status == "unique" for r in results)
-    assert during > 0
+    return during
+
+
+def test_other_threads_run_during_native_work(hard, clue17):
+    # The control: pure Python holds the GIL, and the spinner never runs.
+    assert ticks_during(lambda: sum(range(3_000_000))) == 0
+    work = hard * 10
+    a = to_array(work)
+    assert ticks_during(lambda: sudokit.solve_batch(work, jobs=1)) > 0
+    assert ticks_during(lambda: sudokit.solve_array(a, jobs=1)) > 0
+    assert ticks_during(lambda: sudokit.rate_batch(hard[:4], jobs=1)) > 0
+    assert ticks_during(lambda: sudokit.generate(20, seed=1, jobs=1)) > 0
+    assert ticks_during(lambda: sudokit.canonical_batch(clue17 * 5, jobs=1)) > 0
+
+
+def to_array(puzzles):
+    return np.array([[0 if c == "." else int(c) for c in p] for p in puzzles], dtype=np.uint8)
 
 
 def test_two_threads_at_once(hard):
@@ -47,12 +70,7 @@ def test_two_threads_at_once(hard):
         if i == 0:
             out[i] = [r.solution for r in sudokit.solve_batch(hard * 5, jobs=1)][: len(hard)]
         else:
-            sol, _ = sudokit.solve_array(
-                np.array(
-                    [[0 if c == "." else int(c) for c in p] for p in hard * 5], dtype="uint8"
-                ),
-                jobs=1,
-            )
+            sol, _ = sudokit.solve_array(to_array(hard * 5), jobs=1)
             out[i] = ["".join(map(str, r)) for r in sol[: len(hard)]]
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
