@@ -26,7 +26,12 @@ fn check_file(path: &str, opts: ReadOptions) -> usize {
             }
             (Err(a), Err(b)) => {
                 // The same error, the reader's on its line of the file.
-                assert_eq!((a.col, a.message()), (b.col, b.message()), "{path}:{}", no + 1);
+                assert_eq!(
+                    (a.col, a.message()),
+                    (b.col, b.message()),
+                    "{path}:{}",
+                    no + 1
+                );
                 assert_eq!((a.line, b.line), (no + 1, 1));
             }
             _ => panic!("{path}:{}: reader {by_reader:?}, alone {alone:?}", no + 1),
