@@ -650,6 +650,23 @@ pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseErro
         })
 }
 
+/// Parses one line of a line-based file (plain line, Sukaku candidates or HoDoKu library),
+/// as [`Reader`] parses each line once it has detected such a file: for batches of
+/// one-line strings, where building a reader for each would cost more than the parse.
+/// Errors are on line 1, with no source.
+///
+/// ```
+/// use sudoku::format::{parse_line_record, ReadOptions};
+/// let opts = ReadOptions::default();
+/// let p = parse_line_record("1234341221434321 # a comment", &opts).unwrap();
+/// assert_eq!(p.grid.given_count(), 16);
+/// let err = parse_line_record("1254341221434321", &opts).unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 3));
+/// ```
+pub fn parse_line_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError> {
+    line::parse_any(text, opts)
+}
+
 /// Why a puzzle can't be written in a format.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the {format} format cannot hold {what}")]

@@ -1,0 +1,167 @@
+//! `canonical`, `transform`, `read`, `write`: the library's formats, minlex and seeded
+//! isomorphs.
+
+use crate::{describe, format_arg, line_like, value_error, with_jobs, BoxArg, Input};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use sudoku::canonical;
+use sudoku::format::{self, Format, Puzzle, Reader};
+use sudoku::transform::Transform;
+
+/// The minlex canonical form of a 9x9 puzzle (81 characters, `0` for empty), as `sudoku
+/// canonical` prints it: equivalent puzzles give the same line.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, format=None))]
+#[pyo3(name = "canonical")]
+fn py_canonical(py: Python<'_>, puzzle: &str, format: Option<&str>) -> PyResult<String> {
+    let p = Input::new(None, None, format)?.parse_py(puzzle)?;
+    py.detach(|| canonical::minlex(&p.grid))
+        .map(|c| c.line)
+        .map_err(value_error)
+}
+
+/// `canonical` of many puzzles on `jobs` threads (0 = every core), in order.
+#[pyfunction]
+#[pyo3(signature = (puzzles, jobs=0, *, format=None))]
+fn canonical_batch(
+    py: Python<'_>,
+    puzzles: Vec<String>,
+    jobs: usize,
+    format: Option<&str>,
+) -> PyResult<Vec<String>> {
+    let input = Input::new(None, None, format)?;
+    let lines: Vec<Result<String, String>> = py.detach(|| {
+        with_jobs(jobs, || {
+            puzzles
+                .par_iter()
+                .map(|t| {
+                    let p = input.parse(t)?;
+                    canonical::minlex(&p.grid)
+                        .map(|c| c.line)
+                        .map_err(|e| e.to_string())
+                })
+                .collect()
+        })
+    })?;
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| value_error(format!("puzzle {i}: {e}"))))
+        .collect()
+}
+
+/// A random isomorph of `puzzle` (relabelled digits, bands, rows, stacks, columns, maybe
+/// transposed), the same for the same `seed`: one line in the puzzle's symbols.
+#[pyfunction]
+#[pyo3(signature = (puzzle, seed, *, size=None, r#box=None, format=None))]
+fn transform(
+    puzzle: &str,
+    seed: u64,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+    format: Option<&str>,
+) -> PyResult<String> {
+    let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
+    let moved = Transform::seeded(p.shape(), seed).apply(&p.grid);
+    Ok(line_like(&moved, p.alphabet))
+}
+
+/// `read`'s argument: a path, or the text itself.
+#[derive(FromPyObject)]
+enum Source {
+    Text(String),
+    Path(PathBuf),
+}
+
+/// One puzzle as a string that reads back the same: one line, or a Sukaku candidates line
+/// when it carries pencil marks.
+fn as_text(p: &Puzzle) -> String {
+    if p.marks.is_some() {
+        if let Ok(s) = format::write(p, Format::Sukaku) {
+            return s.trim_end().to_string();
+        }
+    }
+    crate::puzzle_line(p)
+}
+
+/// Every puzzle in a file (a path, or a string naming an existing file) or in a text, in
+/// any format (detected unless `format=`), as one-line strings. A bad record raises
+/// `ValueError` with the CLI's `source:line:col: message`.
+#[pyfunction]
+#[pyo3(signature = (path_or_text, *, format=None, size=None, r#box=None))]
+fn read(
+    py: Python<'_>,
+    path_or_text: Source,
+    format: Option<&str>,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+) -> PyResult<Vec<String>> {
+    let input = Input::new(size, r#box.as_ref(), format)?;
+    let (name, text) = match path_or_text {
+        Source::Path(p) => (p.display().to_string(), file_text(&p)?),
+        Source::Text(t) => {
+            let p = PathBuf::from(&t);
+            if !t.contains('\n') && !t.is_empty() && t.len() < 4096 && p.is_file() {
+                (t.clone(), file_text(&p)?)
+            } else {
+                ("<string>".to_string(), t)
+            }
+        }
+    };
+    py.detach(|| {
+        let mut out = Vec::new();
+        for record in Reader::new(text.as_bytes(), &name, input.opts.clone()) {
+            match record {
+                Ok(p) => out.push(as_text(&p)),
+                Err(e) if e.is_skip() => {}
+                Err(e) => return Err(describe(&e)),
+            }
+        }
+        if out.is_empty() {
+            return Err(format!("{name}: no puzzle found"));
+        }
+        Ok(out)
+    })
+    .map_err(value_error)
+}
+
+fn file_text(path: &std::path::Path) -> PyResult<String> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| value_error(format!("{}: cannot open: {e}", path.display())))?;
+    String::from_utf8(bytes)
+        .map_err(|e| value_error(format!("{}: not UTF-8 text: {e}", path.display())))
+}
+
+/// The puzzles (strings in any format) written in `format` (line, boxed, sdk, ss, pm,
+/// hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json) as one text.
+#[pyfunction]
+#[pyo3(signature = (puzzles, format="line", *, size=None, r#box=None))]
+fn write(
+    puzzles: Vec<String>,
+    format: &str,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+) -> PyResult<String> {
+    let to = format_arg(Some(format))?.expect("a format");
+    let input = Input::new(size, r#box.as_ref(), None)?;
+    let mut w = format::StreamWriter::new(to);
+    let mut out = String::new();
+    for (i, t) in puzzles.iter().enumerate() {
+        let p = input
+            .parse(t)
+            .map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
+        out += &w.record(&p).map_err(value_error)?;
+    }
+    out += &w.finish();
+    Ok(out)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(py_canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(transform, m)?)?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(write, m)?)?;
+    Ok(())
+}

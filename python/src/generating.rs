@@ -1,0 +1,251 @@
+//! `generate`, `generate_array`: the library's `Generator`, one index per puzzle, so a
+//! seed gives the same puzzles whatever the thread count (and the same as `sudoku generate
+//! --seed`).
+
+use crate::{shape_arg, value_error, with_jobs, BoxArg};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray2};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::hash::{BuildHasher, Hasher};
+use sudoku::format::{self, Format};
+use sudoku::generate::{self as generation, Generated, Generator, Symmetry};
+use sudoku::logic::{Level, Technique};
+use sudoku::rate::{Preset, Target};
+use sudoku::Shape;
+
+/// `rating=`: an SE preset's name, one rating, or an inclusive `(lo, hi)` range.
+#[derive(FromPyObject)]
+enum RatingArg {
+    Range(f32, f32),
+    Exact(f32),
+    Name(String),
+}
+
+impl RatingArg {
+    fn range(&self) -> PyResult<(f32, f32)> {
+        let (lo, hi) = match self {
+            RatingArg::Range(lo, hi) => (*lo, *hi),
+            RatingArg::Exact(x) => (*x, *x),
+            RatingArg::Name(s) => Preset::from_name(s.trim())
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "{s:?} is not a rating preset (easy, medium, hard, fiendish, \
+                         diabolical); give a (lo, hi) range for others"
+                    ))
+                })?
+                .se_range(),
+        };
+        if !(lo.is_finite() && hi.is_finite() && lo >= 0.0 && lo <= hi) {
+            return Err(value_error(format!("({lo}, {hi}) is not a rating range")));
+        }
+        Ok((lo, hi))
+    }
+}
+
+/// `require=`: one technique or a list of them, by name or code.
+#[derive(FromPyObject)]
+enum RequireArg {
+    One(String),
+    Many(Vec<String>),
+}
+
+fn techniques(req: Option<RequireArg>) -> PyResult<Vec<Technique>> {
+    let names = match req {
+        None => Vec::new(),
+        Some(RequireArg::One(s)) => s.split(',').map(str::to_string).collect(),
+        Some(RequireArg::Many(v)) => v,
+    };
+    names
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            Technique::from_name(t).ok_or_else(|| value_error(format!("unknown technique {t:?}")))
+        })
+        .collect()
+}
+
+/// A seed from the process's random hasher keys and the clock, for calls without `seed`.
+fn random_seed() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+/// What the keyword arguments of `generate` ask for.
+struct Ask {
+    start: u64,
+    count: u64,
+    gen: Generator,
+    jobs: usize,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build(
+    start: u64,
+    count: u64,
+    seed: Option<u64>,
+    size: Option<usize>,
+    boxed: Option<BoxArg>,
+    symmetry: Option<&str>,
+    difficulty: Option<&str>,
+    rating: Option<RatingArg>,
+    require: Option<RequireArg>,
+    minimal: bool,
+    givens: Option<(usize, usize)>,
+    jobs: usize,
+) -> PyResult<Ask> {
+    let shape = shape_arg(size, boxed.as_ref())?.unwrap_or(Shape::NINE);
+    let symmetry = match symmetry {
+        None => Symmetry::None,
+        Some(s) => s.parse::<Symmetry>().map_err(value_error)?,
+    };
+    let level = difficulty
+        .map(|s| {
+            Level::from_name(s).ok_or_else(|| {
+                value_error(format!(
+                    "unknown level {s:?}; use easy, medium, hard, unfair or extreme"
+                ))
+            })
+        })
+        .transpose()?;
+    let target = Target {
+        level,
+        se: rating.map(|r| r.range()).transpose()?,
+        require: techniques(require)?,
+    };
+    if !target.is_empty() && shape != Shape::NINE {
+        return Err(value_error(
+            "difficulty targets (difficulty, rating, require) are for 9x9 puzzles",
+        ));
+    }
+    let mut gen = Generator::new(shape)
+        .symmetry(symmetry)
+        .minimal(minimal)
+        .seed(seed.unwrap_or_else(random_seed));
+    // As `sudoku generate`: without a range, its default for the size (minimal up to 12x12).
+    let range = match (givens, minimal) {
+        (Some((lo, hi)), _) => Some(lo..=hi),
+        (None, false) => generation::default_givens(shape),
+        (None, true) => None,
+    };
+    if let Some(r) = range {
+        gen = gen.givens(*r.start()..=(*r.end()).min(shape.cell_count()));
+    }
+    gen = gen.difficulty(target);
+    gen.check().map_err(value_error)?;
+    let end = start
+        .checked_add(count)
+        .ok_or_else(|| value_error("start + count overflows"))?;
+    Ok(Ask {
+        start,
+        count: end - start,
+        gen,
+        jobs,
+    })
+}
+
+fn run(py: Python<'_>, ask: &Ask) -> PyResult<Vec<Generated>> {
+    let made: Result<Vec<Generated>, String> = py.detach(|| {
+        with_jobs(ask.jobs, || {
+            (ask.start..ask.start + ask.count)
+                .into_par_iter()
+                .map(|i| {
+                    ask.gen
+                        .generate(i)
+                        .map_err(|e| format!("puzzle {}: {e}", i + 1))
+                })
+                .collect()
+        })
+    })?;
+    made.map_err(PyRuntimeError::new_err)
+}
+
+/// Makes `count` puzzles with a unique solution, as one-line strings, on every core
+/// (`jobs`); the same `seed` gives the same puzzles whatever `jobs`. Puzzle `i` of a seed
+/// is always the same: `start` skips to it, so chunks made apart join up.
+#[pyfunction]
+#[pyo3(signature = (count=1, seed=None, size=None, r#box=None, symmetry=None, difficulty=None,
+    rating=None, require=None, minimal=false, *, givens=None, start=0, jobs=0))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    count: u64,
+    seed: Option<u64>,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+    symmetry: Option<&str>,
+    difficulty: Option<&str>,
+    rating: Option<RatingArg>,
+    require: Option<RequireArg>,
+    minimal: bool,
+    givens: Option<(usize, usize)>,
+    start: u64,
+    jobs: usize,
+) -> PyResult<Vec<String>> {
+    let ask = build(
+        start, count, seed, size, r#box, symmetry, difficulty, rating, require, minimal, givens,
+        jobs,
+    )?;
+    run(py, &ask)?
+        .iter()
+        .map(|g| format::write_grid(&g.puzzle, Format::Line).map_err(value_error))
+        .collect()
+}
+
+/// As `generate`, as two `(count, cells)` uint8 arrays: puzzles (0 = empty) and their
+/// solutions.
+#[pyfunction]
+#[pyo3(signature = (count=1, seed=None, size=None, r#box=None, symmetry=None, difficulty=None,
+    rating=None, require=None, minimal=false, *, givens=None, start=0, jobs=0))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn generate_array<'py>(
+    py: Python<'py>,
+    count: u64,
+    seed: Option<u64>,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+    symmetry: Option<&str>,
+    difficulty: Option<&str>,
+    rating: Option<RatingArg>,
+    require: Option<RequireArg>,
+    minimal: bool,
+    givens: Option<(usize, usize)>,
+    start: u64,
+    jobs: usize,
+) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>)> {
+    let ask = build(
+        start, count, seed, size, r#box, symmetry, difficulty, rating, require, minimal, givens,
+        jobs,
+    )?;
+    let shape = ask.gen.shape();
+    if shape.side() > usize::from(u8::MAX) {
+        return Err(value_error(format!(
+            "{shape} grids have digits beyond 255: use generate() for them"
+        )));
+    }
+    let made = run(py, &ask)?;
+    let cells = shape.cell_count();
+    let to_array = |pick: fn(&Generated) -> &sudoku::Grid| {
+        let values: Vec<u8> = made
+            .iter()
+            .flat_map(|g| pick(g).values().iter().map(|&v| v as u8))
+            .collect();
+        Array2::from_shape_vec((made.len(), cells), values)
+            .expect("count × cells values")
+            .into_pyarray(py)
+    };
+    Ok((to_array(|g| &g.puzzle), to_array(|g| &g.solution)))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_array, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! `sudokit._sudokit`: the Python face of the toolkit, a thin layer over `sudoku-core`.
+//!
+//! Every function converts its arguments, releases the GIL, calls the library and converts
+//! the answer back; batches run on rayon. No solving, rating or generating logic lives
+//! here: what a face needs that the library lacks belongs in the library.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use sudoku::format::{self, Alphabet, Format, ParseError, Puzzle, ReadOptions, Reader};
+use sudoku::{Grid, Shape};
+
+mod formats;
+mod generating;
+mod logic;
+mod solving;
+
+/// `box=`: `"3x2"` or `(3, 2)` (rows × columns of a box).
+#[derive(FromPyObject)]
+pub(crate) enum BoxArg {
+    Text(String),
+    Pair(usize, usize),
+}
+
+impl BoxArg {
+    pub(crate) fn shape(&self) -> PyResult<Shape> {
+        match self {
+            BoxArg::Text(s) => Shape::parse(s),
+            BoxArg::Pair(r, c) => Shape::new(*r, *c),
+        }
+        .map_err(value_error)
+    }
+}
+
+pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The shape asked by `size=` and/or `box=` (`None` when neither is given).
+pub(crate) fn shape_arg(size: Option<usize>, boxed: Option<&BoxArg>) -> PyResult<Option<Shape>> {
+    let shape = match (size, boxed) {
+        (_, Some(b)) => b.shape()?,
+        (Some(n), None) => Shape::from_side(n).map_err(value_error)?,
+        (None, None) => return Ok(None),
+    };
+    if let Some(n) = size {
+        if n != shape.side() {
+            return Err(value_error(format!(
+                "size {n} does not match box {shape} (side {})",
+                shape.side()
+            )));
+        }
+    }
+    Ok(Some(shape))
+}
+
+/// A format by name, with the CLI's message for an unknown one.
+pub(crate) fn format_arg(name: Option<&str>) -> PyResult<Option<Format>> {
+    name.map(|s| {
+        Format::from_name(s).ok_or_else(|| {
+            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+            value_error(format!(
+                "unknown format {s:?}; known formats: {}",
+                names.join(", ")
+            ))
+        })
+    })
+    .transpose()
+}
+
+/// How to read puzzles given as text (`box=`, `format=`).
+#[derive(Clone, Default)]
+pub(crate) struct Input {
+    pub opts: ReadOptions,
+    /// `size=`: puzzles of another side are refused.
+    side: Option<usize>,
+}
+
+impl Input {
+    pub(crate) fn new(
+        size: Option<usize>,
+        boxed: Option<&BoxArg>,
+        format: Option<&str>,
+    ) -> PyResult<Input> {
+        Ok(Input {
+            opts: ReadOptions {
+                format: format_arg(format)?,
+                shape: shape_arg(size, boxed)?,
+                alphabet: None,
+            },
+            side: size,
+        })
+    }
+
+    /// The one puzzle `text` holds (its first record), as the CLI reads it; the error in
+    /// the CLI's words (`line:col: message`).
+    pub(crate) fn parse(&self, text: &str) -> Result<Puzzle, String> {
+        let first = Reader::new(text.as_bytes(), "", self.opts.clone()).next();
+        let puzzle = match first {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => return Err(describe(&e)),
+            None => return Err("no puzzle found".to_string()),
+        };
+        self.check_shape(puzzle)
+    }
+
+    pub(crate) fn parse_py(&self, text: &str) -> PyResult<Puzzle> {
+        self.parse(text).map_err(value_error)
+    }
+
+    /// A parser for a batch of strings: when the first is a line of a line-based format
+    /// (as most batches are), each one-line string is parsed as a line of one file, without
+    /// a reader of its own; anything else, and any line that fails so, goes through
+    /// [`Input::parse`] (which detects the format of each string on its own).
+    pub(crate) fn batch<'a>(
+        &'a self,
+        texts: &[String],
+    ) -> impl Fn(&str) -> Result<Puzzle, String> + Sync + 'a {
+        let line_based = self.opts.format.is_none()
+            && texts.first().is_some_and(|t| {
+                matches!(
+                    format::detect(t),
+                    Some(Format::Line | Format::Sukaku | Format::Hodoku)
+                )
+            });
+        move |text: &str| {
+            let t = text.trim_end_matches(['\r', '\n']);
+            let plain = line_based
+                && !t.is_empty()
+                && !t.contains('\n')
+                && !t.trim_start().starts_with('#');
+            if !plain {
+                return self.parse(text);
+            }
+            match format::parse_line_record(t, &self.opts) {
+                Ok(p) => self.check_shape(p),
+                Err(_) => self.parse(text),
+            }
+        }
+    }
+
+    fn check_shape(&self, puzzle: Puzzle) -> Result<Puzzle, String> {
+        let side = puzzle.shape().side();
+        if let Some(n) = self.side.filter(|&n| n != side) {
+            return Err(format!(
+                "the puzzle is {side}x{side}, not {n}x{n} (size={n})"
+            ));
+        }
+        if let Some(want) = self.opts.shape {
+            if want.side() == puzzle.shape().side() && want != puzzle.shape() {
+                return Err(format!("the puzzle is {}, not {want}", puzzle.shape()));
+            }
+        }
+        Ok(puzzle)
+    }
+}
+
+/// A parse error as the CLI says it: `source:line:col: message` (no line for whole-input
+/// errors).
+pub(crate) fn describe(e: &ParseError) -> String {
+    if e.line == 0 {
+        if e.source.is_empty() {
+            e.message()
+        } else {
+            format!("{}: {}", e.source, e.message())
+        }
+    } else {
+        e.to_string()
+    }
+}
+
+/// `grid` as one line in the symbols of the puzzle it answers.
+pub(crate) fn line_like(grid: &Grid, alphabet: Option<Alphabet>) -> String {
+    let p = Puzzle {
+        alphabet,
+        ..Puzzle::new(grid.clone())
+    };
+    format::write(&p, Format::Line).unwrap_or_else(|_| {
+        format::write_grid(grid, Format::Line).expect("the line format holds every grid")
+    })
+}
+
+/// The puzzle as one line (givens, placed digits), in its own symbols.
+pub(crate) fn puzzle_line(p: &Puzzle) -> String {
+    format::write(p, Format::Line).unwrap_or_default()
+}
+
+/// Runs `work` on a pool of `jobs` threads (0: rayon's global pool, every core).
+pub(crate) fn with_jobs<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    if jobs == 0 {
+        return Ok(work());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| value_error(format!("cannot start worker threads: {e}")))?;
+    Ok(pool.install(work))
+}
+
+/// Python bindings of the sudoku toolkit.
+#[pymodule]
+fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    solving::register(m)?;
+    logic::register(m)?;
+    generating::register(m)?;
+    formats::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,315 @@
+//! `solve`, `count`, `solve_batch`, `solve_array`.
+
+use crate::{line_like, value_error, with_jobs, BoxArg, Input};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rayon::prelude::*;
+use sudoku::format::Puzzle;
+use sudoku::solve::{self, Outcome};
+use sudoku::{Grid, Shape};
+
+/// One clash of givens: a digit twice or more in a house.
+#[pyclass(module = "sudokit", frozen, get_all)]
+#[derive(Clone)]
+pub struct Conflict {
+    /// `"row 1"`, `"column 4"`, `"box 2"`.
+    house: String,
+    digit: usize,
+    /// `(row, col)` pairs, 1-based.
+    cells: Vec<(usize, usize)>,
+    /// The CLI's words: "digit 5 2 times in row 1: r1c1, r1c4".
+    text: String,
+}
+
+#[pymethods]
+impl Conflict {
+    fn __repr__(&self) -> String {
+        format!("Conflict({:?})", self.text)
+    }
+}
+
+/// What solving one puzzle gave.
+#[pyclass(module = "sudokit", frozen)]
+#[derive(Clone)]
+pub struct SolveResult {
+    /// `"unique"`, `"multiple"`, `"none"` or `"invalid"`.
+    #[pyo3(get)]
+    status: &'static str,
+    /// The solution when unique, in the puzzle's symbols (one line); else `None`.
+    #[pyo3(get)]
+    solution: Option<String>,
+    /// Two solutions when several (the `solutions` property adds the unique one).
+    two: Vec<String>,
+    /// The clashing givens when invalid.
+    #[pyo3(get)]
+    conflicts: Vec<Conflict>,
+}
+
+#[pymethods]
+impl SolveResult {
+    fn __repr__(&self) -> String {
+        match &self.solution {
+            Some(s) => format!("SolveResult(status='unique', solution={s:?})"),
+            None => format!("SolveResult(status={:?})", self.status),
+        }
+    }
+    /// The solutions found: the unique one, two of several, or none.
+    #[getter]
+    fn solutions(&self) -> Vec<String> {
+        match &self.solution {
+            Some(s) => vec![s.clone()],
+            None => self.two.clone(),
+        }
+    }
+    /// Whether the puzzle has exactly one solution.
+    fn __bool__(&self) -> bool {
+        self.status == "unique"
+    }
+    /// As `sudoku solve --json` writes it (`solution`/`solutions` as lines here).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("status", self.status)?;
+        if let Some(s) = &self.solution {
+            d.set_item("solution", s)?;
+        }
+        if self.status == "multiple" {
+            d.set_item("solutions", &self.two)?;
+        }
+        if !self.conflicts.is_empty() {
+            let texts: Vec<&str> = self.conflicts.iter().map(|c| c.text.as_str()).collect();
+            d.set_item("conflicts", texts)?;
+        }
+        Ok(d)
+    }
+}
+
+fn result_of(puzzle: &Puzzle, outcome: Outcome) -> SolveResult {
+    let shape = puzzle.shape();
+    let line = |g: &Grid| line_like(g, puzzle.alphabet);
+    let (solution, two, conflicts) = match &outcome {
+        Outcome::Unique(g) => (Some(line(g)), Vec::new(), Vec::new()),
+        Outcome::Multiple(a, b) => (None, vec![line(a), line(b)], Vec::new()),
+        Outcome::NoSolution => (None, Vec::new(), Vec::new()),
+        Outcome::Invalid(cs) => (
+            None,
+            Vec::new(),
+            cs.iter()
+                .map(|c| Conflict {
+                    house: format!("{} {}", c.house.kind_name(), house_number(c.house)),
+                    digit: c.digit.get(),
+                    cells: c
+                        .cells
+                        .iter()
+                        .map(|x| (x.row(shape).number(), x.col(shape).number()))
+                        .collect(),
+                    text: c.describe(shape),
+                })
+                .collect(),
+        ),
+    };
+    SolveResult {
+        status: outcome.status(),
+        solution,
+        two,
+        conflicts,
+    }
+}
+
+fn house_number(h: sudoku::House) -> usize {
+    match h {
+        sudoku::House::Row(r) => r.number(),
+        sudoku::House::Col(c) => c.number(),
+        sudoku::House::Block(b) => b.number(),
+    }
+}
+
+fn solve_puzzle(puzzle: &Puzzle) -> SolveResult {
+    result_of(
+        puzzle,
+        solve::solve_with(&puzzle.grid, puzzle.marks.as_ref()),
+    )
+}
+
+/// Solves one puzzle (any format, any size): status, solution(s), conflicts.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, size=None, r#box=None, format=None))]
+#[pyo3(name = "solve")]
+fn py_solve(
+    py: Python<'_>,
+    puzzle: &str,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+    format: Option<&str>,
+) -> PyResult<SolveResult> {
+    let input = Input::new(size, r#box.as_ref(), format)?;
+    let p = input.parse_py(puzzle)?;
+    Ok(py.detach(|| solve_puzzle(&p)))
+}
+
+/// Counts solutions up to `limit` (0 for invalid givens).
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=2, *, size=None, r#box=None, format=None))]
+fn count(
+    py: Python<'_>,
+    puzzle: &str,
+    limit: usize,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+    format: Option<&str>,
+) -> PyResult<usize> {
+    let input = Input::new(size, r#box.as_ref(), format)?;
+    let p = input.parse_py(puzzle)?;
+    Ok(py.detach(|| {
+        if p.grid.has_clash() {
+            return 0;
+        }
+        solve::count_until(
+            &p.grid,
+            p.marks.as_ref(),
+            limit.max(1),
+            &sudoku::Stop::never(),
+        )
+        .unwrap_or_else(|n| n)
+    }))
+}
+
+/// Solves many puzzles on `jobs` threads (0 = every core), GIL released: one result per
+/// string, in order. A string that is no puzzle raises `ValueError` naming its index.
+#[pyfunction]
+#[pyo3(signature = (puzzles, jobs=0, *, size=None, r#box=None, format=None))]
+fn solve_batch(
+    py: Python<'_>,
+    puzzles: Vec<String>,
+    jobs: usize,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+    format: Option<&str>,
+) -> PyResult<Vec<SolveResult>> {
+    let input = Input::new(size, r#box.as_ref(), format)?;
+    let parse = input.batch(&puzzles);
+    let results: Vec<Result<SolveResult, String>> = py.detach(|| {
+        with_jobs(jobs, || {
+            puzzles
+                .par_iter()
+                .with_min_len(64)
+                .map(|text| parse(text).map(|p| solve_puzzle(&p)))
+                .collect()
+        })
+    })?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| value_error(format!("puzzle {i}: {e}"))))
+        .collect()
+}
+
+/// Status codes of `solve_array`.
+pub const UNIQUE: i8 = 0;
+pub const MULTIPLE: i8 = 1;
+pub const NONE: i8 = 2;
+pub const INVALID: i8 = 3;
+
+/// The shape of rows of `cells` cells: `box=` when given, else the conventional one.
+pub(crate) fn array_shape(cells: usize, boxed: Option<&BoxArg>) -> PyResult<Shape> {
+    let side = (cells as f64).sqrt().round() as usize;
+    if side * side != cells {
+        return Err(value_error(format!(
+            "rows of {cells} cells are no grid (the cell count must be a square)"
+        )));
+    }
+    let shape = match boxed {
+        Some(b) => b.shape()?,
+        None => Shape::from_side(side).map_err(value_error)?,
+    };
+    if shape.side() != side {
+        return Err(value_error(format!(
+            "box {shape} makes {}x{} grids, not {side}x{side}",
+            shape.side(),
+            shape.side()
+        )));
+    }
+    Ok(shape)
+}
+
+/// Reads row `i` of an array as a grid (0 = empty), with the error of a value out of range.
+pub(crate) fn grid_of_row(shape: Shape, row: &[u8], i: usize) -> Result<Grid, String> {
+    let values: Vec<usize> = row.iter().map(|&v| v as usize).collect();
+    Grid::from_values(shape, &values).map_err(|e| format!("row {i}: {e}"))
+}
+
+/// Solves an `(N, cells)` uint8 array (0 = empty) on `jobs` threads, GIL released:
+/// `(solutions, status)`, solutions zero where not unique; status 0 unique, 1 multiple,
+/// 2 none, 3 invalid.
+#[pyfunction]
+#[pyo3(signature = (a, jobs=0, *, r#box=None))]
+#[allow(clippy::type_complexity)]
+fn solve_array<'py>(
+    py: Python<'py>,
+    a: PyReadonlyArray2<'py, u8>,
+    jobs: usize,
+    r#box: Option<BoxArg>,
+) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>)> {
+    let view = a.as_array();
+    let (n, cells) = view.dim();
+    let shape = array_shape(cells, r#box.as_ref())?;
+    let owned;
+    let data: &[u8] = match a.as_slice() {
+        Ok(s) => s,
+        Err(_) => {
+            owned = view.iter().copied().collect::<Vec<u8>>();
+            &owned
+        }
+    };
+    let (solutions, status) = py
+        .detach(|| {
+            with_jobs(jobs, || -> Result<(Vec<u8>, Vec<i8>), String> {
+                let mut solutions = vec![0u8; n * cells];
+                let mut status = vec![0i8; n];
+                if cells > 0 {
+                    solutions
+                        .par_chunks_mut(cells)
+                        .zip(status.par_iter_mut())
+                        .zip(data.par_chunks(cells))
+                        .enumerate()
+                        .with_min_len(64)
+                        .try_for_each(|(i, ((out, code), row))| {
+                            let grid = grid_of_row(shape, row, i)?;
+                            *code = match solve::solve(&grid) {
+                                Outcome::Unique(s) => {
+                                    for (o, &v) in out.iter_mut().zip(s.values()) {
+                                        *o = v as u8;
+                                    }
+                                    UNIQUE
+                                }
+                                Outcome::Multiple(..) => MULTIPLE,
+                                Outcome::NoSolution => NONE,
+                                Outcome::Invalid(_) => INVALID,
+                            };
+                            Ok::<(), String>(())
+                        })?;
+                }
+                Ok((solutions, status))
+            })
+        })?
+        .map_err(value_error)?;
+    let solutions = Array2::from_shape_vec((n, cells), solutions)
+        .expect("n × cells values")
+        .into_pyarray(py);
+    Ok((solutions, status.into_pyarray(py)))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SolveResult>()?;
+    m.add_class::<Conflict>()?;
+    m.add_function(wrap_pyfunction!(py_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_array, m)?)?;
+    m.add("UNIQUE", UNIQUE)?;
+    m.add("MULTIPLE", MULTIPLE)?;
+    m.add("NONE", NONE)?;
+    m.add("INVALID", INVALID)?;
+    Ok(())
+}

@@ -1,0 +1,352 @@
+"""Type stubs of the native module (re-exported by ``sudokit``)."""
+
+from __future__ import annotations
+
+import os
+from typing import Literal, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+BoxShape = Union[str, Tuple[int, int]]
+"""A box shape: ``"2x3"`` or ``(2, 3)`` (rows x columns of a box)."""
+
+Status = Literal["unique", "multiple", "none", "invalid"]
+
+UNIQUE: int
+"""``solve_array`` status: exactly one solution (0)."""
+MULTIPLE: int
+"""``solve_array`` status: two or more solutions (1)."""
+NONE: int
+"""``solve_array`` status: no solution (2)."""
+INVALID: int
+"""``solve_array`` status: givens clash in a house (3)."""
+
+class Conflict:
+    """A digit given twice or more in one house."""
+
+    @property
+    def house(self) -> str:
+        """``"row 1"``, ``"column 4"`` or ``"box 2"``."""
+    @property
+    def digit(self) -> int: ...
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """The clashing cells as 1-based ``(row, col)`` pairs."""
+    @property
+    def text(self) -> str:
+        """As the CLI says it: ``"digit 1 2 times in row 1: r1c1, r1c2"``."""
+
+class SolveResult:
+    """What solving one puzzle gave. True when the solution is unique."""
+
+    @property
+    def status(self) -> Status: ...
+    @property
+    def solution(self) -> str | None:
+        """The unique solution as one line in the puzzle's symbols, else ``None``."""
+    @property
+    def solutions(self) -> list[str]:
+        """The unique solution, two of several, or none."""
+    @property
+    def conflicts(self) -> list[Conflict]:
+        """The clashing givens when ``status == "invalid"``."""
+    def to_dict(self) -> dict[str, object]:
+        """As ``sudoku solve --json`` writes it, with grids as lines."""
+    def __bool__(self) -> bool: ...
+
+def solve(
+    puzzle: str,
+    *,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> SolveResult:
+    """Solve one puzzle given in any format the CLI reads (the first record of the text).
+
+    Raises ``ValueError`` for text that holds no puzzle, with the CLI's message.
+    """
+
+def count(
+    puzzle: str,
+    limit: int = 2,
+    *,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> int:
+    """The number of solutions, counting no further than ``limit`` (0 for clashing givens)."""
+
+def solve_batch(
+    puzzles: Sequence[str],
+    jobs: int = 0,
+    *,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> list[SolveResult]:
+    """Solve many puzzles on ``jobs`` threads (0 = every core) with the GIL released.
+
+    One result per string, in order. A string that holds no puzzle raises ``ValueError``
+    (``"puzzle 3: 1:5: unexpected character ..."``).
+    """
+
+def solve_array(
+    a: npt.NDArray[np.uint8],
+    jobs: int = 0,
+    *,
+    box: BoxShape | None = None,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
+    """Solve an ``(N, cells)`` uint8 array (0 = empty, digits 1..side) on ``jobs`` threads.
+
+    Returns ``(solutions, status)``: solutions ``(N, cells)``, zero in rows that are not
+    unique; status ``(N,)`` int8 with ``UNIQUE`` 0, ``MULTIPLE`` 1, ``NONE`` 2,
+    ``INVALID`` 3. The side is the square root of ``cells``; ``box`` picks the box shape
+    where the side alone is ambiguous (6x6 as ``"3x2"``). A value out of range raises
+    ``ValueError``.
+    """
+
+class RateResult:
+    """A puzzle's difficulty, as ``sudoku rate`` gives it. Fields of a scale not asked for,
+    and every rating of a puzzle without exactly one solution, are ``None``."""
+
+    @property
+    def status(self) -> Status: ...
+    @property
+    def message(self) -> str | None:
+        """Why it was not rated: ``"not rated: multiple solutions"``."""
+    @property
+    def er(self) -> float | None:
+        """Sudoku Explainer's rating: the hardest step."""
+    @property
+    def ep(self) -> float | None:
+        """Pearl: the hardest step up to the first placement."""
+    @property
+    def ed(self) -> float | None:
+        """Diamond: the first step."""
+    @property
+    def preset(self) -> str | None:
+        """SE's preset of ``er``: easy, medium, hard, fiendish, diabolical."""
+    @property
+    def hardest(self) -> str | None:
+        """SE's hardest technique."""
+    @property
+    def level(self) -> str | None:
+        """HoDoKu's level: Easy, Medium, Hard, Unfair, Extreme."""
+    @property
+    def score(self) -> int | None:
+        """HoDoKu's score."""
+    @property
+    def hodoku_hardest(self) -> str | None: ...
+    @property
+    def solved(self) -> bool:
+        """Whether the techniques solved it on every scale asked for."""
+    @property
+    def timed_out(self) -> bool:
+        """Whether ``max_time`` ran out (the ratings are then lower bounds)."""
+    def to_dict(self) -> dict[str, object]:
+        """As ``sudoku rate --json`` writes it, without ``line``, ``size``, ``box``."""
+
+Triple = Tuple[int, int, int]
+
+class Step:
+    """One step of a solve path."""
+
+    @property
+    def technique(self) -> str:
+        """``"X-Wing"``."""
+    @property
+    def code(self) -> str:
+        """``"bf2"``."""
+    @property
+    def placements(self) -> list[Triple]:
+        """Digits placed, as 1-based ``(row, col, digit)``."""
+    @property
+    def eliminations(self) -> list[Triple]:
+        """Candidates removed, as 1-based ``(row, col, digit)``."""
+    @property
+    def text(self) -> str:
+        """The step in one line (Eureka notation): ``"Naked Single: r5c5=5"``."""
+    @property
+    def explanation(self) -> str:
+        """The step in plain words."""
+
+class Mistake:
+    """A wrong digit, or a pencil mark missing the solution's digit."""
+
+    @property
+    def cell(self) -> tuple[int, int]: ...
+    @property
+    def digit(self) -> int: ...
+    @property
+    def kind(self) -> Literal["wrong digit", "missing mark"]: ...
+
+class Hint:
+    """The next step, as ``sudoku hint`` gives it; ``str(hint)`` is its text."""
+
+    @property
+    def status(self) -> Status: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def technique(self) -> str | None: ...
+    @property
+    def code(self) -> str | None: ...
+    @property
+    def placements(self) -> list[Triple]:
+        """With ``level="full"``."""
+    @property
+    def eliminations(self) -> list[Triple]:
+        """With ``level="full"``."""
+    @property
+    def explanation(self) -> str | None:
+        """With ``level="full"``."""
+    @property
+    def mistakes(self) -> list[Mistake]: ...
+    @property
+    def solved(self) -> bool: ...
+
+def rate(
+    puzzle: str,
+    *,
+    scale: Literal["both", "se", "hodoku"] = "both",
+    max_time: float | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> RateResult:
+    """Rate a puzzle as ``sudoku rate``: SE's ER/EP/ED and HoDoKu's level and score.
+
+    A puzzle without exactly one solution is not rated (``status``/``message`` say why).
+    ``max_time`` bounds the work in seconds.
+    """
+
+def rate_batch(
+    puzzles: Sequence[str],
+    jobs: int = 0,
+    *,
+    scale: Literal["both", "se", "hodoku"] = "both",
+    max_time: float | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> list[RateResult]:
+    """``rate`` of many puzzles on ``jobs`` threads (0 = every core), GIL released, in order."""
+
+def explain(
+    puzzle: str,
+    order: Literal["hodoku", "explainer"] = "hodoku",
+    *,
+    techniques: str | None = None,
+    backtracking: bool = True,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> list[Step]:
+    """The human-style solve path, as ``sudoku explain``.
+
+    ``techniques`` as ``--techniques`` takes them; ``backtracking=False`` ends the path
+    where the techniques stall. A puzzle without exactly one solution raises
+    ``ValueError`` (``"not explained: multiple solutions"``).
+    """
+
+def hint(
+    puzzle_or_position: str,
+    level: Literal["vague", "technique", "full"] = "vague",
+    *,
+    order: Literal["hodoku", "explainer"] = "hodoku",
+    techniques: str | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> Hint:
+    """The next step for a puzzle or a position (placed digits and pencil marks in formats
+    that carry them), as ``sudoku hint``; mistakes are pointed out first."""
+
+def generate(
+    count: int = 1,
+    seed: int | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    symmetry: str | None = None,
+    difficulty: str | None = None,
+    rating: str | float | tuple[float, float] | None = None,
+    require: str | Sequence[str] | None = None,
+    minimal: bool = False,
+    *,
+    givens: tuple[int, int] | None = None,
+    start: int = 0,
+    jobs: int = 0,
+) -> list[str]:
+    """Make ``count`` puzzles with a unique solution, as lines.
+
+    The same ``seed`` gives the same puzzles whatever ``jobs`` (and the same as ``sudoku
+    generate --seed``). ``symmetry``: none, rot180, rot90, horizontal, vertical, diagonal,
+    antidiagonal, bidiagonal, orthogonal, full. ``difficulty``: HoDoKu's level (easy ..
+    extreme); ``rating``: Sudoku Explainer's ER as ``(lo, hi)``, one value or a preset
+    name; ``require``: techniques the solve path must use. Targets are for 9x9 only.
+    Puzzle ``i`` of a seed is always the same: ``start`` makes puzzles ``start`` to
+    ``start + count - 1``, so chunks made apart join up. Raises ``ValueError`` for
+    contradictory options, ``RuntimeError`` when a puzzle could not be made.
+    """
+
+def generate_array(
+    count: int = 1,
+    seed: int | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    symmetry: str | None = None,
+    difficulty: str | None = None,
+    rating: str | float | tuple[float, float] | None = None,
+    require: str | Sequence[str] | None = None,
+    minimal: bool = False,
+    *,
+    givens: tuple[int, int] | None = None,
+    start: int = 0,
+    jobs: int = 0,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """``generate`` as two ``(count, cells)`` uint8 arrays: puzzles (0 = empty), solutions."""
+
+def canonical(puzzle: str, *, format: str | None = None) -> str:
+    """The minlex canonical form of a 9x9 puzzle: 81 characters, ``0`` for empty cells."""
+
+def canonical_batch(
+    puzzles: Sequence[str], jobs: int = 0, *, format: str | None = None
+) -> list[str]:
+    """``canonical`` of many puzzles on ``jobs`` threads, in order."""
+
+def transform(
+    puzzle: str,
+    seed: int,
+    *,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> str:
+    """A random isomorph of the puzzle (same for the same seed), as a line."""
+
+def read(
+    path_or_text: str | os.PathLike[str],
+    *,
+    format: str | None = None,
+    size: int | None = None,
+    box: BoxShape | None = None,
+) -> list[str]:
+    """Every puzzle of a file (a path, or a string naming an existing file) or of a text.
+
+    Any format, detected unless ``format`` is given; each puzzle as a line (a Sukaku
+    candidates line when it carries pencil marks). A bad record raises ``ValueError``
+    with the CLI's ``source:line:col: message``.
+    """
+
+def write(
+    puzzles: Sequence[str],
+    format: str = "line",
+    *,
+    size: int | None = None,
+    box: BoxShape | None = None,
+) -> str:
+    """The puzzles written as one text in ``format`` (line, boxed, sdk, ss, pm, hodoku,
+    sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json)."""

@@ -1,0 +1,67 @@
+"""Shared fixtures: the repository's test data and the `sudoku` binary to agree with."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TESTDATA = ROOT / "testdata"
+
+
+def sudoku_bin() -> Path:
+    """The CLI the tests compare with: $SUDOKU_BIN, else the debug or release build."""
+    env = os.environ.get("SUDOKU_BIN")
+    if env:
+        return Path(env)
+    for profile in ("debug", "release"):
+        p = ROOT / "target" / profile / "sudoku"
+        if p.exists():
+            return p
+    raise RuntimeError("no sudoku binary: build it (cargo build) or set SUDOKU_BIN")
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs `sudoku ARGS` on `stdin`; returns (exit code, stdout, stderr)."""
+    binary = sudoku_bin()
+    assert binary.exists(), f"{binary} is missing"
+
+    def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+        r = subprocess.run(
+            [str(binary), *args], input=stdin, capture_output=True, text=True, check=False
+        )
+        return r.returncode, r.stdout, r.stderr
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def cli_json(cli):
+    """Runs `sudoku ARGS --json` and parses its JSON Lines."""
+
+    def run(*args: str, stdin: str = "") -> list[dict]:
+        _, out, _ = cli(*args, "--json", stdin=stdin)
+        return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+    return run
+
+
+def lines(path: Path, n: int | None = None) -> list[str]:
+    got = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    assert got, f"{path} holds no puzzles"
+    return got[:n] if n else got
+
+
+@pytest.fixture(scope="session")
+def clue17() -> list[str]:
+    return lines(TESTDATA / "corpus" / "17clue-100.txt")
+
+
+@pytest.fixture(scope="session")
+def hard() -> list[str]:
+    return lines(TESTDATA / "corpus" / "hardest1106-30.txt")

@@ -1,0 +1,77 @@
+"""solve_array and generate_array: numpy round trips, status codes, shapes, errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import sudokit
+from conftest import TESTDATA
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def to_array(puzzles: list[str]) -> np.ndarray:
+    return np.array(
+        [[0 if c in ".0" else SYMBOLS.index(c) + 1 for c in p] for p in puzzles], dtype=np.uint8
+    )
+
+
+def to_lines(a: np.ndarray) -> list[str]:
+    return ["".join("." if v == 0 else SYMBOLS[v - 1] for v in row) for row in a]
+
+
+def test_array_matches_batch(clue17, hard):
+    puzzles = clue17 + hard
+    solutions, status = sudokit.solve_array(to_array(puzzles))
+    assert solutions.shape == (len(puzzles), 81) and solutions.dtype == np.uint8
+    assert status.shape == (len(puzzles),) and status.dtype == np.int8
+    assert (status == sudokit.UNIQUE).all()
+    assert to_lines(solutions) == [r.solution for r in sudokit.solve_batch(puzzles)]
+
+
+def test_status_codes_and_zero_rows():
+    names = ["unique", "multiple", "none", "invalid"]
+    puzzles = [(TESTDATA / "cli" / f"{n}.txt").read_text().strip() for n in names]
+    solutions, status = sudokit.solve_array(to_array(puzzles), jobs=1)
+    assert status.tolist() == [sudokit.UNIQUE, sudokit.MULTIPLE, sudokit.NONE, sudokit.INVALID]
+    assert [sudokit.UNIQUE, sudokit.MULTIPLE, sudokit.NONE, sudokit.INVALID] == [0, 1, 2, 3]
+    assert solutions[0].all() and not solutions[1:].any()
+
+
+def test_non_contiguous_and_empty_arrays(clue17):
+    a = to_array(clue17[:10])
+    wide = np.zeros((10, 162), dtype=np.uint8)
+    wide[:, ::2] = a
+    strided = wide[:, ::2]
+    assert not strided.flags["C_CONTIGUOUS"]
+    assert (sudokit.solve_array(strided)[0] == sudokit.solve_array(a)[0]).all()
+    solutions, status = sudokit.solve_array(np.zeros((0, 81), dtype=np.uint8))
+    assert solutions.shape == (0, 81) and status.shape == (0,)
+
+
+@pytest.mark.parametrize("size,box", [(4, None), (6, "2x3"), (6, "3x2"), (16, None), (25, None)])
+def test_every_shape_round_trips(size, box):
+    puzzles, solutions = sudokit.generate_array(3, seed=7, size=size, box=box)
+    assert puzzles.shape == solutions.shape == (3, size * size)
+    got, status = sudokit.solve_array(puzzles, box=box)
+    assert (status == sudokit.UNIQUE).all()
+    assert (got == solutions).all()
+    # The strings say the same (compared as JSON numbers: 25x25 lines are written A-Y).
+    lines = sudokit.generate(3, seed=7, size=size, box=box)
+    as_numbers = [sudokit.write([p], "json", box=box) for p in to_lines(puzzles)]
+    assert [sudokit.write([p], "json", box=box) for p in lines] == as_numbers
+    got = [sudokit.solve(p, box=box).solution for p in lines]
+    want = [sudokit.write([s], "json", box=box) for s in to_lines(solutions)]
+    assert [sudokit.write([s], "json", box=box) for s in got] == want
+
+
+def test_array_errors():
+    with pytest.raises(ValueError, match="row 0: value 10"):
+        sudokit.solve_array(np.full((1, 81), 10, dtype=np.uint8))
+    with pytest.raises(ValueError, match="square"):
+        sudokit.solve_array(np.zeros((1, 80), dtype=np.uint8))
+    with pytest.raises(ValueError, match="box"):
+        sudokit.solve_array(np.zeros((1, 81), dtype=np.uint8), box="2x3")
+    with pytest.raises(TypeError):
+        sudokit.solve_array(np.zeros((1, 81), dtype=np.int64))

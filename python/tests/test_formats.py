@@ -1,0 +1,71 @@
+"""canonical, transform, read, write: agreement with the CLI, round trips, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import sudokit
+from conftest import TESTDATA
+
+FORMATS = [
+    "line", "boxed", "sdk", "ss", "pm", "hodoku", "sukaku", "opensudoku", "matrix",
+    "classic", "kennett", "leptonica", "pipe", "json",
+]
+
+
+def test_canonical_agrees_with_cli(cli, clue17, hard):
+    puzzles = clue17[:30] + hard[:10]
+    code, out, _ = cli("canonical", stdin="\n".join(puzzles) + "\n")
+    assert code == 0
+    assert [sudokit.canonical(p) for p in puzzles] == out.split()
+    assert sudokit.canonical_batch(puzzles) == out.split()
+
+
+def test_transform_is_an_isomorph(hard):
+    for i, p in enumerate(hard[:10]):
+        t = sudokit.transform(p, seed=i)
+        assert t == sudokit.transform(p, seed=i)
+        assert sudokit.canonical(t) == sudokit.canonical(p)
+        assert sudokit.count(t) == 1
+    assert len({sudokit.transform(hard[0], seed=s) for s in range(20)}) > 1
+    six = sudokit.generate(1, seed=1, box="3x2")[0]
+    moved = sudokit.transform(six, seed=4, box="3x2")
+    assert sudokit.solve(moved, box="3x2").status == "unique"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_write_read_round_trip_agrees_with_cli(cli, hard, fmt):
+    puzzles = hard[:3]
+    text = sudokit.write(puzzles, fmt)
+    code, out, _ = cli("convert", "--to", fmt, stdin="\n".join(puzzles) + "\n")
+    assert code == 0
+    assert text == out
+    back = sudokit.read(text)
+    assert [sudokit.solve(p).solution for p in back] == [sudokit.solve(p).solution for p in puzzles]
+
+
+@pytest.mark.parametrize("name", ["six-2x3.txt", "six-3x2.json", "sixteen.txt", "twentyfive.txt"])
+def test_shapes_survive_read_and_write(name):
+    text = (TESTDATA / "cli" / name).read_text()
+    [line] = sudokit.read(text)
+    again = sudokit.read(sudokit.write([line], "json"))
+    assert sudokit.solve(again[0]).solution == sudokit.solve(text).solution
+    assert sudokit.solve(line).solution == sudokit.solve(text).solution
+
+
+def test_read_a_path_and_its_errors(cli, tmp_path):
+    good = TESTDATA / "corpus" / "17clue-100.txt"
+    assert sudokit.read(good) == sudokit.read(str(good)) == good.read_text().split()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("." * 81 + "\n" + "." * 40 + "x" + "." * 40 + "\n12\n")
+    code, _, err = cli("solve", str(bad))
+    assert code == 2
+    with pytest.raises(ValueError) as e:
+        sudokit.read(bad)
+    assert str(e.value) == err.splitlines()[0].removeprefix("sudoku: ")
+    with pytest.raises(ValueError, match="no puzzle found"):
+        sudokit.read("# only a comment\n")
+    with pytest.raises(ValueError, match="unknown format"):
+        sudokit.write(["." * 81], "tiff")
+    with pytest.raises(ValueError, match="canonical form is defined for 9x9"):
+        sudokit.canonical("." * 16)

@@ -1,0 +1,137 @@
+"""solve, count, solve_batch: agreement with `sudoku solve`, every outcome and shape, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import sudokit
+from conftest import TESTDATA, lines
+
+OUTCOMES = ["unique", "multiple", "none", "invalid"]
+
+
+@pytest.mark.parametrize("name", OUTCOMES)
+def test_outcomes_agree_with_cli(cli_json, name):
+    text = (TESTDATA / "cli" / f"{name}.txt").read_text()
+    [want] = cli_json("solve", stdin=text)
+    got = sudokit.solve(text)
+    assert got.status == want["status"] == ("none" if name == "none" else name)
+    if name == "unique":
+        rows = ["".join(map(str, r)) for r in want["solution"]]
+        assert got.solution == "".join(rows)
+        assert got.solutions == [got.solution]
+        assert bool(got)
+    else:
+        assert got.solution is None
+        assert not got
+    if name == "multiple":
+        two = ["".join("".join(map(str, r)) for r in g) for g in want["solutions"]]
+        assert got.solutions == two
+        assert len(set(got.solutions)) == 2
+    if name == "invalid":
+        assert [c.text for c in got.conflicts] == [c["text"] for c in want["conflicts"]]
+        first = got.conflicts[0]
+        assert first.digit == want["conflicts"][0]["digit"]
+        assert [list(c) for c in first.cells] == want["conflicts"][0]["cells"]
+        assert got.to_dict()["conflicts"] == [c["text"] for c in want["conflicts"]]
+
+
+def test_batch_agrees_with_cli_on_17_clue(cli, clue17):
+    code, out, _ = cli("solve", "--to", "line", stdin="\n".join(clue17) + "\n")
+    assert code == 0
+    results = sudokit.solve_batch(clue17)
+    assert [r.solution for r in results] == out.split()
+    assert all(r.status == "unique" for r in results)
+
+
+def test_batch_keeps_order_and_jobs_do_not_matter(hard):
+    one = [r.solution for r in sudokit.solve_batch(hard, jobs=1)]
+    two = [r.solution for r in sudokit.solve_batch(hard, jobs=2)]
+    every = [r.solution for r in sudokit.solve_batch(hard)]
+    assert one == two == every
+    assert one == [sudokit.solve(p).solution for p in hard]
+
+
+def test_batch_mixed_outcomes_and_formats():
+    texts = [(TESTDATA / "cli" / f"{n}.txt").read_text() for n in OUTCOMES]
+    texts.append((TESTDATA / "cli" / "six-2x3.txt").read_text())  # a boxed grid
+    got = [r.status for r in sudokit.solve_batch(texts)]
+    assert got == OUTCOMES + [sudokit.solve(texts[-1]).status]
+
+
+def test_counts_agree_with_cli(cli_json):
+    text = (TESTDATA / "cli" / "multiple.txt").read_text()
+    [want] = cli_json("solve", "--count", "50", stdin=text)
+    expected = want["count"] if want["count_exact"] else 50
+    assert sudokit.count(text, limit=50) == min(expected, 50)
+    assert sudokit.count(text, limit=2) == 2
+    assert sudokit.count((TESTDATA / "cli" / "unique.txt").read_text()) == 1
+    assert sudokit.count((TESTDATA / "cli" / "none.txt").read_text()) == 0
+    assert sudokit.count((TESTDATA / "cli" / "invalid.txt").read_text()) == 0
+    assert sudokit.count("." * 16, limit=1000) == 288  # every 4x4 grid
+
+
+@pytest.mark.parametrize(
+    "name", ["six-2x3.txt", "six-3x2.json", "sixteen.txt", "twentyfive.txt", "sixteen-stars.txt"]
+)
+def test_every_shape_agrees_with_cli(cli, name):
+    text = (TESTDATA / "cli" / name).read_text()
+    code, out, _ = cli("solve", "--to", "line", stdin=text)
+    got = sudokit.solve(text)
+    if code == 0:
+        assert got.status == "unique"
+        assert got.solution == out.strip()
+    else:
+        assert got.status != "unique"
+
+
+def test_box_shape_from_keyword(cli):
+    # A 6x6 line is 2x3 by default; box= reads it as 3x2, as --box does.
+    text = (TESTDATA / "cli" / "six-3x2.json").read_text()
+    line = sudokit.write([text], "line").strip()
+    for box in ("3x2", (3, 2)):
+        a = sudokit.solve(line, box=box)
+        _, out, _ = cli("solve", "--box", "3x2", "--to", "line", stdin=line + "\n")
+        assert a.status == "unique"
+        assert a.solution == out.strip()
+
+
+def test_solution_keeps_the_alphabet():
+    # A 16x16 puzzle in hex (0-F) is answered in hex.
+    text = (TESTDATA / "cli" / "sixteen.txt").read_text().strip()
+    hexed = "".join("." if c == "." else "0123456789ABCDEF"[int(c, 17) - 1] for c in text)
+    a = sudokit.solve(text)
+    b = sudokit.solve(hexed)
+    assert a.status == b.status == "unique"
+    assert b.solution == "".join("0123456789ABCDEF"[int(c, 17) - 1] for c in a.solution)
+
+
+def test_errors_carry_the_cli_message(cli):
+    for bad in ["12\n", "1254341221434321\n", "", "1.......\n"]:
+        code, _, err = cli("solve", stdin=bad)
+        assert code == 2
+        message = err.strip().removeprefix("sudoku: ").removeprefix("<stdin>:").strip()
+        with pytest.raises(ValueError) as e:
+            sudokit.solve(bad)
+        assert str(e.value) == message
+    with pytest.raises(ValueError, match=r"^puzzle 1: 1:3: expected 81 cells"):
+        sudokit.solve_batch(["." * 81, "12"])
+    with pytest.raises(ValueError, match="2x3"):
+        sudokit.solve("." * 81, box="2x3")
+    with pytest.raises(ValueError, match="unknown format"):
+        sudokit.solve("." * 81, format="nope")
+    with pytest.raises(ValueError, match=r"expected 256 cells \(a 16x16 grid, boxes 4x4\)"):
+        sudokit.solve("." * 81, size=16)
+    with pytest.raises(ValueError, match=r"the puzzle is 9x9, not 16x16 \(size=16\)"):
+        sudokit.solve(sudokit.write(["." * 81], "json"), size=16)
+    assert sudokit.solve("." * 36, size=6, box="3x2").status == "multiple"
+    with pytest.raises(ValueError, match="size 6 does not match box 3x3"):
+        sudokit.solve("." * 36, size=6, box="3x3")
+
+
+def test_batch_of_mixed_formats_reads_each_as_the_cli_would():
+    line = (TESTDATA / "cli" / "unique.txt").read_text().strip()
+    as_json = sudokit.write([line], "json").strip()
+    as_sukaku = sudokit.write([line], "sukaku").strip()
+    got = sudokit.solve_batch([line, as_json, as_sukaku, "# a comment\n" + line])
+    assert len({r.solution for r in got}) == 1 and got[0].status == "unique"

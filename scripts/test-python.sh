@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The Python package's tests: build the wheel from python/ into the venv that
+# setup-python.sh made, then pytest python/tests, comparing with the `sudoku` binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+VENV="$PWD/target/python-venv"
+[ -x "$VENV/bin/python" ] || bash scripts/setup-python.sh
+# maturin's build backend runs the `maturin` of the venv.
+export PATH="$VENV/bin:$PATH"
+# The CLI to agree with: the one `cargo test` just built (same profile, so no rebuild).
+cargo build --profile test --bin sudoku --quiet
+export SUDOKU_BIN="$PWD/target/debug/sudoku"
+# The extension's own build directory under target/, kept warm between runs.
+export CARGO_TARGET_DIR="$PWD/target/python"
+"$VENV/bin/python" -m pip install -q --no-build-isolation --force-reinstall --no-deps ./python
+cd python
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider tests
