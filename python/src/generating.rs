@@ -8,7 +8,6 @@ use numpy::{IntoPyArray, PyArray2};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use std::hash::{BuildHasher, Hasher};
 use sudoku::format::{self, Format};
 use sudoku::generate::{self as generation, Generated, Generator, Symmetry};
 use sudoku::logic::{Level, Technique};
@@ -67,17 +66,6 @@ fn techniques(req: Option<RequireArg>) -> PyResult<Vec<Technique>> {
         .collect()
 }
 
-/// A seed from the process's random hasher keys and the clock, for calls without `seed`.
-fn random_seed() -> u64 {
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.finish()
-}
-
 /// What the keyword arguments of `generate` ask for.
 struct Ask {
     start: u64,
@@ -128,7 +116,7 @@ fn build(
     let mut gen = Generator::new(shape)
         .symmetry(symmetry)
         .minimal(minimal)
-        .seed(seed.unwrap_or_else(random_seed));
+        .seed(seed.unwrap_or_else(sudoku::generate::random_seed));
     // As `sudoku generate`: without a range, its default for the size (minimal up to 12x12).
     let range = match (givens, minimal) {
         (Some((lo, hi)), _) => Some(lo..=hi),

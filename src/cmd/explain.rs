@@ -11,7 +11,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use std::process::ExitCode;
 use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::logic::{LogicSolver, Order, SolvePath, Step, TechniqueSet};
+use sudoku::logic::{LogicSolver, Order, Step, TechniqueSet};
 use sudoku::{Board, Shape};
 
 /// Arguments of `sudoku explain`.
@@ -91,47 +91,6 @@ pub fn step_json(shape: Shape, step: &Step) -> Value {
         "eliminations": triples(shape, &step.eliminations),
         "text": step.text(shape),
     })
-}
-
-fn summary(path: &SolvePath, shape: Shape, backtracking: bool) -> String {
-    let guesses: Vec<String> = path
-        .steps
-        .iter()
-        .filter(|s| s.technique == sudoku::logic::Technique::BruteForce)
-        .flat_map(|s| {
-            s.placements
-                .iter()
-                .map(|c| format!("{}={}", c.cell.name(shape), c.digit))
-        })
-        .collect();
-    let brute = guesses.len();
-    match (path.solved, path.used_backtracking) {
-        (true, false) => format!(
-            "solved by logic in {} steps (HoDoKu score {})",
-            path.steps.len(),
-            path.hodoku_score()
-        ),
-        (true, true) => format!(
-            "solved in {} steps, {brute} of them by brute force (backtracking), at {}",
-            path.steps.len(),
-            guesses.join(", ")
-        ),
-        (false, _) if path.timed_out => format!(
-            "not solved: the time limit (--max-time) came after {} steps, {} cells left",
-            path.steps.len(),
-            path.board.empty_cells().count()
-        ),
-        (false, _) => format!(
-            "not solved: stalled after {} steps, {} cells left (no technique in use applies{})",
-            path.steps.len(),
-            path.board.empty_cells().count(),
-            if backtracking {
-                ""
-            } else {
-                "; brute force off"
-            }
-        ),
-    }
 }
 
 /// Runs `sudoku explain`.
@@ -216,7 +175,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                     t += &format!("{:>width$}  {}\n", "", step.explain(shape));
                 }
             }
-            t += &summary(&path, shape, !args.no_backtracking);
+            t += &path.summary(shape, !args.no_backtracking);
             t
         };
         first = false;

@@ -7,7 +7,6 @@ use anyhow::{bail, Context as _};
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::hash::{BuildHasher, Hasher};
 use std::io::{IsTerminal, Write};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -181,17 +180,6 @@ fn parse_range(s: &str) -> Result<RangeInclusive<usize>, String> {
     Ok(lo..=hi)
 }
 
-/// A seed from the process's random hasher keys, for runs without --seed.
-fn random_seed() -> u64 {
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.finish()
-}
-
 /// The generator the arguments describe.
 fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
     let pattern = match &args.pattern {
@@ -301,7 +289,7 @@ fn render(
 const MINIMAL_BIG_LIMIT: u64 = 300;
 
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = args.seed.unwrap_or_else(sudoku::generate::random_seed);
     if args.seed.is_none() && std::io::stderr().is_terminal() {
         eprintln!("sudoku: seed {seed}");
     }

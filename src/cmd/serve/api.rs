@@ -467,7 +467,7 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
         },
         Some(_) => return Err(ApiError::bad("`se` is [low, high]")),
     };
-    let seed = unsigned(&req, "seed")?.unwrap_or_else(random_seed);
+    let seed = unsigned(&req, "seed")?.unwrap_or_else(sudoku::generate::random_seed);
     let target = Target {
         level,
         se,
@@ -503,18 +503,6 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
         Ok(axum::Json(out))
     })
     .await
-}
-
-fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    // Seeds stay below 2^53 so the page's JavaScript numbers keep them exact.
-    h.finish() >> 11
 }
 
 /// Anything else: 404 as JSON under `/api/`, plain text elsewhere.

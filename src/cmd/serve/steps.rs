@@ -3,7 +3,7 @@
 //! step's words from the library's renderer.
 
 use serde_json::{json, Value};
-use sudoku::logic::{Evidence, FishEvidence, Link, Node, Step, StepRecord};
+use sudoku::logic::{AlsSet, Evidence, FishEvidence, Link, Node, Step, StepRecord};
 use sudoku::{Board, Candidate, Cell, DigitSet, House, Shape};
 
 /// `r1c1`.
@@ -42,6 +42,26 @@ impl Drawing<'_> {
             for d in digits.iter() {
                 self.cand(Candidate::new(cell, d), role);
             }
+        }
+    }
+    /// A pattern's own cells and digits, then each set beside it in a role of its own
+    /// (Sue de Coq's line and box sets, aligned exclusion's excluding cells).
+    fn pattern_and_sets<'s>(
+        &mut self,
+        cells: &[Cell],
+        digits: DigitSet,
+        sets: impl IntoIterator<Item = &'s AlsSet>,
+        set_roles: [&str; 4],
+    ) {
+        for &c in cells {
+            self.cell(c, "pattern");
+        }
+        self.cands(cells, digits, "pattern");
+        for (i, g) in sets.into_iter().enumerate() {
+            for &c in &g.cells {
+                self.cell(c, set_roles[i % 4]);
+            }
+            self.cands(&g.cells, g.digits, set_roles[i % 4]);
         }
     }
     fn house(&mut self, h: House, role: &str) {
@@ -208,22 +228,17 @@ impl Drawing<'_> {
                     self.cell(*c, "pivot");
                 }
             }
-            Evidence::Misc {
+            Evidence::SueDeCoq {
                 cells,
                 digits,
-                groups,
-            } => {
-                for &c in cells {
-                    self.cell(c, "pattern");
-                }
-                self.cands(cells, *digits, "pattern");
-                for (i, g) in groups.iter().enumerate() {
-                    for &c in &g.cells {
-                        self.cell(c, set_roles[i % 4]);
-                    }
-                    self.cands(&g.cells, g.digits, set_roles[i % 4]);
-                }
-            }
+                line,
+                block,
+            } => self.pattern_and_sets(cells, *digits, [line, block], set_roles),
+            Evidence::AlignedExclusion {
+                cells,
+                digits,
+                excluders,
+            } => self.pattern_and_sets(cells, *digits, excluders, set_roles),
             Evidence::Forcing {
                 premise, branches, ..
             } => {

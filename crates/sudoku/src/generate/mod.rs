@@ -908,6 +908,19 @@ const CLIMB_MOVES: usize = 100;
 /// three; four is 10% slower than three.
 const CLIMB_BACK: usize = 3;
 
+/// A seed for runs that were given none: the process's random hasher keys and the clock.
+/// Below 2^53, so that a seed shown to a person or a JavaScript page survives as a number.
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish() & ((1 << 53) - 1)
+}
+
 /// A givens range that keeps generation quick where minimal puzzles are slow to make, for
 /// callers that have no range of their own: `None` up to 12x12 (minimal puzzles take
 /// milliseconds), and about half the cells from 16x16 up, where proving uniqueness of
