@@ -14,5 +14,6 @@ export SUDOKU_BIN="$PWD/target/debug/sudoku"
 # The extension's own build directory under target/, kept warm between runs.
 export CARGO_TARGET_DIR="$PWD/target/python"
 "$VENV/bin/python" -m pip install -q --no-build-isolation --force-reinstall --no-deps ./python
-cd python
-"$VENV/bin/python" -m pytest -q -p no:cacheprovider tests
+# From the repository's root, so that `import sudokit` is the package just installed and not
+# the source folder python/sudokit (which holds no compiled extension in a fresh clone).
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider python/tests
