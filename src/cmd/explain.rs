@@ -8,11 +8,10 @@
 use super::Status;
 use crate::io::{self, InputArgs};
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::process::ExitCode;
-use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::logic::{LogicSolver, Order, Step, TechniqueSet};
-use sudoku::{Board, Shape};
+use sudoku::format::{self, Format, ParseError};
+use sudoku::logic::{LogicSolver, Order, PathRecord, Position};
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args, Clone, Default)]
@@ -44,53 +43,20 @@ pub struct ExplainArgs {
     pub max_time: Option<std::time::Duration>,
 }
 
-/// What `explain` and `hint` add to the order's defaults when `--techniques` is not given.
-const DEFAULT_EXTRA: &str = "+dfc+,+nfc2";
-
 /// Parses `--order`.
 pub fn parse_order(s: &str) -> Result<Order, String> {
-    Order::from_name(s).ok_or_else(|| format!("unknown order {s:?}; use hodoku or explainer"))
+    Order::parse(s)
 }
 
-/// Builds the solver `--techniques`, `--order` and `--no-backtracking` ask for.
+/// The faces' solver ([`LogicSolver::for_faces`]: the order's defaults plus the library's
+/// extras unless `--techniques` says otherwise), with `--techniques` named in its error.
 pub fn solver(
     techniques: Option<&str>,
     order: Order,
     backtracking: bool,
 ) -> anyhow::Result<LogicSolver> {
-    let mut builder = LogicSolver::builder().order(order);
-    // By default the order's own set, plus Explainer's Dynamic (+) and nested forcing chains
-    // before brute force, so that no puzzle we know needs guessing. `--techniques hodoku` or
-    // `explainer` gives the programs' exact sets (what their ratings are based on).
-    let list = techniques.unwrap_or(DEFAULT_EXTRA);
-    let set = TechniqueSet::parse_with_base(list, order.default_techniques())
-        .map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
-    builder = builder.techniques(set);
-    Ok(builder.backtracking(backtracking).build())
-}
-
-/// The board a puzzle starts from: its own pencil marks when it has them.
-pub fn board_of(puzzle: &Puzzle) -> Board {
-    match &puzzle.marks {
-        Some(marks) => Board::with_candidates(&puzzle.grid, marks),
-        None => Board::new(&puzzle.grid),
-    }
-}
-
-/// `[[row, col, digit], …]`, 1-based.
-pub fn triples(shape: Shape, cands: &[sudoku::Candidate]) -> Value {
-    json!(cands.iter().map(|c| c.triple(shape)).collect::<Vec<_>>())
-}
-
-/// One step as JSON.
-pub fn step_json(shape: Shape, step: &Step) -> Value {
-    json!({
-        "technique": step.technique.name(),
-        "code": step.technique.code(),
-        "placements": triples(shape, &step.placements),
-        "eliminations": triples(shape, &step.eliminations),
-        "text": step.text(shape),
-    })
+    LogicSolver::for_faces(order, techniques, backtracking)
+        .map_err(|e| anyhow::anyhow!("--techniques: {e}"))
 }
 
 /// Runs `sudoku explain`.
@@ -127,41 +93,41 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         let shape = puzzle.shape();
         let line = format::write(&puzzle, Format::Line).unwrap_or_default();
         // Invalid, none or multiple are said first: no path means anything on those.
-        if let Err(p) = super::verdict::unique(&puzzle.grid.givens(), None) {
-            status = status.worst(Status::Negative);
-            let text = if args.json {
-                json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
+        let path = match Position::from_puzzle(&puzzle).explain_until(&solver, deadline) {
+            Ok(path) => path,
+            Err(p) => {
+                status = status.worst(Status::Negative);
+                let text = if args.json {
+                    json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
                     "box": [shape.box_rows(), shape.box_cols()], "status": p.status,
                     "message": p.message})
-                .to_string()
-            } else {
-                format!(
-                    "{}# {line}\nnot explained: {}",
-                    if first { "" } else { "\n" },
-                    p.message
-                )
-            };
-            first = false;
-            io::put(&mut out, &format!("{text}\n"))?;
-            continue;
-        }
-        let path = solver.solve_board_until(board_of(&puzzle), deadline);
+                    .to_string()
+                } else {
+                    format!(
+                        "{}# {line}\nnot explained: {}",
+                        if first { "" } else { "\n" },
+                        p.message
+                    )
+                };
+                first = false;
+                io::put(&mut out, &format!("{text}\n"))?;
+                continue;
+            }
+        };
         if !path.solved {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
-            json!({
-                "line": puzzle.line,
-                "puzzle": line,
-                "size": shape.side(),
-                "box": [shape.box_rows(), shape.box_cols()],
-                "status": "unique",
-                "steps": path.steps.iter().map(|s| step_json(shape, s)).collect::<Vec<_>>(),
-                "solved": path.solved,
-                "used_backtracking": path.used_backtracking,
-                "score": path.hodoku_score(),
-            })
-            .to_string()
+            // The library's record of the path, and the puzzle it is of.
+            let mut v = serde_json::to_value(PathRecord::new(shape, &path))?;
+            if let Some(obj) = v.as_object_mut() {
+                obj.insert("line".into(), json!(puzzle.line));
+                obj.insert("puzzle".into(), json!(line));
+                obj.insert("size".into(), json!(shape.side()));
+                obj.insert("box".into(), json!([shape.box_rows(), shape.box_cols()]));
+                obj.insert("status".into(), json!("unique"));
+            }
+            v.to_string()
         } else {
             let mut t = String::new();
             if !first {

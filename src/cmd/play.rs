@@ -83,7 +83,6 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut model = Model::from_grid(&Grid::empty(sudoku::Shape::NINE), "empty");
-    model.hints = Box::new(hint::Logic::new());
     model.games = Box::new(games.clone());
     let warnings = keymap(&mut model);
     if args.keys {

@@ -169,7 +169,7 @@ fn prepare(
         Err(_) => prepared.problem = Some("no answer within the time limit".into()),
     }
     if prepared.solution.is_some() {
-        let board = super::explain::board_of(p);
+        let board = sudoku::logic::Position::from_puzzle(p).into_board();
         let deadline = stop.deadline();
         if matches!(rating, Rating::Se | Rating::Both) {
             prepared.se = Some(rater.rate_se_board_until(board.clone(), deadline));

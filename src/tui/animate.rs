@@ -3,13 +3,13 @@
 //! * [`Backtracker`]: the classic naive search, cell by cell in reading order, digits tried
 //!   in order and withdrawn on a dead end. Written as a step machine (no recursion on the
 //!   call stack) so that each [`Event`] can be shown as it happens.
-//! * [`LogicSteps`]: explained steps from a [`HintSource`] (singles until the logic solver
-//!   lands), each shown with its cells highlighted.
+//! * [`LogicSteps`]: explained steps from a [`HintSource`] (the library's logic solver),
+//!   each shown with its cells highlighted.
 //!
 //! [`Anim`] is the Elm model of the animation, with its own `update` and `view`; the loop
 //! lives in `tui/mod.rs`.
 
-use super::hint::{apply, symbol, Hint, HintSource};
+use super::hint::{symbol, Hint, HintSource};
 use super::keys::Key;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
@@ -169,7 +169,13 @@ impl Solver for LogicSteps {
             return Some(Event::Solved);
         }
         match self.source.next(&self.board) {
-            Some(hint) if apply(&mut self.board, &hint) => {
+            Some(hint)
+                if sudoku::logic::apply_changes(
+                    &mut self.board,
+                    &hint.placements,
+                    &hint.eliminations,
+                ) =>
+            {
                 for p in &hint.placements {
                     self.values[p.cell.index()] = p.digit.get() as u16;
                 }
@@ -365,7 +371,7 @@ pub fn view(a: &Anim, f: &mut Frame) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::hint::Singles;
+    use crate::tui::hint::Logic;
 
     fn drain(s: &mut dyn Solver) -> Vec<Event> {
         std::iter::from_fn(|| s.next_event()).collect()
@@ -402,7 +408,7 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         )
         .unwrap();
-        let events = drain(&mut LogicSteps::new(&g, Box::new(Singles)));
+        let events = drain(&mut LogicSteps::new(&g, Box::new(Logic::new())));
         assert_eq!(events.len(), 52);
         assert!(events[0].line(g.shape()).contains("Single"));
     }

@@ -2,7 +2,7 @@
 //! `view` draws it, and tests build one with [`Model::new`].
 
 use super::game::Game;
-use super::hint::{Hint, HintSource, Singles};
+use super::hint::{Hint, HintSource, Logic};
 use super::keys::Keymap;
 use super::newgame::{Bundled, NewGame};
 use sudoku::Grid;
@@ -117,7 +117,7 @@ impl Model {
             revision: 0,
             seed: 1,
             save_path: String::new(),
-            hints: Box::new(Singles),
+            hints: Box::new(Logic::new()),
             games: Box::new(Bundled),
         }
     }

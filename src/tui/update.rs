@@ -8,6 +8,7 @@ use super::layout;
 use super::model::{HintState, Model, Overlay, PromptKind};
 use super::msg::{Cmd, Msg};
 use std::path::PathBuf;
+use sudoku::logic::{MistakeKind, Position};
 use sudoku::{Board, Cell, DigitSet, Grid, Shape};
 
 /// Handles one message; returns a command for the loop, if any.
@@ -364,10 +365,10 @@ fn toggle_auto(m: &mut Model) {
 fn mistake(m: &Model) -> Option<Hint> {
     let sol = m.game.solution.as_ref()?;
     let s = m.game.shape();
-    let wrong: Vec<Cell> = sudoku::logic::Position::new(&m.game.grid(), None)
+    let wrong: Vec<Cell> = Position::new(&m.game.grid(), None)
         .mistakes(sol)
         .into_iter()
-        .filter(|w| w.kind == sudoku::logic::MistakeKind::WrongDigit)
+        .filter(|w| w.kind == MistakeKind::WrongDigit)
         .map(|w| w.cell)
         .collect();
     let first = *wrong.first()?;
@@ -400,17 +401,23 @@ fn hint_board(m: &Model) -> Board {
     let empty: Vec<Cell> = rules.empty_cells().collect();
     for cell in empty {
         let both = rules.candidates(cell) & DigitSet::from_bits(m.game.marks(cell.index()));
-        let keeps_solution = m
-            .game
-            .solution
-            .as_ref()
-            .is_none_or(|sol| sol.get(cell).is_some_and(|d| both.contains(d)));
-        if both.is_empty() || !keeps_solution {
+        if both.is_empty() {
             return rules;
         }
         marks.set(cell, both);
     }
-    Board::with_candidates(&grid, &marks)
+    // The library's mistake check says whether the marks miss a solution digit.
+    let position = Position::new(&grid, Some(&marks));
+    let missing = m.game.solution.as_ref().is_some_and(|sol| {
+        position
+            .mistakes(sol)
+            .iter()
+            .any(|w| w.kind == MistakeKind::MissingMark)
+    });
+    if missing {
+        return rules;
+    }
+    position.into_board()
 }
 
 /// The next hint: a mistake first, then the hint source's step.

@@ -2,7 +2,6 @@
 //! request's time limit, and answers one JSON object. Errors are `{"error": …}` with a 4xx
 //! or 5xx status (and `line`/`col` for input that does not parse). See `docs/api.md`.
 
-use super::steps;
 use super::Limits;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -12,10 +11,13 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 use sudoku::format::{self, Format, Puzzle};
 use sudoku::generate::{GenerateError, Generator, Symmetry};
-use sudoku::logic::{mistake_text, HintLevel, Level, LogicSolver, Order, Position, Problem};
+use sudoku::logic::{
+    mistake_text, HintLevel, Level, LogicSolver, Mistake, Order, Position, Problem, Step,
+    StepRecord,
+};
 use sudoku::rate::{Rater, Scales, Target};
 use sudoku::solve::{self, Outcome};
-use sudoku::{Grid, Shape, Stop};
+use sudoku::{Board, Grid, Shape, Stop};
 
 /// Largest grid side the API works on (the page draws up to 25x25).
 pub const MAX_SIDE: usize = 25;
@@ -172,7 +174,7 @@ fn outcome_json(outcome: &Outcome, shape: Shape) -> Value {
                 .map(|c| json!({
                     "digit": c.digit.get(),
                     "text": c.describe(shape),
-                    "cells": c.cells.iter().map(|&x| steps::rc(shape, x)).collect::<Vec<_>>(),
+                    "cells": c.cells.iter().map(|&x| x.name(shape).to_string()).collect::<Vec<_>>(),
                 }))
                 .collect::<Vec<_>>());
         }
@@ -282,14 +284,33 @@ fn problem_error(p: Problem, limits: &Limits, why: &str) -> ApiError {
     )
 }
 
-/// The unique solution of the givens of `p`, within the request's time.
-fn givens_solution(p: &Puzzle, stop: &Stop, limits: &Limits, why: &str) -> Result<Grid, ApiError> {
-    let givens = p.grid.givens();
-    let outcome = solve::solve_until(&givens, None, stop).map_err(|_| ApiError::timeout(limits))?;
-    match Problem::of(&outcome, givens.shape()) {
-        Some(problem) => Err(problem_error(problem, limits, why)),
-        None => Ok(outcome.unique().cloned().unwrap_or(givens)),
-    }
+/// What `hint` and `explain` read: the puzzle, the order and the faces' solver for it.
+fn logic_request(body: &Bytes, limits: &Limits) -> Result<(Puzzle, Order, LogicSolver), ApiError> {
+    let req = object(body)?;
+    let puzzle = puzzle_field(&req, limits)?;
+    let order = order_field(&req)?;
+    Ok((puzzle, order, face_solver(order)?))
+}
+
+/// The position of `p` and its mistakes against the unique solution of its givens, within
+/// the request's time; `why` says what needs one solution when there is not.
+fn checked_position(
+    p: &Puzzle,
+    stop: &Stop,
+    limits: &Limits,
+    why: &str,
+) -> Result<(Position, Vec<Mistake>), ApiError> {
+    let position = Position::from_puzzle(p);
+    let solution = position
+        .solution_until(stop)
+        .map_err(|problem| problem_error(problem, limits, why))?;
+    let mistakes = position.mistakes(&solution);
+    Ok((position, mistakes))
+}
+
+/// A step as the page reads it: the library's full record with its drawing on `board`.
+fn step_json(board: &Board, step: &Step) -> Value {
+    serde_json::to_value(StepRecord::drawn(board, step)).unwrap_or(Value::Null)
 }
 
 /// `POST /api/rate` `{"puzzle"}`: SE's ER/EP/ED and HoDoKu's level and score of the givens.
@@ -322,17 +343,12 @@ fn face_solver(order: Order) -> Result<LogicSolver, ApiError> {
 /// name (`vague`) to where to look (`concrete`) to the step itself (`step`, with what to
 /// draw). Wrong digits and pencil marks that exclude the solution come first, as `mistakes`.
 pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
-    let req = object(&body)?;
-    let puzzle = puzzle_field(&req, &limits)?;
-    let order = order_field(&req)?;
-    let solver = face_solver(order)?;
+    let (puzzle, _, solver) = logic_request(&body, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
         let shape = puzzle.shape();
-        let solution =
-            givens_solution(&puzzle, &stop, &l, "hints need a puzzle with one solution")?;
-        let position = Position::from_puzzle(&puzzle);
-        let mistakes = position.mistakes(&solution);
+        let (position, mistakes) =
+            checked_position(&puzzle, &stop, &l, "hints need a puzzle with one solution")?;
         if !mistakes.is_empty() {
             let records: Vec<_> = mistakes.iter().map(|m| m.record(shape)).collect();
             return Ok(axum::Json(json!({
@@ -365,7 +381,7 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
             "kind": "step",
             "vague": step.hint(shape, HintLevel::Technique),
             "concrete": step.hint(shape, HintLevel::Vague),
-            "step": steps::step_json(board, &step),
+            "step": step_json(board, &step),
         })))
     })
     .await
@@ -374,21 +390,16 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
 /// `POST /api/explain` `{"puzzle", "order"?}`: the whole path from the position, each step
 /// with its text and drawing, and the position before it.
 pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
-    let req = object(&body)?;
-    let puzzle = puzzle_field(&req, &limits)?;
-    let order = order_field(&req)?;
-    let solver = face_solver(order)?;
+    let (puzzle, order, solver) = logic_request(&body, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
         let shape = puzzle.shape();
-        let solution = givens_solution(
+        let (position, mistakes) = checked_position(
             &puzzle,
             &stop,
             &l,
             "only a puzzle with one solution is explained",
         )?;
-        let position = Position::from_puzzle(&puzzle);
-        let mistakes = position.mistakes(&solution);
         if !mistakes.is_empty() {
             let records: Vec<_> = mistakes.iter().map(|m| m.record(shape)).collect();
             return Err(ApiError::unprocessable(mistake_text(
@@ -405,7 +416,7 @@ pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
         }
         let mut out = Vec::with_capacity(path.steps.len());
         for step in &path.steps {
-            let mut s = steps::step_json(&board, step);
+            let mut s = step_json(&board, step);
             s["grid"] = rows(board.grid());
             out.push(s);
             sudoku::logic::apply(&mut board, step);

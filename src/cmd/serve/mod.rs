@@ -6,7 +6,6 @@
 
 mod api;
 mod assets;
-mod steps;
 
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;

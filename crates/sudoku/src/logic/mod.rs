@@ -92,7 +92,10 @@ pub use context::Context;
 pub use explain::{eliminations_text, eureka, placements_text};
 pub use hints::{mistake_text, Hint, HintKind, FACE_EXTRA_TECHNIQUES};
 pub use position::{unique_solution, Mistake, MistakeKind, MistakeRecord, Position, Problem};
-pub use record::{step_links, triples, LinkRecord, NodeRecord, PathRecord, StepRecord, Triple};
+pub use record::{
+    step_links, triples, DrawRecord, HouseRecord, LinkRecord, NodeRecord, PathRecord, Role,
+    StepRecord, Triple,
+};
 pub use registry::{Finder, Sink};
 pub use step::{
     AlsSet, Evidence, FishEvidence, HintLevel, InnerChain, KrakenEvidence, KrakenType, Link,

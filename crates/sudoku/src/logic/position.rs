@@ -186,6 +186,16 @@ impl Position {
         unique_solution(&self.grid.givens(), None)
     }
 
+    /// [`Position::solution`] under `stop`: [`Problem::timeout`] when it comes first.
+    pub fn solution_until(&self, stop: &crate::stop::Stop) -> Result<Grid, Problem> {
+        let givens = self.grid.givens();
+        let outcome = solve::solve_until(&givens, None, stop).map_err(|_| Problem::timeout())?;
+        match Problem::of(&outcome, givens.shape()) {
+            None => Ok(outcome.unique().expect("unique").clone()),
+            Some(p) => Err(p),
+        }
+    }
+
     /// The mistakes of the position against `solution`, in cell order: placed digits that
     /// differ from it, and empty cells whose candidates lack its digit.
     pub fn mistakes(&self, solution: &Grid) -> Vec<Mistake> {
