@@ -39,8 +39,8 @@
 //!   choice is the next empty cell in row order whose phase digit is still open, found
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
 //!   Above 1% the phase did more harm than good (below).
-//! * **Learning, by hand-over.** After 2000 failed branches on a grid with at least 25%
-//!   givens, when at most 64 solutions are asked for, the rest goes to CaDiCaL ([`sat`]):
+//! * **Learning, by hand-over.** After 2000 failed branches (100 from side 36 up) on a
+//!   grid with at least 25% givens, when at most 64 solutions are asked for, the rest goes to CaDiCaL ([`sat`]):
 //!   the state at the root (with what was refuted there) becomes a CNF of the open cells
 //!   and house-digits, the solutions already found are blocked, and each new one is
 //!   blocked in turn (incremental counting). Sparser grids and long listings stay here.
@@ -88,8 +88,8 @@
 //! or 1000. Root probing costs more than it saves on 9x9 (top1465
 //! 6.3k → 2.7k puzzles/s), hence only from side 25.
 //!
-//! Left: 64x64-2 is answered by the SAT hand-over (0.3 s of CPU; `docs/how-it-works.md`);
-//! 64x64-1 and 225x225-1 still find no answer in 60 s, neither here nor in CaDiCaL. The
+//! Left: 64x64-2 and 64x64-1 are answered by the SAT hand-over (0.3 s and ~6 s of CPU;
+//! `docs/how-it-works.md`); 225x225-1 still finds no answer in 60 s. The
 //! few-clue 400x400 puzzles spend their time on 18–27M single eliminations (cache misses
 //! in the position bitsets). Empty grids got worse: 49x49 takes 102k guesses (1.7 s) where
 //! plain min-size branching took 6.5k (0.19 s); without restarts it does not finish, and
@@ -981,7 +981,14 @@ struct Tuning {
     /// After this many failed branches in all, the rest of the search goes to the SAT
     /// engine ([`sat`]) from the root state (`u64::MAX`: never).
     sat_after: u64,
+    /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over.
+    sat_big_side: usize,
 }
+
+/// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up:
+/// there depth-first search that fails a hundred times at the root is lost, and the
+/// 2000 failures cost 64x64-2 a fifth of its time (0.33–0.35 s → 0.27–0.30 s of CPU).
+const SAT_AFTER_BIG: u64 = 100;
 
 /// Counts up to this limit may go to the SAT engine; bigger ones (listing many solutions
 /// of a small grid) stay with depth-first search, which enumerates without a clause per
@@ -1002,6 +1009,7 @@ impl Default for Tuning {
             lcv: true,
             phase_below_percent: 1,
             sat_after: SAT_AFTER,
+            sat_big_side: 36,
         }
     }
 }
@@ -1165,6 +1173,11 @@ fn run(
     let use_sat = limit <= SAT_MAX_LIMIT
         && tuning.sat_after < u64::MAX
         && (tuning.sat_after == 0 || givens * 100 >= SAT_MIN_GIVENS_PERCENT * shape.cell_count());
+    let sat_after = if shape.side() >= tuning.sat_big_side {
+        tuning.sat_after.min(SAT_AFTER_BIG)
+    } else {
+        tuning.sat_after
+    };
     let mut known: Vec<Vec<u16>> = Vec::new();
     let mut total_fails = 0u64;
     loop {
@@ -1172,7 +1185,8 @@ fn run(
             result.stopped = true;
             return result;
         }
-        if use_sat && total_fails >= tuning.sat_after && (alive || !stack.is_empty()) {
+        let solved_at_root = alive && st.empty == 0 && stack.is_empty();
+        if use_sat && total_fails >= sat_after && (alive || !stack.is_empty()) && !solved_at_root {
             // Back to the root, keeping what was refuted there.
             if let Some(&(mark, ..)) = stack.first() {
                 st.undo_to(mark);

@@ -13,11 +13,13 @@ use crate::stop::Stop;
 
 /// Groups up to this size get pairwise at-most-one clauses; bigger ones a sequential
 /// counter (3k clauses and k−1 helper variables instead of k²/2 clauses). Pairwise
-/// throughout solved 64x64-2 in 0.24–0.29 s of CPU where a counter from 7 up took 2.8 s.
-const PAIRWISE_MAX: usize = 16;
+/// throughout solved 64x64-2 in 0.24–0.29 s of CPU where a counter from 7 up took 2.8 s;
+/// on 64x64-1 a counter from 17 up did not finish in 33 s where pairwise took 24 s. Up to
+/// 64 keeps the clause count bounded on 225x225 (a counter past 64 members).
+pub(super) const PAIRWISE_MAX: usize = 64;
 
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
-struct Bound<'s>(&'s Stop);
+pub(super) struct Bound<'s>(pub(super) &'s Stop);
 
 impl cadical::Callbacks for Bound<'_> {
     fn terminate(&mut self) -> bool {
@@ -50,12 +52,15 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
         solutions: Vec::new(),
         stopped: true,
     };
-    for cell in 0..nn {
-        if cell % 1024 == 0 && stop.reached() {
+    // Cells with most candidates first, so that the fewest-candidate cells get the highest
+    // variable numbers: CaDiCaL's first decisions go to the variables enqueued last, which
+    // makes its start a fewest-candidates-first search (64x64-1: 6.5 s of CPU, against 24 s
+    // in row order).
+    let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
+    order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
+    for (i, &cell) in order.iter().enumerate() {
+        if i % 1024 == 0 && stop.reached() {
             return stopped;
-        }
-        if st.value[cell] != 0 {
-            continue;
         }
         group.clear();
         let words: [u64; MAXW] = Solver::words(&st.cand, cell * wpc, wpc);
@@ -139,7 +144,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
 }
 
 /// Exactly one of `xs` (an empty `xs` is the empty clause: no solution).
-fn exactly_one(sat: &mut cadical::Solver<Bound>, xs: &[i32], next: &mut i32) {
+pub(super) fn exactly_one(sat: &mut cadical::Solver<Bound>, xs: &[i32], next: &mut i32) {
     sat.add_clause(xs.iter().copied());
     if xs.len() <= PAIRWISE_MAX {
         for (i, &a) in xs.iter().enumerate() {

@@ -151,6 +151,7 @@ fn random_puzzles_match_brute_force() {
                 lcv: false,
                 phase_below_percent: 1,
                 sat_after: u64::MAX,
+                sat_big_side: usize::MAX,
             };
             assert_eq!(
                 run(&g, None, limit, 0, other, &Stop::never()).count,
@@ -270,5 +271,32 @@ fn sat_engine_honours_a_reached_stop() {
     for v in &found.solutions {
         let sol = grid_of(&g, v);
         assert!(crate::verify::check_solution_of(&g, &sol).is_ok());
+    }
+}
+
+#[test]
+fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
+    // Groups on both sides of the pairwise limit: exactly one member true, any one may be.
+    for k in [2usize, 5, sat::PAIRWISE_MAX, sat::PAIRWISE_MAX + 1, 100] {
+        let xs: Vec<i32> = (1..=k as i32).collect();
+        let never = Stop::never();
+        let mut solver: cadical::Solver<sat::Bound> = cadical::Solver::new();
+        solver.set_callbacks(Some(sat::Bound(&never)));
+        let mut next = k as i32 + 1;
+        sat::exactly_one(&mut solver, &xs, &mut next);
+        assert_eq!(solver.solve(), Some(true), "k {k}");
+        let trues = xs
+            .iter()
+            .filter(|&&x| solver.value(x) == Some(true))
+            .count();
+        assert_eq!(trues, 1, "k {k}");
+        for &(a, b) in &[(1, 2), (1, k as i32), (k as i32 - 1, k as i32)] {
+            assert_eq!(solver.solve_with([a, b]), Some(false), "k {k}: {a} and {b}");
+        }
+        for x in [1, k as i32] {
+            assert_eq!(solver.solve_with([x]), Some(true), "k {k}: {x} alone");
+        }
+        let all_false: Vec<i32> = xs.iter().map(|&x| -x).collect();
+        assert_eq!(solver.solve_with(all_false), Some(false), "k {k}: none");
     }
 }
