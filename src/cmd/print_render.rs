@@ -7,8 +7,50 @@ use resvg::usvg;
 use std::sync::{Arc, OnceLock};
 
 /// DejaVu Sans, regular and bold, subset to Latin-1 (licence in `assets/fonts/LICENSE`).
-const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
-const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf");
+pub const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+pub const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf");
+
+/// The shipped fonts, parsed once: regular, bold.
+fn faces() -> &'static (ttf_parser::Face<'static>, ttf_parser::Face<'static>) {
+    static FACES: OnceLock<(ttf_parser::Face<'static>, ttf_parser::Face<'static>)> =
+        OnceLock::new();
+    FACES.get_or_init(|| {
+        let parse = |b| ttf_parser::Face::parse(b, 0).expect("the shipped font parses");
+        (parse(REGULAR), parse(BOLD))
+    })
+}
+
+/// The width of `s` set in the shipped font at `size` points (bold or not); a character
+/// the font lacks counts as wide as an M.
+pub fn text_width(s: &str, size: f64, bold: bool) -> f64 {
+    let (regular, bold_face) = faces();
+    let face = if bold { bold_face } else { regular };
+    let per_em = f64::from(face.units_per_em());
+    let fallback = face
+        .glyph_index('M')
+        .and_then(|g| face.glyph_hor_advance(g))
+        .unwrap_or(0);
+    let units: u32 = s
+        .chars()
+        .map(|c| {
+            u32::from(
+                face.glyph_index(c)
+                    .and_then(|g| face.glyph_hor_advance(g))
+                    .unwrap_or(fallback),
+            )
+        })
+        .sum();
+    f64::from(units) * size / per_em
+}
+
+/// The first character of `s` that the shipped fonts can't draw (control characters
+/// aside), so that it is refused rather than left out of the page.
+pub fn missing_glyph(s: &str) -> Option<char> {
+    let (regular, bold) = faces();
+    s.chars().find(|&c| {
+        !c.is_control() && (regular.glyph_index(c).is_none() || bold.glyph_index(c).is_none())
+    })
+}
 
 /// usvg's options with our fonts and no others.
 fn options() -> &'static usvg::Options<'static> {
