@@ -138,12 +138,8 @@ pub struct PrintArgs {
     /// `puzzle`, `size`, `box`, `level`, `er`, `line`.
     #[arg(long)]
     pub json: bool,
-    /// Worker threads rating and solving (0 = every core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// Give up rating a puzzle after this many seconds; its label then says `ER ≥ x`.
-    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
-    pub max_time: Option<Duration>,
+    #[command(flatten)]
+    pub batch: crate::limits::BatchArgs,
 }
 
 fn parse_per_page(s: &str) -> Result<usize, String> {
@@ -275,8 +271,11 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let solver = if args.path {
-        match super::explain::solver(args.techniques.as_deref(), args.order, !args.no_backtracking)
-        {
+        match super::explain::solver(
+            args.techniques.as_deref(),
+            args.order,
+            !args.no_backtracking,
+        ) {
             Ok(s) => Some(s),
             Err(e) => {
                 eprintln!("sudoku: {e}");
@@ -286,8 +285,8 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
-    let rater = Rater::new().max_time(args.max_time);
-    let jobs = crate::limits::jobs(args.jobs);
+    let rater = Rater::new().max_time(args.batch.max_time);
+    let jobs = crate::limits::jobs(args.batch.jobs);
     let mut status = Status::Ok;
     let mut puzzles: Vec<Prepared> = Vec::new();
     // One input at a time, so that each puzzle knows its file.
@@ -305,7 +304,16 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             one.records(),
             jobs,
             jobs * 4,
-            |_, record| prepare(&rater, args.rating, args.max_time, solver.as_ref(), i, record),
+            |_, record| {
+                prepare(
+                    &rater,
+                    args.rating,
+                    args.batch.max_time,
+                    solver.as_ref(),
+                    i,
+                    record,
+                )
+            },
             |r| {
                 match r {
                     Ok(p) => puzzles.push(p),
@@ -332,6 +340,14 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             status = status.worst(Status::Negative);
         }
     }
+    if let Some(e) = args
+        .title
+        .as_deref()
+        .and_then(|t| unprintable("the title", t))
+    {
+        eprintln!("sudoku: {e}");
+        return Ok(Status::InputError.code());
+    }
     let lay = Layout {
         paper: args.paper,
         margin: args.margin,
@@ -344,6 +360,14 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     }
     let groups = group(args, &files, puzzles);
     let (blocks, numbered) = blocks(args, &groups);
+    for b in &blocks {
+        let heading = b.section.heading.iter().map(|h| ("a heading", h));
+        let labels = b.section.items.iter().map(|i| ("a label", &i.label));
+        if let Some(e) = heading.chain(labels).find_map(|(w, s)| unprintable(w, s)) {
+            eprintln!("sudoku: {e}");
+            return Ok(Status::InputError.code());
+        }
+    }
     let puzzle_sections: Vec<Section> = blocks
         .iter()
         .filter(|b| !b.keys)
@@ -366,6 +390,17 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         .collect();
     report(args, &listed, pages.len())?;
     Ok(status.code())
+}
+
+/// Why `text` can't be printed: a character the shipped font lacks, named, rather than a
+/// gap on the page.
+fn unprintable(what: &str, text: &str) -> Option<String> {
+    let c = render::missing_glyph(text)?;
+    Some(format!(
+        "{what} ({text:?}) has {c:?} (U+{:04X}), which the printed font (DejaVu Sans: Latin, \
+         Greek, Cyrillic) lacks: change the text or leave it out",
+        u32::from(c)
+    ))
 }
 
 /// `--json`'s record of each puzzle printed (number, page, puzzle), and the count on
@@ -437,6 +472,10 @@ fn print_paths(
             path,
             backtracking: !args.no_backtracking,
         });
+    }
+    if let Some(e) = list.iter().find_map(|p| unprintable("a label", &p.label)) {
+        eprintln!("sudoku: {e}");
+        return Ok(Status::InputError.code());
     }
     let (pages, firsts) = match path::pages(lay, &list, &args.path_grids) {
         Ok(p) => p,
@@ -598,7 +637,7 @@ fn write(args: &PrintArgs, kind: Output, pages: &[layout::Page]) -> anyhow::Resu
     let width = pages.len().to_string().len();
     for (i, page) in pages.iter().enumerate() {
         let bytes = match kind {
-            Output::Svg => page.svg.clone().into_bytes(),
+            Output::Svg => render::with_fonts(&page.svg).into_bytes(),
             _ => render::png(page, f64::from(args.dpi))?,
         };
         let path = if pages.len() == 1 {

@@ -499,7 +499,15 @@ pub(super) fn page(layout: &Layout, body: String, number: usize, total: usize) -
     }
 }
 
-pub(super) fn text(out: &mut String, x: f64, y: f64, size: f64, anchor: &str, weight: &str, s: &str) {
+pub(super) fn text(
+    out: &mut String,
+    x: f64,
+    y: f64,
+    size: f64,
+    anchor: &str,
+    weight: &str,
+    s: &str,
+) {
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" font-family="{FONT}" font-size="{}" font-weight="{weight}" text-anchor="{anchor}">{}</text>"#,

@@ -156,7 +156,12 @@ fn pieces(p: &PathPuzzle, grids: &PathGrids, lay: &Layout, width: f64) -> Vec<Ve
     let path = match &p.path {
         Ok(path) => path,
         Err(why) => {
-            blocks.push(line(&format!("Not explained: {why}."), step_size, false, 0.0));
+            blocks.push(line(
+                &format!("Not explained: {why}."),
+                step_size,
+                false,
+                0.0,
+            ));
             return blocks;
         }
     };
@@ -319,4 +324,3 @@ pub fn pages(
         .collect();
     Ok((pages, firsts))
 }
-
