@@ -1,7 +1,23 @@
 //! Limits every command shares: `--max-time` parsed into a `Duration` (out-of-range values
 //! are usage errors, never panics), and `--jobs` capped at the number of cores.
 
+use clap::Args;
 use std::time::Duration;
+
+/// `--jobs` and `--max-time` of the commands that work puzzle by puzzle on several cores
+/// (`rate`, `print`, `solve`, `generate`): one declaration, flattened into each. The help
+/// says a per-puzzle limit; a command whose limit is for the whole run says so with
+/// `#[command(mut_arg("max_time", …))]`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct BatchArgs {
+    /// Worker threads (0 = every core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Give up on a puzzle after this many seconds: its answer is then marked as cut
+    /// short (`timeout`; a rating is then only a lower bound).
+    #[arg(long, value_name = "SECS", value_parser = parse_max_time)]
+    pub max_time: Option<Duration>,
+}
 
 /// The longest `--max-time` taken: about 115 days. Longer is no limit in practice, and
 /// adding much more to an `Instant` overflows.

@@ -155,81 +155,79 @@ fn run(py: Python<'_>, ask: &Ask) -> PyResult<Vec<Generated>> {
     made.map_err(PyRuntimeError::new_err)
 }
 
-/// Makes `count` puzzles with a unique solution, as one-line strings, on every core
-/// (`jobs`); the same `seed` gives the same puzzles whatever `jobs`. Puzzle `i` of a seed
-/// is always the same: `start` skips to it, so chunks made apart join up.
-#[pyfunction]
-#[pyo3(signature = (count=1, seed=None, size=None, r#box=None, symmetry=None, difficulty=None,
-    rating=None, require=None, minimal=false, *, givens=None, start=0, jobs=0))]
-#[allow(clippy::too_many_arguments)]
-fn generate(
-    py: Python<'_>,
-    count: u64,
-    seed: Option<u64>,
-    size: Option<usize>,
-    r#box: Option<BoxArg>,
-    symmetry: Option<&str>,
-    difficulty: Option<&str>,
-    rating: Option<RatingArg>,
-    require: Option<RequireArg>,
-    minimal: bool,
-    givens: Option<(usize, usize)>,
-    start: u64,
-    jobs: usize,
-) -> PyResult<Vec<String>> {
-    let ask = build(
-        start, count, seed, size, r#box, symmetry, difficulty, rating, require, minimal, givens,
-        jobs,
-    )?;
-    run(py, &ask)?
-        .iter()
-        .map(|g| format::write_grid(&g.puzzle, Format::Line).map_err(value_error))
-        .collect()
+/// Declares a generating function: the keyword arguments both `generate` and
+/// `generate_array` take, written once, turned into an [`Ask`] by [`build`]; the body
+/// gets `py` and the `ask`.
+macro_rules! generating_fn {
+    ($(#[$doc:meta])* fn $name:ident<$lt:lifetime>($py:ident, $ask:ident) -> $ret:ty $body:block) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (count=1, seed=None, size=None, r#box=None, symmetry=None,
+            difficulty=None, rating=None, require=None, minimal=false, *, givens=None,
+            start=0, jobs=0))]
+        #[allow(clippy::too_many_arguments)]
+        fn $name<$lt>(
+            $py: Python<$lt>,
+            count: u64,
+            seed: Option<u64>,
+            size: Option<usize>,
+            r#box: Option<BoxArg>,
+            symmetry: Option<&str>,
+            difficulty: Option<&str>,
+            rating: Option<RatingArg>,
+            require: Option<RequireArg>,
+            minimal: bool,
+            givens: Option<(usize, usize)>,
+            start: u64,
+            jobs: usize,
+        ) -> PyResult<$ret> {
+            let $ask = build(
+                start, count, seed, size, r#box, symmetry, difficulty, rating, require,
+                minimal, givens, jobs,
+            )?;
+            $body
+        }
+    };
 }
 
-/// As `generate`, as two `(count, cells)` uint8 arrays: puzzles (0 = empty) and their
-/// solutions.
-#[pyfunction]
-#[pyo3(signature = (count=1, seed=None, size=None, r#box=None, symmetry=None, difficulty=None,
-    rating=None, require=None, minimal=false, *, givens=None, start=0, jobs=0))]
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
-fn generate_array<'py>(
-    py: Python<'py>,
-    count: u64,
-    seed: Option<u64>,
-    size: Option<usize>,
-    r#box: Option<BoxArg>,
-    symmetry: Option<&str>,
-    difficulty: Option<&str>,
-    rating: Option<RatingArg>,
-    require: Option<RequireArg>,
-    minimal: bool,
-    givens: Option<(usize, usize)>,
-    start: u64,
-    jobs: usize,
-) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>)> {
-    let ask = build(
-        start, count, seed, size, r#box, symmetry, difficulty, rating, require, minimal, givens,
-        jobs,
-    )?;
-    let shape = ask.gen.shape();
-    if shape.side() > usize::from(u8::MAX) {
-        return Err(value_error(format!(
-            "{shape} grids have digits beyond 255: use generate() for them"
-        )));
-    }
-    let made = run(py, &ask)?;
-    let cells = shape.cell_count();
-    let to_array = |pick: fn(&Generated) -> &sudoku::Grid| {
-        let values: Vec<u8> = made
+/// Two `(count, cells)` uint8 arrays: puzzles and solutions.
+type Arrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>);
+
+generating_fn! {
+    /// Makes `count` puzzles with a unique solution, as one-line strings, on every core
+    /// (`jobs`); the same `seed` gives the same puzzles whatever `jobs`. Puzzle `i` of a seed
+    /// is always the same: `start` skips to it, so chunks made apart join up.
+    fn generate<'py>(py, ask) -> Vec<String> {
+        run(py, &ask)?
             .iter()
-            .flat_map(|g| pick(g).values().iter().map(|&v| v as u8))
-            .collect();
-        Array2::from_shape_vec((made.len(), cells), values)
-            .expect("count × cells values")
-            .into_pyarray(py)
-    };
-    Ok((to_array(|g| &g.puzzle), to_array(|g| &g.solution)))
+            .map(|g| format::write_grid(&g.puzzle, Format::Line).map_err(value_error))
+            .collect()
+    }
+}
+
+generating_fn! {
+    /// As `generate`, as two `(count, cells)` uint8 arrays: puzzles (0 = empty) and their
+    /// solutions.
+    fn generate_array<'py>(py, ask) -> Arrays<'py> {
+        let shape = ask.gen.shape();
+        if shape.side() > usize::from(u8::MAX) {
+            return Err(value_error(format!(
+                "{shape} grids have digits beyond 255: use generate() for them"
+            )));
+        }
+        let made = run(py, &ask)?;
+        let cells = shape.cell_count();
+        let to_array = |pick: fn(&Generated) -> &sudoku::Grid| {
+            let values: Vec<u8> = made
+                .iter()
+                .flat_map(|g| pick(g).values().iter().map(|&v| v as u8))
+                .collect();
+            Array2::from_shape_vec((made.len(), cells), values)
+                .expect("count × cells values")
+                .into_pyarray(py)
+        };
+        Ok((to_array(|g| &g.puzzle), to_array(|g| &g.solution)))
+    }
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -21,6 +21,9 @@ use sudoku::rate::{Preset, Rater, Target};
 use sudoku::Shape;
 
 #[derive(Debug, Args, Clone)]
+#[command(mut_arg("max_time", |a| a.help(
+    "Stop after this many seconds for the whole run: the puzzles made so far are written, \
+     then a message, and the exit code is 1")))]
 pub struct GenerateArgs {
     /// How many puzzles to make.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
@@ -56,9 +59,8 @@ pub struct GenerateArgs {
     /// Seed: the same seed gives the same puzzles, whatever --jobs. Random when absent.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Worker threads (0 = every core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
+    #[command(flatten)]
+    pub batch: crate::limits::BatchArgs,
     /// Output format: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json
     /// (docs/formats.md). Default: line.
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
@@ -89,10 +91,6 @@ pub struct GenerateArgs {
     /// for a time limit reached).
     #[arg(long, value_name = "N", default_value_t = Generator::DEFAULT_MAX_ATTEMPTS)]
     pub max_attempts: usize,
-    /// Stop after this many seconds for the whole run: the puzzles made so far are
-    /// written, then a message, and the exit code is 1.
-    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
-    pub max_time: Option<Duration>,
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
@@ -294,6 +292,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         eprintln!("sudoku: seed {seed}");
     }
     let stop = args
+        .batch
         .max_time
         .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     // Solution grids tried so far, by every worker: the progress line shows them, since
@@ -302,7 +301,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let gen = build(args, seed)?.count_attempts(tried.clone());
     // Minimal puzzles of 25x25 and up need searches on the hardness peak, which can run
     // for minutes: bounded unless the user says otherwise.
-    let stop = if args.minimal && gen.shape().side() >= 25 && args.max_time.is_none() {
+    let stop = if args.minimal && gen.shape().side() >= 25 && args.batch.max_time.is_none() {
         eprintln!(
             "sudoku: minimal {} puzzles can take minutes; stopping after {MINIMAL_BIG_LIMIT} s \
              (--max-time to change)",
@@ -314,7 +313,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     };
     let to = args.to.unwrap_or(Format::Line);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(crate::limits::jobs(args.jobs))
+        .num_threads(crate::limits::jobs(args.batch.jobs))
         .build()
         .context("cannot start worker threads")?;
     let workers = pool.current_num_threads();
@@ -405,7 +404,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                                 GenerateError::Stopped { .. } => eprintln!(
                                     "sudoku: time limit reached ({} s): {want} of {} puzzles \
                                      made",
-                                    args.max_time
+                                    args.batch
+                                        .max_time
                                         .map_or(MINIMAL_BIG_LIMIT as f64, |t| { t.as_secs_f64() }),
                                     args.count
                                 ),

@@ -10,6 +10,7 @@ pub mod hint;
 pub mod play;
 pub mod print;
 mod print_layout;
+mod print_path;
 mod print_render;
 pub mod rate;
 pub mod serve;

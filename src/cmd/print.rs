@@ -4,6 +4,7 @@
 //! `print_layout` and rendered in `print_render`.
 
 use super::print_layout::{self as layout, Block, Item, Layout, Section};
+use super::print_path::{self as path, PathGrids};
 use super::print_render as render;
 use super::Status;
 use crate::io::{self, InputArgs};
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::logic::Level;
+use sudoku::logic::{Level, LogicSolver, Order, SolvePath};
 use sudoku::rate::{HodokuRating, Rater, SeRating};
 use sudoku::solve::Outcome;
 use sudoku::Grid;
@@ -110,6 +111,26 @@ pub struct PrintArgs {
     /// Print the digits placed so far too (lighter), not only the givens.
     #[arg(long)]
     pub state: bool,
+    /// Print each puzzle's explained solve path (as `sudoku explain --verbose` words it):
+    /// the numbered steps, and the grid with its pencil marks before the steps
+    /// --path-grids names, the step's cells and candidates picked out.
+    #[arg(long, conflicts_with_all = ["per_page", "sections", "solutions"])]
+    pub path: bool,
+    /// Where --path draws the grid: nonsingle (before every step that is not a single;
+    /// runs of singles share a line), every, none, or step numbers (3,7,12).
+    #[arg(long, value_name = "WHICH", default_value = "nonsingle", requires = "path",
+        value_parser = path::parse_path_grids)]
+    pub path_grids: PathGrids,
+    /// --path: the order techniques are tried in, hodoku or explainer (as `sudoku explain`).
+    #[arg(long, value_name = "ORDER", default_value = "hodoku", requires = "path",
+        value_parser = super::explain::parse_order)]
+    pub order: Order,
+    /// --path: the techniques to use, as `sudoku explain --techniques` takes them.
+    #[arg(long, value_name = "LIST", requires = "path")]
+    pub techniques: Option<String>,
+    /// --path: never guess; the path ends where the techniques stall.
+    #[arg(long, requires = "path")]
+    pub no_backtracking: bool,
     /// PNG resolution, dots an inch (30 to 1200).
     #[arg(long, value_name = "DPI", default_value_t = 150, value_parser = clap::value_parser!(u32).range(30..=1200))]
     pub dpi: u32,
@@ -117,12 +138,8 @@ pub struct PrintArgs {
     /// `puzzle`, `size`, `box`, `level`, `er`, `line`.
     #[arg(long)]
     pub json: bool,
-    /// Worker threads rating and solving (0 = every core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// Give up rating a puzzle after this many seconds; its label then says `ER ≥ x`.
-    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
-    pub max_time: Option<Duration>,
+    #[command(flatten)]
+    pub batch: crate::limits::BatchArgs,
 }
 
 fn parse_per_page(s: &str) -> Result<usize, String> {
@@ -143,12 +160,15 @@ struct Prepared {
     hodoku: Option<HodokuRating>,
     /// The file it came from (for --sections file).
     file: usize,
+    /// The explained path, with --path.
+    path: Option<SolvePath>,
 }
 
 fn prepare(
     rater: &Rater,
     rating: Rating,
     max_time: Option<Duration>,
+    solver: Option<&LogicSolver>,
     file: usize,
     record: Result<Puzzle, ParseError>,
 ) -> Result<Prepared, ParseError> {
@@ -160,6 +180,7 @@ fn prepare(
         se: None,
         hodoku: None,
         file,
+        path: None,
         puzzle,
     };
     let p = &prepared.puzzle;
@@ -175,7 +196,10 @@ fn prepare(
             prepared.se = Some(rater.rate_se_board_until(board.clone(), deadline));
         }
         if matches!(rating, Rating::Hodoku | Rating::Both) {
-            prepared.hodoku = Some(rater.rate_hodoku_board_until(board, deadline));
+            prepared.hodoku = Some(rater.rate_hodoku_board_until(board.clone(), deadline));
+        }
+        if let Some(solver) = solver {
+            prepared.path = Some(solver.solve_board_until(board, deadline));
         }
     }
     Ok(prepared)
@@ -246,8 +270,23 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
-    let rater = Rater::new().max_time(args.max_time);
-    let jobs = crate::limits::jobs(args.jobs);
+    let solver = if args.path {
+        match super::explain::solver(
+            args.techniques.as_deref(),
+            args.order,
+            !args.no_backtracking,
+        ) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("sudoku: {e}");
+                return Ok(Status::InputError.code());
+            }
+        }
+    } else {
+        None
+    };
+    let rater = Rater::new().max_time(args.batch.max_time);
+    let jobs = crate::limits::jobs(args.batch.jobs);
     let mut status = Status::Ok;
     let mut puzzles: Vec<Prepared> = Vec::new();
     // One input at a time, so that each puzzle knows its file.
@@ -265,7 +304,16 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             one.records(),
             jobs,
             jobs * 4,
-            |_, record| prepare(&rater, args.rating, args.max_time, i, record),
+            |_, record| {
+                prepare(
+                    &rater,
+                    args.rating,
+                    args.batch.max_time,
+                    solver.as_ref(),
+                    i,
+                    record,
+                )
+            },
             |r| {
                 match r {
                     Ok(p) => puzzles.push(p),
@@ -292,8 +340,14 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             status = status.worst(Status::Negative);
         }
     }
-    let groups = group(args, &files, puzzles);
-    let (blocks, numbered) = blocks(args, &groups);
+    if let Some(e) = args
+        .title
+        .as_deref()
+        .and_then(|t| unprintable("the title", t))
+    {
+        eprintln!("sudoku: {e}");
+        return Ok(Status::InputError.code());
+    }
     let lay = Layout {
         paper: args.paper,
         margin: args.margin,
@@ -301,6 +355,19 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         large: args.large,
         title: args.title.clone(),
     };
+    if args.path {
+        return print_paths(args, kind, &lay, &puzzles, status);
+    }
+    let groups = group(args, &files, puzzles);
+    let (blocks, numbered) = blocks(args, &groups);
+    for b in &blocks {
+        let heading = b.section.heading.iter().map(|h| ("a heading", h));
+        let labels = b.section.items.iter().map(|i| ("a label", &i.label));
+        if let Some(e) = heading.chain(labels).find_map(|(w, s)| unprintable(w, s)) {
+            eprintln!("sudoku: {e}");
+            return Ok(Status::InputError.code());
+        }
+    }
     let puzzle_sections: Vec<Section> = blocks
         .iter()
         .filter(|b| !b.keys)
@@ -317,12 +384,37 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         }
     };
     write(args, kind, &pages)?;
+    let listed: Vec<(usize, usize, &Prepared)> = numbered
+        .iter()
+        .map(|&(number, block, i, p)| (number, placed[block].page_of(i), p))
+        .collect();
+    report(args, &listed, pages.len())?;
+    Ok(status.code())
+}
+
+/// Why `text` can't be printed: a character the shipped font lacks, named, rather than a
+/// gap on the page.
+fn unprintable(what: &str, text: &str) -> Option<String> {
+    let c = render::missing_glyph(text)?;
+    Some(format!(
+        "{what} ({text:?}) has {c:?} (U+{:04X}), which the printed font (DejaVu Sans: Latin, \
+         Greek, Cyrillic) lacks: change the text or leave it out",
+        u32::from(c)
+    ))
+}
+
+/// `--json`'s record of each puzzle printed (number, page, puzzle), and the count on
+/// stderr.
+fn report(
+    args: &PrintArgs,
+    listed: &[(usize, usize, &Prepared)],
+    pages: usize,
+) -> anyhow::Result<()> {
     if args.json {
         let mut out = io::stdout();
-        for &(number, block, i, p) in &numbered {
-            let page = placed[block].page_of(i);
+        for &(number, page, p) in listed {
             let shape = p.puzzle.shape();
-            let v = json!({
+            let mut v = json!({
                 "number": number,
                 "page": page,
                 "puzzle": format::write(&p.puzzle, Format::Line).unwrap_or_default(),
@@ -332,6 +424,10 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
                 "er": p.se.map(|s| (f64::from(s.er) * 10.0).round() / 10.0),
                 "line": p.puzzle.line,
             });
+            if let Some(path) = &p.path {
+                v["steps"] = json!(path.steps.len());
+                v["solved"] = json!(path.solved);
+            }
             io::put(&mut out, &format!("{v}\n"))?;
         }
         std::io::Write::flush(&mut out)?;
@@ -339,12 +435,62 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     if args.output.as_os_str() != "-" {
         eprintln!(
             "sudoku: {} puzzle{} on {} page{}",
-            numbered.len(),
-            if numbered.len() == 1 { "" } else { "s" },
-            pages.len(),
-            if pages.len() == 1 { "" } else { "s" }
+            listed.len(),
+            if listed.len() == 1 { "" } else { "s" },
+            pages,
+            if pages == 1 { "" } else { "s" }
         );
     }
+    Ok(())
+}
+
+/// `--path`: each puzzle's explained path, from a new page.
+fn print_paths(
+    args: &PrintArgs,
+    kind: Output,
+    lay: &Layout,
+    puzzles: &[Prepared],
+    mut status: Status,
+) -> anyhow::Result<ExitCode> {
+    let mut list = Vec::new();
+    for (n, p) in puzzles.iter().enumerate() {
+        let path = match (&p.path, &p.problem) {
+            (Some(path), _) => {
+                if !path.solved {
+                    status = status.worst(Status::Negative);
+                }
+                Ok(path)
+            }
+            (None, Some(why)) => Err(why.clone()),
+            (None, None) => Err("no path".to_string()),
+        };
+        list.push(path::PathPuzzle {
+            label: label(n + 1, p),
+            line: format::write(&p.puzzle, Format::Line).unwrap_or_default(),
+            alphabet: p.puzzle.alphabet,
+            start: super::explain::board_of(&p.puzzle),
+            path,
+            backtracking: !args.no_backtracking,
+        });
+    }
+    if let Some(e) = list.iter().find_map(|p| unprintable("a label", &p.label)) {
+        eprintln!("sudoku: {e}");
+        return Ok(Status::InputError.code());
+    }
+    let (pages, firsts) = match path::pages(lay, &list, &args.path_grids) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("sudoku: {e}");
+            return Ok(Status::InputError.code());
+        }
+    };
+    write(args, kind, &pages)?;
+    let listed: Vec<(usize, usize, &Prepared)> = puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (i + 1, firsts[i], p))
+        .collect();
+    report(args, &listed, pages.len())?;
     Ok(status.code())
 }
 
@@ -491,7 +637,7 @@ fn write(args: &PrintArgs, kind: Output, pages: &[layout::Page]) -> anyhow::Resu
     let width = pages.len().to_string().len();
     for (i, page) in pages.iter().enumerate() {
         let bytes = match kind {
-            Output::Svg => page.svg.clone().into_bytes(),
+            Output::Svg => render::with_fonts(&page.svg).into_bytes(),
             _ => render::png(page, f64::from(args.dpi))?,
         };
         let path = if pages.len() == 1 {

@@ -99,7 +99,7 @@ pub struct Layout {
 
 impl Layout {
     /// Font sizes: labels, headings, the title, page numbers.
-    fn fonts(&self) -> (f64, f64, f64, f64) {
+    pub(super) fn fonts(&self) -> (f64, f64, f64, f64) {
         if self.large {
             (15.0, 22.0, 30.0, 12.0)
         } else {
@@ -439,6 +439,7 @@ fn set_section(
                 state: item.state,
                 marks,
                 font_family: FONT,
+                highlight: None,
             };
             body.push_str(&grid_group(&item.grid, &opts, x, grid_y));
         }
@@ -455,7 +456,7 @@ fn gap_of(layout: &Layout) -> f64 {
 }
 
 /// One page document: white background, the body, the page number at the foot.
-fn page(layout: &Layout, body: String, number: usize, total: usize) -> Page {
+pub(super) fn page(layout: &Layout, body: String, number: usize, total: usize) -> Page {
     let (_, _, _, footer) = layout.fonts();
     let width = layout.paper.width + 2.0 * layout.bleed;
     let height = layout.paper.height + 2.0 * layout.bleed;
@@ -498,7 +499,15 @@ fn page(layout: &Layout, body: String, number: usize, total: usize) -> Page {
     }
 }
 
-fn text(out: &mut String, x: f64, y: f64, size: f64, anchor: &str, weight: &str, s: &str) {
+pub(super) fn text(
+    out: &mut String,
+    x: f64,
+    y: f64,
+    size: f64,
+    anchor: &str,
+    weight: &str,
+    s: &str,
+) {
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" font-family="{FONT}" font-size="{}" font-weight="{weight}" text-anchor="{anchor}">{}</text>"#,

@@ -36,13 +36,8 @@ pub struct RateArgs {
     /// `line`, `puzzle` (fields of a scale not asked for are left out).
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (0 = every core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// Give up rating a puzzle after this many seconds (per scale); its line is marked
-    /// `timeout` and its ER is then only a lower bound.
-    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
-    pub max_time: Option<Duration>,
+    #[command(flatten)]
+    pub batch: crate::limits::BatchArgs,
 }
 
 /// What rating one record gave.
@@ -166,12 +161,12 @@ fn json_line(answer: &Answer) -> String {
 
 /// Runs `sudoku rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
-    let max_time = args.max_time;
+    let max_time = args.batch.max_time;
     let rater = Rater::new().max_time(max_time);
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
-    let jobs = crate::limits::jobs(args.jobs);
+    let jobs = crate::limits::jobs(args.batch.jobs);
     let mut out = io::stdout();
     let mut status = Status::Ok;
     io::ordered_batch_by(

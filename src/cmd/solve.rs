@@ -11,6 +11,9 @@ use sudoku::solve::{self, Outcome};
 use sudoku::Grid;
 
 #[derive(Debug, Args, Clone, Default)]
+#[command(mut_arg("max_time", |a| a.help(
+    "Stop after this many seconds for the whole run: puzzles not answered by then are \
+     reported as `timeout` (exit code 1)")))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -30,13 +33,8 @@ pub struct SolveArgs {
     /// 1000) instead of two.
     #[arg(long)]
     pub all: bool,
-    /// Worker threads (0 = every core).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
-    /// Stop after this many seconds for the whole run: puzzles not answered by then are
-    /// reported as `timeout` (exit code 1).
-    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
-    pub max_time: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub batch: crate::limits::BatchArgs,
     #[command(flatten)]
     pub animate: super::play::AnimateArgs,
 }
@@ -170,6 +168,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut status = Status::Ok;
     let count_limit = args.count;
     let stop = args
+        .batch
         .max_time
         .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let mut timed_out = 0usize;
@@ -185,7 +184,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // is no bottleneck with several jobs.
     io::ordered_batch(
         head.into_iter().chain(records),
-        crate::limits::jobs(args.jobs),
+        crate::limits::jobs(args.batch.jobs),
         |_, record| {
             let answer = solve_record(record.parse(), count_limit, args.all, &stop);
             // A format that can't hold this grid (a size, a box shape) is said once per
@@ -242,7 +241,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if timed_out > 0 {
         eprintln!(
             "sudoku: time limit reached (--max-time {}): {timed_out} puzzle{} not answered",
-            args.max_time.unwrap_or_default().as_secs_f64(),
+            args.batch.max_time.unwrap_or_default().as_secs_f64(),
             if timed_out == 1 { "" } else { "s" }
         );
     }

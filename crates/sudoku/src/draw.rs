@@ -5,8 +5,11 @@
 //! order (row by row), so a PDF made from the SVG gives them back as text in that order.
 
 use crate::format::Alphabet;
-use crate::{Candidates, Cell, Digit, Grid, Shape};
+use crate::{Candidate, Candidates, Cell, Digit, Grid, Shape};
 use std::fmt::Write as _;
+
+mod step;
+pub use step::highlight_of;
 
 /// The family name the SVG asks for; the print face embeds a font of that name.
 pub const FONT_FAMILY: &str = "DejaVu Sans";
@@ -24,7 +27,29 @@ pub struct DrawOptions<'a> {
     pub marks: Option<&'a Candidates>,
     /// Font family of the digits.
     pub font_family: &'a str,
+    /// Cells and candidates to pick out (a step being shown).
+    pub highlight: Option<&'a Highlight>,
 }
+
+/// What a drawing of one step picks out: the pattern's cells (shaded) and candidates
+/// (blue, on a disc), the candidates the step removes (red, struck through) and the digits
+/// it places (green, on a disc). Candidates are drawn only where the marks have them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Highlight {
+    pub cells: Vec<Cell>,
+    pub pattern: Vec<Candidate>,
+    pub eliminated: Vec<Candidate>,
+    pub placed: Vec<Candidate>,
+}
+
+/// Colours of a highlight: shaded cell, pattern disc and digit, removed, placed disc and
+/// digit.
+const SHADE: &str = "#fff2b3";
+const PATTERN_DISC: &str = "#cfe0ff";
+const PATTERN_INK: &str = "#1f4fbf";
+const REMOVED_INK: &str = "#d11a1a";
+const PLACED_DISC: &str = "#c8efc8";
+const PLACED_INK: &str = "#0b6e0b";
 
 impl Default for DrawOptions<'_> {
     fn default() -> Self {
@@ -34,6 +59,7 @@ impl Default for DrawOptions<'_> {
             state: false,
             marks: None,
             font_family: FONT_FAMILY,
+            highlight: None,
         }
     }
 }
@@ -92,6 +118,9 @@ pub fn grid_group(grid: &Grid, opts: &DrawOptions, x: f64, y: f64) -> String {
         r#"<rect x="0" y="0" width="{s}" height="{s}" fill="white"/>"#,
         s = num(size)
     );
+    if let Some(h) = opts.highlight {
+        shade(&mut out, shape, &h.cells, cell);
+    }
     lines(&mut out, shape, size, thin, thick);
     digits(&mut out, grid, opts, cell);
     out.push_str("</g>\n");
@@ -164,17 +193,96 @@ fn digits(out: &mut String, grid: &Grid, opts: &DrawOptions, cell: f64) {
                 let Some(marks) = opts.marks else { continue };
                 let set = marks.get(c);
                 for i in 0..shape.side() {
-                    if !set.contains(Digit::from_index(i)) {
+                    let digit = Digit::from_index(i);
+                    if !set.contains(digit) {
                         continue;
                     }
                     let (r, k) = (i / mc, i % mc);
                     let cx = x0 + (k as f64 + 0.5) * cell / mc as f64;
                     let cy = y0 + (r as f64 + 0.5) * cell / mr as f64;
                     let s = symbol(opts.alphabet, i + 1);
-                    text(out, cx, cy, small, "#333333", font, &s);
+                    let role = opts
+                        .highlight
+                        .map_or(Role::Plain, |h| Role::of(h, Candidate::new(c, digit)));
+                    mark(out, (cx, cy), small, role, font, &s);
                 }
             }
         }
+    }
+}
+
+/// What a pencil mark is in a highlighted step.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Plain,
+    Pattern,
+    Removed,
+    Placed,
+}
+
+impl Role {
+    fn of(h: &Highlight, c: Candidate) -> Role {
+        if h.placed.contains(&c) {
+            Role::Placed
+        } else if h.eliminated.contains(&c) {
+            Role::Removed
+        } else if h.pattern.contains(&c) {
+            Role::Pattern
+        } else {
+            Role::Plain
+        }
+    }
+}
+
+/// The shaded backgrounds of highlighted cells, under the lines.
+fn shade(out: &mut String, shape: Shape, cells: &[Cell], cell: f64) {
+    for &c in cells {
+        let (row, col) = (c.row(shape).index(), c.col(shape).index());
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{s}" height="{s}" fill="{SHADE}"/>"#,
+            num(col as f64 * cell),
+            num(row as f64 * cell),
+            s = num(cell)
+        );
+    }
+}
+
+/// One pencil mark in its role: a disc under pattern and placed marks, a stroke through
+/// removed ones.
+fn mark(out: &mut String, (cx, cy): (f64, f64), size: f64, role: Role, font: &str, s: &str) {
+    let r = size * 0.62;
+    let ink = match role {
+        Role::Plain => "#333333",
+        Role::Pattern => PATTERN_INK,
+        Role::Removed => REMOVED_INK,
+        Role::Placed => PLACED_INK,
+    };
+    let disc = match role {
+        Role::Pattern => Some(PATTERN_DISC),
+        Role::Placed => Some(PLACED_DISC),
+        _ => None,
+    };
+    if let Some(fill) = disc {
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}"/>"#,
+            num(cx),
+            num(cy),
+            num(r)
+        );
+    }
+    text(out, cx, cy, size, ink, font, s);
+    if role == Role::Removed {
+        let _ = writeln!(
+            out,
+            r#"<path d="M{} {}L{} {}" stroke="{REMOVED_INK}" stroke-width="{}"/>"#,
+            num(cx - r),
+            num(cy + r),
+            num(cx + r),
+            num(cy - r),
+            num((size * 0.09).max(0.2))
+        );
     }
 }
 
