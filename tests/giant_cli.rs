@@ -240,9 +240,10 @@ fn the_shnarazk_clash_is_reported_as_invalid_givens() {
     let rows = shnarazk_rows();
     let mut clashes = Vec::new();
     for c in 0..64 {
-        for r1 in 0..64 {
-            for r2 in r1 + 1..64 {
-                if rows[r1][c] != ' ' && rows[r1][c] == rows[r2][c] {
+        let col: Vec<char> = rows.iter().map(|row| row[c]).collect();
+        for (r1, &x) in col.iter().enumerate() {
+            for (r2, &y) in col.iter().enumerate().skip(r1 + 1) {
+                if x != ' ' && x == y {
                     clashes.push(serde_json::json!([[r1 + 1, c + 1], [r2 + 1, c + 1]]));
                 }
             }

@@ -195,7 +195,7 @@ impl Fit<'_> {
             return Some(true);
         }
         self.nodes += 1;
-        if self.nodes > BUDGET || (self.nodes % 1024 == 0 && stop.reached()) {
+        if self.nodes > BUDGET || (self.nodes.is_multiple_of(1024) && stop.reached()) {
             return None;
         }
         let (r, c, d) = self.givens[k];
@@ -371,7 +371,7 @@ fn swap_cycle(grid: &Grid, first: &Grid, stop: &Stop) -> Option<Grid> {
     for x in 0..n {
         for y in x + 1..n {
             tries += 1;
-            if tries > PAIRS || (tries % 256 == 0 && stop.reached()) {
+            if tries > PAIRS || (tries.is_multiple_of(256) && stop.reached()) {
                 return None;
             }
             let mut done = vec![false; n];
