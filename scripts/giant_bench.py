@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Random-holed N x N grids, ours beside CaDiCaL (PySAT), in one run.
+"""Giant grids, ours beside CaDiCaL, Kissat, Glucose and MiniSat, in one run.
+
+Two tables: (a) the files of a directory (`--files DIR`, e.g. the shared large puzzles;
+read by `sudoku convert --to json`, so every format we read), and (b) random-holed grids.
 
 For each side N and share of givens, builds `--seeds` instances from a seed: a solution
 grid (the formula's pattern, then bands, rows inside bands, stacks, columns inside
@@ -11,9 +14,18 @@ pairwise), with a second call that blocks the first solution (uniqueness); its t
 solver time only (the encoding is built in Python and not counted). Prints medians and
 timeouts per N x fill.
 
-    pip install python-sat
+The SAT solvers: CaDiCaL 1.9.5, Glucose 4 and MiniSat 2.2 through PySAT (`pip install
+python-sat`), Kissat as the binary of `pip install passagemath-kissat` (or any `kissat`
+on PATH, or `--kissat PATH`), fed a DIMACS file of the same encoding; its time is the
+CPU time of its two processes (solve, then solve with the first solution blocked),
+parsing included. A solver missing is reported as such in its column.
+
+    python3 -m venv target/bench-venv
+    target/bench-venv/bin/pip install python-sat passagemath-kissat
     cargo build --release
-    scripts/giant_bench.py --sizes 16,25,36,49,64 --fills 30,42,50,60,70 --seeds 3 --timeout 30
+    target/bench-venv/bin/python scripts/giant_bench.py                  # short: minutes
+    target/bench-venv/bin/python scripts/giant_bench.py --files ../shared/data/large \
+        --sizes 16,25,36,49,64,81,100 --fills 30,42,50,60,70 --seeds 3 --timeout 60
 """
 import argparse
 import json
@@ -21,6 +33,8 @@ import math
 import os
 import random
 import resource
+import shutil
+import sys
 import statistics
 import subprocess
 import tempfile
@@ -75,7 +89,33 @@ def ours(binary, grid, timeout):
     return (None if status == "timeout" else dt), status
 
 
+MAX_CLAUSES = 20_000_000
+PYSAT = {"CaDiCaL": "cadical195", "Glucose": "glucose4", "MiniSat": "minisat22"}
+
+
+def ours_file(binary, path, timeout):
+    """Ours on a file as it is (its own format, parsing included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        p = subprocess.run(
+            [binary, "solve", "--json", "--max-time", str(timeout), path],
+            capture_output=True,
+            text=True,
+            timeout=timeout * 1.5 + 5,
+        )
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    dt = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    status = json.loads(p.stdout.splitlines()[0])["status"] if p.stdout else "error"
+    return (None if status == "timeout" else dt), status
+
+
 def cadical(grid, timeout):
+    return sat(grid, timeout, "cadical195")
+
+
+def sat(grid, timeout, name):
     """CaDiCaL in a child process (PySAT's CaDiCaL can't be interrupted): the child
     says when the encoding is built, then gets `timeout` seconds to answer."""
     import multiprocessing as mp
@@ -83,7 +123,7 @@ def cadical(grid, timeout):
     # A pipe, not a queue: a queue's feeder thread would wait for the GIL, which the
     # solver holds, so "encoded" would only arrive with the answer.
     recv, send = mp.Pipe(duplex=False)
-    p = mp.Process(target=_cadical_child, args=(grid, send))
+    p = mp.Process(target=_cadical_child, args=(grid, send, name))
     p.start()
     send.close()
     try:
@@ -103,13 +143,13 @@ def cadical(grid, timeout):
         p.join()
 
 
-def _cadical_child(grid, conn):
-    conn.send(_cadical(grid, conn))
+def _cadical_child(grid, conn, name):
+    conn.send(_cadical(grid, conn, name))
 
 
-def _cadical(grid, q):
-    from pysat.solvers import Solver
-
+def encode(grid):
+    """The reduced encoding: (clauses, number of variables), or a verdict string when the
+    givens already leave a cell or a house-digit with no place."""
     n = len(grid)
     b = math.isqrt(n)
     cand = [[None] * n for _ in range(n)]
@@ -123,6 +163,16 @@ def _cadical(grid, q):
                 rows[r].add(v)
                 cols[c].add(v)
                 boxes[(r // b) * b + c // b].add(v)
+    # Encodings past this many binary clauses are not built (the few-clue 400x400 files
+    # would need billions): the solvers get "too big".
+    budget = MAX_CLAUSES
+    for r in range(n):
+        for c in range(n):
+            if not grid[r][c]:
+                k = n - len(rows[r] | cols[c] | boxes[(r // b) * b + c // b])
+                budget -= 4 * k * (k - 1) // 2
+                if budget < 0:
+                    return "too big"
     var = {}
     clauses = []
 
@@ -141,7 +191,7 @@ def _cadical(grid, q):
             used = rows[r] | cols[c] | boxes[(r // b) * b + c // b]
             ds = [d for d in range(1, n + 1) if d not in used]
             if not ds:
-                return 0.0, "none"
+                return "none"
             lits = [x(r, c, d) for d in ds]
             clauses.append(lits)
             clauses += [[-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits))]
@@ -157,10 +207,21 @@ def _cadical(grid, q):
                 continue
             lits = houses.get((h, d), [])
             if not lits:
-                return 0.0, "none"
+                return "none"
             clauses.append(lits)
             clauses += [[-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits))]
-    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+    return clauses, len(var)
+
+
+def _cadical(grid, q, name):
+    from pysat.solvers import Solver
+
+    enc = encode(grid)
+    if isinstance(enc, str):
+        q.send("encoded")
+        return (None if enc == "too big" else 0.0), enc
+    clauses, _ = enc
+    with Solver(name=name, bootstrap_with=clauses) as s:
         q.send("encoded")
         t = time.process_time()
         if not s.solve():
@@ -171,44 +232,169 @@ def _cadical(grid, q):
         return time.process_time() - t, "multiple" if second else "unique"
 
 
+def kissat_path(flag):
+    if flag:
+        return flag
+    here = os.path.join(os.path.dirname(sys.executable), "..", "lib")
+    for root, _, files in os.walk(here):
+        if "kissat" in files and root.endswith(os.path.join("sage_wheels", "bin")):
+            return os.path.join(root, "kissat")
+    return shutil.which("kissat")
+
+
+def kissat(binary, grid, timeout):
+    """Kissat on a DIMACS file: solve, then solve again with the model blocked."""
+    enc = encode(grid)
+    if isinstance(enc, str):
+        return (None if enc == "too big" else 0.0), enc
+    clauses, nvars = enc
+    spent = 0.0
+    model = None
+    for _ in range(2):
+        with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as f:
+            extra = [[-l for l in model]] if model else []
+            f.write(f"p cnf {nvars} {len(clauses) + len(extra)}\n")
+            for c in clauses + extra:
+                f.write(" ".join(map(str, c)) + " 0\n")
+            path = f.name
+        try:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            try:
+                p = subprocess.run(
+                    [binary, "-q", f"--time={max(1, int(timeout - spent))}", path],
+                    capture_output=True,
+                    text=True,
+                    timeout=timeout - spent + 5,
+                )
+            except subprocess.TimeoutExpired:
+                return None, "timeout"
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            spent += (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        finally:
+            os.unlink(path)
+        if p.returncode == 20:
+            return spent, "none" if model is None else "unique"
+        if p.returncode != 10:
+            return None, "timeout"
+        if model is not None:
+            return spent, "multiple"
+        model = [
+            int(t)
+            for line in p.stdout.splitlines()
+            if line.startswith("v ")
+            for t in line[2:].split()
+            if int(t) > 0
+        ]
+    return None, "error"
+
+
 def median(times):
     done = [t for t in times if t is not None]
     return f"{statistics.median(done):.3f}" if done else "—"
 
 
+def file_grid(binary, path):
+    p = subprocess.run([binary, "convert", "--to", "json", path], capture_output=True, text=True)
+    if p.returncode != 0 or not p.stdout:
+        return None
+    return json.loads(p.stdout.splitlines()[0])["grid"]
+
+
+def solvers(a):
+    """(name, function(grid) -> (seconds or None, verdict)) for each solver asked for."""
+    out = [("ours", None)]
+    if a.no_sat:
+        return out
+    try:
+        import pysat.solvers  # noqa: F401
+
+        for name, key in PYSAT.items():
+            out.append((name, lambda g, t, k=key: sat(g, t, k)))
+    except ImportError:
+        print("# PySAT missing (pip install python-sat): CaDiCaL, Glucose, MiniSat left out")
+    kb = kissat_path(a.kissat)
+    if kb:
+        out.insert(2, ("Kissat", lambda g, t: kissat(kb, g, t)))
+    else:
+        print("# kissat missing (pip install passagemath-kissat): Kissat left out")
+    return out
+
+
+def cell(times, total):
+    to = sum(t is None for t in times)
+    return f"{median(times)}" + (f" ({to}/{total} TO)" if to else "")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sizes", default="16,25,36,49,64")
+    ap.add_argument("--files", help="a directory of puzzle files: table (a)")
+    ap.add_argument("--sizes", default="16,25,36")
     ap.add_argument("--fills", default="30,42,50,60,70")
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--timeout", type=float, default=10.0)
     ap.add_argument("--binary", default="target/release/sudoku")
+    ap.add_argument("--kissat", help="the kissat binary (default: passagemath-kissat's, or PATH)")
     ap.add_argument("--no-sat", action="store_true", help="ours only")
     a = ap.parse_args()
-    print("| N | givens | ours median s | ours TO | CaDiCaL median s | CaDiCaL TO | verdicts (ours/CaDiCaL) |")
-    print("|---|---|---:|---:|---:|---:|---|")
-    for n in map(int, a.sizes.split(",")):
-        for fill in map(int, a.fills.split(",")):
-            ot, ct, verdicts = [], [], []
-            for k in range(a.seeds):
-                rng = random.Random(a.seed * 1_000_003 + n * 1000 + fill * 10 + k)
-                g = holed(solution_grid(n, rng), fill / 100, rng)
-                t1, s1 = ours(a.binary, g, a.timeout)
-                ot.append(t1)
-                if a.no_sat:
-                    t2, s2 = None, "-"
+    sv = solvers(a)
+    names = [n for n, _ in sv]
+
+    def run_all(g, runs, verdicts, path=None):
+        vs = []
+        for name, fn in sv:
+            if fn is None:
+                if path is None:
+                    t, v = ours(a.binary, g, a.timeout)
                 else:
-                    t2, s2 = cadical(g, a.timeout)
-                ct.append(t2)
-                verdicts.append(f"{s1}/{s2}")
-                if "timeout" not in (s1, s2) and not a.no_sat and s1 != s2:
-                    verdicts[-1] += " DISAGREE"
+                    t, v = ours_file(a.binary, path, a.timeout)
+            else:
+                t, v = fn(g, a.timeout)
+            runs[name].append(t)
+            vs.append(v)
+        done = {v for v in vs if v not in ("timeout", "error", "too big")}
+        verdicts.append("/".join(vs) + (" DISAGREE" if len(done) > 1 else ""))
+
+    head = "| " + " | ".join(f"{n} s" for n in names) + " | verdicts (" + "/".join(names) + ") |"
+    rule = "|" + "---:|" * len(names) + "---|"
+    if a.files:
+        print("\n(a) files, seconds (TO = over %gs)\n" % a.timeout)
+        print("| file | givens " + head)
+        print("|---|---:" + rule)
+        for f in sorted(os.listdir(a.files)):
+            path = os.path.join(a.files, f)
+            if not f.endswith(".txt"):
+                continue
+            g = file_grid(a.binary, path)
+            if g is None:
+                print(f"| {f} | unreadable |")
+                continue
+            runs = {n: [] for n in names}
+            verdicts = []
+            run_all(g, runs, verdicts, path)
+            givens = sum(v != 0 for row in g for v in row)
             print(
-                f"| {n} | {fill}% | {median(ot)} | {sum(t is None for t in ot)}/{a.seeds} "
-                f"| {median(ct)} | {sum(t is None for t in ct)}/{a.seeds} | {', '.join(verdicts)} |",
+                f"| {f} | {givens} | " + " | ".join(cell(runs[n], 1) for n in names)
+                + f" | {verdicts[0]} |",
                 flush=True,
             )
+    if a.sizes:
+        print("\n(b) random-holed, medians of %d seeds, seconds (TO = over %gs)\n" % (a.seeds, a.timeout))
+        print("| N | givens " + head)
+        print("|---|---:" + rule)
+        for n in map(int, a.sizes.split(",")):
+            for fill in map(int, a.fills.split(",")):
+                runs = {nm: [] for nm in names}
+                verdicts = []
+                for k in range(a.seeds):
+                    rng = random.Random(a.seed * 1_000_003 + n * 1000 + fill * 10 + k)
+                    g = holed(solution_grid(n, rng), fill / 100, rng)
+                    run_all(g, runs, verdicts)
+                print(
+                    f"| {n} | {fill}% | " + " | ".join(cell(runs[nm], a.seeds) for nm in names)
+                    + f" | {', '.join(verdicts)} |",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

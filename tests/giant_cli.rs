@@ -178,3 +178,125 @@ fn solve_all_stops_at_the_time_limit_and_says_at_least() {
     assert!(count < 2_000_000, "{count}");
     assert_eq!(v["solutions"].as_array().unwrap().len() as u64, count);
 }
+
+/// The 1-based value of a symbol in shnarazk's 64-symbol alphabet, as its README states it.
+fn wide_value(ch: char) -> Option<u64> {
+    let order: Vec<char> = ('A'..='Z')
+        .chain(('a'..='z').filter(|&c| c != 'l'))
+        .chain('1'..='9')
+        .chain("#?+$".chars())
+        .collect();
+    order.iter().position(|&c| c == ch).map(|i| i as u64 + 1)
+}
+
+fn shnarazk_rows() -> Vec<Vec<char>> {
+    let text = std::fs::read_to_string(data("shnarazk-sudoku64.txt")).unwrap();
+    text.lines()
+        .map(|l| l.strip_suffix("\\n").unwrap_or(l).chars().collect())
+        .collect()
+}
+
+#[test]
+fn the_shnarazk_file_is_read_in_its_own_alphabet() {
+    let rows = shnarazk_rows();
+    assert_eq!(rows.len(), 64);
+    let out = sudoku()
+        .args(["convert", "--to", "json", &data("shnarazk-sudoku64.txt")])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["size"], 64);
+    assert_eq!(v["box"], serde_json::json!([8, 8]));
+    let cells: Vec<u64> = v["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()))
+        .collect();
+    assert_eq!(cells.len(), 64 * 64);
+    let mut givens = 0;
+    for (r, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), 64, "row {}", r + 1);
+        for (c, &ch) in row.iter().enumerate() {
+            let want = if ch == ' ' {
+                0
+            } else {
+                givens += 1;
+                wide_value(ch).unwrap()
+            };
+            assert_eq!(cells[r * 64 + c], want, "r{}c{} {ch:?}", r + 1, c + 1);
+        }
+    }
+    assert_eq!(cells.iter().filter(|&&x| x != 0).count(), givens);
+    assert_eq!(givens, 2253);
+}
+
+#[test]
+fn the_shnarazk_clash_is_reported_as_invalid_givens() {
+    // Find the clash from the file itself: a symbol twice in one column.
+    let rows = shnarazk_rows();
+    let mut clashes = Vec::new();
+    for c in 0..64 {
+        let col: Vec<char> = rows.iter().map(|row| row[c]).collect();
+        for (r1, &x) in col.iter().enumerate() {
+            for (r2, &y) in col.iter().enumerate().skip(r1 + 1) {
+                if x != ' ' && x == y {
+                    clashes.push(serde_json::json!([[r1 + 1, c + 1], [r2 + 1, c + 1]]));
+                }
+            }
+        }
+    }
+    assert_eq!(clashes.len(), 1, "{clashes:?}");
+    let out = sudoku()
+        .args(["solve", "--json", &data("shnarazk-sudoku64.txt")])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["status"], "invalid");
+    let conflicts = v["conflicts"].as_array().unwrap();
+    assert_eq!(conflicts.len(), 1, "{conflicts:?}");
+    assert_eq!(conflicts[0]["cells"], clashes[0]);
+    // Text output names the cells too.
+    sudoku()
+        .args(["solve", &data("shnarazk-sudoku64.txt")])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("invalid"))
+        .stdout(predicates::str::contains("r8c58, r13c58"));
+}
+
+#[test]
+fn a_broken_shnarazk_file_is_an_error_at_its_line_and_column() {
+    let text = std::fs::read_to_string(data("shnarazk-sudoku64.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // A symbol outside the alphabet (`l`) on line 5, column 3.
+    let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    bad[4].replace_range(2..3, "l");
+    let out = sudoku()
+        .args(["solve", "-"])
+        .write_stdin(bad.join("\n") + "\n")
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains(":5:3:"), "{err}");
+    // Cut after 10 rows.
+    let out = sudoku()
+        .args(["solve", "-"])
+        .write_stdin(lines[..10].join("\n") + "\n")
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains(":11:") && err.contains("64 rows"), "{err}");
+}

@@ -198,3 +198,68 @@ fn propagation_proof_agrees_with_counting() {
         "{filled}: both kinds should come up"
     );
 }
+
+/// A solved `n`x`n` grid (square boxes) shuffled by bands, rows, stacks, columns and
+/// digits, then holed: each cell kept with probability `keep`.
+fn random_holed(b: usize, keep: f64, seed: u64) -> Grid {
+    use rand::seq::SliceRandom;
+    let n = b * b;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let full = solve::solution(&Grid::empty(shape(b, b))).unwrap();
+    let order = |rng: &mut rand_chacha::ChaCha8Rng| {
+        let mut bands: Vec<usize> = (0..b).collect();
+        bands.shuffle(rng);
+        let mut out = Vec::new();
+        for g in bands {
+            let mut inner: Vec<usize> = (g * b..(g + 1) * b).collect();
+            inner.shuffle(rng);
+            out.extend(inner);
+        }
+        out
+    };
+    let (rows, cols) = (order(&mut rng), order(&mut rng));
+    let mut digits: Vec<usize> = (1..=n).collect();
+    digits.shuffle(&mut rng);
+    let v = full.values();
+    let mut values = vec![0; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            if rng.gen_bool(keep) {
+                values[r * n + c] = digits[v[rows[r] * n + cols[c]] as usize - 1];
+            }
+        }
+    }
+    Grid::from_values(shape(b, b), &values).unwrap()
+}
+
+#[test]
+fn nearly_empty_64x64_grids_get_two_checked_solutions() {
+    for (keep, seed) in [(0.01, 1), (0.05, 2), (0.10, 3)] {
+        let g = random_holed(8, keep, seed);
+        assert!(g.given_count() > 0);
+        // A bound, not a timing assertion: the answer is expected at once.
+        let out = solve::solve_until(&g, None, &Stop::after(std::time::Duration::from_secs(120)))
+            .expect("answered");
+        let Outcome::Multiple(a, b) = out else {
+            panic!("{keep}: {}", out.status());
+        };
+        for s in [&a, &b] {
+            sudoku::verify::check_solution_of(&g, s).unwrap();
+        }
+        assert_ne!(a, b, "{keep}");
+    }
+}
+
+#[test]
+fn nearly_empty_grids_of_odd_boxes_get_two_checked_solutions() {
+    // 81x81: no two-by-two swap in the formula grid; the second solution is a longer cycle.
+    let g = random_holed(9, 0.03, 4);
+    let out = solve::solve_until(&g, None, &Stop::after(std::time::Duration::from_secs(120)))
+        .expect("answered");
+    let Outcome::Multiple(a, b) = out else {
+        panic!("{}", out.status());
+    };
+    sudoku::verify::check_solution_of(&g, &a).unwrap();
+    sudoku::verify::check_solution_of(&g, &b).unwrap();
+    assert_ne!(a, b);
+}

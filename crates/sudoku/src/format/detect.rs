@@ -70,6 +70,11 @@ pub(crate) fn detect_source<R: BufRead>(src: &mut Source<R>) -> Option<Format> {
     if significant.is_empty() {
         return had_any.then_some(Format::Line);
     }
+    // shnarazk's 64x64 layout (blanks for empty cells, lower case letters) before its
+    // rows could pass for titles or classic rows.
+    if super::wide::looks_like(&significant) {
+        return Some(Format::Sdk);
+    }
     // A title line in words ("Puzzle 1", "HardestDatabase110626") says nothing of the
     // format: look past it when something else follows.
     let skip = significant.iter().take_while(|l| is_title(l)).count();

@@ -53,6 +53,7 @@ pub mod sdk;
 mod source;
 pub mod ss;
 pub mod sukaku;
+mod wide;
 
 pub use detect::detect;
 pub use line::{parse_line, Alphabet};

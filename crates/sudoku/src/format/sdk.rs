@@ -165,6 +165,9 @@ pub(crate) fn read<R: BufRead>(
         if t.starts_with('#') {
             header(&mut info, t);
         } else if is_section(t, "[puzzle]") {
+        } else if super::wide::row_cells(&line.text).is_some() {
+            // shnarazk's 64x64 layout: its rows have blanks and lower case letters.
+            break line;
         } else if super::detect::is_title(t) {
             // A title line in words before the grid (no row of cells has those).
             if info.title.is_none() {
@@ -177,6 +180,15 @@ pub(crate) fn read<R: BufRead>(
         }
     };
     let start = start.unwrap_or(first.no);
+    if super::wide::row_cells(&first.text).is_some() {
+        return Some(super::wide::read_grid(src, first, opts).map(|grid| Puzzle {
+            grid,
+            marks: None,
+            info,
+            line: start,
+            alphabet: None,
+        }));
+    }
     let (mut grid, mut alphabet) = match read_rows(src, first, None, opts, None) {
         Ok(g) => g,
         Err(e) => return Some(Err(e)),

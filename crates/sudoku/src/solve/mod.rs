@@ -12,6 +12,7 @@
 
 pub mod fast9;
 pub mod general;
+mod sparse;
 
 use crate::grid::{Candidates, Conflict, Grid};
 use crate::stop::{Stop, Stopped};
@@ -130,6 +131,9 @@ pub fn solve_until(
     let conflicts = grid.conflicts();
     if !conflicts.is_empty() {
         return Ok(Outcome::Invalid(conflicts));
+    }
+    if let Some(o) = marks.is_none().then(|| sparse::solve(grid, stop)).flatten() {
+        return Ok(o);
     }
     let mut s = engine_for(grid).search_until(grid, marks, 2, 2, stop);
     if s.stopped {
