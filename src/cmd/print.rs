@@ -468,7 +468,7 @@ fn print_paths(
             label: label(n + 1, p),
             line: format::write(&p.puzzle, Format::Line).unwrap_or_default(),
             alphabet: p.puzzle.alphabet,
-            start: super::explain::board_of(&p.puzzle),
+            start: sudoku::logic::Position::from_puzzle(&p.puzzle).into_board(),
             path,
             backtracking: !args.no_backtracking,
         });
