@@ -135,7 +135,10 @@ pub(crate) struct BoxFirst {
 impl BoxFirst {
     fn new(geo: &Geometry) -> BoxFirst {
         let n = geo.n;
-        assert!(n <= BOX_FIRST_MAX_SIDE, "box-first tables serve sides up to 32");
+        assert!(
+            n <= BOX_FIRST_MAX_SIDE,
+            "box-first tables serve sides up to 32"
+        );
         let ncell = geo.cell_houses.len();
         // `House::index` order is rows, columns, boxes: box-first index `k` is
         // `(k + 2n) % 3n` there.
@@ -251,7 +254,10 @@ mod tests {
             let n = shape.side();
             let g = Geometry::of(shape);
             let t = g.box_first();
-            assert!(std::ptr::eq(t, Geometry::of(shape).box_first()), "built once");
+            assert!(
+                std::ptr::eq(t, Geometry::of(shape).box_first()),
+                "built once"
+            );
             for k in 0..3 * n {
                 let h = match k / n {
                     0 => House::Block(Block::new(k % n)),

@@ -19,9 +19,7 @@ impl Mode {
     pub(super) fn base(self) -> f64 {
         let base = se_base(self.technique());
         match self {
-            Mode::Nested(level) => {
-                base + NESTED_LEVEL_STEP * f64::from(level - FIRST_NESTED_LEVEL)
-            }
+            Mode::Nested(level) => base + NESTED_LEVEL_STEP * f64::from(level - FIRST_NESTED_LEVEL),
             _ => base,
         }
     }

@@ -82,12 +82,12 @@
 //!
 //! Depends on [`super::Context`] and the step model.
 
+use super::geometry::BOX_FIRST_MAX_SIDE;
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::Technique;
 use super::Context;
 use crate::index::{Candidate, Cell, Digit};
-use super::geometry::BOX_FIRST_MAX_SIDE;
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
