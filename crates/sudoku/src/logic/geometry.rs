@@ -292,8 +292,8 @@ mod tests {
                     let at = t.hpos[i][k] as usize;
                     assert_eq!(t.house_cells[h][at] as usize, i);
                     for (j, &x) in t.house_cells[h].iter().enumerate() {
-                        for kind in 0..3 {
-                            let shares = t.houses[x as usize][kind] == hs[kind];
+                        for (kind, &home) in hs.iter().enumerate() {
+                            let shares = t.houses[x as usize][kind] == home;
                             let bit = t.inter[(h * n + at) * 3 + kind] >> j & 1 == 1;
                             assert_eq!(bit, shares);
                         }

@@ -41,8 +41,6 @@ use crate::logic::technique::Technique;
 use crate::logic::Context;
 use std::ops::ControlFlow;
 
-/// The techniques of this family file.
-
 /// Templates kept per digit at most; a digit with more is skipped.
 pub(crate) const MAX_TEMPLATES: usize = 100_000;
 /// Words (64 cells each) of template storage over all digits: on large shapes the cap per
@@ -413,8 +411,8 @@ pub(crate) fn find(
 
 #[cfg(test)]
 mod tests {
-    use crate::grid::{Board, Grid};
     use super::*;
+    use crate::grid::{Board, Grid};
 
     #[test]
     fn empty_nine_has_46656_templates_per_digit() {
