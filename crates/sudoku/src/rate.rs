@@ -551,8 +551,12 @@ impl TargetRater {
         // in SE's order, when the range ends below them.
         let mut se_set = Rater::se_techniques();
         if let Some((_, hi)) = target.se {
+            // The exclusion and chaining techniques rate from Aligned Pair Exclusion's base.
+            let late = Technique::AlignedPairExclusion
+                .se_rating()
+                .expect("SE rates aligned pair exclusion");
             for t in se_set.iter().collect::<Vec<_>>() {
-                if t.se_rating().is_some_and(|r| r >= 6.2 && r > hi + 0.01) {
+                if t.se_rating().is_some_and(|r| r >= late && r > hi + 0.01) {
                     se_set.remove(t);
                 }
             }

@@ -54,7 +54,10 @@ pub(crate) const SINGLES: [Technique; 3] = [
 
 const ALL: u16 = 0x1ff;
 
-/// Index tables of the 9x9 shape, taken from the general model so the orders agree.
+/// Index tables of the 9x9 shape, taken from the general model so the orders agree. Kept
+/// beside [`super::geometry::Geometry`] on purpose: fixed-size `u8` arrays (no bounds
+/// checks, no indirection) and `u128` house masks are what makes these finders fast, and
+/// they serve 9x9 only.
 struct Tables {
     /// The cells of each house (by [`House::index`]: rows, columns, boxes) in position order.
     house: [[u8; 9]; 27],

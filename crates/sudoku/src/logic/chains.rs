@@ -1,6 +1,6 @@
 //! Chains and loops: X-Chain, XY-Chain, AIC and nice loops (continuous and
 //! discontinuous), plain and grouped, found by breadth-first search so the shortest chains
-//! come first.
+//! come first; and Remote Pair.
 //!
 //! # The candidate graph
 //! A candidate is a node. Two candidates are *weakly* linked when they cannot both be true
@@ -54,6 +54,7 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::GroupedContinuousNiceLoop,
     Technique::GroupedDiscontinuousNiceLoop,
     Technique::GroupedAic,
+    Technique::RemotePair,
 ];
 
 /// The longest chain searched (HoDoKu's limit for chains).
@@ -83,24 +84,26 @@ impl Graph {
     pub fn new(ctx: &Context<'_>) -> Graph {
         let shape = ctx.shape();
         let n = ctx.side();
+        let geo = ctx.geometry();
         let total = shape.cell_count() * n;
         let mut strong = vec![Vec::new(); total];
         let mut weak = vec![Vec::new(); total];
         for cell in Cell::all(shape) {
+            let c = cell.index();
             let cands = ctx.candidates(cell);
             for d in cands {
-                let id = cell.index() * n + d.index();
+                let id = geo.candidate_id(c, d.index()) as usize;
                 for e in cands {
                     if e != d {
-                        weak[id].push((cell.index() * n + e.index()) as u32);
+                        weak[id].push(geo.candidate_id(c, e.index()));
                         if cands.len() == 2 {
-                            strong[id].push(((cell.index() * n + e.index()) as u32, true));
+                            strong[id].push((geo.candidate_id(c, e.index()), true));
                         }
                     }
                 }
-                for p in cell.peers(shape) {
-                    if ctx.has(p, d) {
-                        weak[id].push((p.index() * n + d.index()) as u32);
+                for &p in geo.peers(c) {
+                    if ctx.has(Cell::new(p as usize), d) {
+                        weak[id].push(geo.candidate_id(p as usize, d.index()));
                     }
                 }
             }
@@ -112,7 +115,8 @@ impl Graph {
                     let mut it = pos.iter();
                     let (a, b) = (it.next().unwrap(), it.next().unwrap());
                     let (ca, cb) = (ctx.cell(h, a), ctx.cell(h, b));
-                    let (ia, ib) = (ca.index() * n + d.index(), cb.index() * n + d.index());
+                    let ia = geo.candidate_id(ca.index(), d.index()) as usize;
+                    let ib = geo.candidate_id(cb.index(), d.index()) as usize;
                     // Two cells can share two houses (a row and a box): keep one link.
                     if !strong[ia].iter().any(|&(x, _)| x as usize == ib) {
                         strong[ia].push((ib as u32, false));
@@ -164,7 +168,8 @@ impl GroupGraph {
         let shape = ctx.shape();
         let n = ctx.side();
         let base = shape.cell_count() * n;
-        let cand = |c: Cell, d: Digit| (c.index() * n + d.index()) as u32;
+        let geo = ctx.geometry();
+        let cand = |c: Cell, d: Digit| geo.candidate_id(c.index(), d.index());
         // The groups, each with its line and box; and the groups of each house.
         let mut groups: Vec<(Digit, Vec<Cell>)> = Vec::new();
         let mut homes: Vec<[House; 2]> = Vec::new();
@@ -398,6 +403,7 @@ pub(crate) fn find(
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     let kind = match technique {
+        Technique::RemotePair => return remote_pair(ctx, sink),
         Technique::XChain => Kind::X,
         Technique::XyChain => Kind::Xy,
         t if ALL_LINKS.contains(&t) || GROUPED.contains(&t) => Kind::All,
@@ -789,6 +795,82 @@ pub fn chain_length(step: &Step) -> Option<usize> {
         Evidence::Kraken(k) => Some(k.branches.iter().map(Vec::len).sum()),
         _ => None,
     }
+}
+
+/// Remote Pair: bivalue cells with the same two digits, linked by seeing each other. Two
+/// linked cells hold different digits, so cells an odd number of links apart do too; a
+/// cell seeing two of them (that don't see each other) holds neither digit.
+fn remote_pair(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let s = ctx.shape();
+    let bivalue = ctx.bivalue_cells();
+    let mut done = vec![false; bivalue.len()];
+    for start in 0..bivalue.len() {
+        if done[start] {
+            continue;
+        }
+        let pair = ctx.candidates(bivalue[start]);
+        // The component of `start` among the bivalue cells with the same pair, 2-coloured.
+        let mut comp: Vec<(usize, bool)> = vec![(start, false)];
+        done[start] = true;
+        let mut head = 0;
+        let mut bipartite = true;
+        while head < comp.len() {
+            let (i, color) = comp[head];
+            head += 1;
+            for j in 0..bivalue.len() {
+                if j == i || ctx.candidates(bivalue[j]) != pair || !bivalue[i].sees(bivalue[j], s) {
+                    continue;
+                }
+                match comp.iter().find(|(k, _)| *k == j) {
+                    Some(&(_, c)) => bipartite &= c != color,
+                    None => {
+                        done[j] = true;
+                        comp.push((j, !color));
+                    }
+                }
+            }
+        }
+        if !bipartite || comp.len() < 4 {
+            continue;
+        }
+        let cells: Vec<Cell> = comp.iter().map(|&(i, _)| bivalue[i]).collect();
+        let colors: Vec<bool> = comp.iter().map(|&(_, c)| c).collect();
+        let mut elims = Vec::new();
+        for target in Cell::all(s) {
+            if cells.contains(&target) || (ctx.candidates(target) & pair).is_empty() {
+                continue;
+            }
+            let seen: Vec<usize> = (0..cells.len())
+                .filter(|&k| cells[k].sees(target, s))
+                .collect();
+            let hit = seen.iter().any(|&p| {
+                seen.iter()
+                    .any(|&q| colors[p] != colors[q] && !cells[p].sees(cells[q], s))
+            });
+            if hit {
+                for d in ctx.candidates(target) & pair {
+                    elims.push(Candidate::new(target, d));
+                }
+            }
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        sink(Step {
+            se_difficulty: None,
+            technique: Technique::RemotePair,
+            placements: vec![],
+            eliminations: elims,
+            evidence: Evidence::Wing {
+                digits: pair,
+                pivot: None,
+                pincers: cells,
+                z: None,
+                links: vec![],
+            },
+        })?;
+    }
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]

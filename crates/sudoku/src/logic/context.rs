@@ -27,7 +27,7 @@ pub struct Context<'a> {
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
     als: OnceCell<Option<super::als::AnyTables>>,
     graph: OnceCell<super::chains::Graph>,
-    templates: OnceCell<super::templates::Tables>,
+    templates: OnceCell<super::last_resort::templates::Tables>,
     group_graph: OnceCell<super::chains::GroupGraph>,
     /// Steps of techniques found ahead of their turn by another technique's complete
     /// search of this position (finned fish find the sashimi ones, a nice-loop search the
@@ -220,9 +220,9 @@ impl<'a> Context<'a> {
     }
 
     /// The templates of every digit in this position (shared by Template Set and Delete).
-    pub(crate) fn template_tables(&self) -> &super::templates::Tables {
+    pub(crate) fn template_tables(&self) -> &super::last_resort::templates::Tables {
         self.templates
-            .get_or_init(|| super::templates::Tables::new(self))
+            .get_or_init(|| super::last_resort::templates::Tables::new(self))
     }
 
     /// The group nodes of this position and their links (shared by the grouped chains).

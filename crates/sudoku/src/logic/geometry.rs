@@ -8,6 +8,9 @@ use crate::index::{Candidate, Cell, Digit, House};
 use crate::shape::Shape;
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// The largest side [`BoxFirst`] tables serve: places in a house are `u32` masks.
+pub(crate) const BOX_FIRST_MAX_SIDE: usize = 32;
+
 /// The geometry of one shape (see the module docs).
 #[derive(Debug)]
 pub(crate) struct Geometry {
@@ -23,6 +26,9 @@ pub(crate) struct Geometry {
     /// Each cell's peers (indices), `npeer` a cell, in [`Cell::peers`] order.
     peers: Vec<u32>,
     npeer: usize,
+    /// The same houses numbered boxes first, for chain searches (made at first use, and
+    /// kept for the process like the geometry itself: positions borrow its tables).
+    box_first: OnceLock<&'static BoxFirst>,
 }
 
 impl Geometry {
@@ -45,6 +51,7 @@ impl Geometry {
             cell_houses,
             peers,
             npeer,
+            box_first: OnceLock::new(),
         }
     }
 
@@ -94,6 +101,118 @@ impl Geometry {
         let id = id as usize;
         Candidate::new(Cell::new(id / self.n), Digit::from_index(id % self.n))
     }
+    /// The houses numbered boxes first (see [`BoxFirst`]), made at the first use; sides up
+    /// to [`BOX_FIRST_MAX_SIDE`].
+    pub(crate) fn box_first(&self) -> &'static BoxFirst {
+        self.box_first
+            .get_or_init(|| Box::leak(Box::new(BoxFirst::new(self))))
+    }
+}
+
+/// The same geometry numbered as Sudoku Explainer's chain searches walk it: houses boxes
+/// first (boxes `0..n`, rows `n..2n`, columns `2n..3n`), each cell's peers box first, and
+/// the position tables their place masks need. The order decides which of equally cheap
+/// proofs is found first, so it is kept here rather than derived in the searches.
+#[derive(Debug)]
+pub(crate) struct BoxFirst {
+    /// Per cell: its box, row and column (box-first house indices).
+    pub(crate) houses: Vec<[u16; 3]>,
+    /// Per box-first house: its cells in position order.
+    pub(crate) house_cells: Vec<Vec<u16>>,
+    /// Per cell: its box's other cells, then its row's and its column's outside the box.
+    pub(crate) peers: Vec<Vec<u16>>,
+    /// Per cell: its position in its box, row and column.
+    pub(crate) hpos: Vec<[u8; 3]>,
+    /// Per cell: the positions in its row, and in its column, of the cells in its box.
+    pub(crate) near: Vec<[u32; 2]>,
+    /// Per house, position in it and kind of house (box, row, column): the positions of
+    /// the house that share that kind of house with it (`(house * n + i) * 3 + kind`).
+    pub(crate) inter: Vec<u32>,
+    /// Per candidate id: its cell and digit (no division in hot loops).
+    pub(crate) cand: Vec<(u16, u8)>,
+}
+
+impl BoxFirst {
+    fn new(geo: &Geometry) -> BoxFirst {
+        let n = geo.n;
+        assert!(
+            n <= BOX_FIRST_MAX_SIDE,
+            "box-first tables serve sides up to 32"
+        );
+        let ncell = geo.cell_houses.len();
+        // `House::index` order is rows, columns, boxes: box-first index `k` is
+        // `(k + 2n) % 3n` there.
+        let house_cells: Vec<Vec<u16>> = (0..3 * n)
+            .map(|k| {
+                let h = (k + 2 * n) % (3 * n);
+                geo.house_ids(h).iter().map(|&c| c as u16).collect()
+            })
+            .collect();
+        let to_box_first = |h: u32| ((h as usize + n) % (3 * n)) as u16;
+        let houses: Vec<[u16; 3]> = (0..ncell)
+            .map(|c| {
+                let [r, co, b] = geo.cell_houses[c];
+                [to_box_first(b), to_box_first(r), to_box_first(co)]
+            })
+            .collect();
+        let peers = (0..ncell)
+            .map(|c| {
+                let hs = houses[c];
+                let mut ps: Vec<u16> = Vec::new();
+                for (k, &h) in hs.iter().enumerate() {
+                    for &x in &house_cells[h as usize] {
+                        if x as usize != c && (k == 0 || houses[x as usize][0] != hs[0]) {
+                            ps.push(x);
+                        }
+                    }
+                }
+                ps
+            })
+            .collect();
+        let mut hpos = vec![[0u8; 3]; ncell];
+        for (h, cells) in house_cells.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                hpos[c as usize][h / n] = i as u8;
+            }
+        }
+        let near = (0..ncell)
+            .map(|c| {
+                let mut m = [0u32; 2];
+                for (k, mk) in m.iter_mut().enumerate() {
+                    for (i, &x) in house_cells[houses[c][k + 1] as usize].iter().enumerate() {
+                        if houses[x as usize][0] == houses[c][0] {
+                            *mk |= 1 << i;
+                        }
+                    }
+                }
+                m
+            })
+            .collect();
+        let mut inter = vec![0u32; 3 * n * n * 3];
+        for (h, cells) in house_cells.iter().enumerate() {
+            for (i, &a) in cells.iter().enumerate() {
+                for k in 0..3 {
+                    for (j, &b) in cells.iter().enumerate() {
+                        if houses[a as usize][k] == houses[b as usize][k] {
+                            inter[(h * n + i) * 3 + k] |= 1 << j;
+                        }
+                    }
+                }
+            }
+        }
+        let cand = (0..ncell * n)
+            .map(|k| ((k / n) as u16, (k % n) as u8))
+            .collect();
+        BoxFirst {
+            houses,
+            house_cells,
+            peers,
+            hpos,
+            near,
+            inter,
+            cand,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -120,6 +239,76 @@ mod tests {
                 for d in Digit::all(shape) {
                     let id = g.candidate_id(i, d.index());
                     assert_eq!(g.candidate(id), Candidate::new(cell, d));
+                }
+            }
+        }
+    }
+
+    /// The box-first numbering against the index types: boxes, rows, columns; peers box
+    /// first; positions and intersections consistent with the house lists.
+    #[test]
+    fn box_first_tables_follow_the_index_types() {
+        use crate::index::{Block, Col, Row};
+        for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let n = shape.side();
+            let g = Geometry::of(shape);
+            let t = g.box_first();
+            assert!(
+                std::ptr::eq(t, Geometry::of(shape).box_first()),
+                "built once"
+            );
+            for k in 0..3 * n {
+                let h = match k / n {
+                    0 => House::Block(Block::new(k % n)),
+                    1 => House::Row(Row::new(k % n)),
+                    _ => House::Col(Col::new(k % n)),
+                };
+                let cells: Vec<u16> = h.cells(shape).map(|c| c.index() as u16).collect();
+                assert_eq!(t.house_cells[k], cells);
+            }
+            for cell in Cell::all(shape) {
+                let i = cell.index();
+                let b = cell.block(shape);
+                let hs = t.houses[i];
+                assert_eq!(hs[0] as usize, b.index());
+                assert_eq!(hs[1] as usize, n + cell.row(shape).index());
+                assert_eq!(hs[2] as usize, 2 * n + cell.col(shape).index());
+                let mut peers: Vec<u16> = House::Block(b)
+                    .cells(shape)
+                    .filter(|&p| p != cell)
+                    .map(|p| p.index() as u16)
+                    .collect();
+                for line in [House::Row(cell.row(shape)), House::Col(cell.col(shape))] {
+                    peers.extend(
+                        line.cells(shape)
+                            .filter(|p| p.block(shape) != b)
+                            .map(|p| p.index() as u16),
+                    );
+                }
+                assert_eq!(t.peers[i], peers);
+                for k in 0..3 {
+                    let h = hs[k] as usize;
+                    let at = t.hpos[i][k] as usize;
+                    assert_eq!(t.house_cells[h][at] as usize, i);
+                    for (j, &x) in t.house_cells[h].iter().enumerate() {
+                        for (kind, &home) in hs.iter().enumerate() {
+                            let shares = t.houses[x as usize][kind] == home;
+                            let bit = t.inter[(h * n + at) * 3 + kind] >> j & 1 == 1;
+                            assert_eq!(bit, shares);
+                        }
+                    }
+                }
+                for (k, &m) in t.near[i].iter().enumerate() {
+                    let line = &t.house_cells[hs[k + 1] as usize];
+                    for (j, &x) in line.iter().enumerate() {
+                        let in_box = t.houses[x as usize][0] == hs[0];
+                        assert_eq!(m >> j & 1 == 1, in_box);
+                    }
+                }
+                for d in Digit::all(shape) {
+                    let id = g.candidate_id(i, d.index()) as usize;
+                    assert_eq!(t.cand[id], (i as u16, d.index() as u8));
                 }
             }
         }

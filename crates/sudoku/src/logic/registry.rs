@@ -6,10 +6,10 @@
 //! [`super::Technique::is_implemented`].
 
 use super::step::Step;
-use super::technique::Technique;
-use super::{als, chains, exclusion, forcing, sue_de_coq};
+use super::technique::{Family, Technique};
+use super::{als, chains, forcing, misc};
 use super::{coloring, single_digit, uniqueness, wings};
-use super::{fish, intersections, kraken, last_resort, singles, subsets, templates, Context};
+use super::{fish, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
 
 /// Where a finder sends the steps it finds. Returning [`ControlFlow::Break`] stops the
@@ -23,75 +23,80 @@ pub type Sink<'s> = dyn FnMut(Step) -> ControlFlow<()> + 's;
 pub type Finder =
     fn(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()>;
 
-/// One family's entry.
+/// One family's entry: its module's finder and techniques.
 pub(crate) struct Entry {
+    /// The family (read by the test that holds family = module).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub family: Family,
     pub find: Finder,
     pub techniques: &'static [Technique],
 }
 
-/// Every implemented family. One line per family file.
+/// Every implemented family. One entry per family, one family per module (family = file
+/// or folder; `tests::family_is_module` holds it).
 pub(crate) const REGISTRY: &[Entry] = &[
     Entry {
+        family: Family::Singles,
         find: singles::find,
         techniques: singles::TECHNIQUES,
     },
     Entry {
+        family: Family::Intersections,
         find: intersections::find,
         techniques: intersections::TECHNIQUES,
     },
     Entry {
+        family: Family::Subsets,
         find: subsets::find,
         techniques: subsets::TECHNIQUES,
     },
     Entry {
+        family: Family::Fish,
         find: fish::find,
         techniques: fish::TECHNIQUES,
     },
     Entry {
-        find: kraken::find,
-        techniques: kraken::TECHNIQUES,
-    },
-    Entry {
+        family: Family::Wings,
         find: wings::find,
         techniques: wings::TECHNIQUES,
     },
     Entry {
+        family: Family::SingleDigitPatterns,
         find: single_digit::find,
         techniques: single_digit::TECHNIQUES,
     },
     Entry {
+        family: Family::Uniqueness,
         find: uniqueness::find,
         techniques: uniqueness::TECHNIQUES,
     },
     Entry {
+        family: Family::Coloring,
         find: coloring::find,
         techniques: coloring::TECHNIQUES,
     },
     Entry {
+        family: Family::Chains,
         find: chains::find,
         techniques: chains::TECHNIQUES,
     },
     Entry {
-        find: sue_de_coq::find,
-        techniques: sue_de_coq::TECHNIQUES,
+        family: Family::Miscellaneous,
+        find: misc::find,
+        techniques: misc::TECHNIQUES,
     },
     Entry {
-        find: exclusion::find,
-        techniques: exclusion::TECHNIQUES,
-    },
-    Entry {
+        family: Family::Als,
         find: als::find,
         techniques: als::TECHNIQUES,
     },
     Entry {
+        family: Family::Forcing,
         find: forcing::find,
         techniques: forcing::TECHNIQUES,
     },
     Entry {
-        find: templates::find,
-        techniques: templates::TECHNIQUES,
-    },
-    Entry {
+        family: Family::LastResort,
         find: last_resort::find,
         techniques: last_resort::TECHNIQUES,
     },
@@ -108,4 +113,40 @@ pub(crate) fn finder(t: Technique) -> Option<Finder> {
 /// Whether a finder implements `t`.
 pub(crate) fn supports(t: Technique) -> bool {
     finder(t).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Family = module: each entry's techniques are of its family, each family has one
+    /// entry, and the entry serves every implemented technique of the family.
+    #[test]
+    fn family_is_module() {
+        for e in REGISTRY {
+            for &t in e.techniques {
+                assert_eq!(t.family(), e.family, "{t:?} is served by another family");
+            }
+            let entries = REGISTRY.iter().filter(|x| x.family == e.family).count();
+            assert_eq!(entries, 1, "{:?} has {entries} entries", e.family);
+        }
+        for &t in Technique::ALL {
+            let entry = REGISTRY.iter().find(|e| e.techniques.contains(&t));
+            if let Some(e) = entry {
+                assert_eq!(
+                    REGISTRY
+                        .iter()
+                        .filter(|e| e.techniques.contains(&t))
+                        .count(),
+                    1
+                );
+                assert_eq!(e.family, t.family());
+            }
+        }
+        assert_eq!(
+            REGISTRY.len(),
+            Family::ALL.len(),
+            "every family has its module"
+        );
+    }
 }

@@ -322,7 +322,7 @@ techniques! {
     FinnedMutantXWing = "Finned Mutant X-Wing", "fmf2", Fish, hd_ours(Extreme, 470, 7000, false), None, None, None;
     FinnedMutantSwordfish = "Finned Mutant Swordfish", "fmf3", Fish, hd_ours(Extreme, 470, 7100, false), None, None, None;
     FinnedMutantJellyfish = "Finned Mutant Jellyfish", "fmf4", Fish, hd_ours(Extreme, 470, 7200, false), None, None, None;
-    /// A finned fish tied by forcing chains to what it can't remove alone (`logic/kraken.rs`).
+    /// A finned fish tied by forcing chains to what it can't remove alone (`logic/fish/kraken.rs`).
     KrakenFish = "Kraken Fish", "kf", Fish, hd(Extreme, 500, 8450, false), None, None, None;
     // ---- single-digit patterns
     Skyscraper = "Skyscraper", "sk", SingleDigitPatterns, hd(Hard, 130, 3000, true), Some(4.0), se_sukaku(15), None;

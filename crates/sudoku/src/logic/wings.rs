@@ -1,4 +1,4 @@
-//! Wings: XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing, and Remote Pair, in any shape.
+//! Wings: XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing and VWXYZ-Wing, in any shape.
 //!
 //! - XY-Wing: a bivalue pivot `{x,y}` sees two bivalue pincers `{x,z}` and `{y,z}`. Whatever
 //!   the pivot holds, one pincer is `z`, so a cell that sees both pincers is not `z`.
@@ -17,9 +17,6 @@
 //!   holds `z`: either way `z` is in the bivalue cell or in the set, and a cell seeing all
 //!   of those `z` cells is not `z`. When `z` is restricted too, the five cells are a
 //!   locked set: each of their digits leaves the cells that see all its places there.
-//! - Remote Pair: bivalue cells with the same two digits, linked by seeing each other. Two
-//!   linked cells hold different digits, so cells an odd number of links apart do too; a
-//!   cell seeing two of them (that don't see each other) holds neither digit.
 //!
 //! Depends on [`super::Context`] and the step model.
 
@@ -37,7 +34,6 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::WWing,
     Technique::WxyzWing,
     Technique::VwxyzWing,
-    Technique::RemotePair,
 ];
 
 /// Finds wings of the kind `technique` names.
@@ -52,7 +48,6 @@ pub(crate) fn find(
         Technique::WWing => w_wing(ctx, sink),
         Technique::WxyzWing => wxyz_wing(ctx, sink),
         Technique::VwxyzWing => als_wing(ctx, sink, 4, Technique::VwxyzWing),
-        Technique::RemotePair => remote_pair(ctx, sink),
         _ => ControlFlow::Continue(()),
     }
 }
@@ -454,79 +449,6 @@ fn als_wing_with(
                 },
             })?;
         }
-    }
-    ControlFlow::Continue(())
-}
-
-fn remote_pair(ctx: &Context<'_>, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let s = ctx.shape();
-    let bivalue = ctx.bivalue_cells();
-    let mut done = vec![false; bivalue.len()];
-    for start in 0..bivalue.len() {
-        if done[start] {
-            continue;
-        }
-        let pair = ctx.candidates(bivalue[start]);
-        // The component of `start` among the bivalue cells with the same pair, 2-coloured.
-        let mut comp: Vec<(usize, bool)> = vec![(start, false)];
-        done[start] = true;
-        let mut head = 0;
-        let mut bipartite = true;
-        while head < comp.len() {
-            let (i, color) = comp[head];
-            head += 1;
-            for j in 0..bivalue.len() {
-                if j == i || ctx.candidates(bivalue[j]) != pair || !bivalue[i].sees(bivalue[j], s) {
-                    continue;
-                }
-                match comp.iter().find(|(k, _)| *k == j) {
-                    Some(&(_, c)) => bipartite &= c != color,
-                    None => {
-                        done[j] = true;
-                        comp.push((j, !color));
-                    }
-                }
-            }
-        }
-        if !bipartite || comp.len() < 4 {
-            continue;
-        }
-        let cells: Vec<Cell> = comp.iter().map(|&(i, _)| bivalue[i]).collect();
-        let colors: Vec<bool> = comp.iter().map(|&(_, c)| c).collect();
-        let mut elims = Vec::new();
-        for target in Cell::all(s) {
-            if cells.contains(&target) || (ctx.candidates(target) & pair).is_empty() {
-                continue;
-            }
-            let seen: Vec<usize> = (0..cells.len())
-                .filter(|&k| cells[k].sees(target, s))
-                .collect();
-            let hit = seen.iter().any(|&p| {
-                seen.iter()
-                    .any(|&q| colors[p] != colors[q] && !cells[p].sees(cells[q], s))
-            });
-            if hit {
-                for d in ctx.candidates(target) & pair {
-                    elims.push(Candidate::new(target, d));
-                }
-            }
-        }
-        if elims.is_empty() {
-            continue;
-        }
-        sink(Step {
-            se_difficulty: None,
-            technique: Technique::RemotePair,
-            placements: vec![],
-            eliminations: elims,
-            evidence: Evidence::Wing {
-                digits: pair,
-                pivot: None,
-                pincers: cells,
-                z: None,
-                links: vec![],
-            },
-        })?;
     }
     ControlFlow::Continue(())
 }

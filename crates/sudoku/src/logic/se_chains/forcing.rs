@@ -14,12 +14,12 @@ pub(super) enum Mode {
 }
 
 impl Mode {
-    /// The SE base rating: the catalogue's for the technique, and 0.5 more for each
-    /// nested level past 2.
+    /// The SE base rating: the catalogue's for the technique, and [`NESTED_LEVEL_STEP`]
+    /// more for each nested level past the first.
     pub(super) fn base(self) -> f64 {
         let base = se_base(self.technique());
         match self {
-            Mode::Nested(level) => base + 0.5 * f64::from(level - 2),
+            Mode::Nested(level) => base + NESTED_LEVEL_STEP * f64::from(level - FIRST_NESTED_LEVEL),
             _ => base,
         }
     }
@@ -36,10 +36,10 @@ impl Mode {
         Rules {
             y: self != Mode::Nishio,
             dynamic: self != Mode::Multiple,
-            level: match self {
-                Mode::Plus => 1,
-                Mode::Nested(level) => level,
-                _ => 0,
+            stall: match self {
+                Mode::Plus => Stall::Basics,
+                Mode::Nested(level) => Stall::Nested(level),
+                _ => Stall::Stop,
             },
             limit,
         }
@@ -215,8 +215,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 if !(k == 2 || (multiple && k > 2)) {
                     continue;
                 }
-                let houses = pos.house_cells.clone();
-                let hc = &houses[h];
+                let hc = pos.house_cells[h].as_slice();
                 let first = places.trailing_zeros() as usize;
                 if hc[first] as usize != cell {
                     continue;

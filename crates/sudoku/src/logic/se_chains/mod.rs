@@ -76,17 +76,18 @@
 //! complexity count, Dynamic (+)'s basic techniques), `links` (static links, the BFS and
 //! their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
 //! and nested forcing), `nested` (inner producers and what they rely on), `rank` (sorting
-//! hints). The state kept along a solve path (geometry, inner hints, the net pool, the
-//! deadline) is a [`Search`] the driver owns and passes down.
+//! hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the state kept
+//! along a solve path (inner hints, the net pool, the deadline) is a [`Search`] the driver
+//! owns and passes down.
 //!
 //! Depends on [`super::Context`] and the step model.
 
+use super::geometry::BOX_FIRST_MAX_SIDE;
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::Technique;
 use super::Context;
-use crate::index::{Candidate, Cell, Digit, House};
-use crate::shape::Shape;
+use crate::index::{Candidate, Cell, Digit};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
@@ -175,6 +176,12 @@ fn complexity_limit(base: f64, best: f64) -> usize {
 
 const NONE: u32 = u32::MAX;
 
+/// The nested levels SE rates (9.5 to 11.0), each a base [`NESTED_LEVEL_STEP`] above the
+/// one before.
+const FIRST_NESTED_LEVEL: u8 = 2;
+const LAST_NESTED_LEVEL: u8 = 5;
+const NESTED_LEVEL_STEP: f64 = 0.5;
+
 /// The catalogue's SE base rating of `t`, as the decimal it stands for (an `f32` widened
 /// to `f64` is off in the last places, and difficulties are compared exactly).
 fn se_base(t: Technique) -> f64 {
@@ -199,12 +206,10 @@ fn several(x: u64) -> bool {
     x & x.wrapping_sub(1) != 0
 }
 
-/// What SE's producers keep along one solve path, owned by the driver: the geometry of
-/// the shape, the inner hints of the positions nested chains reached (levels and the next
+/// What SE's producers keep along one solve path, owned by the driver: the inner hints of the positions nested chains reached (levels and the next
 /// steps run much the same nets again), a pool of nets (nested chains run many thousands),
 /// and the deadline the nested producer watches (it can take seconds for one step).
 pub(crate) struct Search {
-    geometry: RefCell<Option<(Shape, Geometry)>>,
     inner_cache: RefCell<InnerCache>,
     nets: RefCell<Vec<Net>>,
     deadline: Option<Instant>,
@@ -214,22 +219,9 @@ impl Search {
     /// A fresh search; past `deadline` the nested producer stops and gives no step.
     pub(crate) fn new(deadline: Option<Instant>) -> Search {
         Search {
-            geometry: RefCell::new(None),
             inner_cache: RefCell::new(HashMap::new()),
             nets: RefCell::new(Vec::new()),
             deadline,
-        }
-    }
-    /// The geometry of `shape`, made at the first use.
-    fn geometry(&self, shape: Shape) -> Geometry {
-        let mut g = self.geometry.borrow_mut();
-        match &*g {
-            Some((s, geo)) if *s == shape => geo.clone(),
-            _ => {
-                let geo = Geometry::new(shape);
-                *g = Some((shape, geo.clone()));
-                geo
-            }
         }
     }
     /// A net from the pool, or a new one.
@@ -260,10 +252,10 @@ pub(crate) fn find(
     group: Group,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    let mut pos = Pos::new(ctx, search);
-    if pos.n > 32 {
+    if ctx.side() > BOX_FIRST_MAX_SIDE {
         return ControlFlow::Continue(());
     }
+    let mut pos = Pos::new(ctx, search);
     let mut best = Best::new();
     match group {
         Group::Cycles => cycles(&pos, &mut best),
@@ -272,7 +264,7 @@ pub(crate) fn find(
         Group::Dynamic => multiple(&mut pos, &mut best, Mode::Dynamic),
         Group::Plus => multiple(&mut pos, &mut best, Mode::Plus),
         Group::Nested => {
-            for level in 2..=5 {
+            for level in FIRST_NESTED_LEVEL..=LAST_NESTED_LEVEL {
                 multiple(&mut pos, &mut best, Mode::Nested(level));
                 if search.past_deadline() {
                     // A search cut short may miss the cheapest step: give none.

@@ -3,8 +3,38 @@
 
 use super::*;
 
-/// Inner hints per (position, inner rule), with the limit they were found under.
-pub(super) type InnerCache = HashMap<(Vec<u64>, u8), (usize, Rc<Vec<Inner>>)>;
+/// Inner hints per (position, inner producer), with the limit they were found under.
+pub(super) type InnerCache = HashMap<(Vec<u64>, InnerProducer), (usize, Rc<Vec<Inner>>)>;
+
+/// The inner producers of nested chains, in the order they are tried.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) enum InnerProducer {
+    /// Static forcing chains (from level 2).
+    Chains,
+    /// Static cell and region forcing (from level 3).
+    Multiple,
+    /// Dynamic forcing chains (from level 4).
+    Dynamic,
+    /// Dynamic (+) chains (level 5).
+    Plus,
+}
+
+impl InnerProducer {
+    const ALL: [InnerProducer; 4] = [
+        InnerProducer::Chains,
+        InnerProducer::Multiple,
+        InnerProducer::Dynamic,
+        InnerProducer::Plus,
+    ];
+    /// The first nested level that runs it.
+    fn level(self) -> u8 {
+        FIRST_NESTED_LEVEL + self as u8
+    }
+    /// Whether it works on static links (and so the reach pass serves it).
+    fn is_static(self) -> bool {
+        matches!(self, InnerProducer::Chains | InnerProducer::Multiple)
+    }
+}
 
 /// Positions kept in [`Search::inner_cache`] before it starts again.
 pub(super) const INNER_CACHE_SIZE: usize = 5_000;
@@ -28,18 +58,18 @@ pub(super) fn nested_offs(
     limit: usize,
 ) -> Vec<(u32, Vec<u32>, u32, u32, InnerRule)> {
     let mut inner: Option<Pos> = None;
-    // What the inner position's static links reach (rules 0 and 1).
+    // What the inner position's static links reach (the static inner producers).
     let mut reach: Option<Reach> = None;
     let mut hints: Rc<Vec<Inner>> = Rc::default();
-    let mut used = 0u8;
-    for rule in 0..4u8 {
-        if level < rule + 2 {
+    let mut used = InnerProducer::Chains;
+    for producer in InnerProducer::ALL {
+        if level < producer.level() {
             break;
         }
         // Levels, and the next steps, run much the same nets again: the inner hints of a
         // position are kept (what they rely on is told against all candidates, so that
         // they serve any outer position).
-        let key = (pos.cur.clone(), rule);
+        let key = (pos.cur.clone(), producer);
         let cached = pos
             .search
             .inner_cache
@@ -53,19 +83,23 @@ pub(super) fn nested_offs(
                 let inner = inner.get_or_insert_with(|| pos.derived());
                 let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
                 let mut v = Vec::new();
-                if rule <= 1 && reach.is_none() {
+                if producer.is_static() && reach.is_none() {
                     reach = Some(Reach::new(inner));
                 }
-                if rule == 0 && !INNER_CYCLES {
+                if producer == InnerProducer::Chains && !INNER_CYCLES {
                     inner_chains(inner, reach.as_ref().unwrap(), &all, limit, &mut v);
-                } else if rule == 0 {
+                } else if producer == InnerProducer::Chains {
                     let mut best = Best::collecting_for(all, limit);
                     cycles(inner, &mut best);
                     v = best.collect.map(|c| c.hints).unwrap_or_default();
                 } else {
-                    let mode = [Mode::Multiple, Mode::Dynamic, Mode::Plus][rule as usize - 1];
+                    let mode = match producer {
+                        InnerProducer::Multiple => Mode::Multiple,
+                        InnerProducer::Dynamic => Mode::Dynamic,
+                        _ => Mode::Plus,
+                    };
                     let mut best = Best::collecting_for(all, limit);
-                    if rule == 1 {
+                    if producer == InnerProducer::Multiple {
                         let mut r = reach.take().unwrap();
                         r.complete();
                         best.reach = Some(Rc::new(r));
@@ -89,7 +123,7 @@ pub(super) fn nested_offs(
         };
         if found.iter().any(|h| h.cx <= limit) {
             hints = found;
-            used = rule;
+            used = producer;
             break;
         }
     }
@@ -107,11 +141,11 @@ pub(super) fn nested_offs(
                 .collect();
             // Forcing chains with X links only are rated 6.6 and up, with Y links 7.0.
             let t = match used {
-                0 if h.diff < Y_LINKS_BASE => InnerRule::XChain,
-                0 => InnerRule::ForcingChain,
-                1 => InnerRule::Multiple,
-                2 => InnerRule::Dynamic,
-                _ => InnerRule::Plus,
+                InnerProducer::Chains if h.diff < Y_LINKS_BASE => InnerRule::XChain,
+                InnerProducer::Chains => InnerRule::ForcingChain,
+                InnerProducer::Multiple => InnerRule::Multiple,
+                InnerProducer::Dynamic => InnerRule::Dynamic,
+                InnerProducer::Plus => InnerRule::Plus,
             };
             out.push((off, ps, h.cx as u32, i as u32, t));
         }

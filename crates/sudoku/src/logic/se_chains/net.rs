@@ -258,11 +258,22 @@ pub(super) struct Rules {
     pub(super) y: bool,
     /// Singles in the position as modified by the net (SE's dynamic chains).
     pub(super) dynamic: bool,
-    /// When propagation stalls: 1 (Dynamic (+)) the basic techniques, 2 to 5 (nested)
-    /// also inner chains on the net's position (see [`nested_offs`]); 0 nothing.
-    pub(super) level: u8,
+    /// What follows when propagation stalls.
+    pub(super) stall: Stall,
     /// Inner chains more complex than this are of no use (a bound from the best step).
     pub(super) limit: usize,
+}
+
+/// What a net does when propagation stalls.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Stall {
+    /// Nothing more: the net is complete.
+    Stop,
+    /// The basic techniques inside the net (Dynamic (+), see [`advanced`]).
+    Basics,
+    /// The basic techniques, then inner chains of a nested level on the net's position
+    /// (see [`nested_offs`]).
+    Nested(u8),
 }
 
 /// Fills `net` from `start` (SE's chaining of one assumption).
@@ -383,16 +394,16 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
         } else {
             break;
         }
-        if rules.level >= 1 && q_on.is_empty() && q_off.is_empty() {
+        if rules.stall != Stall::Stop && q_on.is_empty() && q_off.is_empty() {
             for (off, ps) in advanced(pos, net) {
                 if !net.has(off) {
                     let k = net.add(off, &ps);
                     q_off.push_back(k);
                 }
             }
-            if q_off.is_empty() && rules.level >= 2 {
+            if let (true, Stall::Nested(level)) = (q_off.is_empty(), rules.stall) {
                 let first = net.next_hint;
-                for (off, ps, weight, h, t) in nested_offs(pos, net, rules.level, rules.limit) {
+                for (off, ps, weight, h, t) in nested_offs(pos, net, level, rules.limit) {
                     net.next_hint = net.next_hint.max(first + h + 1);
                     if !net.has(off) {
                         let k = net.add_nested(off, &ps, weight, first + h, t);

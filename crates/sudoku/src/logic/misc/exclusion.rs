@@ -11,25 +11,20 @@
 //! with a single candidate; the base cells need not see each other; for three cells, the
 //! third is taken among the excluders of the first two that are base cells themselves.
 //!
-//! Runs on grids up to 32x32 (cell sets from [`super::cellbits`]).
+//! Runs on grids up to 32x32 (cell sets from [`crate::logic::cellbits`]).
 //!
 //! Depends on the context, the step model and the grid's index types.
 
-use super::cellbits::{with_cell_bits, CellBits};
-use super::step::{AlsSet, Evidence, Step};
-use super::technique::Technique;
-use super::Context;
 use crate::index::{Candidate, Cell, Digit};
+use crate::logic::cellbits::{with_cell_bits, CellBits};
+use crate::logic::step::{AlsSet, Evidence, Step};
+use crate::logic::technique::Technique;
+use crate::logic::Context;
 use crate::set::DigitSet;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 /// The techniques of this family file.
-pub(crate) const TECHNIQUES: &[Technique] = &[
-    Technique::AlignedPairExclusion,
-    Technique::AlignedTripleExclusion,
-];
-
 fn digits(mut m: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
@@ -128,7 +123,7 @@ impl<B: CellBits> Exclusion<'_, B> {
 pub(crate) fn find(
     ctx: &Context<'_>,
     technique: Technique,
-    sink: &mut super::Sink<'_>,
+    sink: &mut crate::logic::Sink<'_>,
 ) -> ControlFlow<()> {
     let shape = ctx.shape();
     let degree = match technique {
@@ -149,7 +144,7 @@ fn find_with<B: CellBits>(
     ctx: &Context<'_>,
     technique: Technique,
     degree: usize,
-    sink: &mut super::Sink<'_>,
+    sink: &mut crate::logic::Sink<'_>,
 ) -> ControlFlow<()> {
     let shape = ctx.shape();
     let cand: Vec<u32> = Cell::all(shape)

@@ -18,6 +18,8 @@
 //!   base houses, at most [`MAX_ENDO_FINS`]) are handled as HoDoKu does. At most
 //!   [`MAX_FINS`] fins, HoDoKu's default.
 //!
+//! Kraken fish, fish tied to targets by forcing chains, are in [`kraken`].
+//!
 //! Depends on [`super::Context`] and the step model.
 
 use super::registry::Sink;
@@ -29,6 +31,8 @@ use crate::set::PosSet;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
+mod kraken;
+
 /// The most fins a fish may have (HoDoKu's default).
 pub const MAX_FINS: usize = 5;
 /// The most endo fins a Franken or mutant fish may have (HoDoKu's default).
@@ -37,6 +41,7 @@ pub const MAX_ENDO_FINS: usize = 2;
 pub(crate) const TECHNIQUES: &[Technique] = {
     use Technique::*;
     &[
+        KrakenFish,
         XWing,
         Swordfish,
         Jellyfish,
@@ -138,6 +143,9 @@ pub(crate) fn find(
     technique: Technique,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
+    if technique == Technique::KrakenFish {
+        return kraken::find(ctx, technique, sink);
+    }
     let Some((kind, k)) = classify(technique) else {
         return ControlFlow::Continue(());
     };

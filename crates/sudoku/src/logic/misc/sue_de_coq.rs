@@ -15,20 +15,18 @@
 //! The search runs in HoDoKu's order (rows then columns, boxes, cell subsets depth first),
 //! so that the first step is HoDoKu's.
 //!
-//! Runs on grids up to 32x32 (cell sets from [`super::cellbits`]).
+//! Runs on grids up to 32x32 (cell sets from [`crate::logic::cellbits`]).
 //!
 //! Depends on the context, the step model and the grid's index types.
 
-use super::cellbits::{with_cell_bits, CellBits};
-use super::step::{AlsSet, Evidence, Step};
-use super::technique::Technique;
-use super::Context;
 use crate::index::{Block, Candidate, Cell, Col, Digit, House, Row};
+use crate::logic::cellbits::{with_cell_bits, CellBits};
+use crate::logic::step::{AlsSet, Evidence, Step};
+use crate::logic::technique::Technique;
+use crate::logic::Context;
 use std::ops::ControlFlow;
 
 /// The techniques of this family file.
-pub(crate) const TECHNIQUES: &[Technique] = &[Technique::SueDeCoq];
-
 struct Search<'a, B> {
     ctx: &'a Context<'a>,
     cand: Vec<u32>,
@@ -62,7 +60,7 @@ impl<B: CellBits> Search<'_, B> {
         va: u32,
         n_plus: usize,
         boxes: &[Vec<BoxPart<B>>],
-        sink: &mut super::Sink<'_>,
+        sink: &mut crate::logic::Sink<'_>,
     ) -> ControlFlow<()> {
         for k in from..source.len() {
             let c = source[k];
@@ -135,7 +133,7 @@ impl<B: CellBits> Search<'_, B> {
 pub(crate) fn find(
     ctx: &Context<'_>,
     technique: Technique,
-    sink: &mut super::Sink<'_>,
+    sink: &mut crate::logic::Sink<'_>,
 ) -> ControlFlow<()> {
     let shape = ctx.shape();
     if technique != Technique::SueDeCoq || ctx.side() > 32 {
@@ -147,7 +145,7 @@ pub(crate) fn find(
 }
 
 /// The finder over cell sets of type `B`.
-fn find_with<B: CellBits>(ctx: &Context<'_>, sink: &mut super::Sink<'_>) -> ControlFlow<()> {
+fn find_with<B: CellBits>(ctx: &Context<'_>, sink: &mut crate::logic::Sink<'_>) -> ControlFlow<()> {
     let shape = ctx.shape();
     let n = ctx.side();
     let cand: Vec<u32> = Cell::all(shape)
@@ -195,7 +193,7 @@ fn find_with<B: CellBits>(ctx: &Context<'_>, sink: &mut super::Sink<'_>) -> Cont
 fn try_core<B: CellBits>(
     s: &mut Search<'_, B>,
     core: B,
-    sink: &mut super::Sink<'_>,
+    sink: &mut crate::logic::Sink<'_>,
 ) -> ControlFlow<()> {
     let v = s.digits_of(core);
     let size = core.count() as usize;

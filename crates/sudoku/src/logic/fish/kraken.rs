@@ -14,7 +14,7 @@
 //!   the base candidates of `C` or a fin is true. A candidate `t` of any digit that each of
 //!   them, assumed true, forces false is false.
 //!
-//! The chains are the static forcing chains of [`super::forcing`] (the strong links of the
+//! The chains are the static forcing chains of [`crate::logic::forcing`] (the strong links of the
 //! position: bivalue cells and conjugate pairs), at most [`MAX_LINKS`] links long. What a
 //! premise implies is worked out once per position, when a fish first needs it, and kept
 //! with a bitset of the candidates it makes false, so a fish tests a target with a lookup
@@ -25,20 +25,18 @@
 //! basic (row and column) fish, so it runs on every shape; Franken and mutant kraken fish
 //! (which HoDoKu can be set to search) are not.
 //!
-//! Depends on [`super::Context`], [`super::forcing`] and the step model.
+//! Depends on [`crate::logic::Context`], [`crate::logic::forcing`] and the step model.
 
-use super::chains::MAX_LINKS;
-use super::forcing::{Branch, Implied, Mode, Tables};
-use super::registry::Sink;
-use super::step::{Evidence, FishEvidence, KrakenEvidence, KrakenType, Link, Step};
-use super::technique::Technique;
-use super::Context;
 use crate::index::{Candidate, Cell, Col, Digit, House, Row};
+use crate::logic::chains::MAX_LINKS;
+use crate::logic::forcing::{Branch, Implied, Mode, Tables};
+use crate::logic::registry::Sink;
+use crate::logic::step::{Evidence, FishEvidence, KrakenEvidence, KrakenType, Link, Step};
+use crate::logic::technique::Technique;
+use crate::logic::Context;
 use crate::set::PosSet;
 use crate::shape::Shape;
 use std::ops::ControlFlow;
-
-pub(crate) const TECHNIQUES: &[Technique] = &[Technique::KrakenFish];
 
 /// The largest fish searched (HoDoKu's default for kraken fish).
 pub const MAX_SIZE: usize = 4;
@@ -111,7 +109,7 @@ impl Found {
 }
 
 /// The search of one position. Candidates are numbered `cell * side + digit`, as in
-/// [`super::forcing`].
+/// [`crate::logic::forcing`].
 struct Search<'c, 'a> {
     ctx: &'c Context<'a>,
     shape: Shape,

@@ -1,4 +1,5 @@
-//! The last resort: [`Technique::BruteForce`], a step that places the solution's digit in
+//! The last resorts: the template techniques ([`templates`]) and
+//! [`Technique::BruteForce`], a step that places the solution's digit in
 //! one cell, the solution found by exhaustive search (backtracking). It is not a human
 //! technique; the driver tries it only after every other technique has failed, and the
 //! path records it as such (`SolvePath::used_backtracking`).
@@ -13,7 +14,13 @@ use crate::index::Candidate;
 use crate::solve;
 use std::ops::ControlFlow;
 
-pub(crate) const TECHNIQUES: &[Technique] = &[Technique::BruteForce];
+pub(crate) mod templates;
+
+pub(crate) const TECHNIQUES: &[Technique] = &[
+    Technique::TemplateSet,
+    Technique::TemplateDelete,
+    Technique::BruteForce,
+];
 
 /// Finds the brute-force step: the empty cell with the fewest candidates (the first such),
 /// and the digit the solution has there. The search respects the board's candidates, so a
@@ -24,7 +31,7 @@ pub(crate) fn find(
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     if technique != Technique::BruteForce {
-        return ControlFlow::Continue(());
+        return templates::find(ctx, technique, sink);
     }
     let board = ctx.board();
     let Some(cell) = board

@@ -30,19 +30,16 @@
 //! templates and never meets a limit.
 //!
 //! The techniques belong to the Last Resort family, as in HoDoKu, but live apart from
-//! `last_resort.rs`: they never search for the solution.
+//! the brute force in `last_resort`: they never search for the solution.
 //!
 //! Depends on the context, the step model and the grid's index types.
 
-use super::registry::Sink;
-use super::step::{Evidence, Step};
-use super::technique::Technique;
-use super::Context;
 use crate::index::{Candidate, Cell, Digit};
+use crate::logic::registry::Sink;
+use crate::logic::step::{Evidence, Step};
+use crate::logic::technique::Technique;
+use crate::logic::Context;
 use std::ops::ControlFlow;
-
-/// The techniques of this family file.
-pub(crate) const TECHNIQUES: &[Technique] = &[Technique::TemplateSet, Technique::TemplateDelete];
 
 /// Templates kept per digit at most; a digit with more is skipped.
 pub(crate) const MAX_TEMPLATES: usize = 100_000;
@@ -368,7 +365,10 @@ pub(crate) fn find(
     technique: Technique,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
-    if !TECHNIQUES.contains(&technique) {
+    if !matches!(
+        technique,
+        Technique::TemplateSet | Technique::TemplateDelete
+    ) {
         return ControlFlow::Continue(());
     }
     let tables = ctx.template_tables();
