@@ -17,6 +17,20 @@ fn repo(path: &str) -> String {
     format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The first `n` puzzles of a corpus file (`testdata/corpus/README.md`: the puzzle is the
+/// first `:` field), one a line.
+fn corpus_puzzles(name: &str, n: usize) -> String {
+    let text = std::fs::read_to_string(repo(&format!("testdata/corpus/{name}"))).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(n)
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(lines.len(), n, "{name}");
+    lines.join("\n") + "\n"
+}
+
 #[test]
 fn bare_file_argument_solves_it() {
     let out = sudoku()
@@ -117,7 +131,7 @@ fn bad_line_reports_line_and_column_and_goes_on() {
 
 #[test]
 fn batch_output_keeps_input_order() {
-    let puzzles = std::fs::read_to_string(repo("testdata/corpus/top1465-100.txt")).unwrap();
+    let puzzles = corpus_puzzles("top1465-200.txt", 100);
     let run = |jobs: &str| {
         let out = sudoku()
             .args(["solve", "--to", "line", "--jobs", jobs])
@@ -139,7 +153,7 @@ fn batch_output_keeps_input_order() {
 
 #[test]
 fn batch_parses_on_workers_and_still_locates_errors() {
-    let puzzles = std::fs::read_to_string(repo("testdata/corpus/top1465-100.txt")).unwrap();
+    let puzzles = corpus_puzzles("top1465-200.txt", 100);
     let mut lines: Vec<String> = puzzles.lines().map(String::from).collect();
     lines[49].replace_range(10..11, "x");
     let input = lines.join("\n") + "\n";
@@ -238,9 +252,7 @@ fn usage_errors_exit_2() {
 #[test]
 fn closed_pipe_is_quiet() {
     // Writing a large batch into a pipe that closes early must not print an error.
-    let puzzles = std::fs::read_to_string(repo("testdata/corpus/17clue-100.txt"))
-        .unwrap()
-        .repeat(20);
+    let puzzles = corpus_puzzles("17clue-200.txt", 100).repeat(20);
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
         .args(["solve", "--to", "boxed"])
         .stdin(std::process::Stdio::piped())
@@ -308,7 +320,7 @@ fn explain_stops_at_max_time() {
     // second explains a few at most, then the rest are named as not explained.
     let out = sudoku()
         .args(["explain", "--max-time", "0.25"])
-        .arg(repo("testdata/corpus/hardest1905-40.txt"))
+        .write_stdin(corpus_puzzles("hardest1905-40.txt", 40))
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

@@ -59,9 +59,9 @@ def lines(path: Path, n: int | None = None) -> list[str]:
 
 @pytest.fixture(scope="session")
 def clue17() -> list[str]:
-    return lines(TESTDATA / "corpus" / "17clue-100.txt")
+    return lines(TESTDATA / "puzzles" / "17clue-200.txt", 100)
 
 
 @pytest.fixture(scope="session")
 def hard() -> list[str]:
-    return lines(TESTDATA / "corpus" / "hardest1106-30.txt")
+    return lines(TESTDATA / "puzzles" / "hardest1106-200.txt", 30)

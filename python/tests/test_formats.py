@@ -54,7 +54,7 @@ def test_shapes_survive_read_and_write(name):
 
 
 def test_read_a_path_and_its_errors(cli, tmp_path):
-    good = TESTDATA / "corpus" / "17clue-100.txt"
+    good = TESTDATA / "puzzles" / "17clue-200.txt"
     assert sudokit.read(good) == sudokit.read(str(good)) == good.read_text().split()
     bad = tmp_path / "bad.txt"
     bad.write_text("." * 81 + "\n" + "." * 40 + "x" + "." * 40 + "\n12\n")

@@ -14,7 +14,7 @@ RATE_FIELDS = ["er", "ep", "ed", "preset", "hardest", "level", "score", "hodoku_
 def samples(hard):
     # Easy to hard: a classic, top1465's first, two of the hardest.
     classic = (TESTDATA / "cli" / "unique.txt").read_text().strip()
-    top = lines(TESTDATA / "corpus" / "top1465-100.txt", 2)
+    top = lines(TESTDATA / "puzzles" / "top1465-200.txt", 2)
     return [classic, *top, *hard[:2]]
 
 

@@ -141,13 +141,14 @@ pub struct CanonicalError(pub Shape);
 /// use sudoku::{canonical, Grid};
 /// let p = Grid::from_line(
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-/// ).unwrap();
-/// let c = canonical::minlex(&p).unwrap();
+/// )?;
+/// let c = canonical::minlex(&p)?;
 /// assert_eq!(c.line.len(), 81);
 /// assert_eq!(c.transform.apply(&p), c.grid());
 /// // Relabelling or re-orienting the puzzle changes nothing.
 /// let moved = canonical::Transform { transpose: true, ..canonical::Transform::IDENTITY };
-/// assert_eq!(canonical::minlex(&moved.apply(&p)).unwrap().line, c.line);
+/// assert_eq!(canonical::minlex(&moved.apply(&p))?.line, c.line);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn minlex(grid: &Grid) -> Result<Canonical, CanonicalError> {
     if !grid.shape().is_nine() {

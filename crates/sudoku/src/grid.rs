@@ -14,10 +14,11 @@ use std::fmt;
 ///
 /// ```
 /// use sudoku::{Grid, Shape, Cell, Digit};
-/// let mut g = Grid::empty(Shape::new(2, 2).unwrap());
+/// let mut g = Grid::empty(Shape::new(2, 2)?);
 /// g.set_given(Cell::new(0), Digit::new(3));
 /// assert_eq!(g.get(Cell::new(0)), Some(Digit::new(3)));
 /// assert_eq!(g.filled_count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -30,16 +31,24 @@ pub struct Grid {
 /// Error for [`Grid::from_values`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
+    /// The number of values is not the shape's cell count.
     #[error("expected {expected} cells for a {shape} grid, found {found}")]
     WrongLength {
+        /// The grid's shape.
         shape: Shape,
+        /// Its cell count.
         expected: usize,
+        /// How many values were given.
         found: usize,
     },
+    /// A value above the grid's side.
     #[error("value {value} at cell {cell} is out of range 0..={max}")]
     OutOfRange {
+        /// The cell's index, 0-based in reading order.
         cell: usize,
+        /// The value found.
         value: usize,
+        /// The largest value allowed (the side).
         max: usize,
     },
 }
@@ -95,6 +104,7 @@ impl Grid {
     }
 
     #[inline]
+    /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.shape
     }
@@ -276,8 +286,11 @@ impl fmt::Debug for Grid {
 /// A digit repeated in a house: the proof that a grid's digits break the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Conflict {
+    /// The house where the digit repeats.
     pub house: House,
+    /// The repeated digit.
     pub digit: Digit,
+    /// The cells that hold it there.
     pub cells: Vec<Cell>,
 }
 
@@ -355,18 +368,22 @@ impl Candidates {
         Candidates { shape: s, sets }
     }
     #[inline]
+    /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.shape
     }
     #[inline]
+    /// The candidates of `cell`.
     pub fn get(&self, cell: Cell) -> DigitSet {
         self.sets[cell.index()]
     }
     #[inline]
+    /// Sets the candidates of `cell`.
     pub fn set(&mut self, cell: Cell, digits: DigitSet) {
         self.sets[cell.index()] = digits;
     }
     #[inline]
+    /// Whether the candidate is marked.
     pub fn contains(&self, c: Candidate) -> bool {
         self.sets[c.cell.index()].contains(c.digit)
     }
@@ -393,11 +410,12 @@ impl Candidates {
 ///
 /// ```
 /// use sudoku::{Board, Grid, Candidate, Cell, Digit};
-/// let grid = Grid::from_line("1...............").unwrap();
+/// let grid = Grid::from_line("1...............")?;
 /// let mut board = Board::new(&grid);
 /// assert!(!board.candidates(Cell::new(1)).contains(Digit::new(1)));
 /// board.place(Cell::new(5), Digit::new(2));
 /// assert!(!board.candidates(Cell::new(4)).contains(Digit::new(2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
@@ -428,14 +446,17 @@ impl Board {
         }
     }
     #[inline]
+    /// The board's shape.
     pub fn shape(&self) -> Shape {
         self.grid.shape()
     }
     #[inline]
+    /// The digits as they stand: givens and placed digits.
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
     #[inline]
+    /// The candidates of every cell.
     pub fn all_candidates(&self) -> &Candidates {
         &self.cands
     }
@@ -445,6 +466,7 @@ impl Board {
         self.cands.get(cell)
     }
     #[inline]
+    /// The digit in `cell`, if it is filled.
     pub fn value(&self, cell: Cell) -> Option<Digit> {
         self.grid.get(cell)
     }

@@ -120,8 +120,11 @@ impl Block {
 /// once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum House {
+    /// A row.
     Row(Row),
+    /// A column.
     Col(Col),
+    /// A box.
     Block(Block),
 }
 
@@ -233,14 +236,17 @@ impl Cell {
         self.0 as usize
     }
     #[inline]
+    /// The cell's row.
     pub fn row(self, shape: Shape) -> Row {
         Row::new(self.index() / shape.side())
     }
     #[inline]
+    /// The cell's column.
     pub fn col(self, shape: Shape) -> Col {
         Col::new(self.index() % shape.side())
     }
     #[inline]
+    /// The cell's box.
     pub fn block(self, shape: Shape) -> Block {
         Block::of(shape, self.row(shape), self.col(shape))
     }
@@ -294,12 +300,15 @@ impl fmt::Display for CellName {
 /// A candidate: a digit that may still go in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Candidate {
+    /// Where.
     pub cell: Cell,
+    /// Which digit.
     pub digit: Digit,
 }
 
 impl Candidate {
     #[inline]
+    /// The candidate `digit` in `cell`.
     pub fn new(cell: Cell, digit: Digit) -> Candidate {
         Candidate { cell, digit }
     }

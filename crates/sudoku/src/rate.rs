@@ -22,7 +22,7 @@
 //! use sudoku::{Grid, rate::{Rater, Preset}, logic::Level};
 //! let g = Grid::from_line(
 //!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-//! ).unwrap();
+//! )?;
 //! let rater = Rater::new();
 //! let se = rater.rate_se(&g);
 //! assert!(se.er <= 2.0 && se.ed <= se.ep && se.ep <= se.er);
@@ -30,6 +30,7 @@
 //! assert_eq!(Preset::of_er(7.1), Some(Preset::Diabolical));
 //! let hd = rater.rate_hodoku(&g);
 //! assert_eq!(hd.level, Level::Easy);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Depends on [`crate::logic`] and the grid model.
@@ -393,7 +394,7 @@ impl Rater {
     /// )?);
     /// let r = Rater::new().rate_position(&Position::from_puzzle(&p), Scales::Both, &Stop::never())?;
     /// let rec = r.record();
-    /// assert!(rec.solved && rec.se.unwrap().er <= 2.0);
+    /// assert!(rec.solved && rec.se.ok_or("no SE rating")?.er <= 2.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn rate_position(

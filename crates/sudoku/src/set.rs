@@ -16,7 +16,9 @@ const WORDS: usize = 7;
 
 /// An index type that can live in a [`Set`].
 pub trait SetMember: Copy {
+    /// The member's bit: its 0-based index.
     fn to_bit(self) -> usize;
+    /// The member of bit `bit`.
     fn from_bit(bit: usize) -> Self;
 }
 
@@ -153,14 +155,17 @@ impl<T> Set<T> {
         s
     }
     #[inline]
+    /// How many members.
     pub fn len(self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
     #[inline]
+    /// Whether it has no member.
     pub fn is_empty(self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
     #[inline]
+    /// The members of either set.
     pub fn union(self, o: Set<T>) -> Set<T> {
         let mut words = self.words;
         for (w, x) in words.iter_mut().zip(o.words) {
@@ -172,6 +177,7 @@ impl<T> Set<T> {
         }
     }
     #[inline]
+    /// The members of both sets.
     pub fn intersection(self, o: Set<T>) -> Set<T> {
         let mut words = self.words;
         for (w, x) in words.iter_mut().zip(o.words) {
@@ -183,6 +189,7 @@ impl<T> Set<T> {
         }
     }
     #[inline]
+    /// The members of `self` not in `o`.
     pub fn difference(self, o: Set<T>) -> Set<T> {
         let mut words = self.words;
         for (w, x) in words.iter_mut().zip(o.words) {
@@ -194,10 +201,12 @@ impl<T> Set<T> {
         }
     }
     #[inline]
+    /// Whether every member is in `o`.
     pub fn is_subset(self, o: Set<T>) -> bool {
         self.difference(o).is_empty()
     }
     #[inline]
+    /// Whether the sets share a member.
     pub fn intersects(self, o: Set<T>) -> bool {
         !self.intersection(o).is_empty()
     }
@@ -212,6 +221,7 @@ impl<T: SetMember> Set<T> {
         s
     }
     #[inline]
+    /// Whether `t` is a member.
     pub fn contains(self, t: T) -> bool {
         let b = t.to_bit();
         b < Self::CAPACITY && self.words[b / 64] >> (b % 64) & 1 == 1
@@ -390,6 +400,7 @@ impl CellSet {
         }
     }
     #[inline]
+    /// Whether `c` is a member.
     pub fn contains(&self, c: Cell) -> bool {
         let i = c.index();
         self.words
@@ -405,6 +416,7 @@ impl CellSet {
         was == 0
     }
     #[inline]
+    /// Removes `c`; whether it was a member.
     pub fn remove(&mut self, c: Cell) -> bool {
         let i = c.index();
         match self.words.get_mut(i / 64) {
@@ -416,9 +428,11 @@ impl CellSet {
             None => false,
         }
     }
+    /// How many cells.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
+    /// Whether it has no cell.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }

@@ -14,9 +14,10 @@ pub const MAX_SIDE: usize = 400;
 /// # Example
 /// ```
 /// use sudoku::Shape;
-/// let s = Shape::new(2, 3).unwrap();
+/// let s = Shape::new(2, 3)?;
 /// assert_eq!((s.side(), s.cell_count()), (6, 36));
 /// assert_eq!(Shape::NINE.to_string(), "3x3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
@@ -27,10 +28,13 @@ pub struct Shape {
 /// Error for [`Shape::new`], [`Shape::from_side`] and [`Shape::parse`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShapeError {
+    /// Box sides out of range (given as rows, columns).
     #[error("box of {0}x{1} is not allowed: both sides must be at least 1 and the grid side at least 2 and at most {MAX_SIDE}")]
     OutOfRange(usize, usize),
+    /// A side that is no product of two box sides.
     #[error("no grid of side {0}: it must be the product of two box sides (at most {MAX_SIDE})")]
     NoBoxes(usize),
+    /// Text that is not `RxC`.
     #[error("{0:?} is not a box shape: write it as RxC, e.g. 2x3")]
     Syntax(String),
 }
@@ -60,8 +64,9 @@ impl Shape {
     ///
     /// ```
     /// use sudoku::Shape;
-    /// assert_eq!(Shape::from_side(12).unwrap(), Shape::new(3, 4).unwrap());
+    /// assert_eq!(Shape::from_side(12)?, Shape::new(3, 4)?);
     /// assert!(Shape::from_side(7).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_side(side: usize) -> Result<Shape, ShapeError> {
         if !(2..=MAX_SIDE).contains(&side) {

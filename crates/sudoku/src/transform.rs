@@ -24,11 +24,12 @@ use rand_chacha::ChaCha8Rng;
 /// use sudoku::{Grid, transform::Transform, solve::count_solutions};
 /// let g = Grid::from_line(
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-/// ).unwrap();
+/// )?;
 /// let t = Transform::seeded(g.shape(), 7);
 /// let h = t.apply(&g);
 /// assert_eq!(t.inverse().apply(&h), g);
 /// assert_eq!(count_solutions(&h, 2), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transform {

@@ -16,14 +16,20 @@ pub enum Violation {
     /// A house does not hold every digit exactly once; `missing` lists its absent digits
     /// (1-based) and `repeated` the doubled ones.
     BrokenHouse {
+        /// The house.
         house: House,
+        /// Its absent digits, 1-based.
         missing: Vec<usize>,
+        /// Its doubled digits, 1-based.
         repeated: Vec<usize>,
     },
     /// The solution changes one of the puzzle's givens.
     ChangedGiven {
+        /// The given's cell.
         cell: Cell,
+        /// The puzzle's digit there.
         given: usize,
+        /// The solution's digit there.
         found: usize,
     },
 }
@@ -81,10 +87,11 @@ fn house_number(h: House) -> usize {
 ///
 /// ```
 /// use sudoku::{Grid, verify};
-/// let good = Grid::from_line("1234341221434321").unwrap();
+/// let good = Grid::from_line("1234341221434321")?;
 /// assert!(verify::check_solution(&good).is_ok());
-/// let bad = Grid::from_line("1234341221434312").unwrap();
+/// let bad = Grid::from_line("1234341221434312")?;
 /// assert_eq!(verify::check_solution(&bad).unwrap_err().len(), 2); // columns 3 and 4
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
     let s = grid.shape();

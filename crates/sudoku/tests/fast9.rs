@@ -1,5 +1,7 @@
-//! The fast 9x9 engine against the general one, on samples of every benchmark set and on
-//! random puzzles. Every solution is checked by the independent verifier.
+//! The fast 9x9 engine against the general one on random puzzles (the benchmark samples are
+//! in `corpus.rs`), its direct API, and reorientation. Every solution is checked by the independent verifier.
+
+mod common;
 
 use proptest::prelude::*;
 use sudoku::solve::{engine_for, fast9, fast9::Fast9, Engine, General};
@@ -7,74 +9,13 @@ use sudoku::transform::Transform;
 use sudoku::verify::check_solution_of;
 use sudoku::{Candidates, DigitSet, Grid, Shape};
 
+/// The puzzles of a corpus file.
 fn load(name: &str) -> Vec<Grid> {
-    let path = format!(
-        "{}/../../testdata/puzzles/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let grids: Vec<Grid> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| Grid::from_line(l).unwrap())
-        .collect();
-    assert!(grids.len() >= 100, "{name}: only {} puzzles", grids.len());
-    grids
+    common::puzzles(&format!("corpus/{name}"))
 }
 
-/// Both engines on one grid: same count up to 2, valid solutions that keep the givens, the
-/// same solution when unique. Returns the count.
-fn agree(g: &Grid) -> usize {
-    let f = Fast9.search(g, None, 2, 2);
-    let s = General.search(g, None, 2, 2);
-    assert_eq!(f.count, s.count, "{g:?}");
-    assert_eq!(f.solutions.len(), f.count);
-    for sol in &f.solutions {
-        assert!(check_solution_of(g, sol).is_ok(), "{g:?} -> {sol:?}");
-        for c in sudoku::Cell::all(g.shape()) {
-            assert_eq!(sol.is_given(c), g.is_given(c));
-        }
-    }
-    if f.count == 1 {
-        assert_eq!(f.solutions, s.solutions);
-    }
-    if f.count == 2 {
-        assert_ne!(f.solutions[0], f.solutions[1]);
-    }
-    f.count
-}
-
-fn check_set(name: &str, expected: usize) {
-    for g in load(name) {
-        assert_eq!(agree(&g), expected, "{name}: {g:?}");
-    }
-}
-
-#[test]
-fn fast9_agrees_17clue() {
-    check_set("17clue-200.txt", 1);
-}
-
-#[test]
-fn fast9_agrees_top1465() {
-    check_set("top1465-200.txt", 1);
-}
-
-#[test]
-fn fast9_agrees_hardest1905_11plus() {
-    check_set("hardest1905_11plus-200.txt", 1);
-}
-
-#[test]
-fn fast9_agrees_hardest1106() {
-    check_set("hardest1106-200.txt", 1);
-}
-
-#[test]
-fn fast9_agrees_serg() {
-    check_set("serg-200.txt", 2);
-}
+// The fast and general engines on every corpus puzzle, held to the answers in the data:
+// `corpus.rs`.
 
 #[test]
 fn fast9_is_the_nine_engine() {

@@ -19,15 +19,6 @@ const EX: &str =
 const CLASSIC: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-/// The shared data folder (`shared/` beside the clone, as on CI and in the worktrees), if
-/// it is there.
-fn shared_data() -> Option<std::path::PathBuf> {
-    let beside = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    [beside, "/work/shared/data".into()]
-        .into_iter()
-        .find(|p| p.exists())
-}
-
 fn data(path: &str) -> String {
     let p = format!(
         "{}/../../testdata/formats/{path}",
@@ -571,37 +562,6 @@ fn alphabets_of_2_8() {
         (p.grid.value(Cell::new(0)), p.grid.value(Cell::new(1))),
         (1, 25)
     );
-}
-
-/// The files of `data/large/` in formats A, B and C (D is dubious and skipped), when the
-/// shared data is there.
-#[test]
-fn large_shared_files_all_read() {
-    let Some(dir) = shared_data().map(|d| d.join("large")) else {
-        return;
-    };
-    for (file, side, givens, count) in [
-        ("rkkautsar-sudoku-64-1.txt", 64, 2400, 1),
-        ("rkkautsar-sudoku-64-2.txt", 64, 2504, 1),
-        ("rkkautsar-sudoku-81-1.txt", 81, 3958, 1),
-        ("rkkautsar-sudoku-144-1.txt", 144, 13490, 1),
-        ("rkkautsar-sudoku-225-2.txt", 225, 40385, 1),
-        ("rkkautsar-sudoku-400-1.txt", 400, 115529, 1),
-        ("kociemba-h_singles400x400.txt", 400, 116143, 1),
-        ("kociemba-n_singles_400x400_fewclues.txt", 400, 40000, 2),
-    ] {
-        let f = std::fs::File::open(dir.join(file)).unwrap();
-        let all: Vec<Puzzle> = Reader::new(BufReader::new(f), file, ReadOptions::default())
-            .map(|r| r.unwrap_or_else(|e| panic!("{e}")))
-            .collect();
-        assert_eq!(all.len(), count, "{file}");
-        assert_eq!(all[0].shape().side(), side, "{file}");
-        if count == 1 {
-            assert_eq!(all[0].grid.given_count(), givens, "{file}");
-        } else {
-            assert!(all.iter().any(|p| p.grid.given_count() == givens), "{file}");
-        }
-    }
 }
 
 #[test]
@@ -1200,42 +1160,6 @@ fn mutated_samples_never_panic_and_round_trip() {
             }
             parse_any(&m);
         }
-    }
-}
-
-/// The shared collections, as other programs wrote them, read with no error at all.
-#[test]
-fn shared_collections_read_cleanly() {
-    let Some(dir) = shared_data() else { return };
-    for (file, count) in [
-        ("top1465.txt", 1465),
-        ("hardest1106.txt", 375),
-        ("collections/qqwing_expert.sdm", 1000),
-        ("collections/sudocue_learningcurve.sdm", 2500),
-        ("rated/sudoku_exchange_diabolical.txt", 39719),
-    ] {
-        let f = std::fs::File::open(dir.join(file)).unwrap();
-        let mut n = 0;
-        for r in Reader::new(BufReader::new(f), file, ReadOptions::default()) {
-            r.unwrap_or_else(|e| panic!("{e}"));
-            n += 1;
-        }
-        assert_eq!(n, count, "{file}");
-    }
-}
-
-/// Timing of the line reader on two ~49k-line files: `--ignored --nocapture` to see it.
-#[test]
-#[ignore]
-fn timing_of_big_line_files() {
-    for file in ["17clue.txt", "hardest1905_11plus.txt"] {
-        let t = std::time::Instant::now();
-        let Some(dir) = shared_data() else { return };
-        let f = std::fs::File::open(dir.join(file)).unwrap();
-        let n = Reader::new(BufReader::new(f), file, ReadOptions::default())
-            .filter(|r| r.is_ok())
-            .count();
-        eprintln!("{file}: {n} in {:?}", t.elapsed());
     }
 }
 

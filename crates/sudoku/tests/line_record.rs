@@ -49,7 +49,7 @@ fn agrees_with_the_reader_on_line_based_files() {
         "formats/line/hodoku_values.txt",
         "formats/line/hardest_database_csv.txt",
         "formats/hodoku/library.txt",
-        "corpus/17clue-100.txt",
+        "puzzles/17clue-200.txt",
         "cli/sixteen.txt",
         "cli/twentyfive.txt",
     ] {

@@ -3,25 +3,13 @@
 //! (`testdata/als/cases.txt`, positions taken from hodoku-py's solve paths); every step on
 //! solve paths of samples is checked against the solution; the one-line notation.
 
+mod common;
+
+use common::{testdata, walk};
 use sudoku::grid::Candidates;
-use sudoku::logic::{
-    apply, check_step, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet,
-};
-use sudoku::solve::{self, Outcome};
+use sudoku::logic::{Evidence, Family, LogicSolver, Order, Technique, TechniqueSet};
+use sudoku::solve;
 use sudoku::{Board, Cell, Digit, Grid};
-
-fn testdata(name: &str) -> String {
-    let path = format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn puzzles(name: &str) -> Vec<Grid> {
-    testdata(name)
-        .lines()
-        .filter_map(|l| l.split_whitespace().find(|f| f.len() == 81))
-        .map(|f| Grid::from_line(f).unwrap())
-        .collect()
-}
 
 fn basic() -> TechniqueSet {
     TechniqueSet::family(Family::Singles)
@@ -91,13 +79,8 @@ fn techniques_fire_exactly_where_expected() {
         if let Some(step) = step {
             *fired.entry(t).or_insert(0) += 1;
             // No true candidate removed.
-            let Outcome::Unique(solution) = solve::solve(board.grid()) else {
-                panic!("{line}: not unique")
-            };
-            for e in &step.eliminations {
-                assert!(board.has(e.cell, e.digit));
-                assert_ne!(solution.get(e.cell), Some(e.digit), "{line}");
-            }
+            let solution = common::solve_unique(board.grid(), line);
+            common::check_step(&board, &step, &solution, line);
         }
         cases += 1;
     }
@@ -159,28 +142,6 @@ fn one_line_notation() {
     );
 }
 
-/// Walks the path of `solver` on `grid`, checking every step against the solution.
-/// Returns whether the grid was solved.
-fn walk(solver: &LogicSolver, grid: &Grid, what: &str) -> bool {
-    let Outcome::Unique(solution) = solve::solve(grid) else {
-        panic!("{what}: not unique")
-    };
-    let mut board = Board::new(grid);
-    let mut steps = 0;
-    while !board.is_solved() {
-        let Some(step) = solver.next_step(&board) else {
-            return false;
-        };
-        if let Err(e) = check_step(&board, &step, &solution) {
-            panic!("{what}: {e}");
-        }
-        assert!(apply(&mut board, &step));
-        steps += 1;
-        assert!(steps < 2000, "{what}: runaway");
-    }
-    true
-}
-
 fn mine() -> TechniqueSet {
     TechniqueSet::family(Family::Als).union(TechniqueSet::family(Family::Miscellaneous))
 }
@@ -222,9 +183,11 @@ fn solvers() -> Vec<(&'static str, LogicSolver)> {
 fn sample(name: &str, limit: usize) -> (usize, usize) {
     let solvers = solvers();
     let mut used = (0, 0);
-    for (i, g) in puzzles(name).iter().take(limit).enumerate() {
+    for (i, e) in common::corpus(name).iter().take(limit).enumerate() {
+        let g = &e.grid;
         for (label, solver) in &solvers {
-            let ok = walk(solver, g, &format!("{name} #{} ({label})", i + 1));
+            let what = format!("{name} #{} ({label})", i + 1);
+            let (ok, _) = walk(solver, g, e.solution(), None, &what);
             if *label == "hodoku" || *label == "explainer" {
                 assert!(ok, "{name} #{} ({label}) stalled", i + 1);
             }
@@ -335,16 +298,15 @@ fn als_sue_de_coq_and_exclusion_work_past_128_cells() {
             for _ in 0..400 {
                 let steps = finder.all_steps(&board);
                 for step in &steps {
-                    if let Err(e) = check_step(&board, step, &g.solution) {
-                        panic!("{}x{} puzzle {index}: {e}", shape.side(), shape.side());
-                    }
+                    let what = format!("{}x{} puzzle {index}", shape.side(), shape.side());
+                    common::check_step(&board, step, &g.solution, &what);
                     *found.entry(step.technique).or_insert(0) += 1;
                 }
                 let next = walker
                     .next_step(&board)
                     .or_else(|| steps.into_iter().next());
                 match next {
-                    Some(step) if apply(&mut board, &step) => {}
+                    Some(step) if sudoku::logic::apply(&mut board, &step) => {}
                     _ => break,
                 }
             }

@@ -10,17 +10,11 @@
 //!   sudoku exchange "diabolical" puzzles (lines 1–20,000, every 100th), never removes the
 //!   solution's digit nor places a wrong one.
 
-use sudoku::logic::{apply, Family, LogicSolver, Order, Step, Technique, TechniqueSet};
-use sudoku::solve::{self, Outcome};
-use sudoku::{Board, Grid};
+mod common;
 
-fn testdata(name: &str) -> String {
-    let path = format!(
-        "{}/../../testdata/techniques/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use common::{check_step, solve_unique, testdata};
+use sudoku::logic::{apply, Family, LogicSolver, Order, Step, Technique, TechniqueSet};
+use sudoku::{Board, Grid};
 
 fn our_families() -> TechniqueSet {
     [
@@ -79,35 +73,11 @@ fn outcome(step: &Step, board: &Board) -> String {
     v.join(" ")
 }
 
-/// The unique solution (uniqueness techniques are only meant for unique puzzles).
-fn solution(grid: &Grid) -> Option<Grid> {
-    match solve::solve(grid) {
-        Outcome::Unique(s) => Some(s),
-        _ => None,
-    }
-}
-
-fn check_sound(board: &Board, step: &Step, sol: &Grid, what: &str) {
-    let s = board.shape();
-    assert!(!step.text(s).is_empty() && !step.explain(s).is_empty());
-    for p in &step.placements {
-        assert_eq!(sol.get(p.cell), Some(p.digit), "{what}: `{}`", step.text(s));
-    }
-    for e in &step.eliminations {
-        assert!(
-            board.has(e.cell, e.digit),
-            "{what}: not a candidate `{}`",
-            step.text(s)
-        );
-        assert_ne!(sol.get(e.cell), Some(e.digit), "{what}: `{}`", step.text(s));
-    }
-}
-
 #[test]
 fn technique_cases() {
     let mut fired = 0;
     let mut silent = 0;
-    for line in testdata("logic_b.txt").lines() {
+    for line in testdata("techniques/logic_b.txt").lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -121,9 +91,9 @@ fn technique_cases() {
         assert!(t.is_implemented(), "{code}");
         let board = after_basics(fields[1]);
         let steps = steps_of(&board, t);
-        let sol = solution(&Grid::from_line(fields[1]).unwrap()).expect("unique");
+        let sol = solve_unique(&Grid::from_line(fields[1]).unwrap(), line);
         for st in &steps {
-            check_sound(&board, st, &sol, line);
+            check_step(&board, st, &sol, line);
             assert_eq!(st.technique, t);
         }
         if neg {
@@ -144,17 +114,6 @@ fn technique_cases() {
     assert!(fired >= 15 && silent >= 10);
 }
 
-fn sample() -> Vec<(String, Grid)> {
-    testdata("diabolical_b_200.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            (f[0].to_string(), Grid::from_line(f[1]).unwrap())
-        })
-        .collect()
-}
-
 /// Every step of our finders at every position of the paths of two solvers (all our
 /// techniques added to each order's defaults), over the 200 diabolical puzzles.
 #[test]
@@ -167,23 +126,20 @@ fn diabolical_sample_is_sound() {
             .techniques(order.default_techniques().union(our_families()))
             .backtracking(false)
             .build();
-        for (id, grid) in sample() {
-            let Some(sol) = solution(&grid) else {
-                eprintln!("{id}: not unique, skipped");
-                continue;
-            };
-            let mut board = Board::new(&grid);
+        for e in common::corpus("techniques/diabolical_b_200.txt") {
+            let (id, sol) = (&e.at, e.solution());
+            let mut board = Board::new(&e.grid);
             while !board.is_solved() {
                 for (k, &t) in ours.iter().enumerate() {
                     for st in steps_of(&board, t) {
-                        check_sound(&board, &st, &sol, &id);
+                        check_step(&board, &st, sol, id);
                         count[k] += 1;
                     }
                 }
                 let Some(step) = solver.next_step(&board) else {
                     break;
                 };
-                check_sound(&board, &step, &sol, &id);
+                check_step(&board, &step, sol, id);
                 assert!(apply(&mut board, &step));
             }
         }
@@ -192,91 +148,6 @@ fn diabolical_sample_is_sound() {
         eprintln!("{:>30}: {n} steps checked", t.name());
     }
     assert!(count.iter().filter(|&&n| n > 0).count() >= ours.len() - 3);
-}
-
-/// Coverage figure (release): the share of diabolical puzzles rated ≤ 6.0 among lines
-/// 1–20,000 solved without backtracking with every implemented family.
-#[test]
-#[ignore]
-fn diabolical_coverage() {
-    let path = "/work/shared/data/rated/sudoku_exchange_diabolical.txt";
-    let text = std::fs::read_to_string(path).unwrap();
-    let all = TechniqueSet::all().difference(TechniqueSet::from(Technique::BruteForce));
-    let before = all.difference(our_families());
-    for (label, solver) in [
-        (
-            "all but this branch's families",
-            LogicSolver::builder().techniques(before).build(),
-        ),
-        (
-            "all but WXYZ-Wing",
-            LogicSolver::builder()
-                .techniques(all.difference(TechniqueSet::from(Technique::WxyzWing)))
-                .build(),
-        ),
-        (
-            "hodoku defaults",
-            LogicSolver::builder().backtracking(false).build(),
-        ),
-        (
-            "all implemented",
-            LogicSolver::builder().techniques(all).build(),
-        ),
-    ] {
-        let (mut n, mut solved) = (0, 0);
-        let start = std::time::Instant::now();
-        for line in text.lines().take(20_000) {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            let rating: f32 = f[2].parse().unwrap();
-            if rating > 6.0 {
-                continue;
-            }
-            let grid = Grid::from_line(f[1]).unwrap();
-            let path = solver.solve(&grid);
-            n += 1;
-            if path.solved && !path.used_backtracking {
-                solved += 1;
-            }
-        }
-        let ms = start.elapsed().as_secs_f64() * 1000.0 / n as f64;
-        eprintln!(
-            "{label}: {solved}/{n} = {:.1}% solved without backtracking, {ms:.2} ms/puzzle",
-            100.0 * solved as f64 / n as f64
-        );
-    }
-}
-
-/// Prints candidate technique cases for the exemplar sections (a development aid).
-#[test]
-#[ignore]
-fn dump_exemplar_cases() {
-    let text = std::fs::read_to_string("/work/shared/data/hodoku/exemplars-1.0.txt").unwrap();
-    let ours = ours();
-    let mut section = String::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.starts_with('#') {
-            section = line.to_string();
-            continue;
-        }
-        let Some(p) = line.split_whitespace().next().filter(|p| p.len() == 81) else {
-            continue;
-        };
-        let board = after_basics(p);
-        for &t in &ours {
-            let steps = steps_of(&board, t);
-            let s = board.shape();
-            match steps.first() {
-                Some(st) => println!(
-                    "L{} {section} | {}:{p}:{} | {}",
-                    i + 1,
-                    t.code(),
-                    outcome(st, &board),
-                    st.text(s)
-                ),
-                None => println!("L{} {section} | !{}:{p}", i + 1, t.code()),
-            }
-        }
-    }
 }
 
 /// The one-liners, in HoDoKu's notation, and the hints.

@@ -5,9 +5,9 @@
 //! and nearly all puzzles must be solved. The full figures come from the `part1_bench`
 //! example.
 
-use sudoku::logic::{apply, Family, LogicSolver, Order, Technique, TechniqueSet};
-use sudoku::solve::{self, Outcome};
-use sudoku::{Board, Grid};
+mod common;
+
+use sudoku::logic::{Family, LogicSolver, Order, Technique, TechniqueSet};
 
 /// The part-1 set, as in `examples/part1_bench.rs`.
 fn part1() -> TechniqueSet {
@@ -45,41 +45,16 @@ fn part1() -> TechniqueSet {
 }
 
 fn run(order: Order) -> usize {
-    let path = format!(
-        "{}/../../testdata/logic/diabolical_le6_100.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
     let solver = LogicSolver::builder()
         .order(order)
         .techniques(part1())
         .backtracking(false)
         .build();
     let mut solved = 0;
-    for (i, line) in text.lines().enumerate() {
-        let field = line.split_whitespace().nth(1).unwrap();
-        let grid = Grid::from_line(field).unwrap();
-        let Outcome::Unique(solution) = solve::solve(&grid) else {
-            panic!("#{i}: not unique")
-        };
-        let mut board = Board::new(&grid);
-        while let Some(step) = solver.next_step(&board) {
-            let what = format!("#{} {}: {}", i + 1, order.name(), step.text(grid.shape()));
-            for p in &step.placements {
-                assert_eq!(solution.get(p.cell), Some(p.digit), "{what}");
-            }
-            for e in &step.eliminations {
-                assert!(board.has(e.cell, e.digit), "{what}: not a candidate");
-                assert_ne!(
-                    solution.get(e.cell),
-                    Some(e.digit),
-                    "{what}: true candidate"
-                );
-            }
-            assert!(!step.explain(grid.shape()).is_empty());
-            assert!(apply(&mut board, &step), "{what}: changed nothing");
-        }
-        if board.is_solved() {
+    for e in common::corpus("logic/diabolical_le6_100.txt") {
+        let what = format!("{} {}", e.at, order.name());
+        let (ok, _) = common::walk(&solver, &e.grid, e.solution(), None, &what);
+        if ok {
             solved += 1;
         }
     }

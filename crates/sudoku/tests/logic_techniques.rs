@@ -10,15 +10,14 @@
 //!    most of its puzzles. Paths differ from HoDoKu's, so a few misses are expected; the
 //!    table printed with `--nocapture` shows them.
 
+mod common;
+
 use sudoku::logic::{apply, LogicSolver, Order, Step, Technique, TechniqueSet};
 use sudoku::{Board, Grid};
 
+/// A file of `testdata/techniques/`.
 fn testdata(name: &str) -> String {
-    let path = format!(
-        "{}/../../testdata/techniques/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    common::testdata(&format!("techniques/{name}"))
 }
 
 fn only(t: Technique) -> LogicSolver {
@@ -201,7 +200,6 @@ fn hodoku_exemplars_fire() {
 #[test]
 fn templates_are_sound() {
     use sudoku::logic::Family;
-    use sudoku::solve::{self, Outcome};
     let prelude = LogicSolver::builder()
         .techniques(
             TechniqueSet::hodoku_defaults()
@@ -214,24 +212,12 @@ fn templates_are_sound() {
         .techniques(TechniqueSet::parse("templates").unwrap())
         .backtracking(false)
         .build();
-    let mut grids: Vec<Grid> = Vec::new();
-    for (file, take) in [
-        ("../chains/top1465_50.txt", 49),
-        ("../chains/hardest_10.txt", 10),
-    ] {
-        grids.extend(
-            testdata(file)
-                .lines()
-                .filter_map(|l| l.split_whitespace().find(|f| f.len() == 81))
-                .take(take)
-                .map(|f| Grid::from_line(f).unwrap()),
-        );
-    }
+    let mut entries = common::corpus("chains/top1465_50.txt");
+    entries.extend(common::corpus("chains/hardest_10.txt"));
+    assert_eq!(entries.len(), 59);
     let (mut fired, mut steps) = (0, 0);
-    for grid in &grids {
-        let Outcome::Unique(solution) = solve::solve(grid) else {
-            panic!("not unique")
-        };
+    for e in &entries {
+        let (grid, solution) = (&e.grid, e.solution());
         let mut board = Board::new(grid);
         let mut any = false;
         loop {
@@ -241,15 +227,7 @@ fn templates_are_sound() {
             }
             let found = templates.all_steps(&board);
             for s in &found {
-                let text = s.text(grid.shape());
-                assert!(!s.explain(grid.shape()).is_empty());
-                for p in &s.placements {
-                    assert_eq!(solution.get(p.cell), Some(p.digit), "{text}");
-                }
-                for e in &s.eliminations {
-                    assert!(board.has(e.cell, e.digit), "{text}");
-                    assert_ne!(solution.get(e.cell), Some(e.digit), "{text}");
-                }
+                common::check_step(&board, s, solution, &e.at);
             }
             let Some(first) = found.first() else { break };
             any = true;
@@ -270,8 +248,7 @@ fn templates_are_sound() {
 /// templates every step agrees with the solution.
 #[test]
 fn templates_on_other_shapes() {
-    use sudoku::format;
-    use sudoku::solve::{self, Outcome};
+    use sudoku::solve;
     let templates = LogicSolver::builder()
         .techniques(TechniqueSet::parse("templates").unwrap())
         .backtracking(false)
@@ -304,15 +281,8 @@ fn templates_on_other_shapes() {
         }
     }
     assert!(checked > 0);
-    let path = format!(
-        "{}/../../testdata/logic/rkkautsar-sudoku-16-1.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    let grid = format::parse_str(&text, None).unwrap().grid;
-    let Outcome::Unique(solution) = solve::solve(&grid) else {
-        panic!("16x16 not unique")
-    };
+    let grid = common::matrix("logic/rkkautsar-sudoku-16-1.txt");
+    let solution = common::solve_unique(&grid, "16x16");
     let solver = LogicSolver::builder()
         .techniques(TechniqueSet::parse("n1,templates").unwrap())
         .backtracking(false)
@@ -322,16 +292,9 @@ fn templates_on_other_shapes() {
         path.solved,
         "16x16 not solved by naked singles and templates"
     );
-    for s in path
-        .steps
-        .iter()
-        .filter(|s| s.technique != Technique::NakedSingle)
-    {
-        for p in &s.placements {
-            assert_eq!(solution.get(p.cell), Some(p.digit));
-        }
-        for e in &s.eliminations {
-            assert_ne!(solution.get(e.cell), Some(e.digit));
-        }
+    let mut board = Board::new(&grid);
+    for s in &path.steps {
+        common::check_step(&board, s, &solution, "16x16");
+        apply(&mut board, s);
     }
 }

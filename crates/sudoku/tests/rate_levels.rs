@@ -77,11 +77,11 @@ fn se_er_ep_ed_over_a_path() {
 fn ratings_of_real_puzzles_are_consistent() {
     let rater = Rater::new();
     let solver = LogicSolver::builder().order(Order::Explainer).build();
-    for line in include_str!("../../../testdata/corpus/top1465-100.txt")
+    for line in include_str!("../../../testdata/corpus/top1465-200.txt")
         .lines()
         .take(12)
     {
-        let g = Grid::from_line(line.split_whitespace().next().unwrap()).unwrap();
+        let g = Grid::from_line(line.split(':').next().unwrap()).unwrap();
         let se = rater.rate_se(&g);
         assert!(se.solved && !se.timed_out, "{line}");
         assert!(se.ed <= se.ep && se.ep <= se.er, "{line}: {se:?}");
@@ -128,7 +128,7 @@ fn level_targets_agree_with_the_full_rating() {
     });
     let mut fits = [0; 3];
     for line in text.lines() {
-        let g = Grid::from_line(line.split_whitespace().next().unwrap()).unwrap();
+        let g = Grid::from_line(line.split(':').next().unwrap()).unwrap();
         let hd = rater.rate_hodoku(&g);
         for (k, (want, target)) in targets.iter().enumerate() {
             let floor = match want {

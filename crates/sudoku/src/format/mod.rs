@@ -290,6 +290,7 @@ pub struct Puzzle {
     pub grid: Grid,
     /// Candidates of the empty cells as the file gave them (filled cells hold no marks).
     pub marks: Option<Candidates>,
+    /// What else the file said (title, rating, …).
     pub info: Info,
     /// 1-based line where the record starts in its source.
     pub line: usize,
@@ -339,9 +340,19 @@ pub struct ParseError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseErrorKind {
     /// A character that is neither a digit of the grid nor an empty marker.
-    BadChar { ch: char, expected: String },
+    BadChar {
+        /// The character found.
+        ch: char,
+        /// What was expected, in words.
+        expected: String,
+    },
     /// A line or record with the wrong number of cells.
-    Length { expected: String, found: usize },
+    Length {
+        /// The lengths allowed, in words.
+        expected: String,
+        /// The number of cells found.
+        found: usize,
+    },
     /// A number out of range, a missing section, …: said in words.
     Invalid(String),
     /// Reading failed (an I/O error).
@@ -460,6 +471,7 @@ const LONG_LINE: usize = 64 << 10;
 pub enum Record {
     /// A record of a multi-line format (or a read error), boxed: it is the rare case.
     Parsed(Box<Result<Puzzle, ParseError>>),
+    /// A one-line record, left unparsed for a worker thread.
     Line(LineRecord),
 }
 
@@ -547,9 +559,10 @@ impl<R: BufRead> Reader<R> {
     /// ```
     /// use sudoku::format::{Reader, ReadOptions, Record};
     /// let mut reader = Reader::new("1234341221434321\n".as_bytes(), "mem", ReadOptions::default());
-    /// let record = reader.next_record().unwrap();
+    /// let record = reader.next_record().ok_or("no record")?;
     /// assert!(matches!(record, Record::Line(_)));
-    /// assert_eq!(record.parse().unwrap().grid.given_count(), 16);
+    /// assert_eq!(record.parse()?.grid.given_count(), 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn next_record(&mut self) -> Option<Record> {
         let format = match self.format {
@@ -631,9 +644,10 @@ pub fn read_str(text: &str, opts: ReadOptions) -> Vec<Result<Puzzle, ParseError>
 /// assert!(p.is_err()); // 5 is no digit of a 4x4 grid
 /// let err = p.unwrap_err();
 /// assert_eq!((err.line, err.col), (1, 1));
-/// let p = parse_str("# leptonica\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n", None).unwrap();
+/// let p = parse_str("# leptonica\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n", None)?;
 /// assert_eq!(p.grid.given_count(), 2);
 /// assert_eq!(p.line, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseError> {
     let opts = ReadOptions {
@@ -659,10 +673,11 @@ pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseErro
 /// ```
 /// use sudoku::format::{parse_line_record, ReadOptions};
 /// let opts = ReadOptions::default();
-/// let p = parse_line_record("1234341221434321 # a comment", &opts).unwrap();
+/// let p = parse_line_record("1234341221434321 # a comment", &opts)?;
 /// assert_eq!(p.grid.given_count(), 16);
 /// let err = parse_line_record("1254341221434321", &opts).unwrap_err();
 /// assert_eq!((err.line, err.col), (1, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_line_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError> {
     line::parse_any(text, opts)
@@ -693,10 +708,11 @@ impl WriteError {
 ///
 /// ```
 /// use sudoku::format::{parse_str, write, Format};
-/// let p = parse_str("1234341221434321", None).unwrap();
-/// assert_eq!(write(&p, Format::Sdk).unwrap(), "1234\n3412\n2143\n4321\n");
-/// assert_eq!(write(&p, Format::Pipe).unwrap().lines().next(), Some("1 | 2 | 3 | 4 |"));
+/// let p = parse_str("1234341221434321", None)?;
+/// assert_eq!(write(&p, Format::Sdk)?, "1234\n3412\n2143\n4321\n");
+/// assert_eq!(write(&p, Format::Pipe)?.lines().next(), Some("1 | 2 | 3 | 4 |"));
 /// assert!(write(&p, Format::OpenSudoku).is_err()); // 9x9 only
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     let shape = puzzle.shape();
@@ -773,11 +789,12 @@ pub fn note(format: Format, text: &str) -> String {
 ///
 /// ```
 /// use sudoku::format::{parse_str, Format, StreamWriter};
-/// let p = parse_str(&"0".repeat(81), None).unwrap();
+/// let p = parse_str(&"0".repeat(81), None)?;
 /// let mut w = StreamWriter::new(Format::OpenSudoku);
-/// let text = w.record(&p).unwrap() + &w.record(&p).unwrap() + &w.finish();
+/// let text = w.record(&p)? + &w.record(&p)? + &w.finish();
 /// assert_eq!(text.matches("<opensudoku").count(), 1);
 /// assert_eq!(text.matches("<game").count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct StreamWriter {
@@ -786,6 +803,7 @@ pub struct StreamWriter {
 }
 
 impl StreamWriter {
+    /// A writer of `format`, before its first puzzle.
     pub fn new(format: Format) -> StreamWriter {
         StreamWriter { format, written: 0 }
     }

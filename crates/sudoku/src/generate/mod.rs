@@ -104,10 +104,11 @@ pub type Filter = Arc<dyn Fn(&Grid) -> bool + Send + Sync>;
 /// ```
 /// use sudoku::{generate::{Generator, Symmetry}, solve, Shape};
 /// let gen = Generator::new(Shape::NINE).symmetry(Symmetry::Rotational180).seed(7);
-/// let p = gen.generate(0).unwrap();
+/// let p = gen.generate(0)?;
 /// assert_eq!(solve::count_solutions(&p.puzzle, 2), 1);
 /// assert!(p.symmetries.contains(&Symmetry::Rotational180));
-/// assert_eq!(gen.generate(0).unwrap().puzzle, p.puzzle); // same seed, same puzzle
+/// assert_eq!(gen.generate(0)?.puzzle, p.puzzle); // same seed, same puzzle
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
 pub struct Generator {
@@ -169,14 +170,23 @@ pub enum GenerateError {
     /// The givens range is empty or larger than the grid.
     #[error("givens range {min}..{max} is impossible for a {shape} grid of {cells} cells")]
     BadGivens {
+        /// The fewest givens asked.
         min: usize,
+        /// The most givens asked.
         max: usize,
+        /// The grid's shape.
         shape: Shape,
+        /// Its cell count.
         cells: usize,
     },
     /// The pattern's shape is not the generator's.
     #[error("the pattern is a {found} grid but the generator makes {expected} grids")]
-    PatternShape { expected: Shape, found: Shape },
+    PatternShape {
+        /// The generator's shape.
+        expected: Shape,
+        /// The pattern's shape.
+        found: Shape,
+    },
     /// A pattern fixes the givens, so a symmetry or a givens range can't also be asked.
     #[error("a pattern fixes where the givens stand: {0} can't be asked as well")]
     PatternConflict(&'static str),
@@ -186,11 +196,16 @@ pub enum GenerateError {
     PatternUnusable(String),
     /// The [`Stop`] (a time limit, a cancel) came before a puzzle.
     #[error("stopped (time limit) after {attempts} attempts, before a puzzle was made")]
-    Stopped { attempts: usize },
+    Stopped {
+        /// Attempts made before the stop.
+        attempts: usize,
+    },
     /// Every attempt was rejected.
     #[error("no puzzle after {attempts} attempts ({})", .rejections)]
     TooManyAttempts {
+        /// Attempts made.
         attempts: usize,
+        /// Why they were rejected.
         rejections: Rejections,
     },
 }
@@ -312,8 +327,9 @@ impl Generator {
     ///
     /// ```
     /// use sudoku::{generate::Generator, Shape};
-    /// let gen = Generator::new(Shape::new(2, 2).unwrap()).filter(|g| g.given_count() <= 5);
-    /// assert!(gen.generate(0).unwrap().puzzle.given_count() <= 5);
+    /// let gen = Generator::new(Shape::new(2, 2)?).filter(|g| g.given_count() <= 5);
+    /// assert!(gen.generate(0)?.puzzle.given_count() <= 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn filter(mut self, filter: impl Fn(&Grid) -> bool + Send + Sync + 'static) -> Generator {
         self.filter = Some(Arc::new(filter));
@@ -342,8 +358,9 @@ impl Generator {
     /// ```
     /// use sudoku::{generate::Generator, logic::Level, rate::{Rater, Target}, Shape};
     /// let target = Target { level: Some(Level::Medium), ..Target::default() };
-    /// let p = Generator::new(Shape::NINE).seed(3).difficulty(target).generate(0).unwrap();
+    /// let p = Generator::new(Shape::NINE).seed(3).difficulty(target).generate(0)?;
     /// assert_eq!(Rater::new().rate_hodoku(&p.puzzle).level, Level::Medium);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn difficulty(self, target: crate::rate::Target) -> Generator {
         if target.is_empty() {
@@ -367,9 +384,11 @@ impl Generator {
         self
     }
 
+    /// The shape of the grids it makes.
     pub fn shape(&self) -> Shape {
         self.shape
     }
+    /// The symmetry asked of the pattern of givens.
     pub fn symmetry_asked(&self) -> Symmetry {
         self.symmetry
     }
@@ -929,7 +948,8 @@ pub fn random_seed() -> u64 {
 /// ```
 /// use sudoku::{generate::default_givens, Shape};
 /// assert_eq!(default_givens(Shape::NINE), None);
-/// assert_eq!(default_givens(Shape::new(4, 4).unwrap()), Some(128..=140));
+/// assert_eq!(default_givens(Shape::new(4, 4)?), Some(128..=140));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 /// The givens range `sudoku generate` asks by default: 50-55% of the cells at 16x16 and
 /// 25x25 (minimal puzzles take far longer to make there); none (as few as the removal
@@ -965,8 +985,9 @@ fn splitmix(x: u64) -> u64 {
 /// use rand::SeedableRng;
 /// use sudoku::{generate::random_solution, Shape};
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let g = random_solution(Shape::new(3, 4).unwrap(), &mut rng);
+/// let g = random_solution(Shape::new(3, 4)?, &mut rng);
 /// assert!(g.is_solution());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let n = shape.side();

@@ -33,7 +33,9 @@ pub fn least_givens(shape: Shape) -> usize {
 /// for c in 9..27 {
 ///     mask[c] = false; // rows 2 and 3, both in the first band
 /// }
-/// assert!(pattern_flaw(Shape::NINE, &mask).unwrap().contains("rows 2 and 3"));
+/// let flaw = pattern_flaw(Shape::NINE, &mask).ok_or("expected a flaw")?;
+/// assert!(flaw.contains("rows 2 and 3"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn pattern_flaw(shape: Shape, mask: &[bool]) -> Option<String> {
     let n = shape.side();

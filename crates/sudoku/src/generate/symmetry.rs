@@ -53,9 +53,10 @@ impl Map {
 ///
 /// ```
 /// use sudoku::generate::Symmetry;
-/// let s: Symmetry = "rot180".parse().unwrap();
+/// let s: Symmetry = "rot180".parse()?;
 /// assert_eq!(s, Symmetry::Rotational180);
 /// assert_eq!(s.name(), "rot180");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Symmetry {
@@ -235,8 +236,9 @@ impl std::str::FromStr for Symmetry {
 ///
 /// ```
 /// use sudoku::{generate::{symmetries_of, Symmetry}, Grid};
-/// let g = Grid::from_line("1..2............").unwrap(); // r1c1 and r1c4 only
+/// let g = Grid::from_line("1..2............")?; // r1c1 and r1c4 only
 /// assert_eq!(symmetries_of(&g), vec![Symmetry::Vertical]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn symmetries_of(grid: &Grid) -> Vec<Symmetry> {
     let n = grid.shape().side();

@@ -50,10 +50,11 @@
 //! use sudoku::{Grid, logic::LogicSolver};
 //! let g = Grid::from_line(
 //!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-//! ).unwrap();
+//! )?;
 //! let path = LogicSolver::new().solve(&g);
 //! assert!(path.solved && !path.used_backtracking);
 //! assert!(path.steps[0].text(g.shape()).contains("Single"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Depends on the grid model; only `last_resort` calls [`crate::solve`].
@@ -690,11 +691,12 @@ pub fn apply_changes(
 /// use sudoku::logic::{check_step, LogicSolver};
 /// use sudoku::{Board, Grid};
 /// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-/// let grid = Grid::from_line(line).unwrap();
-/// let solution = sudoku::solve::solution(&grid).unwrap();
+/// let grid = Grid::from_line(line)?;
+/// let solution = sudoku::solve::solution(&grid).ok_or("no solution")?;
 /// let board = Board::new(&grid);
-/// let step = LogicSolver::new().next_step(&board).unwrap();
+/// let step = LogicSolver::new().next_step(&board).ok_or("no step")?;
 /// assert_eq!(check_step(&board, &step, &solution), Ok(()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_step(board: &Board, step: &Step, solution: &Grid) -> Result<(), String> {
     let shape = board.shape();

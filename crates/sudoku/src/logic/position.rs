@@ -43,7 +43,7 @@ impl Problem {
     /// ```
     /// use sudoku::{logic::Problem, solve, Grid};
     /// let g = Grid::from_line(&".".repeat(16))?;
-    /// let p = Problem::of(&solve::solve(&g), g.shape()).unwrap();
+    /// let p = Problem::of(&solve::solve(&g), g.shape()).ok_or("no problem")?;
     /// assert_eq!((p.status, p.message.as_str()), ("multiple", "multiple solutions"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -105,16 +105,22 @@ impl MistakeKind {
 /// the solution's digit (`digit` is the solution's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mistake {
+    /// The cell.
     pub cell: Cell,
+    /// The digit placed, or the solution's digit a mark lacks.
     pub digit: Digit,
+    /// A wrong digit or a missing mark.
     pub kind: MistakeKind,
 }
 
 /// A mistake as the faces send it: `cell` is `[row, col]`, 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MistakeRecord {
+    /// `[row, col]`, 1-based.
     pub cell: [usize; 2],
+    /// As in [`Mistake::digit`], 1-based.
     pub digit: usize,
+    /// The kind's name.
     pub kind: &'static str,
 }
 

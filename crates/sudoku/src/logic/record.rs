@@ -21,6 +21,7 @@ pub fn triples(shape: Shape, cands: &[Candidate]) -> Vec<Triple> {
 /// One end of a link, for drawing: a digit in one cell, or in several (a group node).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NodeRecord {
+    /// The digit, 1-based.
     pub digit: usize,
     /// `[row, col]` pairs, 1-based.
     pub cells: Vec<[usize; 2]>,
@@ -29,8 +30,11 @@ pub struct NodeRecord {
 /// A link of a chain, for drawing: strong (an arrow "if not this then that") or weak.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LinkRecord {
+    /// Where the link starts.
     pub from: NodeRecord,
+    /// Where it ends.
     pub to: NodeRecord,
+    /// Strong or weak.
     pub strong: bool,
 }
 
@@ -102,7 +106,7 @@ impl StepRecord {
     /// let g = Grid::from_line(
     ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     /// )?;
-    /// let step = LogicSolver::new().next_step(&Board::new(&g)).unwrap();
+    /// let step = LogicSolver::new().next_step(&Board::new(&g)).ok_or("no step")?;
     /// let r = StepRecord::new(g.shape(), &step);
     /// assert_eq!(r.placements.len(), 1);
     /// assert!(serde_json::to_string(&r)?.contains("\"technique\""));

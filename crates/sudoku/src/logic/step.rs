@@ -33,8 +33,15 @@ pub struct Step {
 /// them is (so it sees only the cells that see all of its cells).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
+    /// One candidate.
     Candidate(Candidate),
-    Group { digit: Digit, cells: Vec<Cell> },
+    /// One digit in two or more cells of a box–line intersection.
+    Group {
+        /// The group's digit.
+        digit: Digit,
+        /// Its cells, in cell order.
+        cells: Vec<Cell>,
+    },
 }
 
 impl Node {
@@ -79,8 +86,11 @@ impl From<Candidate> for Node {
 /// the other is true") or weak ("they can't both be true").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
+    /// Where the link starts.
     pub from: Node,
+    /// Where it ends.
     pub to: Node,
+    /// Strong (one of the two is true) or weak (not both true).
     pub strong: bool,
 }
 
@@ -98,7 +108,9 @@ impl Link {
 /// An almost locked set: `cells` holding `digits`, one digit more than cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlsSet {
+    /// The set's cells.
     pub cells: Vec<Cell>,
+    /// The digits they hold: one more than cells.
     pub digits: DigitSet,
 }
 
@@ -108,32 +120,47 @@ pub struct AlsSet {
 pub enum Evidence {
     /// Full house, naked single, hidden single: the house that makes it a single (`None`
     /// for a naked single, which is about the cell alone).
-    Single { house: Option<House> },
+    Single {
+        /// The house, or `None` for a naked single.
+        house: Option<House>,
+    },
     /// A direct hint (SE): the pattern `via` (an intersection or a subset) would remove
     /// `cleared` from `house`, leaving the placed digit a single place there. The
     /// eliminations themselves are not part of the step, only the placement.
     Direct {
+        /// The pattern that clears the house.
         via: Box<Evidence>,
+        /// The house where the digit is left a single place.
         house: House,
+        /// The candidates the pattern would remove there.
         cleared: Vec<Candidate>,
     },
     /// Locked candidates: `digit` is confined to the intersection of `block` and `line`
     /// (in `cells`). Pointing (type 1): confined within the box, so it leaves the line;
     /// claiming (type 2): confined within the line, so it leaves the box.
     Intersection {
+        /// The confined digit.
         digit: Digit,
+        /// The box of the intersection.
         block: Block,
+        /// The row or column of the intersection.
         line: House,
+        /// Pointing (type 1) or claiming (type 2).
         pointing: bool,
+        /// The digit's cells in the intersection.
         cells: Vec<Cell>,
     },
     /// A naked or hidden subset: `cells` of `houses[0]` (and of `houses[1]` too for a
     /// locked pair or triple) hold `digits`. Naked: the cells have no other digit. Hidden:
     /// the digits have no other place in the house.
     Subset {
+        /// The house (two for a locked pair or triple).
         houses: Vec<House>,
+        /// The subset's cells.
         cells: Vec<Cell>,
+        /// The subset's digits.
         digits: DigitSet,
+        /// Hidden (the digits have no other place) or naked.
         hidden: bool,
     },
     /// A fish on `digit`: the `base` houses' candidates all lie in the `cover` houses,
@@ -144,81 +171,120 @@ pub enum Evidence {
     /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle: one digit, some cells and
     /// houses, joined by `links`.
     SingleDigit {
+        /// The pattern's digit.
         digit: Digit,
+        /// Its cells.
         cells: Vec<Cell>,
+        /// Its houses.
         houses: Vec<House>,
+        /// Its links, in order.
         links: Vec<Link>,
     },
     /// A wing: `pivot` (none for a W-Wing) and `pincers` on `digits`, eliminating `z`.
     Wing {
+        /// The digits of the wing's cells.
         digits: DigitSet,
+        /// The pivot cell (none for a W-Wing).
         pivot: Option<Cell>,
+        /// The pincer cells.
         pincers: Vec<Cell>,
+        /// The digit eliminated.
         z: Option<Digit>,
+        /// The links that join the cells.
         links: Vec<Link>,
     },
     /// A uniqueness pattern: the rectangle, loop (in loop order) or BUG `cells` on `digits`,
     /// with the `extra` candidates that break the deadly pattern, and, for the types that
     /// combine them with a naked set (type 3), the `subset` cells of that set.
     Uniqueness {
+        /// The deadly pattern's digits.
         digits: DigitSet,
+        /// Its cells (a loop in loop order).
         cells: Vec<Cell>,
+        /// The candidates that break the pattern.
         extra: Vec<Candidate>,
+        /// The naked set's cells, for the types that use one.
         subset: Vec<Cell>,
     },
     /// Coloring: each entry a pair of color classes (the two colors of one cluster).
     Coloring {
+        /// The colored digit.
         digit: Digit,
+        /// The two color classes of each cluster.
         colors: Vec<[Vec<Cell>; 2]>,
     },
     /// 3D Medusa: one cluster of candidates (of any digits) joined by strong links (bivalue
     /// cells and conjugate pairs), in its two colours; one colour is all true, the other
     /// all false. `rule` says what the colours show.
     Medusa {
+        /// The cluster's candidates, by color.
         colors: [Vec<Candidate>; 2],
+        /// What the colors show.
         rule: MedusaRule,
     },
     /// A chain or loop: the links in order.
-    Chain { links: Vec<Link> },
+    Chain {
+        /// The links, in chain order.
+        links: Vec<Link>,
+    },
     /// Almost locked sets and their restricted common digits. ALS-XZ: sets `[A, B]`, one
     /// entry of `restricted` (the RCC, two digits when doubly linked). ALS-XY-Wing: sets
     /// `[A, B, C]`, `restricted` `[A–C, B–C]`. ALS-XY-Chain: the sets in chain order, one
     /// entry per link. Death Blossom: the `stem` cell, one petal per stem digit, and
     /// `restricted[i]` the stem digit petal `i` answers. `z`: the digits eliminated.
     Als {
+        /// The almost locked sets.
         sets: Vec<AlsSet>,
+        /// The restricted common digits, one entry per link.
         restricted: Vec<DigitSet>,
+        /// The digits eliminated.
         z: DigitSet,
+        /// The stem cell of a Death Blossom.
         stem: Option<Cell>,
     },
     /// Sue de Coq: the intersection `cells` holding `digits`, its `line` part and its
     /// `block` part.
     SueDeCoq {
+        /// The intersection's cells.
         cells: Vec<Cell>,
+        /// The digits they hold.
         digits: DigitSet,
+        /// The line part.
         line: AlsSet,
+        /// The box part.
         block: AlsSet,
     },
     /// Aligned pair or triple exclusion: the base `cells` (holding `digits` between them)
     /// and the `excluders`, one set per excluding cell.
     AlignedExclusion {
+        /// The base cells.
         cells: Vec<Cell>,
+        /// The digits between them.
         digits: DigitSet,
+        /// One set per excluding cell.
         excluders: Vec<AlsSet>,
     },
     /// A forcing chain or net: from the `premise` candidates, one chain per branch.
     /// Nested forcing chains also name the `inner` chains whose eliminations the
     /// branches use (empty otherwise).
     Forcing {
+        /// The candidates assumed, one branch each.
         premise: Vec<Candidate>,
+        /// One chain per branch.
         branches: Vec<Vec<Link>>,
+        /// The inner chains nested forcing chains use.
         inner: Vec<InnerChain>,
     },
     /// Templates (pattern overlay): `digit` has `templates` complete placements left (one
     /// cell per row, column and box, on its candidates and placed cells, each leaving room
     /// for every other digit); the step's cells are used by all of them (Template Set) or
     /// by none (Template Delete).
-    Template { digit: Digit, templates: usize },
+    Template {
+        /// The digit the templates place.
+        digit: Digit,
+        /// How many complete placements are left for it.
+        templates: usize,
+    },
     /// No pattern: backtracking (an exhaustive search) gave the solution's digit.
     BruteForce,
 }
@@ -227,6 +293,7 @@ pub enum Evidence {
 /// the position the branch had reached), see [`Evidence::Forcing`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InnerChain {
+    /// The candidate the inner chain removed.
     pub eliminated: Candidate,
     /// The inner producer: a forcing chain ([`Technique::XChain`] or
     /// [`Technique::DiscontinuousNiceLoop`]), or a multiple, dynamic or Dynamic (+) one.
@@ -238,10 +305,15 @@ pub struct InnerChain {
 /// A fish's evidence, see [`Evidence::Fish`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FishEvidence {
+    /// The fish's digit.
     pub digit: Digit,
+    /// The base houses, whose candidates the cover must hold.
     pub base: Vec<House>,
+    /// The cover houses, where eliminations happen.
     pub cover: Vec<House>,
+    /// Base candidates outside the cover (finned fish).
     pub fins: Vec<Cell>,
+    /// Base candidates in two base houses (endo fins).
     pub endo_fins: Vec<Cell>,
 }
 

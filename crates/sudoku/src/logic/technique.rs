@@ -84,10 +84,15 @@ impl Family {
 /// HoDoKu's difficulty levels, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
+    /// Singles only.
     Easy,
+    /// Up to intersections and subsets.
     Medium,
+    /// Up to basic fish, wings and single-digit patterns.
     Hard,
+    /// Chains, ALS, uniqueness and harder fish.
     Unfair,
+    /// Forcing chains, nets and the rest.
     Extreme,
 }
 
@@ -233,7 +238,7 @@ macro_rules! techniques {
         /// whether or not a finder implements it yet ([`Technique::is_implemented`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
-        pub enum Technique { $( $(#[$doc])* $v, )* }
+        pub enum Technique { $( #[doc = concat!($name, " (`", $code, "`).")] #[doc = ""] $(#[$doc])* $v, )* }
 
         impl Technique {
             /// Every technique, in declaration order (grouped by family).
@@ -518,9 +523,10 @@ impl fmt::Display for Technique {
 ///
 /// ```
 /// use sudoku::logic::{Technique, TechniqueSet};
-/// let set = TechniqueSet::parse("singles,x-wing,n2").unwrap();
+/// let set = TechniqueSet::parse("singles,x-wing,n2")?;
 /// assert!(set.contains(Technique::HiddenSingle) && set.contains(Technique::NakedPair));
 /// assert!(!set.contains(Technique::Swordfish));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct TechniqueSet(u128);

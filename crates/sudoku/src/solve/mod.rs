@@ -107,11 +107,12 @@ pub fn engine_for(grid: &Grid) -> &'static dyn Engine {
 /// use sudoku::{Grid, solve::{solve, Outcome}};
 /// let g = Grid::from_line(
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-/// ).unwrap();
+/// )?;
 /// match solve(&g) {
 ///     Outcome::Unique(s) => assert!(s.is_solution()),
 ///     other => panic!("expected a unique solution, got {}", other.status()),
 /// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve(grid: &Grid) -> Outcome {
     solve_with(grid, None)

@@ -232,9 +232,10 @@ pub fn count_excluding(puzzle: &Cells, excluded: &[(usize, u8)], limit: usize) -
 /// use sudoku::solve::fast9;
 /// let mut p = [0u8; 81];
 /// p[0] = 1;
-/// let s = fast9::solution_excluding(&p, &[(1, 2)]).unwrap();
+/// let s = fast9::solution_excluding(&p, &[(1, 2)]).ok_or("no solution")?;
 /// assert!(s[0] == 1 && s[1] != 2);
 /// assert_eq!(fast9::solution_excluding(&p, &[(0, 1)]), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solution_excluding(puzzle: &Cells, excluded: &[(usize, u8)]) -> Option<Cells> {
     let mut out = None;

@@ -912,8 +912,11 @@ fn grid_of(grid: &Grid, values: &[u16]) -> Grid {
 /// many guesses it took.
 #[derive(Clone, Debug, Default)]
 pub struct Search {
+    /// Solutions found, up to the limit asked.
     pub count: usize,
+    /// The solutions kept, up to the number asked.
     pub solutions: Vec<Grid>,
+    /// Branching decisions taken.
     pub guesses: u64,
     /// The [`Stop`] was reached before the search ended: `count` is only a lower bound
     /// (and a count of 0 says nothing).
@@ -929,9 +932,10 @@ pub struct Search {
 ///
 /// ```
 /// use sudoku::{Grid, solve::general};
-/// let g = Grid::from_line("1...............").unwrap();
+/// let g = Grid::from_line("1...............")?;
 /// let s = general::search(&g, None, 1000, 0);
 /// assert_eq!(s.count, 72); // 4x4 grids with a 1 in the corner
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search {
     run(grid, marks, limit, keep, Tuning::default(), &Stop::never())

@@ -1,15 +1,15 @@
-//! Coverage and speed of the human-style solver, as an ignored test to run in release:
+//! Coverage and speed of the human-style solver:
 //!
 //! ```text
-//! cargo test --release -p sudoku-core --test logic_bench -- --ignored --nocapture
+//! cargo run --release -p sudoku-core --example coverage [-- path/to/sudoku_exchange_diabolical.txt]
 //! ```
 //!
 //! Reports, for each set, how many puzzles the default technique sets (HoDoKu's and
 //! Explainer's, brute force off) solve without backtracking, the milliseconds per puzzle,
 //! and which techniques the paths used. The main figure is the share of sudoku exchange
-//! "diabolical" puzzles rated ER ≤ 6.0 that are solved: it uses lines 1–20,000 of
-//! `../shared/data/rated/sudoku_exchange_diabolical.txt` when that file is there (the rest
-//! is kept for evaluation), and the 300-puzzle sample in `testdata/logic` otherwise.
+//! "diabolical" puzzles rated ER ≤ 6.0 that are solved: it uses lines 1–20,000 of the file
+//! named (`shared/data/rated/sudoku_exchange_diabolical.txt`; the rest is kept for
+//! evaluation), and the 300-puzzle sample in `testdata/logic` without one.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -62,19 +62,16 @@ fn run(label: &str, solver: &LogicSolver, grids: &[Grid]) {
     println!("  puzzles using each technique: {}", list.join(" "));
 }
 
-#[test]
-#[ignore = "benchmark: run in release with --ignored --nocapture"]
-fn coverage_and_speed() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let hodoku = LogicSolver::builder().backtracking(false).build();
     let explainer = LogicSolver::builder()
         .order(Order::Explainer)
         .backtracking(false)
         .build();
-    let shared = root().join("../shared/data/rated/sudoku_exchange_diabolical.txt");
-    let (text, source) = match std::fs::read_to_string(&shared) {
-        Ok(t) => (t, "shared lines 1-20000"),
-        Err(_) => (
-            std::fs::read_to_string(root().join("testdata/logic/diabolical_300.txt")).unwrap(),
+    let (text, source) = match std::env::args().nth(1) {
+        Some(path) => (std::fs::read_to_string(path)?, "lines 1-20000"),
+        None => (
+            std::fs::read_to_string(root().join("testdata/logic/diabolical_300.txt"))?,
             "testdata sample",
         ),
     };
@@ -98,12 +95,12 @@ fn coverage_and_speed() {
     run("diabolical ER<=6.0, hodoku defaults", &hodoku, &easy);
     run("diabolical ER<=6.0, explainer defaults", &explainer, &easy);
     run("diabolical ER>6.0, hodoku defaults", &hodoku, &hard);
-    let top: Vec<Grid> =
-        std::fs::read_to_string(root().join("testdata/logic/top1465_first200.txt"))
-            .unwrap()
-            .lines()
-            .map(|l| Grid::from_line(l.trim()).unwrap())
-            .collect();
+    // Corpus lines: the puzzle is the first `:` field.
+    let top = std::fs::read_to_string(root().join("testdata/corpus/top1465-200.txt"))?
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| Grid::from_line(l.split(':').next().unwrap_or_default()))
+        .collect::<Result<Vec<Grid>, _>>()?;
     run("top1465 first 200, hodoku defaults", &hodoku, &top);
     let every = LogicSolver::builder()
         .techniques(TechniqueSet::all())
@@ -120,4 +117,5 @@ fn coverage_and_speed() {
         &with_brute,
         &top,
     );
+    Ok(())
 }
