@@ -36,9 +36,13 @@ pub struct DrawOptions<'a> {
 /// it places (green, on a disc). Candidates are drawn only where the marks have them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Highlight {
+    /// The pattern's cells, shaded.
     pub cells: Vec<Cell>,
+    /// The pattern's candidates, blue on a disc.
     pub pattern: Vec<Candidate>,
+    /// The candidates the step removes, red and struck through.
     pub eliminated: Vec<Candidate>,
+    /// The digits the step places, green on a disc.
     pub placed: Vec<Candidate>,
 }
 

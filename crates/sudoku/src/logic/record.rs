@@ -191,14 +191,18 @@ pub enum Role {
     On,
     /// The nodes of a forcing chain's branches.
     Chain,
-    /// The two colours of colouring and Medusa.
+    /// The first of the two colours of colouring and Medusa.
     Color0,
+    /// The second colour of colouring and Medusa.
     Color1,
-    /// The sets of an ALS step, Sue de Coq's line and box sets, aligned exclusion's
-    /// excluding cells, by turns.
+    /// The first set of an ALS step, Sue de Coq's line set, aligned exclusion's first
+    /// excluding cell (the sets take these roles by turns).
     Set0,
+    /// The second set (Sue de Coq's box set).
     Set1,
+    /// The third set.
     Set2,
+    /// The fourth set.
     Set3,
 }
 
@@ -207,8 +211,11 @@ const SET_ROLES: [Role; 4] = [Role::Set0, Role::Set1, Role::Set2, Role::Set3];
 /// A house in a drawing: `kind` is `row`, `col` or `box`, `n` 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HouseRecord {
+    /// `row`, `col` or `box`.
     pub kind: &'static str,
+    /// The house's number, 1-based.
     pub n: usize,
+    /// What the house is to the step.
     pub role: Role,
 }
 
@@ -216,9 +223,13 @@ pub struct HouseRecord {
 /// candidates `[row, col, digit, role]` (only those still on the board), houses and links.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct DrawRecord {
+    /// Cells as `[row, col, role]`, 1-based.
     pub cells: Vec<(usize, usize, Role)>,
+    /// Candidates as `[row, col, digit, role]`, 1-based, only those still on the board.
     pub candidates: Vec<(usize, usize, usize, Role)>,
+    /// The houses the step works in.
     pub houses: Vec<HouseRecord>,
+    /// The links of a chain, in order.
     pub links: Vec<LinkRecord>,
 }
 
