@@ -11,7 +11,7 @@
 
 mod common;
 
-use sudoku::logic::{apply, LogicSolver, Technique, TechniqueSet};
+use sudoku::logic::{apply, chain_length, Family, LogicSolver, Technique, TechniqueSet};
 use sudoku::{Board, Grid};
 
 /// A file of `testdata/techniques/`.
@@ -89,9 +89,18 @@ fn technique_cases() {
             );
         }
         let all = finder.all_steps(board);
+        // Chains and forcing steps tell their length (what their rating grows with); Remote
+        // Pair, of the chains family, shows its cells instead of links.
+        let chain =
+            matches!(t.family(), Family::Chains | Family::Forcing) && t != Technique::RemotePair;
         for step in &all {
             assert_eq!(step.technique, t, "{at}: a step of another technique");
             common::check_step(board, step, &solution, at);
+            assert!(
+                !chain || chain_length(step).is_some_and(|n| n > 0),
+                "{at}: a chain step without a length: {}",
+                step.text(s)
+            );
         }
         let found = match &case.expect {
             Expect::First(_) => finder.next_step(board),
@@ -126,7 +135,7 @@ fn technique_cases() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Every family has a case that fires; none of the 319 cases converted from the old
     // formats (issue 17) is lost.
-    assert_eq!(counts.len(), sudoku::logic::Family::ALL.len(), "{table:?}");
+    assert_eq!(counts.len(), Family::ALL.len(), "{table:?}");
     assert!(counts.values().all(|&(fire, _)| fire > 0), "{table:?}");
     let total: usize = counts.values().map(|(fire, silent)| fire + silent).sum();
     assert!(total >= 319, "only {total} cases");
@@ -218,7 +227,6 @@ fn hodoku_exemplars_fire() {
 /// solution; the steps are applied and the set resumes, as long as templates fire.
 #[test]
 fn templates_are_sound() {
-    use sudoku::logic::Family;
     let prelude = LogicSolver::builder()
         .techniques(
             TechniqueSet::hodoku_defaults()
