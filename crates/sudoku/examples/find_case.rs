@@ -9,6 +9,7 @@
 //! PRELUDE is a technique list as `sudoku explain --techniques` takes it (`hodoku`,
 //! `explainer`, `singles`, ...); the path stops where CODE first finds a step. With a `!`
 //! after the list (`hodoku,-forcing!`), CODE is only tried where the prelude stalls.
+//! FILE holds one puzzle a line, in any one-line form (`.` for empty cells), first field.
 //! Each line found is printed after a comment naming the puzzle's line in FILE.
 
 use sudoku::format::line::write_line_placed;
@@ -119,10 +120,11 @@ fn main() {
     };
     let mut found = 0;
     for (n, line) in text.lines().enumerate() {
+        // The first field that reads as a grid (of any shape the line reader knows).
         let Some(grid) = line
             .split([' ', ':', '|', '\t'])
-            .find(|f| f.len() == 81)
-            .and_then(|f| sudoku::Grid::from_line(f).ok())
+            .filter(|f| f.len() >= 16)
+            .find_map(|f| sudoku::Grid::from_line(f).ok())
         else {
             continue;
         };
