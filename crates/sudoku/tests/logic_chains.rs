@@ -61,7 +61,8 @@ fn eureka_notation() {
 
 /// Kraken fish in its place on HoDoKu's path without the grouped chains (after everything
 /// else but the forcing chains and brute force): the first one met in a diabolical puzzle, a
-/// finned X-Wing whose fins both chain to the target.
+/// finned X-Wing whose fins both chain to the target. A path test: its position and text
+/// are also a case of `testdata/techniques/fish.cases`, which holds without the path.
 #[test]
 fn kraken_fish_on_the_hodoku_path() {
     let grid = Grid::from_line(
