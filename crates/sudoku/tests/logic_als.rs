@@ -1,15 +1,14 @@
-//! Almost locked sets, Sue de Coq and aligned exclusion: each technique fires where it
-//! should, with HoDoKu's exact first step, and not where it must not
-//! (`testdata/als/cases.txt`, positions taken from hodoku-py's solve paths); every step on
-//! solve paths of samples is checked against the solution; the one-line notation.
+//! Almost locked sets, Sue de Coq and aligned exclusion (their technique cases, positions
+//! taken from hodoku-py's solve paths with HoDoKu's exact first step, are in
+//! `testdata/techniques/{als,misc}.cases`, run by `logic_techniques.rs`): the one-line
+//! notation; every step on solve paths of samples is checked against the solution.
 
 mod common;
 
-use common::{testdata, walk};
-use sudoku::grid::Candidates;
+use common::walk;
 use sudoku::logic::{Evidence, Family, LogicSolver, Order, Technique, TechniqueSet};
 use sudoku::solve;
-use sudoku::{Board, Cell, Digit, Grid};
+use sudoku::{Board, Grid};
 
 fn basic() -> TechniqueSet {
     TechniqueSet::family(Family::Singles)
@@ -17,106 +16,21 @@ fn basic() -> TechniqueSet {
         .union(TechniqueSet::family(Family::Subsets))
 }
 
-/// The board of `values` (81 characters) with the candidate `masks` (81 comma-separated
-/// bit masks, bit 0 for digit 1), as hodoku-py had it.
-fn position(values: &str, masks: &str) -> Board {
-    let grid = Grid::from_line(values).unwrap();
-    let mut marks = Candidates::none(grid.shape());
-    for (i, m) in masks.split(',').enumerate() {
-        let m: usize = m.parse().unwrap();
-        let ds = (0..9)
-            .filter(|b| m >> b & 1 == 1)
-            .map(|b| Digit::new(b + 1))
-            .collect();
-        marks.set(Cell::new(i), ds);
-    }
-    Board::with_candidates(&grid, &marks)
-}
-
-/// The outcome text as a set of single facts (`r1c2<>3`).
-fn outcome_set(text: &str) -> std::collections::BTreeSet<String> {
-    let mut out = std::collections::BTreeSet::new();
-    for part in text.split(", ") {
-        match part.split_once("<>") {
-            Some((cells, digits)) => {
-                for cell in cells.split(',') {
-                    for d in digits.chars() {
-                        out.insert(format!("{cell}<>{d}"));
-                    }
-                }
-            }
-            None => {
-                out.insert(part.to_string());
-            }
-        }
-    }
-    out
-}
-
-#[test]
-fn techniques_fire_exactly_where_expected() {
-    let mut cases = 0;
-    let mut fired = std::collections::BTreeMap::new();
-    for line in testdata("als/cases.txt").lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        let t = Technique::from_name(f[0]).unwrap_or_else(|| panic!("technique {}", f[0]));
-        let board = position(f[1], f[2]);
-        let shape = board.shape();
-        let solver = LogicSolver::builder()
-            .techniques(TechniqueSet::from(t))
-            .backtracking(false)
-            .build();
-        let step = solver.next_step(&board);
-        let got = step.as_ref().map_or("none".to_string(), |s| {
-            assert_eq!(s.technique, t);
-            assert!(!s.text(shape).is_empty() && !s.explain(shape).is_empty());
-            s.outcome_text(shape)
-        });
-        assert_eq!(outcome_set(&got), outcome_set(f[3]), "{line}");
-        if let Some(step) = step {
-            *fired.entry(t).or_insert(0) += 1;
-            // No true candidate removed.
-            let solution = common::solve_unique(board.grid(), line);
-            common::check_step(&board, &step, &solution, line);
-        }
-        cases += 1;
-    }
-    assert!(cases >= 30, "{cases} cases");
-    for t in [
-        Technique::AlsXz,
-        Technique::AlsXyWing,
-        Technique::AlsXyChain,
-        Technique::SueDeCoq,
-    ] {
-        assert!(
-            fired.get(&t).copied().unwrap_or(0) >= 3,
-            "{t} fired {fired:?}"
-        );
-    }
-}
-
 #[test]
 fn one_line_notation() {
-    // Positions where hodoku-py takes these steps (from testdata/als/cases.txt).
-    let cases = testdata("als/cases.txt");
-    let first = |code: &str| {
-        let line = cases
-            .lines()
-            .find(|l| l.starts_with(&format!("{code} |")) && !l.ends_with("none"))
-            .unwrap();
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        let board = position(f[1], f[2]);
-        let t = Technique::from_name(code).unwrap();
+    // The first firing case of each technique (positions where hodoku-py takes these steps).
+    let first = |t: Technique| {
+        let case = common::cases::family(t.family())
+            .into_iter()
+            .find(|c| c.technique == t && c.expect != common::cases::Expect::Nothing)
+            .unwrap_or_else(|| panic!("no firing case of {}", t.name()));
         LogicSolver::builder()
             .techniques(TechniqueSet::from(t))
             .build()
-            .next_step(&board)
-            .unwrap()
+            .next_step(&case.board)
+            .unwrap_or_else(|| panic!("{}: no step", case.at))
     };
-    let s = first("axz");
+    let s = first(Technique::AlsXz);
     let text = s.text(sudoku::Shape::NINE);
     assert!(
         text.starts_with("Almost Locked Set XZ-Rule: A=")
@@ -127,14 +41,14 @@ fn one_line_notation() {
     assert!(
         matches!(&s.evidence, Evidence::Als { sets, restricted, .. } if sets.len() == 2 && restricted.len() == 1)
     );
-    let s = first("axy");
+    let s = first(Technique::AlsXyWing);
     let text = s.text(sudoku::Shape::NINE);
     assert!(text.contains(", C=") && text.contains("X,Y="), "{text}");
-    let s = first("ach");
+    let s = first(Technique::AlsXyChain);
     assert!(
         matches!(&s.evidence, Evidence::Als { sets, restricted, .. } if sets.len() >= 4 && restricted.len() == sets.len() - 1)
     );
-    let s = first("sdc");
+    let s = first(Technique::SueDeCoq);
     let text = s.text(sudoku::Shape::NINE);
     assert!(
         text.starts_with("Sue de Coq: r") && text.contains(" ("),

@@ -1,20 +1,17 @@
 //! Tests of the wings, single-digit patterns, uniqueness and coloring families.
 //!
-//! - Technique cases (`testdata/techniques/logic_b.txt`): `code:puzzle:expected` fires the
-//!   technique on the position the puzzle reaches with singles, intersections and subsets, and
-//!   checks the first step's eliminations (`r3c6<>3 r4c2<>8`, or a
-//!   placement `r5c5=2`); `!code:puzzle` checks that the technique finds nothing there.
-//!   Puzzles are from HoDoKu's exemplar library (`shared/data/hodoku/exemplars-1.0.txt`,
-//!   section and line cited in comments).
+//! Their technique cases are in `testdata/techniques/*.cases`, run by
+//! `logic_techniques.rs`; here:
+//!
 //! - Soundness: every step of these families, at every position of solve paths over 200
 //!   sudoku exchange "diabolical" puzzles (lines 1–20,000, every 100th), never removes the
 //!   solution's digit nor places a wrong one.
 
 mod common;
 
-use common::{check_step, solve_unique, testdata};
+use common::check_step;
 use sudoku::logic::{apply, Family, LogicSolver, Order, Step, Technique, TechniqueSet};
-use sudoku::{Board, Grid};
+use sudoku::Board;
 
 fn our_families() -> TechniqueSet {
     [
@@ -38,16 +35,6 @@ fn ours() -> Vec<Technique> {
         .collect()
 }
 
-/// The position `puzzle` reaches with singles, intersections and subsets.
-fn after_basics(puzzle: &str) -> Board {
-    let grid = Grid::from_line(puzzle).unwrap();
-    let singles = LogicSolver::builder()
-        .techniques(TechniqueSet::parse("singles,intersections,subsets").unwrap())
-        .backtracking(false)
-        .build();
-    singles.solve(&grid).board
-}
-
 /// The steps of `t` alone at `board`.
 fn steps_of(board: &Board, t: Technique) -> Vec<Step> {
     LogicSolver::builder()
@@ -55,63 +42,6 @@ fn steps_of(board: &Board, t: Technique) -> Vec<Step> {
         .backtracking(false)
         .build()
         .all_steps(board)
-}
-
-fn outcome(step: &Step, board: &Board) -> String {
-    let s = board.shape();
-    let mut v: Vec<String> = step
-        .placements
-        .iter()
-        .map(|p| format!("{}={}", p.cell.name(s), p.digit))
-        .chain(
-            step.eliminations
-                .iter()
-                .map(|e| format!("{}<>{}", e.cell.name(s), e.digit)),
-        )
-        .collect();
-    v.sort();
-    v.join(" ")
-}
-
-#[test]
-fn technique_cases() {
-    let mut fired = 0;
-    let mut silent = 0;
-    for line in testdata("techniques/logic_b.txt").lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(':').collect();
-        let (neg, code) = match fields[0].strip_prefix('!') {
-            Some(c) => (true, c),
-            None => (false, fields[0]),
-        };
-        let t = Technique::from_name(code).unwrap_or_else(|| panic!("technique {code}"));
-        assert!(t.is_implemented(), "{code}");
-        let board = after_basics(fields[1]);
-        let steps = steps_of(&board, t);
-        let sol = solve_unique(&Grid::from_line(fields[1]).unwrap(), line);
-        for st in &steps {
-            check_step(&board, st, &sol, line);
-            assert_eq!(st.technique, t);
-        }
-        if neg {
-            assert!(
-                steps.is_empty(),
-                "{line}: fired: {}",
-                steps[0].text(board.shape())
-            );
-            silent += 1;
-        } else {
-            assert!(!steps.is_empty(), "{line}: nothing found");
-            let got = outcome(&steps[0], &board);
-            assert_eq!(got, fields[2], "{line}: {}", steps[0].text(board.shape()));
-            fired += 1;
-        }
-    }
-    eprintln!("technique cases: {fired} fire, {silent} silent");
-    assert!(fired >= 15 && silent >= 10);
 }
 
 /// Every step of our finders at every position of the paths of two solvers (all our
@@ -150,49 +80,30 @@ fn diabolical_sample_is_sound() {
     assert!(count.iter().filter(|&&n| n > 0).count() >= ours.len() - 3);
 }
 
-/// The one-liners, in HoDoKu's notation, and the hints.
+/// The hints of a few steps, at the positions of their technique cases
+/// (`testdata/techniques/*.cases`, which hold the one-line texts): the full hint is the
+/// one-liner, the vaguest names a digit, the explanation is more than a line.
 #[test]
 fn one_liners() {
     use sudoku::logic::HintLevel;
-    let cases = [
-        (
-            // exemplars L188, #0300
-            ".7..2958.94..............6.4.16......239.....5....24......6814..........35..4...7",
-            Technique::XyWing,
-            "XY-Wing: 1/3/5 in r6c9,r5c8,r7c9 => r4c9,r8c8<>5",
-        ),
-        (
-            // exemplars L370, #0400
-            "...28.754.9.4.38............397..28.84......3.5.....7...8..1.9......5..23.6......",
-            Technique::Skyscraper,
-            "Skyscraper: 6 in r5c6,r6c9 (connected by r3c6,r3c9) => r5c7,r5c8,r6c4,r6c5<>6",
-        ),
-        (
-            // exemplars L391, #0402
-            "7...56.381.842.............5..3......4..8.7....1...24...3.........1....5.5...7.6.",
-            Technique::EmptyRectangle,
-            "Empty Rectangle: 2 in b4 (r5c4,r9c4) => r9c3<>2",
-        ),
-        (
-            // exemplars L185, #0300
-            "9...627....5..3...........67...3.........9...8.2.45..9..35.1.28.4......5.1.......",
-            Technique::WWing,
-            "W-Wing: 1/4 in r1c4,r5c1 connected by 4 in r1c3,r2c1 => r5c4<>1",
-        ),
-        (
-            // exemplars L498, #0603
-            "............3.9........7149.......31.2...89.4.96.7...8..8.......326........9..72.",
-            Technique::UniqueRectangle4,
-            "Uniqueness Test 4: 1/4 in r2c2,r2c3,r9c2,r9c3 => r2c2,r2c3<>1",
-        ),
-    ];
-    for (puzzle, t, text) in cases {
-        let board = after_basics(puzzle);
-        let steps = steps_of(&board, t);
-        let s = board.shape();
-        assert_eq!(steps[0].text(s), text);
-        assert!(steps[0].explain(s).len() > 40);
-        assert_eq!(steps[0].hint(s, HintLevel::Full), text);
-        assert!(steps[0].hint(s, HintLevel::Vague).contains("digit"));
+    for t in [
+        Technique::XyWing,
+        Technique::Skyscraper,
+        Technique::EmptyRectangle,
+        Technique::WWing,
+        Technique::UniqueRectangle4,
+    ] {
+        let case = common::cases::with_text(t);
+        let steps = steps_of(&case.board, t);
+        let s = case.board.shape();
+        let text = case.text.as_deref().expect("a case with a text");
+        assert_eq!(steps[0].text(s), text, "{}", case.at);
+        assert!(steps[0].explain(s).len() > 40, "{}", case.at);
+        assert_eq!(steps[0].hint(s, HintLevel::Full), text, "{}", case.at);
+        assert!(
+            steps[0].hint(s, HintLevel::Vague).contains("digit"),
+            "{}",
+            case.at
+        );
     }
 }

@@ -1,12 +1,13 @@
-//! Chains, loops, forcing chains/nets and kraken fish: each technique fires where it should (with its
-//! exact outcome) and not where it must not (`testdata/techniques/chains.txt`), and every
+//! Chains, loops, forcing chains/nets and kraken fish (their technique cases, where each
+//! fires with its exact outcome or must not fire, are in `testdata/techniques/*.cases`, run
+//! by `logic_techniques.rs`): the notation and evidence of a few steps, and every
 //! step on the solve paths of samples (top1465, sudoku exchange diabolical, hardest 11+,
 //! other shapes) is checked against the solution: no true candidate eliminated, no wrong
 //! digit placed.
 
 mod common;
 
-use common::{testdata, walk};
+use common::walk;
 use sudoku::logic::{chain_length, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet};
 use sudoku::solve::{self, Outcome};
 use sudoku::{Board, Grid};
@@ -33,100 +34,35 @@ fn chain_and_forcing() -> TechniqueSet {
     TechniqueSet::family(Family::Chains).union(TechniqueSet::family(Family::Forcing))
 }
 
-/// The outcome text as a set of single facts (`r1c2<>3`, `r4c5=7`), so that grouping
-/// (`r7c9<>59` or `r7c9<>5, r7c9<>9`) doesn't matter.
-fn outcome_set(text: &str) -> std::collections::BTreeSet<String> {
-    let mut out = std::collections::BTreeSet::new();
-    for part in text.split(", ") {
-        let (cells, op, digits) = match part.split_once("<>") {
-            Some((c, d)) => (c, "<>", d),
-            None => match part.split_once('=') {
-                Some((c, d)) => (c, "=", d),
-                None => {
-                    out.insert(part.to_string());
-                    continue;
-                }
-            },
-        };
-        for cell in cells.split(',') {
-            for d in digits.chars() {
-                out.insert(format!("{cell}{op}{d}"));
-            }
-        }
-    }
-    out
-}
-
-#[test]
-fn techniques_fire_exactly_where_expected() {
-    let basic_solver = LogicSolver::builder()
-        .techniques(basic())
-        .backtracking(false)
-        .build();
-    let mut cases = 0;
-    for line in testdata("techniques/chains.txt").lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        let t = Technique::from_name(f[0]).unwrap_or_else(|| panic!("technique {}", f[0]));
-        let grid = Grid::from_line(f[1]).unwrap();
-        let board = basic_solver.solve(&grid).board;
-        let solver = LogicSolver::builder()
-            .techniques(TechniqueSet::from(t))
-            .backtracking(false)
-            .build();
-        let got = solver.next_step(&board).map_or("none".to_string(), |s| {
-            assert_eq!(s.technique, t);
-            assert!(chain_length(&s).is_some_and(|n| n > 0));
-            assert!(!s.text(board.shape()).is_empty() && !s.explain(board.shape()).is_empty());
-            s.outcome_text(board.shape())
-        });
-        assert_eq!(outcome_set(&got), outcome_set(f[2]), "{line}");
-        if got != "none" {
-            if let Outcome::Unique(solution) = solve::solve(&grid) {
-                let step = solver.next_step(&board).unwrap();
-                for p in &step.placements {
-                    assert_eq!(solution.get(p.cell), Some(p.digit), "{line}");
-                }
-                for e in &step.eliminations {
-                    assert_ne!(solution.get(e.cell), Some(e.digit), "{line}");
-                }
-            }
-        }
-        cases += 1;
-    }
-    assert!(cases >= 25);
+/// The case of `t` with a text (`testdata/techniques/*.cases`), and the first step of `t`
+/// at its position, which must have that text.
+fn case_step(t: Technique) -> (common::cases::Case, sudoku::logic::Step) {
+    let case = common::cases::with_text(t);
+    let step = LogicSolver::builder()
+        .techniques(TechniqueSet::from(t))
+        .build()
+        .next_step(&case.board)
+        .unwrap_or_else(|| panic!("{}: no step", case.at));
+    assert_eq!(
+        Some(step.text(case.board.shape())),
+        case.text.clone(),
+        "{}",
+        case.at
+    );
+    (case, step)
 }
 
 #[test]
 fn eureka_notation() {
-    let grid = Grid::from_line(
-        "....5..8...7.293..1...74..25.91.2..4....4.........816.718....2...........6......7",
-    )
-    .unwrap();
-    let board = LogicSolver::builder()
-        .techniques(basic())
-        .backtracking(false)
-        .build()
-        .solve(&grid)
-        .board;
-    let step = LogicSolver::builder()
-        .techniques(TechniqueSet::from(Technique::XChain))
-        .build()
-        .next_step(&board)
-        .unwrap();
-    assert_eq!(
-        step.text(board.shape()),
-        "X-Chain: (3)r4c2=r4c8-r8c8=r7c9-r7c5=r6c5 => r6c1,r6c2,r6c3<>3"
-    );
+    let (_, step) = case_step(Technique::XChain);
     assert!(matches!(&step.evidence, Evidence::Chain { links } if links.len() == 5));
     assert_eq!(chain_length(&step), Some(5));
 }
 
 /// Kraken fish in its place on HoDoKu's path without the grouped chains (after everything
 /// else but the forcing chains and brute force): the first one met in a diabolical puzzle, a
-/// finned X-Wing whose fins both chain to the target.
+/// finned X-Wing whose fins both chain to the target. A path test: its position and text
+/// are also a case of `testdata/techniques/fish.cases`, which holds without the path.
 #[test]
 fn kraken_fish_on_the_hodoku_path() {
     let grid = Grid::from_line(
@@ -163,35 +99,13 @@ fn kraken_fish_on_the_hodoku_path() {
     assert!(step.explain(s).contains("Either way, r6c8<>6."));
 }
 
-/// The board after the basic techniques, and the first step of `t` there.
-fn first_step(line: &str, t: Technique) -> (Board, sudoku::logic::Step) {
-    let board = LogicSolver::builder()
-        .techniques(basic())
-        .backtracking(false)
-        .build()
-        .solve(&Grid::from_line(line).unwrap())
-        .board;
-    let step = LogicSolver::builder()
-        .techniques(TechniqueSet::from(t))
-        .build()
-        .next_step(&board)
-        .unwrap();
-    (board, step)
-}
-
+/// HoDoKu exemplars #0709 (Grouped Continuous Nice Loop), first and third puzzles (the
+/// cases hold the one-line texts; HoDoKu's own loop in the first removes the same eleven
+/// candidates).
 #[test]
 fn grouped_chains_print_group_nodes() {
-    // HoDoKu exemplars #0709 (Grouped Continuous Nice Loop), first and third puzzles; HoDoKu's
-    // own loop in the first removes the same eleven candidates.
-    let first = "3.2....1....97.............5...8.6....15...7..8..4....9....1.27.1.4.......5..79..";
-    let third = "....7..9.429.5...16..........1..4.2.95..63......8.......6..5....3.2.1..7........4";
-    let (board, cnl) = first_step(first, Technique::GroupedContinuousNiceLoop);
-    let s = board.shape();
-    assert_eq!(
-        cnl.text(s),
-        "Grouped Continuous Nice Loop: (6=8)r1c4-r123c6=(8-5)r8c6=r123c6-(5=6)r1c5-r1c4 \
-         => r8c6<>2369, r1c2,r1c6,r1c9,r2c6,r3c6<>6, r3c4<>68"
-    );
+    let (case, cnl) = case_step(Technique::GroupedContinuousNiceLoop);
+    let s = case.board.shape();
     assert!(cnl
         .explain(s)
         .contains("then 8 is not in r123c6, then r8c6 is 8"));
@@ -203,18 +117,12 @@ fn grouped_chains_print_group_nodes() {
     assert!(
         matches!(&cnl.evidence, Evidence::Chain { links } if links.iter().any(|l| l.to.is_group()))
     );
-    let (_, aic) = first_step(first, Technique::GroupedAic);
-    assert_eq!(
-        aic.text(s),
-        "Grouped AIC: (6=8)r1c4-r123c6=(8-5)r8c6=r123c6-(5=6)r1c5 => r1c2,r1c6,r1c9,r2c6,r3c4,\
-         r3c6<>6"
+    let (_, aic) = case_step(Technique::GroupedAic);
+    assert!(
+        matches!(&aic.evidence, Evidence::Chain { links } if links.iter().any(|l| l.to.is_group()))
     );
-    let (_, dnl) = first_step(third, Technique::GroupedDiscontinuousNiceLoop);
-    assert_eq!(
-        dnl.text(s),
-        "Grouped Discontinuous Nice Loop: (4)r6c2=r6c3-r8c3=(4-8)r8c5=r8c13-(8=7)r9c3-r7c12\
-         =(7-9)r7c4=(9-4)r7c2=r6c2 => r6c2=4"
-    );
+    let (_, dnl) = case_step(Technique::GroupedDiscontinuousNiceLoop);
+    assert_eq!(dnl.placements.len(), 1);
 }
 
 fn solvers() -> Vec<(&'static str, LogicSolver)> {

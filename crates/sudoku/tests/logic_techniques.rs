@@ -1,9 +1,8 @@
 //! Per-technique tests.
 //!
-//! 1. Regression cases in `testdata/techniques/*.txt` (HoDoKu reglib in spirit, one case a
-//!    line, documented in `testdata/techniques/README.md`): a position where a technique
-//!    fires with its exact step text (placements and eliminations included), and positions
-//!    where it must not fire.
+//! 1. The technique cases, `testdata/techniques/*.cases` (format in that folder's README):
+//!    each a whole position, a technique, and the step it must find there or that it must
+//!    find nothing; the one harness for every family.
 //! 2. HoDoKu's exemplar library (`testdata/techniques/hodoku-exemplars-1.0.txt`, puzzles
 //!    grouped by the technique HoDoKu's solver meets in them): for each section of a
 //!    technique we implement, the technique must fire somewhere along our solve path in
@@ -12,7 +11,7 @@
 
 mod common;
 
-use sudoku::logic::{apply, LogicSolver, Order, Step, Technique, TechniqueSet};
+use sudoku::logic::{apply, chain_length, Family, LogicSolver, Technique, TechniqueSet};
 use sudoku::{Board, Grid};
 
 /// A file of `testdata/techniques/`.
@@ -44,73 +43,105 @@ fn advance(grid: &Grid, prelude: &LogicSolver, stop: Option<&LogicSolver>) -> Bo
     }
 }
 
-/// A regression case: `code | puzzle | prelude | expected` (see the README).
+/// Every technique case of `testdata/techniques/*.cases` (format and checks in that folder's
+/// README): at the case's own position, the technique alone must find nothing, or the
+/// expected step (the first it takes, or one among all it finds), with the expected text
+/// when the case gives one; every step it finds there is of that technique and checked
+/// against the solution. Every failing case is listed, not only the first.
 #[test]
-fn regression_cases() {
-    let mut cases = 0;
-    // Every failing case is listed, not only the first.
+fn technique_cases() {
+    use common::cases::{Expect, Outcome};
+    use std::collections::BTreeMap;
     let mut failures = Vec::new();
-    for file in [
-        "singles.txt",
-        "intersections.txt",
-        "subsets.txt",
-        "fish.txt",
-        "uniqueness.txt",
-        "coloring.txt",
-        "single_digit.txt",
-        "wings.txt",
-        "templates.txt",
-    ] {
-        for (n, line) in testdata(file).lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            // The expected text may hold `|` itself (between the chains of a kraken fish).
-            let f: Vec<&str> = line.splitn(4, '|').map(str::trim).collect();
-            assert_eq!(f.len(), 4, "{file}:{}: four fields expected", n + 1);
-            let what = format!("{file}:{}", n + 1);
-            let t =
-                Technique::from_name(f[0]).unwrap_or_else(|| panic!("{what}: technique {}", f[0]));
-            let grid = Grid::from_line(f[1]).unwrap();
-            // `LIST!`: the prelude runs until it stalls.
-            let (prelude_list, to_stall) = match f[2].strip_suffix('!') {
-                Some(list) => (list, true),
-                None => (f[2], false),
-            };
-            let (list, at) = match prelude_list.split_once('@') {
-                Some((list, at)) => (list, Some(Technique::from_name(at).unwrap())),
-                None => (prelude_list, None),
-            };
-            let prelude = LogicSolver::builder()
-                .techniques(TechniqueSet::parse(list).unwrap())
-                .order(if list == "explainer" || list == "singles" {
-                    Order::Explainer
-                } else {
-                    Order::Hodoku
-                })
-                .backtracking(false)
-                .build();
-            let finder = only(t);
-            let stop = only(at.unwrap_or(t));
-            let board = advance(&grid, &prelude, (!to_stall).then_some(&stop));
-            let found: Vec<Step> = finder.all_steps(&board);
-            let texts: Vec<String> = found.iter().map(|s| s.text(grid.shape())).collect();
-            if f[3] == "-" {
-                if !texts.is_empty() {
+    // Per family: cases that must fire, and cases that must not.
+    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for case in common::cases::all() {
+        let (t, board, at) = (case.technique, &case.board, case.at.as_str());
+        let s = board.shape();
+        let finder = only(t);
+        let count = counts
+            .entry(common::cases::file_of(t.family()))
+            .or_default();
+        let outcome = match &case.expect {
+            Expect::Nothing => {
+                count.1 += 1;
+                if let Some(step) = finder.next_step(board) {
                     failures.push(format!(
-                        "{what}: {} must not fire, found {texts:?}",
-                        t.name()
+                        "{at}: {} must not fire, found {}",
+                        t.name(),
+                        step.text(s)
                     ));
                 }
-            } else if !texts.iter().any(|x| x == f[3]) {
-                failures.push(format!("{what}: expected `{}`, found {texts:?}", f[3]));
+                continue;
             }
-            cases += 1;
+            Expect::First(o) | Expect::Any(o) => o,
+        };
+        count.0 += 1;
+        // A firing case is a sound position of a unique puzzle: the solution's digits are
+        // still candidates, so every step can be checked against it.
+        let solution = common::solve_unique(board.grid(), at);
+        for cell in board.empty_cells() {
+            let d = solution.get(cell).expect("a full solution");
+            assert!(
+                board.has(cell, d),
+                "{at}: bad case, the position lost the solution's {d} in {}",
+                cell.name(s)
+            );
+        }
+        let all = finder.all_steps(board);
+        // Chains and forcing steps tell their length (what their rating grows with); Remote
+        // Pair, of the chains family, shows its cells instead of links.
+        let chain =
+            matches!(t.family(), Family::Chains | Family::Forcing) && t != Technique::RemotePair;
+        for step in &all {
+            assert_eq!(step.technique, t, "{at}: a step of another technique");
+            common::check_step(board, step, &solution, at);
+            assert!(
+                !chain || chain_length(step).is_some_and(|n| n > 0),
+                "{at}: a chain step without a length: {}",
+                step.text(s)
+            );
+        }
+        let found = match &case.expect {
+            Expect::First(_) => finder.next_step(board),
+            _ => all.iter().find(|st| Outcome::of(st) == *outcome).cloned(),
+        };
+        let Some(step) = found else {
+            failures.push(format!(
+                "{at}: expected {}, found {:?}",
+                outcome.write(s),
+                all.iter().map(|st| st.text(s)).collect::<Vec<_>>()
+            ));
+            continue;
+        };
+        // The first step may come from a search of its own (the best of several).
+        assert_eq!(step.technique, t, "{at}: a step of another technique");
+        common::check_step(board, &step, &solution, at);
+        if Outcome::of(&step) != *outcome {
+            failures.push(format!(
+                "{at}: expected {}, the first step is {}",
+                outcome.write(s),
+                step.text(s)
+            ));
+        } else if let Some(text) = case.text.as_ref().filter(|&x| *x != step.text(s)) {
+            failures.push(format!(
+                "{at}: expected the text `{text}`, found `{}`",
+                step.text(s)
+            ));
         }
     }
+    let table: Vec<String> = counts
+        .iter()
+        .map(|(f, (fire, silent))| format!("{f}: {fire} fire, {silent} silent"))
+        .collect();
+    eprintln!("technique cases:\n  {}", table.join("\n  "));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(cases >= 20, "only {cases} regression cases");
+    // Every family has a case that fires; none of the 319 cases converted from the old
+    // formats (issue 17) is lost.
+    assert_eq!(counts.len(), Family::ALL.len(), "{table:?}");
+    assert!(counts.values().all(|&(fire, _)| fire > 0), "{table:?}");
+    let total: usize = counts.values().map(|(fire, silent)| fire + silent).sum();
+    assert!(total >= 319, "only {total} cases");
 }
 
 /// The exemplar sections we implement, with the share of puzzles in which the technique
@@ -199,7 +230,6 @@ fn hodoku_exemplars_fire() {
 /// solution; the steps are applied and the set resumes, as long as templates fire.
 #[test]
 fn templates_are_sound() {
-    use sudoku::logic::Family;
     let prelude = LogicSolver::builder()
         .techniques(
             TechniqueSet::hodoku_defaults()
