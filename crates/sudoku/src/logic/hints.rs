@@ -432,6 +432,36 @@ mod tests {
     }
 
     #[test]
+    fn every_grade_at_once_says_what_each_level_says() {
+        let pos = Position::new(&Grid::from_line(PUZZLE).unwrap(), None);
+        let (s, never) = (solver(), Stop::never());
+        let graded = pos.graded_hint_until(&s, &never).unwrap();
+        assert_eq!(graded.kind, HintKind::Step);
+        let technique = pos.hint_until(&s, HintLevel::Technique, &never).unwrap();
+        let vague = pos.hint_until(&s, HintLevel::Vague, &never).unwrap();
+        assert_eq!(graded.vague.as_ref(), Some(&technique.hint));
+        assert_eq!(graded.concrete.as_ref(), Some(&vague.hint));
+        let step = vague.found.unwrap();
+        assert_eq!(graded.step, Some(StepRecord::drawn(pos.board(), &step)));
+        assert!(graded.mistakes.is_none() && graded.solved.is_none());
+
+        let (wrong, ..) = with_wrong_digit();
+        let graded = wrong.graded_hint_until(&s, &never).unwrap();
+        let full = wrong.hint(&s, HintLevel::Full).unwrap();
+        let vague = wrong.hint(&s, HintLevel::Vague).unwrap();
+        assert_eq!(graded.kind, HintKind::Mistake);
+        assert_eq!(graded.mistakes.as_ref(), Some(&full.mistakes));
+        assert_eq!(
+            (graded.vague, graded.concrete),
+            (Some(vague.hint), Some(full.hint))
+        );
+        assert!(graded.step.is_none());
+        let json = serde_json::to_value(wrong.graded_hint_until(&s, &never).unwrap()).unwrap();
+        assert_eq!(json["kind"], "mistake");
+        assert!(json.get("solved").is_none() && json.get("step").is_none());
+    }
+
+    #[test]
     fn a_solved_board_and_a_bad_puzzle_are_said() {
         let solution = crate::solve::solution(&Grid::from_line(PUZZLE).unwrap()).unwrap();
         let mut grid = Grid::from_line(PUZZLE).unwrap();
@@ -445,6 +475,13 @@ mod tests {
             .hint(&solver(), HintLevel::Vague)
             .unwrap();
         assert_eq!((h.kind, h.solved), (HintKind::Solved, true));
+        let g = Position::new(&grid, None)
+            .graded_hint_until(&solver(), &Stop::never())
+            .unwrap();
+        assert_eq!(
+            (g.kind, g.solved, g.vague),
+            (HintKind::Solved, Some(true), None)
+        );
         let empty = Grid::from_line(&".".repeat(81)).unwrap();
         let p = Position::new(&empty, None).hint(&solver(), HintLevel::Vague);
         assert_eq!(p.unwrap_err().status, "multiple");
