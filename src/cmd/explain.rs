@@ -134,8 +134,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                 path: PathRecord::new(shape, &path),
                 status: "unique",
             };
-            let record = super::json_line(&Headed { header, body });
-            record.trim_end().to_string()
+            super::json_line(&Headed { header, body })
         } else {
             let mut t = String::new();
             if !first {
@@ -150,10 +149,10 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             t += &path.summary(shape, !args.no_backtracking);
-            t
+            t + "\n"
         };
         first = false;
-        batch::put(&mut out, &format!("{text}\n"))?;
+        batch::put(&mut out, &text)?;
     }
     drop(spinner);
     std::io::Write::flush(&mut out)?;

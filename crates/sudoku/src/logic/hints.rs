@@ -157,7 +157,7 @@ pub struct GradedHint {
 enum Found {
     Mistakes(Vec<Mistake>),
     Solved,
-    Step(Step),
+    Step(Box<Step>),
     Stuck,
 }
 
@@ -183,7 +183,7 @@ impl Position {
             return Ok(Found::Solved);
         }
         match solver.next_step_with(board, &se_chains::Search::new(deadline)) {
-            Some(step) => Ok(Found::Step(step)),
+            Some(step) => Ok(Found::Step(Box::new(step))),
             None if deadline.is_some_and(|d| Instant::now() >= d) => Err(Problem::timeout()),
             None => Ok(Found::Stuck),
         }
@@ -223,7 +223,7 @@ impl Position {
                 if level == HintLevel::Full {
                     hint.step = Some(StepRecord::full(shape, &s));
                 }
-                hint.found = Some(s);
+                hint.found = Some(*s);
             }
             Found::Stuck => {}
         }
