@@ -4,9 +4,10 @@
 //! 0 success, 1 a negative answer (no unique solution, check failed), 2 usage or input
 //! errors. A closed pipe (`sudoku solve big.txt | head`) ends quietly with 0.
 
+mod batch;
 mod cli;
 mod cmd;
-mod io;
+mod input;
 mod limits;
 mod tui;
 
@@ -18,7 +19,7 @@ fn main() -> ExitCode {
     match cmd::run(cli) {
         Ok(code) => code,
         Err(err) => {
-            if io::is_broken_pipe(&err) {
+            if batch::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
             eprintln!("sudoku: {err:#}");

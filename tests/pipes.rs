@@ -273,3 +273,30 @@ fn multi_line_writers_keep_the_alphabet() {
         assert_eq!((code, back.trim()), (0, std25.as_str()), "{to}: {text}");
     }
 }
+
+#[test]
+fn a_9x9_in_letters_keeps_them_through_every_json_record() {
+    // Letters for 1-9 are read only with `--alphabet letters`: each record must say so
+    // (`alphabet`), or the next command reads `E` as 14 and refuses the grid.
+    const STD9: &str = "123456789";
+    const LETTERS9: &str = "ABCDEFGHI";
+    let unique = std::fs::read_to_string(data("unique.txt")).unwrap();
+    let (_, solution) = stdout(&["solve", "--to", "line"], &unique);
+    let want = relabel(solution.trim(), STD9, LETTERS9);
+    let letters = relabel(unique.trim(), STD9, LETTERS9);
+    for producer in [
+        ["solve", "--json"],
+        ["rate", "--json"],
+        ["explain", "--json"],
+    ] {
+        let mut args = producer.to_vec();
+        args.extend(["--alphabet", "letters"]);
+        let (code, json) = stdout(&args, &letters);
+        assert_eq!(code, 0, "{json}");
+        let v: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["alphabet"], "letters", "{json}");
+        let (code, out) = stdout(&["solve", "--to", "line"], &json);
+        assert_eq!(code, 0, "{} | solve: {out}", producer.join(" "));
+        assert_eq!(out.trim(), want, "{}", producer.join(" "));
+    }
+}

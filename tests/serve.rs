@@ -161,7 +161,7 @@ fn solve_answers_the_four_outcomes() {
     assert!(v["conflicts"][0]["cells"]
         .as_array()
         .unwrap()
-        .contains(&json!("r1c1")));
+        .contains(&json!([1, 1])));
 
     // No two givens clash, but r1c9 has no digit left.
     let none = format!("12345678.........9{}", ".".repeat(63));

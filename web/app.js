@@ -151,10 +151,7 @@ async function checkOutcome() {
     if (r.status === 'invalid') {
       ui.bad = new Set();
       for (const c of r.conflicts) {
-        for (const name of c.cells) {
-          const [, row, col] = name.match(/r(\d+)c(\d+)/);
-          ui.bad.add(g.cell(row - 1, col - 1));
-        }
+        for (const [row, col] of c.cells) ui.bad.add(g.cell(row - 1, col - 1));
       }
       message(`This puzzle is invalid: ${r.message.replace(/^invalid givens: /, '')}.`, 'error');
     } else if (r.status === 'none') {

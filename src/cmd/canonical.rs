@@ -2,7 +2,8 @@
 //! puzzles (relabelled, rotated, with rows or bands swapped) print the same line.
 
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
@@ -21,13 +22,13 @@ pub struct CanonicalArgs {
 }
 
 pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
-    let mut out = io::stdout();
+    let mut out = batch::stdout();
     let mut status = Status::Ok;
     for record in args.input.records() {
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("sudoku: {}", io::describe_error(&e));
+                eprintln!("sudoku: {}", input::describe_error(&e));
                 status = status.worst(Status::InputError);
                 continue;
             }
@@ -53,10 +54,10 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
                     "digits": t.digits[1..].to_vec(),
                 },
             });
-            io::put(&mut out, &format!("{obj}\n"))?;
+            batch::put(&mut out, &format!("{obj}\n"))?;
         } else {
-            io::put(&mut out, &c.line)?;
-            io::put(&mut out, "\n")?;
+            batch::put(&mut out, &c.line)?;
+            batch::put(&mut out, "\n")?;
         }
     }
     std::io::Write::flush(&mut out)?;

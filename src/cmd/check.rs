@@ -1,7 +1,8 @@
 //! `sudoku check`: is each filled grid a valid solution (and does it keep a puzzle's givens)?
 
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use anyhow::{bail, Context as _};
 use clap::Args;
 use serde_json::json;
@@ -34,7 +35,7 @@ fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
     let mut r = Reader::new(text.as_bytes(), name, ReadOptions::default());
     match r.next() {
         Some(Ok(p)) => Ok(p.grid.givens()),
-        Some(Err(e)) => bail!("{}", io::describe_error(&e)),
+        Some(Err(e)) => bail!("{}", input::describe_error(&e)),
         None => bail!("{name}: no puzzle found"),
     }
 }
@@ -51,7 +52,7 @@ fn line_values(text: &str, shape: Shape) -> Option<Vec<usize>> {
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.as_deref().map(load_puzzle).transpose()?;
-    let mut out = io::stdout();
+    let mut out = batch::stdout();
     let mut status = Status::Ok;
     let mut seen = 0;
     for record in args.input.records() {
@@ -59,11 +60,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let p = match record {
             Ok(p) => p,
             Err(e) => {
-                status = status.worst(io::report(&e));
+                status = status.worst(input::report(&e));
                 if args.json {
-                    let j =
-                        json!({"valid": null, "line": e.line, "message": io::describe_error(&e)});
-                    io::put(&mut out, &format!("{j}\n"))?;
+                    let j = json!({"valid": null, "line": e.line, "message": input::describe_error(&e)});
+                    batch::put(&mut out, &format!("{j}\n"))?;
                 }
                 continue;
             }
@@ -101,7 +101,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             }
             s
         };
-        io::put(&mut out, &text)?;
+        batch::put(&mut out, &text)?;
     }
     if seen == 0 {
         bail!("no grid found in the input");

@@ -1,7 +1,8 @@
 //! `sudoku convert`: any format to any format, streaming.
 
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use clap::Args;
 use std::process::ExitCode;
 use sudoku::format::{self, Format};
@@ -11,19 +12,19 @@ pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The format to write: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
-    #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
     pub to: Format,
 }
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    let mut out = io::stdout();
+    let mut out = batch::stdout();
     let mut status = Status::Ok;
     let mut stream = format::StreamWriter::new(args.to);
     let mut warned = false;
     for record in args.input.records() {
         match record {
             Err(e) => {
-                status = status.worst(io::report(&e));
+                status = status.worst(input::report(&e));
             }
             Ok(p) => match stream.record(&p) {
                 Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
@@ -32,9 +33,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                         "sudoku: note: line {}: the {} format holds no pencil marks: they are dropped",
                         p.line, args.to
                     );
-                    io::put(&mut out, &text)?
+                    batch::put(&mut out, &text)?
                 }
-                Ok(text) => io::put(&mut out, &text)?,
+                Ok(text) => batch::put(&mut out, &text)?,
                 Err(e) => {
                     eprintln!("sudoku: line {}: {e}", p.line);
                     status = status.worst(Status::InputError);
@@ -42,7 +43,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             },
         }
     }
-    io::put(&mut out, &stream.finish())?;
+    batch::put(&mut out, &stream.finish())?;
     std::io::Write::flush(&mut out)?;
     Ok(status.code())
 }

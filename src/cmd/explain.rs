@@ -6,12 +6,25 @@
 //! brute force off.
 
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use clap::Args;
+use serde::Serialize;
 use serde_json::json;
 use std::process::ExitCode;
-use sudoku::format::{self, Format, ParseError};
+use sudoku::format::json::{Headed, PuzzleHeader};
+use sudoku::format::ParseError;
 use sudoku::logic::{LogicSolver, Order, PathRecord, Position};
+
+/// What `explain --json` writes for an explained puzzle besides the puzzle's header.
+#[derive(Serialize)]
+struct Explained {
+    /// The library's record of the path.
+    #[serde(flatten)]
+    path: PathRecord,
+    /// `unique`: only such puzzles are explained.
+    status: &'static str,
+}
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args, Clone, Default)]
@@ -66,7 +79,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         args.order,
         !args.no_backtracking,
     )?;
-    let mut out = io::stdout();
+    let mut out = batch::stdout();
     let mut status = Status::Ok;
     let mut first = true;
     let deadline = args.max_time.map(|t| std::time::Instant::now() + t);
@@ -74,7 +87,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let mut skipped = 0usize;
     // A file of hard puzzles takes a while: a spinner on a terminal after two seconds.
     let spinner = std::io::IsTerminal::is_terminal(&std::io::stderr())
-        .then(|| io::delayed_spinner("explaining"));
+        .then(|| batch::delayed_spinner("explaining"));
     for record in args.input.records() {
         if late() {
             skipped += usize::from(record.is_ok());
@@ -83,34 +96,32 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
-                status = status.worst(io::report(&e));
+                status = status.worst(input::report(&e));
                 if args.json {
-                    io::put(&mut out, &format!("{}\n", error_json(&e)))?;
+                    batch::put(&mut out, &format!("{}\n", error_json(&e)))?;
                 }
                 continue;
             }
         };
         let shape = puzzle.shape();
-        let line = format::write(&puzzle, Format::Line).unwrap_or_default();
+        let header = PuzzleHeader::of(&puzzle);
+        let line = header.puzzle.clone();
         // Invalid, none or multiple are said first: no path means anything on those.
         let path = match Position::from_puzzle(&puzzle).explain_until(&solver, deadline) {
             Ok(path) => path,
             Err(p) => {
                 status = status.worst(Status::Negative);
                 let text = if args.json {
-                    json!({"line": puzzle.line, "puzzle": line, "size": shape.side(),
-                    "box": [shape.box_rows(), shape.box_cols()], "status": p.status,
-                    "message": p.message})
-                    .to_string()
+                    super::json_line(&Headed { header, body: p })
                 } else {
                     format!(
-                        "{}# {line}\nnot explained: {}",
+                        "{}# {line}\nnot explained: {}\n",
                         if first { "" } else { "\n" },
                         p.message
                     )
                 };
                 first = false;
-                io::put(&mut out, &format!("{text}\n"))?;
+                batch::put(&mut out, &text)?;
                 continue;
             }
         };
@@ -119,15 +130,11 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         }
         let text = if args.json {
             // The library's record of the path, and the puzzle it is of.
-            let mut v = serde_json::to_value(PathRecord::new(shape, &path))?;
-            if let Some(obj) = v.as_object_mut() {
-                obj.insert("line".into(), json!(puzzle.line));
-                obj.insert("puzzle".into(), json!(line));
-                obj.insert("size".into(), json!(shape.side()));
-                obj.insert("box".into(), json!([shape.box_rows(), shape.box_cols()]));
-                obj.insert("status".into(), json!("unique"));
-            }
-            v.to_string()
+            let body = Explained {
+                path: PathRecord::new(shape, &path),
+                status: "unique",
+            };
+            super::json_line(&Headed { header, body })
         } else {
             let mut t = String::new();
             if !first {
@@ -142,10 +149,10 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             t += &path.summary(shape, !args.no_backtracking);
-            t
+            t + "\n"
         };
         first = false;
-        io::put(&mut out, &format!("{text}\n"))?;
+        batch::put(&mut out, &text)?;
     }
     drop(spinner);
     std::io::Write::flush(&mut out)?;
@@ -161,5 +168,5 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn error_json(e: &ParseError) -> String {
-    json!({ "line": e.line, "error": io::describe_error(e) }).to_string()
+    json!({ "line": e.line, "error": input::describe_error(e) }).to_string()
 }

@@ -2,7 +2,7 @@
 //! order so that a seed gives the same output whatever the number of jobs.
 
 use super::Status;
-use crate::io;
+use crate::input;
 use anyhow::{bail, Context as _};
 use clap::Args;
 use serde_json::json;
@@ -63,7 +63,7 @@ pub struct GenerateArgs {
     pub batch: crate::limits::BatchArgs,
     /// Output format: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json
     /// (docs/formats.md). Default: line.
-    #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
     pub to: Option<Format>,
     /// Print each puzzle's solution too (after the puzzle, on the same line for the line
     /// format).
@@ -187,7 +187,7 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
                 shape: args.shape,
                 ..ReadOptions::default()
             };
-            let first = io::first_puzzle(path, opts).context("no pattern")?;
+            let first = input::first_puzzle(path, opts).context("no pattern")?;
             Some(first.grid)
         }
     };

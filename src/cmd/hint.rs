@@ -5,11 +5,13 @@
 
 use super::explain::{parse_order, solver};
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
 use sudoku::logic::{HintLevel, Order, Position};
+use sudoku::Stop;
 
 /// Arguments of `sudoku hint`.
 #[derive(Debug, Args, Clone, Default)]
@@ -44,19 +46,19 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     } else {
         HintLevel::Vague
     };
-    let mut out = io::stdout();
+    let mut out = batch::stdout();
     let mut status = Status::Ok;
     for record in args.input.records() {
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
-                status = status.worst(io::report(&e));
+                status = status.worst(input::report(&e));
                 continue;
             }
         };
         // A hint only makes sense on a puzzle with one solution: say first when it has not.
         let position = Position::from_puzzle(&puzzle);
-        let hint = match position.hint(&solver, level) {
+        let hint = match position.hint_until(&solver, level, &Stop::never()) {
             Ok(h) => h,
             Err(p) => {
                 status = status.worst(Status::Negative);
@@ -66,7 +68,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
                 } else {
                     message
                 };
-                io::put(&mut out, &format!("{text}\n"))?;
+                batch::put(&mut out, &format!("{text}\n"))?;
                 continue;
             }
         };
@@ -97,7 +99,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
         } else {
             hint.hint
         };
-        io::put(&mut out, &format!("{text}\n"))?;
+        batch::put(&mut out, &format!("{text}\n"))?;
     }
     std::io::Write::flush(&mut out)?;
     Ok(status.code())

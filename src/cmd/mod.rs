@@ -56,3 +56,11 @@ impl Status {
         ExitCode::from(self as u8)
     }
 }
+
+/// A record as one JSON line (with its newline), keys in alphabetical order as every
+/// `--json` writes them: a library record ([`sudoku::format::json::Headed`] and the like)
+/// goes out the same from every command.
+pub fn json_line(record: &impl serde::Serialize) -> String {
+    let v = serde_json::to_value(record).unwrap_or(serde_json::Value::Null);
+    format!("{v}\n")
+}

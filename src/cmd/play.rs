@@ -128,7 +128,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             .context("the generator found no such puzzle; try another range")?;
         model.game = tui::game::Game::new(&grid, &source, Some(rating));
     } else if let Some(file) = &args.file {
-        let p = crate::io::first_puzzle(file, Default::default())?;
+        let p = crate::input::first_puzzle(file, Default::default())?;
         let source = file.file_name().map_or(file.display().to_string(), |f| {
             f.to_string_lossy().into_owned()
         });
@@ -216,7 +216,7 @@ pub struct AnimateArgs {
 pub fn run_animate(grid: &Grid, args: &AnimateArgs) -> anyhow::Result<ExitCode> {
     // Invalid, none or multiple: said first, as `solve` says it, and nothing to animate.
     if let Err(p) = super::verdict::unique(grid, None) {
-        let mut out = crate::io::stdout();
+        let mut out = crate::batch::stdout();
         writeln!(out, "# not animated: {}", p.message)?;
         out.flush()?;
         return Ok(ExitCode::from(1));
@@ -230,7 +230,7 @@ pub fn run_animate(grid: &Grid, args: &AnimateArgs) -> anyhow::Result<ExitCode> 
         return Ok(ExitCode::SUCCESS);
     }
     let mut solver = solver;
-    let mut out = crate::io::stdout();
+    let mut out = crate::batch::stdout();
     let shape = grid.shape();
     let mut solved = false;
     let mut n = 0u64;

@@ -7,12 +7,14 @@ use super::print_layout::{self as layout, Block, Item, Layout, Section};
 use super::print_path::{self as path, PathGrids};
 use super::print_render as render;
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
+use sudoku::format::json::Headed;
 use sudoku::format::{self, Format, ParseError, Puzzle};
 use sudoku::logic::{Level, LogicSolver, Order, SolvePath};
 use sudoku::rate::{HodokuRating, Rater, SeRating};
@@ -300,7 +302,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             files: vec![file.clone()],
             ..args.input.clone()
         };
-        io::ordered_batch_by(
+        batch::ordered_batch_by(
             one.records(),
             jobs,
             jobs * 4,
@@ -317,7 +319,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             |r| {
                 match r {
                     Ok(p) => puzzles.push(p),
-                    Err(e) => status = status.worst(io::report(&e)),
+                    Err(e) => status = status.worst(input::report(&e)),
                 }
                 Ok(())
             },
@@ -411,24 +413,19 @@ fn report(
     pages: usize,
 ) -> anyhow::Result<()> {
     if args.json {
-        let mut out = io::stdout();
+        let mut out = batch::stdout();
         for &(number, page, p) in listed {
-            let shape = p.puzzle.shape();
             let mut v = json!({
                 "number": number,
                 "page": page,
-                "puzzle": format::write(&p.puzzle, Format::Line).unwrap_or_default(),
-                "size": shape.side(),
-                "box": [shape.box_rows(), shape.box_cols()],
                 "level": p.hodoku.map(|h| h.level.name()),
                 "er": p.se.map(|s| (f64::from(s.er) * 10.0).round() / 10.0),
-                "line": p.puzzle.line,
             });
             if let Some(path) = &p.path {
                 v["steps"] = json!(path.steps.len());
                 v["solved"] = json!(path.solved);
             }
-            io::put(&mut out, &format!("{v}\n"))?;
+            batch::put(&mut out, &super::json_line(&Headed::new(&p.puzzle, v)))?;
         }
         std::io::Write::flush(&mut out)?;
     }

@@ -2,11 +2,13 @@
 //! HoDoKu's (level and score), one line per puzzle, in input order on every core.
 
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use clap::{Args, ValueEnum};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::process::ExitCode;
 use std::time::Duration;
+use sudoku::format::json::Headed;
 use sudoku::format::{self, Format, ParseError, Puzzle};
 use sudoku::logic::Position;
 use sudoku::rate::{Rater, Rating, Scales, SeRating};
@@ -130,33 +132,22 @@ fn text_line(answer: &Answer) -> Option<String> {
 }
 
 fn json_line(answer: &Answer) -> String {
-    let v: Value = match answer {
-        Answer::Rated { puzzle, rating } => {
-            let shape = puzzle.shape();
-            let mut v = serde_json::to_value(rating.record()).expect("a rating serialises");
-            let obj = v.as_object_mut().expect("an object");
-            obj.insert("line".into(), json!(puzzle.line));
-            obj.insert("puzzle".into(), json!(puzzle_line(puzzle)));
-            obj.insert("size".into(), json!(shape.side()));
-            obj.insert("box".into(), json!([shape.box_rows(), shape.box_cols()]));
-            v
+    match answer {
+        Answer::Rated { puzzle, rating } => super::json_line(&Headed::new(puzzle, rating.record())),
+        Answer::Unrateable { puzzle, problem } => {
+            let body = super::verdict::Problem {
+                status: problem.status,
+                message: format!("not rated: {}", problem.message),
+            };
+            super::json_line(&Headed::new(puzzle, body))
         }
-        Answer::Unrateable { puzzle, problem } => json!({
-            "line": puzzle.line,
-            "puzzle": puzzle_line(puzzle),
-            "size": puzzle.shape().side(),
-            "box": [puzzle.shape().box_rows(), puzzle.shape().box_cols()],
-            "status": problem.status,
-            "message": format!("not rated: {}", problem.message),
-        }),
-        Answer::Error(e) => json!({
+        Answer::Error(e) => super::json_line(&json!({
             "status": if e.is_skip() { "skipped" } else { "error" },
             "source": e.source,
             "line": e.line,
-            "message": io::describe_error(e),
-        }),
-    };
-    format!("{v}\n")
+            "message": input::describe_error(e),
+        })),
+    }
 }
 
 /// Runs `sudoku rate`.
@@ -167,9 +158,9 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let jobs = crate::limits::jobs(args.batch.jobs);
-    let mut out = io::stdout();
+    let mut out = batch::stdout();
     let mut status = Status::Ok;
-    io::ordered_batch_by(
+    batch::ordered_batch_by(
         args.input.records(),
         jobs,
         // Rating takes milliseconds to seconds a puzzle: hand out a few at a time so lines
@@ -179,7 +170,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         |answer| {
             status = status.worst(answer.status());
             if let Answer::Error(e) = &answer {
-                io::report(e);
+                input::report(e);
             }
             let text = if args.json {
                 Some(json_line(&answer))
@@ -187,7 +178,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
                 text_line(&answer)
             };
             if let Some(text) = text {
-                io::put(&mut out, &text)?;
+                batch::put(&mut out, &text)?;
                 // A slow stream should show each line as it comes.
                 std::io::Write::flush(&mut out)?;
             }

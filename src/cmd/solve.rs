@@ -2,12 +2,15 @@
 //! none, or invalid (the clashing givens). Batches run on every core, output in input order.
 
 use super::Status;
-use crate::io::{self, InputArgs};
+use crate::batch;
+use crate::input::{self, InputArgs};
 use clap::Args;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::json;
 use std::process::ExitCode;
+use sudoku::format::json::Headed;
 use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::solve::{self, Outcome};
+use sudoku::solve::{self, Outcome, OutcomeRecord};
 use sudoku::Grid;
 
 #[derive(Debug, Args, Clone, Default)]
@@ -19,7 +22,7 @@ pub struct SolveArgs {
     pub input: InputArgs,
     /// Write solutions in this format (default: a boxed grid for one puzzle, lines for many):
     /// line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
-    #[arg(long, short = 't', value_name = "FORMAT", value_parser = io::parse_format)]
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
     pub to: Option<Format>,
     /// Write JSON Lines: one object per puzzle with `status` (unique, multiple, none, invalid,
     /// error), `solution`, `solutions`, `count`, `conflicts`, `message`, `line`.
@@ -143,7 +146,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if args.animate.animate {
         let puzzle = match args.input.records().next() {
             Some(Ok(p)) => p,
-            Some(Err(e)) => anyhow::bail!("{}", io::describe_error(&e)),
+            Some(Err(e)) => anyhow::bail!("{}", input::describe_error(&e)),
             None => anyhow::bail!("no puzzle to animate"),
         };
         return super::play::run_animate(&puzzle.grid, &args.animate);
@@ -164,7 +167,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let to = args
         .to
         .unwrap_or(if single { Format::Boxed } else { Format::Line });
-    let mut out = io::stdout();
+    let mut out = batch::stdout();
     let mut status = Status::Ok;
     let count_limit = args.count;
     let stop = args
@@ -175,14 +178,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has
     // the batch's counter).
     let spinner = (single && std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .then(|| io::delayed_spinner("solving"));
+        .then(|| batch::delayed_spinner("solving"));
     // A document format (OpenSudoku) is one document for the whole run: its header before
     // the first answer, its footer at the end.
     let document = to.is_document() && !args.json;
     let mut started = false;
     // Workers solve and render; the calling thread only reports errors and writes, so it
     // is no bottleneck with several jobs.
-    io::ordered_batch(
+    batch::ordered_batch(
         head.into_iter().chain(records),
         crate::limits::jobs(args.batch.jobs),
         |_, record| {
@@ -221,21 +224,21 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             status = status.worst(answer_status);
             timed_out += usize::from(late);
             if let Some(e) = &error {
-                io::report(e);
+                input::report(e);
             }
             if let Some(e) = refused {
                 eprintln!("sudoku: {e}");
             }
             if document && !started && !text.is_empty() {
                 started = true;
-                io::put(&mut out, &format::document_start(to, "sudoku"))?;
+                batch::put(&mut out, &format::document_start(to, "sudoku"))?;
             }
-            io::put(&mut out, &text)
+            batch::put(&mut out, &text)
         },
     )?;
     drop(spinner);
     if started {
-        io::put(&mut out, format::document_end(to))?;
+        batch::put(&mut out, format::document_end(to))?;
     }
     std::io::Write::flush(&mut out)?;
     if timed_out > 0 {
@@ -248,70 +251,46 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(status.code())
 }
 
-fn rows(g: &Grid) -> Value {
-    json!(g.rows())
+/// What `solve --json` writes for a solved puzzle besides the puzzle's header.
+#[derive(Serialize)]
+struct SolvedRecord {
+    /// How many digits are given.
+    givens: usize,
+    /// The library's record of the outcome.
+    #[serde(flatten)]
+    outcome: OutcomeRecord,
 }
 
 fn json_line(answer: &Answer) -> String {
-    let v = match answer {
-        Answer::Error(e) => json!({
+    match answer {
+        Answer::Error(e) => super::json_line(&json!({
             "status": if e.is_skip() { "skipped" } else { "error" },
             "source": e.source,
             "line": e.line,
             "column": e.col,
-            "message": io::describe_error(e),
-        }),
-        Answer::TimedOut(puzzle) => json!({
+            "message": input::describe_error(e),
+        })),
+        Answer::TimedOut(puzzle) => super::json_line(&json!({
             "status": "timeout",
             "line": puzzle.line,
             "message": "no answer within the time limit (--max-time)",
-        }),
+        })),
         Answer::Solved {
             puzzle,
             outcome,
             count,
         } => {
-            let shape = puzzle.shape();
-            let mut v = json!({
-                "status": outcome.status(),
-                "line": puzzle.line,
-                "puzzle": format::write(puzzle, Format::Line)
-                    .unwrap_or_default(),
-                "size": shape.side(),
-                "box": [shape.box_rows(), shape.box_cols()],
-                "givens": puzzle.grid.given_count(),
-            });
-            match outcome {
-                Outcome::Unique(s) => v["solution"] = rows(s),
-                Outcome::Multiple(a, b) => {
-                    v["solutions"] = match count {
-                        Some(c) if !c.solutions.is_empty() => {
-                            json!(c.solutions.iter().map(rows).collect::<Vec<_>>())
-                        }
-                        _ => json!([rows(a), rows(b)]),
-                    };
-                    if let Some(c) = count {
-                        v["count"] = json!(c.count);
-                        v["count_exact"] = json!(c.exact);
-                    }
-                }
-                Outcome::NoSolution => {}
-                Outcome::Invalid(conflicts) => {
-                    v["conflicts"] = json!(conflicts
-                        .iter()
-                        .map(|c| json!({
-                            "house": c.house.to_string(),
-                            "digit": c.digit.get(),
-                            "cells": c.cells.iter().map(|&x| [x.row(shape).number(), x.col(shape).number()]).collect::<Vec<_>>(),
-                            "text": c.describe(shape),
-                        }))
-                        .collect::<Vec<_>>());
-                }
+            let mut record = OutcomeRecord::new(outcome, puzzle.shape());
+            if let Some(c) = count {
+                record = record.counted(c.count, c.exact, &c.solutions);
             }
-            v
+            let body = SolvedRecord {
+                givens: puzzle.grid.given_count(),
+                outcome: record,
+            };
+            super::json_line(&Headed::new(puzzle, body))
         }
-    };
-    format!("{v}\n")
+    }
 }
 
 /// `g` in `to`, in the symbols of the puzzle it answers.

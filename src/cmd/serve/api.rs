@@ -16,7 +16,7 @@ use sudoku::logic::{
     StepRecord,
 };
 use sudoku::rate::{Rater, Scales, Target};
-use sudoku::solve::{self, Outcome};
+use sudoku::solve::{self, Outcome, OutcomeRecord};
 use sudoku::{Board, Grid, Shape, Stop};
 
 /// Largest grid side the API works on (the page draws up to 25x25).
@@ -160,26 +160,10 @@ async fn blocking<T: Send + 'static>(
     }
 }
 
-/// The four outcomes as JSON: `status`, `message`, and what goes with each.
+/// The four outcomes as JSON: the library's record with `status`, `message`, and what goes
+/// with each.
 fn outcome_json(outcome: &Outcome, shape: Shape) -> Value {
-    let message = Problem::of(outcome, shape).map_or("unique solution".to_string(), |p| p.message);
-    let mut out = json!({ "status": outcome.status(), "message": message });
-    match outcome {
-        Outcome::Unique(s) => out["solution"] = rows(s),
-        Outcome::Multiple(a, b) => out["solutions"] = json!([rows(a), rows(b)]),
-        Outcome::NoSolution => {}
-        Outcome::Invalid(conflicts) => {
-            out["conflicts"] = json!(conflicts
-                .iter()
-                .map(|c| json!({
-                    "digit": c.digit.get(),
-                    "text": c.describe(shape),
-                    "cells": c.cells.iter().map(|&x| x.name(shape).to_string()).collect::<Vec<_>>(),
-                }))
-                .collect::<Vec<_>>());
-        }
-    }
-    out
+    serde_json::to_value(OutcomeRecord::described(outcome, shape)).unwrap_or(Value::Null)
 }
 
 /// Solves the givens (and digits placed) of `p` inside its marks.
@@ -346,43 +330,12 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
     let (puzzle, _, solver) = logic_request(&body, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
-        let shape = puzzle.shape();
-        let (position, mistakes) =
-            checked_position(&puzzle, &stop, &l, "hints need a puzzle with one solution")?;
-        if !mistakes.is_empty() {
-            let records: Vec<_> = mistakes.iter().map(|m| m.record(shape)).collect();
-            return Ok(axum::Json(json!({
-                "kind": "mistake",
-                "mistakes": records,
-                "vague": mistake_text(&position, &mistakes, HintLevel::Vague),
-                "concrete": mistake_text(&position, &mistakes, HintLevel::Full),
-            })));
-        }
-        let board = position.board();
-        if board.is_solved() {
-            return Ok(axum::Json(json!({ "kind": "solved", "solved": true })));
-        }
-        // The first step of a path under the request's deadline (`next_step` has none).
-        let mut first = None;
-        let (path, _) = solver.solve_board_while(board.clone(), stop.deadline(), |s| {
-            first = Some(s.clone());
-            false
-        });
-        let Some(step) = first else {
-            if path.timed_out {
-                return Err(ApiError::timeout(&l));
-            }
-            return Ok(axum::Json(json!({
-                "kind": "stuck",
-                "vague": "No step found: the pencil marks leave no solution.",
-            })));
-        };
-        Ok(axum::Json(json!({
-            "kind": "step",
-            "vague": step.hint(shape, HintLevel::Technique),
-            "concrete": step.hint(shape, HintLevel::Vague),
-            "step": step_json(board, &step),
-        })))
+        let hint = Position::from_puzzle(&puzzle)
+            .graded_hint_until(&solver, &stop)
+            .map_err(|p| problem_error(p, &l, "hints need a puzzle with one solution"))?;
+        let answer = serde_json::to_value(hint)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        Ok(axum::Json(answer))
     })
     .await
 }

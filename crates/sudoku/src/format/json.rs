@@ -438,3 +438,78 @@ pub fn write(p: &Puzzle) -> String {
     out.push('}');
     out
 }
+
+/// The fields every `--json` record that carries a puzzle starts from: where it was read
+/// (`line`), the puzzle as a line (`puzzle`), `size`, `box` and, when not the standard
+/// symbols, `alphabet`. Since [`from_value`] reads them back, such a record is input to
+/// every command with its box shape and symbols; [`Headed`] puts a face's own fields
+/// beside them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PuzzleHeader {
+    /// 1-based line where the puzzle starts in its input (0 when it has none).
+    pub line: usize,
+    /// The puzzle in the line format, in its own symbols (givens and placed digits).
+    pub puzzle: String,
+    /// The grid's side.
+    pub size: usize,
+    /// The box shape, `[rows, cols]`.
+    #[serde(rename = "box")]
+    pub box_shape: [usize; 2],
+    /// The symbols' name ([`Alphabet::name`]) when not the standard ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alphabet: Option<&'static str>,
+}
+
+impl PuzzleHeader {
+    /// The header of `p`.
+    ///
+    /// ```
+    /// use sudoku::format::{self, json::PuzzleHeader, Alphabet, ReadOptions};
+    /// let mut p = format::parse_str(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ///     None,
+    /// )?;
+    /// p.alphabet = Some(Alphabet::Letters);
+    /// let h = PuzzleHeader::of(&p);
+    /// assert_eq!((h.size, h.box_shape, h.alphabet), (9, [3, 3], Some("letters")));
+    /// assert!(h.puzzle.starts_with("EC..G"));
+    /// let back = format::json::from_value(&serde_json::to_value(&h)?, &ReadOptions::default())?;
+    /// assert_eq!((back.grid, back.alphabet), (p.grid, p.alphabet));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(p: &Puzzle) -> PuzzleHeader {
+        let s = p.shape();
+        PuzzleHeader {
+            line: p.line,
+            puzzle: super::write(p, super::Format::Line).unwrap_or_default(),
+            size: s.side(),
+            box_shape: [s.box_rows(), s.box_cols()],
+            alphabet: p
+                .alphabet
+                .filter(|&a| a != Alphabet::Standard)
+                .map(Alphabet::name),
+        }
+    }
+}
+
+/// A face's record of a puzzle: the [`PuzzleHeader`] and the face's own fields (`body`,
+/// a record that serialises as a map) side by side in one JSON object.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Headed<T> {
+    /// The puzzle's fields.
+    #[serde(flatten)]
+    pub header: PuzzleHeader,
+    /// The face's fields.
+    #[serde(flatten)]
+    pub body: T,
+}
+
+impl<T> Headed<T> {
+    /// `body` beside the header of `p`.
+    pub fn new(p: &Puzzle, body: T) -> Headed<T> {
+        Headed {
+            header: PuzzleHeader::of(p),
+            body,
+        }
+    }
+}

@@ -5,9 +5,11 @@
 use super::position::{Mistake, MistakeKind, MistakeRecord, Position, Problem};
 use super::record::StepRecord;
 use super::step::{HintLevel, Step};
-use super::{LogicSolver, Order, TechniqueSet};
+use super::{se_chains, LogicSolver, Order, TechniqueSet};
 use crate::grid::Grid;
+use crate::stop::Stop;
 use serde::Serialize;
+use std::time::Instant;
 
 /// What faces add to an order's default techniques when the user names none: SE's Dynamic
 /// (+) and nested forcing chains before brute force, so that no puzzle we know needs
@@ -125,48 +127,118 @@ pub fn mistake_text(position: &Position, mistakes: &[Mistake], level: HintLevel)
     }
 }
 
+/// A hint at every grade at once, for a face that reveals them in turn (the web server's
+/// `/api/hint`): `vague` names the technique (or that something is wrong), `concrete` says
+/// where to look (or which cell is wrong), `step` is the step in full with its drawing.
+/// Fields that do not apply to the `kind` are left out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GradedHint {
+    /// What was found.
+    pub kind: HintKind,
+    /// The first grade: the technique's name ([`HintLevel::Technique`]), that a digit or a
+    /// mark is wrong, or why no step was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vague: Option<String>,
+    /// The second grade: where to look ([`HintLevel::Vague`]), or the first mistake's cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub concrete: Option<String>,
+    /// Every mistake, in cell order (mistakes only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mistakes: Option<Vec<MistakeRecord>>,
+    /// `true` (solved only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solved: Option<bool>,
+    /// The step in full with what to draw on the position ([`StepRecord::drawn`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<StepRecord>,
+}
+
+/// What the next hint is about, before it is put in words.
+enum Found {
+    Mistakes(Vec<Mistake>),
+    Solved,
+    Step(Box<Step>),
+    Stuck,
+}
+
+/// What a hint says when no technique in use applies.
+const STUCK: &str = "No step found: the pencil marks leave no solution.";
+
 impl Position {
-    /// The hint at `level` from `solver`, against the puzzle's `solution` (see
-    /// [`Position::solution`]): the first mistake when there are any, else that the board
-    /// is solved, else the next step (or that none applies).
-    pub fn hint_with(&self, solver: &LogicSolver, solution: &Grid, level: HintLevel) -> Hint {
-        let shape = self.shape();
+    /// What to hint against `solution`: the mistakes when there are any, else that the
+    /// board is solved, else the next step from `solver` found by `deadline` (or that none
+    /// applies). [`Problem::timeout`] when the deadline came before a step.
+    fn found_until(
+        &self,
+        solver: &LogicSolver,
+        solution: &Grid,
+        deadline: Option<Instant>,
+    ) -> Result<Found, Problem> {
+        let mistakes = self.mistakes(solution);
+        if !mistakes.is_empty() {
+            return Ok(Found::Mistakes(mistakes));
+        }
         let board = self.board();
-        let errors = self.mistakes(solution);
-        let mistakes = errors.iter().map(|m| m.record(shape)).collect();
-        let solved = board.is_solved();
+        if board.is_solved() {
+            return Ok(Found::Solved);
+        }
+        match solver.next_step_with(board, &se_chains::Search::new(deadline)) {
+            Some(step) => Ok(Found::Step(Box::new(step))),
+            None if deadline.is_some_and(|d| Instant::now() >= d) => Err(Problem::timeout()),
+            None => Ok(Found::Stuck),
+        }
+    }
+
+    /// The hint at `level` of what was found.
+    fn worded(&self, found: Found, level: HintLevel) -> Hint {
+        let shape = self.shape();
         let mut hint = Hint {
             kind: HintKind::Stuck,
-            hint: String::new(),
-            solved,
-            mistakes,
+            hint: STUCK.to_string(),
+            solved: self.board().is_solved(),
+            mistakes: Vec::new(),
             technique: None,
             code: None,
             step: None,
             found: None,
         };
-        if !errors.is_empty() {
-            hint.kind = HintKind::Mistake;
-            hint.hint = mistake_text(self, &errors, level);
-        } else if solved {
-            hint.kind = HintKind::Solved;
-            hint.hint = "The puzzle is solved.".to_string();
-        } else if let Some(s) = solver.next_step(board) {
-            hint.kind = HintKind::Step;
-            hint.hint = match level {
-                HintLevel::Full => format!("{}\n{}", s.text(shape), s.explain(shape)),
-                _ => s.hint(shape, level),
-            };
-            hint.technique = Some(s.technique.name());
-            hint.code = Some(s.technique.code());
-            if level == HintLevel::Full {
-                hint.step = Some(StepRecord::full(shape, &s));
+        match found {
+            Found::Mistakes(errors) => {
+                hint.kind = HintKind::Mistake;
+                hint.hint = mistake_text(self, &errors, level);
+                hint.mistakes = errors.iter().map(|m| m.record(shape)).collect();
             }
-            hint.found = Some(s);
-        } else {
-            hint.hint = "No step found: the pencil marks leave no solution.".to_string();
+            Found::Solved => {
+                hint.kind = HintKind::Solved;
+                hint.hint = "The puzzle is solved.".to_string();
+            }
+            Found::Step(s) => {
+                hint.kind = HintKind::Step;
+                hint.hint = match level {
+                    HintLevel::Full => format!("{}\n{}", s.text(shape), s.explain(shape)),
+                    _ => s.hint(shape, level),
+                };
+                hint.technique = Some(s.technique.name());
+                hint.code = Some(s.technique.code());
+                if level == HintLevel::Full {
+                    hint.step = Some(StepRecord::full(shape, &s));
+                }
+                hint.found = Some(*s);
+            }
+            Found::Stuck => {}
         }
         hint
+    }
+
+    /// The hint at `level` from `solver`, against the puzzle's `solution` (see
+    /// [`Position::solution`]): the first mistake when there are any, else that the board
+    /// is solved, else the next step (or that none applies).
+    pub fn hint_with(&self, solver: &LogicSolver, solution: &Grid, level: HintLevel) -> Hint {
+        match self.found_until(solver, solution, None) {
+            Ok(found) => self.worded(found, level),
+            // Without a deadline there is no time-out.
+            Err(_) => self.worded(Found::Stuck, level),
+        }
     }
 
     /// The hint at `level`, or what is wrong with the puzzle when it has not exactly one
@@ -185,8 +257,73 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn hint(&self, solver: &LogicSolver, level: HintLevel) -> Result<Hint, Problem> {
-        let solution = self.solution()?;
-        Ok(self.hint_with(solver, &solution, level))
+        self.hint_until(solver, level, &Stop::never())
+    }
+
+    /// [`Position::hint`] under `stop`: the uniqueness check and the search for the step
+    /// both end at its deadline, with [`Problem::timeout`].
+    pub fn hint_until(
+        &self,
+        solver: &LogicSolver,
+        level: HintLevel,
+        stop: &Stop,
+    ) -> Result<Hint, Problem> {
+        let solution = self.solution_until(stop)?;
+        let found = self.found_until(solver, &solution, stop.deadline())?;
+        Ok(self.worded(found, level))
+    }
+
+    /// The hint at every grade ([`GradedHint`]) under `stop`, or what is wrong with the
+    /// puzzle ([`Problem::timeout`] when the deadline came first): what the web page asks.
+    ///
+    /// ```
+    /// use sudoku::{format, logic::{HintKind, LogicSolver, Order, Position}, Stop};
+    /// let puzzle = format::parse_line(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// )?;
+    /// let solver = LogicSolver::for_faces(Order::Hodoku, None, false)?;
+    /// let pos = Position::from_puzzle(&format::Puzzle::new(puzzle));
+    /// let hint = pos.graded_hint_until(&solver, &Stop::never())?;
+    /// assert_eq!(hint.kind, HintKind::Step);
+    /// assert!(hint.step.ok_or("no step")?.draw.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn graded_hint_until(
+        &self,
+        solver: &LogicSolver,
+        stop: &Stop,
+    ) -> Result<GradedHint, Problem> {
+        let solution = self.solution_until(stop)?;
+        let found = self.found_until(solver, &solution, stop.deadline())?;
+        let shape = self.shape();
+        let mut graded = GradedHint {
+            kind: HintKind::Stuck,
+            vague: None,
+            concrete: None,
+            mistakes: None,
+            solved: None,
+            step: None,
+        };
+        match found {
+            Found::Mistakes(errors) => {
+                graded.kind = HintKind::Mistake;
+                graded.vague = Some(mistake_text(self, &errors, HintLevel::Vague));
+                graded.concrete = Some(mistake_text(self, &errors, HintLevel::Full));
+                graded.mistakes = Some(errors.iter().map(|m| m.record(shape)).collect());
+            }
+            Found::Solved => {
+                graded.kind = HintKind::Solved;
+                graded.solved = Some(true);
+            }
+            Found::Step(s) => {
+                graded.kind = HintKind::Step;
+                graded.vague = Some(s.hint(shape, HintLevel::Technique));
+                graded.concrete = Some(s.hint(shape, HintLevel::Vague));
+                graded.step = Some(StepRecord::drawn(self.board(), &s));
+            }
+            Found::Stuck => graded.vague = Some(STUCK.to_string()),
+        }
+        Ok(graded)
     }
 }
 
@@ -295,6 +432,36 @@ mod tests {
     }
 
     #[test]
+    fn every_grade_at_once_says_what_each_level_says() {
+        let pos = Position::new(&Grid::from_line(PUZZLE).unwrap(), None);
+        let (s, never) = (solver(), Stop::never());
+        let graded = pos.graded_hint_until(&s, &never).unwrap();
+        assert_eq!(graded.kind, HintKind::Step);
+        let technique = pos.hint_until(&s, HintLevel::Technique, &never).unwrap();
+        let vague = pos.hint_until(&s, HintLevel::Vague, &never).unwrap();
+        assert_eq!(graded.vague.as_ref(), Some(&technique.hint));
+        assert_eq!(graded.concrete.as_ref(), Some(&vague.hint));
+        let step = vague.found.unwrap();
+        assert_eq!(graded.step, Some(StepRecord::drawn(pos.board(), &step)));
+        assert!(graded.mistakes.is_none() && graded.solved.is_none());
+
+        let (wrong, ..) = with_wrong_digit();
+        let graded = wrong.graded_hint_until(&s, &never).unwrap();
+        let full = wrong.hint(&s, HintLevel::Full).unwrap();
+        let vague = wrong.hint(&s, HintLevel::Vague).unwrap();
+        assert_eq!(graded.kind, HintKind::Mistake);
+        assert_eq!(graded.mistakes.as_ref(), Some(&full.mistakes));
+        assert_eq!(
+            (graded.vague, graded.concrete),
+            (Some(vague.hint), Some(full.hint))
+        );
+        assert!(graded.step.is_none());
+        let json = serde_json::to_value(wrong.graded_hint_until(&s, &never).unwrap()).unwrap();
+        assert_eq!(json["kind"], "mistake");
+        assert!(json.get("solved").is_none() && json.get("step").is_none());
+    }
+
+    #[test]
     fn a_solved_board_and_a_bad_puzzle_are_said() {
         let solution = crate::solve::solution(&Grid::from_line(PUZZLE).unwrap()).unwrap();
         let mut grid = Grid::from_line(PUZZLE).unwrap();
@@ -308,6 +475,13 @@ mod tests {
             .hint(&solver(), HintLevel::Vague)
             .unwrap();
         assert_eq!((h.kind, h.solved), (HintKind::Solved, true));
+        let g = Position::new(&grid, None)
+            .graded_hint_until(&solver(), &Stop::never())
+            .unwrap();
+        assert_eq!(
+            (g.kind, g.solved, g.vague),
+            (HintKind::Solved, Some(true), None)
+        );
         let empty = Grid::from_line(&".".repeat(81)).unwrap();
         let p = Position::new(&empty, None).hint(&solver(), HintLevel::Vague);
         assert_eq!(p.unwrap_err().status, "multiple");

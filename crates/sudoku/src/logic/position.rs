@@ -48,18 +48,9 @@ impl Problem {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn of(outcome: &Outcome, shape: Shape) -> Option<Problem> {
-        let message = match outcome {
-            Outcome::Unique(_) => return None,
-            Outcome::Multiple(..) => "multiple solutions".to_string(),
-            Outcome::NoSolution => "no solution".to_string(),
-            Outcome::Invalid(c) => {
-                let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
-                format!("invalid givens: {}", why.join("; "))
-            }
-        };
-        Some(Problem {
+        (outcome.unique().is_none()).then(|| Problem {
             status: outcome.status(),
-            message,
+            message: outcome.message(shape),
         })
     }
 

@@ -12,12 +12,14 @@
 
 pub mod fast9;
 pub mod general;
+mod record;
 mod sparse;
 
 use crate::grid::{Candidates, Conflict, Grid};
 use crate::stop::{Stop, Stopped};
 
 pub use general::Search;
+pub use record::{ConflictRecord, OutcomeRecord, Rows};
 
 /// What a puzzle is, as far as solving goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +42,19 @@ impl Outcome {
             Outcome::Multiple(..) => "multiple",
             Outcome::NoSolution => "none",
             Outcome::Invalid(_) => "invalid",
+        }
+    }
+    /// The outcome in words, the same for every face: "unique solution", "multiple
+    /// solutions", "no solution", or "invalid givens: " and the clashes.
+    pub fn message(&self, shape: crate::Shape) -> String {
+        match self {
+            Outcome::Unique(_) => "unique solution".to_string(),
+            Outcome::Multiple(..) => "multiple solutions".to_string(),
+            Outcome::NoSolution => "no solution".to_string(),
+            Outcome::Invalid(c) => {
+                let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
+                format!("invalid givens: {}", why.join("; "))
+            }
         }
     }
     /// The solution, if unique.

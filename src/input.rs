@@ -1,0 +1,214 @@
+//! Where puzzles come from: the shared input options (`--format`, `--box`, `--alphabet`),
+//! records from files or standard input (a file that holds no puzzle said once), and bad
+//! records reported the same way by every command.
+
+use clap::Args;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::PathBuf;
+use sudoku::format::{
+    Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, Reader, Record,
+};
+use sudoku::Shape;
+
+/// Where puzzles come from and how to read them.
+#[derive(Debug, Args, Clone, Default)]
+pub struct InputArgs {
+    /// Puzzle files; standard input when none or `-`.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Read this format instead of detecting it: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
+    #[arg(long, short = 'f', value_name = "FORMAT", value_parser = parse_format)]
+    pub format: Option<Format>,
+    /// Box shape RxC (rows x columns of a box) where the size alone is ambiguous, e.g. 3x2.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_shape)]
+    pub shape: Option<Shape>,
+    /// Symbols of one-character formats: standard (1-9A-Z), hex (0-F), letters (A-Z).
+    #[arg(long, value_name = "ALPHABET", value_parser = parse_alphabet)]
+    pub alphabet: Option<Alphabet>,
+}
+
+pub fn parse_format(s: &str) -> Result<Format, String> {
+    Format::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown format {s:?}; known formats: {}", names.join(", "))
+    })
+}
+
+fn parse_shape(s: &str) -> Result<Shape, String> {
+    Shape::parse(s).map_err(|e| e.to_string())
+}
+
+fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
+    Alphabet::from_name(s)
+        .ok_or_else(|| format!("unknown alphabet {s:?}; use standard, hex or letters"))
+}
+
+impl InputArgs {
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            format: self.format,
+            shape: self.shape,
+            alphabet: self.alphabet,
+        }
+    }
+
+    /// Every record of every input, lazily, in order. A file that can't be opened yields one
+    /// error record and reading goes on with the next file.
+    pub fn records(&self) -> impl Iterator<Item = Result<Puzzle, ParseError>> + Send + '_ {
+        self.unparsed_records().map(Record::parse)
+    }
+
+    /// [`InputArgs::records`] with one-line records left unparsed, so that a batch parses
+    /// them on its workers ([`ordered_batch`]).
+    pub fn unparsed_records(&self) -> impl Iterator<Item = Record> + Send + '_ {
+        let sources: Vec<PathBuf> = if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        };
+        let opts = self.read_options();
+        sources.into_iter().flat_map(move |path| {
+            let (name, input): (String, io::Result<Box<dyn BufRead + Send>>) =
+                if path.as_os_str() == "-" {
+                    ("<stdin>".into(), Ok(Box::new(BufReader::new(io::stdin()))))
+                } else {
+                    let name = path.display().to_string();
+                    let f = File::open(&path).map(|f| Box::new(BufReader::new(f)) as Box<_>);
+                    (name, f)
+                };
+            let items: Box<dyn Iterator<Item = Record> + Send> = match input {
+                Ok(r) => guarded(name, r, opts.clone()),
+                Err(e) => Box::new(std::iter::once(whole_file_error(
+                    name,
+                    format!("cannot open: {e}"),
+                ))),
+            };
+            items
+        })
+    }
+}
+
+/// How many bad records may open a file, before any puzzle, until it is taken for
+/// something else than a puzzle file and left with one short error.
+const GIVE_UP: usize = 3;
+
+/// An error about a whole input (no line).
+fn whole_file_error(source: String, message: String) -> Record {
+    Record::Parsed(Box::new(Err(ParseError {
+        source,
+        line: 0,
+        col: 0,
+        kind: ParseErrorKind::Io(message),
+    })))
+}
+
+/// Why the first bytes of an input are not text: a NUL byte, or many control bytes.
+fn not_text(head: &[u8]) -> Option<String> {
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Some(format!("not a text file (a NUL byte at offset {at})"));
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f)
+        .count();
+    (control * 20 > head.len()).then(|| {
+        format!(
+            "not a text file ({control} control bytes in the first {})",
+            head.len()
+        )
+    })
+}
+
+/// The records of one input, with the three ways a file can hold no puzzle said once:
+/// not text, empty (or only comments), or opening with [`GIVE_UP`] bad records in a row.
+/// The first records are parsed here until one is a puzzle (cheap: usually the first).
+fn guarded(
+    name: String,
+    mut input: Box<dyn BufRead + Send>,
+    opts: ReadOptions,
+) -> Box<dyn Iterator<Item = Record> + Send> {
+    match input.fill_buf() {
+        Ok(head) => {
+            if let Some(why) = not_text(head) {
+                return Box::new(std::iter::once(whole_file_error(name, why)));
+            }
+        }
+        Err(e) => {
+            let why = format!("cannot read: {e}");
+            return Box::new(std::iter::once(whole_file_error(name, why)));
+        }
+    }
+    let mut records = Reader::new(input, &name, opts).records();
+    let (mut any, mut found, mut bad, mut done) = (false, false, 0, false);
+    Box::new(std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let Some(record) = records.next() else {
+            done = true;
+            // Nothing at all, or only lines passed over with a note (headers, titles).
+            return (!any || !found && bad == 0)
+                .then(|| whole_file_error(name.clone(), "no puzzle found".into()));
+        };
+        any = true;
+        if found {
+            return Some(record);
+        }
+        let parsed = record.parse();
+        match &parsed {
+            Ok(_) => found = true,
+            Err(_) => {
+                // Notes count too: a letter is not a file of titles.
+                bad += 1;
+                if bad == GIVE_UP {
+                    done = true;
+                    return Some(whole_file_error(
+                        name.clone(),
+                        format!("no puzzle found (the first {GIVE_UP} records are not puzzles: is this a puzzle file?)"),
+                    ));
+                }
+            }
+        }
+        Some(Record::Parsed(Box::new(parsed)))
+    }))
+}
+
+/// The first puzzle of the file at `path` (`-`: standard input), read as every command
+/// reads: an error that says why when there is none (empty, not text, not puzzles).
+pub fn first_puzzle(path: &std::path::Path, opts: ReadOptions) -> anyhow::Result<Puzzle> {
+    let input = InputArgs {
+        files: vec![path.to_path_buf()],
+        format: opts.format,
+        shape: opts.shape,
+        alphabet: opts.alphabet,
+    };
+    let first = input.records().next();
+    match first {
+        Some(Ok(p)) => Ok(p),
+        Some(Err(e)) => anyhow::bail!("{}", describe_error(&e)),
+        None => anyhow::bail!("{}: no puzzle found", path.display()),
+    }
+}
+
+/// Reports a bad record on stderr and says what it does to the exit status: a record the
+/// format can't hold for us (an OpenSudoku game saved with notes) is a note and leaves the
+/// status alone; anything else is an input error.
+pub fn report(e: &ParseError) -> crate::cmd::Status {
+    if e.is_skip() {
+        eprintln!("sudoku: note: {}", describe_error(e));
+        crate::cmd::Status::Ok
+    } else {
+        eprintln!("sudoku: {}", describe_error(e));
+        crate::cmd::Status::InputError
+    }
+}
+
+/// Formats a parse error for people: `file:line:col: message` (no line for open errors).
+pub fn describe_error(e: &ParseError) -> String {
+    if e.line == 0 {
+        format!("{}: {}", e.source, e.message())
+    } else {
+        e.to_string()
+    }
+}
