@@ -387,19 +387,15 @@ impl LogicSolver {
                 skip = self.fast_prefix;
             }
         }
-        let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
-        self.next_step_in(&ctx, skip, search)
+        let ctx = Context::new(board)
+            .with_missing_candidates(self.order == Order::Hodoku)
+            .with_se_search(search);
+        self.next_step_in(&ctx, skip)
     }
 
     /// The next step from the techniques of the sequence after the first `skip`.
-    fn next_step_in(
-        &self,
-        ctx: &Context<'_>,
-        skip: usize,
-        search: &se_chains::Search,
-    ) -> Option<Step> {
+    fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<Step> {
         let mut found = None;
-        let mut groups_done: Vec<ExplainerProducer> = Vec::new();
         let mut i = skip;
         while i < self.sequence.len() {
             let t = self.sequence[i];
@@ -407,7 +403,7 @@ impl LogicSolver {
             if self.order.pick(t) == Pick::Cheapest {
                 // Sukaku Explainer's own producers sort their hints: the cheapest first,
                 // then the one removing the most candidates.
-                let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
+                let _ = self.find(ctx, t, &mut |step| {
                     let key = |s: &Step| {
                         (
                             s.se_rating().unwrap_or(0.0),
@@ -437,8 +433,7 @@ impl LogicSolver {
                 }
                 let mut best_rank = None;
                 for u in run {
-                    let find = registry::finder(u).expect("implemented");
-                    let _ = find(ctx, u, &mut |step| {
+                    let _ = self.find(ctx, u, &mut |step| {
                         let rank = hodoku_chain_rank(ctx, &step);
                         if best_rank.as_ref().is_none_or(|best| rank < *best) {
                             best_rank = Some(rank);
@@ -452,7 +447,7 @@ impl LogicSolver {
                 }
                 continue;
             }
-            let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
+            let _ = self.find(ctx, t, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -463,25 +458,11 @@ impl LogicSolver {
         found
     }
 
-    /// Runs the finder of `t` as this order wants it: in the Explainer order the chaining
-    /// techniques stand for SE's chaining producers (each run once per position, giving
-    /// its cheapest step, see `se_chains`).
-    fn find_in_order(
-        &self,
-        ctx: &Context<'_>,
-        t: Technique,
-        groups_done: &mut Vec<ExplainerProducer>,
-        search: &se_chains::Search,
-        sink: &mut Sink<'_>,
-    ) -> ControlFlow<()> {
-        if let Some(g) = self.order.producer(t) {
-            if groups_done.contains(&g) {
-                return ControlFlow::Continue(());
-            }
-            groups_done.push(g);
-            return se_chains::find(ctx, search, g, sink);
-        }
-        let find = registry::finder(t).expect("sequence holds implemented techniques");
+    /// Runs the finder the registry names for `t` in this order (in the Explainer order,
+    /// SE's chaining producer for the chaining techniques).
+    fn find(&self, ctx: &Context<'_>, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+        let find =
+            registry::finder_in(self.order, t).expect("sequence holds implemented techniques");
         find(ctx, t, sink)
     }
 
@@ -490,14 +471,12 @@ impl LogicSolver {
     pub fn all_steps(&self, board: &Board) -> Vec<Step> {
         let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
         let mut out = Vec::new();
-        let mut groups_done = Vec::new();
-        let search = se_chains::Search::new(None);
         for &t in self
             .sequence
             .iter()
             .filter(|&&t| t != Technique::BruteForce)
         {
-            let _ = self.find_in_order(&ctx, t, &mut groups_done, &search, &mut |step| {
+            let _ = self.find(&ctx, t, &mut |step| {
                 out.push(step);
                 ControlFlow::Continue(())
             });
@@ -602,8 +581,9 @@ impl LogicSolver {
                                 stale = false;
                             }
                             let ctx = Context::new(&board)
-                                .with_missing_candidates(self.order == Order::Hodoku);
-                            self.next_step_in(&ctx, self.fast_prefix, &search)
+                                .with_missing_candidates(self.order == Order::Hodoku)
+                                .with_se_search(&search);
+                            self.next_step_in(&ctx, self.fast_prefix)
                                 .map(|s| (s, false))
                         }
                     }

@@ -220,8 +220,44 @@ impl Search {
     }
 }
 
+/// The finders of SE's producers, one per [`ExplainerProducer`] (see the registry): each
+/// runs its producer once per position, for the first of the techniques that name it, on
+/// the path's state ([`Context::se_search`]), and gives its cheapest step.
+macro_rules! producer_finders {
+    ($($name:ident: $p:ident;)*) => {$(
+        #[doc = concat!("The [`ExplainerProducer::", stringify!($p), "`] producer's finder.")]
+        pub(crate) fn $name(
+            ctx: &Context<'_>,
+            _technique: Technique,
+            sink: &mut Sink<'_>,
+        ) -> ControlFlow<()> {
+            run_once(ctx, ExplainerProducer::$p, sink)
+        }
+    )*};
+}
+producer_finders! {
+    find_cycles: Cycles;
+    find_nishio: Nishio;
+    find_multiple: Multiple;
+    find_dynamic: Dynamic;
+    find_plus: Plus;
+    find_nested: Nested;
+}
+
+/// Runs `producer` on `ctx` unless it already ran there.
+fn run_once(
+    ctx: &Context<'_>,
+    producer: ExplainerProducer,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    if !ctx.first_run_of(producer) {
+        return ControlFlow::Continue(());
+    }
+    find(ctx, ctx.se_search(), producer, sink)
+}
+
 /// Runs one SE producer on `ctx` and gives its cheapest step.
-pub(crate) fn find(
+fn find(
     ctx: &Context<'_>,
     search: &Search,
     producer: ExplainerProducer,
