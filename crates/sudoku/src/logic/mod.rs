@@ -74,6 +74,7 @@ mod intersections;
 mod last_resort;
 mod misc;
 mod position;
+mod propagation;
 mod record;
 mod registry;
 mod se_chains;

@@ -83,6 +83,7 @@
 //! Depends on [`super::Context`] and the step model.
 
 use super::geometry::BOX_FIRST_MAX_SIDE;
+use super::propagation::{Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::{
@@ -391,6 +392,33 @@ mod tests {
         }
         // The positions have chains and agreeing groups to find.
         assert!(chains > 0 && groups > 0, "{chains} {groups}");
+    }
+
+    /// The scales HoDoKu's and SE's engines share follow the same links; what differs is
+    /// the engine's (and the stall rule from Dynamic (+) on).
+    #[test]
+    fn scales_agree_with_hodoku_engine() {
+        use crate::logic::forcing::Mode as Hodoku;
+        for (ours, theirs) in [
+            (Mode::Nishio, Hodoku::Digit),
+            (Mode::Multiple, Hodoku::Static),
+            (Mode::Dynamic, Hodoku::Dynamic),
+            (Mode::Plus, Hodoku::Plus),
+            (Mode::Nested(2), Hodoku::Nested),
+        ] {
+            let (a, b) = (ours.rules(usize::MAX), theirs.rules());
+            assert_eq!(
+                (a.cell_links, a.dynamic),
+                (b.cell_links, b.dynamic),
+                "{theirs:?}"
+            );
+            assert_eq!(a.dynamic, ours.dynamic(), "{theirs:?}");
+            assert_eq!(a.stall == Stall::Stop, b.stall == Stall::Stop, "{theirs:?}");
+            let engine = |r: Rules| (r.parents, r.queue, r.peers, r.contradiction);
+            assert_eq!(engine(a), engine(Rules::EXPLAINER), "{theirs:?}");
+            assert_eq!(engine(b), engine(Rules::HODOKU), "{theirs:?}");
+        }
+        assert_eq!(Mode::Dynamic.rules(9).complexity_limit(), 9);
     }
 
     #[test]
