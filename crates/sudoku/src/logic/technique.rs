@@ -243,6 +243,9 @@ impl ExplainerProducer {
     ];
 }
 
+/// SE's rating of a hidden single in a row or column (the catalogue's rating of
+/// [`Technique::HiddenSingle`] is the one in a box).
+pub(crate) const SE_HIDDEN_SINGLE_IN_LINE_RATING: f32 = 1.5;
 /// SE's base rating of the cycles and static forcing chains of
 /// [`ExplainerProducer::Cycles`] that use both cell and house links (no technique of the
 /// catalogue stands for these alone; one kind of link rates as its technique).
