@@ -227,7 +227,7 @@ pub enum ExplainerProducer {
     Dynamic,
     /// Dynamic forcing chains (+).
     Plus,
-    /// Nested forcing chains, levels [`SE_NESTED_LEVELS`] (the first level with a step wins).
+    /// Nested forcing chains, SE's levels 2 to 5 (the first level with a step wins).
     Nested,
 }
 
