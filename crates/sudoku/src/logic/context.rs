@@ -3,7 +3,9 @@
 //! each house, the bivalue cells), computed once per position and only when first asked.
 //!
 //! A context borrows the board and never changes it. The driver builds a fresh one after
-//! every step; building one costs nothing until a finder asks for a table.
+//! every step; building one costs nothing until a finder asks for a table. It is also the
+//! step's search context: what finders note about the position while the driver tries them
+//! (steps found ahead, which SE producers ran), and the SE producers' state along the path.
 //!
 //! Depends on the grid model only.
 
@@ -36,6 +38,14 @@ pub struct Context<'a> {
     /// Whether uniqueness rectangles may have corners that lost one of the two digits
     /// (HoDoKu allows it; Sudoku Explainer does not).
     missing_candidates: bool,
+    /// The state SE's chaining producers keep along a solve path (the driver's), if the
+    /// position belongs to one ([`Self::with_se_search`]).
+    se_path: Option<&'a super::se_chains::Search>,
+    /// This position's own SE state, made on first use when it belongs to no path.
+    se_own: OnceCell<super::se_chains::Search>,
+    /// The SE producers that already ran on this position (a bit per
+    /// [`super::ExplainerProducer`]): each runs once, for all the techniques that name it.
+    producers_run: std::cell::Cell<u32>,
 }
 
 impl<'a> Context<'a> {
@@ -57,7 +67,33 @@ impl<'a> Context<'a> {
             group_graph: OnceCell::new(),
             found_ahead: RefCell::new(Vec::new()),
             missing_candidates: false,
+            se_path: None,
+            se_own: OnceCell::new(),
+            producers_run: std::cell::Cell::new(0),
         }
+    }
+
+    /// The same context, on a solve path whose SE producer state is `search` (their
+    /// caches and the deadline they watch carry over from step to step).
+    pub(crate) fn with_se_search(mut self, search: &'a super::se_chains::Search) -> Context<'a> {
+        self.se_path = Some(search);
+        self
+    }
+
+    /// The SE producers' state: the path's, or this position's own.
+    pub(crate) fn se_search(&self) -> &super::se_chains::Search {
+        self.se_path.unwrap_or_else(|| {
+            self.se_own
+                .get_or_init(|| super::se_chains::Search::new(None))
+        })
+    }
+
+    /// Records that `producer` runs on this position now; false when it already has.
+    pub(crate) fn first_run_of(&self, producer: super::ExplainerProducer) -> bool {
+        let bit = 1 << producer as u32;
+        let run = self.producers_run.get();
+        self.producers_run.set(run | bit);
+        run & bit == 0
     }
 
     /// The same context, with uniqueness rectangles allowed to have corners that lost one

@@ -27,6 +27,7 @@
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
 use super::geometry::Geometry;
+use super::propagation::{Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
@@ -49,7 +50,7 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::NestedForcingChain,
 ];
 
-/// How a branch propagates.
+/// The scale a branch propagates at (its [`Rules`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Mode {
     Digit,
@@ -57,6 +58,20 @@ pub(crate) enum Mode {
     Dynamic,
     Plus,
     Nested,
+}
+
+impl Mode {
+    /// HoDoKu's propagation rules at this scale.
+    pub(crate) const fn rules(self) -> Rules {
+        let (cell_links, dynamic, stall) = match self {
+            Mode::Digit => (false, true, Stall::Stop),
+            Mode::Static => (true, false, Stall::Stop),
+            Mode::Dynamic => (true, true, Stall::Stop),
+            Mode::Plus => (true, true, Stall::LockedCandidates),
+            Mode::Nested => (true, true, Stall::FailingBivalues),
+        };
+        Rules::HODOKU.scale(cell_links, dynamic, stall)
+    }
 }
 
 const NONE: u32 = u32::MAX;
@@ -234,9 +249,10 @@ impl Branch {
 
     /// Runs the queue to its end (or a clash).
     fn run(&mut self, t: &Tables, mode: Mode) {
+        let rules = mode.rules();
         loop {
-            self.run_queue(t, mode);
-            if self.clash.is_some() || !matches!(mode, Mode::Plus | Mode::Nested) {
+            self.run_queue(t, rules);
+            if self.clash.is_some() || rules.stall == Stall::Stop {
                 return;
             }
             let before = self.facts.len();
@@ -247,7 +263,7 @@ impl Branch {
         }
     }
 
-    fn run_queue(&mut self, t: &Tables, mode: Mode) {
+    fn run_queue(&mut self, t: &Tables, rules: Rules) {
         while self.clash.is_none() && self.head < self.facts.len() {
             let f = self.facts[self.head];
             self.head += 1;
@@ -260,7 +276,7 @@ impl Branch {
                 return;
             }
             if f & 1 == 1 {
-                if mode != Mode::Digit {
+                if rules.cell_links {
                     for e in self.cands[cell] {
                         if e != dg {
                             self.set(t, t.cand(cell, e.index()) * 2, f);
@@ -275,13 +291,13 @@ impl Branch {
                 continue;
             }
             // A false candidate.
-            if mode != Mode::Digit && !self.cell_on[cell] {
+            if rules.cell_links && !self.cell_on[cell] {
                 let left = self.cands[cell];
                 if left.is_empty() {
                     self.fail(Clash::EmptyCell(cell as u32), depth);
                     return;
                 }
-                if mode == Mode::Static {
+                if !rules.dynamic {
                     if t.cands[cell].len() == 2 {
                         let other = t.cands[cell].iter().find(|&e| e != dg).unwrap();
                         self.set(t, t.cand(cell, other.index()) * 2 + 1, f);
@@ -300,7 +316,7 @@ impl Branch {
                     self.fail(Clash::NoPlace(h, digit as u32), depth);
                     return;
                 }
-                let single = if mode == Mode::Static {
+                let single = if !rules.dynamic {
                     t.count[hd] == 2
                 } else {
                     cnt == 1
@@ -308,7 +324,7 @@ impl Branch {
                 if single {
                     let other = t.house(h as usize).iter().copied().find(|&c| {
                         c as usize != cell
-                            && if mode == Mode::Static {
+                            && if !rules.dynamic {
                                 t.cands[c as usize].contains(dg)
                             } else {
                                 self.cands[c as usize].contains(dg)
@@ -421,7 +437,7 @@ impl Branch {
     pub fn start(&mut self, t: &Tables, fact: u32, mode: Mode, inner: &mut Option<Branch>) {
         self.reset(t);
         self.set(t, fact, fact);
-        if mode == Mode::Nested {
+        if mode.rules().stall == Stall::FailingBivalues {
             let inner = inner.get_or_insert_with(|| Branch::new(t));
             self.nested(t, inner);
         } else {

@@ -74,6 +74,7 @@ mod intersections;
 mod last_resort;
 mod misc;
 mod position;
+mod propagation;
 mod record;
 mod registry;
 mod se_chains;
@@ -100,7 +101,8 @@ pub use step::{
     MedusaRule, Node, Step,
 };
 pub use technique::{
-    ExplainerInfo, Family, HodokuInfo, Level, Technique, TechniqueInfo, TechniqueSet,
+    ExplainerInfo, ExplainerProducer, Family, HodokuInfo, Level, Pick, Technique, TechniqueInfo,
+    TechniqueSet,
 };
 
 use crate::grid::{Board, Grid};
@@ -141,6 +143,24 @@ impl Order {
         }
     }
 
+    /// How this order picks among the steps of `t` (the catalogue's pick rule for the
+    /// order; [`Pick::First`] where it has none).
+    pub fn pick(self, t: Technique) -> Pick {
+        match self {
+            Order::Hodoku => t.hodoku().map_or(Pick::First, |h| h.pick),
+            Order::Explainer => t.explainer().map_or(Pick::First, |e| e.pick),
+        }
+    }
+
+    /// The SE chaining producer that runs for `t` in this order instead of its finder
+    /// (only in the Explainer order, from the catalogue).
+    pub fn producer(self, t: Technique) -> Option<ExplainerProducer> {
+        match self {
+            Order::Hodoku => None,
+            Order::Explainer => t.explainer().and_then(|e| e.producer),
+        }
+    }
+
     /// The sort key of `t` in this order (smaller first).
     fn rank(self, t: Technique) -> (u32, u64) {
         let declared = t as u64;
@@ -160,32 +180,6 @@ impl Order {
     }
 }
 
-/// Whether HoDoKu's solver looks at every step of `t` and takes the best one (its chain
-/// finders sort their results) rather than the first.
-fn hodoku_takes_best(t: Technique) -> bool {
-    use Technique::*;
-    matches!(
-        t,
-        XChain
-            | XyChain
-            | ContinuousNiceLoop
-            | DiscontinuousNiceLoop
-            | Aic
-            | GroupedContinuousNiceLoop
-            | GroupedDiscontinuousNiceLoop
-            | GroupedAic
-            | RemotePair
-    )
-}
-
-/// Whether Sukaku Explainer's producer of `t` sorts its hints (cheapest first, then the
-/// most eliminations), so that the Explainer order takes the cheapest step of `t` rather
-/// than the first found.
-fn explainer_takes_cheapest(t: Technique) -> bool {
-    use Technique::*;
-    matches!(t, WxyzWing | VwxyzWing | ThreeStrongLinks)
-}
-
 /// The length of a step's chain (links), for tie-breaks among chains.
 fn step_size(s: &Step) -> usize {
     match &s.evidence {
@@ -198,8 +192,8 @@ fn step_size(s: &Step) -> usize {
 /// nice-loop step covers continuous and discontinuous loops and AICs, and likewise the
 /// grouped one), so that its sort picks the best step among all of them.
 fn hodoku_same_step(a: Technique, b: Technique) -> bool {
-    hodoku_takes_best(a)
-        && hodoku_takes_best(b)
+    Order::Hodoku.pick(a) == Pick::Best
+        && Order::Hodoku.pick(b) == Pick::Best
         && matches!((a.hodoku(), b.hodoku()), (Some(x), Some(y)) if x.index == y.index)
 }
 
@@ -302,9 +296,8 @@ impl LogicSolverBuilder {
             .iter()
             .take_while(|&&t| {
                 basic9::BASIC.contains(&t)
-                    && !hodoku_takes_best(t)
-                    && !explainer_takes_cheapest(t)
-                    && se_chains::group_of(t).is_none()
+                    && self.order.pick(t) == Pick::First
+                    && self.order.producer(t).is_none()
             })
             .count();
         LogicSolver {
@@ -395,27 +388,23 @@ impl LogicSolver {
                 skip = self.fast_prefix;
             }
         }
-        let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
-        self.next_step_in(&ctx, skip, search)
+        let ctx = Context::new(board)
+            .with_missing_candidates(self.order == Order::Hodoku)
+            .with_se_search(search);
+        self.next_step_in(&ctx, skip)
     }
 
     /// The next step from the techniques of the sequence after the first `skip`.
-    fn next_step_in(
-        &self,
-        ctx: &Context<'_>,
-        skip: usize,
-        search: &se_chains::Search,
-    ) -> Option<Step> {
+    fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<Step> {
         let mut found = None;
-        let mut groups_done: Vec<se_chains::Group> = Vec::new();
         let mut i = skip;
         while i < self.sequence.len() {
             let t = self.sequence[i];
             i += 1;
-            if self.order == Order::Explainer && explainer_takes_cheapest(t) {
+            if self.order.pick(t) == Pick::Cheapest {
                 // Sukaku Explainer's own producers sort their hints: the cheapest first,
                 // then the one removing the most candidates.
-                let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
+                let _ = self.find(ctx, t, &mut |step| {
                     let key = |s: &Step| {
                         (
                             s.se_rating().unwrap_or(0.0),
@@ -435,7 +424,7 @@ impl LogicSolver {
                 }
                 continue;
             }
-            if self.order == Order::Hodoku && hodoku_takes_best(t) {
+            if self.order.pick(t) == Pick::Best {
                 // HoDoKu gathers every chain of its step (the nice loops and AICs together:
                 // they follow one another in the sequence) and applies the best one.
                 let mut run = vec![t];
@@ -445,8 +434,7 @@ impl LogicSolver {
                 }
                 let mut best_rank = None;
                 for u in run {
-                    let find = registry::finder(u).expect("implemented");
-                    let _ = find(ctx, u, &mut |step| {
+                    let _ = self.find(ctx, u, &mut |step| {
                         let rank = hodoku_chain_rank(ctx, &step);
                         if best_rank.as_ref().is_none_or(|best| rank < *best) {
                             best_rank = Some(rank);
@@ -460,7 +448,7 @@ impl LogicSolver {
                 }
                 continue;
             }
-            let _ = self.find_in_order(ctx, t, &mut groups_done, search, &mut |step| {
+            let _ = self.find(ctx, t, &mut |step| {
                 found = Some(step);
                 ControlFlow::Break(())
             });
@@ -471,27 +459,11 @@ impl LogicSolver {
         found
     }
 
-    /// Runs the finder of `t` as this order wants it: in the Explainer order the chaining
-    /// techniques stand for SE's chaining producers (each run once per position, giving
-    /// its cheapest step, see `se_chains`).
-    fn find_in_order(
-        &self,
-        ctx: &Context<'_>,
-        t: Technique,
-        groups_done: &mut Vec<se_chains::Group>,
-        search: &se_chains::Search,
-        sink: &mut Sink<'_>,
-    ) -> ControlFlow<()> {
-        if self.order == Order::Explainer {
-            if let Some(g) = se_chains::group_of(t) {
-                if groups_done.contains(&g) {
-                    return ControlFlow::Continue(());
-                }
-                groups_done.push(g);
-                return se_chains::find(ctx, search, g, sink);
-            }
-        }
-        let find = registry::finder(t).expect("sequence holds implemented techniques");
+    /// Runs the finder the registry names for `t` in this order (in the Explainer order,
+    /// SE's chaining producer for the chaining techniques).
+    fn find(&self, ctx: &Context<'_>, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+        let find =
+            registry::finder_in(self.order, t).expect("sequence holds implemented techniques");
         find(ctx, t, sink)
     }
 
@@ -500,14 +472,12 @@ impl LogicSolver {
     pub fn all_steps(&self, board: &Board) -> Vec<Step> {
         let ctx = Context::new(board).with_missing_candidates(self.order == Order::Hodoku);
         let mut out = Vec::new();
-        let mut groups_done = Vec::new();
-        let search = se_chains::Search::new(None);
         for &t in self
             .sequence
             .iter()
             .filter(|&&t| t != Technique::BruteForce)
         {
-            let _ = self.find_in_order(&ctx, t, &mut groups_done, &search, &mut |step| {
+            let _ = self.find(&ctx, t, &mut |step| {
                 out.push(step);
                 ControlFlow::Continue(())
             });
@@ -612,8 +582,9 @@ impl LogicSolver {
                                 stale = false;
                             }
                             let ctx = Context::new(&board)
-                                .with_missing_candidates(self.order == Order::Hodoku);
-                            self.next_step_in(&ctx, self.fast_prefix, &search)
+                                .with_missing_candidates(self.order == Order::Hodoku)
+                                .with_se_search(&search);
+                            self.next_step_in(&ctx, self.fast_prefix)
                                 .map(|s| (s, false))
                         }
                     }
@@ -888,6 +859,70 @@ mod tests {
         ];
         expected.sort();
         assert_eq!(sukaku, expected);
+    }
+
+    /// The pick rules and SE producers of the catalogue keep to the techniques they fit,
+    /// so the driver can follow them without special cases.
+    #[test]
+    fn pick_rules_and_producers_fit_their_techniques() {
+        let explainer: Vec<Technique> = {
+            let mut v: Vec<Technique> = Technique::ALL
+                .iter()
+                .copied()
+                .filter(|t| t.explainer().is_some())
+                .collect();
+            v.sort_by_key(|&t| Order::Explainer.rank(t));
+            v
+        };
+        for &t in Technique::ALL {
+            if let Some(h) = t.hodoku() {
+                // HoDoKu sorts the steps of its chain finders only.
+                assert_ne!(h.pick, Pick::Cheapest, "{t:?}");
+                if h.pick == Pick::Best {
+                    assert_eq!(t.family(), Family::Chains, "{t:?}");
+                    // What HoDoKu finds in one search (one index) is picked from together.
+                    for &u in Technique::ALL {
+                        if u.hodoku().is_some_and(|x| x.index == h.index) {
+                            assert_eq!(Order::Hodoku.pick(u), Pick::Best, "{t:?} {u:?}");
+                        }
+                    }
+                }
+            }
+            let Some(e) = t.explainer() else {
+                assert_eq!(Order::Explainer.pick(t), Pick::First, "{t:?}");
+                assert_eq!(Order::Explainer.producer(t), None, "{t:?}");
+                continue;
+            };
+            assert_ne!(e.pick, Pick::Best, "{t:?}");
+            if e.pick == Pick::Cheapest {
+                // Only Sukaku Explainer's own producers sort their hints.
+                assert!(e.sukaku_only && !e.chaining, "{t:?}");
+            }
+            if let Some(p) = e.producer {
+                // A producer stands for chaining techniques SE rates, and gives its
+                // cheapest step itself.
+                assert!(e.chaining && e.pick == Pick::First, "{t:?}");
+                assert!(t.se_rating().is_some(), "{t:?}");
+                assert_eq!(Order::Hodoku.producer(t), None, "{t:?}");
+                assert_eq!(Order::Explainer.producer(t), Some(p), "{t:?}");
+            }
+        }
+        // Every producer stands for at least one technique, and its techniques follow one
+        // another in the Explainer order (it runs once, at the first of them).
+        for &p in ExplainerProducer::ALL {
+            let at: Vec<usize> = (0..explainer.len())
+                .filter(|&i| explainer[i].explainer().unwrap().producer == Some(p))
+                .collect();
+            assert!(!at.is_empty(), "{p:?} stands for no technique");
+            assert_eq!(at.last().unwrap() - at[0] + 1, at.len(), "{p:?}");
+        }
+        // The fast finders stand only where the first step found is taken.
+        for order in [Order::Hodoku, Order::Explainer] {
+            for &t in basic9::BASIC {
+                assert_eq!(order.pick(t), Pick::First, "{order:?} {t:?}");
+                assert_eq!(order.producer(t), None, "{order:?} {t:?}");
+            }
+        }
     }
 
     #[test]

@@ -1,13 +1,15 @@
-//! The registry: which finder implements which techniques. Adding a family is adding its
-//! file under `logic/` (with `pub(crate) fn find` and `pub(crate) const TECHNIQUES`) and one
-//! line to [`REGISTRY`].
+//! The registry: which finder implements which techniques, and which runs for a technique
+//! in each order ([`finder_in`]: the family's, or in the Explainer order the SE producer
+//! the catalogue names, [`PRODUCERS`]). Adding a family is adding its file under `logic/`
+//! (with `pub(crate) fn find` and `pub(crate) const TECHNIQUES`) and one line to
+//! [`REGISTRY`].
 //!
 //! Depends on every family file; nothing depends on it but the driver and
 //! [`super::Technique::is_implemented`].
 
 use super::step::Step;
-use super::technique::{Family, Technique};
-use super::{als, chains, forcing, misc};
+use super::technique::{ExplainerProducer, Family, Technique};
+use super::{als, chains, forcing, misc, se_chains, Order};
 use super::{coloring, single_digit, uniqueness, wings};
 use super::{fish, intersections, last_resort, singles, subsets, Context};
 use std::ops::ControlFlow;
@@ -102,7 +104,52 @@ pub(crate) const REGISTRY: &[Entry] = &[
     },
 ];
 
-/// The finder for `t`, if one is registered.
+/// One of Sudoku Explainer's chaining producers as a finder: in the Explainer order it
+/// finds every technique the catalogue gives it ([`super::ExplainerInfo::producer`]),
+/// instead of their family's finder.
+pub(crate) struct ProducerEntry {
+    pub producer: ExplainerProducer,
+    pub find: Finder,
+}
+
+/// Every SE producer's finder (`se_chains`).
+pub(crate) const PRODUCERS: &[ProducerEntry] = &[
+    ProducerEntry {
+        producer: ExplainerProducer::Cycles,
+        find: se_chains::find_cycles,
+    },
+    ProducerEntry {
+        producer: ExplainerProducer::Nishio,
+        find: se_chains::find_nishio,
+    },
+    ProducerEntry {
+        producer: ExplainerProducer::Multiple,
+        find: se_chains::find_multiple,
+    },
+    ProducerEntry {
+        producer: ExplainerProducer::Dynamic,
+        find: se_chains::find_dynamic,
+    },
+    ProducerEntry {
+        producer: ExplainerProducer::Plus,
+        find: se_chains::find_plus,
+    },
+    ProducerEntry {
+        producer: ExplainerProducer::Nested,
+        find: se_chains::find_nested,
+    },
+];
+
+/// The finder that runs for `t` in `order`: its SE producer's where the order has one
+/// for it ([`Order::producer`]), its family's otherwise.
+pub(crate) fn finder_in(order: Order, t: Technique) -> Option<Finder> {
+    match order.producer(t) {
+        Some(p) => PRODUCERS.iter().find(|e| e.producer == p).map(|e| e.find),
+        None => finder(t),
+    }
+}
+
+/// The finder of `t`'s family, if one is registered.
 pub(crate) fn finder(t: Technique) -> Option<Finder> {
     REGISTRY
         .iter()
@@ -148,5 +195,21 @@ mod tests {
             Family::ALL.len(),
             "every family has its module"
         );
+    }
+
+    /// Every SE producer has one finder, and in each order every implemented technique
+    /// has a finder (its producer's or its family's).
+    #[test]
+    fn producers_are_registered() {
+        for &p in ExplainerProducer::ALL {
+            let n = PRODUCERS.iter().filter(|e| e.producer == p).count();
+            assert_eq!(n, 1, "{p:?} has {n} finders");
+        }
+        assert_eq!(PRODUCERS.len(), ExplainerProducer::ALL.len());
+        for &t in Technique::ALL.iter().filter(|t| supports(**t)) {
+            for order in [Order::Hodoku, Order::Explainer] {
+                assert!(finder_in(order, t).is_some(), "{order:?} {t:?}");
+            }
+        }
     }
 }

@@ -411,8 +411,8 @@ impl Step {
                 Evidence::Single {
                     house: Some(House::Block(_)),
                 },
-            ) => Some(1.2),
-            (Technique::HiddenSingle, _) => Some(1.5),
+            ) => self.technique.se_rating(),
+            (Technique::HiddenSingle, _) => Some(super::technique::SE_HIDDEN_SINGLE_IN_LINE_RATING),
             (t, _) => t.se_rating(),
         }
     }

@@ -1,6 +1,8 @@
 //! The catalogue of techniques: [`Technique`] (every technique the toolkit knows by name,
 //! implemented or not yet), its [`Family`], its HoDoKu level/score/order and its Sudoku
 //! Explainer rating, and [`TechniqueSet`] (a set of techniques, as given to the solver).
+//! Every per-technique fact the solver acts on is here, so the driver derives its orders,
+//! its pick rules ([`Pick`]) and which SE producer runs ([`ExplainerProducer`]) from it.
 //!
 //! The figures are those of `shared/TECHNIQUES.md` (HoDoKu 2.2 defaults, SE 1.2.1). Where
 //! HoDoKu has no order index for a technique (the fish above size 4, the SE-only direct
@@ -154,6 +156,23 @@ pub struct HodokuInfo {
     pub enabled: bool,
     /// True when HoDoKu gives no index and the one above is our placement.
     pub index_is_ours: bool,
+    /// How HoDoKu's solver picks among the steps of one search ([`Pick::First`] or
+    /// [`Pick::Best`]).
+    pub pick: Pick,
+}
+
+/// How an order picks the step it applies among those one search of a technique finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pick {
+    /// The first step found.
+    First,
+    /// Every step, the best by HoDoKu's sort of chain steps (its chain finders sort their
+    /// results). Techniques HoDoKu finds in one search (the same index) are searched
+    /// together and compared as one.
+    Best,
+    /// Every step, the cheapest by SE rating, then the one removing the most candidates
+    /// (Sukaku Explainer's own producers sort their hints so).
+    Cheapest,
 }
 
 /// Everything the catalogue says of one technique.
@@ -186,50 +205,119 @@ pub struct ExplainerInfo {
     pub chaining: bool,
     /// Only Sukaku Explainer has it (not in SE 1.2.1's own set).
     pub sukaku_only: bool,
+    /// How the Explainer order picks among the steps of one search ([`Pick::First`] or
+    /// [`Pick::Cheapest`]). A producer ([`Self::producer`]) gives its cheapest step itself.
+    pub pick: Pick,
+    /// The SE chaining producer that runs for the technique in the Explainer order, if one
+    /// does (instead of the technique's own finder).
+    pub producer: Option<ExplainerProducer>,
 }
 
-const fn se(rank: u8) -> Option<ExplainerInfo> {
+/// One of Sudoku Explainer's chaining producers (`se_chains`): in the Explainer order it
+/// runs once per position for all the techniques that name it, and gives its cheapest step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExplainerProducer {
+    /// Forcing chains and bidirectional cycles (X-Chain, XY-Chain, nice loops, AIC).
+    Cycles,
+    /// Nishio forcing chains.
+    Nishio,
+    /// Cell and region forcing chains.
+    Multiple,
+    /// Dynamic forcing chains.
+    Dynamic,
+    /// Dynamic forcing chains (+).
+    Plus,
+    /// Nested forcing chains, SE's levels 2 to 5 (the first level with a step wins).
+    Nested,
+}
+
+impl ExplainerProducer {
+    /// Every producer, in SE's order.
+    pub const ALL: &'static [ExplainerProducer] = &[
+        ExplainerProducer::Cycles,
+        ExplainerProducer::Nishio,
+        ExplainerProducer::Multiple,
+        ExplainerProducer::Dynamic,
+        ExplainerProducer::Plus,
+        ExplainerProducer::Nested,
+    ];
+}
+
+/// SE's rating of a hidden single in a row or column (the catalogue's rating of
+/// [`Technique::HiddenSingle`] is the one in a box).
+pub(crate) const SE_HIDDEN_SINGLE_IN_LINE_RATING: f32 = 1.5;
+/// SE's base rating of the cycles and static forcing chains of
+/// [`ExplainerProducer::Cycles`] that use both cell and house links (no technique of the
+/// catalogue stands for these alone; one kind of link rates as its technique).
+pub(crate) const SE_XY_LINKS_RATING: f32 = 7.0;
+/// SE's nested forcing chain levels. The first is rated as
+/// [`Technique::NestedForcingChain`] (9.5), each next one [`SE_NESTED_LEVEL_STEP`] more.
+pub(crate) const SE_NESTED_LEVELS: std::ops::RangeInclusive<u8> = 2..=5;
+/// How much SE's base rating rises from one nested level to the next.
+pub(crate) const SE_NESTED_LEVEL_STEP: f32 = 0.5;
+
+const fn se_info(
+    rank: u8,
+    chaining: bool,
+    sukaku_only: bool,
+    pick: Pick,
+    producer: Option<ExplainerProducer>,
+) -> Option<ExplainerInfo> {
     Some(ExplainerInfo {
         rank,
-        chaining: false,
-        sukaku_only: false,
+        chaining,
+        sukaku_only,
+        pick,
+        producer,
     })
+}
+const fn se(rank: u8) -> Option<ExplainerInfo> {
+    se_info(rank, false, false, Pick::First, None)
 }
 /// A technique only Sukaku Explainer's producers have.
 const fn se_sukaku(rank: u8) -> Option<ExplainerInfo> {
-    Some(ExplainerInfo {
-        rank,
-        chaining: false,
-        sukaku_only: true,
-    })
+    se_info(rank, false, true, Pick::First, None)
 }
-/// One of SE's chaining producers.
+/// A technique only Sukaku Explainer has, whose producer sorts its hints.
+const fn se_sukaku_sorted(rank: u8) -> Option<ExplainerInfo> {
+    se_info(rank, false, true, Pick::Cheapest, None)
+}
+/// A chaining technique SE finds with its own finder.
 const fn se_chaining(rank: u8) -> Option<ExplainerInfo> {
-    Some(ExplainerInfo {
-        rank,
-        chaining: true,
-        sukaku_only: false,
-    })
+    se_info(rank, true, false, Pick::First, None)
+}
+/// A chaining technique SE's chaining `producer` finds.
+const fn se_produced(rank: u8, producer: ExplainerProducer) -> Option<ExplainerInfo> {
+    se_info(rank, true, false, Pick::First, Some(producer))
 }
 
-const fn hd(level: Level, base_score: u32, index: u32, enabled: bool) -> Option<HodokuInfo> {
+const fn hd_info(
+    level: Level,
+    base_score: u32,
+    index: u32,
+    enabled: bool,
+    index_is_ours: bool,
+    pick: Pick,
+) -> Option<HodokuInfo> {
     Some(HodokuInfo {
         level,
         base_score,
         index,
         enabled,
-        index_is_ours: false,
+        index_is_ours,
+        pick,
     })
+}
+const fn hd(level: Level, base_score: u32, index: u32, enabled: bool) -> Option<HodokuInfo> {
+    hd_info(level, base_score, index, enabled, false, Pick::First)
 }
 /// A HoDoKu entry whose order index is our choice.
 const fn hd_ours(level: Level, base_score: u32, index: u32, enabled: bool) -> Option<HodokuInfo> {
-    Some(HodokuInfo {
-        level,
-        base_score,
-        index,
-        enabled,
-        index_is_ours: true,
-    })
+    hd_info(level, base_score, index, enabled, true, Pick::First)
+}
+/// A HoDoKu chain technique: its finder sorts the steps and the best is applied.
+const fn hd_best(level: Level, base_score: u32, index: u32, enabled: bool) -> Option<HodokuInfo> {
+    hd_info(level, base_score, index, enabled, false, Pick::Best)
 }
 
 macro_rules! techniques {
@@ -343,15 +431,15 @@ techniques! {
     /// where it has two places) joined end to end by cells that see each other; one end of
     /// the chain holds the digit. HoDoKu finds it as an X-Chain (index ours, just before
     /// X-Chain; off in its default set); Sukaku rates it 5.4 and up.
-    ThreeStrongLinks = "3 Strong Links", "sl3", SingleDigitPatterns, hd_ours(Hard, 140, 5390, false), Some(5.4), se_sukaku(34), None;
+    ThreeStrongLinks = "3 Strong Links", "sl3", SingleDigitPatterns, hd_ours(Hard, 140, 5390, false), Some(5.4), se_sukaku_sorted(34), None;
     // ---- wings
     WWing = "W-Wing", "w", Wings, hd(Hard, 150, 3200, true), None, None, None;
     XyWing = "XY-Wing", "xy", Wings, hd(Hard, 160, 3300, true), Some(4.2), se(19), None;
     XyzWing = "XYZ-Wing", "xyz", Wings, hd(Hard, 180, 3400, true), Some(4.4), se(20), None;
-    WxyzWing = "WXYZ-Wing", "wxyz", Wings, None, Some(5.5), se_sukaku(35), Some(3450);
+    WxyzWing = "WXYZ-Wing", "wxyz", Wings, None, Some(5.5), se_sukaku_sorted(35), Some(3450);
     /// Sukaku Explainer's VWXYZ-Wing: a four-cell almost locked set in a house and a
     /// bivalue cell sharing a restricted digit with it. Not in HoDoKu (an ALS-XZ there).
-    VwxyzWing = "VWXYZ-Wing", "vwxyz", Wings, None, Some(6.2), se_sukaku(40), Some(3460);
+    VwxyzWing = "VWXYZ-Wing", "vwxyz", Wings, None, Some(6.2), se_sukaku_sorted(40), Some(3460);
     // ---- uniqueness
     UniqueRectangle1 = "Uniqueness Test 1", "u1", Uniqueness, hd(Hard, 100, 3500, true), Some(4.5), se(21), None;
     UniqueRectangle2 = "Uniqueness Test 2", "u2", Uniqueness, hd(Hard, 100, 3600, true), Some(4.5), se(22), None;
@@ -391,15 +479,15 @@ techniques! {
     /// ours, and it is off in HoDoKu's default set.
     Medusa3D = "3D Medusa", "3dm", Coloring, hd_ours(Hard, 200, 5370, false), None, None, None;
     // ---- chains and loops
-    RemotePair = "Remote Pair", "rp", Chains, hd(Hard, 110, 2800, true), None, None, None;
-    XChain = "X-Chain", "x", Chains, hd(Unfair, 260, 5400, true), Some(6.6), se_chaining(42), None;
-    XyChain = "XY-Chain", "xyc", Chains, hd(Unfair, 260, 5500, true), Some(6.6), se_chaining(43), None;
-    ContinuousNiceLoop = "Continuous Nice Loop", "cnl", Chains, hd(Unfair, 280, 5600, true), Some(6.5), se_chaining(44), None;
-    DiscontinuousNiceLoop = "Discontinuous Nice Loop", "dnl", Chains, hd(Unfair, 280, 5600, true), Some(6.6), se_chaining(45), None;
-    Aic = "AIC", "aic", Chains, hd(Unfair, 280, 5600, true), Some(6.6), se_chaining(46), None;
-    GroupedContinuousNiceLoop = "Grouped Continuous Nice Loop", "gcnl", Chains, hd(Unfair, 300, 5650, true), None, None, None;
-    GroupedDiscontinuousNiceLoop = "Grouped Discontinuous Nice Loop", "gdnl", Chains, hd(Unfair, 300, 5650, true), None, None, None;
-    GroupedAic = "Grouped AIC", "gaic", Chains, hd(Unfair, 300, 5650, true), None, None, None;
+    RemotePair = "Remote Pair", "rp", Chains, hd_best(Hard, 110, 2800, true), None, None, None;
+    XChain = "X-Chain", "x", Chains, hd_best(Unfair, 260, 5400, true), Some(6.6), se_produced(42, ExplainerProducer::Cycles), None;
+    XyChain = "XY-Chain", "xyc", Chains, hd_best(Unfair, 260, 5500, true), Some(6.6), se_produced(43, ExplainerProducer::Cycles), None;
+    ContinuousNiceLoop = "Continuous Nice Loop", "cnl", Chains, hd_best(Unfair, 280, 5600, true), Some(6.5), se_produced(44, ExplainerProducer::Cycles), None;
+    DiscontinuousNiceLoop = "Discontinuous Nice Loop", "dnl", Chains, hd_best(Unfair, 280, 5600, true), Some(6.6), se_produced(45, ExplainerProducer::Cycles), None;
+    Aic = "AIC", "aic", Chains, hd_best(Unfair, 280, 5600, true), Some(6.6), se_produced(46, ExplainerProducer::Cycles), None;
+    GroupedContinuousNiceLoop = "Grouped Continuous Nice Loop", "gcnl", Chains, hd_best(Unfair, 300, 5650, true), None, None, None;
+    GroupedDiscontinuousNiceLoop = "Grouped Discontinuous Nice Loop", "gdnl", Chains, hd_best(Unfair, 300, 5650, true), None, None, None;
+    GroupedAic = "Grouped AIC", "gaic", Chains, hd_best(Unfair, 300, 5650, true), None, None, None;
     // ---- almost locked sets
     AlsXz = "Almost Locked Set XZ-Rule", "axz", Als, hd(Unfair, 300, 5700, true), None, None, None;
     AlsXyWing = "Almost Locked Set XY-Wing", "axy", Als, hd(Unfair, 320, 5800, true), None, None, None;
@@ -414,14 +502,14 @@ techniques! {
     ForcingChainVerity = "Forcing Chain Verity", "fcv", Forcing, hd(Extreme, 500, 8500, true), None, None, None;
     ForcingNetContradiction = "Forcing Net Contradiction", "fnc", Forcing, hd(Extreme, 700, 8600, true), None, None, None;
     ForcingNetVerity = "Forcing Net Verity", "fnv", Forcing, hd(Extreme, 700, 8600, true), None, None, None;
-    Nishio = "Nishio Forcing Chain", "nfc", Forcing, None, Some(7.5), se_chaining(48), Some(8480);
-    MultipleForcingChain = "Cell/Region Forcing Chain", "mfc", Forcing, None, Some(8.0), se_chaining(49), Some(8490);
-    DynamicForcingChain = "Dynamic Forcing Chain", "dfc", Forcing, None, Some(8.5), se_chaining(50), Some(8610);
-    DynamicForcingChainPlus = "Dynamic Forcing Chain (+)", "dfc+", Forcing, None, Some(9.0), se_chaining(51), Some(8620);
+    Nishio = "Nishio Forcing Chain", "nfc", Forcing, None, Some(7.5), se_produced(48, ExplainerProducer::Nishio), Some(8480);
+    MultipleForcingChain = "Cell/Region Forcing Chain", "mfc", Forcing, None, Some(8.0), se_produced(49, ExplainerProducer::Multiple), Some(8490);
+    DynamicForcingChain = "Dynamic Forcing Chain", "dfc", Forcing, None, Some(8.5), se_produced(50, ExplainerProducer::Dynamic), Some(8610);
+    DynamicForcingChainPlus = "Dynamic Forcing Chain (+)", "dfc+", Forcing, None, Some(9.0), se_produced(51, ExplainerProducer::Plus), Some(8620);
     /// Nested forcing chains. In the Explainer order SE's levels 2 to 5 (bases 9.5, 10.0,
     /// 10.5 and 11.0; the step's SE difficulty says which, with the length bonus), see
     /// `se_chains`; elsewhere the forcing finder's nested net, rated at the base.
-    NestedForcingChain = "Nested Forcing Chain", "nfc2", Forcing, None, Some(9.5), se_chaining(52), Some(8630);
+    NestedForcingChain = "Nested Forcing Chain", "nfc2", Forcing, None, Some(9.5), se_produced(52, ExplainerProducer::Nested), Some(8630);
     // ---- last resort
     TemplateSet = "Template Set", "ts", LastResort, hd(Extreme, 10000, 8700, false), None, None, None;
     TemplateDelete = "Template Delete", "td", LastResort, hd(Extreme, 10000, 8800, false), None, None, None;

@@ -32,17 +32,17 @@ impl Mode {
             Mode::Nested(_) => Technique::NestedForcingChain,
         }
     }
+    /// SE's propagation rules for this producer's nets, with inner chains bounded by
+    /// `limit` (complexity).
     pub(super) fn rules(self, limit: usize) -> Rules {
-        Rules {
-            y: self != Mode::Nishio,
-            dynamic: self != Mode::Multiple,
-            stall: match self {
-                Mode::Plus => Stall::Basics,
-                Mode::Nested(level) => Stall::Nested(level),
-                _ => Stall::Stop,
-            },
-            limit,
-        }
+        let stall = match self {
+            Mode::Plus => Stall::Basics,
+            Mode::Nested(level) => Stall::Inner(level),
+            _ => Stall::Stop,
+        };
+        Rules::EXPLAINER
+            .scale(self != Mode::Nishio, self != Mode::Multiple, stall)
+            .bounded(limit)
     }
     pub(super) fn dynamic(self) -> bool {
         self != Mode::Multiple

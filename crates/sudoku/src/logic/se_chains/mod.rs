@@ -20,7 +20,7 @@
 //! ancestors (itself included), summed over the branches of a multiple chain. The
 //! difficulty is the producer's base plus the length bonus ([`length_bonus`]).
 //!
-//! # Producers ([`Group`]), each yielding its cheapest step
+//! # Producers ([`ExplainerProducer`]), each yielding its cheapest step
 //! - Forcing chains and cycles (static, one branch): bidirectional cycles (X: one digit,
 //!   Y: bivalue cells, XY: both; 6.5, or 7.0 when both kinds of link are allowed) and
 //!   forcing chains where a candidate on leads to itself off or off to itself on (6.6 for
@@ -83,9 +83,12 @@
 //! Depends on [`super::Context`] and the step model.
 
 use super::geometry::BOX_FIRST_MAX_SIDE;
+use super::propagation::{Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
-use super::technique::Technique;
+use super::technique::{
+    ExplainerProducer, Technique, SE_NESTED_LEVELS, SE_NESTED_LEVEL_STEP, SE_XY_LINKS_RATING,
+};
 use super::Context;
 use crate::index::{Candidate, Cell, Digit};
 use std::cell::RefCell;
@@ -109,33 +112,6 @@ use nested::*;
 use net::*;
 use position::*;
 use rank::*;
-
-/// An SE chaining producer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Group {
-    /// Forcing chains and bidirectional cycles.
-    Cycles,
-    Nishio,
-    Multiple,
-    Dynamic,
-    Plus,
-    /// Nested forcing chains, levels 2 to 5 (the first level with a step wins).
-    Nested,
-}
-
-/// The SE producer a chaining technique stands for in the Explainer order.
-pub(crate) fn group_of(t: Technique) -> Option<Group> {
-    use Technique::*;
-    Some(match t {
-        XChain | XyChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => Group::Cycles,
-        Nishio => Group::Nishio,
-        MultipleForcingChain => Group::Multiple,
-        DynamicForcingChain => Group::Dynamic,
-        DynamicForcingChainPlus => Group::Plus,
-        NestedForcingChain => Group::Nested,
-        _ => return None,
-    })
-}
 
 /// SE's bonus for a proof of `complexity` potentials: 0.1 for each of 4, 6, 8, 12, 16,
 /// 24, … (alternately ×3/2 and ×4/3) that `complexity − 2` exceeds. Summed as SE sums it
@@ -177,10 +153,10 @@ fn complexity_limit(base: f64, best: f64) -> usize {
 const NONE: u32 = u32::MAX;
 
 /// The nested levels SE rates (9.5 to 11.0), each a base [`NESTED_LEVEL_STEP`] above the
-/// one before.
-const FIRST_NESTED_LEVEL: u8 = 2;
-const LAST_NESTED_LEVEL: u8 = 5;
-const NESTED_LEVEL_STEP: f64 = 0.5;
+/// one before (the catalogue's figures).
+const FIRST_NESTED_LEVEL: u8 = *SE_NESTED_LEVELS.start();
+const LAST_NESTED_LEVEL: u8 = *SE_NESTED_LEVELS.end();
+const NESTED_LEVEL_STEP: f64 = SE_NESTED_LEVEL_STEP as f64;
 
 /// The catalogue's SE base rating of `t`, as the decimal it stands for (an `f32` widened
 /// to `f64` is off in the last places, and difficulties are compared exactly).
@@ -188,9 +164,9 @@ fn se_base(t: Technique) -> f64 {
     (f64::from(t.se_rating().expect("SE rates its producers' techniques")) * 10.0).round() / 10.0
 }
 
-/// SE's base for cycles and static forcing chains that use both X and Y links (no
-/// catalogue technique stands for these alone).
-const Y_LINKS_BASE: f64 = 7.0;
+/// SE's base for cycles and static forcing chains that use both X and Y links (the
+/// catalogue's [`SE_XY_LINKS_RATING`], exact as an `f64`).
+const Y_LINKS_BASE: f64 = SE_XY_LINKS_RATING as f64;
 
 /// Whether `x` has exactly two bits set (without `count_ones`, which is no single
 /// instruction on the baseline x86-64 target, and these tests are in the hottest loops).
@@ -245,11 +221,47 @@ impl Search {
     }
 }
 
+/// The finders of SE's producers, one per [`ExplainerProducer`] (see the registry): each
+/// runs its producer once per position, for the first of the techniques that name it, on
+/// the path's state ([`Context::se_search`]), and gives its cheapest step.
+macro_rules! producer_finders {
+    ($($name:ident: $p:ident;)*) => {$(
+        #[doc = concat!("The [`ExplainerProducer::", stringify!($p), "`] producer's finder.")]
+        pub(crate) fn $name(
+            ctx: &Context<'_>,
+            _technique: Technique,
+            sink: &mut Sink<'_>,
+        ) -> ControlFlow<()> {
+            run_once(ctx, ExplainerProducer::$p, sink)
+        }
+    )*};
+}
+producer_finders! {
+    find_cycles: Cycles;
+    find_nishio: Nishio;
+    find_multiple: Multiple;
+    find_dynamic: Dynamic;
+    find_plus: Plus;
+    find_nested: Nested;
+}
+
+/// Runs `producer` on `ctx` unless it already ran there.
+fn run_once(
+    ctx: &Context<'_>,
+    producer: ExplainerProducer,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    if !ctx.first_run_of(producer) {
+        return ControlFlow::Continue(());
+    }
+    find(ctx, ctx.se_search(), producer, sink)
+}
+
 /// Runs one SE producer on `ctx` and gives its cheapest step.
-pub(crate) fn find(
+fn find(
     ctx: &Context<'_>,
     search: &Search,
-    group: Group,
+    producer: ExplainerProducer,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     if ctx.side() > BOX_FIRST_MAX_SIDE {
@@ -257,13 +269,13 @@ pub(crate) fn find(
     }
     let mut pos = Pos::new(ctx, search);
     let mut best = Best::new();
-    match group {
-        Group::Cycles => cycles(&pos, &mut best),
-        Group::Nishio => multiple(&mut pos, &mut best, Mode::Nishio),
-        Group::Multiple => multiple(&mut pos, &mut best, Mode::Multiple),
-        Group::Dynamic => multiple(&mut pos, &mut best, Mode::Dynamic),
-        Group::Plus => multiple(&mut pos, &mut best, Mode::Plus),
-        Group::Nested => {
+    match producer {
+        ExplainerProducer::Cycles => cycles(&pos, &mut best),
+        ExplainerProducer::Nishio => multiple(&mut pos, &mut best, Mode::Nishio),
+        ExplainerProducer::Multiple => multiple(&mut pos, &mut best, Mode::Multiple),
+        ExplainerProducer::Dynamic => multiple(&mut pos, &mut best, Mode::Dynamic),
+        ExplainerProducer::Plus => multiple(&mut pos, &mut best, Mode::Plus),
+        ExplainerProducer::Nested => {
             for level in FIRST_NESTED_LEVEL..=LAST_NESTED_LEVEL {
                 multiple(&mut pos, &mut best, Mode::Nested(level));
                 if search.past_deadline() {
@@ -380,6 +392,33 @@ mod tests {
         }
         // The positions have chains and agreeing groups to find.
         assert!(chains > 0 && groups > 0, "{chains} {groups}");
+    }
+
+    /// The scales HoDoKu's and SE's engines share follow the same links; what differs is
+    /// the engine's (and the stall rule from Dynamic (+) on).
+    #[test]
+    fn scales_agree_with_hodoku_engine() {
+        use crate::logic::forcing::Mode as Hodoku;
+        for (ours, theirs) in [
+            (Mode::Nishio, Hodoku::Digit),
+            (Mode::Multiple, Hodoku::Static),
+            (Mode::Dynamic, Hodoku::Dynamic),
+            (Mode::Plus, Hodoku::Plus),
+            (Mode::Nested(2), Hodoku::Nested),
+        ] {
+            let (a, b) = (ours.rules(usize::MAX), theirs.rules());
+            assert_eq!(
+                (a.cell_links, a.dynamic),
+                (b.cell_links, b.dynamic),
+                "{theirs:?}"
+            );
+            assert_eq!(a.dynamic, ours.dynamic(), "{theirs:?}");
+            assert_eq!(a.stall == Stall::Stop, b.stall == Stall::Stop, "{theirs:?}");
+            let engine = |r: Rules| (r.parents, r.queue, r.peers, r.contradiction);
+            assert_eq!(engine(a), engine(Rules::EXPLAINER), "{theirs:?}");
+            assert_eq!(engine(b), engine(Rules::HODOKU), "{theirs:?}");
+        }
+        assert_eq!(Mode::Dynamic.rules(9).complexity_limit(), 9);
     }
 
     #[test]

@@ -251,31 +251,6 @@ impl Counter {
     }
 }
 
-/// How a net propagates.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) struct Rules {
-    /// Cell links (Y): on → the cell's other candidates off; bivalue off → on.
-    pub(super) y: bool,
-    /// Singles in the position as modified by the net (SE's dynamic chains).
-    pub(super) dynamic: bool,
-    /// What follows when propagation stalls.
-    pub(super) stall: Stall,
-    /// Inner chains more complex than this are of no use (a bound from the best step).
-    pub(super) limit: usize,
-}
-
-/// What a net does when propagation stalls.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Stall {
-    /// Nothing more: the net is complete.
-    Stop,
-    /// The basic techniques inside the net (Dynamic (+), see [`advanced`]).
-    Basics,
-    /// The basic techniques, then inner chains of a nested level on the net's position
-    /// (see [`nested_offs`]).
-    Nested(u8),
-}
-
 /// Fills `net` from `start` (SE's chaining of one assumption).
 pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
     net.reset();
@@ -297,7 +272,7 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
             let pot = net.nodes[p as usize].potential;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
             buf.clear();
-            if rules.y {
+            if rules.cell_links {
                 let mut m = pos.cur[cell] & !(1u64 << d);
                 while m != 0 {
                     buf.push(pos.pot(cell, m.trailing_zeros() as usize, false));
@@ -333,7 +308,7 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
             // (on, cause, parents: p then the hidden ones in `buf` from `start`)
             made.clear();
             buf.clear();
-            if rules.y && two(pos.cur[cell]) {
+            if rules.cell_links && two(pos.cur[cell]) {
                 let other = (pos.cur[cell] & !(1u64 << d)).trailing_zeros() as usize;
                 let from = buf.len();
                 buf.push(p);
@@ -401,9 +376,11 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
                     q_off.push_back(k);
                 }
             }
-            if let (true, Stall::Nested(level)) = (q_off.is_empty(), rules.stall) {
+            if let (true, Stall::Inner(level)) = (q_off.is_empty(), rules.stall) {
                 let first = net.next_hint;
-                for (off, ps, weight, h, t) in nested_offs(pos, net, level, rules.limit) {
+                for (off, ps, weight, h, t) in
+                    nested_offs(pos, net, level, rules.complexity_limit())
+                {
                     net.next_hint = net.next_hint.max(first + h + 1);
                     if !net.has(off) {
                         let k = net.add_nested(off, &ps, weight, first + h, t);
