@@ -47,7 +47,8 @@
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
-//!   generator's proof of uniqueness on big grids.
+//!   generator's proof of uniqueness on big grids; [`reduce`] removes givens while it
+//!   holds, on one state undone with the trail.
 //!
 //! # Measurements
 //!
@@ -1267,6 +1268,7 @@ fn luby(i: u64) -> u64 {
     }
 }
 
+pub mod reduce;
 mod sat;
 #[cfg(test)]
 mod tests;
