@@ -39,8 +39,8 @@ pub struct GenerateArgs {
     #[arg(long, short = 's', value_name = "S", default_value = "none", value_parser = parse_symmetry)]
     pub symmetry: Symmetry,
     /// Number of givens, as A..B (inclusive), A.., ..B or A. Default: as few as possible
-    /// (minimal puzzles) up to 12x12; 50-55% of the cells at 16x16 and 25x25, where minimal
-    /// puzzles take far longer to make; from 36x36 up, as few as leave the puzzle solvable
+    /// (minimal puzzles) up to 12x12; 50-55% of the cells at 16x16 and 25x25 (uniqueness
+    /// proven by search, which sparser puzzles make far slower); from 36x36 up, as few as leave the puzzle solvable
     /// by propagation (singles, locked candidates), which proves it unique without search
     /// (above 100x100, only givens that are singles of the others go).
     #[arg(long, value_name = "A..B", value_parser = parse_range)]

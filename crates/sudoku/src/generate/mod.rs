@@ -935,10 +935,12 @@ pub fn random_seed() -> u64 {
     h.finish() & ((1 << 53) - 1)
 }
 
-/// A givens range that keeps generation quick where minimal puzzles are slow to make, for
-/// callers that have no range of their own: `None` up to 12x12 (minimal puzzles take
-/// milliseconds), and about half the cells from 16x16 up, where proving uniqueness of
-/// sparser puzzles with the general solver takes seconds to hours.
+/// The givens range `sudoku generate` asks by default, for callers that have no range of
+/// their own: `None` up to 12x12 (minimal puzzles take milliseconds); 50-55% of the cells
+/// at 16x16 and 25x25, where removal proves uniqueness by search and sparser puzzles take
+/// far longer to prove; `None` again from [`PROPAGATION_FROM_SIDE`] up, where removal
+/// keeps the puzzle solvable by propagation and 50-55% would sit on the hardness peak of
+/// the searches.
 ///
 /// ```
 /// use sudoku::{generate::default_givens, Shape};
@@ -946,10 +948,6 @@ pub fn random_seed() -> u64 {
 /// assert_eq!(default_givens(Shape::new(4, 4)?), Some(128..=140));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-/// The givens range `sudoku generate` asks by default: 50-55% of the cells at 16x16 and
-/// 25x25 (minimal puzzles take far longer to make there); none (as few as the removal
-/// allows) below, and from [`PROPAGATION_FROM_SIDE`] up, where removal keeps the puzzle
-/// solvable by propagation and 50-55% would sit on the hardness peak of the searches.
 pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
     let cells = shape.cell_count();
     (16..PROPAGATION_FROM_SIDE)
