@@ -1196,6 +1196,19 @@ fn run(
             if let Some(&(mark, ..)) = stack.first() {
                 st.undo_to(mark);
             }
+            // All-different reasoning first ([`alldiff`]): it decides some grids outright
+            // (225x225-1, which CaDiCaL does not answer in 60 s, in 3.5 s). When it leaves
+            // cells open its eliminations are undone: they are few (64x64-1: 32 of 14k)
+            // and only change CaDiCaL's path (64x64-1: 6.7 s with the original state,
+            // 32 s and 37 s with them).
+            let mark = st.trail.len();
+            if !st.all_different() {
+                result.stopped = st.stopped;
+                return result;
+            }
+            if st.empty > 0 {
+                st.undo_to(mark);
+            }
             let found = sat::search(&st, &known, limit - result.count, stop);
             for values in &found.solutions {
                 result.count += 1;
@@ -1268,6 +1281,7 @@ fn luby(i: u64) -> u64 {
     }
 }
 
+mod alldiff;
 pub mod reduce;
 mod sat;
 #[cfg(test)]
