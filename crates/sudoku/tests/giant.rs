@@ -163,63 +163,6 @@ fn big_grids_are_generated_unique_by_propagation() {
     assert!((cells * 6 / 10..=cells * 7 / 10).contains(&p.puzzle.given_count()));
 }
 
-/// The puzzle of `solution` that keeps the groups marked in `kept` (and every cell in no
-/// group).
-fn keeping(solution: &Grid, groups: &[Vec<sudoku::Cell>], kept: &[bool]) -> Grid {
-    let mut g = solution.clone();
-    for (group, _) in groups.iter().zip(kept).filter(|(_, &k)| !k) {
-        for &c in group {
-            g.set(c, None);
-        }
-    }
-    g
-}
-
-#[test]
-fn reduction_on_the_trail_is_sequential_deletion() {
-    use general::reduce::{reduce, Bounds};
-    use rand::seq::SliceRandom;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    for (sh, sym, bounds) in [
-        (shape(4, 4), Symmetry::None, (0, 0)),
-        (shape(5, 5), Symmetry::Rotational180, (0, 0)),
-        (shape(4, 4), Symmetry::None, (120, 0)),
-        (shape(4, 4), Symmetry::Vertical, (0, 150)),
-    ] {
-        let solution = sudoku::generate::random_solution(sh, &mut rng);
-        let mut groups = sym.orbits(sh);
-        groups.shuffle(&mut rng);
-        let (min_givens, target) = bounds;
-        let kept = reduce(
-            &solution,
-            &groups,
-            Bounds { min_givens, target },
-            &Stop::never(),
-        )
-        .unwrap();
-        // The same, one propagation from scratch per group.
-        let mut naive = vec![true; groups.len()];
-        let mut count = sh.cell_count();
-        for i in 0..groups.len() {
-            if count <= target || count < min_givens + groups[i].len() {
-                continue;
-            }
-            naive[i] = false;
-            let g = keeping(&solution, &groups, &naive);
-            if general::fills_by_propagation(&g, &Stop::never()).unwrap() {
-                count -= groups[i].len();
-            } else {
-                naive[i] = true;
-            }
-        }
-        assert_eq!(kept, naive, "{sh} {sym:?} {bounds:?}");
-        assert!(kept.iter().any(|&k| !k), "{sh}: some groups go");
-        let puzzle = keeping(&solution, &groups, &kept);
-        assert!(puzzle.given_count() >= min_givens);
-        assert!(general::fills_by_propagation(&puzzle, &Stop::never()).unwrap());
-    }
-}
-
 #[test]
 fn minimal_big_puzzles_are_minimal_for_propagation() {
     for (sh, sym) in [

@@ -60,7 +60,7 @@
 //! (singles, locked candidates) still solves the puzzle ([`Generator::by_propagation`]):
 //! uniqueness without a search, so no puzzle lands on the hardness peak of the searches.
 //! The tests run on one state undone with the trail, by divide and conquer over the
-//! orbits ([`solve::general::reduce`]): the same puzzles as one propagation from scratch
+//! orbits (`solve::general::reduce`): the same puzzles as one propagation from scratch
 //! per test, 3-4x faster (seed 7, CPU: 36x36 0.15 → 0.05 s, 49x49 0.74 → 0.16 s, 64x64
 //! 2.25 → 0.51 s, 81x81 9.2 → 1.6 s, 100x100 no puzzle in 70 s → 3.3-4.1 s). With no
 //! givens range, removal goes as far as that allows: 47% givens at 36x36, 50% at 49x49,
@@ -560,7 +560,7 @@ impl Generator {
     /// near the hardness peak: an orbit goes only if propagation alone (singles, locked
     /// candidates) still solves the puzzle, which proves it unique without any search.
     /// Orbits are tried once each, in random order, as in [`Generator::by_removal`]; up to
-    /// side [`FULL_PROPAGATION_MAX_SIDE`] by [`solve::general::reduce`] (one state, undone
+    /// side [`FULL_PROPAGATION_MAX_SIDE`] by `solve::general::reduce` (one state, undone
     /// with the trail, divide and conquer over the orbits), above it only the orbits whose
     /// cells are singles of the givens left go. With [`Generator::minimal`] removal goes
     /// all the way (no orbit can go without propagation failing to fill the puzzle) and a
@@ -906,7 +906,7 @@ pub const PROPAGATION_FROM_SIDE: usize = 36;
 /// solves (see [`Generator::minimal`]).
 pub const MINIMAL_BY_PROPAGATION_FROM_SIDE: usize = 25;
 
-/// Above this side the trail of a whole-grid propagation ([`solve::general::reduce`])
+/// Above this side the trail of a whole-grid propagation (`solve::general::reduce`)
 /// takes too much memory (`n³` entries: 90 MB at 225x225, 500 MB at 400x400): removal
 /// takes only the cells that are singles of the givens left (one pass, no search).
 pub const FULL_PROPAGATION_MAX_SIDE: usize = 100;

@@ -44,7 +44,7 @@
 //!   the state at the root (with what was refuted there) becomes a CNF of the open cells
 //!   and house-digits, the solutions already found are blocked, and each new one is
 //!   blocked in turn (incremental counting). Sparser grids and long listings stay here.
-//!   Before the hand-over, the all-different filter ([`alldiff`]: Régin's matching
+//!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
 //!   reasoning on every house, naked and hidden subsets of every size) runs on the root
 //!   state; it answers 225x225-1 outright (unique, 2.8 s of CPU, where no SAT solver here
 //!   answers in 60 s). When it leaves cells open, its eliminations are undone: kept, they
@@ -55,7 +55,7 @@
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
-//!   generator's proof of uniqueness on big grids; [`reduce`] removes givens while it
+//!   generator's proof of uniqueness on big grids; `reduce` removes givens while it
 //!   holds, on one state undone with the trail.
 //!
 //! # Measurements
@@ -1204,7 +1204,7 @@ fn run(
             if let Some(&(mark, ..)) = stack.first() {
                 st.undo_to(mark);
             }
-            // All-different reasoning first ([`alldiff`]): it decides some grids outright
+            // All-different reasoning first (`alldiff`): it decides some grids outright
             // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.8-3.7 s of CPU). When it leaves
             // cells open its eliminations are undone: they are few (64x64-1: 32 of 14k)
             // and only change CaDiCaL's path (64x64-1: 6.7 s with the original state,
@@ -1290,7 +1290,7 @@ fn luby(i: u64) -> u64 {
 }
 
 mod alldiff;
-pub mod reduce;
+pub(crate) mod reduce;
 mod sat;
 #[cfg(test)]
 mod tests;

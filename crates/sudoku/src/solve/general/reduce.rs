@@ -31,11 +31,11 @@ use crate::stop::{Stop, Stopped};
 /// Where removal must stop: never below `min_givens` givens, and no further once the count
 /// is at most `target`.
 #[derive(Clone, Copy, Debug)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     /// A group is not removed if that would leave fewer givens than this.
-    pub min_givens: usize,
+    pub(crate) min_givens: usize,
     /// Removal stops once the puzzle has at most this many givens.
-    pub target: usize,
+    pub(crate) target: usize,
 }
 
 /// Tries the `groups` of cells (disjoint; cells in no group stay given) in order, starting
@@ -43,26 +43,9 @@ pub struct Bounds {
 /// hidden singles, locked candidates) still fills the puzzle without it, within `bounds`.
 /// Returns, per group, whether it stays. The puzzle left (the solution's digits in the
 /// kept groups and in the cells of no group) is unique: propagation is sound and fills it.
-/// `Err` when `stop` came first.
-///
-/// ```
-/// use sudoku::{solve::general::{self, reduce::{self, Bounds}}, Grid, Shape, Stop};
-/// let shape = Shape::new(3, 3)?;
-/// let solution = sudoku::solve::solution(&Grid::empty(shape)).ok_or("no solution")?;
-/// let groups: Vec<Vec<sudoku::Cell>> = sudoku::Cell::all(shape).map(|c| vec![c]).collect();
-/// let bounds = Bounds { min_givens: 0, target: 0 };
-/// let kept = reduce::reduce(&solution, &groups, bounds, &Stop::never())?;
-/// let mut puzzle = solution.clone();
-/// for (group, &keep) in groups.iter().zip(&kept) {
-///     if !keep {
-///         puzzle.set(group[0], None);
-///     }
-/// }
-/// assert!(general::fills_by_propagation(&puzzle, &Stop::never())?);
-/// assert!(puzzle.given_count() < 81);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn reduce(
+/// `Err` when `stop` came first. The caller (the generator) passes a valid solution grid
+/// and disjoint groups of its cells.
+pub(crate) fn reduce(
     solution: &Grid,
     groups: &[Vec<Cell>],
     bounds: Bounds,

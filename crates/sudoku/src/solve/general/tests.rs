@@ -386,3 +386,62 @@ fn all_different_refutes_three_cells_with_two_digits() {
         assert!(!st.has(cell, 0) && !st.has(cell, 1), "r1c{}", cell + 1);
     }
 }
+
+/// The puzzle of `solution` that keeps the groups marked in `kept` (and every cell in no
+/// group).
+fn keeping(solution: &Grid, groups: &[Vec<Cell>], kept: &[bool]) -> Grid {
+    let mut g = solution.clone();
+    for (group, _) in groups.iter().zip(kept).filter(|(_, &k)| !k) {
+        for &c in group {
+            g.set(c, None);
+        }
+    }
+    g
+}
+
+#[test]
+fn reduction_on_the_trail_is_sequential_deletion() {
+    use super::reduce::{reduce, Bounds};
+    use crate::generate::Symmetry;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    for (sh, sym, bounds) in [
+        (Shape::new(4, 4).unwrap(), Symmetry::None, (0, 0)),
+        (Shape::new(5, 5).unwrap(), Symmetry::Rotational180, (0, 0)),
+        (Shape::new(4, 4).unwrap(), Symmetry::None, (120, 0)),
+        (Shape::new(4, 4).unwrap(), Symmetry::Vertical, (0, 150)),
+    ] {
+        let solution = crate::generate::random_solution(sh, &mut rng);
+        let mut groups = sym.orbits(sh);
+        groups.shuffle(&mut rng);
+        let (min_givens, target) = bounds;
+        let kept = reduce(
+            &solution,
+            &groups,
+            Bounds { min_givens, target },
+            &Stop::never(),
+        )
+        .unwrap();
+        // The same, one propagation from scratch per group.
+        let mut naive = vec![true; groups.len()];
+        let mut count = sh.cell_count();
+        for i in 0..groups.len() {
+            if count <= target || count < min_givens + groups[i].len() {
+                continue;
+            }
+            naive[i] = false;
+            let g = keeping(&solution, &groups, &naive);
+            if fills_by_propagation(&g, &Stop::never()).unwrap() {
+                count -= groups[i].len();
+            } else {
+                naive[i] = true;
+            }
+        }
+        assert_eq!(kept, naive, "{sh} {sym:?} {bounds:?}");
+        assert!(kept.iter().any(|&k| !k), "{sh}: some groups go");
+        let puzzle = keeping(&solution, &groups, &kept);
+        assert!(puzzle.given_count() >= min_givens);
+        assert!(fills_by_propagation(&puzzle, &Stop::never()).unwrap());
+    }
+}
