@@ -9,7 +9,7 @@
 //! own match or its owner lies in the same strongly connected component (an alternating
 //! cycle swaps it in). No perfect matching: a contradiction.
 
-use super::{for_bits, Solver, MAXW};
+use super::{for_bits, Change, Solver, MAXW};
 
 /// No cell or digit.
 const NONE: u32 = u32::MAX;
@@ -95,7 +95,8 @@ impl House {
 
 impl Solver<'_> {
     /// Runs the filter on every house, with propagation after each sweep that removed
-    /// something, until a sweep removes nothing. Returns false on contradiction (or when
+    /// something, until a sweep removes nothing; after the first sweep only on the houses
+    /// whose candidates changed (read off the trail when it is recorded). Returns false on contradiction (or when
     /// the stop was reached).
     pub(super) fn all_different(&mut self) -> bool {
         let geo = self.geo;
@@ -116,9 +117,15 @@ impl Solver<'_> {
             next_comp: 0,
         };
         let mut out: Vec<(usize, usize)> = Vec::new();
+        // Houses whose candidates changed since their last filter (all at first).
+        let mut dirty = vec![true; 3 * n];
         loop {
             out.clear();
+            let mark = self.trail.len();
             for h in 0..3 * n {
+                if !std::mem::take(&mut dirty[h]) {
+                    continue;
+                }
                 if self.tick() {
                     return false;
                 }
@@ -201,6 +208,16 @@ impl Solver<'_> {
             }
             if !self.propagate() {
                 return false;
+            }
+            if self.recording {
+                for ch in &self.trail[mark..] {
+                    let (Change::Elim(c, _) | Change::Place(c)) = *ch;
+                    for &h in &geo.cell_houses[c as usize] {
+                        dirty[h as usize] = true;
+                    }
+                }
+            } else {
+                dirty.iter_mut().for_each(|d| *d = true);
             }
         }
     }

@@ -46,7 +46,7 @@
 //!   blocked in turn (incremental counting). Sparser grids and long listings stay here.
 //!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
 //!   reasoning on every house, naked and hidden subsets of every size) runs on the root
-//!   state; it answers 225x225-1 outright (unique, 2.8 s of CPU, where no SAT solver here
+//!   state; it answers 225x225-1 outright (unique, 2.0 s of CPU, where no SAT solver here
 //!   answers in 60 s). When it leaves cells open, its eliminations are undone: kept, they
 //!   changed CaDiCaL's path on 64x64-1 for the worse (6.7 s → 32–37 s), and run at the
 //!   root before the search they won no random-holed peak instance (36x36 at 42–50%,
@@ -1205,7 +1205,7 @@ fn run(
                 st.undo_to(mark);
             }
             // All-different reasoning first (`alldiff`): it decides some grids outright
-            // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.8-3.7 s of CPU). When it leaves
+            // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it leaves
             // cells open its eliminations are undone: they are few (64x64-1: 32 of 14k)
             // and only change CaDiCaL's path (64x64-1: 6.7 s with the original state,
             // 32 s and 37 s with them).
