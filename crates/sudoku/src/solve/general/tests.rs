@@ -334,6 +334,8 @@ fn all_different_keeps_every_solution_and_removes_more_than_propagation() {
             assert_eq!(all.count, 0);
             continue;
         };
+        // With a trail, sweeps after the first look only at the houses it shows changed.
+        st.recording = round % 3 == 0;
         if !(st.queue_all() && st.propagate()) {
             assert_eq!(all.count, 0);
             continue;
