@@ -122,8 +122,8 @@ impl Solver<'_> {
         loop {
             out.clear();
             let mark = self.trail.len();
-            for h in 0..3 * n {
-                if !std::mem::take(&mut dirty[h]) {
+            for (h, dirty) in dirty.iter_mut().enumerate() {
+                if !std::mem::take(dirty) {
                     continue;
                 }
                 if self.tick() {
