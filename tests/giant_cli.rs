@@ -107,8 +107,7 @@ fn generate_stops_at_the_time_limit() {
         .args([
             "generate",
             "--size",
-            "25",
-            "--minimal",
+            "100",
             "--seed",
             "1",
             "--max-time",
@@ -128,7 +127,12 @@ fn generate_stops_at_the_time_limit() {
 
 #[test]
 fn generate_makes_unique_giant_puzzles() {
-    for shape in [["--size", "36"], ["--box", "20x20"]] {
+    for shape in [
+        &["--size", "36"][..],
+        &["--box", "20x20"],
+        &["--size", "25", "--minimal"],
+        &["--size", "36", "--minimal"],
+    ] {
         let out = sudoku()
             .args(["generate", "--seed", "2", "--symmetry", "rot180"])
             .args(shape)

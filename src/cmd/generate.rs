@@ -39,15 +39,18 @@ pub struct GenerateArgs {
     #[arg(long, short = 's', value_name = "S", default_value = "none", value_parser = parse_symmetry)]
     pub symmetry: Symmetry,
     /// Number of givens, as A..B (inclusive), A.., ..B or A. Default: as few as possible
-    /// (minimal puzzles) up to 12x12; 50-55% of the cells at 16x16 and 25x25, where minimal
-    /// puzzles take far longer to make; from 36x36 up, as few as leave the puzzle solvable
+    /// (minimal puzzles) up to 12x12; 50-55% of the cells at 16x16 and 25x25 (uniqueness
+    /// proven by search, which sparser puzzles make far slower); from 36x36 up, as few as leave the puzzle solvable
     /// by propagation (singles, locked candidates), which proves it unique without search
     /// (above 100x100, only givens that are singles of the others go).
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub givens: Option<RangeInclusive<usize>>,
-    /// Only minimal puzzles: no given (no symmetric group of givens) can be removed. Always
-    /// true without --givens; with it, removal goes all the way and puzzles outside the
-    /// range are retried.
+    /// Only minimal puzzles: no given (no symmetric group of givens) can be removed. Up to
+    /// 16x16 that means with the solution kept unique; from 25x25 up, with the puzzle kept
+    /// solvable by propagation (singles, locked candidates), which proves it unique without
+    /// search (a truly minimal puzzle there needs a search on the hardness peak per given).
+    /// Always true without --givens up to 12x12; with --givens, removal goes all the way
+    /// and puzzles outside the range are retried.
     #[arg(long)]
     pub minimal: bool,
     /// Put the givens where a puzzle in FILE has its filled cells (any format; the first
@@ -283,9 +286,6 @@ fn render(
     Ok(text)
 }
 
-/// Seconds `--minimal` may run at 25x25 and up without `--max-time`.
-const MINIMAL_BIG_LIMIT: u64 = 300;
-
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(sudoku::generate::random_seed);
     if args.seed.is_none() && std::io::stderr().is_terminal() {
@@ -299,18 +299,6 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     // one puzzle on a hard pattern or target can take thousands.
     let tried = std::sync::Arc::new(AtomicU64::new(0));
     let gen = build(args, seed)?.count_attempts(tried.clone());
-    // Minimal puzzles of 25x25 and up need searches on the hardness peak, which can run
-    // for minutes: bounded unless the user says otherwise.
-    let stop = if args.minimal && gen.shape().side() >= 25 && args.batch.max_time.is_none() {
-        eprintln!(
-            "sudoku: minimal {} puzzles can take minutes; stopping after {MINIMAL_BIG_LIMIT} s \
-             (--max-time to change)",
-            gen.shape()
-        );
-        sudoku::Stop::after(Duration::from_secs(MINIMAL_BIG_LIMIT))
-    } else {
-        stop
-    };
     let to = args.to.unwrap_or(Format::Line);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(crate::limits::jobs(args.batch.jobs))
@@ -404,9 +392,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                                 GenerateError::Stopped { .. } => eprintln!(
                                     "sudoku: time limit reached ({} s): {want} of {} puzzles \
                                      made",
-                                    args.batch
-                                        .max_time
-                                        .map_or(MINIMAL_BIG_LIMIT as f64, |t| { t.as_secs_f64() }),
+                                    args.batch.max_time.map_or(0.0, |t| t.as_secs_f64()),
                                     args.count
                                 ),
                                 e => eprintln!("sudoku: puzzle {}: {e}", want + 1),

@@ -164,6 +164,52 @@ fn big_grids_are_generated_unique_by_propagation() {
 }
 
 #[test]
+fn minimal_big_puzzles_are_minimal_for_propagation() {
+    for (sh, sym) in [
+        (shape(5, 5), Symmetry::None),
+        (shape(5, 5), Symmetry::Rotational90),
+        (shape(5, 5), Symmetry::Diagonal),
+    ] {
+        let p = Generator::new(sh)
+            .minimal(true)
+            .symmetry(sym)
+            .seed(12)
+            .generate(0)
+            .unwrap();
+        check_generated(&p, true);
+        assert!(
+            sym == Symmetry::None || p.symmetries.contains(&sym),
+            "{sh} {sym:?}"
+        );
+        // No orbit can go with propagation still filling the grid.
+        for orbit in sym.orbits(sh) {
+            if p.puzzle.value(orbit[0]) == 0 {
+                continue;
+            }
+            let mut g = p.puzzle.clone();
+            for &c in &orbit {
+                g.set(c, None);
+            }
+            assert!(
+                !general::fills_by_propagation(&g, &Stop::never()).unwrap(),
+                "{sh} {sym:?}: {orbit:?} could go"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stop_during_removal_stops_the_generator() {
+    // 100x100 takes seconds in a debug build: a stop after 50 ms comes inside the removal.
+    let stop = Stop::after(std::time::Duration::from_millis(50));
+    let err = Generator::new(shape(10, 10))
+        .seed(1)
+        .generate_until(0, &stop)
+        .unwrap_err();
+    assert!(matches!(err, GenerateError::Stopped { .. }), "{err}");
+}
+
+#[test]
 fn giant_grids_are_generated_from_singles() {
     for (r, c) in [(20, 20), (1, 400)] {
         let p = Generator::new(shape(r, c)).seed(6).generate(0).unwrap();

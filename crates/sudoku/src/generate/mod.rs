@@ -53,17 +53,20 @@
 //!    a rating, since the climb needs the score; the rating walks runs of singles at once
 //!    ([`crate::rate::TargetRater`]) and costs about what the prefilter did.
 //!
-//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up, unless minimal puzzles are
-//! asked): solution grids are the formula's pattern, shuffled as in step 1 (a random fill
-//! took 5 s at 36x36 and a search from seeded boxes never ended at 64x64 and up), and
-//! step 2 removes an orbit only while propagation alone (singles, locked candidates) still
-//! solves the puzzle ([`Generator::by_propagation`]): uniqueness without a search, so no
-//! puzzle lands on the hardness peak of the searches. With no givens range, removal goes
-//! as far as that allows: 47% of the cells at 36x36, 50% at 49x49, 54% at 64x64, 57% at
-//! 81x81, 59% at 100x100 (0.15, 0.6, 2.3, 5.2 and 18 s, seed 1). Above side
-//! [`FULL_PROPAGATION_MAX_SIDE`] only cells that are singles of the givens left go
-//! (400x400: 78% givens in 0.5 s). Every attempt watches a [`Stop`]
-//! ([`Generator::generate_until`]).
+//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up; minimal puzzles from side
+//! [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] up): solution grids are the formula's pattern,
+//! shuffled as in step 1 (a random fill took 5 s at 36x36 and a search from seeded boxes
+//! never ended at 64x64 and up), and step 2 removes an orbit only while propagation alone
+//! (singles, locked candidates) still solves the puzzle ([`Generator::by_propagation`]):
+//! uniqueness without a search, so no puzzle lands on the hardness peak of the searches.
+//! The tests run on one state undone with the trail, by divide and conquer over the
+//! orbits (`solve::general::reduce`): the same puzzles as one propagation from scratch
+//! per test, 3-4x faster (seed 7, CPU: 36x36 0.15 → 0.05 s, 49x49 0.74 → 0.16 s, 64x64
+//! 2.25 → 0.51 s, 81x81 9.2 → 1.6 s, 100x100 no puzzle in 70 s → 3.3-4.1 s). With no
+//! givens range, removal goes as far as that allows: 47% givens at 36x36, 50% at 49x49,
+//! 54% at 64x64, 57% at 81x81, 59% at 100x100. Above side [`FULL_PROPAGATION_MAX_SIDE`]
+//! only cells that are singles of the givens left go (400x400: 78% givens in 0.5 s).
+//! Every attempt watches a [`Stop`] ([`Generator::generate_until`]).
 //!
 //! With a [`Generator::pattern`], step 2 is replaced by "keep the givens of the pattern" and
 //! random grids are tried until one makes the pattern's puzzle unique.
@@ -291,6 +294,13 @@ impl Generator {
     /// losing uniqueness. Without a givens range every puzzle is minimal anyway, because
     /// removal tries every orbit; with one, this makes removal go all the way and keeps only
     /// the puzzles that land in the range.
+    ///
+    /// From side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] (25x25) up, *minimal* means minimal
+    /// among the puzzles that propagation (naked and hidden singles, locked candidates)
+    /// solves: no orbit can go without propagation failing to fill the grid. Such a puzzle
+    /// is unique, proven without search; a given may still be removable with uniqueness
+    /// kept, but proving that takes a search on the hardness peak for every given (no
+    /// 25x25 minimal puzzle in 90 s that way; this takes well under a second).
     pub fn minimal(mut self, minimal: bool) -> Generator {
         self.minimal = minimal;
         self
@@ -539,21 +549,22 @@ impl Generator {
     }
 
     /// Whether clue removal keeps the puzzle solvable by propagation
-    /// ([`Generator::by_propagation`]): from side [`PROPAGATION_FROM_SIDE`] up, unless
-    /// minimal puzzles are asked.
+    /// ([`Generator::by_propagation`]): from side [`PROPAGATION_FROM_SIDE`] up, and for
+    /// minimal puzzles from side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] up.
     fn by_propagation_only(&self) -> bool {
-        self.shape.side() >= PROPAGATION_FROM_SIDE && !self.minimal
+        let side = self.shape.side();
+        side >= PROPAGATION_FROM_SIDE || (self.minimal && side >= MINIMAL_BY_PROPAGATION_FROM_SIDE)
     }
 
     /// Clue removal for big grids, where a search that proves uniqueness can take minutes
     /// near the hardness peak: an orbit goes only if propagation alone (singles, locked
     /// candidates) still solves the puzzle, which proves it unique without any search.
-    /// Orbits are tried in random order. One whose cells are singles of the givens left
-    /// goes without a propagation; the others go in batches that double after a batch goes
-    /// and halve after one stays (one orbit that stays is kept for good), so that a grid of
-    /// thousands of cells costs far fewer propagations than cells. Above side
-    /// [`FULL_PROPAGATION_MAX_SIDE`] only the singles go.
-    /// `Err` when `stop` came first.
+    /// Orbits are tried once each, in random order, as in [`Generator::by_removal`]; up to
+    /// side [`FULL_PROPAGATION_MAX_SIDE`] by `solve::general::reduce` (one state, undone
+    /// with the trail, divide and conquer over the orbits), above it only the orbits whose
+    /// cells are singles of the givens left go. With [`Generator::minimal`] removal goes
+    /// all the way (no orbit can go without propagation failing to fill the puzzle) and a
+    /// givens range only accepts or rejects. `Err` when `stop` came first.
     fn by_propagation<W: Removal>(
         &self,
         work: &mut W,
@@ -567,64 +578,43 @@ impl Generator {
             None => (0, cells),
         };
         let target = match &self.givens {
-            Some(_) => rng.gen_range(lo..=hi),
-            None => 0,
+            Some(_) if !self.minimal => rng.gen_range(lo..=hi),
+            _ => 0,
         };
+        let min_givens = if self.minimal { 0 } else { lo };
         orbits.shuffle(rng);
         work.start(solution);
-        let full_checks = self.shape.side() <= FULL_PROPAGATION_MAX_SIDE;
         let mut count = cells;
-        let (mut i, mut k) = (0, 1usize);
-        let mut batch: Vec<usize> = Vec::new();
-        while i < orbits.len() && count > target {
-            if count - orbits[i].len() < lo {
-                i += 1;
-                continue;
+        if self.shape.side() <= FULL_PROPAGATION_MAX_SIDE {
+            let bounds = solve::general::reduce::Bounds { min_givens, target };
+            let kept = solve::general::reduce::reduce(solution, orbits, bounds, stop)?;
+            for (orbit, _) in orbits.iter().zip(&kept).filter(|(_, &k)| !k) {
+                work.remove(orbit);
+                count -= orbit.len();
             }
-            // An orbit whose cells are all singles of the givens left goes at once: they
-            // fill in one round, which gives back a puzzle propagation solves.
-            work.remove(&orbits[i]);
-            if orbits[i].iter().all(|&c| work.forced(c)) {
-                count -= orbits[i].len();
-                i += 1;
-                continue;
-            }
-            work.restore(&orbits[i]);
-            if !full_checks {
-                // Too big for a propagation per try: only singles of the givens go.
-                i += 1;
-                continue;
-            }
-            batch.clear();
-            let mut left = count;
-            let mut j = i;
-            while j < orbits.len() && batch.len() < k && left > target {
-                if left - orbits[j].len() >= lo {
-                    batch.push(j);
-                    left -= orbits[j].len();
+        } else {
+            // Too big for the trail of a whole propagation: only singles of the givens go.
+            for orbit in orbits.iter() {
+                if count <= target {
+                    break;
                 }
-                j += 1;
-            }
-            for &b in &batch {
-                work.remove(&orbits[b]);
-            }
-            if work.fills_by_propagation(stop)? {
-                count = left;
-                i = j;
-                k = (k * 2).min(1024);
-            } else {
-                for &b in &batch {
-                    work.restore(&orbits[b]);
+                if count < min_givens + orbit.len() {
+                    continue;
                 }
-                if k == 1 {
-                    i = batch[0] + 1;
+                work.remove(orbit);
+                if orbit.iter().all(|&c| work.forced(c)) {
+                    count -= orbit.len();
                 } else {
-                    k /= 2;
+                    work.restore(orbit);
                 }
             }
         }
         if count > hi {
             rejections.too_many_givens += 1;
+            return Ok(None);
+        }
+        if count < lo {
+            rejections.too_few_givens += 1;
             return Ok(None);
         }
         Ok(Some(work.puzzle()))
@@ -912,7 +902,12 @@ impl Generator {
 /// puzzle ([`Generator::by_propagation`]).
 pub const PROPAGATION_FROM_SIDE: usize = 36;
 
-/// Above this side a propagation costs too much to run once per kept orbit: removal
+/// From this side up, [`Generator::minimal`] means minimal among the puzzles propagation
+/// solves (see [`Generator::minimal`]).
+pub const MINIMAL_BY_PROPAGATION_FROM_SIDE: usize = 25;
+
+/// Above this side the trail of a whole-grid propagation (`solve::general::reduce`)
+/// takes too much memory (`n³` entries: 90 MB at 225x225, 500 MB at 400x400): removal
 /// takes only the cells that are singles of the givens left (one pass, no search).
 pub const FULL_PROPAGATION_MAX_SIDE: usize = 100;
 
@@ -940,10 +935,12 @@ pub fn random_seed() -> u64 {
     h.finish() & ((1 << 53) - 1)
 }
 
-/// A givens range that keeps generation quick where minimal puzzles are slow to make, for
-/// callers that have no range of their own: `None` up to 12x12 (minimal puzzles take
-/// milliseconds), and about half the cells from 16x16 up, where proving uniqueness of
-/// sparser puzzles with the general solver takes seconds to hours.
+/// The givens range `sudoku generate` asks by default, for callers that have no range of
+/// their own: `None` up to 12x12 (minimal puzzles take milliseconds); 50-55% of the cells
+/// at 16x16 and 25x25, where removal proves uniqueness by search and sparser puzzles take
+/// far longer to prove; `None` again from [`PROPAGATION_FROM_SIDE`] up, where removal
+/// keeps the puzzle solvable by propagation and 50-55% would sit on the hardness peak of
+/// the searches.
 ///
 /// ```
 /// use sudoku::{generate::default_givens, Shape};
@@ -951,10 +948,6 @@ pub fn random_seed() -> u64 {
 /// assert_eq!(default_givens(Shape::new(4, 4)?), Some(128..=140));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-/// The givens range `sudoku generate` asks by default: 50-55% of the cells at 16x16 and
-/// 25x25 (minimal puzzles take far longer to make there); none (as few as the removal
-/// allows) below, and from [`PROPAGATION_FROM_SIDE`] up, where removal keeps the puzzle
-/// solvable by propagation and 50-55% would sit on the hardness peak of the searches.
 pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
     let cells = shape.cell_count();
     (16..PROPAGATION_FROM_SIDE)
@@ -1131,11 +1124,6 @@ trait Removal {
         let _ = cell;
         false
     }
-    /// Whether propagation alone solves the puzzle (see
-    /// [`solve::general::fills_by_propagation`]).
-    fn fills_by_propagation(&self, stop: &Stop) -> Result<bool, crate::Stopped> {
-        solve::general::fills_by_propagation(&self.puzzle(), stop)
-    }
     /// Asks [`Removal::has_other_solution`] to remember, until the next start, what the
     /// other solutions it finds teach about the grid, where it can: worth it when removals
     /// are tried again after givens were put back.
@@ -1299,9 +1287,6 @@ impl Removal for Work {
     }
     fn forced(&self, cell: Cell) -> bool {
         Work::forced(self, cell)
-    }
-    fn fills_by_propagation(&self, stop: &Stop) -> Result<bool, crate::Stopped> {
-        solve::general::fills_by_propagation(&self.puzzle, stop)
     }
     fn puzzle(&self) -> Grid {
         self.puzzle.clone()

@@ -300,3 +300,150 @@ fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
         assert_eq!(solver.solve_with(all_false), Some(false), "k {k}: none");
     }
 }
+
+#[test]
+fn all_different_keeps_every_solution_and_removes_more_than_propagation() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let mut removed = 0;
+    for round in 0..120 {
+        let shape = if round % 2 == 0 {
+            Shape::NINE
+        } else {
+            Shape::new(2, 3).unwrap()
+        };
+        let sol = crate::generate::random_solution(shape, &mut rng);
+        let keep: f64 = rng.gen_range(0.2..0.6);
+        let mut values: Vec<usize> = sol
+            .values()
+            .iter()
+            .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
+            .collect();
+        // Now and then a wrong given, so that some grids have no solution.
+        if round % 5 == 0 {
+            let i = rng.gen_range(0..values.len());
+            values[i] = rng.gen_range(1..=shape.side());
+        }
+        let Ok(g) = Grid::from_values(shape, &values) else {
+            continue;
+        };
+        let all = search(&g, None, 50, 50);
+        let geo = Geometry::new(shape);
+        let stop = Stop::never();
+        let Some(mut st) = Solver::new(&geo, &g, &stop) else {
+            assert_eq!(all.count, 0);
+            continue;
+        };
+        // With a trail, sweeps after the first look only at the houses it shows changed.
+        st.recording = round % 3 == 0;
+        if !(st.queue_all() && st.propagate()) {
+            assert_eq!(all.count, 0);
+            continue;
+        }
+        let before: usize = st.ncand.iter().map(|&k| k as usize).sum();
+        if !st.all_different() {
+            assert_eq!(all.count, 0, "{g:?}");
+            continue;
+        }
+        removed += before - st.ncand.iter().map(|&k| k as usize).sum::<usize>();
+        for s in &all.solutions {
+            for c in Cell::all(shape) {
+                let d = s.get(c).expect("solved").index();
+                assert!(st.has(c.index(), d), "{g:?}: {c:?} lost its solution digit");
+            }
+        }
+        if st.empty == 0 {
+            assert_eq!(all.count, 1, "{g:?}");
+        }
+    }
+    assert!(removed > 0, "the filter removed nothing propagation left");
+}
+
+#[test]
+fn all_different_refutes_three_cells_with_two_digits() {
+    let shape = Shape::NINE;
+    let geo = Geometry::new(shape);
+    let stop = Stop::never();
+    let mut st = Solver::new(&geo, &Grid::empty(shape), &stop).unwrap();
+    assert!(st.queue_all());
+    // r1c1, r1c2, r1c3 may only hold 1 or 2: no singles, no locked candidates, but no
+    // way to give the three cells different digits.
+    for cell in 0..3 {
+        for d in 2..9 {
+            assert!(st.eliminate(cell, d));
+        }
+    }
+    assert!(st.propagate());
+    assert!(!st.all_different());
+    // Two cells with two digits are a naked pair: the digits leave the rest of the row.
+    let mut st = Solver::new(&geo, &Grid::empty(shape), &stop).unwrap();
+    assert!(st.queue_all());
+    for cell in 0..2 {
+        for d in 2..9 {
+            assert!(st.eliminate(cell, d));
+        }
+    }
+    assert!(st.propagate() && st.all_different());
+    for cell in 3..9 {
+        assert!(!st.has(cell, 0) && !st.has(cell, 1), "r1c{}", cell + 1);
+    }
+}
+
+/// The puzzle of `solution` that keeps the groups marked in `kept` (and every cell in no
+/// group).
+fn keeping(solution: &Grid, groups: &[Vec<Cell>], kept: &[bool]) -> Grid {
+    let mut g = solution.clone();
+    for (group, _) in groups.iter().zip(kept).filter(|(_, &k)| !k) {
+        for &c in group {
+            g.set(c, None);
+        }
+    }
+    g
+}
+
+#[test]
+fn reduction_on_the_trail_is_sequential_deletion() {
+    use super::reduce::{reduce, Bounds};
+    use crate::generate::Symmetry;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    for (sh, sym, bounds) in [
+        (Shape::new(4, 4).unwrap(), Symmetry::None, (0, 0)),
+        (Shape::new(5, 5).unwrap(), Symmetry::Rotational180, (0, 0)),
+        (Shape::new(4, 4).unwrap(), Symmetry::None, (120, 0)),
+        (Shape::new(4, 4).unwrap(), Symmetry::Vertical, (0, 150)),
+    ] {
+        let solution = crate::generate::random_solution(sh, &mut rng);
+        let mut groups = sym.orbits(sh);
+        groups.shuffle(&mut rng);
+        let (min_givens, target) = bounds;
+        let kept = reduce(
+            &solution,
+            &groups,
+            Bounds { min_givens, target },
+            &Stop::never(),
+        )
+        .unwrap();
+        // The same, one propagation from scratch per group.
+        let mut naive = vec![true; groups.len()];
+        let mut count = sh.cell_count();
+        for i in 0..groups.len() {
+            if count <= target || count < min_givens + groups[i].len() {
+                continue;
+            }
+            naive[i] = false;
+            let g = keeping(&solution, &groups, &naive);
+            if fills_by_propagation(&g, &Stop::never()).unwrap() {
+                count -= groups[i].len();
+            } else {
+                naive[i] = true;
+            }
+        }
+        assert_eq!(kept, naive, "{sh} {sym:?} {bounds:?}");
+        assert!(kept.iter().any(|&k| !k), "{sh}: some groups go");
+        let puzzle = keeping(&solution, &groups, &kept);
+        assert!(puzzle.given_count() >= min_givens);
+        assert!(fills_by_propagation(&puzzle, &Stop::never()).unwrap());
+    }
+}
