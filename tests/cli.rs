@@ -315,6 +315,44 @@ fn generate_refuses_a_pattern_that_cannot_be_unique_at_once() {
 }
 
 #[test]
+fn hint_stops_at_max_time() {
+    // Full hints in the Explainer order on 40 of the hardest known puzzles take about a
+    // second (their first steps are chains): a tenth of a second gives a few at most. The
+    // one cut short says so; those never started are counted; none is lost.
+    let out = sudoku()
+        .args(["hint", "--json", "--full", "--order", "explainer"])
+        .args(["--max-time", "0.1"])
+        .write_stdin(corpus_puzzles("hardest1905-40.txt", 40))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for r in &records {
+        match r["status"].as_str() {
+            Some("unique") => assert_ne!(r["technique"], "Brute Force", "{r}"),
+            Some("timeout") => assert!(r["hint"].as_str().unwrap().contains("timeout"), "{r}"),
+            other => panic!("{other:?}: {r}"),
+        }
+    }
+    let skipped: usize = err
+        .split("(--max-time 0.1): ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .map_or(0, |n| n.parse().unwrap());
+    assert!(skipped > 0, "{err}");
+    assert_eq!(records.len() + skipped, 40, "{err}");
+    sudoku()
+        .args(["hint", "--max-time", "0"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn explain_stops_at_max_time() {
     // 40 of the hardest known puzzles take about half a second each: a quarter of a
     // second explains a few at most, then the rest are named as not explained.

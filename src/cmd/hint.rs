@@ -34,6 +34,11 @@ pub struct HintArgs {
     /// The order techniques are tried in: hodoku or explainer.
     #[arg(long, value_name = "ORDER", default_value = "hodoku", value_parser = parse_order)]
     pub order: Order,
+    /// Stop after this many seconds for the whole run: a puzzle whose uniqueness check or
+    /// step search is still running then gets `No hint: ... (timeout)`, later puzzles get
+    /// no hint (counted on stderr), and the exit code is 1.
+    #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
+    pub max_time: Option<std::time::Duration>,
 }
 
 /// Runs `sudoku hint`.
@@ -48,7 +53,13 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     };
     let mut out = batch::stdout();
     let mut status = Status::Ok;
+    let stop = args.max_time.map_or_else(Stop::never, Stop::after);
+    let mut skipped = 0usize;
     for record in args.input.records() {
+        if stop.reached() {
+            skipped += usize::from(record.is_ok());
+            continue;
+        }
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
@@ -58,7 +69,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
         };
         // A hint only makes sense on a puzzle with one solution: say first when it has not.
         let position = Position::from_puzzle(&puzzle);
-        let hint = match position.hint_until(&solver, level, &Stop::never()) {
+        let hint = match position.hint_until(&solver, level, &stop) {
             Ok(h) => h,
             Err(p) => {
                 status = status.worst(Status::Negative);
@@ -102,5 +113,13 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
         batch::put(&mut out, &format!("{text}\n"))?;
     }
     std::io::Write::flush(&mut out)?;
+    if skipped > 0 {
+        status = status.worst(Status::Negative);
+        eprintln!(
+            "sudoku: time limit reached (--max-time {}): {skipped} puzzle{} without a hint",
+            args.max_time.unwrap_or_default().as_secs_f64(),
+            if skipped == 1 { "" } else { "s" }
+        );
+    }
     Ok(status.code())
 }

@@ -167,25 +167,39 @@ const STUCK: &str = "No step found: the pencil marks leave no solution.";
 impl Position {
     /// What to hint against `solution`: the mistakes when there are any, else that the
     /// board is solved, else the next step from `solver` found by `deadline` (or that none
-    /// applies). [`Problem::timeout`] when the deadline came before a step.
+    /// was found).
+    fn found(&self, solver: &LogicSolver, solution: &Grid, deadline: Option<Instant>) -> Found {
+        let mistakes = self.mistakes(solution);
+        if !mistakes.is_empty() {
+            return Found::Mistakes(mistakes);
+        }
+        let board = self.board();
+        if board.is_solved() {
+            return Found::Solved;
+        }
+        match solver.next_step_with(board, &se_chains::Search::new(deadline)) {
+            Some(step) => Found::Step(Box::new(step)),
+            None => Found::Stuck,
+        }
+    }
+
+    /// [`Position::found`] by `stop`'s deadline: [`Problem::timeout`] when the deadline came
+    /// before the step search ended.
     fn found_until(
         &self,
         solver: &LogicSolver,
         solution: &Grid,
-        deadline: Option<Instant>,
+        stop: &Stop,
     ) -> Result<Found, Problem> {
-        let mistakes = self.mistakes(solution);
-        if !mistakes.is_empty() {
-            return Ok(Found::Mistakes(mistakes));
-        }
-        let board = self.board();
-        if board.is_solved() {
-            return Ok(Found::Solved);
-        }
-        match solver.next_step_with(board, &se_chains::Search::new(deadline)) {
-            Some(step) => Ok(Found::Step(Box::new(step))),
-            None if deadline.is_some_and(|d| Instant::now() >= d) => Err(Problem::timeout()),
-            None => Ok(Found::Stuck),
+        let deadline = stop.deadline();
+        let found = self.found(solver, solution, deadline);
+        // Past the deadline, a step found may be one a cut-short search let through (Brute
+        // Force after the nested chains gave up), and none found proves nothing.
+        match found {
+            Found::Step(_) | Found::Stuck if deadline.is_some_and(|d| Instant::now() >= d) => {
+                Err(Problem::timeout())
+            }
+            found => Ok(found),
         }
     }
 
@@ -234,11 +248,7 @@ impl Position {
     /// [`Position::solution`]): the first mistake when there are any, else that the board
     /// is solved, else the next step (or that none applies).
     pub fn hint_with(&self, solver: &LogicSolver, solution: &Grid, level: HintLevel) -> Hint {
-        match self.found_until(solver, solution, None) {
-            Ok(found) => self.worded(found, level),
-            // Without a deadline there is no time-out.
-            Err(_) => self.worded(Found::Stuck, level),
-        }
+        self.worded(self.found(solver, solution, None), level)
     }
 
     /// The hint at `level`, or what is wrong with the puzzle when it has not exactly one
@@ -269,7 +279,7 @@ impl Position {
         stop: &Stop,
     ) -> Result<Hint, Problem> {
         let solution = self.solution_until(stop)?;
-        let found = self.found_until(solver, &solution, stop.deadline())?;
+        let found = self.found_until(solver, &solution, stop)?;
         Ok(self.worded(found, level))
     }
 
@@ -294,7 +304,7 @@ impl Position {
         stop: &Stop,
     ) -> Result<GradedHint, Problem> {
         let solution = self.solution_until(stop)?;
-        let found = self.found_until(solver, &solution, stop.deadline())?;
+        let found = self.found_until(solver, &solution, stop)?;
         let shape = self.shape();
         let mut graded = GradedHint {
             kind: HintKind::Stuck,

@@ -591,8 +591,13 @@ impl LogicSolver {
                 }
                 None => self.next_step_with(&board, &search).map(|s| (s, false)),
             };
+            // Past the deadline, a step found may be one a cut-short search let through
+            // (Brute Force after the nested chains gave up): it is not taken.
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                timed_out = true;
+                break;
+            }
             let Some((step, from_fast)) = next else {
-                timed_out = deadline.is_some_and(|d| std::time::Instant::now() >= d);
                 break;
             };
             if !keep(&step) {
