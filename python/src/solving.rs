@@ -7,20 +7,32 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 use sudoku::format::Puzzle;
-use sudoku::solve::{self, Outcome};
+use sudoku::solve::{self, ConflictRecord, Outcome};
 use sudoku::{Grid, Shape};
 
-/// One clash of givens: a digit twice or more in a house.
+/// One clash of givens: a digit twice or more in a house, as `sudoku solve --json` gives
+/// it (the library's [`ConflictRecord`]).
 #[pyclass(module = "sudokit", frozen, get_all)]
 #[derive(Clone)]
 pub struct Conflict {
-    /// `"row 1"`, `"column 4"`, `"box 2"`.
+    /// The house as cells name it: `"r1"`, `"c4"`, `"b2"`.
     house: String,
     digit: usize,
     /// `(row, col)` pairs, 1-based.
     cells: Vec<(usize, usize)>,
     /// The CLI's words: "digit 5 2 times in row 1: r1c1, r1c4".
     text: String,
+}
+
+impl From<ConflictRecord> for Conflict {
+    fn from(r: ConflictRecord) -> Conflict {
+        Conflict {
+            house: r.house,
+            digit: r.digit,
+            cells: r.cells.iter().map(|&[row, col]| (row, col)).collect(),
+            text: r.text,
+        }
+    }
 }
 
 #[pymethods]
@@ -78,8 +90,16 @@ impl SolveResult {
             d.set_item("solutions", &self.two)?;
         }
         if !self.conflicts.is_empty() {
-            let texts: Vec<&str> = self.conflicts.iter().map(|c| c.text.as_str()).collect();
-            d.set_item("conflicts", texts)?;
+            let records = self.conflicts.iter().map(|c| {
+                let r = PyDict::new(py);
+                r.set_item("house", &c.house)?;
+                r.set_item("digit", c.digit)?;
+                let cells: Vec<[usize; 2]> = c.cells.iter().map(|&(a, b)| [a, b]).collect();
+                r.set_item("cells", cells)?;
+                r.set_item("text", &c.text)?;
+                Ok(r)
+            });
+            d.set_item("conflicts", records.collect::<PyResult<Vec<_>>>()?)?;
         }
         Ok(d)
     }
@@ -96,16 +116,7 @@ fn result_of(puzzle: &Puzzle, outcome: Outcome) -> SolveResult {
             None,
             Vec::new(),
             cs.iter()
-                .map(|c| Conflict {
-                    house: format!("{} {}", c.house.kind_name(), house_number(c.house)),
-                    digit: c.digit.get(),
-                    cells: c
-                        .cells
-                        .iter()
-                        .map(|x| (x.row(shape).number(), x.col(shape).number()))
-                        .collect(),
-                    text: c.describe(shape),
-                })
+                .map(|c| ConflictRecord::new(c, shape).into())
                 .collect(),
         ),
     };
@@ -114,14 +125,6 @@ fn result_of(puzzle: &Puzzle, outcome: Outcome) -> SolveResult {
         solution,
         two,
         conflicts,
-    }
-}
-
-fn house_number(h: sudoku::House) -> usize {
-    match h {
-        sudoku::House::Row(r) => r.number(),
-        sudoku::House::Col(c) => c.number(),
-        sudoku::House::Block(b) => b.number(),
     }
 }
 

@@ -29,7 +29,7 @@ class Conflict:
 
     @property
     def house(self) -> str:
-        """``"row 1"``, ``"column 4"`` or ``"box 2"``."""
+        """The house as cells name it: ``"r1"``, ``"c4"`` or ``"b2"``."""
     @property
     def digit(self) -> int: ...
     @property
