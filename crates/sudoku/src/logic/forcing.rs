@@ -532,7 +532,8 @@ impl Branch {
         self.start_with(t, fact, mode.rules(), inner);
     }
 
-    /// Starts from `fact` in the position of `t` and propagates by `rules`.
+    /// Starts from `fact` in the position of `t` and propagates by `rules` (SE's peer
+    /// order walks the box-first geometry: sides up to 32).
     pub fn start_with(&mut self, t: &Tables, fact: u32, rules: Rules, inner: &mut Option<Branch>) {
         self.reset(t);
         self.deferred = rules.effect == Effect::WhenFollowed;
