@@ -17,6 +17,12 @@
 //! Every fact keeps the fact it came from, so each conclusion comes with its chain back to
 //! the premise.
 //!
+//! How a branch propagates is its [`Rules`]: the scale ([`Mode::rules`]) and the engine
+//! values. HoDoKu's finders run with [`Rules::HODOKU`]'s; [`Branch::start_with`] also
+//! follows SE's ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate
+//! both true and false as a contradiction, a false taking effect when followed), which a
+//! test holds to `se_chains`' nets.
+//!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or
 //!   leaves a digit no place in a house; the premise is then wrong.
@@ -27,7 +33,7 @@
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
 use super::geometry::Geometry;
-use super::propagation::{Rules, Stall};
+use super::propagation::{Contradiction, Effect, PeerOrder, Queue, Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
@@ -153,11 +159,18 @@ pub(crate) struct Branch {
     depth: Vec<u16>,
     /// The facts, in the order they were derived (also the work queue).
     pub facts: Vec<u32>,
+    /// The next fact to follow ([`Queue::Fifo`]), or where to look for the next false
+    /// ([`Queue::TruesFirst`]).
     head: usize,
+    /// Where to look for the next true ([`Queue::TruesFirst`]).
+    head_on: usize,
     /// Facts at this depth are not followed (a shorter result is known).
     limit: u16,
     clash: Option<Clash>,
     clash_depth: u16,
+    /// A false leaves the candidates when it is followed ([`Effect::WhenFollowed`]), not
+    /// when it is derived.
+    deferred: bool,
 }
 
 impl Branch {
@@ -172,9 +185,11 @@ impl Branch {
             depth: vec![0; total * 2],
             facts: Vec::new(),
             head: 0,
+            head_on: 0,
             limit: u16::MAX,
             clash: None,
             clash_depth: 0,
+            deferred: false,
         }
     }
 
@@ -195,7 +210,20 @@ impl Branch {
         }
         self.facts.clear();
         self.head = 0;
+        self.head_on = 0;
         self.clash = None;
+    }
+
+    /// The fact that derived `fact` (the premise for itself), if it is set.
+    #[cfg(test)]
+    pub(crate) fn parent(&self, fact: u32) -> Option<u32> {
+        Some(self.parent[fact as usize]).filter(|&p| p != NONE)
+    }
+
+    /// What ended the branch, if anything did.
+    #[cfg(test)]
+    pub(crate) fn clash(&self) -> Option<Clash> {
+        self.clash
     }
 
     fn is_set(&self, fact: u32) -> bool {
@@ -239,17 +267,16 @@ impl Branch {
             for &h in t.cell_houses(cell) {
                 self.done[h as usize * t.n + digit] = true;
             }
-        } else {
-            self.cands[cell].remove(Digit::from_index(digit));
-            for &h in t.cell_houses(cell) {
-                self.count[h as usize * t.n + digit] -= 1;
-            }
+        } else if !self.deferred {
+            self.take_off(t, cell, digit);
         }
     }
 
-    /// Runs the queue to its end (or a clash).
-    fn run(&mut self, t: &Tables, mode: Mode) {
-        let rules = mode.rules();
+    /// Runs the queue to its end (or a clash). Stalls as [`Stall::Stop`],
+    /// [`Stall::LockedCandidates`] or [`Stall::FailingBivalues`] (SE's basics and inner
+    /// producers are its nets', `se_chains`).
+    fn run(&mut self, t: &Tables, rules: Rules) {
+        debug_assert!(!matches!(rules.stall, Stall::Basics | Stall::Inner(_)));
         loop {
             self.run_queue(t, rules);
             if self.clash.is_some() || rules.stall == Stall::Stop {
@@ -263,16 +290,58 @@ impl Branch {
         }
     }
 
+    /// Removes a false candidate from the branch's candidates and house counts.
+    #[inline]
+    fn take_off(&mut self, t: &Tables, cell: usize, digit: usize) {
+        self.cands[cell].remove(Digit::from_index(digit));
+        for &h in t.cell_houses(cell) {
+            self.count[h as usize * t.n + digit] -= 1;
+        }
+    }
+
+    /// The next fact to follow, by the queue rule.
+    #[inline]
+    fn next(&mut self, queue: Queue) -> Option<u32> {
+        if queue == Queue::TruesFirst {
+            while let Some(&f) = self.facts.get(self.head_on) {
+                self.head_on += 1;
+                if f & 1 == 1 {
+                    return Some(f);
+                }
+            }
+            while let Some(&f) = self.facts.get(self.head) {
+                self.head += 1;
+                if f & 1 == 0 {
+                    return Some(f);
+                }
+            }
+            return None;
+        }
+        let f = *self.facts.get(self.head)?;
+        self.head += 1;
+        Some(f)
+    }
+
+    /// Makes `digit` false in peer cell `p`, when it is still a candidate there.
+    #[inline]
+    fn peer_off(&mut self, t: &Tables, p: usize, digit: usize, by: u32) {
+        if self.cands[p].contains(Digit::from_index(digit)) {
+            self.set(t, t.cand(p, digit) * 2, by);
+        }
+    }
+
     fn run_queue(&mut self, t: &Tables, rules: Rules) {
-        while self.clash.is_none() && self.head < self.facts.len() {
-            let f = self.facts[self.head];
-            self.head += 1;
+        while self.clash.is_none() {
+            let Some(f) = self.next(rules.queue) else {
+                return;
+            };
             let cand = (f / 2) as usize;
             let (cell, digit) = (cand / t.n, cand % t.n);
             let dg = Digit::from_index(digit);
             let depth = self.depth[f as usize];
             if depth >= self.limit {
                 self.head = self.facts.len();
+                self.head_on = self.facts.len();
                 return;
             }
             if f & 1 == 1 {
@@ -283,17 +352,28 @@ impl Branch {
                         }
                     }
                 }
-                for &p in t.peers(cell) {
-                    if self.cands[p as usize].contains(dg) {
-                        self.set(t, t.cand(p as usize, digit) * 2, f);
+                match rules.peers {
+                    PeerOrder::CellThenPeers => {
+                        for &p in t.peers(cell) {
+                            self.peer_off(t, p as usize, digit, f);
+                        }
+                    }
+                    PeerOrder::CellThenBoxRowColumn => {
+                        for &p in &t.geometry.box_first().peers[cell] {
+                            self.peer_off(t, p as usize, digit, f);
+                        }
                     }
                 }
                 continue;
             }
             // A false candidate.
+            if self.deferred {
+                self.take_off(t, cell, digit);
+            }
+            let any_clash = rules.contradiction == Contradiction::AnyClash;
             if rules.cell_links && !self.cell_on[cell] {
                 let left = self.cands[cell];
-                if left.is_empty() {
+                if left.is_empty() && any_clash {
                     self.fail(Clash::EmptyCell(cell as u32), depth);
                     return;
                 }
@@ -306,15 +386,23 @@ impl Branch {
                     self.set(t, t.cand(cell, only.index()) * 2 + 1, f);
                 }
             }
-            for &h in t.cell_houses(cell) {
+            let &[row, col, bx] = t.cell_houses(cell);
+            let houses = match rules.peers {
+                PeerOrder::CellThenPeers => [row, col, bx],
+                PeerOrder::CellThenBoxRowColumn => [bx, row, col],
+            };
+            for h in houses {
                 let hd = h as usize * t.n + digit;
                 if self.done[hd] {
                     continue;
                 }
                 let cnt = self.count[hd];
                 if cnt == 0 {
-                    self.fail(Clash::NoPlace(h, digit as u32), depth);
-                    return;
+                    if any_clash {
+                        self.fail(Clash::NoPlace(h, digit as u32), depth);
+                        return;
+                    }
+                    continue;
                 }
                 let single = if !rules.dynamic {
                     t.count[hd] == 2
@@ -385,9 +473,13 @@ impl Branch {
     /// Nested: drops every live candidate of a cell with two candidates left whose own
     /// `Plus` branch fails, until a whole pass drops none. (Testing every live candidate
     /// was tried first: hundreds of inner branches per outer branch, seconds per step.)
-    fn nested(&mut self, t: &Tables, inner: &mut Branch) {
+    fn nested(&mut self, t: &Tables, inner: &mut Branch, rules: Rules) {
+        let plus = Rules {
+            stall: Stall::LockedCandidates,
+            ..rules
+        };
         loop {
-            self.run(t, Mode::Plus);
+            self.run(t, plus);
             if self.clash.is_some() {
                 return;
             }
@@ -401,7 +493,7 @@ impl Branch {
                     let x = t.cand(cell, d.index());
                     inner.copy_from(self);
                     inner.set(t, x * 2 + 1, x * 2 + 1);
-                    inner.run(t, Mode::Plus);
+                    inner.run(t, plus);
                     if inner.clash.is_some() {
                         self.set(t, x * 2, last);
                         dropped = true;
@@ -430,18 +522,27 @@ impl Branch {
         }
         self.facts.extend(&o.facts);
         self.head = self.facts.len();
+        self.head_on = self.facts.len();
         self.clash = None;
+        self.deferred = o.deferred;
     }
 
     /// Starts from `fact` in the position of `t` and propagates.
     pub fn start(&mut self, t: &Tables, fact: u32, mode: Mode, inner: &mut Option<Branch>) {
+        self.start_with(t, fact, mode.rules(), inner);
+    }
+
+    /// Starts from `fact` in the position of `t` and propagates by `rules` (SE's peer
+    /// order walks the box-first geometry: sides up to 32).
+    pub fn start_with(&mut self, t: &Tables, fact: u32, rules: Rules, inner: &mut Option<Branch>) {
         self.reset(t);
+        self.deferred = rules.effect == Effect::WhenFollowed;
         self.set(t, fact, fact);
-        if mode.rules().stall == Stall::FailingBivalues {
+        if rules.stall == Stall::FailingBivalues {
             let inner = inner.get_or_insert_with(|| Branch::new(t));
-            self.nested(t, inner);
+            self.nested(t, inner, rules);
         } else {
-            self.run(t, mode);
+            self.run(t, rules);
         }
     }
 

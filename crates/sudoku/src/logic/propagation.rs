@@ -4,10 +4,21 @@
 //! (`se_chains`) both follow a candidate assumed true or false; they differ in the points
 //! named here, and each of these decides which proof is found first.
 //!
-//! The two engines still walk their own tables (HoDoKu's per-cell candidate sets, SE's
-//! box-first potentials with every parent), and each implements one value of the last
-//! five fields ([`Rules::HODOKU`], [`Rules::EXPLAINER`]); the first three vary by scale
-//! and both engines read them from here.
+//! Both engines read the scale (the first three fields). HoDoKu's branch
+//! (`forcing::Branch`, per-cell candidate sets and house counts, any side) implements both
+//! values of the engine fields ([`Queue`], [`PeerOrder`], [`Contradiction`], [`Effect`]) and runs
+//! with [`Rules::HODOKU`]'s. SE's nets (`se_chains`, candidate and place bit masks, sides up
+//! to 32) are the fast path of [`Rules::EXPLAINER`]'s values only; a test holds the branch
+//! run with those values to the nets, fact for fact, at the static and dynamic scales.
+//!
+//! Not rules here, because each engine's tables fix them:
+//! - the causes a derived fact keeps: the branch keeps the one fact that made it (a proof
+//!   is a chain back to the premise), the nets keep also, for a dynamic single, the falses
+//!   that left it single (a proof's complexity counts them all). At the static scales
+//!   there are no such hidden causes and the two agree;
+//! - the bound of a search: the branch stops at a depth (links), the nets' inner chains at
+//!   a complexity (potentials). With one cause per fact the complexity of a fact is its
+//!   depth plus one; either bound is a value of one search, not of the scale;
 //!
 //! Depends on nothing else in `logic`.
 
@@ -22,16 +33,15 @@ pub(crate) struct Rules {
     pub dynamic: bool,
     /// What follows when propagation stalls.
     pub stall: Stall,
-    /// How many causes a derived fact keeps.
-    pub parents: Parents,
     /// Which derived fact is followed next.
     pub queue: Queue,
     /// In what order a true candidate's consequences are derived.
     pub peers: PeerOrder,
     /// What ends a branch as a contradiction.
     pub contradiction: Contradiction,
-    /// What bounds a branch.
-    pub limit: Limit,
+    /// When a false candidate leaves the branch's candidates (which decides when a
+    /// dynamic single is seen).
+    pub effect: Effect,
 }
 
 /// What a branch does when nothing more follows.
@@ -50,16 +60,6 @@ pub(crate) enum Stall {
     /// The basics, then SE's inner producers of this nested level on the branch's
     /// position.
     Inner(u8),
-}
-
-/// How many causes a derived fact keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Parents {
-    /// The one fact that made it (HoDoKu): a proof is a chain back to the premise.
-    First,
-    /// The fact that made it and, for a dynamic single, the falses that left it single
-    /// (SE): a proof's complexity counts them all.
-    All,
 }
 
 /// Which derived fact is followed next.
@@ -94,13 +94,15 @@ pub(crate) enum Contradiction {
     BothOnly,
 }
 
-/// What bounds a branch.
+/// When a false candidate leaves the branch's candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Limit {
-    /// Facts deeper than a number of links are not followed (HoDoKu).
-    Depth,
-    /// Inner chains more complex than the best step known are of no use (SE).
-    Complexity(usize),
+pub(crate) enum Effect {
+    /// When it is derived (HoDoKu): a single shows as soon as the falses that make it are
+    /// known.
+    WhenDerived,
+    /// When it is followed (SE): a single shows when the last of its falses is followed,
+    /// and the falses followed before it are its hidden causes.
+    WhenFollowed,
 }
 
 impl Rules {
@@ -110,23 +112,21 @@ impl Rules {
         cell_links: true,
         dynamic: false,
         stall: Stall::Stop,
-        parents: Parents::First,
         queue: Queue::Fifo,
         peers: PeerOrder::CellThenPeers,
         contradiction: Contradiction::AnyClash,
-        limit: Limit::Depth,
+        effect: Effect::WhenDerived,
     };
-    /// SE's engine, static chains with cell links and no bound (what varies by scale is
-    /// set with [`Self::scale`], the bound with [`Self::bounded`]).
+    /// SE's engine, static chains with cell links (what varies by scale is set with
+    /// [`Self::scale`]).
     pub(crate) const EXPLAINER: Rules = Rules {
         cell_links: true,
         dynamic: false,
         stall: Stall::Stop,
-        parents: Parents::All,
         queue: Queue::TruesFirst,
         peers: PeerOrder::CellThenBoxRowColumn,
         contradiction: Contradiction::BothOnly,
-        limit: Limit::Complexity(usize::MAX),
+        effect: Effect::WhenFollowed,
     };
 
     /// These rules at a scale: cell links or one digit, static or dynamic, the stall rule.
@@ -136,22 +136,6 @@ impl Rules {
             dynamic,
             stall,
             ..self
-        }
-    }
-
-    /// These rules with a complexity bound (SE's engine).
-    pub(crate) const fn bounded(self, complexity: usize) -> Rules {
-        Rules {
-            limit: Limit::Complexity(complexity),
-            ..self
-        }
-    }
-
-    /// The complexity bound (none: `usize::MAX`).
-    pub(crate) fn complexity_limit(self) -> usize {
-        match self.limit {
-            Limit::Complexity(c) => c,
-            Limit::Depth => usize::MAX,
         }
     }
 }

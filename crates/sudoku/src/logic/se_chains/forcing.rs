@@ -32,17 +32,14 @@ impl Mode {
             Mode::Nested(_) => Technique::NestedForcingChain,
         }
     }
-    /// SE's propagation rules for this producer's nets, with inner chains bounded by
-    /// `limit` (complexity).
-    pub(super) fn rules(self, limit: usize) -> Rules {
+    /// SE's propagation rules for this producer's nets.
+    pub(super) fn rules(self) -> Rules {
         let stall = match self {
             Mode::Plus => Stall::Basics,
             Mode::Nested(level) => Stall::Inner(level),
             _ => Stall::Stop,
         };
-        Rules::EXPLAINER
-            .scale(self != Mode::Nishio, self != Mode::Multiple, stall)
-            .bounded(limit)
+        Rules::EXPLAINER.scale(self != Mode::Nishio, self != Mode::Multiple, stall)
     }
     pub(super) fn dynamic(self) -> bool {
         self != Mode::Multiple
@@ -103,7 +100,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let ensure = |pos: &mut Pos, nets: &mut OnNets, cand: usize, limit: usize| {
         if nets.get(cand).is_none() {
             let mut net = pos.search.net(npot);
-            run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(limit));
+            run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(), limit);
             nets.insert(cand, net);
         }
     };
@@ -148,7 +145,13 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 }
             }
             if do_contradiction || do_double {
-                run_net(pos, &mut off_net, on_pot ^ 1, mode.rules(best.limit(base)));
+                run_net(
+                    pos,
+                    &mut off_net,
+                    on_pot ^ 1,
+                    mode.rules(),
+                    best.limit(base),
+                );
                 if do_contradiction {
                     if let Some((a, b)) = off_net.absurd {
                         let cx = counter.count(&off_net, a) + counter.count_more(&off_net, b);

@@ -251,8 +251,13 @@ impl Counter {
     }
 }
 
-/// Fills `net` from `start` (SE's chaining of one assumption).
-pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
+/// Fills `net` from `start` (SE's chaining of one assumption) by `rules`, which keep SE's
+/// engine values ([`Rules::EXPLAINER`]: trues first, box, row and column order, a
+/// contradiction is a candidate both true and false, a false takes effect when followed);
+/// inner chains more complex than `bound` are of no use (nested levels).
+pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bound: usize) {
+    let engine = |r: Rules| (r.queue, r.peers, r.contradiction, r.effect);
+    debug_assert_eq!(engine(rules), engine(Rules::EXPLAINER));
     net.reset();
     let root = net.add(start, &[]);
     // Scratch space kept in the net between runs.
@@ -378,9 +383,7 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules) {
             }
             if let (true, Stall::Inner(level)) = (q_off.is_empty(), rules.stall) {
                 let first = net.next_hint;
-                for (off, ps, weight, h, t) in
-                    nested_offs(pos, net, level, rules.complexity_limit())
-                {
+                for (off, ps, weight, h, t) in nested_offs(pos, net, level, bound) {
                     net.next_hint = net.next_hint.max(first + h + 1);
                     if !net.has(off) {
                         let k = net.add_nested(off, &ps, weight, first + h, t);
