@@ -292,31 +292,43 @@ def kissat(binary, grid, timeout):
 def hard_puzzle(n, rng, budget):
     """A hard puzzle by SAT-proven removal: a shuffled solved grid, its cells visited in a
     random order, a cell's given removed only when CaDiCaL proves the puzzle without it
-    still unique (so every intermediate puzzle is unique). The proof is one call on the
-    reduced encoding (`encode`) with the known solution blocked: unsatisfiable means no
-    other solution. A call that runs past `budget` conflicts keeps the given (a conflict
-    budget, not a time limit, so the same seed makes the same puzzle on any machine).
-    Returns (puzzle, solution, givens kept because a proof ran past the budget)."""
+    still unique (so every intermediate puzzle is unique).
+
+    One incremental CaDiCaL holds the rules of the empty grid (the same clauses as
+    `encode`: every cell and every house-digit at least one, at most one pairwise) and one
+    clause that blocks the known solution; each test solves under the givens left as
+    assumptions, so unsatisfiable means no solution other than ours. (The givens as
+    assumptions reduce the formula by propagation to what `encode` builds; learned clauses
+    carry over from test to test. One fresh encoding per test took over 2 min of CPU
+    for one 25x25 puzzle without finishing it.) A test that runs past `budget` conflicts
+    keeps its given: a conflict budget, not a time limit, so the same seed makes the same
+    puzzle on any machine. Returns (puzzle, solution, givens kept by the budget)."""
     from pysat.solvers import Solver
 
     sol = solution_grid(n, rng)
+    empty = [[0] * n for _ in range(n)]
+    clauses, var = encode(empty, with_vars=True)
+    lit = {(r, c): var[(r, c, sol[r][c])] for r in range(n) for c in range(n)}
     grid = [row[:] for row in sol]
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
+    given = set(cells)
     over_budget = 0
-    for r, c in cells:
-        grid[r][c] = 0
-        # The solution fits the givens, so the encoding is never a verdict string.
-        clauses, var = encode(grid, with_vars=True)
-        block = [var[(i, j, sol[i][j])] for i in range(n) for j in range(n) if not grid[i][j]]
-        with Solver(name="cadical195", bootstrap_with=clauses) as s:
-            s.add_clause([-v for v in block])
+    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+        del clauses
+        s.add_clause([-v for v in lit.values()])
+        for i, cell in enumerate(cells):
+            if i % 100 == 0:
+                print(f"# {n}x{n}: {i}/{len(cells)} cells tried, {len(given)} givens", file=sys.stderr, flush=True)
+            given.discard(cell)
             s.conf_budget(budget)
-            answer = s.solve_limited()
-        if answer is None:
-            over_budget += 1
-        if answer is not False:
-            grid[r][c] = sol[r][c]
+            answer = s.solve_limited(assumptions=[lit[g] for g in given])
+            if answer is None:
+                over_budget += 1
+            if answer is False:
+                grid[cell[0]][cell[1]] = 0
+            else:
+                given.add(cell)
     return grid, sol, over_budget
 
 
