@@ -26,6 +26,14 @@ parsing included. A solver missing is reported as such in its column.
     target/bench-venv/bin/python scripts/giant_bench.py                  # short: minutes
     target/bench-venv/bin/python scripts/giant_bench.py --files ../shared/data/large \
         --sizes 16,25,36,49,64,81,100 --fills 30,42,50,60,70 --seeds 3 --timeout 60
+
+Table (c), `--hard 25,36`: puzzles made by SAT-proven removal (`hard_puzzle`), one per
+seed string `hard-N-K` (K from `--seed` on, `--seeds` of them), with the givens, the
+CPU time of the build and the givens kept because a proof ran past `--hard-budget`
+conflicts; `--save DIR` writes them as `hard-N-K.txt` (testdata/large holds three):
+
+    target/bench-venv/bin/python scripts/giant_bench.py --hard 25 --seeds 3 \
+        --hard-budget 1000 --only CaDiCaL --timeout 60 --save testdata/large
 """
 import argparse
 import json
