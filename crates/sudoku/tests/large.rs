@@ -1,4 +1,4 @@
-//! Big puzzles from `testdata/large/` (three made hard by SAT-proven removal): each has
+//! Big puzzles from `testdata/large/` (four made hard by SAT-proven removal): each has
 //! exactly one solution (proved by counting up to two) and the solution keeps the givens
 //! and breaks no rule.
 //!
@@ -71,4 +71,9 @@ fn hard_twenty_five_by_twenty_five() {
     for k in 1..=3 {
         unique(&format!("hard-25-{k}.txt"));
     }
+}
+
+#[test]
+fn hard_thirty_six_by_thirty_six() {
+    unique("hard-36-1.txt");
 }
