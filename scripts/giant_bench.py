@@ -26,6 +26,14 @@ parsing included. A solver missing is reported as such in its column.
     target/bench-venv/bin/python scripts/giant_bench.py                  # short: minutes
     target/bench-venv/bin/python scripts/giant_bench.py --files ../shared/data/large \
         --sizes 16,25,36,49,64,81,100 --fills 30,42,50,60,70 --seeds 3 --timeout 60
+
+Table (c), `--hard 25,36`: puzzles made by SAT-proven removal (`hard_puzzle`), one per
+seed string `hard-N-K` (K from `--seed` on, `--seeds` of them), with the givens, the
+CPU time of the build and the givens kept because a proof ran past `--hard-budget`
+conflicts; `--save DIR` writes them as `hard-N-K.txt` (testdata/large holds three):
+
+    target/bench-venv/bin/python scripts/giant_bench.py --hard 25 --seeds 3 \
+        --hard-budget 1000 --only CaDiCaL --timeout 60 --save testdata/large
 """
 import argparse
 import json
@@ -147,9 +155,10 @@ def _cadical_child(grid, conn, name):
     conn.send(_cadical(grid, conn, name))
 
 
-def encode(grid):
+def encode(grid, with_vars=False):
     """The reduced encoding: (clauses, number of variables), or a verdict string when the
-    givens already leave a cell or a house-digit with no place."""
+    givens already leave a cell or a house-digit with no place. `with_vars`: (clauses,
+    {(row, column, digit): variable}) instead."""
     n = len(grid)
     b = math.isqrt(n)
     cand = [[None] * n for _ in range(n)]
@@ -210,7 +219,7 @@ def encode(grid):
                 return "none"
             clauses.append(lits)
             clauses += [[-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits))]
-    return clauses, len(var)
+    return (clauses, var) if with_vars else (clauses, len(var))
 
 
 def _cadical(grid, q, name):
@@ -288,6 +297,54 @@ def kissat(binary, grid, timeout):
     return None, "error"
 
 
+def hard_puzzle(n, rng, budget):
+    """A hard puzzle by SAT-proven removal: a shuffled solved grid, its cells visited in a
+    random order, a cell's given removed only when CaDiCaL proves the puzzle without it
+    still unique (so every intermediate puzzle is unique).
+
+    One incremental CaDiCaL holds the rules of the empty grid (the same clauses as
+    `encode`: every cell and every house-digit at least one, at most one pairwise) and one
+    clause that blocks the known solution; each test solves under the givens left as
+    assumptions, so unsatisfiable means no solution other than ours. (The givens as
+    assumptions reduce the formula by propagation to what `encode` builds; learned clauses
+    carry over from test to test. One fresh encoding per test took over 2 min of CPU
+    for one 25x25 puzzle without finishing it.) A test that runs past `budget` conflicts
+    keeps its given: a conflict budget, not a time limit, so the same seed makes the same
+    puzzle on any machine. Returns (puzzle, solution, givens kept by the budget)."""
+    from pysat.solvers import Solver
+
+    sol = solution_grid(n, rng)
+    empty = [[0] * n for _ in range(n)]
+    clauses, var = encode(empty, with_vars=True)
+    lit = {(r, c): var[(r, c, sol[r][c])] for r in range(n) for c in range(n)}
+    grid = [row[:] for row in sol]
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(cells)
+    given = set(cells)
+    over_budget = 0
+    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+        del clauses
+        s.add_clause([-v for v in lit.values()])
+        for i, cell in enumerate(cells):
+            if i % 100 == 0:
+                print(f"# {n}x{n}: {i}/{len(cells)} cells tried, {len(given)} givens", file=sys.stderr, flush=True)
+            given.discard(cell)
+            s.conf_budget(budget)
+            answer = s.solve_limited(assumptions=[lit[g] for g in given])
+            if answer is None:
+                over_budget += 1
+            if answer is False:
+                grid[cell[0]][cell[1]] = 0
+            else:
+                given.add(cell)
+    return grid, sol, over_budget
+
+
+def write_grid(path, grid):
+    with open(path, "w") as f:
+        f.write("\n".join(" ".join(map(str, row)) for row in grid) + "\n")
+
+
 def median(times):
     done = [t for t in times if t is not None]
     return f"{statistics.median(done):.3f}" if done else "—"
@@ -328,7 +385,7 @@ def cell(times, total):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--files", help="a directory of puzzle files: table (a)")
-    ap.add_argument("--sizes", default="16,25,36")
+    ap.add_argument("--sizes", help="table (b): sides (default 16,25,36 unless --files or --hard)")
     ap.add_argument("--fills", default="30,42,50,60,70")
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
@@ -336,8 +393,22 @@ def main():
     ap.add_argument("--binary", default="target/release/sudoku")
     ap.add_argument("--kissat", help="the kissat binary (default: passagemath-kissat's, or PATH)")
     ap.add_argument("--no-sat", action="store_true", help="ours only")
+    ap.add_argument("--only", help="solvers to run beside ours, e.g. CaDiCaL (default: all)")
+    ap.add_argument("--hard", help="table (c): sides of hard puzzles made by SAT-proven removal")
+    ap.add_argument(
+        "--hard-budget",
+        type=int,
+        default=100_000,
+        help="conflicts one uniqueness proof may take while building (past it the given stays)",
+    )
+    ap.add_argument("--save", help="a directory to write the hard puzzles to (hard-N-SEED.txt)")
     a = ap.parse_args()
+    if a.sizes is None:
+        a.sizes = "" if a.files or a.hard else "16,25,36"
     sv = solvers(a)
+    if a.only:
+        keep = set(a.only.split(","))
+        sv = [(n, f) for n, f in sv if f is None or n in keep]
     names = [n for n, _ in sv]
 
     def run_all(g, runs, verdicts, path=None):
@@ -393,6 +464,32 @@ def main():
                 print(
                     f"| {n} | {fill}% | " + " | ".join(cell(runs[nm], a.seeds) for nm in names)
                     + f" | {', '.join(verdicts)} |",
+                    flush=True,
+                )
+    if a.hard:
+        print(
+            "\n(c) hard puzzles by SAT-proven removal (CaDiCaL, at most %d conflicts a proof),"
+            " seconds (TO = over %gs)\n" % (a.hard_budget, a.timeout)
+        )
+        print("| N | seed | givens | build s | kept by budget " + head)
+        print("|---|---:|---:|---:|---:" + rule)
+        for n in map(int, a.hard.split(",")):
+            for k in range(a.seeds):
+                name = f"hard-{n}-{a.seed + k}"
+                # A string seed: the same puzzle from the same name, whatever the Python.
+                t = time.process_time()
+                g, _, over = hard_puzzle(n, random.Random(name), a.hard_budget)
+                build = time.process_time() - t
+                if a.save:
+                    write_grid(os.path.join(a.save, name + ".txt"), g)
+                runs = {nm: [] for nm in names}
+                verdicts = []
+                run_all(g, runs, verdicts)
+                givens = sum(v != 0 for row in g for v in row)
+                print(
+                    f"| {n} | {name} | {givens} ({100 * givens / n / n:.0f}%) | {build:.1f} | {over} | "
+                    + " | ".join(cell(runs[nm], 1) for nm in names)
+                    + f" | {verdicts[0]} |",
                     flush=True,
                 )
 

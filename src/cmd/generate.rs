@@ -46,9 +46,10 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub givens: Option<RangeInclusive<usize>>,
     /// Only minimal puzzles: no given (no symmetric group of givens) can be removed. Up to
-    /// 16x16 that means with the solution kept unique; from 25x25 up, with the puzzle kept
-    /// solvable by propagation (singles, locked candidates), which proves it unique without
-    /// search (a truly minimal puzzle there needs a search on the hardness peak per given).
+    /// 25x25 that means with the solution kept unique (25x25: seconds to half a minute,
+    /// with a progress line); from 36x36 up, with the puzzle kept solvable by propagation
+    /// (singles, locked candidates), which proves it unique without search (a truly
+    /// minimal puzzle there needs a search on the hardness peak per given).
     /// Always true without --givens up to 12x12; with --givens, removal goes all the way
     /// and puzzles outside the range are retried.
     #[arg(long)]
@@ -298,7 +299,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     // Solution grids tried so far, by every worker: the progress line shows them, since
     // one puzzle on a hard pattern or target can take thousands.
     let tried = std::sync::Arc::new(AtomicU64::new(0));
-    let gen = build(args, seed)?.count_attempts(tried.clone());
+    // Givens tested one by one by a search (a truly minimal puzzle from 25x25 up).
+    let checked = std::sync::Arc::new(AtomicU64::new(0));
+    let gen = build(args, seed)?
+        .count_attempts(tried.clone())
+        .count_checks(checked.clone());
     let to = args.to.unwrap_or(Format::Line);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(crate::limits::jobs(args.batch.jobs))
@@ -376,7 +381,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                         bar.enable_steady_tick(Duration::from_millis(200));
                     }
                     let n = tried.load(Ordering::Relaxed);
-                    bar.set_message(format!("{n} grid{} tried", if n == 1 { "" } else { "s" }));
+                    let mut msg = format!("{n} grid{} tried", if n == 1 { "" } else { "s" });
+                    let k = checked.load(Ordering::Relaxed);
+                    if k > 0 {
+                        msg += &format!(", {k} given{} checked", if k == 1 { "" } else { "s" });
+                    }
+                    bar.set_message(msg);
                 }
                 while let Some(r) = pending.remove(&want) {
                     match r {

@@ -1,5 +1,6 @@
-//! Big puzzles from `testdata/large/`: each has exactly one solution (proved by counting up
-//! to two) and the solution keeps the givens and breaks no rule.
+//! Big puzzles from `testdata/large/` (five made hard by SAT-proven removal): each has
+//! exactly one solution (proved by counting up to two) and the solution keeps the givens
+//! and breaks no rule.
 //!
 //! The matrix is read by a small helper here; it will switch to the format reader.
 
@@ -61,4 +62,20 @@ fn twenty_five_by_twenty_five() {
 #[test]
 fn hundred_by_hundred() {
     unique("rkkautsar-sudoku-100-1.txt");
+}
+
+/// Made by SAT-proven removal (`scripts/giant_bench.py --hard`, see the README): CaDiCaL
+/// proved each unique; these are the puzzles the bench calls hard.
+#[test]
+fn hard_twenty_five_by_twenty_five() {
+    for k in 1..=3 {
+        unique(&format!("hard-25-{k}.txt"));
+    }
+}
+
+#[test]
+fn hard_thirty_six_by_thirty_six() {
+    for k in 1..=2 {
+        unique(&format!("hard-36-{k}.txt"));
+    }
 }

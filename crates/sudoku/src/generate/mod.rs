@@ -53,8 +53,8 @@
 //!    a rating, since the climb needs the score; the rating walks runs of singles at once
 //!    ([`crate::rate::TargetRater`]) and costs about what the prefilter did.
 //!
-//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up; minimal puzzles from side
-//! [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] up): solution grids are the formula's pattern,
+//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up; minimal puzzles from side 25
+//! up): solution grids are the formula's pattern,
 //! shuffled as in step 1 (a random fill took 5 s at 36x36 and a search from seeded boxes
 //! never ended at 64x64 and up), and step 2 removes an orbit only while propagation alone
 //! (singles, locked candidates) still solves the puzzle ([`Generator::by_propagation`]):
@@ -66,6 +66,9 @@
 //! givens range, removal goes as far as that allows: 47% givens at 36x36, 50% at 49x49,
 //! 54% at 64x64, 57% at 81x81, 59% at 100x100. Above side [`FULL_PROPAGATION_MAX_SIDE`]
 //! only cells that are singles of the givens left go (400x400: 78% givens in 0.5 s).
+//! Minimal 25x25 puzzles then get an exact pass ([`Generator::exact_minimal`]): each given
+//! left goes if a search finds no other solution without it, so they are truly minimal;
+//! from side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] up they stay minimal for propagation.
 //! Every attempt watches a [`Stop`] ([`Generator::generate_until`]).
 //!
 //! With a [`Generator::pattern`], step 2 is replaced by "keep the givens of the pattern" and
@@ -128,6 +131,8 @@ pub struct Generator {
     guide: Option<Arc<crate::rate::TargetRater>>,
     /// Counts every solution grid tried, by every thread ([`Generator::count_attempts`]).
     tried: Option<Arc<AtomicU64>>,
+    /// Counts every given the exact minimality pass has tested ([`Generator::count_checks`]).
+    checked: Option<Arc<AtomicU64>>,
 }
 
 impl fmt::Debug for Generator {
@@ -266,6 +271,7 @@ impl Generator {
             filter: None,
             guide: None,
             tried: None,
+            checked: None,
         }
     }
 
@@ -273,6 +279,14 @@ impl Generator {
     /// progress while a hard pattern or target takes many attempts.
     pub fn count_attempts(mut self, counter: Arc<AtomicU64>) -> Generator {
         self.tried = Some(counter);
+        self
+    }
+
+    /// Adds one to `counter` for every given (orbit) whose removal a search tests after
+    /// propagation-keeping removal, when [`Generator::minimal`] asks a truly minimal
+    /// puzzle of side 25 and up: the progress of the slow part of such a puzzle.
+    pub fn count_checks(mut self, counter: Arc<AtomicU64>) -> Generator {
+        self.checked = Some(counter);
         self
     }
 
@@ -295,12 +309,16 @@ impl Generator {
     /// removal tries every orbit; with one, this makes removal go all the way and keeps only
     /// the puzzles that land in the range.
     ///
-    /// From side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] (25x25) up, *minimal* means minimal
+    /// At 25x25 removal first keeps the puzzle solvable by propagation, then tries each
+    /// given left with a search (seconds: 6-32 s of CPU for seeds 1-3 in release; removal
+    /// by searches from the full grid down gave no puzzle in 90 s).
+    ///
+    /// From side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] (36x36) up, *minimal* means minimal
     /// among the puzzles that propagation (naked and hidden singles, locked candidates)
     /// solves: no orbit can go without propagation failing to fill the grid. Such a puzzle
     /// is unique, proven without search; a given may still be removable with uniqueness
-    /// kept, but proving that takes a search on the hardness peak for every given (no
-    /// 25x25 minimal puzzle in 90 s that way; this takes well under a second).
+    /// kept, but the searches that would tell sit on the hardness peak (the exact pass
+    /// gave no 36x36 puzzle in 37 s of CPU; this takes well under a second).
     pub fn minimal(mut self, minimal: bool) -> Generator {
         self.minimal = minimal;
         self
@@ -550,10 +568,12 @@ impl Generator {
 
     /// Whether clue removal keeps the puzzle solvable by propagation
     /// ([`Generator::by_propagation`]): from side [`PROPAGATION_FROM_SIDE`] up, and for
-    /// minimal puzzles from side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] up.
+    /// minimal puzzles from side 25 up (followed by the exact pass below side
+    /// [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]).
     fn by_propagation_only(&self) -> bool {
         let side = self.shape.side();
-        side >= PROPAGATION_FROM_SIDE || (self.minimal && side >= MINIMAL_BY_PROPAGATION_FROM_SIDE)
+        side >= PROPAGATION_FROM_SIDE
+            || (self.minimal && side >= MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE)
     }
 
     /// Clue removal for big grids, where a search that proves uniqueness can take minutes
@@ -563,8 +583,9 @@ impl Generator {
     /// side [`FULL_PROPAGATION_MAX_SIDE`] by `solve::general::reduce` (one state, undone
     /// with the trail, divide and conquer over the orbits), above it only the orbits whose
     /// cells are singles of the givens left go. With [`Generator::minimal`] removal goes
-    /// all the way (no orbit can go without propagation failing to fill the puzzle) and a
-    /// givens range only accepts or rejects. `Err` when `stop` came first.
+    /// all the way (no orbit can go without propagation failing to fill the puzzle; below
+    /// side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`], then none without a second solution,
+    /// by [`Generator::exact_minimal`]) and a givens range only accepts or rejects. `Err` when `stop` came first.
     fn by_propagation<W: Removal>(
         &self,
         work: &mut W,
@@ -592,6 +613,10 @@ impl Generator {
                 work.remove(orbit);
                 count -= orbit.len();
             }
+            if self.minimal && self.shape.side() < MINIMAL_BY_PROPAGATION_FROM_SIDE {
+                let left = orbits.iter().zip(&kept).filter(|(_, &k)| k);
+                count = self.exact_minimal(work, left.map(|(o, _)| o), count, stop)?;
+            }
         } else {
             // Too big for the trail of a whole propagation: only singles of the givens go.
             for orbit in orbits.iter() {
@@ -618,6 +643,41 @@ impl Generator {
             return Ok(None);
         }
         Ok(Some(work.puzzle()))
+    }
+
+    /// The exact pass after propagation-keeping removal, below side
+    /// [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]: each orbit still given (in the order removal
+    /// tried them) goes when the puzzle keeps its unique solution without it, as in
+    /// [`Generator::by_removal`] (the general solver, with its hand-over to CaDiCaL, asked
+    /// for a solution other than ours). Starting from a puzzle propagation solves, most of
+    /// the givens are settled without a search and the searches start from few open cells.
+    /// Returns the givens left; `Err` when `stop` came first (a search cut short keeps its
+    /// given, so the puzzle is unique but may not be minimal).
+    fn exact_minimal<'o, W: Removal>(
+        &self,
+        work: &mut W,
+        left: impl Iterator<Item = &'o Vec<Cell>>,
+        mut count: usize,
+        stop: &Stop,
+    ) -> Result<usize, crate::Stopped> {
+        for orbit in left {
+            if stop.reached() {
+                return Err(crate::Stopped);
+            }
+            if let Some(checked) = &self.checked {
+                checked.fetch_add(1, Ordering::Relaxed);
+            }
+            work.remove(orbit);
+            if work.has_other_solution(orbit) {
+                work.restore(orbit);
+            } else {
+                count -= orbit.len();
+            }
+        }
+        if stop.reached() {
+            return Err(crate::Stopped);
+        }
+        Ok(count)
     }
 
     /// One removal pass over the orbits in random order. `None` if the result is rejected.
@@ -904,7 +964,14 @@ pub const PROPAGATION_FROM_SIDE: usize = 36;
 
 /// From this side up, [`Generator::minimal`] means minimal among the puzzles propagation
 /// solves (see [`Generator::minimal`]).
-pub const MINIMAL_BY_PROPAGATION_FROM_SIDE: usize = 25;
+pub const MINIMAL_BY_PROPAGATION_FROM_SIDE: usize = 36;
+
+/// From this side up, minimal puzzles are made by propagation-keeping removal first
+/// ([`Generator::by_propagation`]), then (below [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]) by
+/// an exact pass over the givens left ([`Generator::exact_minimal`]): a search per given
+/// from a puzzle propagation solves starts from few open cells, where one from the full
+/// grid down lands on the hardness peak (no minimal 25x25 puzzle in 90 s that way).
+const MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE: usize = 25;
 
 /// Above this side the trail of a whole-grid propagation (`solve::general::reduce`)
 /// takes too much memory (`n³` entries: 90 MB at 225x225, 500 MB at 400x400): removal
@@ -1362,6 +1429,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The exact pass after propagation-keeping removal (the path of `--minimal` at 25x25),
+    /// run at 16x16 to stay quick in debug builds: every given left is necessary.
+    #[test]
+    fn exact_pass_after_propagation_leaves_every_given_necessary() {
+        let shape = Shape::new(4, 4).unwrap();
+        let gen = Generator::new(shape).minimal(true);
+        let mut removed_by_search = 0;
+        for seed in 0..3 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = random_solution(shape, &mut rng);
+            let mut orbits = Symmetry::None.orbits(shape);
+            orbits.shuffle(&mut rng);
+            let bounds = solve::general::reduce::Bounds {
+                min_givens: 0,
+                target: 0,
+            };
+            let kept =
+                solve::general::reduce::reduce(&solution, &orbits, bounds, &Stop::never()).unwrap();
+            let mut work = Work::new(shape);
+            work.start(&solution);
+            let mut count = shape.cell_count();
+            for (orbit, _) in orbits.iter().zip(&kept).filter(|(_, &k)| !k) {
+                work.remove(orbit);
+                count -= orbit.len();
+            }
+            let by_propagation = count;
+            let left = orbits.iter().zip(&kept).filter(|(_, &k)| k).map(|(o, _)| o);
+            let count = gen
+                .exact_minimal(&mut work, left, count, &Stop::never())
+                .unwrap();
+            removed_by_search += by_propagation - count;
+            let p = work.puzzle();
+            assert_eq!(p.given_count(), count);
+            assert_eq!(solve::count_solutions(&p, 2), 1, "{p:?}");
+            for c in Cell::all(shape).filter(|&c| p.get(c).is_some()) {
+                let mut g = p.clone();
+                g.set(c, None);
+                assert_eq!(solve::count_solutions(&g, 2), 2, "{c:?} could go in {p:?}");
+            }
+        }
+        // Propagation-minimal is not minimal: the searches had something to remove.
+        assert!(removed_by_search > 0);
     }
 
     #[test]
