@@ -66,7 +66,8 @@
 //!   search that gets there first waits for them. The portfolio therefore speeds up
 //!   only answers below the limit (a unique or unsolvable grid on which our search
 //!   beats CaDiCaL), and costs a second core while both run. The library never turns it
-//!   on by itself; the CLI does for a single puzzle when `--jobs` allows two cores.
+//!   on by itself; the CLI does for a single puzzle given `--jobs 2` or more (not by
+//!   default: on the grids measured it won nothing, `docs/how-it-works.md`).
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
@@ -1020,7 +1021,7 @@ pub fn search_with(
 
 /// What a caller lets the general engine do beyond its defaults. The library never reads
 /// the environment: a front end decides (the CLI turns the portfolio on for a single
-/// puzzle when `--jobs` allows two cores or more).
+/// puzzle given `--jobs 2` or more).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
