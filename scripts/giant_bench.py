@@ -20,6 +20,10 @@ on PATH, or `--kissat PATH`), fed a DIMACS file of the same encoding; its time i
 CPU time of its two processes (solve, then solve with the first solution blocked),
 parsing included. A solver missing is reported as such in its column.
 
+`--before BINARY` adds another build of ours (e.g. main's, built in its own checkout) in
+its own column, run right after ours on each instance; `--wall` adds the wall time of
+each of ours beside its CPU time (the portfolio spends two cores, so both matter).
+
     python3 -m venv target/bench-venv
     target/bench-venv/bin/pip install python-sat passagemath-kissat
     cargo build --release
@@ -81,12 +85,14 @@ def ours(binary, grid, timeout):
         path = f.name
     try:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
         p = subprocess.run(
             [binary, "solve", "--json", "--max-time", str(timeout), path],
             capture_output=True,
             text=True,
             timeout=timeout * 1.5 + 5,
         )
+        WALL[binary] = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         # CPU time of the process (parsing included), as CaDiCaL's is its solver's CPU
         # time: on a loaded machine wall time says more about the neighbours.
@@ -98,12 +104,16 @@ def ours(binary, grid, timeout):
 
 
 MAX_CLAUSES = 20_000_000
+# Wall time of the last run of each of our binaries (the tables show CPU time; with
+# `--wall` a "wall" column of each follows, since the portfolio spends two cores).
+WALL = {}
 PYSAT = {"CaDiCaL": "cadical195", "Glucose": "glucose4", "MiniSat": "minisat22"}
 
 
 def ours_file(binary, path, timeout):
     """Ours on a file as it is (its own format, parsing included)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
     try:
         p = subprocess.run(
             [binary, "solve", "--json", "--max-time", str(timeout), path],
@@ -113,6 +123,7 @@ def ours_file(binary, path, timeout):
         )
     except subprocess.TimeoutExpired:
         return None, "timeout"
+    WALL[binary] = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     dt = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     status = json.loads(p.stdout.splitlines()[0])["status"] if p.stdout else "error"
@@ -360,6 +371,10 @@ def file_grid(binary, path):
 def solvers(a):
     """(name, function(grid) -> (seconds or None, verdict)) for each solver asked for."""
     out = [("ours", None)]
+    if a.before:
+        out.append(("before", None))
+    if a.wall:
+        out += [("ours wall", "wall")] + ([("before wall", "wall")] if a.before else [])
     if a.no_sat:
         return out
     try:
@@ -402,23 +417,31 @@ def main():
         help="conflicts one uniqueness proof may take while building (past it the given stays)",
     )
     ap.add_argument("--save", help="a directory to write the hard puzzles to (hard-N-SEED.txt)")
+    ap.add_argument("--before", help="another build of ours (e.g. main's), in its own column")
+    ap.add_argument("--wall", action="store_true", help="also our wall times")
     a = ap.parse_args()
     if a.sizes is None:
         a.sizes = "" if a.files or a.hard else "16,25,36"
     sv = solvers(a)
     if a.only:
         keep = set(a.only.split(","))
-        sv = [(n, f) for n, f in sv if f is None or n in keep]
+        sv = [(n, f) for n, f in sv if f is None or f == "wall" or n in keep]
     names = [n for n, _ in sv]
 
     def run_all(g, runs, verdicts, path=None):
         vs = []
         for name, fn in sv:
+            if fn == "wall":
+                binary = a.binary if name == "ours wall" else a.before
+                timed = runs[name.split()[0]][-1] is not None
+                runs[name].append(WALL.get(binary) if timed else None)
+                continue
             if fn is None:
+                binary = a.binary if name == "ours" else a.before
                 if path is None:
-                    t, v = ours(a.binary, g, a.timeout)
+                    t, v = ours(binary, g, a.timeout)
                 else:
-                    t, v = ours_file(a.binary, path, a.timeout)
+                    t, v = ours_file(binary, path, a.timeout)
             else:
                 t, v = fn(g, a.timeout)
             runs[name].append(t)
@@ -426,7 +449,8 @@ def main():
         done = {v for v in vs if v not in ("timeout", "error", "too big")}
         verdicts.append("/".join(vs) + (" DISAGREE" if len(done) > 1 else ""))
 
-    head = "| " + " | ".join(f"{n} s" for n in names) + " | verdicts (" + "/".join(names) + ") |"
+    judged = "/".join(n for n, f in sv if f != "wall")
+    head = "| " + " | ".join(f"{n} s" for n in names) + f" | verdicts ({judged}) |"
     rule = "|" + "---:|" * len(names) + "---|"
     if a.files:
         print("\n(a) files, seconds (TO = over %gs)\n" % a.timeout)

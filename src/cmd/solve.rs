@@ -17,6 +17,9 @@ use sudoku::Grid;
 #[command(mut_arg("max_time", |a| a.help(
     "Stop after this many seconds for the whole run: puzzles not answered by then are \
      reported as `timeout` (exit code 1)")))]
+#[command(mut_arg("jobs", |a| a.help(
+    "Worker threads (0 = every core). A single puzzle with --jobs 2 or more races our \
+     search against CaDiCaL on a hard giant grid (the same answer, whichever is first)")))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -94,11 +97,14 @@ fn solve_record(
     count_limit: Option<usize>,
     all: bool,
     stop: &sudoku::Stop,
+    options: solve::general::Options,
 ) -> Answer {
     match record {
         Err(e) => Answer::Error(e),
         Ok(puzzle) => {
-            let Ok(outcome) = solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), stop) else {
+            let Ok(outcome) =
+                solve::solve_until_with(&puzzle.grid, puzzle.marks.as_ref(), stop, options)
+            else {
                 return Answer::TimedOut(Box::new(puzzle));
             };
             let limit = count_limit.or(all.then_some(ALL_LIMIT));
@@ -175,6 +181,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .max_time
         .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let mut timed_out = 0usize;
+    let jobs = crate::limits::jobs(args.batch.jobs);
+    // A batch already keeps every core busy with a puzzle each. A single puzzle races our
+    // search against CaDiCaL where it would hand over (same output, first answer wins)
+    // only when asked with `--jobs 2` or more: by default it does not, as the race won
+    // nothing on the grids measured and spent a second core (docs/how-it-works.md).
+    let options = solve::general::Options::default()
+        .with_portfolio(single && args.batch.jobs >= 2 && jobs >= 2);
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has
     // the batch's counter).
     let spinner = (single && std::io::IsTerminal::is_terminal(&std::io::stderr()))
@@ -187,9 +200,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // is no bottleneck with several jobs.
     batch::ordered_batch(
         head.into_iter().chain(records),
-        crate::limits::jobs(args.batch.jobs),
+        jobs,
         |_, record| {
-            let answer = solve_record(record.parse(), count_limit, args.all, &stop);
+            let answer = solve_record(record.parse(), count_limit, args.all, &stop, options);
             // A format that can't hold this grid (a size, a box shape) is said once per
             // puzzle, as an error: exit 2.
             let refused = match &answer {

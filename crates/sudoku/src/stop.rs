@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, Default)]
 pub struct Stop {
     deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
+    /// Cancel flags: any one set stops (a caller's flag, and a portfolio's own to end the
+    /// losing engine).
+    cancel: Vec<Arc<AtomicBool>>,
 }
 
 impl Stop {
@@ -26,7 +28,7 @@ impl Stop {
     pub fn at(deadline: Instant) -> Stop {
         Stop {
             deadline: Some(deadline),
-            cancel: None,
+            cancel: Vec::new(),
         }
     }
 
@@ -34,13 +36,14 @@ impl Stop {
     pub fn after(limit: Duration) -> Stop {
         Stop {
             deadline: Instant::now().checked_add(limit),
-            cancel: None,
+            cancel: Vec::new(),
         }
     }
 
-    /// Also stops once `flag` is set (by another thread, a signal handler, a UI).
+    /// Also stops once `flag` is set (by another thread, a signal handler, a UI). Flags
+    /// add up: a stop with two flags stops when either is set.
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Stop {
-        self.cancel = Some(flag);
+        self.cancel.push(flag);
         self
     }
 
@@ -51,14 +54,12 @@ impl Stop {
 
     /// Whether this can ever stop (a deadline or a flag is set).
     pub fn is_bounded(&self) -> bool {
-        self.deadline.is_some() || self.cancel.is_some()
+        self.deadline.is_some() || !self.cancel.is_empty()
     }
 
     /// Whether the deadline has passed or the flag is set.
     pub fn reached(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+        self.cancel.iter().any(|f| f.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
@@ -88,6 +89,21 @@ mod tests {
         let s = Stop::never().with_cancel(flag.clone());
         assert!(s.is_bounded() && !s.reached());
         flag.store(true, Ordering::Relaxed);
+        assert!(s.reached());
+    }
+
+    #[test]
+    fn flags_add_up() {
+        let (a, b) = (
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let s = Stop::never().with_cancel(a.clone()).with_cancel(b.clone());
+        assert!(!s.reached());
+        b.store(true, Ordering::Relaxed);
+        assert!(s.reached());
+        b.store(false, Ordering::Relaxed);
+        a.store(true, Ordering::Relaxed);
         assert!(s.reached());
     }
 }

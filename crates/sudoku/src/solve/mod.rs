@@ -84,6 +84,20 @@ pub trait Engine {
         let _ = stop;
         self.search(grid, marks, limit, keep)
     }
+    /// As [`Engine::search_until`], with the general engine's [`general::Options`] (the
+    /// 9x9 engine has none and ignores them).
+    fn search_with(
+        &self,
+        grid: &Grid,
+        marks: Option<&Candidates>,
+        limit: usize,
+        keep: usize,
+        stop: &Stop,
+        options: general::Options,
+    ) -> Search {
+        let _ = options;
+        self.search_until(grid, marks, limit, keep, stop)
+    }
 }
 
 /// The general engine, for every shape.
@@ -103,6 +117,17 @@ impl Engine for General {
         stop: &Stop,
     ) -> Search {
         general::search_until(grid, marks, limit, keep, stop)
+    }
+    fn search_with(
+        &self,
+        grid: &Grid,
+        marks: Option<&Candidates>,
+        limit: usize,
+        keep: usize,
+        stop: &Stop,
+        options: general::Options,
+    ) -> Search {
+        general::search_with(grid, marks, limit, keep, stop, options)
     }
 }
 
@@ -144,6 +169,17 @@ pub fn solve_until(
     marks: Option<&Candidates>,
     stop: &Stop,
 ) -> Result<Outcome, Stopped> {
+    solve_until_with(grid, marks, stop, general::Options::default())
+}
+
+/// As [`solve_until`], with the general engine's `options` (e.g. the two-core portfolio).
+/// The outcome is the same with or without them.
+pub fn solve_until_with(
+    grid: &Grid,
+    marks: Option<&Candidates>,
+    stop: &Stop,
+    options: general::Options,
+) -> Result<Outcome, Stopped> {
     let conflicts = grid.conflicts();
     if !conflicts.is_empty() {
         return Ok(Outcome::Invalid(conflicts));
@@ -151,7 +187,7 @@ pub fn solve_until(
     if let Some(o) = marks.is_none().then(|| sparse::solve(grid, stop)).flatten() {
         return Ok(o);
     }
-    let mut s = engine_for(grid).search_until(grid, marks, 2, 2, stop);
+    let mut s = engine_for(grid).search_with(grid, marks, 2, 2, stop, options);
     if s.stopped {
         return Err(Stopped);
     }

@@ -52,6 +52,22 @@
 //!   root before the search they won no random-holed peak instance (36x36 at 42–50%,
 //!   49x49 at 30–50%, 64x64 at 50–60%, two seeds each: the same answers and time-outs,
 //!   one 49x49 at 30% lost).
+//! * **Portfolio** (opt-in, [`Options::with_portfolio`]; `portfolio.rs`). Where the
+//!   hand-over would happen, and only there, the search does not stop: a copy of the root
+//!   goes to a second thread for the all-different filter and CaDiCaL, exactly as handed
+//!   over, while the search goes on where it was. Whichever finishes first sets a flag
+//!   that the other's [`Stop`] includes; the other thread is joined before the answer is
+//!   returned. Only there, because below it the search answers alone in a few
+//!   milliseconds (a thread and a CNF would cost more than they could win), and from the
+//!   root CaDiCaL would get a state without what probing and the first failures refuted.
+//!   The answer does not depend on the winner: a count below the limit (none, unique,
+//!   or every solution) is the same set, listed in value order; at the limit (several
+//!   solutions) the SAT engine's solutions are taken, as the single engine's, so a
+//!   search that gets there first waits for them. The portfolio therefore speeds up
+//!   only answers below the limit (a unique or unsolvable grid on which our search
+//!   beats CaDiCaL), and costs a second core while both run. The library never turns it
+//!   on by itself; the CLI does for a single puzzle given `--jobs 2` or more (not by
+//!   default: on the grids measured it won nothing, `docs/how-it-works.md`).
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
@@ -121,6 +137,8 @@
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::stop::Stop;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Words in the biggest bitset (400 digits or positions).
 const MAXW: usize = 7;
@@ -192,7 +210,9 @@ enum Change {
     Place(u32),
 }
 
-/// The search state, changed in place and restored from the trail.
+/// The search state, changed in place and restored from the trail. A clone is the
+/// portfolio's copy of the root for the SAT engine's thread.
+#[derive(Clone)]
 struct Solver<'g> {
     geo: &'g Geometry,
     /// `N × wpc` candidate words. A placed cell keeps its digit.
@@ -947,7 +967,15 @@ pub struct Search {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn search(grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search {
-    run(grid, marks, limit, keep, Tuning::default(), &Stop::never())
+    run(
+        grid,
+        marks,
+        limit,
+        keep,
+        Tuning::default(),
+        &Stop::never(),
+        Options::default(),
+    )
 }
 
 /// As [`search`], giving up once `stop` is reached (then [`Search::stopped`] is set).
@@ -958,7 +986,57 @@ pub fn search_until(
     keep: usize,
     stop: &Stop,
 ) -> Search {
-    run(grid, marks, limit, keep, Tuning::default(), stop)
+    run(
+        grid,
+        marks,
+        limit,
+        keep,
+        Tuning::default(),
+        stop,
+        Options::default(),
+    )
+}
+
+/// As [`search_until`], with the caller's choices in `options` (e.g. the two-core
+/// portfolio, [`Options::with_portfolio`]).
+///
+/// ```
+/// use sudoku::{Grid, Stop, solve::general};
+/// let g = Grid::from_line("1...............")?;
+/// let on_two_cores = general::Options::default().with_portfolio(true);
+/// let s = general::search_with(&g, None, 1000, 0, &Stop::never(), on_two_cores);
+/// assert_eq!(s.count, 72);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn search_with(
+    grid: &Grid,
+    marks: Option<&Candidates>,
+    limit: usize,
+    keep: usize,
+    stop: &Stop,
+    options: Options,
+) -> Search {
+    run(grid, marks, limit, keep, Tuning::default(), stop, options)
+}
+
+/// What a caller lets the general engine do beyond its defaults. The library never reads
+/// the environment: a front end decides (the CLI turns the portfolio on for a single
+/// puzzle given `--jobs 2` or more).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Run the two engines at once where the search would hand over to the SAT engine
+    /// (the module docs, *Portfolio*): one more thread, the first complete answer wins.
+    /// Off by default; worth it only with a spare core.
+    pub portfolio: bool,
+}
+
+impl Options {
+    /// These options with the two-core portfolio on or off.
+    pub fn with_portfolio(mut self, on: bool) -> Options {
+        self.portfolio = on;
+        self
+    }
 }
 
 /// Whether propagation alone (naked and hidden singles, locked candidates; no guess)
@@ -1128,8 +1206,19 @@ fn run(
     keep: usize,
     tuning: Tuning,
     stop: &Stop,
+    options: Options,
 ) -> Search {
     let mut result = Search::default();
+    // The portfolio's own flag, set by whichever engine finishes first, stops the other;
+    // both engines look at this stop, which also holds the caller's.
+    let race_flag = Arc::new(AtomicBool::new(false));
+    let race_stop;
+    let stop = if options.portfolio {
+        race_stop = stop.clone().with_cancel(race_flag.clone());
+        &race_stop
+    } else {
+        stop
+    };
     if limit == 0 {
         return result;
     }
@@ -1193,84 +1282,107 @@ fn run(
     };
     let mut known: Vec<Vec<u16>> = Vec::new();
     let mut total_fails = 0u64;
-    loop {
-        if st.stopped || st.tick() {
-            result.stopped = true;
-            return result;
-        }
-        let solved_at_root = alive && st.empty == 0 && stack.is_empty();
-        if use_sat && total_fails >= sat_after && (alive || !stack.is_empty()) && !solved_at_root {
-            // Back to the root, keeping what was refuted there.
-            if let Some(&(mark, ..)) = stack.first() {
-                st.undo_to(mark);
+    std::thread::scope(|scope| {
+        // The portfolio's SAT thread, once started, and how many solutions were known then.
+        let mut race = None;
+        let searched = loop {
+            if st.stopped || st.tick() {
+                result.stopped = true;
+                break result;
             }
-            // All-different reasoning first (`alldiff`): it decides some grids outright
-            // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it leaves
-            // cells open its eliminations are undone: they are few (64x64-1: 32 of 14k)
-            // and only change CaDiCaL's path (64x64-1: 6.7 s with the original state,
-            // 32 s and 37 s with them).
-            let mark = st.trail.len();
-            if !st.all_different() {
-                result.stopped = st.stopped;
-                return result;
-            }
-            if st.empty > 0 {
-                st.undo_to(mark);
-            }
-            let found = sat::search(&st, &known, limit - result.count, stop);
-            for values in &found.solutions {
-                result.count += 1;
-                if result.solutions.len() < keep {
-                    result.solutions.push(grid_of(grid, values));
+            let solved_at_root = alive && st.empty == 0 && stack.is_empty();
+            if use_sat
+                && race.is_none()
+                && total_fails >= sat_after
+                && (alive || !stack.is_empty())
+                && !solved_at_root
+            {
+                if options.portfolio {
+                    let want = limit - result.count;
+                    match portfolio::start(scope, &st, &stack, &known, want, &race_flag) {
+                        portfolio::Start::Racing(handle) => race = Some((handle, known.len())),
+                        portfolio::Start::Decided(found) => {
+                            break portfolio::handed_over(result, found, grid, keep);
+                        }
+                    }
+                } else {
+                    // Back to the root, keeping what was refuted there.
+                    if let Some(&(mark, ..)) = stack.first() {
+                        st.undo_to(mark);
+                    }
+                    // All-different reasoning first (`alldiff`): it decides some grids outright
+                    // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it leaves
+                    // cells open its eliminations are undone: they are few (64x64-1: 32 of 14k)
+                    // and only change CaDiCaL's path (64x64-1: 6.7 s with the original state,
+                    // 32 s and 37 s with them).
+                    let mark = st.trail.len();
+                    if !st.all_different() {
+                        result.stopped = st.stopped;
+                        break result;
+                    }
+                    if st.empty > 0 {
+                        st.undo_to(mark);
+                    }
+                    let found = sat::search(&st, &known, limit - result.count, stop);
+                    break portfolio::handed_over(result, found, grid, keep);
                 }
             }
-            result.stopped = found.stopped;
-            return result;
-        }
-        if alive {
-            if st.empty == 0 {
-                result.count += 1;
-                if result.solutions.len() < keep {
-                    result.solutions.push(st.solution(grid));
+            if alive {
+                if st.empty == 0 {
+                    result.count += 1;
+                    if result.solutions.len() < keep {
+                        result.solutions.push(st.solution(grid));
+                    }
+                    if use_sat {
+                        known.push(st.value.clone());
+                    }
+                    if result.count >= limit {
+                        break result;
+                    }
+                    // Fall through to backtrack.
+                } else {
+                    let (cell, d) = st.branch_choice().expect("an empty cell with candidates");
+                    result.guesses += 1;
+                    stack.push((st.trail.len(), cell as u32, d as u16));
+                    alive = st.assign(cell, d) && st.propagate();
+                    continue;
                 }
-                if use_sat {
-                    known.push(st.value.clone());
-                }
-                if result.count >= limit {
-                    return result;
-                }
-                // Fall through to backtrack.
             } else {
-                let (cell, d) = st.branch_choice().expect("an empty cell with candidates");
-                result.guesses += 1;
-                stack.push((st.trail.len(), cell as u32, d as u16));
-                alive = st.assign(cell, d) && st.propagate();
-                continue;
+                st.weight[st.conflict] += 1;
+                fails += 1;
+                total_fails += 1;
+                if unit > 0 && result.count == 0 && fails >= budget && !stack.is_empty() {
+                    restarts += 1;
+                    fails = 0;
+                    st.salt = st.random();
+                    budget = luby(restarts + 1) * unit;
+                    // Keep what was proved at the root (refuted first choices).
+                    st.undo_to(stack[0].0);
+                    stack.clear();
+                    alive = true;
+                    continue;
+                }
             }
-        } else {
-            st.weight[st.conflict] += 1;
-            fails += 1;
-            total_fails += 1;
-            if unit > 0 && result.count == 0 && fails >= budget && !stack.is_empty() {
-                restarts += 1;
-                fails = 0;
-                st.salt = st.random();
-                budget = luby(restarts + 1) * unit;
-                // Keep what was proved at the root (refuted first choices).
-                st.undo_to(stack[0].0);
-                stack.clear();
-                alive = true;
-                continue;
+            match stack.pop() {
+                None => break result,
+                Some((mark, cell, d)) => {
+                    st.undo_to(mark);
+                    alive = st.eliminate(cell as usize, d as usize) && st.propagate();
+                }
             }
+        };
+        match race {
+            None => searched,
+            Some((handle, at_start)) => portfolio::finish(
+                searched,
+                handle,
+                &race_flag,
+                &known,
+                at_start,
+                portfolio::Asked { grid, limit, keep },
+            ),
         }
-        match stack.pop() {
-            None => return result,
-            Some((mark, cell, d)) => {
-                st.undo_to(mark);
-                alive = st.eliminate(cell as usize, d as usize) && st.propagate();
-            }
-        }
-    }
+    })
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (`i` from 1): restart budgets.
@@ -1290,6 +1402,7 @@ fn luby(i: u64) -> u64 {
 }
 
 mod alldiff;
+mod portfolio;
 pub(crate) mod reduce;
 mod sat;
 #[cfg(test)]

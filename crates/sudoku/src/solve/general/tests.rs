@@ -154,7 +154,16 @@ fn random_puzzles_match_brute_force() {
                 sat_big_side: usize::MAX,
             };
             assert_eq!(
-                run(&g, None, limit, 0, other, &Stop::never()).count,
+                run(
+                    &g,
+                    None,
+                    limit,
+                    0,
+                    other,
+                    &Stop::never(),
+                    Options::default()
+                )
+                .count,
                 s.count,
                 "{g:?}"
             );
@@ -165,7 +174,15 @@ fn random_puzzles_match_brute_force() {
                     sat_after,
                     ..Tuning::default()
                 };
-                let x = run(&g, None, limit, limit, t, &Stop::never());
+                let x = run(
+                    &g,
+                    None,
+                    limit,
+                    limit,
+                    t,
+                    &Stop::never(),
+                    Options::default(),
+                );
                 assert_eq!(x.count, s.count, "sat_after {sat_after}: {g:?}");
                 for sol in &x.solutions {
                     assert!(crate::verify::check_solution_of(&g, sol).is_ok(), "{g:?}");
@@ -446,4 +463,92 @@ fn reduction_on_the_trail_is_sequential_deletion() {
         assert!(puzzle.given_count() >= min_givens);
         assert!(fills_by_propagation(&puzzle, &Stop::never()).unwrap());
     }
+}
+
+/// Random-holed puzzles (a random solution, each cell kept with probability `fill`).
+fn holed(shape: Shape, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
+    use rand::Rng;
+    let sol = random_solution(shape, rng);
+    let values: Vec<usize> = sol
+        .values()
+        .iter()
+        .map(|&v| if rng.gen_bool(fill) { v as usize } else { 0 })
+        .collect();
+    Grid::from_values(shape, &values).unwrap()
+}
+
+#[test]
+fn portfolio_answers_as_the_single_engine() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261127);
+    let mut raced = [0usize; 3];
+    for (br, bc, rounds) in [(2, 2, 30), (2, 3, 30), (3, 3, 30), (3, 4, 10), (4, 4, 10)] {
+        let shape = Shape::new(br, bc).unwrap();
+        for _ in 0..rounds {
+            let g = holed(shape, rng.gen_range(0.2..0.6), &mut rng);
+            // The race starts at once (0) or after a few failures (3), on small grids too.
+            for sat_after in [0, 3] {
+                let t = Tuning {
+                    sat_after,
+                    ..Tuning::default()
+                };
+                let on = Options::default().with_portfolio(true);
+                for (limit, keep) in [(2, 2), (5, 5)] {
+                    let one = run(&g, None, limit, keep, t, &Stop::never(), Options::default());
+                    let two = run(&g, None, limit, keep, t, &Stop::never(), on);
+                    assert!(!one.stopped && !two.stopped);
+                    assert_eq!(two.count, one.count, "{g:?}");
+                    raced[one.count.min(2)] += 1;
+                    if one.count < limit {
+                        // Every solution: the same set, in value order once raced (in
+                        // the search's order when it answered before the hand-over).
+                        let mut want = one.solutions.clone();
+                        want.sort_by(|a, b| a.values().cmp(b.values()));
+                        let mut got = two.solutions.clone();
+                        got.sort_by(|a, b| a.values().cmp(b.values()));
+                        assert_eq!(got, want, "{g:?}");
+                        assert!(two.solutions == want || two.solutions == one.solutions);
+                    } else {
+                        // At the limit the SAT engine's solutions, as the single engine.
+                        assert_eq!(two.solutions, one.solutions, "{g:?}");
+                    }
+                }
+            }
+        }
+    }
+    // Both kinds of answer came up: unique and several.
+    assert!(raced[1] > 0 && raced[2] > 0, "{raced:?}");
+}
+
+#[test]
+fn portfolio_keeps_a_time_limit_and_ends_both_engines() {
+    use rand::SeedableRng;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    // 36x36 with half its cells given: the hardness peak, which neither engine answers in
+    // a fraction of a second (the answer is checked only when one comes).
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
+    let g = holed(Shape::new(6, 6).unwrap(), 0.5, &mut rng);
+    let t = Tuning {
+        sat_after: 0,
+        ..Tuning::default()
+    };
+    let on = Options::default().with_portfolio(true);
+    let flag = Arc::new(AtomicBool::new(false));
+    let stop = Stop::after(std::time::Duration::from_millis(300)).with_cancel(flag.clone());
+    let s = run(&g, None, 2, 2, t, &stop, on);
+    if s.stopped {
+        assert!(stop.reached());
+    } else {
+        assert!(s.count >= 1, "a random-holed puzzle has its solution");
+        assert!(s.solutions.iter().all(|x| x.is_solution()));
+    }
+    // Both threads are gone: only this test and its stop hold the caller's flag (the
+    // race's copy of the stop is dropped).
+    assert_eq!(Arc::strong_count(&flag), 2);
+    // A stop already reached answers nothing, with or without the race.
+    flag.store(true, Ordering::Relaxed);
+    let s = run(&g, None, 2, 2, t, &stop, on);
+    assert!(s.stopped);
+    assert_eq!(Arc::strong_count(&flag), 2);
 }
