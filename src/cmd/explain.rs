@@ -158,11 +158,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     std::io::Write::flush(&mut out)?;
     if skipped > 0 {
         status = status.worst(Status::Negative);
-        eprintln!(
-            "sudoku: time limit reached (--max-time {}): {skipped} puzzle{} not explained",
-            args.max_time.unwrap_or_default().as_secs_f64(),
-            if skipped == 1 { "" } else { "s" }
-        );
+        batch::report_skipped(skipped, args.max_time, "not explained");
     }
     Ok(status.code())
 }

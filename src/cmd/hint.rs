@@ -115,11 +115,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     std::io::Write::flush(&mut out)?;
     if skipped > 0 {
         status = status.worst(Status::Negative);
-        eprintln!(
-            "sudoku: time limit reached (--max-time {}): {skipped} puzzle{} without a hint",
-            args.max_time.unwrap_or_default().as_secs_f64(),
-            if skipped == 1 { "" } else { "s" }
-        );
+        batch::report_skipped(skipped, args.max_time, "without a hint");
     }
     Ok(status.code())
 }
