@@ -22,7 +22,14 @@ fn main() {
         let n = shape.side();
         let stop = Stop::after(std::time::Duration::from_secs(30));
         let t = Instant::now();
-        let s = general::search_until(&Grid::empty(shape), None, 2, 2, &stop);
+        let s = general::search_with(
+            &Grid::empty(shape),
+            None,
+            2,
+            2,
+            &stop,
+            general::Options::default(),
+        );
         let empty = t.elapsed();
         assert!(s.solutions.iter().all(|g| g.is_solution()));
         // A random solution: the empty grid's, rows and columns shuffled inside bands and
@@ -67,7 +74,7 @@ fn main() {
             let p = Grid::from_values(shape, &v).unwrap();
             let t = Instant::now();
             let stop = Stop::after(std::time::Duration::from_secs(30));
-            let r = general::search_until(&p, None, 2, 2, &stop);
+            let r = general::search_with(&p, None, 2, 2, &stop, general::Options::default());
             for x in &r.solutions {
                 assert!(sudoku::verify::check_solution_of(&p, x).is_ok());
             }

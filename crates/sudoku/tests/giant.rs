@@ -102,12 +102,12 @@ fn a_reached_stop_cuts_the_search_short() {
         .collect();
     let g = Grid::from_values(sh, &values).unwrap();
     assert_eq!(values.len(), n * n);
-    let s = general::search_until(&g, None, 2, 2, &cancelled());
+    let s = general::search_with(&g, None, 2, 2, &cancelled(), general::Options::default());
     assert!(s.stopped);
     assert!(solve::solve_until(&g, None, &cancelled()).is_err());
     assert!(solve::count_until(&g, None, 2, &cancelled()).is_err());
     // Without the stop the same grid is answered (and `stopped` stays false).
-    let s = general::search_until(&g, None, 1, 1, &Stop::never());
+    let s = general::search_with(&g, None, 1, 1, &Stop::never(), general::Options::default());
     assert!(!s.stopped);
     assert_eq!(s.count, 1);
     assert!(sudoku::verify::check_solution_of(&g, &s.solutions[0]).is_ok());

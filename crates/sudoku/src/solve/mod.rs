@@ -67,25 +67,13 @@ impl Outcome {
 }
 
 /// An exhaustive search engine. Both engines implement it, which lets tests and the
-/// benchmark run them side by side.
+/// benchmark run them side by side. An engine implements [`Engine::search_with`]; the
+/// other two are its defaults.
 pub trait Engine {
-    /// Counts solutions up to `limit`, keeping the first `keep`; see [`general::search`].
-    fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search;
-    /// As [`Engine::search`], giving up once `stop` is reached ([`Search::stopped`]). The
-    /// 9x9 engine answers in microseconds and ignores it.
-    fn search_until(
-        &self,
-        grid: &Grid,
-        marks: Option<&Candidates>,
-        limit: usize,
-        keep: usize,
-        stop: &Stop,
-    ) -> Search {
-        let _ = stop;
-        self.search(grid, marks, limit, keep)
-    }
-    /// As [`Engine::search_until`], with the general engine's [`general::Options`] (the
-    /// 9x9 engine has none and ignores them).
+    /// Counts solutions up to `limit`, keeping the first `keep` (see [`general::search`]),
+    /// giving up once `stop` is reached ([`Search::stopped`]), with the general engine's
+    /// [`general::Options`]. The 9x9 engine answers in microseconds and ignores `stop` and
+    /// `options`.
     fn search_with(
         &self,
         grid: &Grid,
@@ -94,20 +82,12 @@ pub trait Engine {
         keep: usize,
         stop: &Stop,
         options: general::Options,
-    ) -> Search {
-        let _ = options;
-        self.search_until(grid, marks, limit, keep, stop)
-    }
-}
-
-/// The general engine, for every shape.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct General;
-
-impl Engine for General {
+    ) -> Search;
+    /// [`Engine::search_with`] without a stop and with the default options.
     fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search {
-        general::search(grid, marks, limit, keep)
+        self.search_with(grid, marks, limit, keep, &Stop::never(), Default::default())
     }
+    /// [`Engine::search_with`] with the default options.
     fn search_until(
         &self,
         grid: &Grid,
@@ -116,8 +96,15 @@ impl Engine for General {
         keep: usize,
         stop: &Stop,
     ) -> Search {
-        general::search_until(grid, marks, limit, keep, stop)
+        self.search_with(grid, marks, limit, keep, stop, Default::default())
     }
+}
+
+/// The general engine, for every shape.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct General;
+
+impl Engine for General {
     fn search_with(
         &self,
         grid: &Grid,

@@ -86,7 +86,7 @@ mod engine;
 mod simd;
 mod tables;
 
-use super::{Engine, Search};
+use super::{Engine, Search, Stop};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use engine::State;
@@ -262,8 +262,17 @@ pub fn solutions(puzzle: &Cells, limit: usize) -> (Vec<Cells>, u64) {
 pub struct Fast9;
 
 impl Engine for Fast9 {
-    /// As [`super::general::search`]; panics if `grid` is not 9x9.
-    fn search(&self, grid: &Grid, marks: Option<&Candidates>, limit: usize, keep: usize) -> Search {
+    /// As [`super::general::search`]; panics if `grid` is not 9x9. It answers in
+    /// microseconds, so `stop` and `options` are not read.
+    fn search_with(
+        &self,
+        grid: &Grid,
+        marks: Option<&Candidates>,
+        limit: usize,
+        keep: usize,
+        _stop: &Stop,
+        _options: super::general::Options,
+    ) -> Search {
         assert!(
             grid.shape().is_nine(),
             "the fast9 engine only takes 9x9 grids"
