@@ -307,7 +307,7 @@ mod tests {
         for _ in 0..20 {
             let sol = super::super::random_solution(Shape::NINE, &mut rng);
             let mut a = Work9::new();
-            let mut b = super::super::Work::new(Shape::NINE);
+            let mut b = super::super::Work::new(Shape::NINE, crate::Stop::never());
             a.start(&sol);
             b.start(&sol);
             let mut cells: Vec<Cell> = Cell::all(Shape::NINE).collect();
@@ -319,7 +319,7 @@ mod tests {
             for &c in &cells[..50] {
                 assert_eq!(a.forced(c.index()), b.forced(c), "{c:?}");
             }
-            assert_eq!(a.puzzle(), b.puzzle);
+            assert_eq!(a.puzzle(), b.puzzle());
         }
     }
 
