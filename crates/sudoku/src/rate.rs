@@ -16,7 +16,8 @@
 //! # HoDoKu
 //! Solve with [`Order::Hodoku`] and HoDoKu's default techniques. The **score** is the sum of
 //! the steps' base scores; the **level** is the hardest technique's, then raised one level
-//! while the score is above the level's maximum (800, 1000, 1600, 1800).
+//! while the score is above the level's maximum (800, 1000, 1600, 1800 on 9x9; scaled by
+//! the number of cells on other grids, [`Level::max_score_for`]).
 //!
 //! ```
 //! use sudoku::{Grid, rate::{Rater, Preset}, logic::Level};
@@ -472,7 +473,7 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
         level = Level::Extreme;
     }
     HodokuRating {
-        level: raised(level, score),
+        level: raised(level, score, path.board.shape()),
         score,
         hardest: hardest.map(|(_, _, t)| t),
         steps: path.steps.len(),
@@ -481,9 +482,10 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
     }
 }
 
-/// `level` raised one level while `score` is above the level's maximum (HoDoKu's rule).
-fn raised(mut level: Level, score: u32) -> Level {
-    while score > level.max_score() {
+/// `level` raised one level while `score` is above the level's maximum on `shape`
+/// (HoDoKu's rule).
+fn raised(mut level: Level, score: u32, shape: crate::Shape) -> Level {
+    while score > level.max_score_for(shape) {
         match level.next() {
             Some(next) => level = next,
             None => break,
@@ -589,6 +591,7 @@ impl TargetRater {
     /// walked without making their steps ([`LogicSolver::walk_basic`]).
     fn hodoku_tally(&self, grid: &Grid) -> Option<(Level, u32, TechniqueSet)> {
         let (cap, require) = (self.target.level, &self.target.require);
+        let shape = grid.shape();
         let (mut level, mut score, mut used) = (Level::Easy, 0u32, TechniqueSet::default());
         let mut tally = |technique: Technique, n: u32| {
             used.insert(technique);
@@ -596,7 +599,7 @@ impl TargetRater {
                 level = level.max(h.level);
                 score += n * h.base_score;
             }
-            cap.is_none_or(|c| level <= c && score <= c.max_score())
+            cap.is_none_or(|c| level <= c && score <= c.max_score_for(shape))
         };
         let board = Board::new(grid);
         // The fast walk reports full houses as naked singles: only without requirements.
@@ -610,7 +613,7 @@ impl TargetRater {
                 path.solved && (!path.used_backtracking || require.contains(&Technique::BruteForce))
             }),
         };
-        solved.then(|| (raised(level, score), score, used))
+        solved.then(|| (raised(level, score, shape), score, used))
     }
 
     /// Whether `grid` meets the target.
@@ -621,11 +624,7 @@ impl TargetRater {
                 return false;
             };
             if let Some(want) = t.level {
-                let floor = match want {
-                    Level::Easy => 0,
-                    l => previous(l).max_score(),
-                };
-                if level != want || score < floor {
+                if level != want || score < self.score_floor(grid.shape()) {
                     return false;
                 }
             }
@@ -707,7 +706,7 @@ impl TargetRater {
         };
         let verdict = if level > want {
             Verdict::TooHard
-        } else if level < want || score < self.score_floor() {
+        } else if level < want || score < self.score_floor(grid.shape()) {
             Verdict::TooEasy
         } else if t.se.is_none() && t.require.is_empty() || self.accepts(grid) {
             Verdict::Fits
@@ -717,12 +716,12 @@ impl TargetRater {
         (verdict, Some(score))
     }
 
-    /// The least HoDoKu score the target's level accepts (HoDoKu's generator rule: the
-    /// previous level's maximum; 0 for Easy or no level).
-    pub fn score_floor(&self) -> u32 {
+    /// The least HoDoKu score the target's level accepts on a grid of `shape` (HoDoKu's
+    /// generator rule: the previous level's maximum; 0 for Easy or no level).
+    pub fn score_floor(&self, shape: crate::Shape) -> u32 {
         match self.target.level {
             None | Some(Level::Easy) => 0,
-            Some(l) => previous(l).max_score(),
+            Some(l) => previous(l).max_score_for(shape),
         }
     }
 }

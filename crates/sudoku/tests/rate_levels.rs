@@ -45,6 +45,28 @@ fn hodoku_level_is_raised_by_the_score() {
 }
 
 #[test]
+fn score_maxima_scale_with_the_number_of_cells() {
+    // A 25x25 has 625/81 times a 9x9's cells, and its score maxima are scaled by as much:
+    // hidden singles (14 points) up to Easy's maximum stay Easy, one more is Medium.
+    let big = Board::new(&Grid::empty(sudoku::Shape::new(5, 5).unwrap()));
+    let max = Level::Easy.max_score_for(big.shape());
+    assert_eq!(max, 800 * 625 / 81);
+    assert_eq!(Level::Easy.max_score_for(sudoku::Shape::NINE), 800);
+    let singles = |n: usize| SolvePath {
+        board: big.clone(),
+        ..path_of(&vec![Technique::HiddenSingle; n], true)
+    };
+    let under = max as usize / 14;
+    assert_eq!(hodoku_rating_of(&singles(under)).level, Level::Easy);
+    assert_eq!(hodoku_rating_of(&singles(under + 1)).level, Level::Medium);
+    // The same steps on a 9x9 board would be raised to Extreme.
+    assert_eq!(
+        hodoku_rating_of(&path_of(&vec![Technique::HiddenSingle; under], true)).level,
+        Level::Extreme
+    );
+}
+
+#[test]
 fn se_er_ep_ed_over_a_path() {
     // ED is the first step, EP the hardest up to the first placement, ER the hardest.
     let mut path = path_of(

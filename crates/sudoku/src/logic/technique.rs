@@ -141,6 +141,16 @@ impl Level {
             Level::Extreme => u32::MAX,
         }
     }
+    /// [`Level::max_score`] for a grid of `shape`: HoDoKu's on 9x9, scaled by the number of
+    /// cells elsewhere. A score sums every step, so a 25x25 solved by singles alone scores
+    /// eight times a 9x9's; unscaled, its level would be Extreme.
+    pub fn max_score_for(self, shape: crate::Shape) -> u32 {
+        match self {
+            Level::Extreme => u32::MAX,
+            _ => (u64::from(self.max_score()) * shape.cell_count() as u64 / 81)
+                .min(u64::from(u32::MAX - 1)) as u32,
+        }
+    }
 }
 
 /// What HoDoKu 2.2 says of a technique by default.
