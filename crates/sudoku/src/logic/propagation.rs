@@ -22,6 +22,10 @@
 //!
 //! Depends on nothing else in `logic`.
 
+mod table;
+
+pub(crate) use table::{Cause, InnerRule, Node, Nodes, NO_NODE};
+
 /// How a branch propagates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Rules {

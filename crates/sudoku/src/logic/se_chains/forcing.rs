@@ -180,7 +180,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     let net = on_nets.net(cand);
                     for pol in [1u32, 0] {
                         for k in 0..net.nodes.len() as u32 {
-                            let pot = net.nodes[k as usize].potential;
+                            let pot = net.nodes[k as usize].fact;
                             if pot & 1 != pol || net.node(pot) != k || !off_net.has(pot) {
                                 continue;
                             }
@@ -357,7 +357,7 @@ pub(super) fn agree(
     }
     for pol in [1u32, 0] {
         for k in 0..first.nodes.len() as u32 {
-            let pot = first.nodes[k as usize].potential;
+            let pot = first.nodes[k as usize].fact;
             if pot & 1 != pol || first.node(pot) != k {
                 continue;
             }
