@@ -86,10 +86,16 @@ impl Nodes {
 
     /// Empties the table (in the time of its nodes, not of its facts).
     pub(crate) fn clear(&mut self) {
+        // Every bit set belongs to a node: a few nodes clear their words, many the lot.
+        let by_node = self.nodes.len() < self.bits.len();
         for nd in &self.nodes {
             self.idx[nd.fact as usize] = NO_NODE;
-            // Every bit set belongs to a node: clear its whole word.
-            self.bits[nd.fact as usize / 64] = 0;
+            if by_node {
+                self.bits[nd.fact as usize / 64] = 0;
+            }
+        }
+        if !by_node {
+            self.bits.fill(0);
         }
         self.nodes.clear();
         self.par.clear();
