@@ -34,7 +34,8 @@
 
 use super::geometry::Geometry;
 use super::propagation::{
-    Cause, Contradiction, Effect, Node, Nodes, PeerOrder, Queue, Rules, Stall, NO_NODE,
+    basics, Cause, Contradiction, Effect, Masks, Node, Nodes, PeerOrder, Queue, Rules, Stall,
+    NO_NODE,
 };
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
@@ -199,6 +200,15 @@ impl Branch {
 
     /// Back to the position of `t`.
     fn reset(&mut self, t: &Tables) {
+        self.restore(t);
+        self.table.clear();
+        self.head = 0;
+        self.head_on = 0;
+        self.clash = None;
+    }
+
+    /// Back to the candidates and counts of `t` (the table kept).
+    fn restore(&mut self, t: &Tables) {
         // A fact changed only its cell and its digit's entries in the cell's houses.
         for nd in &self.table.nodes {
             let cand = nd.fact as usize / 2;
@@ -211,10 +221,6 @@ impl Branch {
                 self.done[hd] = t.placed[hd];
             }
         }
-        self.table.clear();
-        self.head = 0;
-        self.head_on = 0;
-        self.clash = None;
     }
 
     /// What ended the branch, if anything did.
@@ -285,17 +291,21 @@ impl Branch {
     }
 
     /// Runs the queue to its end (or a clash). Stalls as [`Stall::Stop`],
-    /// [`Stall::LockedCandidates`] or [`Stall::FailingBivalues`] (SE's basics and inner
-    /// producers are its nets', `se_chains`).
+    /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] or [`Stall::Basics`] (SE's
+    /// inner producers are its nets', `se_chains`).
     fn run(&mut self, t: &Tables, rules: Rules) {
-        debug_assert!(!matches!(rules.stall, Stall::Basics | Stall::Inner(_)));
+        debug_assert!(!matches!(rules.stall, Stall::Inner(_)));
         loop {
             self.run_queue(t, rules);
             if self.clash.is_some() || rules.stall == Stall::Stop {
                 return;
             }
             let before = self.table.nodes.len();
-            self.locked_candidates(t);
+            if rules.stall == Stall::Basics {
+                self.basics(t);
+            } else {
+                self.locked_candidates(t);
+            }
             if self.table.nodes.len() == before {
                 return;
             }
@@ -493,6 +503,48 @@ impl Branch {
         self.causes = causes;
     }
 
+    /// SE's basic techniques inside the branch ([`basics`], over the box-first geometry:
+    /// sides up to 32): queues the falses they give, each with the falses it relies on as
+    /// causes, and (as SE's nets) without testing them against the trues.
+    fn basics(&mut self, t: &Tables) {
+        let bf = t.geometry.box_first();
+        let n = t.n;
+        let mask = |c: &DigitSet| c.iter().fold(0u64, |m, d| m | 1 << d.index());
+        let orig: Vec<u64> = t.cands.iter().map(mask).collect();
+        let cur: Vec<u64> = self.cands.iter().map(mask).collect();
+        let places = |grid: &[u64]| -> Vec<u32> {
+            let mut v = vec![0u32; 3 * n * n];
+            for (h, cells) in bf.house_cells.iter().enumerate() {
+                for (i, &c) in cells.iter().enumerate() {
+                    let mut m = grid[c as usize];
+                    while m != 0 {
+                        v[h * n + m.trailing_zeros() as usize] |= 1 << i;
+                        m &= m - 1;
+                    }
+                }
+            }
+            v
+        };
+        let (pl_orig, pl_cur) = (places(&orig), places(&cur));
+        let masks = Masks {
+            n,
+            geometry: bf,
+            orig: &orig,
+            cur: &cur,
+            pl_orig: &pl_orig,
+            pl_cur: &pl_cur,
+        };
+        for (off, causes) in basics(&masks, &self.table) {
+            if !self.is_set(off) {
+                self.table.add(off, &causes);
+                if !self.deferred {
+                    let cand = (off / 2) as usize;
+                    self.take_off(t, cand / n, cand % n);
+                }
+            }
+        }
+    }
+
     /// Pointing and claiming inside the branch: queues the facts they give.
     fn locked_candidates(&mut self, t: &Tables) {
         let s = t.shape;
@@ -606,6 +658,38 @@ impl Branch {
         } else {
             self.run(t, rules);
         }
+    }
+
+    /// Starts from `fact` in the position of `t`, propagates by `rules` into `table` (its
+    /// nodes replaced), and leaves the branch as it found it: SE's producers keep a table
+    /// per assumption and run them all on one branch. Gives the contradiction, if the
+    /// branch ended in one, as the nodes of its candidate's true and false (the second
+    /// half not held, as in [`Self::set_with`]); `rules` stall as [`Self::run`] does.
+    pub(crate) fn run_into(
+        &mut self,
+        t: &Tables,
+        fact: u32,
+        rules: Rules,
+        table: &mut Nodes,
+    ) -> Option<(u32, u32)> {
+        self.reset(t);
+        table.clear();
+        std::mem::swap(&mut self.table, table);
+        self.deferred = rules.effect == Effect::WhenFollowed;
+        self.set(t, fact, NO_NODE);
+        self.run(t, rules);
+        let absurd = match self.clash {
+            Some(Clash::Both { .. }) => {
+                let v = self.table.nodes.len() as u32 - 1;
+                let f = self.table.nodes[v as usize].fact;
+                let other = self.table.node(f ^ 1);
+                Some(if f & 1 == 1 { (v, other) } else { (other, v) })
+            }
+            _ => None,
+        };
+        self.restore(t);
+        std::mem::swap(&mut self.table, table);
+        absurd
     }
 
     /// Starts from `premise` in the position of `t` and keeps everything it implies in

@@ -22,8 +22,10 @@
 //!
 //! Depends on nothing else in `logic`.
 
+mod basics;
 mod table;
 
+pub(crate) use basics::{basics, several, two, Masks};
 pub(crate) use table::{Cause, InnerRule, Node, Nodes, NO_NODE};
 
 /// How a branch propagates.

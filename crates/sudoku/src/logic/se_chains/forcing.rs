@@ -100,7 +100,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let ensure = |pos: &mut Pos, nets: &mut OnNets, cand: usize, limit: usize| {
         if nets.get(cand).is_none() {
             let mut net = pos.search.net(npot);
-            run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(), limit);
+            propagate(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(), limit);
             nets.insert(cand, net);
         }
     };
@@ -145,7 +145,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 }
             }
             if do_contradiction || do_double {
-                run_net(
+                propagate(
                     pos,
                     &mut off_net,
                     on_pot ^ 1,

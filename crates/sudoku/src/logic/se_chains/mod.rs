@@ -82,8 +82,9 @@
 //!
 //! Depends on [`super::Context`] and the step model.
 
-use super::geometry::BOX_FIRST_MAX_SIDE;
-use super::propagation::{Cause, InnerRule, Nodes, Rules, Stall};
+use super::forcing::{Branch, Tables};
+use super::geometry::{BoxFirst, BOX_FIRST_MAX_SIDE};
+use super::propagation::{basics, several, two, Cause, InnerRule, Masks, Nodes, Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::{
@@ -167,20 +168,6 @@ fn se_base(t: Technique) -> f64 {
 /// SE's base for cycles and static forcing chains that use both X and Y links (the
 /// catalogue's [`SE_XY_LINKS_RATING`], exact as an `f64`).
 const Y_LINKS_BASE: f64 = SE_XY_LINKS_RATING as f64;
-
-/// Whether `x` has exactly two bits set (without `count_ones`, which is no single
-/// instruction on the baseline x86-64 target, and these tests are in the hottest loops).
-#[inline]
-fn two(x: u64) -> bool {
-    let rest = x & x.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
-}
-
-/// Whether `x` has two bits set or more.
-#[inline]
-fn several(x: u64) -> bool {
-    x & x.wrapping_sub(1) != 0
-}
 
 /// What SE's producers keep along one solve path, owned by the driver: the inner hints of the positions nested chains reached (levels and the next
 /// steps run much the same nets again), a pool of nets (nested chains run many thousands),
@@ -268,6 +255,16 @@ fn find(
         return ControlFlow::Continue(());
     }
     let mut pos = Pos::new(ctx, search);
+    // The dynamic producers run on the one propagation engine (the nested ones' inner
+    // producers still on the nets' masks).
+    if matches!(
+        producer,
+        ExplainerProducer::Dynamic | ExplainerProducer::Plus
+    ) {
+        let tables = Tables::new(ctx);
+        let branch = Branch::new(&tables);
+        pos.branch = Some(Box::new((tables, branch)));
+    }
     let mut best = Best::new();
     match producer {
         ExplainerProducer::Cycles => cycles(&pos, &mut best),
@@ -421,7 +418,8 @@ mod tests {
     }
 
     /// HoDoKu's branch run with SE's engine values derives at the static and dynamic
-    /// scales what SE's nets derive, in one node table: the same facts in the same order,
+    /// scales, and with SE's basics stall (Dynamic (+)), what SE's nets derive, in one
+    /// node table: the same facts in the same order,
     /// each with the same causes (a dynamic single's hidden falses included) and the same
     /// kind of cause, and the same contradiction; with HoDoKu's values it derives something
     /// else on these positions.
@@ -455,10 +453,14 @@ mod tests {
             let t = Tables::new(&ctx);
             let mut branch = Branch::new(&t);
             let mut net = Net::new(pos.npot());
-            for (cell_links, dynamic) in
-                [(true, false), (false, false), (true, true), (false, true)]
-            {
-                let rules = Rules::EXPLAINER.scale(cell_links, dynamic, Stall::Stop);
+            for (cell_links, dynamic, stall) in [
+                (true, false, Stall::Stop),
+                (false, false, Stall::Stop),
+                (true, true, Stall::Stop),
+                (false, true, Stall::Stop),
+                (true, true, Stall::Basics),
+            ] {
+                let rules = Rules::EXPLAINER.scale(cell_links, dynamic, stall);
                 let hodoku = Rules::HODOKU.scale(cell_links, dynamic, Stall::Stop);
                 for cand in 0..pos.orig.len() * pos.n {
                     if pos.orig[cand / pos.n] >> (cand % pos.n) & 1 == 0 {
@@ -479,7 +481,7 @@ mod tests {
                             }
                         });
                         branch.start_with(&t, start, rules, &mut None);
-                        let at = format!("{line}, {cell_links} {dynamic}, from {start}");
+                        let at = format!("{line}, {cell_links} {dynamic} {stall:?}, from {start}");
                         assert_eq!(rows(&branch.table), theirs, "{at}");
                         assert_eq!(branch.clash(), their_clash, "{at}");
                         let firsts = |r: &[(u32, Vec<u32>, Cause)]| -> Vec<(u32, Option<u32>)> {

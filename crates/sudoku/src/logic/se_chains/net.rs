@@ -1,5 +1,5 @@
 //! Nets: the potentials one assumption leads to, with their parents and causes, and
-//! the counting of a proof's complexity; Dynamic (+)'s basic techniques inside a net.
+//! the counting of a proof's complexity.
 
 use super::*;
 
@@ -132,6 +132,19 @@ impl Counter {
     }
 }
 
+/// Fills `net` from `start` by `rules` on the position's branch of the one propagation
+/// engine if it has one (top-level Dynamic and Dynamic (+) nets), else on its masks
+/// ([`run_net`]).
+pub(super) fn propagate(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bound: usize) {
+    match pos.branch.as_deref_mut() {
+        Some((tables, branch)) if !matches!(rules.stall, Stall::Inner(_)) => {
+            net.reset();
+            net.absurd = branch.run_into(tables, start, rules, &mut net.table);
+        }
+        _ => run_net(pos, net, start, rules, bound),
+    }
+}
+
 /// Fills `net` from `start` (SE's chaining of one assumption) by `rules`, which keep SE's
 /// engine values ([`Rules::EXPLAINER`]: trues first, box, row and column order, a
 /// contradiction is a candidate both true and false, a false takes effect when followed);
@@ -256,7 +269,7 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bo
             break;
         }
         if rules.stall != Stall::Stop && q_on.is_empty() && q_off.is_empty() {
-            for (off, ps) in advanced(pos, net) {
+            for (off, ps) in basics(&pos.masks(), net) {
                 if !net.has(off) {
                     let k = net.add(off, &ps);
                     q_off.push_back(k);
@@ -279,193 +292,4 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bo
     net.buf = buf;
     net.made = made;
     pos.restore();
-}
-
-/// Dynamic (+): the offs that locked candidates, hidden pairs, naked pairs or X-Wings
-/// give in the net's current position (the first of these that gives any step that
-/// depends on the net), each with the offs it depends on as parents.
-pub(super) fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
-    let n = pos.n;
-    let mut out: Vec<(u32, Vec<u32>)> = Vec::new();
-    // The removed places of `d` in house `h`, as off nodes.
-    let gone_in = |h: usize, d: usize| -> Vec<u32> {
-        let g = pos.places_orig(h, d) & !pos.places_cur(h, d);
-        pos.house_cells[h]
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| g >> i & 1 == 1)
-            .map(|(_, &c)| net.node(pos.pot(c as usize, d, false)))
-            .collect()
-    };
-    // Locked candidates: pointing (box → line) then claiming (line → box).
-    for h in 0..3 * n {
-        let hc = &pos.house_cells[h];
-        // Only box → line and line → box: the kinds of house to look in.
-        let kinds: &[usize] = if h < n { &[1, 2] } else { &[0] };
-        for d in 0..n {
-            let places = pos.places_cur(h, d);
-            if !several(u64::from(places)) {
-                continue;
-            }
-            let fi = places.trailing_zeros() as usize;
-            let first = hc[fi] as usize;
-            for &k in kinds {
-                if places & !pos.inter[(h * n + fi) * 3 + k] != 0 {
-                    continue;
-                }
-                // The places of `d` in `other` outside `h` (the places in both houses are
-                // all of `h`'s places).
-                let other = pos.houses[first][k] as usize;
-                let j = pos.hpos[first][k] as usize;
-                let elim = pos.places_cur(other, d) & !pos.inter[(other * n + j) * 3 + h / n];
-                if elim == 0 {
-                    continue;
-                }
-                let ps = gone_in(h, d);
-                if ps.is_empty() {
-                    continue;
-                }
-                let oc = &pos.house_cells[other];
-                let mut e = elim;
-                while e != 0 {
-                    let c = oc[e.trailing_zeros() as usize] as usize;
-                    out.push((pos.pot(c, d, false), ps.clone()));
-                    e &= e - 1;
-                }
-            }
-        }
-    }
-    if !out.is_empty() {
-        return out;
-    }
-    // Hidden pairs.
-    for h in 0..3 * n {
-        for d1 in 0..n {
-            let p1 = pos.places_cur(h, d1);
-            if !two(u64::from(p1)) {
-                continue;
-            }
-            for d2 in d1 + 1..n {
-                if pos.places_cur(h, d2) != p1 {
-                    continue;
-                }
-                let hc = &pos.house_cells[h];
-                let mut elim = Vec::new();
-                for (i, &c) in hc.iter().enumerate() {
-                    if p1 >> i & 1 == 1 {
-                        let c = c as usize;
-                        let rest = pos.cur[c] & !(1u64 << d1) & !(1u64 << d2);
-                        for e in 0..n {
-                            if rest >> e & 1 == 1 {
-                                elim.push(pos.pot(c, e, false));
-                            }
-                        }
-                    }
-                }
-                if elim.is_empty() {
-                    continue;
-                }
-                let mut ps = gone_in(h, d1);
-                ps.extend(gone_in(h, d2));
-                if ps.is_empty() {
-                    continue;
-                }
-                for e in elim {
-                    out.push((e, ps.clone()));
-                }
-            }
-        }
-    }
-    if !out.is_empty() {
-        return out;
-    }
-    // Naked pairs.
-    for h in 0..3 * n {
-        let hc = &pos.house_cells[h];
-        for i in 0..n {
-            let ci = hc[i] as usize;
-            let m = pos.cur[ci];
-            if !two(m) {
-                continue;
-            }
-            for j in i + 1..n {
-                let cj = hc[j] as usize;
-                if pos.cur[cj] != m {
-                    continue;
-                }
-                let mut elim = Vec::new();
-                for &c in hc {
-                    let c = c as usize;
-                    if c == ci || c == cj {
-                        continue;
-                    }
-                    for e in 0..n {
-                        if m >> e & 1 == 1 && pos.cur[c] >> e & 1 == 1 {
-                            elim.push(pos.pot(c, e, false));
-                        }
-                    }
-                }
-                if elim.is_empty() {
-                    continue;
-                }
-                let mut ps = Vec::new();
-                for c in [ci, cj] {
-                    let gone = pos.orig[c] & !pos.cur[c];
-                    for e in 0..n {
-                        if gone >> e & 1 == 1 {
-                            ps.push(net.node(pos.pot(c, e, false)));
-                        }
-                    }
-                }
-                if ps.is_empty() {
-                    continue;
-                }
-                for e in elim {
-                    out.push((e, ps.clone()));
-                }
-            }
-        }
-    }
-    if !out.is_empty() {
-        return out;
-    }
-    // X-Wings: rows as base, then columns.
-    for (base, cover) in [(n, 2 * n), (2 * n, n)] {
-        for d in 0..n {
-            for a in 0..n {
-                let pa = pos.places_cur(base + a, d);
-                if !two(u64::from(pa)) {
-                    continue;
-                }
-                for b in a + 1..n {
-                    if pos.places_cur(base + b, d) != pa {
-                        continue;
-                    }
-                    let mut elim = Vec::new();
-                    for i in 0..n {
-                        if pa >> i & 1 == 0 {
-                            continue;
-                        }
-                        for (k, &c) in pos.house_cells[cover + i].iter().enumerate() {
-                            if k != a && k != b && pos.cur[c as usize] >> d & 1 == 1 {
-                                elim.push(pos.pot(c as usize, d, false));
-                            }
-                        }
-                    }
-                    if elim.is_empty() {
-                        continue;
-                    }
-                    let mut ps = gone_in(base + a, d);
-                    ps.extend(gone_in(base + b, d));
-                    if ps.is_empty() {
-                        continue;
-                    }
-                    for e in elim {
-                        out.push((e, ps.clone()));
-                    }
-                }
-            }
-        }
-    }
-    out
 }
