@@ -15,13 +15,14 @@
 //!   (Nishio).
 //!
 //! Every fact keeps the fact it came from, so each conclusion comes with its chain back to
-//! the premise.
+//! the premise; the facts go in the shared node table ([`Nodes`]).
 //!
 //! How a branch propagates is its [`Rules`]: the scale ([`Mode::rules`]) and the engine
-//! values. HoDoKu's finders run with [`Rules::HODOKU`]'s; [`Branch::start_with`] also
-//! follows SE's ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate
-//! both true and false as a contradiction, a false taking effect when followed), which a
-//! test holds to `se_chains`' nets.
+//! values. HoDoKu's finders run with [`Rules::HODOKU`]'s. The branch also follows SE's
+//! ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate both true and
+//! false as a contradiction, a false taking effect when followed, a dynamic single keeping
+//! its hidden causes, SE's basics as a stall rule): SE's Dynamic producer runs its nets on
+//! it ([`Branch::run_into`]), and a test holds it to `se_chains`' nets.
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or
@@ -94,6 +95,8 @@ pub(crate) struct Tables {
     cands: Vec<DigitSet>,
     count: Vec<u16>,
     placed: Vec<bool>,
+    /// The candidates and places as box-first masks (SE's basics; made on first use).
+    masks: std::cell::OnceCell<(Vec<u64>, Vec<u32>)>,
 }
 
 impl Tables {
@@ -120,7 +123,28 @@ impl Tables {
             cands,
             count,
             placed,
+            masks: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The position's candidates and places as box-first masks (sides up to 32: a cell's
+    /// candidates are the first word of its set).
+    fn masks(&self) -> &(Vec<u64>, Vec<u32>) {
+        self.masks.get_or_init(|| {
+            let (bf, n) = (self.geometry.box_first(), self.n);
+            let orig: Vec<u64> = self.cands.iter().map(|c| c.words()[0]).collect();
+            let mut places = vec![0u32; 3 * n * n];
+            for (h, cells) in bf.house_cells.iter().enumerate() {
+                for (i, &c) in cells.iter().enumerate() {
+                    let mut m = orig[c as usize];
+                    while m != 0 {
+                        places[h * n + m.trailing_zeros() as usize] |= 1 << i;
+                        m &= m - 1;
+                    }
+                }
+            }
+            (orig, places)
+        })
     }
 
     fn cand(&self, cell: usize, d: usize) -> u32 {
@@ -509,29 +533,26 @@ impl Branch {
     fn basics(&mut self, t: &Tables) {
         let bf = t.geometry.box_first();
         let n = t.n;
-        let mask = |c: &DigitSet| c.iter().fold(0u64, |m, d| m | 1 << d.index());
-        let orig: Vec<u64> = t.cands.iter().map(mask).collect();
-        let cur: Vec<u64> = self.cands.iter().map(mask).collect();
-        let places = |grid: &[u64]| -> Vec<u32> {
-            let mut v = vec![0u32; 3 * n * n];
-            for (h, cells) in bf.house_cells.iter().enumerate() {
-                for (i, &c) in cells.iter().enumerate() {
-                    let mut m = grid[c as usize];
-                    while m != 0 {
-                        v[h * n + m.trailing_zeros() as usize] |= 1 << i;
-                        m &= m - 1;
-                    }
+        // The position of `t` less the branch's falses (all followed when it stalls).
+        let (orig, pl_orig) = t.masks();
+        let (mut cur, mut pl_cur) = (orig.clone(), pl_orig.clone());
+        for nd in &self.table.nodes {
+            if nd.fact & 1 == 0 {
+                let cand = (nd.fact / 2) as usize;
+                let (cell, d) = (cand / n, cand % n);
+                cur[cell] &= !(1u64 << d);
+                for hi in 0..3 {
+                    let h = bf.houses[cell][hi] as usize;
+                    pl_cur[h * n + d] &= !(1u32 << bf.hpos[cell][hi]);
                 }
             }
-            v
-        };
-        let (pl_orig, pl_cur) = (places(&orig), places(&cur));
+        }
         let masks = Masks {
             n,
             geometry: bf,
-            orig: &orig,
+            orig,
             cur: &cur,
-            pl_orig: &pl_orig,
+            pl_orig,
             pl_cur: &pl_cur,
         };
         for (off, causes) in basics(&masks, &self.table) {

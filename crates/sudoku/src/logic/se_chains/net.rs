@@ -133,7 +133,7 @@ impl Counter {
 }
 
 /// Fills `net` from `start` by `rules` on the position's branch of the one propagation
-/// engine if it has one (top-level Dynamic and Dynamic (+) nets), else on its masks
+/// engine if it has one (the top-level Dynamic producer's nets), else on its masks
 /// ([`run_net`]).
 pub(super) fn propagate(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bound: usize) {
     match pos.branch.as_deref_mut() {
