@@ -547,14 +547,7 @@ impl Branch {
                 }
             }
         }
-        let masks = Masks {
-            n,
-            geometry: bf,
-            orig,
-            cur: &cur,
-            pl_orig,
-            pl_cur: &pl_cur,
-        };
+        let masks = Masks::new(bf, n, (orig, &cur), (pl_orig, &pl_cur));
         for (off, causes) in basics(&masks, &self.table) {
             if !self.is_set(off) {
                 self.table.add(off, &causes);

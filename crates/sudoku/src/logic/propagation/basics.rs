@@ -26,20 +26,48 @@ pub(crate) fn several(x: u64) -> bool {
 /// (`orig`) and where it is (`cur`).
 pub(crate) struct Masks<'a> {
     pub(crate) n: usize,
-    pub(crate) geometry: &'a BoxFirst,
+    /// The box-first geometry's tables ([`BoxFirst`]'s fields).
+    pub(crate) houses: &'a [[u16; 3]],
+    pub(crate) house_cells: &'a [Vec<u16>],
+    pub(crate) hpos: &'a [[u8; 3]],
+    pub(crate) inter: &'a [u32],
     pub(crate) orig: &'a [u64],
     pub(crate) cur: &'a [u64],
     pub(crate) pl_orig: &'a [u32],
     pub(crate) pl_cur: &'a [u32],
 }
 
-impl Masks<'_> {
+impl<'a> Masks<'a> {
+    /// The tables of `geometry`, with these masks.
+    #[inline]
+    pub(crate) fn new(
+        geometry: &'a BoxFirst,
+        n: usize,
+        (orig, cur): (&'a [u64], &'a [u64]),
+        (pl_orig, pl_cur): (&'a [u32], &'a [u32]),
+    ) -> Masks<'a> {
+        Masks {
+            n,
+            houses: &geometry.houses,
+            house_cells: &geometry.house_cells,
+            hpos: &geometry.hpos,
+            inter: &geometry.inter,
+            orig,
+            cur,
+            pl_orig,
+            pl_cur,
+        }
+    }
+
+    #[inline]
     fn places_orig(&self, h: usize, d: usize) -> u32 {
         self.pl_orig[h * self.n + d]
     }
+    #[inline]
     fn places_cur(&self, h: usize, d: usize) -> u32 {
         self.pl_cur[h * self.n + d]
     }
+    #[inline]
     fn pot(&self, cell: usize, d: usize, on: bool) -> u32 {
         ((cell * self.n + d) * 2 + usize::from(on)) as u32
     }
@@ -54,7 +82,7 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
     // The removed places of `d` in house `h`, as off nodes.
     let gone_in = |h: usize, d: usize| -> Vec<u32> {
         let g = pos.places_orig(h, d) & !pos.places_cur(h, d);
-        pos.geometry.house_cells[h]
+        pos.house_cells[h]
             .iter()
             .enumerate()
             .filter(|(i, _)| g >> i & 1 == 1)
@@ -63,7 +91,7 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
     };
     // Locked candidates: pointing (box → line) then claiming (line → box).
     for h in 0..3 * n {
-        let hc = &pos.geometry.house_cells[h];
+        let hc = &pos.house_cells[h];
         // Only box → line and line → box: the kinds of house to look in.
         let kinds: &[usize] = if h < n { &[1, 2] } else { &[0] };
         for d in 0..n {
@@ -74,15 +102,14 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
             let fi = places.trailing_zeros() as usize;
             let first = hc[fi] as usize;
             for &k in kinds {
-                if places & !pos.geometry.inter[(h * n + fi) * 3 + k] != 0 {
+                if places & !pos.inter[(h * n + fi) * 3 + k] != 0 {
                     continue;
                 }
                 // The places of `d` in `other` outside `h` (the places in both houses are
                 // all of `h`'s places).
-                let other = pos.geometry.houses[first][k] as usize;
-                let j = pos.geometry.hpos[first][k] as usize;
-                let elim =
-                    pos.places_cur(other, d) & !pos.geometry.inter[(other * n + j) * 3 + h / n];
+                let other = pos.houses[first][k] as usize;
+                let j = pos.hpos[first][k] as usize;
+                let elim = pos.places_cur(other, d) & !pos.inter[(other * n + j) * 3 + h / n];
                 if elim == 0 {
                     continue;
                 }
@@ -90,7 +117,7 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
                 if ps.is_empty() {
                     continue;
                 }
-                let oc = &pos.geometry.house_cells[other];
+                let oc = &pos.house_cells[other];
                 let mut e = elim;
                 while e != 0 {
                     let c = oc[e.trailing_zeros() as usize] as usize;
@@ -114,7 +141,7 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
                 if pos.places_cur(h, d2) != p1 {
                     continue;
                 }
-                let hc = &pos.geometry.house_cells[h];
+                let hc = &pos.house_cells[h];
                 let mut elim = Vec::new();
                 for (i, &c) in hc.iter().enumerate() {
                     if p1 >> i & 1 == 1 {
@@ -146,7 +173,7 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
     }
     // Naked pairs.
     for h in 0..3 * n {
-        let hc = &pos.geometry.house_cells[h];
+        let hc = &pos.house_cells[h];
         for i in 0..n {
             let ci = hc[i] as usize;
             let m = pos.cur[ci];
@@ -211,7 +238,7 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
                         if pa >> i & 1 == 0 {
                             continue;
                         }
-                        for (k, &c) in pos.geometry.house_cells[cover + i].iter().enumerate() {
+                        for (k, &c) in pos.house_cells[cover + i].iter().enumerate() {
                             if k != a && k != b && pos.cur[c as usize] >> d & 1 == 1 {
                                 elim.push(pos.pot(c as usize, d, false));
                             }

@@ -85,6 +85,7 @@ impl Nodes {
     }
 
     /// Empties the table (in the time of its nodes, not of its facts).
+    #[inline]
     pub(crate) fn clear(&mut self) {
         // Every bit set belongs to a node: a few nodes clear their words, many the lot.
         let by_node = self.nodes.len() < self.bits.len();
@@ -147,6 +148,7 @@ impl Nodes {
     }
 
     /// A node not registered as held, derived by any other link.
+    #[inline]
     pub(crate) fn push(&mut self, fact: u32, parents: &[u32]) -> u32 {
         self.push_with(fact, parents, Cause::Other, 0)
     }
@@ -167,6 +169,7 @@ impl Nodes {
     }
 
     /// Appends `fact`, derived by any other link, and registers it as held.
+    #[inline]
     pub(crate) fn add(&mut self, fact: u32, parents: &[u32]) -> u32 {
         self.add_with(fact, parents, Cause::Other, 0)
     }
@@ -179,12 +182,14 @@ impl Nodes {
     }
 
     /// The fact that made node `k` (its first cause), or its own fact for a premise.
+    #[inline]
     pub(crate) fn first_parent_fact(&self, k: u32) -> u32 {
         let p = self.parents(k).first().copied().unwrap_or(k);
         self.nodes[p as usize].fact
     }
 
     /// Whether this table and `other` hold a fact in common.
+    #[inline]
     pub(crate) fn meets(&self, other: &Nodes) -> bool {
         self.bits.iter().zip(&other.bits).any(|(a, b)| a & b != 0)
     }

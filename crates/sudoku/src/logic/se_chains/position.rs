@@ -124,14 +124,12 @@ impl<'s> Pos<'s> {
     }
     /// This position as the masks SE's basic techniques read ([`Masks`]).
     pub(super) fn masks(&self) -> Masks<'_> {
-        Masks {
-            n: self.n,
-            geometry: self.geometry,
-            orig: &self.orig,
-            cur: &self.cur,
-            pl_orig: &self.pl_orig,
-            pl_cur: &self.pl_cur,
-        }
+        Masks::new(
+            self.geometry,
+            self.n,
+            (&self.orig, &self.cur),
+            (&self.pl_orig, &self.pl_cur),
+        )
     }
     /// The places of digit `d` in house `h` (as positions in the house), in `grid`.
     pub(super) fn places_orig(&self, h: usize, d: usize) -> u32 {
