@@ -103,20 +103,20 @@ impl Nodes {
     }
 
     /// Whether the table holds `fact`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn has(&self, fact: u32) -> bool {
         self.bits[fact as usize / 64] >> (fact % 64) & 1 == 1
     }
 
     /// The node of `fact`, or [`NO_NODE`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn node(&self, fact: u32) -> u32 {
         self.idx[fact as usize]
     }
 
     /// Appends a node for `fact` with causes `parents` (its first the fact that made it),
     /// without registering the fact as held (a contradiction's second half).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_with(
         &mut self,
         fact: u32,
@@ -148,13 +148,13 @@ impl Nodes {
     }
 
     /// A node not registered as held, derived by any other link.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, fact: u32, parents: &[u32]) -> u32 {
         self.push_with(fact, parents, Cause::Other, 0)
     }
 
     /// Appends `fact` with causes `parents` and registers it as held.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn add_with(
         &mut self,
         fact: u32,
@@ -169,7 +169,7 @@ impl Nodes {
     }
 
     /// Appends `fact`, derived by any other link, and registers it as held.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn add(&mut self, fact: u32, parents: &[u32]) -> u32 {
         self.add_with(fact, parents, Cause::Other, 0)
     }
