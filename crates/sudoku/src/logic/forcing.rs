@@ -283,6 +283,7 @@ impl Branch {
     /// Derives `fact` from the nodes `causes` (the first the one that made it; none for a
     /// premise). A clash with the fact's negation keeps the second half as a node not
     /// held (as SE's nets do).
+    #[inline(always)]
     fn set_with(&mut self, t: &Tables, fact: u32, causes: &[u32], cause: Cause) {
         if self.clash.is_some() || self.is_set(fact) {
             return;
