@@ -15,13 +15,14 @@
 //!   (Nishio).
 //!
 //! Every fact keeps the fact it came from, so each conclusion comes with its chain back to
-//! the premise.
+//! the premise; the facts go in the shared node table ([`Nodes`]).
 //!
 //! How a branch propagates is its [`Rules`]: the scale ([`Mode::rules`]) and the engine
-//! values. HoDoKu's finders run with [`Rules::HODOKU`]'s; [`Branch::start_with`] also
-//! follows SE's ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate
-//! both true and false as a contradiction, a false taking effect when followed), which a
-//! test holds to `se_chains`' nets.
+//! values. HoDoKu's finders run with [`Rules::HODOKU`]'s. The branch also follows SE's
+//! ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate both true and
+//! false as a contradiction, a false taking effect when followed, a dynamic single keeping
+//! its hidden causes, SE's basics as a stall rule): SE's Dynamic producer runs its nets on
+//! it ([`Branch::run_into`]), and a test holds it to `se_chains`' nets.
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or
@@ -33,7 +34,10 @@
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
 use super::geometry::Geometry;
-use super::propagation::{Contradiction, Effect, PeerOrder, Queue, Rules, Stall};
+use super::propagation::{
+    basics, Cause, Contradiction, Effect, Masks, Node, Nodes, PeerOrder, Queue, Rules, Stall,
+    NO_NODE,
+};
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
@@ -91,6 +95,8 @@ pub(crate) struct Tables {
     cands: Vec<DigitSet>,
     count: Vec<u16>,
     placed: Vec<bool>,
+    /// The candidates and places as box-first masks (SE's basics; made on first use).
+    masks: std::cell::OnceCell<(Vec<u64>, Vec<u32>)>,
 }
 
 impl Tables {
@@ -117,7 +123,28 @@ impl Tables {
             cands,
             count,
             placed,
+            masks: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The position's candidates and places as box-first masks (sides up to 32: a cell's
+    /// candidates are the first word of its set).
+    fn masks(&self) -> &(Vec<u64>, Vec<u32>) {
+        self.masks.get_or_init(|| {
+            let (bf, n) = (self.geometry.box_first(), self.n);
+            let orig: Vec<u64> = self.cands.iter().map(|c| c.words()[0]).collect();
+            let mut places = vec![0u32; 3 * n * n];
+            for (h, cells) in bf.house_cells.iter().enumerate() {
+                for (i, &c) in cells.iter().enumerate() {
+                    let mut m = orig[c as usize];
+                    while m != 0 {
+                        places[h * n + m.trailing_zeros() as usize] |= 1 << i;
+                        m &= m - 1;
+                    }
+                }
+            }
+            (orig, places)
+        })
     }
 
     fn cand(&self, cell: usize, d: usize) -> u32 {
@@ -155,10 +182,11 @@ pub(crate) struct Branch {
     count: Vec<u16>,
     done: Vec<bool>,
     cell_on: Vec<bool>,
-    parent: Vec<u32>,
-    depth: Vec<u16>,
-    /// The facts, in the order they were derived (also the work queue).
-    pub facts: Vec<u32>,
+    /// The facts, in the order they were derived, with their causes (also the work
+    /// queue: node indices). Under [`Effect::WhenFollowed`] a dynamic single keeps, after
+    /// the false that made it, the falses followed before it that left it single (SE's
+    /// hidden causes); under [`Effect::WhenDerived`] only the fact that made it.
+    pub table: Nodes,
     /// The next fact to follow ([`Queue::Fifo`]), or where to look for the next false
     /// ([`Queue::TruesFirst`]).
     head: usize,
@@ -171,6 +199,8 @@ pub(crate) struct Branch {
     /// A false leaves the candidates when it is followed ([`Effect::WhenFollowed`]), not
     /// when it is derived.
     deferred: bool,
+    /// Scratch space: a single's causes.
+    causes: Vec<u32>,
 }
 
 impl Branch {
@@ -181,24 +211,31 @@ impl Branch {
             count: t.count.clone(),
             done: t.placed.clone(),
             cell_on: vec![false; t.cands.len()],
-            parent: vec![NONE; total * 2],
-            depth: vec![0; total * 2],
-            facts: Vec::new(),
+            table: Nodes::new(total * 2),
             head: 0,
             head_on: 0,
             limit: u16::MAX,
             clash: None,
             clash_depth: 0,
             deferred: false,
+            causes: Vec::new(),
         }
     }
 
     /// Back to the position of `t`.
     fn reset(&mut self, t: &Tables) {
+        self.restore(t);
+        self.table.clear();
+        self.head = 0;
+        self.head_on = 0;
+        self.clash = None;
+    }
+
+    /// Back to the candidates and counts of `t` (the table kept).
+    fn restore(&mut self, t: &Tables) {
         // A fact changed only its cell and its digit's entries in the cell's houses.
-        for &f in &self.facts {
-            self.parent[f as usize] = NONE;
-            let cand = f as usize / 2;
+        for nd in &self.table.nodes {
+            let cand = nd.fact as usize / 2;
             let (c, d) = (cand / t.n, cand % t.n);
             self.cands[c] = t.cands[c];
             self.cell_on[c] = false;
@@ -208,16 +245,6 @@ impl Branch {
                 self.done[hd] = t.placed[hd];
             }
         }
-        self.facts.clear();
-        self.head = 0;
-        self.head_on = 0;
-        self.clash = None;
-    }
-
-    /// The fact that derived `fact` (the premise for itself), if it is set.
-    #[cfg(test)]
-    pub(crate) fn parent(&self, fact: u32) -> Option<u32> {
-        Some(self.parent[fact as usize]).filter(|&p| p != NONE)
     }
 
     /// What ended the branch, if anything did.
@@ -226,8 +253,14 @@ impl Branch {
         self.clash
     }
 
+    #[inline]
     fn is_set(&self, fact: u32) -> bool {
-        self.parent[fact as usize] != NONE
+        self.table.has(fact)
+    }
+
+    /// The links from the premise to `fact` (a fact the branch holds).
+    fn depth_of(&self, fact: u32) -> u16 {
+        self.table.nodes[self.table.node(fact) as usize].depth
     }
 
     fn fail(&mut self, c: Clash, depth: u16) {
@@ -237,16 +270,28 @@ impl Branch {
         }
     }
 
+    /// Derives `fact` from node `by` ([`NO_NODE`] for a premise).
+    #[inline]
     fn set(&mut self, t: &Tables, fact: u32, by: u32) {
+        if by == NO_NODE {
+            self.set_with(t, fact, &[], Cause::Other);
+        } else {
+            self.set_with(t, fact, &[by], Cause::Other);
+        }
+    }
+
+    /// Derives `fact` from the nodes `causes` (the first the one that made it; none for a
+    /// premise). A clash with the fact's negation keeps the second half as a node not
+    /// held (as SE's nets do).
+    #[inline(always)]
+    fn set_with(&mut self, t: &Tables, fact: u32, causes: &[u32], cause: Cause) {
         if self.clash.is_some() || self.is_set(fact) {
             return;
         }
-        let d = if by == fact {
-            0
-        } else {
-            self.depth[by as usize] + 1
-        };
         if self.is_set(fact ^ 1) {
+            let k = self.table.push_with(fact, causes, cause, 0);
+            let by = self.table.first_parent_fact(k);
+            let d = self.table.nodes[k as usize].depth;
             self.fail(
                 Clash::Both {
                     cand: fact / 2,
@@ -257,9 +302,7 @@ impl Branch {
             );
             return;
         }
-        self.parent[fact as usize] = by;
-        self.depth[fact as usize] = d;
-        self.facts.push(fact);
+        self.table.add_with(fact, causes, cause, 0);
         let cand = (fact / 2) as usize;
         let (cell, digit) = (cand / t.n, cand % t.n);
         if fact & 1 == 1 {
@@ -273,18 +316,22 @@ impl Branch {
     }
 
     /// Runs the queue to its end (or a clash). Stalls as [`Stall::Stop`],
-    /// [`Stall::LockedCandidates`] or [`Stall::FailingBivalues`] (SE's basics and inner
-    /// producers are its nets', `se_chains`).
+    /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] or [`Stall::Basics`] (SE's
+    /// inner producers are its nets', `se_chains`).
     fn run(&mut self, t: &Tables, rules: Rules) {
-        debug_assert!(!matches!(rules.stall, Stall::Basics | Stall::Inner(_)));
+        debug_assert!(!matches!(rules.stall, Stall::Inner(_)));
         loop {
             self.run_queue(t, rules);
             if self.clash.is_some() || rules.stall == Stall::Stop {
                 return;
             }
-            let before = self.facts.len();
-            self.locked_candidates(t);
-            if self.facts.len() == before {
+            let before = self.table.nodes.len();
+            if rules.stall == Stall::Basics {
+                self.basics(t);
+            } else {
+                self.locked_candidates(t);
+            }
+            if self.table.nodes.len() == before {
                 return;
             }
         }
@@ -299,27 +346,30 @@ impl Branch {
         }
     }
 
-    /// The next fact to follow, by the queue rule.
+    /// The next node to follow, by the queue rule.
     #[inline]
     fn next(&mut self, queue: Queue) -> Option<u32> {
+        let nodes = &self.table.nodes;
         if queue == Queue::TruesFirst {
-            while let Some(&f) = self.facts.get(self.head_on) {
+            while let Some(nd) = nodes.get(self.head_on) {
                 self.head_on += 1;
-                if f & 1 == 1 {
-                    return Some(f);
+                if nd.fact & 1 == 1 {
+                    return Some(self.head_on as u32 - 1);
                 }
             }
-            while let Some(&f) = self.facts.get(self.head) {
+            while let Some(nd) = nodes.get(self.head) {
                 self.head += 1;
-                if f & 1 == 0 {
-                    return Some(f);
+                if nd.fact & 1 == 0 {
+                    return Some(self.head as u32 - 1);
                 }
             }
             return None;
         }
-        let f = *self.facts.get(self.head)?;
-        self.head += 1;
-        Some(f)
+        if self.head < nodes.len() {
+            self.head += 1;
+            return Some(self.head as u32 - 1);
+        }
+        None
     }
 
     /// Makes `digit` false in peer cell `p`, when it is still a candidate there.
@@ -332,35 +382,35 @@ impl Branch {
 
     fn run_queue(&mut self, t: &Tables, rules: Rules) {
         while self.clash.is_none() {
-            let Some(f) = self.next(rules.queue) else {
+            let Some(k) = self.next(rules.queue) else {
                 return;
             };
+            let Node { fact: f, depth, .. } = self.table.nodes[k as usize];
             let cand = (f / 2) as usize;
             let (cell, digit) = (cand / t.n, cand % t.n);
             let dg = Digit::from_index(digit);
-            let depth = self.depth[f as usize];
             if depth >= self.limit {
-                self.head = self.facts.len();
-                self.head_on = self.facts.len();
+                self.head = self.table.nodes.len();
+                self.head_on = self.table.nodes.len();
                 return;
             }
             if f & 1 == 1 {
                 if rules.cell_links {
                     for e in self.cands[cell] {
                         if e != dg {
-                            self.set(t, t.cand(cell, e.index()) * 2, f);
+                            self.set(t, t.cand(cell, e.index()) * 2, k);
                         }
                     }
                 }
                 match rules.peers {
                     PeerOrder::CellThenPeers => {
                         for &p in t.peers(cell) {
-                            self.peer_off(t, p as usize, digit, f);
+                            self.peer_off(t, p as usize, digit, k);
                         }
                     }
                     PeerOrder::CellThenBoxRowColumn => {
                         for &p in &t.geometry.box_first().peers[cell] {
-                            self.peer_off(t, p as usize, digit, f);
+                            self.peer_off(t, p as usize, digit, k);
                         }
                     }
                 }
@@ -371,6 +421,8 @@ impl Branch {
                 self.take_off(t, cell, digit);
             }
             let any_clash = rules.contradiction == Contradiction::AnyClash;
+            // A dynamic single also keeps the falses followed before it that left it single.
+            let hidden = rules.dynamic && self.deferred;
             if rules.cell_links && !self.cell_on[cell] {
                 let left = self.cands[cell];
                 if left.is_empty() && any_clash {
@@ -380,18 +432,24 @@ impl Branch {
                 if !rules.dynamic {
                     if t.cands[cell].len() == 2 {
                         let other = t.cands[cell].iter().find(|&e| e != dg).unwrap();
-                        self.set(t, t.cand(cell, other.index()) * 2 + 1, f);
+                        self.set_with(t, t.cand(cell, other.index()) * 2 + 1, &[k], Cause::Cell);
                     }
                 } else if let Some(only) = left.single_member() {
-                    self.set(t, t.cand(cell, only.index()) * 2 + 1, f);
+                    let on = t.cand(cell, only.index()) * 2 + 1;
+                    if hidden {
+                        self.single_with_causes(t, on, k, Cause::Cell);
+                    } else {
+                        self.set_with(t, on, &[k], Cause::Cell);
+                    }
                 }
             }
             let &[row, col, bx] = t.cell_houses(cell);
+            // The houses in the rule's order, each with its place among box, row, column.
             let houses = match rules.peers {
-                PeerOrder::CellThenPeers => [row, col, bx],
-                PeerOrder::CellThenBoxRowColumn => [bx, row, col],
+                PeerOrder::CellThenPeers => [(row, 1), (col, 2), (bx, 0)],
+                PeerOrder::CellThenBoxRowColumn => [(bx, 0), (row, 1), (col, 2)],
             };
-            for h in houses {
+            for (h, hi) in houses {
                 let hd = h as usize * t.n + digit;
                 if self.done[hd] {
                     continue;
@@ -419,8 +477,84 @@ impl Branch {
                             }
                     });
                     if let Some(o) = other {
-                        self.set(t, t.cand(o as usize, digit) * 2 + 1, f);
+                        let on = t.cand(o as usize, digit) * 2 + 1;
+                        if hidden {
+                            self.single_with_causes(t, on, k, Cause::House(hi));
+                        } else {
+                            self.set_with(t, on, &[k], Cause::House(hi));
+                        }
                     }
+                }
+            }
+        }
+    }
+
+    /// Derives the single `on` (made by `cause`) from node `by`, the false followed last,
+    /// and from the falses followed before it that left it single: the cell's other
+    /// candidates, or the digit's other places in the house in the box-first geometry's
+    /// order (as SE's nets keep them; under [`Effect::WhenFollowed`], so sides up to 32).
+    fn single_with_causes(&mut self, t: &Tables, on: u32, by: u32, cause: Cause) {
+        let mut causes = std::mem::take(&mut self.causes);
+        causes.clear();
+        causes.push(by);
+        let gone_off = |b: &Branch, c: usize, d: usize| {
+            let dg = Digit::from_index(d);
+            (t.cands[c].contains(dg) && !b.cands[c].contains(dg))
+                .then(|| b.table.node(t.cand(c, d) * 2))
+        };
+        let by_fact = self.table.nodes[by as usize].fact;
+        let (off_cell, off_digit) = ((by_fact / 2) as usize / t.n, (by_fact / 2) as usize % t.n);
+        let (cell, digit) = ((on / 2) as usize / t.n, (on / 2) as usize % t.n);
+        match cause {
+            Cause::House(hi) => {
+                let bf = t.geometry.box_first();
+                let h = bf.houses[cell][hi as usize] as usize;
+                for &c in &bf.house_cells[h] {
+                    let c = c as usize;
+                    if c != off_cell {
+                        causes.extend(gone_off(self, c, digit));
+                    }
+                }
+            }
+            _ => {
+                for e in 0..t.n {
+                    if e != off_digit {
+                        causes.extend(gone_off(self, cell, e));
+                    }
+                }
+            }
+        }
+        self.set_with(t, on, &causes, cause);
+        self.causes = causes;
+    }
+
+    /// SE's basic techniques inside the branch ([`basics`], over the box-first geometry:
+    /// sides up to 32): queues the falses they give, each with the falses it relies on as
+    /// causes, and (as SE's nets) without testing them against the trues.
+    fn basics(&mut self, t: &Tables) {
+        let bf = t.geometry.box_first();
+        let n = t.n;
+        // The position of `t` less the branch's falses (all followed when it stalls).
+        let (orig, pl_orig) = t.masks();
+        let (mut cur, mut pl_cur) = (orig.clone(), pl_orig.clone());
+        for nd in &self.table.nodes {
+            if nd.fact & 1 == 0 {
+                let cand = (nd.fact / 2) as usize;
+                let (cell, d) = (cand / n, cand % n);
+                cur[cell] &= !(1u64 << d);
+                for hi in 0..3 {
+                    let h = bf.houses[cell][hi] as usize;
+                    pl_cur[h * n + d] &= !(1u32 << bf.hpos[cell][hi]);
+                }
+            }
+        }
+        let masks = Masks::new(bf, n, (orig, &cur), (pl_orig, &pl_cur));
+        for (off, causes) in basics(&masks, &self.table) {
+            if !self.is_set(off) {
+                self.table.add(off, &causes);
+                if !self.deferred {
+                    let cand = (off / 2) as usize;
+                    self.take_off(t, cand / n, cand % n);
                 }
             }
         }
@@ -430,7 +564,7 @@ impl Branch {
     fn locked_candidates(&mut self, t: &Tables) {
         let s = t.shape;
         let n = t.n;
-        let last = *self.facts.last().expect("a branch has its premise");
+        let last = self.table.nodes.len() as u32 - 1;
         for h in 0..s.house_count() {
             for d in 0..n {
                 let hd = h * n + d;
@@ -483,7 +617,7 @@ impl Branch {
             if self.clash.is_some() {
                 return;
             }
-            let last = *self.facts.last().expect("premise");
+            let last = self.table.nodes.len() as u32 - 1;
             let mut dropped = false;
             for cell in 0..self.cands.len() {
                 if self.cell_on[cell] || self.cands[cell].len() != 2 {
@@ -492,7 +626,7 @@ impl Branch {
                 for d in self.cands[cell] {
                     let x = t.cand(cell, d.index());
                     inner.copy_from(self);
-                    inner.set(t, x * 2 + 1, x * 2 + 1);
+                    inner.set(t, x * 2 + 1, NO_NODE);
                     inner.run(t, plus);
                     if inner.clash.is_some() {
                         self.set(t, x * 2, last);
@@ -512,17 +646,12 @@ impl Branch {
         self.count.clone_from(&o.count);
         self.done.clone_from(&o.done);
         self.cell_on.clone_from(&o.cell_on);
-        for &f in &self.facts {
-            self.parent[f as usize] = NONE;
+        self.table.clear();
+        for nd in &o.table.nodes {
+            self.table.add(nd.fact, &[]);
         }
-        self.facts.clear();
-        for &f in &o.facts {
-            self.parent[f as usize] = f;
-            self.depth[f as usize] = 0;
-        }
-        self.facts.extend(&o.facts);
-        self.head = self.facts.len();
-        self.head_on = self.facts.len();
+        self.head = self.table.nodes.len();
+        self.head_on = self.table.nodes.len();
         self.clash = None;
         self.deferred = o.deferred;
     }
@@ -537,13 +666,45 @@ impl Branch {
     pub fn start_with(&mut self, t: &Tables, fact: u32, rules: Rules, inner: &mut Option<Branch>) {
         self.reset(t);
         self.deferred = rules.effect == Effect::WhenFollowed;
-        self.set(t, fact, fact);
+        self.set(t, fact, NO_NODE);
         if rules.stall == Stall::FailingBivalues {
             let inner = inner.get_or_insert_with(|| Branch::new(t));
             self.nested(t, inner, rules);
         } else {
             self.run(t, rules);
         }
+    }
+
+    /// Starts from `fact` in the position of `t`, propagates by `rules` into `table` (its
+    /// nodes replaced), and leaves the branch as it found it: SE's producers keep a table
+    /// per assumption and run them all on one branch. Gives the contradiction, if the
+    /// branch ended in one, as the nodes of its candidate's true and false (the second
+    /// half not held, as in [`Self::set_with`]); `rules` stall as [`Self::run`] does.
+    pub(crate) fn run_into(
+        &mut self,
+        t: &Tables,
+        fact: u32,
+        rules: Rules,
+        table: &mut Nodes,
+    ) -> Option<(u32, u32)> {
+        self.reset(t);
+        table.clear();
+        std::mem::swap(&mut self.table, table);
+        self.deferred = rules.effect == Effect::WhenFollowed;
+        self.set(t, fact, NO_NODE);
+        self.run(t, rules);
+        let absurd = match self.clash {
+            Some(Clash::Both { .. }) => {
+                let v = self.table.nodes.len() as u32 - 1;
+                let f = self.table.nodes[v as usize].fact;
+                let other = self.table.node(f ^ 1);
+                Some(if f & 1 == 1 { (v, other) } else { (other, v) })
+            }
+            _ => None,
+        };
+        self.restore(t);
+        std::mem::swap(&mut self.table, table);
+        absurd
     }
 
     /// Starts from `premise` in the position of `t` and keeps everything it implies in
@@ -553,10 +714,13 @@ impl Branch {
         self.limit = max_links;
         self.start(t, premise, mode, &mut None);
         self.limit = keep;
-        let mut facts: Vec<(u32, u32, u16)> = self
-            .facts
-            .iter()
-            .map(|&f| (f, self.parent[f as usize], self.depth[f as usize]))
+        let table = &self.table;
+        let mut facts: Vec<(u32, u32, u16)> = (0..table.nodes.len() as u32)
+            .filter(|&k| table.node(table.nodes[k as usize].fact) == k)
+            .map(|k| {
+                let nd = table.nodes[k as usize];
+                (nd.fact, table.first_parent_fact(k), nd.depth)
+            })
             .collect();
         facts.sort_unstable();
         Implied { premise, facts }
@@ -564,14 +728,12 @@ impl Branch {
 
     /// The chain of facts from the premise to `fact`, as links.
     fn chain_to(&self, t: &Tables, fact: u32) -> Vec<Link> {
-        let mut facts = vec![fact];
-        let mut f = fact;
-        while self.parent[f as usize] != f && self.parent[f as usize] != NONE {
-            f = self.parent[f as usize];
-            facts.push(f);
+        let k = self.table.node(fact);
+        if k == NO_NODE {
+            return Vec::new();
         }
-        facts.reverse();
-        facts
+        self.table
+            .path_to(k)
             .windows(2)
             .map(|w| Link::new(t.candidate(w[0] / 2), t.candidate(w[1] / 2), w[1] & 1 == 1))
             .collect()
@@ -766,9 +928,9 @@ pub(crate) fn find(
             }
             if pol == 1 && (plan.verity || partner.is_some()) {
                 on_facts[x as usize] = Some(
-                    b.facts[1..]
+                    b.table.nodes[1..]
                         .iter()
-                        .map(|&f| (f, b.depth[f as usize]))
+                        .map(|nd| (nd.fact, nd.depth))
                         .collect(),
                 );
             }
@@ -781,7 +943,7 @@ pub(crate) fn find(
                 if let (Some(out), Some(Some(on))) = (out, on_facts.get(x as usize)) {
                     for &(f, d) in on {
                         if b.is_set(f) && f / 2 != x {
-                            let cost = u32::from(d) + u32::from(b.depth[f as usize]);
+                            let cost = u32::from(d) + u32::from(b.depth_of(f));
                             out.push((cost, vec![x * 2 + 1, x * 2], f));
                         }
                     }

@@ -4,23 +4,40 @@
 //! (`se_chains`) both follow a candidate assumed true or false; they differ in the points
 //! named here, and each of these decides which proof is found first.
 //!
-//! Both engines read the scale (the first three fields). HoDoKu's branch
+//! Both engines read the scale (the first three fields) and write what a branch derives in
+//! one node table ([`Nodes`]: each fact once, in order, with all its causes, how it was
+//! derived and its depth); a proof is read from it the same way whichever engine ran (its
+//! chain along first causes, its complexity over all causes). HoDoKu's branch
 //! (`forcing::Branch`, per-cell candidate sets and house counts, any side) implements both
-//! values of the engine fields ([`Queue`], [`PeerOrder`], [`Contradiction`], [`Effect`]) and runs
-//! with [`Rules::HODOKU`]'s. SE's nets (`se_chains`, candidate and place bit masks, sides up
-//! to 32) are the fast path of [`Rules::EXPLAINER`]'s values only; a test holds the branch
-//! run with those values to the nets, fact for fact, at the static and dynamic scales.
+//! values of the engine fields ([`Queue`], [`PeerOrder`], [`Contradiction`], [`Effect`]) and
+//! every stall rule but [`Stall::Inner`]; it runs HoDoKu's finders with
+//! [`Rules::HODOKU`]'s values and SE's top-level Dynamic producer with
+//! [`Rules::EXPLAINER`]'s. A test holds the branch run with SE's values to SE's nets, node
+//! for node (causes included), at the static and dynamic scales and with the basics stall.
 //!
-//! Not rules here, because each engine's tables fix them:
-//! - the causes a derived fact keeps: the branch keeps the one fact that made it (a proof
-//!   is a chain back to the premise), the nets keep also, for a dynamic single, the falses
-//!   that left it single (a proof's complexity counts them all). At the static scales
-//!   there are no such hidden causes and the two agree;
-//! - the bound of a search: the branch stops at a depth (links), the nets' inner chains at
-//!   a complexity (potentials). With one cause per fact the complexity of a fact is its
-//!   depth plus one; either bound is a value of one search, not of the scale;
+//! What still separates the engines:
+//! - representation: SE's nets (`se_chains`, candidate and place bit masks, sides up to
+//!   32) still run SE's other producers (cycles and static chains, Nishio, static multiple
+//!   forcing, Dynamic (+)) and every nested level, whose inner producers run on the
+//!   positions the nets reach, so the [`Stall::Inner`] rule is theirs only. The branch's
+//!   candidate sets (seven words a cell, for any side) cost more per fact: Dynamic (+) on
+//!   the branch, basics included, made the hardest ratings about 4% slower, so it stays
+//!   on the masks;
+//! - the stall rules are shared as code where both engines use them: SE's basics are one
+//!   function over masks ([`basics`]), which the branch reads through masks made from its
+//!   candidate sets; HoDoKu's locked candidates and failing bivalues are the branch's only.
 //!
-//! Depends on nothing else in `logic`.
+//! Not rules here, because they are values of one search, not of the scale: the bound
+//! (the branch stops at a depth in links, the nets' inner chains at a complexity in
+//! potentials).
+//!
+//! Depends on the box-first geometry (`basics`), nothing else in `logic`.
+
+mod basics;
+mod table;
+
+pub(crate) use basics::{basics, several, two, Masks};
+pub(crate) use table::{Cause, InnerRule, Node, Nodes, NO_NODE};
 
 /// How a branch propagates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

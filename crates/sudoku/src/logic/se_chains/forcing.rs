@@ -100,7 +100,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
     let ensure = |pos: &mut Pos, nets: &mut OnNets, cand: usize, limit: usize| {
         if nets.get(cand).is_none() {
             let mut net = pos.search.net(npot);
-            run_net(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(), limit);
+            propagate(pos, &mut net, (cand * 2 + 1) as u32, mode.rules(), limit);
             nets.insert(cand, net);
         }
     };
@@ -145,7 +145,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                 }
             }
             if do_contradiction || do_double {
-                run_net(
+                propagate(
                     pos,
                     &mut off_net,
                     on_pot ^ 1,
@@ -180,7 +180,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     let net = on_nets.net(cand);
                     for pol in [1u32, 0] {
                         for k in 0..net.nodes.len() as u32 {
-                            let pot = net.nodes[k as usize].potential;
+                            let pot = net.nodes[k as usize].fact;
                             if pot & 1 != pol || net.node(pot) != k || !off_net.has(pot) {
                                 continue;
                             }
@@ -357,7 +357,7 @@ pub(super) fn agree(
     }
     for pol in [1u32, 0] {
         for k in 0..first.nodes.len() as u32 {
-            let pot = first.nodes[k as usize].potential;
+            let pot = first.nodes[k as usize].fact;
             if pot & 1 != pol || first.node(pot) != k {
                 continue;
             }

@@ -254,8 +254,8 @@ pub(super) fn relied_on(pos: &Pos, outer: &[u64], on: u32, cause: Cause, deps: &
 /// What the ancestors of node `k` of an inner net rely on in the outer position.
 pub(super) fn net_relies(pos: &Pos, outer: &[u64], net: &Net, k: u32, deps: &mut Vec<u32>) {
     net.for_each_ancestor(k, |nd| {
-        if nd.potential & 1 == 1 && nd.cause != Cause::Other {
-            relied_on(pos, outer, nd.potential, nd.cause, deps);
+        if nd.fact & 1 == 1 && nd.cause != Cause::Other {
+            relied_on(pos, outer, nd.fact, nd.cause, deps);
         }
     });
 }
@@ -266,7 +266,7 @@ pub(super) fn inner_used(pos: &Pos, from: &[(&Net, u32)]) -> Vec<InnerChain> {
     for &(net, k) in from {
         net.for_each_ancestor(k, |nd| {
             if let Cause::Inner(rule) = nd.cause {
-                let eliminated = pos.candidate(nd.potential);
+                let eliminated = pos.candidate(nd.fact);
                 if !out.iter().any(|i| i.eliminated == eliminated) {
                     out.push(InnerChain {
                         eliminated,

@@ -1,50 +1,7 @@
 //! Nets: the potentials one assumption leads to, with their parents and causes, and
-//! the counting of a proof's complexity; Dynamic (+)'s basic techniques inside a net.
+//! the counting of a proof's complexity.
 
 use super::*;
-
-/// One potential derived in a net, with its parents (indices into the net's arena).
-#[derive(Clone, Copy)]
-pub(super) struct Node {
-    pub(super) potential: u32,
-    /// Where the node's parents start in the net's parent list, and how many there are.
-    pub(super) parents_from: u32,
-    pub(super) parents_len: u32,
-    /// How it was derived (nested chains use it to find what a link relies on).
-    pub(super) cause: Cause,
-    /// The complexity of the inner chain that derived this off (nested levels), else 0.
-    pub(super) weight: u32,
-    /// Which inner hint derived it (nested levels; numbered per net), else `NONE`.
-    pub(super) hint: u32,
-}
-
-/// How a net derived a potential.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Cause {
-    /// An on, the last place of its digit in house `0..3` of its cell (box, row, column).
-    House(u8),
-    /// An on, the last candidate of its cell.
-    Cell,
-    /// An off an inner chain gave (nested levels).
-    Inner(InnerRule),
-    /// Any other link.
-    Other,
-}
-
-/// The inner producer that gave an off in a nested chain.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum InnerRule {
-    /// A static forcing chain with X links only (rated 6.6 and up).
-    XChain,
-    /// A static forcing chain with Y links (7.0 and up).
-    ForcingChain,
-    /// Static cell or region forcing.
-    Multiple,
-    /// A dynamic forcing chain.
-    Dynamic,
-    /// A Dynamic (+) chain.
-    Plus,
-}
 
 impl InnerRule {
     /// The technique a step names for inner chains of this rule.
@@ -59,13 +16,10 @@ impl InnerRule {
     }
 }
 
-/// The potentials one assumption leads to (SE's on and off sets, with parents).
+/// The potentials one assumption leads to (SE's on and off sets): the shared node table
+/// ([`Nodes`], which a net derefs to) and the scratch space of [`run_net`].
 pub(super) struct Net {
-    pub(super) idx: Vec<u32>,
-    /// The potentials in `idx`, as a bit set (to tell quickly whether nets meet).
-    pub(super) bits: Vec<u64>,
-    pub(super) nodes: Vec<Node>,
-    pub(super) par: Vec<u32>,
+    pub(super) table: Nodes,
     /// The contradiction that stopped the net: the on and the off node of one candidate.
     pub(super) absurd: Option<(u32, u32)>,
     /// Scratch space of [`run_net`]: the queues of ons and offs to follow, a buffer, and
@@ -78,13 +32,23 @@ pub(super) struct Net {
     pub(super) next_hint: u32,
 }
 
+impl std::ops::Deref for Net {
+    type Target = Nodes;
+    fn deref(&self) -> &Nodes {
+        &self.table
+    }
+}
+
+impl std::ops::DerefMut for Net {
+    fn deref_mut(&mut self) -> &mut Nodes {
+        &mut self.table
+    }
+}
+
 impl Net {
     pub(super) fn new(npot: usize) -> Net {
         Net {
-            idx: vec![NONE; npot],
-            bits: vec![0; npot.div_ceil(64)],
-            nodes: Vec::new(),
-            par: Vec::new(),
+            table: Nodes::new(npot),
             absurd: None,
             q_on: VecDeque::new(),
             q_off: VecDeque::new(),
@@ -94,64 +58,9 @@ impl Net {
         }
     }
     pub(super) fn reset(&mut self) {
-        for nd in &self.nodes {
-            self.idx[nd.potential as usize] = NONE;
-        }
-        self.bits.fill(0);
-        self.nodes.clear();
-        self.par.clear();
+        self.table.clear();
         self.absurd = None;
         self.next_hint = 0;
-    }
-    /// Whether the net holds `pot` (from the bit set: it stays in cache, `idx` may not).
-    #[inline]
-    pub(super) fn has(&self, pot: u32) -> bool {
-        self.bits[pot as usize / 64] >> (pot % 64) & 1 == 1
-    }
-    pub(super) fn node(&self, pot: u32) -> u32 {
-        self.idx[pot as usize]
-    }
-    /// A node not registered in the set (a contradiction's second half).
-    pub(super) fn push(&mut self, pot: u32, parents: &[u32]) -> u32 {
-        self.push_with(pot, parents, Cause::Other, 0)
-    }
-    pub(super) fn push_with(
-        &mut self,
-        pot: u32,
-        parents: &[u32],
-        cause: Cause,
-        weight: u32,
-    ) -> u32 {
-        let k = self.nodes.len() as u32;
-        self.nodes.push(Node {
-            potential: pot,
-            parents_from: self.par.len() as u32,
-            parents_len: parents.len() as u32,
-            cause,
-            weight,
-            hint: NONE,
-        });
-        // Mostly one parent: a push, not a copy call.
-        if let [one] = parents {
-            self.par.push(*one);
-        } else {
-            self.par.extend_from_slice(parents);
-        }
-        k
-    }
-    pub(super) fn add(&mut self, pot: u32, parents: &[u32]) -> u32 {
-        self.add_with(pot, parents, Cause::Other, 0)
-    }
-    #[inline]
-    pub(super) fn add_with(&mut self, pot: u32, parents: &[u32], cause: Cause, weight: u32) -> u32 {
-        let k = self.push_with(pot, parents, cause, weight);
-        self.idx[pot as usize] = k;
-        self.bits[pot as usize / 64] |= 1 << (pot % 64);
-        k
-    }
-    /// Whether this net and `other` hold a potential in common.
-    pub(super) fn meets(&self, other: &Net) -> bool {
-        self.bits.iter().zip(&other.bits).any(|(a, b)| a & b != 0)
     }
     /// An off that inner hint `hint` of complexity `weight` gave (nested levels).
     pub(super) fn add_nested(
@@ -166,39 +75,11 @@ impl Net {
         self.nodes[k as usize].hint = hint;
         k
     }
-    pub(super) fn parents(&self, k: u32) -> &[u32] {
-        let nd = self.nodes[k as usize];
-        &self.par[nd.parents_from as usize..(nd.parents_from + nd.parents_len) as usize]
-    }
-    /// Calls `f` once on each ancestor of node `k` (itself included).
-    pub(super) fn for_each_ancestor(&self, k: u32, mut f: impl FnMut(&Node)) {
-        let mut seen = vec![false; self.nodes.len()];
-        let mut stack = vec![k];
-        while let Some(x) = stack.pop() {
-            if std::mem::replace(&mut seen[x as usize], true) {
-                continue;
-            }
-            f(&self.nodes[x as usize]);
-            stack.extend_from_slice(self.parents(x));
-        }
-    }
     /// The chain from the assumption to node `k` along first parents, as links.
     pub(super) fn links(&self, pos: &Pos, k: u32) -> Vec<Link> {
-        let mut path = vec![k];
-        let mut x = k;
-        while let Some(&p) = self.parents(x).first() {
-            path.push(p);
-            x = p;
-        }
-        path.reverse();
-        path.windows(2)
-            .map(|w| {
-                let (a, b) = (
-                    self.nodes[w[0] as usize].potential,
-                    self.nodes[w[1] as usize].potential,
-                );
-                Link::new(pos.candidate(a), pos.candidate(b), b & 1 == 1)
-            })
+        self.path_to(k)
+            .windows(2)
+            .map(|w| Link::new(pos.candidate(w[0]), pos.candidate(w[1]), w[1] & 1 == 1))
             .collect()
     }
 }
@@ -220,20 +101,20 @@ impl Counter {
             hints: Vec::new(),
         }
     }
-    pub(super) fn count(&mut self, net: &Net, k: u32) -> usize {
+    pub(super) fn count(&mut self, net: &Nodes, k: u32) -> usize {
         self.hints.clear();
         self.count_more(net, k)
     }
     /// Like [`Counter::count`], but inner hints already counted (in the same net) count
     /// no more.
-    pub(super) fn count_more(&mut self, net: &Net, k: u32) -> usize {
+    pub(super) fn count_more(&mut self, net: &Nodes, k: u32) -> usize {
         self.gen += 1;
         let g = self.gen;
         let mut n = 0;
         self.stack.clear();
         self.stack.push(k);
         while let Some(x) = self.stack.pop() {
-            let p = net.nodes[x as usize].potential as usize;
+            let p = net.nodes[x as usize].fact as usize;
             if self.stamp[p] == g {
                 continue;
             }
@@ -248,6 +129,19 @@ impl Counter {
             self.stack.extend_from_slice(net.parents(x));
         }
         n
+    }
+}
+
+/// Fills `net` from `start` by `rules` on the position's branch of the one propagation
+/// engine if it has one (the top-level Dynamic producer's nets), else on its masks
+/// ([`run_net`]).
+pub(super) fn propagate(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bound: usize) {
+    match pos.branch.as_deref_mut() {
+        Some((tables, branch)) if !matches!(rules.stall, Stall::Inner(_)) => {
+            net.reset();
+            net.absurd = branch.run_into(tables, start, rules, &mut net.table);
+        }
+        _ => run_net(pos, net, start, rules, bound),
     }
 }
 
@@ -274,7 +168,7 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bo
     }
     'run: loop {
         if let Some(p) = q_on.pop_front() {
-            let pot = net.nodes[p as usize].potential;
+            let pot = net.nodes[p as usize].fact;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
             buf.clear();
             if rules.cell_links {
@@ -308,7 +202,7 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bo
                 }
             }
         } else if let Some(p) = q_off.pop_front() {
-            let pot = net.nodes[p as usize].potential;
+            let pot = net.nodes[p as usize].fact;
             let (cell, d) = (pos.cell_of(pot), pos.digit_of(pot));
             // (on, cause, parents: p then the hidden ones in `buf` from `start`)
             made.clear();
@@ -375,7 +269,7 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bo
             break;
         }
         if rules.stall != Stall::Stop && q_on.is_empty() && q_off.is_empty() {
-            for (off, ps) in advanced(pos, net) {
+            for (off, ps) in basics(&pos.masks(), net) {
                 if !net.has(off) {
                     let k = net.add(off, &ps);
                     q_off.push_back(k);
@@ -398,193 +292,4 @@ pub(super) fn run_net(pos: &mut Pos, net: &mut Net, start: u32, rules: Rules, bo
     net.buf = buf;
     net.made = made;
     pos.restore();
-}
-
-/// Dynamic (+): the offs that locked candidates, hidden pairs, naked pairs or X-Wings
-/// give in the net's current position (the first of these that gives any step that
-/// depends on the net), each with the offs it depends on as parents.
-pub(super) fn advanced(pos: &Pos, net: &Net) -> Vec<(u32, Vec<u32>)> {
-    let n = pos.n;
-    let mut out: Vec<(u32, Vec<u32>)> = Vec::new();
-    // The removed places of `d` in house `h`, as off nodes.
-    let gone_in = |h: usize, d: usize| -> Vec<u32> {
-        let g = pos.places_orig(h, d) & !pos.places_cur(h, d);
-        pos.house_cells[h]
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| g >> i & 1 == 1)
-            .map(|(_, &c)| net.node(pos.pot(c as usize, d, false)))
-            .collect()
-    };
-    // Locked candidates: pointing (box → line) then claiming (line → box).
-    for h in 0..3 * n {
-        let hc = &pos.house_cells[h];
-        // Only box → line and line → box: the kinds of house to look in.
-        let kinds: &[usize] = if h < n { &[1, 2] } else { &[0] };
-        for d in 0..n {
-            let places = pos.places_cur(h, d);
-            if !several(u64::from(places)) {
-                continue;
-            }
-            let fi = places.trailing_zeros() as usize;
-            let first = hc[fi] as usize;
-            for &k in kinds {
-                if places & !pos.inter[(h * n + fi) * 3 + k] != 0 {
-                    continue;
-                }
-                // The places of `d` in `other` outside `h` (the places in both houses are
-                // all of `h`'s places).
-                let other = pos.houses[first][k] as usize;
-                let j = pos.hpos[first][k] as usize;
-                let elim = pos.places_cur(other, d) & !pos.inter[(other * n + j) * 3 + h / n];
-                if elim == 0 {
-                    continue;
-                }
-                let ps = gone_in(h, d);
-                if ps.is_empty() {
-                    continue;
-                }
-                let oc = &pos.house_cells[other];
-                let mut e = elim;
-                while e != 0 {
-                    let c = oc[e.trailing_zeros() as usize] as usize;
-                    out.push((pos.pot(c, d, false), ps.clone()));
-                    e &= e - 1;
-                }
-            }
-        }
-    }
-    if !out.is_empty() {
-        return out;
-    }
-    // Hidden pairs.
-    for h in 0..3 * n {
-        for d1 in 0..n {
-            let p1 = pos.places_cur(h, d1);
-            if !two(u64::from(p1)) {
-                continue;
-            }
-            for d2 in d1 + 1..n {
-                if pos.places_cur(h, d2) != p1 {
-                    continue;
-                }
-                let hc = &pos.house_cells[h];
-                let mut elim = Vec::new();
-                for (i, &c) in hc.iter().enumerate() {
-                    if p1 >> i & 1 == 1 {
-                        let c = c as usize;
-                        let rest = pos.cur[c] & !(1u64 << d1) & !(1u64 << d2);
-                        for e in 0..n {
-                            if rest >> e & 1 == 1 {
-                                elim.push(pos.pot(c, e, false));
-                            }
-                        }
-                    }
-                }
-                if elim.is_empty() {
-                    continue;
-                }
-                let mut ps = gone_in(h, d1);
-                ps.extend(gone_in(h, d2));
-                if ps.is_empty() {
-                    continue;
-                }
-                for e in elim {
-                    out.push((e, ps.clone()));
-                }
-            }
-        }
-    }
-    if !out.is_empty() {
-        return out;
-    }
-    // Naked pairs.
-    for h in 0..3 * n {
-        let hc = &pos.house_cells[h];
-        for i in 0..n {
-            let ci = hc[i] as usize;
-            let m = pos.cur[ci];
-            if !two(m) {
-                continue;
-            }
-            for j in i + 1..n {
-                let cj = hc[j] as usize;
-                if pos.cur[cj] != m {
-                    continue;
-                }
-                let mut elim = Vec::new();
-                for &c in hc {
-                    let c = c as usize;
-                    if c == ci || c == cj {
-                        continue;
-                    }
-                    for e in 0..n {
-                        if m >> e & 1 == 1 && pos.cur[c] >> e & 1 == 1 {
-                            elim.push(pos.pot(c, e, false));
-                        }
-                    }
-                }
-                if elim.is_empty() {
-                    continue;
-                }
-                let mut ps = Vec::new();
-                for c in [ci, cj] {
-                    let gone = pos.orig[c] & !pos.cur[c];
-                    for e in 0..n {
-                        if gone >> e & 1 == 1 {
-                            ps.push(net.node(pos.pot(c, e, false)));
-                        }
-                    }
-                }
-                if ps.is_empty() {
-                    continue;
-                }
-                for e in elim {
-                    out.push((e, ps.clone()));
-                }
-            }
-        }
-    }
-    if !out.is_empty() {
-        return out;
-    }
-    // X-Wings: rows as base, then columns.
-    for (base, cover) in [(n, 2 * n), (2 * n, n)] {
-        for d in 0..n {
-            for a in 0..n {
-                let pa = pos.places_cur(base + a, d);
-                if !two(u64::from(pa)) {
-                    continue;
-                }
-                for b in a + 1..n {
-                    if pos.places_cur(base + b, d) != pa {
-                        continue;
-                    }
-                    let mut elim = Vec::new();
-                    for i in 0..n {
-                        if pa >> i & 1 == 0 {
-                            continue;
-                        }
-                        for (k, &c) in pos.house_cells[cover + i].iter().enumerate() {
-                            if k != a && k != b && pos.cur[c as usize] >> d & 1 == 1 {
-                                elim.push(pos.pot(c as usize, d, false));
-                            }
-                        }
-                    }
-                    if elim.is_empty() {
-                        continue;
-                    }
-                    let mut ps = gone_in(base + a, d);
-                    ps.extend(gone_in(base + b, d));
-                    if ps.is_empty() {
-                        continue;
-                    }
-                    for e in elim {
-                        out.push((e, ps.clone()));
-                    }
-                }
-            }
-        }
-    }
-    out
 }

@@ -9,6 +9,8 @@ pub(super) struct Pos<'s> {
     /// The search this position belongs to (its caches, pool and deadline).
     pub(super) search: &'s Search,
     pub(super) n: usize,
+    /// The box-first geometry whole (its tables also borrowed one by one below).
+    pub(super) geometry: &'static BoxFirst,
     /// The shape's houses, peers and place tables, boxes first ([`crate::logic::geometry::BoxFirst`], whose
     /// fields these are: borrowed slices, as the hot loops read them).
     pub(super) houses: &'static [[u16; 3]],
@@ -24,6 +26,10 @@ pub(super) struct Pos<'s> {
     /// The places of each digit in each house (`house * n + digit`), in `orig` and `cur`.
     pub(super) pl_orig: Vec<u32>,
     pub(super) pl_cur: Vec<u32>,
+    /// The one propagation engine's branch over this position, when the producer's nets
+    /// run on it ([`propagate`]); else `None` and the nets run on these masks
+    /// ([`run_net`]).
+    pub(super) branch: Option<Box<(Tables, Branch)>>,
 }
 
 impl<'s> Pos<'s> {
@@ -47,6 +53,7 @@ impl<'s> Pos<'s> {
         let mut pos = Pos {
             search,
             n,
+            geometry: geo,
             houses: &geo.houses,
             house_cells: &geo.house_cells,
             peers: &geo.peers,
@@ -59,6 +66,7 @@ impl<'s> Pos<'s> {
             touched: Vec::new(),
             pl_orig: Vec::new(),
             pl_cur: Vec::new(),
+            branch: None,
         };
         pos.pl_orig = pos.place_masks(&pos.orig);
         pos.pl_cur = pos.pl_orig.clone();
@@ -88,6 +96,7 @@ impl<'s> Pos<'s> {
         Pos {
             search: self.search,
             n: self.n,
+            geometry: self.geometry,
             houses: self.houses,
             house_cells: self.house_cells,
             peers: self.peers,
@@ -100,6 +109,7 @@ impl<'s> Pos<'s> {
             touched: Vec::new(),
             pl_orig: self.pl_cur.clone(),
             pl_cur: self.pl_cur.clone(),
+            branch: None,
         }
     }
     pub(super) fn restore(&mut self) {
@@ -111,6 +121,15 @@ impl<'s> Pos<'s> {
         }
         self.touched.clear();
         self.pl_cur.copy_from_slice(&self.pl_orig);
+    }
+    /// This position as the masks SE's basic techniques read ([`Masks`]).
+    pub(super) fn masks(&self) -> Masks<'_> {
+        Masks::new(
+            self.geometry,
+            self.n,
+            (&self.orig, &self.cur),
+            (&self.pl_orig, &self.pl_cur),
+        )
     }
     /// The places of digit `d` in house `h` (as positions in the house), in `grid`.
     pub(super) fn places_orig(&self, h: usize, d: usize) -> u32 {
