@@ -25,6 +25,12 @@ pub(super) const PAIRWISE_MAX: usize = 64;
 /// tied).
 const LOOSE_FROM: usize = 3;
 
+/// From this looseness up (open cells keeping, on average, at least `1 / STABLE_FROM` of
+/// the digits), CaDiCaL runs in its `sat` configuration (stable mode only: no focused
+/// phases), which cut the SAT-proven hard puzzles and the random-holed rows from 36x36 up
+/// by a fifth to a half; the tighter rkkautsar 64x64 states (0.09–0.12) keep the default.
+const STABLE_FROM: usize = 8;
+
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
 pub(super) struct Bound<'s>(pub(super) &'s Stop);
 
@@ -52,7 +58,14 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     let mut var = vec![0i32; nn * n];
     let mut lits: Vec<(u32, u16)> = Vec::new();
     let mut next = 1i32;
-    let mut sat: cadical::Solver<Bound> = cadical::Solver::new();
+    // How loose the state is: the candidates of its open cells against the whole side.
+    let order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
+    let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
+    let mut sat: cadical::Solver<Bound> = if open * STABLE_FROM >= order.len() * n {
+        cadical::Solver::with_config("sat").unwrap_or_else(|_| cadical::Solver::new())
+    } else {
+        cadical::Solver::new()
+    };
     sat.set_callbacks(Some(Bound(stop)));
     let mut group: Vec<i32> = Vec::with_capacity(n);
     let stopped = Found {
@@ -66,8 +79,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // digits or more still open per cell, on average) row order is kept, which makes its
     // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
     // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
-    let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
-    let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
+    let mut order = order;
     if open * LOOSE_FROM < order.len() * n {
         order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
     }
@@ -129,6 +141,16 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
         if let Some(clause) = blocking(k) {
             sat.add_clause(clause);
         }
+    }
+    if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
+        let _ = sat.write_dimacs(std::path::Path::new(&path));
+        let mut m = String::new();
+        for &(c, d) in &lits {
+            m.push_str(&format!("{} {} {}\n", var[c as usize * n + d as usize], c, d));
+        }
+        let mut p = path.clone();
+        p.push(".map");
+        let _ = std::fs::write(p, m);
     }
     let mut found = Found {
         solutions: Vec::new(),
