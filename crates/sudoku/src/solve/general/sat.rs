@@ -25,21 +25,26 @@
 //!   26 copies. The 20–45% lost on the three 25x25 files was their luck: CaDiCaL's path
 //!   changes with any renumbering, often by a factor of two or more.
 //! * **CaDiCaL's `sat` configuration** (stable mode only, no focused phases) is what
-//!   helped. Same copies, our encoding, default → `sat`: hard 25x25 3.4 → 2.3 s (9 copies),
-//!   hard 36x36 0.80 → 0.62 (4), random-holed 36x36 at 50% 17.9 → 8.3 (3), 49x49 at 30%
-//!   17.5 → 8.8 (6), 49x49 at 42% 23.3 → 19.0 (3), 36x36 at 42% 8.2 → 8.3 (6). But the
-//!   rkkautsar 64x64 states lose: 64x64-2 0.16 → 0.29 s on the file (equal over four
-//!   copies), 64x64-1 5.1 → 6.8 s. Those are the tightest states seen (0.09–0.12 of the
-//!   side open per cell; every other one 0.16 or more), so they keep the default
-//!   ([`STABLE_FROM`]).
-//! * **Tried, not kept** (same copies): `stabilizeint=100` (hard 25x25 as good as `sat`,
-//!   36x36 at 50% worse: 22 s), `target=2`, `phase=0` (36x36 at 50%: 30 s, three time-outs),
-//!   the `unsat` configuration (all eight random-holed instances tried timed out), `plain`,
-//!   `chrono=0`, `walk=0`, `lucky=0`, `elim=0`, `forcephase=1` (these on the original
-//!   instances only, no copies: mixed, none better than `sat` overall).
-//!   Options other than the four configurations are not reachable through the `cadical`
-//!   crate. Handing over sooner at 25x25 (after 100 failures, as from 36x36) took 0.02–0.03
-//!   s off the hard 25x25 puzzles but added as much on random-holed 25x25 at 50%.
+//!   helped. Same copies, our encoding, default → `sat`: hard 25x25 3.4 → 2.3 s (9
+//!   copies), hard 36x36 0.80 → 0.62 (4), random-holed 36x36 at 50% 17.9 → 8.3 (3),
+//!   49x49 at 30% 34.8 → 15.6 (15; yet on the bench's own three the median went 1.0 →
+//!   2.0 s), 49x49 at 42% 23.3 → 19.0 (3), 36x36 at 42% 8.2 → 8.3 (6). The rkkautsar
+//!   64x64 states lose: 64x64-2 0.16 → 0.29 s on the file (equal over four copies),
+//!   64x64-1 5.1 → 6.8 s. They are the tightest states seen (0.09–0.12 of the side open
+//!   per cell; every other one 0.16 or more), so they keep the default ([`STABLE_FROM`]).
+//! * **Tried, not kept.** Other options (same copies): `stabilizeint=100` (hard 25x25 as
+//!   good as `sat`, 36x36 at 50% worse: 22 s), `target=2`, `phase=0` (36x36 at 50%: three
+//!   time-outs); on the original instances only, no copies: the `unsat` configuration
+//!   (all eight random-holed instances tried timed out), `plain`, `chrono=0`, `walk=0`,
+//!   `lucky=0`, `elim=0`, `forcephase=1` (mixed, none better than `sat` overall). Options
+//!   other than the four configurations are not reachable through the `cadical` crate.
+//!   Keeping the all-different filter's eliminations in the CNF: a tie on the hard
+//!   puzzles and 36x36 at 42%, worse at 36x36 at 50% (14.3 s against 8.0, one time-out).
+//!   One more variable per box-line intersection and digit (true when the digit is in
+//!   that segment; exactly one segment per line-digit and box-digit): 8.0 s against 5.6
+//!   on the hard copies. Handing over sooner at 25x25 (after 100 failures, as from
+//!   36x36): 0.02–0.03 s off the hard 25x25 puzzles, as much added on random-holed 25x25
+//!   at 50%.
 
 use super::{Solver, MAXW};
 use crate::stop::Stop;
