@@ -114,10 +114,10 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // The variable order. CaDiCaL's first decisions go to the variables enqueued last. On a
     // tight state, cells with most candidates come first, so that the fewest-candidate
     // cells get the highest numbers and its start is a fewest-candidates-first search
-    // (64x64-1: 5 s of CPU, against 19.5 s in row order; but isomorphic copies of it take
-    // over 30 s either way, so that was luck). With the `sat` configuration the order
-    // matters little (module doc). On a loose one (a third of the
-    // digits or more still open per cell, on average) row order is kept, which makes its
+    // (64x64-1: 5 s of CPU, against 19.5 s in row order; but three isomorphic copies of
+    // it, sorted, take over 30 s, so that was partly luck; with the `sat` configuration
+    // the order matters little, module doc). On a loose one (a third of the digits or
+    // more still open per cell, on average) row order is kept, which makes its
     // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
     // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
     let mut order = order;
