@@ -7,6 +7,44 @@
 //! out never reach it, which keeps the encoding small (64x64-1: ~6k variables). Counting
 //! goes on incrementally: each solution found is blocked by one clause over its cells and
 //! the solver asked again, keeping what it learned.
+//!
+//! # Against CaDiCaL through PySAT (issue 22)
+//!
+//! The bench's CaDiCaL (`scripts/giant_bench.py`) is the same 1.9.5 with its defaults, on
+//! an encoding that drops only what the givens rule out and numbers cells in row order.
+//! With `SUDOKU_SAT_DUMP=PATH` set, [`search`] writes the CNF it hands over to `PATH` (and
+//! each variable's cell and digit to `PATH.map`), so the two can be run side by side.
+//! What that showed (CPU seconds of CaDiCaL alone, summed over isomorphic copies of each
+//! puzzle: digits relabelled, rows, columns, bands and stacks shuffled, a transposition at
+//! random; 10 s limit):
+//!
+//! * **The build is not it.** The crate's CaDiCaL and PySAT's take the same time on the
+//!   same CNF.
+//! * **Neither is our encoding.** On the hard 25x25/36x36 puzzles the bench's encoding, ours
+//!   sorted and ours in row order, all on CaDiCaL's defaults, sum to 7.0, 7.1 and 6.7 s over
+//!   26 copies. The 20–45% lost on the three 25x25 files was their luck: CaDiCaL's path
+//!   changes with any renumbering, often by a factor of two or more.
+//! * **CaDiCaL's `sat` configuration** (stable mode only, no focused phases) is what
+//!   helped. Same copies, our encoding, default → `sat`: hard 25x25 3.4 → 2.3 s (9
+//!   copies), hard 36x36 0.80 → 0.62 (4), random-holed 36x36 at 50% 17.9 → 8.3 (3),
+//!   49x49 at 30% 34.8 → 15.6 (15; yet on the bench's own three the median went 1.0 →
+//!   2.0 s), 49x49 at 42% 23.3 → 19.0 (3), 36x36 at 42% 8.2 → 8.3 (6). The rkkautsar
+//!   64x64 states lose: 64x64-2 0.16 → 0.29 s on the file (equal over four copies),
+//!   64x64-1 5.1 → 6.8 s. They are the tightest states seen (0.09–0.12 of the side open
+//!   per cell; every other one 0.16 or more), so they keep the default ([`STABLE_FROM`]).
+//! * **Tried, not kept.** Other options (same copies): `stabilizeint=100` (hard 25x25 as
+//!   good as `sat`, 36x36 at 50% worse: 22 s), `target=2`, `phase=0` (36x36 at 50%: three
+//!   time-outs); on the original instances only, no copies: the `unsat` configuration
+//!   (all eight random-holed instances tried timed out), `plain`, `chrono=0`, `walk=0`,
+//!   `lucky=0`, `elim=0`, `forcephase=1` (mixed, none better than `sat` overall). Options
+//!   other than the four configurations are not reachable through the `cadical` crate.
+//!   Keeping the all-different filter's eliminations in the CNF: a tie on the hard
+//!   puzzles and 36x36 at 42%, worse at 36x36 at 50% (14.3 s against 8.0, one time-out).
+//!   One more variable per box-line intersection and digit (true when the digit is in
+//!   that segment; exactly one segment per line-digit and box-digit): 8.0 s against 5.6
+//!   on the hard copies. Handing over sooner at 25x25 (after 100 failures, as from
+//!   36x36): 0.02–0.03 s off the hard 25x25 puzzles, as much added on random-holed 25x25
+//!   at 50%.
 
 use super::{Solver, MAXW};
 use crate::stop::Stop;
@@ -24,6 +62,13 @@ pub(super) const PAIRWISE_MAX: usize = 64;
 /// and more, the rkkautsar 64x64 files, the SAT-proven hard puzzles, where sorting won or
 /// tied).
 const LOOSE_FROM: usize = 3;
+
+/// From this looseness up (open cells keeping, on average, at least `1 / STABLE_FROM` of
+/// the digits), CaDiCaL runs in its `sat` configuration (stable mode only: no focused
+/// phases), which cut the SAT-proven hard puzzles and the random-holed rows from 36x36 up
+/// by a fifth to a half (module doc). The rkkautsar 64x64 states (0.09–0.12), tighter
+/// than any other measured (0.16 and up), lost with it and keep the default.
+const STABLE_FROM: usize = 8;
 
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
 pub(super) struct Bound<'s>(pub(super) &'s Stop);
@@ -52,7 +97,14 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     let mut var = vec![0i32; nn * n];
     let mut lits: Vec<(u32, u16)> = Vec::new();
     let mut next = 1i32;
-    let mut sat: cadical::Solver<Bound> = cadical::Solver::new();
+    // How loose the state is: the candidates of its open cells against the whole side.
+    let order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
+    let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
+    let mut sat: cadical::Solver<Bound> = if open * STABLE_FROM >= order.len() * n {
+        cadical::Solver::with_config("sat").unwrap_or_else(|_| cadical::Solver::new())
+    } else {
+        cadical::Solver::new()
+    };
     sat.set_callbacks(Some(Bound(stop)));
     let mut group: Vec<i32> = Vec::with_capacity(n);
     let stopped = Found {
@@ -62,12 +114,13 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // The variable order. CaDiCaL's first decisions go to the variables enqueued last. On a
     // tight state, cells with most candidates come first, so that the fewest-candidate
     // cells get the highest numbers and its start is a fewest-candidates-first search
-    // (64x64-1: 5 s of CPU, against 19.5 s in row order). On a loose one (a third of the
-    // digits or more still open per cell, on average) row order is kept, which makes its
+    // (64x64-1: 5 s of CPU, against 19.5 s in row order; but three isomorphic copies of
+    // it, sorted, take over 30 s, so that was partly luck; with the `sat` configuration
+    // the order matters little, module doc). On a loose one (a third of the digits or
+    // more still open per cell, on average) row order is kept, which makes its
     // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
     // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
-    let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
-    let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
+    let mut order = order;
     if open * LOOSE_FROM < order.len() * n {
         order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
     }
@@ -130,6 +183,9 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
             sat.add_clause(clause);
         }
     }
+    if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
+        dump(&mut sat, &path, &lits, &var, n);
+    }
     let mut found = Found {
         solutions: Vec::new(),
         stopped: false,
@@ -154,6 +210,27 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
         }
     }
     found
+}
+
+/// Writes the CNF as handed over to `path` (DIMACS) and, to `path.map`, one line
+/// `variable cell digit` (0-based) per candidate: the debugging aid behind the comparison
+/// in the module doc. Errors are ignored: the solve goes on without the files.
+fn dump(
+    sat: &mut cadical::Solver<Bound>,
+    path: &std::ffi::OsStr,
+    lits: &[(u32, u16)],
+    var: &[i32],
+    n: usize,
+) {
+    let _ = sat.write_dimacs(std::path::Path::new(path));
+    let mut map = String::new();
+    for &(c, d) in lits {
+        let v = var[c as usize * n + usize::from(d)];
+        map.push_str(&format!("{v} {c} {d}\n"));
+    }
+    let mut to = path.to_os_string();
+    to.push(".map");
+    let _ = std::fs::write(to, map);
 }
 
 /// Exactly one of `xs` (an empty `xs` is the empty clause: no solution).
