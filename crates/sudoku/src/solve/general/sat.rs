@@ -12,8 +12,10 @@
 //!
 //! The bench's CaDiCaL (`scripts/giant_bench.py`) is the same 1.9.5 with its defaults, on
 //! an encoding that drops only what the givens rule out and numbers cells in row order.
-//! With `SUDOKU_SAT_DUMP=PATH` set, [`search`] writes the CNF it hands over to `PATH` (and
-//! each variable's cell and digit to `PATH.map`), so the two can be run side by side.
+//! Built with the dev-time feature `sat-dump` and run with `SUDOKU_SAT_DUMP=PATH`, [`search`]
+//! writes the CNF it hands over to `PATH` (and each variable's cell and digit to
+//! `PATH.map`), so the two can be run side by side; without the feature the library reads
+//! no environment.
 //! What that showed (CPU seconds of CaDiCaL alone, summed over isomorphic copies of each
 //! puzzle: digits relabelled, rows, columns, bands and stacks shuffled, a transposition at
 //! random; 10 s limit):
@@ -183,6 +185,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
             sat.add_clause(clause);
         }
     }
+    #[cfg(feature = "sat-dump")]
     if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
         dump(&mut sat, &path, &lits, &var, n);
     }
@@ -215,6 +218,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
 /// Writes the CNF as handed over to `path` (DIMACS) and, to `path.map`, one line
 /// `variable cell digit` (0-based) per candidate: the debugging aid behind the comparison
 /// in the module doc. Errors are ignored: the solve goes on without the files.
+#[cfg(feature = "sat-dump")]
 fn dump(
     sat: &mut cadical::Solver<Bound>,
     path: &std::ffi::OsStr,
