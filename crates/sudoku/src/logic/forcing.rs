@@ -131,18 +131,8 @@ impl Tables {
     /// candidates are the first word of its set).
     fn masks(&self) -> &(Vec<u64>, Vec<u32>) {
         self.masks.get_or_init(|| {
-            let (bf, n) = (self.geometry.box_first(), self.n);
             let orig: Vec<u64> = self.cands.iter().map(|c| c.words()[0]).collect();
-            let mut places = vec![0u32; 3 * n * n];
-            for (h, cells) in bf.house_cells.iter().enumerate() {
-                for (i, &c) in cells.iter().enumerate() {
-                    let mut m = orig[c as usize];
-                    while m != 0 {
-                        places[h * n + m.trailing_zeros() as usize] |= 1 << i;
-                        m &= m - 1;
-                    }
-                }
-            }
+            let places = self.geometry.box_first().place_masks(&orig);
             (orig, places)
         })
     }

@@ -133,6 +133,23 @@ pub(crate) struct BoxFirst {
 }
 
 impl BoxFirst {
+    /// The places of each digit in each house (`house * n + digit`, bit `i` for the house's
+    /// `i`-th cell) of a position given as each cell's candidate mask.
+    pub(crate) fn place_masks(&self, cells: &[u64]) -> Vec<u32> {
+        let n = self.house_cells.len() / 3;
+        let mut places = vec![0u32; 3 * n * n];
+        for (h, hc) in self.house_cells.iter().enumerate() {
+            for (i, &c) in hc.iter().enumerate() {
+                let mut m = cells[c as usize];
+                while m != 0 {
+                    places[h * n + m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
+        places
+    }
+
     fn new(geo: &Geometry) -> BoxFirst {
         let n = geo.n;
         assert!(

@@ -68,7 +68,7 @@ impl<'s> Pos<'s> {
             pl_cur: Vec::new(),
             branch: None,
         };
-        pos.pl_orig = pos.place_masks(&pos.orig);
+        pos.pl_orig = geo.place_masks(&pos.orig);
         pos.pl_cur = pos.pl_orig.clone();
         pos
     }
@@ -147,16 +147,7 @@ impl<'s> Pos<'s> {
             self.pl_cur[h * self.n + d] &= !(1u32 << self.hpos[cell][hi]);
         }
     }
-    /// The place masks of `grid`, see `pl_orig`.
-    pub(super) fn place_masks(&self, grid: &[u64]) -> Vec<u32> {
-        let mut v = vec![0u32; 3 * self.n * self.n];
-        for h in 0..3 * self.n {
-            for d in 0..self.n {
-                v[h * self.n + d] = self.places(grid, h, d);
-            }
-        }
-        v
-    }
+    /// The places of digit `d` in house `h` of `grid` (each cell's candidate mask).
     pub(super) fn places(&self, grid: &[u64], h: usize, d: usize) -> u32 {
         let mut m = 0u32;
         for (i, &c) in self.house_cells[h].iter().enumerate() {

@@ -100,7 +100,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     let mut lits: Vec<(u32, u16)> = Vec::new();
     let mut next = 1i32;
     // How loose the state is: the candidates of its open cells against the whole side.
-    let order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
+    let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
     let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
     let mut sat: cadical::Solver<Bound> = if open * STABLE_FROM >= order.len() * n {
         cadical::Solver::with_config("sat").unwrap_or_else(|_| cadical::Solver::new())
@@ -122,7 +122,6 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // more still open per cell, on average) row order is kept, which makes its
     // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
     // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
-    let mut order = order;
     if open * LOOSE_FROM < order.len() * n {
         order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
     }
