@@ -47,8 +47,11 @@
 //!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
 //!   reasoning on every house, naked and hidden subsets of every size) runs on the root
 //!   state; it answers 225x225-1 outright (unique, 2.0 s of CPU, where no SAT solver here
-//!   answers in 60 s). When it leaves cells open, its eliminations are undone: kept, they
-//!   changed CaDiCaL's path on 64x64-1 for the worse (6.7 s → 32–37 s), and run at the
+//!   answers in 60 s). When it leaves cells open, its eliminations are undone: they are
+//!   few (64x64-1: 32 of 14k), and kept in the CNF they tied on the hard puzzles and on
+//!   36x36 at 42% and lost on 36x36 at 50% (14.3 s against 8.0 over isomorphic copies,
+//!   one time-out; `sat.rs`); single instances swing either way (64x64-1 went 6.7 s →
+//!   32–37 s with them, and its copies take 30 s without). Run at the
 //!   root before the search they won no random-holed peak instance (36x36 at 42–50%,
 //!   49x49 at 30–50%, 64x64 at 50–60%, two seeds each: the same answers and time-outs,
 //!   one 49x49 at 30% lost).
@@ -1195,9 +1198,8 @@ fn run(
                     }
                     // All-different reasoning first (`alldiff`): it decides some grids outright
                     // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it leaves
-                    // cells open its eliminations are undone: they are few (64x64-1: 32 of 14k)
-                    // and only change CaDiCaL's path (64x64-1: 6.7 s with the original state,
-                    // 32 s and 37 s with them).
+                    // cells open its eliminations are undone: over isomorphic copies they tie
+                    // or lose in the CNF (module doc).
                     let mark = st.trail.len();
                     if !st.all_different() {
                         result.stopped = st.stopped;
