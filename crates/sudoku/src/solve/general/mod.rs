@@ -51,7 +51,7 @@
 //!   few (64x64-1: 32 of 14k), and kept in the CNF they tied on the hard puzzles and on
 //!   36x36 at 42% and lost on 36x36 at 50% (14.3 s against 8.0 over isomorphic copies,
 //!   one time-out; `sat.rs`); single instances swing either way (64x64-1 went 6.7 s →
-//!   32–37 s with them, and its copies take 30 s without). Run at the
+//!   32–37 s with them, and three copies of it take over 30 s without). Run at the
 //!   root before the search they won no random-holed peak instance (36x36 at 42–50%,
 //!   49x49 at 30–50%, 64x64 at 50–60%, two seeds each: the same answers and time-outs,
 //!   one 49x49 at 30% lost).
