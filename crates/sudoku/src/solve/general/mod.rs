@@ -1188,7 +1188,12 @@ fn run(
                     match portfolio::start(scope, &st, &stack, &known, want, &race_flag) {
                         portfolio::Start::Racing(handle) => race = Some((handle, known.len())),
                         portfolio::Start::Decided(found) => {
-                            break portfolio::handed_over(result, found, grid, keep);
+                            break portfolio::handed_over(
+                                result,
+                                &known,
+                                found,
+                                portfolio::Asked { grid, limit, keep },
+                            );
                         }
                     }
                 } else {
@@ -1201,15 +1206,19 @@ fn run(
                     // cells open its eliminations are undone: over isomorphic copies they tie
                     // or lose in the CNF (module doc).
                     let mark = st.trail.len();
+                    let asked = portfolio::Asked { grid, limit, keep };
                     if !st.all_different() {
-                        result.stopped = st.stopped;
-                        break result;
+                        let found = sat::Found {
+                            solutions: Vec::new(),
+                            stopped: st.stopped,
+                        };
+                        break portfolio::handed_over(result, &known, found, asked);
                     }
                     if st.empty > 0 {
                         st.undo_to(mark);
                     }
                     let found = sat::search(&st, &known, limit - result.count, stop);
-                    break portfolio::handed_over(result, found, grid, keep);
+                    break portfolio::handed_over(result, &known, found, asked);
                 }
             }
             if alive {
