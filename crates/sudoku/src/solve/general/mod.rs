@@ -64,7 +64,8 @@
 //!   milliseconds (a thread and a CNF would cost more than they could win), and from the
 //!   root CaDiCaL would get a state without what probing and the first failures refuted.
 //!   The answer does not depend on the winner: a count below the limit (none, unique,
-//!   or every solution) is the same set, listed in value order; at the limit (several
+//!   or every solution) is the same set, listed in value order as the single engine lists
+//!   it once handed over; at the limit (several
 //!   solutions) the SAT engine's solutions are taken, as the single engine's, so a
 //!   search that gets there first waits for them. The portfolio therefore speeds up
 //!   only answers below the limit (a unique or unsolvable grid on which our search
