@@ -128,12 +128,14 @@ fn solve_record(
                 // One past the limit tells "exactly the limit" from "more".
                 (Outcome::Multiple(a, b), Some(limit)) if all => {
                     let limit = limit.max(2);
-                    let s = solve::engine_for(&puzzle.grid).search_until(
+                    // The listing races as the answer did (`--jobs 2` on one puzzle).
+                    let s = solve::engine_for(&puzzle.grid).search_with(
                         &puzzle.grid,
                         puzzle.marks.as_ref(),
                         limit + 1,
                         limit,
                         stop,
+                        options,
                     );
                     Some(Count::listed((a, b), s, limit))
                 }
