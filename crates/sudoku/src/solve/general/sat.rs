@@ -18,7 +18,7 @@
 //! |---|---:|---:|---:|---:|
 //! | `cadical` 0.1.16 (CaDiCaL 1.9.5), `sat` | 4.26 | 2.04 | 17.6 | 14.1 |
 //! | `cadical-sys` 0.7 (CaDiCaL 2.1.3), `sat` | 4.30 | 2.15 | 17.4 | 14.2 |
-//! | `cadical-sys`, `sat` and `chrono=0` (kept) | 4.26 | 1.56 | see below | 7.1 |
+//! | `cadical-sys`, `sat` and `chrono=0` (kept below side 64) | 4.26 | 1.56 | see below | 7.1 |
 //! | `rustsat-cadical` 0.7 (CaDiCaL 2.2.1), `sat` | 4.10 | 3.01 | 12.4 | 26.6, 1 time-out |
 //! | `rustsat-kissat` 0.7 (Kissat 4.0.4), then CaDiCaL 1.9.5 for uniqueness | 8.00 | 4.39 | 38.6 | — |
 //! | Kissat, then a fresh Kissat with the solution blocked | 9.05 | 5.53 | 37.9, 1 time-out | — |
@@ -32,9 +32,10 @@
 //!   beside `sat` (hard puzzles, the first copies of 36x36 at 42%), only `chrono=0`
 //!   (no chronological backtracking) stood out; over the copies it halved 49x49 at 30%
 //!   and 36x36 at 42% (5 copies: 9.4 → 4.3 s) and cut the hard 36x36 puzzles by a
-//!   quarter. The tight states that keep the default configuration ([`STABLE_FROM`])
-//!   keep it without options: `chrono=0` there was a tie on the 64x64-2 copies (2.52
-//!   against 2.64 s).
+//!   quarter. But on 64x64 at 30% it answered three of six copies in 10 s against five
+//!   with `sat` alone, so it is set below side 64 only ([`OPTIONS_BELOW`]). The tight
+//!   states that keep the default configuration ([`STABLE_FROM`]) keep it without
+//!   options: `chrono=0` there was a tie on the 64x64-2 copies (2.52 against 2.64 s).
 //! * **Kissat** is not incremental: each call is a new solver, and the uniqueness call
 //!   learns nothing from the first; first solution by Kissat and uniqueness by CaDiCaL
 //!   was still twice CaDiCaL alone. `rustsat-cadical` and `rustsat-kissat` also generate
@@ -113,11 +114,17 @@ const LOOSE_FROM: usize = 3;
 /// than any other measured (0.16 and up), lost with it and keep the default.
 const STABLE_FROM: usize = 8;
 
-/// The single CaDiCaL options set with its `sat` configuration: chronological
-/// backtracking off. Over isomorphic copies it halved 49x49 at 30% givens and 36x36 at
-/// 42% and took a quarter off the hard 36x36 puzzles (module doc). Not reachable through
-/// the `cadical` crate (configurations only), hence `cadical-sys`.
+/// The single CaDiCaL options set with its `sat` configuration on sides below
+/// [`OPTIONS_BELOW`]: chronological backtracking off. Over isomorphic copies it halved
+/// 49x49 at 30% givens and 36x36 at 42%, took a quarter off the hard 36x36 puzzles and
+/// answered one more 49x49 at 42% (module doc). Not reachable through the `cadical` crate
+/// (configurations only), hence `cadical-sys`.
 const SAT_OPTIONS: &[(&str, i32)] = &[("chrono", 0)];
+
+/// [`SAT_OPTIONS`] apply below this side. On 64x64 at 30% givens they answered three of
+/// six copies in 10 s where the `sat` configuration alone answered five: a size rule from
+/// few instances, kept until more copies say otherwise.
+const OPTIONS_BELOW: usize = 64;
 
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
 pub(super) struct Bound<'s>(pub(super) &'s Stop);
@@ -128,15 +135,18 @@ impl cadical_sys::Terminator for Bound<'_> {
     }
 }
 
-/// One CaDiCaL instance: with `sat_config`, its `sat` configuration and [`SAT_OPTIONS`]
-/// (see [`STABLE_FROM`] for when), else its defaults. A name CaDiCaL does not know is
-/// refused by it and leaves its default.
-pub(super) fn engine(sat_config: bool) -> Cadical {
+/// One CaDiCaL instance for a grid of side `n`: with `sat_config`, its `sat`
+/// configuration (see [`STABLE_FROM`] for when) and, below [`OPTIONS_BELOW`],
+/// [`SAT_OPTIONS`]; else its defaults. A name CaDiCaL does not know is refused by it and
+/// leaves its default.
+pub(super) fn engine(sat_config: bool, n: usize) -> Cadical {
     let mut solver = Cadical::new();
     if sat_config {
         solver.configure("sat".to_owned());
-        for &(name, value) in SAT_OPTIONS {
-            solver.set(name.to_owned(), value);
+        if n < OPTIONS_BELOW {
+            for &(name, value) in SAT_OPTIONS {
+                solver.set(name.to_owned(), value);
+            }
         }
     }
     solver
@@ -168,7 +178,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
     // Declared before the solver, so that it outlives it: the solver keeps a pointer.
     let mut bound = Bound(stop);
-    let mut sat = engine(open * STABLE_FROM >= order.len() * n);
+    let mut sat = engine(open * STABLE_FROM >= order.len() * n, n);
     sat.connect_terminator(&mut bound);
     let mut group: Vec<i32> = Vec::with_capacity(n);
     let stopped = Found {

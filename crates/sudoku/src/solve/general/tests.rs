@@ -296,7 +296,7 @@ fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
     // Groups on both sides of the pairwise limit: exactly one member true, any one may be.
     for k in [2usize, 5, sat::PAIRWISE_MAX, sat::PAIRWISE_MAX + 1, 100] {
         let xs: Vec<i32> = (1..=k as i32).collect();
-        let mut solver = sat::engine(true);
+        let mut solver = sat::engine(true, 25);
         let mut next = k as i32 + 1;
         sat::exactly_one(&mut solver, &xs, &mut next);
         // CaDiCaL's answer under assumptions: true when satisfiable.
