@@ -8,47 +8,33 @@
 //! goes on incrementally: each solution found is blocked by one clause over its cells and
 //! the solver asked again, keeping what it learned.
 //!
-//! # The back end: `cadical-sys`, CaDiCaL 2.1 with single options (issue 22)
+//! # Other back ends compared (issue 22): none kept
 //!
-//! Compared on the CNFs this module hands over (dumped with `sat-dump`), each run being
-//! a solve and the uniqueness call with the solution blocked, CPU seconds summed over
-//! isomorphic copies (`scripts/giant_bench.py --copies`), 10 s limit a run:
+//! Run on the CNFs this module hands over (dumped with `sat-dump`), each run a solve and
+//! the uniqueness call with the solution blocked, CPU seconds summed over isomorphic
+//! copies (`scripts/giant_bench.py --copies`), 10 s of CPU a run:
 //!
 //! | back end | hard 25x25 (17) | hard 36x36 (8) | 36x36 at 42% (9) | 49x49 at 30% (9) |
 //! |---|---:|---:|---:|---:|
-//! | `cadical` 0.1.16 (CaDiCaL 1.9.5), `sat` | 4.26 | 2.04 | 17.6 | 14.1 |
+//! | `cadical` 0.1.16 (CaDiCaL 1.9.5), `sat` (this module) | 4.26 | 2.04 | 17.6 | 14.1 |
 //! | `cadical-sys` 0.7 (CaDiCaL 2.1.3), `sat` | 4.30 | 2.15 | 17.4 | 14.2 |
-//! | `cadical-sys`, `sat` and `chrono=0` (kept below side 64) | 4.26 | 1.56 | see below | 7.1 |
+//! | `cadical-sys`, `sat` and the single option `chrono=0` | 4.26 | 1.56 | 4.3 against 9.4 (5) | 7.1 |
 //! | `rustsat-cadical` 0.7 (CaDiCaL 2.2.1), `sat` | 4.10 | 3.01 | 12.4 | 26.6, 1 time-out |
-//! | `rustsat-kissat` 0.7 (Kissat 4.0.4), then CaDiCaL 1.9.5 for uniqueness | 8.00 | 4.39 | 38.6 | — |
-//! | Kissat, then a fresh Kissat with the solution blocked | 9.05 | 5.53 | 37.9, 1 time-out | — |
-//! | `varisat` 0.2.2 (pure Rust) | 4.98 | 1.97 | 20.8, 3 time-outs | — |
+//! | `rustsat-kissat` 0.7 (Kissat 4.0.4), then CaDiCaL 1.9.5 for uniqueness | 8.00 | 4.39 | 38.6 | |
+//! | Kissat, then a fresh Kissat with the solution blocked | 9.05 | 5.53 | 37.9, 1 time-out | |
+//! | `varisat` 0.2.2 (pure Rust) | 4.98 | 1.97 | 20.8, 3 time-outs | |
 //!
-//! * **CaDiCaL 2.1 alone is 1.9.5 again**: on its defaults it takes the same path on the
-//!   rkkautsar 64x64-2 copies (0.28/0.27, 0.72/0.73, 0.21/0.21, 0.65/0.68, 0.78/0.79 s).
-//!   What the newer crate gives is `set` for single options, which the `cadical` crate
-//!   lacks: of `chrono=0`, `elim=0`, `forcephase=1`, `lucky=0`, `phase=0`,
-//!   `reluctant=0`, `rephase=0`, `target=2`, `walk=0` and the default configuration
-//!   beside `sat` (hard puzzles, the first copies of 36x36 at 42%), only `chrono=0`
-//!   (no chronological backtracking) stood out; over the copies it halved 49x49 at 30%
-//!   and 36x36 at 42% (5 copies: 9.4 → 4.3 s) and cut the hard 36x36 puzzles by a
-//!   quarter. But on 64x64 at 30% it answered three of six copies in 10 s against five
-//!   with `sat` alone, so it is set below side 64 only ([`OPTIONS_BELOW`]). The tight
-//!   states that keep the default configuration ([`STABLE_FROM`]) keep it without
-//!   options: `chrono=0` there was a tie on the 64x64-2 copies (2.52 against 2.64 s).
-//! * **Kissat** is not incremental: each call is a new solver, and the uniqueness call
-//!   learns nothing from the first; first solution by Kissat and uniqueness by CaDiCaL
-//!   was still twice CaDiCaL alone. `rustsat-cadical` and `rustsat-kissat` also generate
-//!   their bindings with `bindgen` at build time, which needs libclang (not on a Debian
-//!   with only build-essential).
-//! * **Pure Rust**: `varisat` is as fast on the hard puzzles but times out on 36x36 at
-//!   42%, has no terminate callback for `--max-time` and no release since 2020; `splr`
-//!   (MPL-2.0) is not incremental either (0.56 s on hard-25-3 against 0.16).
-//! * **Build**: `cadical-sys` compiles CaDiCaL's C++ with `cc` through `cxx` (C++ compiler
-//!   only), as long as the `cadical` crate did (~100 s of CPU for either, with the
-//!   test harness); it replaces it, so no build is added. MIT.
-//! * **A caution**: its `connect_terminator` does not tie the callback's lifetime to the
-//!   solver's, so [`search`] declares the [`Bound`] before the solver (dropped after it).
+//! * **`chrono=0`** (no chronological backtracking; single options need `cadical-sys`,
+//!   this crate sets only the four configurations) was the one option of ten that stood
+//!   out. It was not kept: CaDiCaL 2.1.3 on its defaults, which the tight rkkautsar
+//!   states keep ([`STABLE_FROM`]), does not answer 64x64-1 as handed over in 10 s (1.9.5:
+//!   7.2 s; the file itself: 6.4 s before, a time-out after), and on 64x64 at 30% givens
+//!   `chrono=0` answered three of six copies where 1.9.5's `sat` answered five.
+//! * **Kissat** is not incremental (a new solver per call: the uniqueness call learns
+//!   nothing from the first) and was twice as slow. The `rustsat` back ends also generate
+//!   their bindings with `bindgen`, which needs libclang at build time.
+//! * **Pure Rust**: `varisat` has no terminate callback for `--max-time` and no release
+//!   since 2020; `splr` (MPL-2.0) is not incremental (0.56 s on hard-25-3 against 0.16).
 //!
 //! # Against CaDiCaL through PySAT (issue 22)
 //!
@@ -80,8 +66,9 @@
 //!   good as `sat`, 36x36 at 50% worse: 22 s), `target=2`, `phase=0` (36x36 at 50%: three
 //!   time-outs); on the original instances only, no copies: the `unsat` configuration
 //!   (all eight random-holed instances tried timed out), `plain`, `chrono=0`, `walk=0`,
-//!   `lucky=0`, `elim=0`, `forcephase=1` (mixed, none better than `sat` overall; single
-//!   options were not reachable then: see the back end above).
+//!   `lucky=0`, `elim=0`, `forcephase=1` (mixed, none better than `sat` overall). Options
+//!   other than the four configurations are not reachable through the `cadical` crate
+//!   (see the back ends compared above).
 //!   Keeping the all-different filter's eliminations in the CNF: a tie on the hard
 //!   puzzles and 36x36 at 42%, worse at 36x36 at 50% (14.3 s against 8.0, one time-out).
 //!   One more variable per box-line intersection and digit (true when the digit is in
@@ -114,46 +101,14 @@ const LOOSE_FROM: usize = 3;
 /// than any other measured (0.16 and up), lost with it and keep the default.
 const STABLE_FROM: usize = 8;
 
-/// The single CaDiCaL options set with its `sat` configuration on sides below
-/// [`OPTIONS_BELOW`]: chronological backtracking off. Over isomorphic copies it halved
-/// 49x49 at 30% givens and 36x36 at 42%, took a quarter off the hard 36x36 puzzles and
-/// answered one more 49x49 at 42% (module doc). Not reachable through the `cadical` crate
-/// (configurations only), hence `cadical-sys`.
-const SAT_OPTIONS: &[(&str, i32)] = &[("chrono", 0)];
-
-/// [`SAT_OPTIONS`] apply below this side. On 64x64 at 30% givens they answered three of
-/// six copies in 10 s where the `sat` configuration alone answered five: a size rule from
-/// few instances, kept until more copies say otherwise.
-const OPTIONS_BELOW: usize = 64;
-
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
 pub(super) struct Bound<'s>(pub(super) &'s Stop);
 
-impl cadical_sys::Terminator for Bound<'_> {
-    fn terminated(&mut self) -> bool {
+impl cadical::Callbacks for Bound<'_> {
+    fn terminate(&mut self) -> bool {
         self.0.reached()
     }
 }
-
-/// One CaDiCaL instance for a grid of side `n`: with `sat_config`, its `sat`
-/// configuration (see [`STABLE_FROM`] for when) and, below [`OPTIONS_BELOW`],
-/// [`SAT_OPTIONS`]; else its defaults. A name CaDiCaL does not know is refused by it and
-/// leaves its default.
-pub(super) fn engine(sat_config: bool, n: usize) -> Cadical {
-    let mut solver = Cadical::new();
-    if sat_config {
-        solver.configure("sat".to_owned());
-        if n < OPTIONS_BELOW {
-            for &(name, value) in SAT_OPTIONS {
-                solver.set(name.to_owned(), value);
-            }
-        }
-    }
-    solver
-}
-
-/// The SAT solver: CaDiCaL 2.1 through `cadical-sys`.
-pub(super) type Cadical = cadical_sys::CaDiCal;
 
 /// What the SAT engine found beyond the solutions already known.
 pub(super) struct Found {
@@ -176,10 +131,12 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // How loose the state is: the candidates of its open cells against the whole side.
     let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
     let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
-    // Declared before the solver, so that it outlives it: the solver keeps a pointer.
-    let mut bound = Bound(stop);
-    let mut sat = engine(open * STABLE_FROM >= order.len() * n, n);
-    sat.connect_terminator(&mut bound);
+    let mut sat: cadical::Solver<Bound> = if open * STABLE_FROM >= order.len() * n {
+        cadical::Solver::with_config("sat").unwrap_or_else(|_| cadical::Solver::new())
+    } else {
+        cadical::Solver::new()
+    };
+    sat.set_callbacks(Some(Bound(stop)));
     let mut group: Vec<i32> = Vec::with_capacity(n);
     let stopped = Found {
         solutions: Vec::new(),
@@ -253,7 +210,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     };
     for k in known {
         if let Some(clause) = blocking(k) {
-            sat.clause6(&clause);
+            sat.add_clause(clause);
         }
     }
     #[cfg(feature = "sat-dump")]
@@ -266,19 +223,18 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     };
     while found.solutions.len() < want {
         match sat.solve() {
-            cadical_sys::Status::SATISFIABLE => {
+            Some(true) => {
                 let mut values = st.value.clone();
                 for &(c, d) in &lits {
-                    if sat.val(var[c as usize * n + d as usize]) > 0 {
+                    if sat.value(var[c as usize * n + d as usize]) == Some(true) {
                         values[c as usize] = d + 1;
                     }
                 }
-                let clause = blocking(&values).expect("a model is a solution of the state");
-                sat.clause6(&clause);
+                sat.add_clause(blocking(&values).expect("a model is a solution of the state"));
                 found.solutions.push(values);
             }
-            cadical_sys::Status::UNSATISFIABLE => break,
-            cadical_sys::Status::UNKNOWN => {
+            Some(false) => break,
+            None => {
                 found.stopped = true;
                 break;
             }
@@ -291,8 +247,14 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
 /// `variable cell digit` (0-based) per candidate: the debugging aid behind the comparison
 /// in the module doc. Errors are ignored: the solve goes on without the files.
 #[cfg(feature = "sat-dump")]
-fn dump(sat: &mut Cadical, path: &std::ffi::OsStr, lits: &[(u32, u16)], var: &[i32], n: usize) {
-    let _ = sat.write_dimacs(path.to_string_lossy().into_owned(), 0);
+fn dump(
+    sat: &mut cadical::Solver<Bound>,
+    path: &std::ffi::OsStr,
+    lits: &[(u32, u16)],
+    var: &[i32],
+    n: usize,
+) {
+    let _ = sat.write_dimacs(std::path::Path::new(path));
     let mut map = String::new();
     for &(c, d) in lits {
         let v = var[c as usize * n + usize::from(d)];
@@ -304,12 +266,12 @@ fn dump(sat: &mut Cadical, path: &std::ffi::OsStr, lits: &[(u32, u16)], var: &[i
 }
 
 /// Exactly one of `xs` (an empty `xs` is the empty clause: no solution).
-pub(super) fn exactly_one(sat: &mut Cadical, xs: &[i32], next: &mut i32) {
-    sat.clause6(xs);
+pub(super) fn exactly_one(sat: &mut cadical::Solver<Bound>, xs: &[i32], next: &mut i32) {
+    sat.add_clause(xs.iter().copied());
     if xs.len() <= PAIRWISE_MAX {
         for (i, &a) in xs.iter().enumerate() {
             for &b in &xs[i + 1..] {
-                sat.clause2(-a, -b);
+                sat.add_clause([-a, -b]);
             }
         }
         return;
@@ -319,11 +281,11 @@ pub(super) fn exactly_one(sat: &mut Cadical, xs: &[i32], next: &mut i32) {
     let s0 = *next;
     *next += k as i32 - 1;
     let s = |i: usize| s0 + i as i32;
-    sat.clause2(-xs[0], s(0));
+    sat.add_clause([-xs[0], s(0)]);
     for (i, &x) in xs.iter().enumerate().take(k - 1).skip(1) {
-        sat.clause2(-x, s(i));
-        sat.clause2(-s(i - 1), s(i));
-        sat.clause2(-x, -s(i - 1));
+        sat.add_clause([-x, s(i)]);
+        sat.add_clause([-s(i - 1), s(i)]);
+        sat.add_clause([-x, -s(i - 1)]);
     }
-    sat.clause2(-xs[k - 1], -s(k - 2));
+    sat.add_clause([-xs[k - 1], -s(k - 2)]);
 }

@@ -296,43 +296,25 @@ fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
     // Groups on both sides of the pairwise limit: exactly one member true, any one may be.
     for k in [2usize, 5, sat::PAIRWISE_MAX, sat::PAIRWISE_MAX + 1, 100] {
         let xs: Vec<i32> = (1..=k as i32).collect();
-        let mut solver = sat::engine(true, 25);
+        let never = Stop::never();
+        let mut solver: cadical::Solver<sat::Bound> = cadical::Solver::new();
+        solver.set_callbacks(Some(sat::Bound(&never)));
         let mut next = k as i32 + 1;
         sat::exactly_one(&mut solver, &xs, &mut next);
-        // CaDiCaL's answer under assumptions: true when satisfiable.
-        fn solve_with(solver: &mut sat::Cadical, lits: &[i32]) -> Option<bool> {
-            for &l in lits {
-                solver.assume(l);
-            }
-            match solver.solve() {
-                cadical_sys::Status::SATISFIABLE => Some(true),
-                cadical_sys::Status::UNSATISFIABLE => Some(false),
-                cadical_sys::Status::UNKNOWN => None,
-            }
-        }
-        assert_eq!(solve_with(&mut solver, &[]), Some(true), "k {k}");
-        let trues = xs.iter().filter(|&&x| solver.val(x) > 0).count();
+        assert_eq!(solver.solve(), Some(true), "k {k}");
+        let trues = xs
+            .iter()
+            .filter(|&&x| solver.value(x) == Some(true))
+            .count();
         assert_eq!(trues, 1, "k {k}");
         for &(a, b) in &[(1, 2), (1, k as i32), (k as i32 - 1, k as i32)] {
-            assert_eq!(
-                solve_with(&mut solver, &[a, b]),
-                Some(false),
-                "k {k}: {a} and {b}"
-            );
+            assert_eq!(solver.solve_with([a, b]), Some(false), "k {k}: {a} and {b}");
         }
         for x in [1, k as i32] {
-            assert_eq!(
-                solve_with(&mut solver, &[x]),
-                Some(true),
-                "k {k}: {x} alone"
-            );
+            assert_eq!(solver.solve_with([x]), Some(true), "k {k}: {x} alone");
         }
         let all_false: Vec<i32> = xs.iter().map(|&x| -x).collect();
-        assert_eq!(
-            solve_with(&mut solver, &all_false),
-            Some(false),
-            "k {k}: none"
-        );
+        assert_eq!(solver.solve_with(all_false), Some(false), "k {k}: none");
     }
 }
 
