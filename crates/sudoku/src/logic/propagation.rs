@@ -34,9 +34,11 @@
 //! Depends on the box-first geometry (`basics`), nothing else in `logic`.
 
 mod basics;
+mod store;
 mod table;
 
 pub(crate) use basics::{basics, several, two, Masks};
+pub(crate) use store::{Bits, Left, Sets, Store};
 pub(crate) use table::{Cause, InnerRule, Node, Nodes, NO_NODE};
 
 /// How a branch propagates.
