@@ -258,10 +258,10 @@ fn find(
         return ControlFlow::Continue(());
     }
     let mut pos = Pos::new(ctx, search);
-    // The Dynamic producer runs on the one propagation engine. Dynamic (+) stays on the
-    // nets' masks: on the branch's candidate sets its basics stall made the hardest
-    // ratings 4% slower (measured), and the nested levels' inner producers run there too.
-    if producer == ExplainerProducer::Dynamic {
+    // Nishio, Multiple, Dynamic and Dynamic (+) run their nets on the one propagation
+    // engine, over box-first masks; the nested levels (whose inner producers run on the
+    // positions their nets reach) still run on the nets' own masks.
+    if producer != ExplainerProducer::Nested {
         let tables: Tables<Bits> = Tables::new(ctx);
         let branch = Branch::new(&tables);
         pos.branch = Some(Box::new((tables, branch)));
