@@ -21,8 +21,11 @@
 //! values. HoDoKu's finders run with [`Rules::HODOKU`]'s. The branch also follows SE's
 //! ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate both true and
 //! false as a contradiction, a false taking effect when followed, a dynamic single keeping
-//! its hidden causes, SE's basics as a stall rule): SE's Dynamic producer runs its nets on
-//! it ([`Branch::run_into`]), and a test holds it to `se_chains`' nets.
+//! its hidden causes, SE's basics as a stall rule): SE's top-level producers but the
+//! nested one run their nets on it ([`Branch::run_into`]), and a test holds it to
+//! `se_chains`' nets. The branch is generic over its candidate store ([`Store`]):
+//! HoDoKu's finders use digit sets ([`Sets`], any side), SE's producers box-first masks
+//! ([`Bits`], sides up to 32).
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or

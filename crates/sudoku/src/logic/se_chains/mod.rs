@@ -73,9 +73,10 @@
 //!
 //! # Files
 //! `position` (a position over the shape's geometry), `net` (nets of one assumption over
-//! the one node table, on the masks or on the one propagation engine (`propagate`), and the
-//! complexity count; Dynamic (+)'s basic techniques are `propagation`'s), `links` (static links, the BFS and
-//! their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
+//! the one node table: on the one propagation engine's masks store for the top-level
+//! producers (`propagate`), on the nets' own masks for the nested levels (`run_net`); and
+//! the complexity count; Dynamic (+)'s basic techniques are `propagation`'s), `links`
+//! (static links, the BFS and their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
 //! and nested forcing), `nested` (inner producers and what they rely on), `rank` (sorting
 //! hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the state kept
 //! along a solve path (inner hints, the net pool, the deadline) is a [`Search`] the driver
