@@ -21,8 +21,11 @@
 //! values. HoDoKu's finders run with [`Rules::HODOKU`]'s. The branch also follows SE's
 //! ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate both true and
 //! false as a contradiction, a false taking effect when followed, a dynamic single keeping
-//! its hidden causes, SE's basics as a stall rule): SE's Dynamic producer runs its nets on
-//! it ([`Branch::run_into`]), and a test holds it to `se_chains`' nets.
+//! its hidden causes, SE's basics as a stall rule): SE's top-level producers but the
+//! nested one run their nets on it ([`Branch::run_into`]), and a test holds it to
+//! `se_chains`' nets. The branch is generic over its candidate store ([`Store`]):
+//! HoDoKu's finders use digit sets ([`Sets`], any side), SE's producers box-first masks
+//! ([`Bits`], sides up to 32).
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or
@@ -35,7 +38,7 @@
 
 use super::geometry::Geometry;
 use super::propagation::{
-    basics, Cause, Contradiction, Effect, Masks, Node, Nodes, PeerOrder, Queue, Rules, Stall,
+    Cause, Contradiction, Effect, Left, Node, Nodes, PeerOrder, Queue, Rules, Sets, Stall, Store,
     NO_NODE,
 };
 use super::registry::Sink;
@@ -87,54 +90,38 @@ impl Mode {
 const NONE: u32 = u32::MAX;
 
 /// The tables of one position: the shape's shared geometry, and the position's
-/// candidates and house counts.
-pub(crate) struct Tables {
+/// candidates ([`Store`]: digit sets for HoDoKu's finders, any side; box-first masks for
+/// SE's producers) and which digits its houses hold.
+pub(crate) struct Tables<S = Sets> {
     shape: Shape,
     n: usize,
     geometry: Arc<Geometry>,
-    cands: Vec<DigitSet>,
-    count: Vec<u16>,
+    /// The position's candidates.
+    pub(crate) orig: S,
+    /// Per house and digit (`house * n + digit`, geometry indices): placed already.
     placed: Vec<bool>,
-    /// The candidates and places as box-first masks (SE's basics; made on first use).
-    masks: std::cell::OnceCell<(Vec<u64>, Vec<u32>)>,
 }
 
-impl Tables {
-    pub fn new(ctx: &Context<'_>) -> Tables {
+impl<S: Store> Tables<S> {
+    pub fn new(ctx: &Context<'_>) -> Tables<S> {
         let shape = ctx.shape();
         let n = ctx.side();
-        let hc = shape.house_count();
-        let cands = Cell::all(shape).map(|c| ctx.candidates(c)).collect();
-        let mut count = vec![0u16; hc * n];
-        let mut placed = vec![false; hc * n];
+        let cands: Vec<DigitSet> = Cell::all(shape).map(|c| ctx.candidates(c)).collect();
+        let mut placed = vec![false; shape.house_count() * n];
         for h in ctx.houses() {
             let hi = h.index(shape);
-            for d in Digit::all(shape) {
-                count[hi * n + d.index()] = ctx.positions(d, h).len() as u16;
-            }
             for d in ctx.placed(h) {
                 placed[hi * n + d.index()] = true;
             }
         }
+        let geometry = ctx.geometry().clone();
         Tables {
             shape,
             n,
-            geometry: ctx.geometry().clone(),
-            cands,
-            count,
+            orig: S::new(&geometry, &cands),
+            geometry,
             placed,
-            masks: std::cell::OnceCell::new(),
         }
-    }
-
-    /// The position's candidates and places as box-first masks (sides up to 32: a cell's
-    /// candidates are the first word of its set).
-    fn masks(&self) -> &(Vec<u64>, Vec<u32>) {
-        self.masks.get_or_init(|| {
-            let orig: Vec<u64> = self.cands.iter().map(|c| c.words()[0]).collect();
-            let places = self.geometry.box_first().place_masks(&orig);
-            (orig, places)
-        })
     }
 
     fn cand(&self, cell: usize, d: usize) -> u32 {
@@ -143,14 +130,14 @@ impl Tables {
     fn candidate(&self, id: u32) -> Candidate {
         self.geometry.candidate(id)
     }
-    fn peers(&self, cell: usize) -> &[u32] {
-        self.geometry.peers(cell)
-    }
     fn house(&self, h: usize) -> &[u32] {
         self.geometry.house_ids(h)
     }
     fn cell_houses(&self, cell: usize) -> &[u32; 3] {
         self.geometry.cell_houses(cell)
+    }
+    fn cells(&self) -> usize {
+        self.shape.cell_count()
     }
 }
 
@@ -166,10 +153,10 @@ pub(crate) enum Clash {
     NoPlace(u32, u32),
 }
 
-/// One branch's state. Facts are `cand * 2 + (1 if true)`.
-pub(crate) struct Branch {
-    cands: Vec<DigitSet>,
-    count: Vec<u16>,
+/// One branch's state, over the candidates of store `S`. Facts are
+/// `cand * 2 + (1 if true)`.
+pub(crate) struct Branch<S = Sets> {
+    cur: S,
     done: Vec<bool>,
     cell_on: Vec<bool>,
     /// The facts, in the order they were derived, with their causes (also the work
@@ -193,14 +180,13 @@ pub(crate) struct Branch {
     causes: Vec<u32>,
 }
 
-impl Branch {
-    pub fn new(t: &Tables) -> Branch {
-        let total = t.cands.len() * t.n;
+impl<S: Store> Branch<S> {
+    pub fn new(t: &Tables<S>) -> Branch<S> {
+        let total = t.cells() * t.n;
         Branch {
-            cands: t.cands.clone(),
-            count: t.count.clone(),
+            cur: t.orig.clone(),
             done: t.placed.clone(),
-            cell_on: vec![false; t.cands.len()],
+            cell_on: vec![false; t.cells()],
             table: Nodes::new(total * 2),
             head: 0,
             head_on: 0,
@@ -213,7 +199,7 @@ impl Branch {
     }
 
     /// Back to the position of `t`.
-    fn reset(&mut self, t: &Tables) {
+    fn reset(&mut self, t: &Tables<S>) {
         self.restore(t);
         self.table.clear();
         self.head = 0;
@@ -222,16 +208,15 @@ impl Branch {
     }
 
     /// Back to the candidates and counts of `t` (the table kept).
-    fn restore(&mut self, t: &Tables) {
+    fn restore(&mut self, t: &Tables<S>) {
         // A fact changed only its cell and its digit's entries in the cell's houses.
         for nd in &self.table.nodes {
             let cand = nd.fact as usize / 2;
             let (c, d) = (cand / t.n, cand % t.n);
-            self.cands[c] = t.cands[c];
+            self.cur.restore(&t.orig, &t.geometry, c, d);
             self.cell_on[c] = false;
             for &h in t.cell_houses(c) {
                 let hd = h as usize * t.n + d;
-                self.count[hd] = t.count[hd];
                 self.done[hd] = t.placed[hd];
             }
         }
@@ -262,7 +247,7 @@ impl Branch {
 
     /// Derives `fact` from node `by` ([`NO_NODE`] for a premise).
     #[inline]
-    fn set(&mut self, t: &Tables, fact: u32, by: u32) {
+    fn set(&mut self, t: &Tables<S>, fact: u32, by: u32) {
         if by == NO_NODE {
             self.set_with(t, fact, &[], Cause::Other);
         } else {
@@ -274,7 +259,7 @@ impl Branch {
     /// premise). A clash with the fact's negation keeps the second half as a node not
     /// held (as SE's nets do).
     #[inline(always)]
-    fn set_with(&mut self, t: &Tables, fact: u32, causes: &[u32], cause: Cause) {
+    fn set_with(&mut self, t: &Tables<S>, fact: u32, causes: &[u32], cause: Cause) {
         if self.clash.is_some() || self.is_set(fact) {
             return;
         }
@@ -308,7 +293,7 @@ impl Branch {
     /// Runs the queue to its end (or a clash). Stalls as [`Stall::Stop`],
     /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] or [`Stall::Basics`] (SE's
     /// inner producers are its nets', `se_chains`).
-    fn run(&mut self, t: &Tables, rules: Rules) {
+    fn run(&mut self, t: &Tables<S>, rules: Rules) {
         debug_assert!(!matches!(rules.stall, Stall::Inner(_)));
         loop {
             self.run_queue(t, rules);
@@ -329,11 +314,8 @@ impl Branch {
 
     /// Removes a false candidate from the branch's candidates and house counts.
     #[inline]
-    fn take_off(&mut self, t: &Tables, cell: usize, digit: usize) {
-        self.cands[cell].remove(Digit::from_index(digit));
-        for &h in t.cell_houses(cell) {
-            self.count[h as usize * t.n + digit] -= 1;
-        }
+    fn take_off(&mut self, t: &Tables<S>, cell: usize, digit: usize) {
+        self.cur.remove(&t.geometry, cell, digit);
     }
 
     /// The next node to follow, by the queue rule.
@@ -362,15 +344,7 @@ impl Branch {
         None
     }
 
-    /// Makes `digit` false in peer cell `p`, when it is still a candidate there.
-    #[inline]
-    fn peer_off(&mut self, t: &Tables, p: usize, digit: usize, by: u32) {
-        if self.cands[p].contains(Digit::from_index(digit)) {
-            self.set(t, t.cand(p, digit) * 2, by);
-        }
-    }
-
-    fn run_queue(&mut self, t: &Tables, rules: Rules) {
+    fn run_queue(&mut self, t: &Tables<S>, rules: Rules) {
         while self.clash.is_none() {
             let Some(k) = self.next(rules.queue) else {
                 return;
@@ -378,32 +352,31 @@ impl Branch {
             let Node { fact: f, depth, .. } = self.table.nodes[k as usize];
             let cand = (f / 2) as usize;
             let (cell, digit) = (cand / t.n, cand % t.n);
-            let dg = Digit::from_index(digit);
             if depth >= self.limit {
                 self.head = self.table.nodes.len();
                 self.head_on = self.table.nodes.len();
                 return;
             }
             if f & 1 == 1 {
+                // The offs, gathered first: the store is read while the table grows.
+                let mut offs = std::mem::take(&mut self.causes);
+                offs.clear();
                 if rules.cell_links {
-                    for e in self.cands[cell] {
-                        if e != dg {
-                            self.set(t, t.cand(cell, e.index()) * 2, k);
-                        }
-                    }
+                    offs.extend(
+                        self.cur
+                            .digits(cell)
+                            .filter(|&e| e != digit)
+                            .map(|e| t.cand(cell, e) * 2),
+                    );
                 }
-                match rules.peers {
-                    PeerOrder::CellThenPeers => {
-                        for &p in t.peers(cell) {
-                            self.peer_off(t, p as usize, digit, k);
-                        }
-                    }
-                    PeerOrder::CellThenBoxRowColumn => {
-                        for &p in &t.geometry.box_first().peers[cell] {
-                            self.peer_off(t, p as usize, digit, k);
-                        }
-                    }
+                self.cur
+                    .peers_with(&t.geometry, cell, digit, rules.peers, |p| {
+                        offs.push(t.cand(p, digit) * 2)
+                    });
+                for &off in &offs {
+                    self.set(t, off, k);
                 }
+                self.causes = offs;
                 continue;
             }
             // A false candidate.
@@ -414,18 +387,19 @@ impl Branch {
             // A dynamic single also keeps the falses followed before it that left it single.
             let hidden = rules.dynamic && self.deferred;
             if rules.cell_links && !self.cell_on[cell] {
-                let left = self.cands[cell];
-                if left.is_empty() && any_clash {
+                // The false is off the branch's candidates by now.
+                let now = self.cur.others(cell, digit);
+                if now == Left::None && any_clash {
                     self.fail(Clash::EmptyCell(cell as u32), depth);
                     return;
                 }
-                if !rules.dynamic {
-                    if t.cands[cell].len() == 2 {
-                        let other = t.cands[cell].iter().find(|&e| e != dg).unwrap();
-                        self.set_with(t, t.cand(cell, other.index()) * 2 + 1, &[k], Cause::Cell);
-                    }
-                } else if let Some(only) = left.single_member() {
-                    let on = t.cand(cell, only.index()) * 2 + 1;
+                let left = if rules.dynamic {
+                    now
+                } else {
+                    t.orig.others(cell, digit)
+                };
+                if let Left::One(only) = left {
+                    let on = t.cand(cell, only) * 2 + 1;
                     if hidden {
                         self.single_with_causes(t, on, k, Cause::Cell);
                     } else {
@@ -444,35 +418,26 @@ impl Branch {
                 if self.done[hd] {
                     continue;
                 }
-                let cnt = self.count[hd];
-                if cnt == 0 {
+                let (g, h) = (&t.geometry, h as usize);
+                let now = self.cur.house_others(g, h, hi as usize, cell, digit);
+                if now == Left::None {
                     if any_clash {
-                        self.fail(Clash::NoPlace(h, digit as u32), depth);
+                        self.fail(Clash::NoPlace(h as u32, digit as u32), depth);
                         return;
                     }
                     continue;
                 }
-                let single = if !rules.dynamic {
-                    t.count[hd] == 2
+                let left = if rules.dynamic {
+                    now
                 } else {
-                    cnt == 1
+                    t.orig.house_others(g, h, hi as usize, cell, digit)
                 };
-                if single {
-                    let other = t.house(h as usize).iter().copied().find(|&c| {
-                        c as usize != cell
-                            && if !rules.dynamic {
-                                t.cands[c as usize].contains(dg)
-                            } else {
-                                self.cands[c as usize].contains(dg)
-                            }
-                    });
-                    if let Some(o) = other {
-                        let on = t.cand(o as usize, digit) * 2 + 1;
-                        if hidden {
-                            self.single_with_causes(t, on, k, Cause::House(hi));
-                        } else {
-                            self.set_with(t, on, &[k], Cause::House(hi));
-                        }
+                if let Left::One(o) = left {
+                    let on = t.cand(o, digit) * 2 + 1;
+                    if hidden {
+                        self.single_with_causes(t, on, k, Cause::House(hi));
+                    } else {
+                        self.set_with(t, on, &[k], Cause::House(hi));
                     }
                 }
             }
@@ -483,36 +448,29 @@ impl Branch {
     /// and from the falses followed before it that left it single: the cell's other
     /// candidates, or the digit's other places in the house in the box-first geometry's
     /// order (as SE's nets keep them; under [`Effect::WhenFollowed`], so sides up to 32).
-    fn single_with_causes(&mut self, t: &Tables, on: u32, by: u32, cause: Cause) {
+    fn single_with_causes(&mut self, t: &Tables<S>, on: u32, by: u32, cause: Cause) {
         let mut causes = std::mem::take(&mut self.causes);
         causes.clear();
         causes.push(by);
-        let gone_off = |b: &Branch, c: usize, d: usize| {
-            let dg = Digit::from_index(d);
-            (t.cands[c].contains(dg) && !b.cands[c].contains(dg))
-                .then(|| b.table.node(t.cand(c, d) * 2))
-        };
         let by_fact = self.table.nodes[by as usize].fact;
         let (off_cell, off_digit) = ((by_fact / 2) as usize / t.n, (by_fact / 2) as usize % t.n);
         let (cell, digit) = ((on / 2) as usize / t.n, (on / 2) as usize % t.n);
+        let table = &self.table;
         match cause {
             Cause::House(hi) => {
-                let bf = t.geometry.box_first();
-                let h = bf.houses[cell][hi as usize] as usize;
-                for &c in &bf.house_cells[h] {
-                    let c = c as usize;
-                    if c != off_cell {
-                        causes.extend(gone_off(self, c, digit));
-                    }
-                }
+                let g = &t.geometry;
+                self.cur
+                    .gone_in_house(&t.orig, g, cell, hi as usize, digit, |c| {
+                        if c != off_cell {
+                            causes.push(table.node(t.cand(c, digit) * 2));
+                        }
+                    });
             }
-            _ => {
-                for e in 0..t.n {
-                    if e != off_digit {
-                        causes.extend(gone_off(self, cell, e));
-                    }
+            _ => self.cur.gone_in_cell(&t.orig, cell, |e| {
+                if e != off_digit {
+                    causes.push(table.node(t.cand(cell, e) * 2));
                 }
-            }
+            }),
         }
         self.set_with(t, on, &causes, cause);
         self.causes = causes;
@@ -521,25 +479,9 @@ impl Branch {
     /// SE's basic techniques inside the branch ([`basics`], over the box-first geometry:
     /// sides up to 32): queues the falses they give, each with the falses it relies on as
     /// causes, and (as SE's nets) without testing them against the trues.
-    fn basics(&mut self, t: &Tables) {
-        let bf = t.geometry.box_first();
+    fn basics(&mut self, t: &Tables<S>) {
         let n = t.n;
-        // The position of `t` less the branch's falses (all followed when it stalls).
-        let (orig, pl_orig) = t.masks();
-        let (mut cur, mut pl_cur) = (orig.clone(), pl_orig.clone());
-        for nd in &self.table.nodes {
-            if nd.fact & 1 == 0 {
-                let cand = (nd.fact / 2) as usize;
-                let (cell, d) = (cand / n, cand % n);
-                cur[cell] &= !(1u64 << d);
-                for hi in 0..3 {
-                    let h = bf.houses[cell][hi] as usize;
-                    pl_cur[h * n + d] &= !(1u32 << bf.hpos[cell][hi]);
-                }
-            }
-        }
-        let masks = Masks::new(bf, n, (orig, &cur), (pl_orig, &pl_cur));
-        for (off, causes) in basics(&masks, &self.table) {
+        for (off, causes) in self.cur.basics(&t.orig, &t.geometry, &self.table) {
             if !self.is_set(off) {
                 self.table.add(off, &causes);
                 if !self.deferred {
@@ -551,22 +493,21 @@ impl Branch {
     }
 
     /// Pointing and claiming inside the branch: queues the facts they give.
-    fn locked_candidates(&mut self, t: &Tables) {
+    fn locked_candidates(&mut self, t: &Tables<S>) {
         let s = t.shape;
         let n = t.n;
         let last = self.table.nodes.len() as u32 - 1;
         for h in 0..s.house_count() {
             for d in 0..n {
                 let hd = h * n + d;
-                if self.done[hd] || self.count[hd] < 2 {
+                if self.done[hd] || self.cur.count(&t.geometry, h, d) < 2 {
                     continue;
                 }
-                let dg = Digit::from_index(d);
                 let cells = t.house(h);
                 // The houses shared by every place of d in h (other than h).
                 let mut common: Option<Vec<u32>> = None;
                 for &c in cells {
-                    if self.cands[c as usize].contains(dg) {
+                    if self.cur.has(c as usize, d) {
                         let hs: Vec<u32> = t
                             .cell_houses(c as usize)
                             .iter()
@@ -582,7 +523,7 @@ impl Branch {
                 for other in common.unwrap_or_default() {
                     for &c in t.house(other as usize) {
                         let c = c as usize;
-                        if self.cands[c].contains(dg)
+                        if self.cur.has(c, d)
                             && !t.cell_houses(c).contains(&(h as u32))
                             && !self.cell_on[c]
                         {
@@ -597,7 +538,7 @@ impl Branch {
     /// Nested: drops every live candidate of a cell with two candidates left whose own
     /// `Plus` branch fails, until a whole pass drops none. (Testing every live candidate
     /// was tried first: hundreds of inner branches per outer branch, seconds per step.)
-    fn nested(&mut self, t: &Tables, inner: &mut Branch, rules: Rules) {
+    fn nested(&mut self, t: &Tables<S>, inner: &mut Branch<S>, rules: Rules) {
         let plus = Rules {
             stall: Stall::LockedCandidates,
             ..rules
@@ -609,12 +550,12 @@ impl Branch {
             }
             let last = self.table.nodes.len() as u32 - 1;
             let mut dropped = false;
-            for cell in 0..self.cands.len() {
-                if self.cell_on[cell] || self.cands[cell].len() != 2 {
+            for cell in 0..t.cells() {
+                if self.cell_on[cell] || self.cur.len(cell) != 2 {
                     continue;
                 }
-                for d in self.cands[cell] {
-                    let x = t.cand(cell, d.index());
+                for d in self.cur.digits(cell).collect::<Vec<_>>() {
+                    let x = t.cand(cell, d);
                     inner.copy_from(self);
                     inner.set(t, x * 2 + 1, NO_NODE);
                     inner.run(t, plus);
@@ -631,9 +572,8 @@ impl Branch {
         }
     }
 
-    fn copy_from(&mut self, o: &Branch) {
-        self.cands.clone_from(&o.cands);
-        self.count.clone_from(&o.count);
+    fn copy_from(&mut self, o: &Branch<S>) {
+        self.cur.clone_from(&o.cur);
         self.done.clone_from(&o.done);
         self.cell_on.clone_from(&o.cell_on);
         self.table.clear();
@@ -647,13 +587,19 @@ impl Branch {
     }
 
     /// Starts from `fact` in the position of `t` and propagates.
-    pub fn start(&mut self, t: &Tables, fact: u32, mode: Mode, inner: &mut Option<Branch>) {
+    pub fn start(&mut self, t: &Tables<S>, fact: u32, mode: Mode, inner: &mut Option<Branch<S>>) {
         self.start_with(t, fact, mode.rules(), inner);
     }
 
     /// Starts from `fact` in the position of `t` and propagates by `rules` (SE's peer
     /// order walks the box-first geometry: sides up to 32).
-    pub fn start_with(&mut self, t: &Tables, fact: u32, rules: Rules, inner: &mut Option<Branch>) {
+    pub fn start_with(
+        &mut self,
+        t: &Tables<S>,
+        fact: u32,
+        rules: Rules,
+        inner: &mut Option<Branch<S>>,
+    ) {
         self.reset(t);
         self.deferred = rules.effect == Effect::WhenFollowed;
         self.set(t, fact, NO_NODE);
@@ -672,7 +618,7 @@ impl Branch {
     /// half not held, as in [`Self::set_with`]); `rules` stall as [`Self::run`] does.
     pub(crate) fn run_into(
         &mut self,
-        t: &Tables,
+        t: &Tables<S>,
         fact: u32,
         rules: Rules,
         table: &mut Nodes,
@@ -699,7 +645,7 @@ impl Branch {
 
     /// Starts from `premise` in the position of `t` and keeps everything it implies in
     /// `mode`, through chains of at most `max_links` links.
-    pub fn implied(&mut self, t: &Tables, premise: u32, mode: Mode, max_links: u16) -> Implied {
+    pub fn implied(&mut self, t: &Tables<S>, premise: u32, mode: Mode, max_links: u16) -> Implied {
         let keep = self.limit;
         self.limit = max_links;
         self.start(t, premise, mode, &mut None);
@@ -717,7 +663,7 @@ impl Branch {
     }
 
     /// The chain of facts from the premise to `fact`, as links.
-    fn chain_to(&self, t: &Tables, fact: u32) -> Vec<Link> {
+    fn chain_to(&self, t: &Tables<S>, fact: u32) -> Vec<Link> {
         let k = self.table.node(fact);
         if k == NO_NODE {
             return Vec::new();
@@ -730,7 +676,7 @@ impl Branch {
     }
 
     /// The branches that show the clash.
-    fn clash_chains(&self, t: &Tables) -> Vec<Vec<Link>> {
+    fn clash_chains(&self, t: &Tables<S>) -> Vec<Vec<Link>> {
         match self.clash {
             None => Vec::new(),
             Some(Clash::Both { cand, by, on }) => {
@@ -738,14 +684,15 @@ impl Branch {
                 second.push(Link::new(t.candidate(by / 2), t.candidate(cand), on));
                 vec![self.chain_to(t, cand * 2 + u32::from(!on)), second]
             }
-            Some(Clash::EmptyCell(cell)) => t.cands[cell as usize]
-                .iter()
-                .map(|d| self.chain_to(t, t.cand(cell as usize, d.index()) * 2))
+            Some(Clash::EmptyCell(cell)) => t
+                .orig
+                .digits(cell as usize)
+                .map(|d| self.chain_to(t, t.cand(cell as usize, d) * 2))
                 .collect(),
             Some(Clash::NoPlace(h, d)) => t
                 .house(h as usize)
                 .iter()
-                .filter(|&&c| t.cands[c as usize].contains(Digit::from_index(d as usize)))
+                .filter(|&&c| t.orig.has(c as usize, d as usize))
                 .map(|&c| self.chain_to(t, t.cand(c as usize, d as usize) * 2))
                 .collect(),
         }
@@ -861,11 +808,11 @@ pub(crate) fn find(
         }
         return ControlFlow::Continue(());
     }
-    let t = Tables::new(ctx);
+    let t: Tables = Tables::new(ctx);
     let mut b = Branch::new(&t);
     let mut inner = None;
-    let mut live: Vec<u32> = (0..t.cands.len())
-        .flat_map(|c| t.cands[c].iter().map(move |d| (c, d)))
+    let mut live: Vec<u32> = (0..t.cells())
+        .flat_map(|c| t.orig.cands[c].iter().map(move |d| (c, d)))
         .map(|(c, d)| t.cand(c, d.index()))
         .collect();
     // Nested branches cost hundreds of inner branches each: the first contradiction found
@@ -873,11 +820,11 @@ pub(crate) fn find(
     // for the shortest.
     let eager = plan.mode == Mode::Nested;
     if eager {
-        live.sort_by_key(|&x| t.cands[x as usize / t.n].len());
+        live.sort_by_key(|&x| t.orig.cands[x as usize / t.n].len());
     }
     let mut found: Vec<Found> = Vec::new();
     // Facts of each true premise, for the verities.
-    let mut on_facts: Vec<Option<Vec<(u32, u16)>>> = vec![None; t.cands.len() * t.n];
+    let mut on_facts: Vec<Option<Vec<(u32, u16)>>> = vec![None; t.cells() * t.n];
     let polarities: &[u32] = if plan.mode == Mode::Digit {
         &[1]
     } else {
@@ -967,24 +914,29 @@ pub(crate) fn find(
 /// a house, forces (from the facts of each true premise, `on_facts`).
 fn verities(t: &Tables, on_facts: &[Option<Vec<(u32, u16)>>], found: &mut Vec<Found>) {
     let s = t.shape;
-    let mut tally: Vec<(u16, u32)> = vec![(0, 0); t.cands.len() * t.n * 2];
+    let mut tally: Vec<(u16, u32)> = vec![(0, 0); t.cells() * t.n * 2];
     let mut groups: Vec<Vec<u32>> = Vec::new();
-    for c in 0..t.cands.len() {
-        if t.cands[c].len() >= 2 {
-            groups.push(t.cands[c].iter().map(|d| t.cand(c, d.index())).collect());
+    for c in 0..t.cells() {
+        if t.orig.cands[c].len() >= 2 {
+            groups.push(
+                t.orig.cands[c]
+                    .iter()
+                    .map(|d| t.cand(c, d.index()))
+                    .collect(),
+            );
         }
     }
     for h in House::all(s) {
         let hi = h.index(s);
         for d in 0..t.n {
-            if t.placed[hi * t.n + d] || t.count[hi * t.n + d] < 2 {
+            if t.placed[hi * t.n + d] || t.orig.count[hi * t.n + d] < 2 {
                 continue;
             }
             let dg = Digit::from_index(d);
             groups.push(
                 t.house(hi)
                     .iter()
-                    .filter(|&&c| t.cands[c as usize].contains(dg))
+                    .filter(|&&c| t.orig.cands[c as usize].contains(dg))
                     .map(|&c| t.cand(c as usize, d))
                     .collect(),
             );

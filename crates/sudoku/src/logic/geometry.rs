@@ -70,6 +70,11 @@ impl Geometry {
         g
     }
 
+    /// The side: digits per cell, cells per house.
+    #[inline]
+    pub(crate) fn side(&self) -> usize {
+        self.n
+    }
     /// The cells of the house of index `h`, in position order.
     #[inline]
     pub(crate) fn house_cells(&self, h: usize) -> &[Cell] {

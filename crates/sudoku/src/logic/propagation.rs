@@ -8,35 +8,39 @@
 //! one node table ([`Nodes`]: each fact once, in order, with all its causes, how it was
 //! derived and its depth); a proof is read from it the same way whichever engine ran (its
 //! chain along first causes, its complexity over all causes). HoDoKu's branch
-//! (`forcing::Branch`, per-cell candidate sets and house counts, any side) implements both
-//! values of the engine fields ([`Queue`], [`PeerOrder`], [`Contradiction`], [`Effect`]) and
-//! every stall rule but [`Stall::Inner`]; it runs HoDoKu's finders with
-//! [`Rules::HODOKU`]'s values and SE's top-level Dynamic producer with
-//! [`Rules::EXPLAINER`]'s. A test holds the branch run with SE's values to SE's nets, node
-//! for node (causes included), at the static and dynamic scales and with the basics stall.
+//! (`forcing::Branch`) implements both values of the engine fields ([`Queue`],
+//! [`PeerOrder`], [`Contradiction`], [`Effect`]) and every stall rule but [`Stall::Inner`].
+//! It is written once over a candidate store ([`Store`]): per-cell digit sets with house
+//! counts for any side ([`Sets`]: HoDoKu's finders and kraken fish, with
+//! [`Rules::HODOKU`]'s values) or box-first bit masks for sides up to 32 ([`Bits`]: SE's
+//! top-level Nishio, static multiple, Dynamic and Dynamic (+) producers, with
+//! [`Rules::EXPLAINER`]'s). A test runs the branch on both stores under both values and
+//! holds them to SE's nets and to each other, node for node (causes included).
 //!
 //! What still separates the engines:
-//! - representation: SE's nets (`se_chains`, candidate and place bit masks, sides up to
-//!   32) still run SE's other producers (cycles and static chains, Nishio, static multiple
-//!   forcing, Dynamic (+)) and every nested level, whose inner producers run on the
-//!   positions the nets reach, so the [`Stall::Inner`] rule is theirs only. The branch's
-//!   candidate sets (seven words a cell, for any side) cost more per fact: Dynamic (+) on
-//!   the branch, basics included, made the hardest ratings about 4% slower, so it stays
-//!   on the masks;
+//! - SE's nested levels still run on SE's own nets (`se_chains::net::run_net`, the same
+//!   masks): their inner producers run on the positions the nets reach, so the
+//!   [`Stall::Inner`] rule is theirs only. Moving them onto the branch (a stall hook that
+//!   asks `se_chains`' inner producers, on the masks store) gave identical output but made
+//!   the hardest ratings about 5% slower (11% more instructions on two hardest puzzles);
 //! - the stall rules are shared as code where both engines use them: SE's basics are one
-//!   function over masks ([`basics`]), which the branch reads through masks made from its
-//!   candidate sets; HoDoKu's locked candidates and failing bivalues are the branch's only.
+//!   function over masks ([`basics`]; the digit-set store makes masks to call it);
+//!   HoDoKu's locked candidates and failing bivalues are the branch's only;
+//! - SE's cycles and static forcing chains (`se_chains::cycles`, `links`) are shortest-path
+//!   searches over the static links, not propagation, and keep their own BFS.
 //!
 //! Not rules here, because they are values of one search, not of the scale: the bound
 //! (the branch stops at a depth in links, the nets' inner chains at a complexity in
 //! potentials).
 //!
-//! Depends on the box-first geometry (`basics`), nothing else in `logic`.
+//! Depends on the geometry (`store`, `basics`) and the digit sets, nothing else in `logic`.
 
 mod basics;
+mod store;
 mod table;
 
 pub(crate) use basics::{basics, several, two, Masks};
+pub(crate) use store::{Bits, Left, Sets, Store};
 pub(crate) use table::{Cause, InnerRule, Node, Nodes, NO_NODE};
 
 /// How a branch propagates.

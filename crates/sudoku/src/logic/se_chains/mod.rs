@@ -73,9 +73,10 @@
 //!
 //! # Files
 //! `position` (a position over the shape's geometry), `net` (nets of one assumption over
-//! the one node table, on the masks or on the one propagation engine (`propagate`), and the
-//! complexity count; Dynamic (+)'s basic techniques are `propagation`'s), `links` (static links, the BFS and
-//! their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
+//! the one node table: on the one propagation engine's masks store for the top-level
+//! producers (`propagate`), on the nets' own masks for the nested levels (`run_net`); and
+//! the complexity count; Dynamic (+)'s basic techniques are `propagation`'s), `links`
+//! (static links, the BFS and their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
 //! and nested forcing), `nested` (inner producers and what they rely on), `rank` (sorting
 //! hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the state kept
 //! along a solve path (inner hints, the net pool, the deadline) is a [`Search`] the driver
@@ -85,7 +86,9 @@
 
 use super::forcing::{Branch, Tables};
 use super::geometry::{BoxFirst, BOX_FIRST_MAX_SIDE};
-use super::propagation::{basics, several, two, Cause, InnerRule, Masks, Nodes, Rules, Stall};
+use super::propagation::{
+    basics, several, two, Bits, Cause, InnerRule, Masks, Nodes, Rules, Stall,
+};
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::{
@@ -256,11 +259,11 @@ fn find(
         return ControlFlow::Continue(());
     }
     let mut pos = Pos::new(ctx, search);
-    // The Dynamic producer runs on the one propagation engine. Dynamic (+) stays on the
-    // nets' masks: on the branch's candidate sets its basics stall made the hardest
-    // ratings 4% slower (measured), and the nested levels' inner producers run there too.
-    if producer == ExplainerProducer::Dynamic {
-        let tables = Tables::new(ctx);
+    // Nishio, Multiple, Dynamic and Dynamic (+) run their nets on the one propagation
+    // engine, over box-first masks; the nested levels (whose inner producers run on the
+    // positions their nets reach) still run on the nets' own masks.
+    if producer != ExplainerProducer::Nested {
+        let tables: Tables<Bits> = Tables::new(ctx);
         let branch = Branch::new(&tables);
         pos.branch = Some(Box::new((tables, branch)));
     }
@@ -421,7 +424,9 @@ mod tests {
     /// node table: the same facts in the same order,
     /// each with the same causes (a dynamic single's hidden falses included) and the same
     /// kind of cause, and the same contradiction; with HoDoKu's values it derives something
-    /// else on these positions.
+    /// else on these positions. The branch does so on both candidate stores (digit sets
+    /// and box-first masks), and the two stores agree node for node under HoDoKu's values
+    /// too (locked candidates as the stall rule where SE's has its basics).
     #[test]
     fn branch_with_explainer_values_is_the_net() {
         use crate::logic::forcing::{Branch, Clash, Tables};
@@ -449,8 +454,10 @@ mod tests {
             let ctx = Context::new(&board);
             let search = Search::new(None);
             let mut pos = Pos::new(&ctx, &search);
-            let t = Tables::new(&ctx);
+            let t: Tables = Tables::new(&ctx);
             let mut branch = Branch::new(&t);
+            let bits_t: Tables<Bits> = Tables::new(&ctx);
+            let mut bits = Branch::new(&bits_t);
             let mut net = Net::new(pos.npot());
             for (cell_links, dynamic, stall) in [
                 (true, false, Stall::Stop),
@@ -461,6 +468,11 @@ mod tests {
             ] {
                 let rules = Rules::EXPLAINER.scale(cell_links, dynamic, stall);
                 let hodoku = Rules::HODOKU.scale(cell_links, dynamic, Stall::Stop);
+                let hodoku_stall = match stall {
+                    Stall::Basics => Stall::LockedCandidates,
+                    other => other,
+                };
+                let hodoku_full = Rules::HODOKU.scale(cell_links, dynamic, hodoku_stall);
                 for cand in 0..pos.orig.len() * pos.n {
                     if pos.orig[cand / pos.n] >> (cand % pos.n) & 1 == 0 {
                         continue;
@@ -483,6 +495,13 @@ mod tests {
                         let at = format!("{line}, {cell_links} {dynamic} {stall:?}, from {start}");
                         assert_eq!(rows(&branch.table), theirs, "{at}");
                         assert_eq!(branch.clash(), their_clash, "{at}");
+                        bits.start_with(&bits_t, start, rules, &mut None);
+                        assert_eq!(rows(&bits.table), theirs, "masks, {at}");
+                        assert_eq!(bits.clash(), their_clash, "masks, {at}");
+                        branch.start_with(&t, start, hodoku_full, &mut None);
+                        bits.start_with(&bits_t, start, hodoku_full, &mut None);
+                        assert_eq!(rows(&bits.table), rows(&branch.table), "HoDoKu's, {at}");
+                        assert_eq!(bits.clash(), branch.clash(), "HoDoKu's, {at}");
                         let firsts = |r: &[(u32, Vec<u32>, Cause)]| -> Vec<(u32, Option<u32>)> {
                             r.iter().map(|(f, c, _)| (*f, c.first().copied())).collect()
                         };

@@ -29,7 +29,7 @@ pub(super) struct Pos<'s> {
     /// The one propagation engine's branch over this position, when the producer's nets
     /// run on it ([`propagate`]); else `None` and the nets run on these masks
     /// ([`run_net`]).
-    pub(super) branch: Option<Box<(Tables, Branch)>>,
+    pub(super) branch: Option<Box<(Tables<Bits>, Branch<Bits>)>>,
 }
 
 impl<'s> Pos<'s> {

@@ -1,0 +1,384 @@
+//! How a branch holds its position's candidates ([`Store`]): per-cell digit sets with house
+//! counts for any side ([`Sets`], HoDoKu's finders), or bit masks over the box-first
+//! geometry for sides up to 32 ([`Bits`], SE's producers: one word a cell, one a
+//! house-digit, so a single, a peer walk or SE's basics stall is a few mask operations).
+//! The branch (`forcing::Branch`) is written once over this trait; both stores give it the
+//! same answers, and a test runs it on both and compares the tables.
+//!
+//! A house is named by one of its cells and its kind (0 box, 1 row, 2 column, the box-first
+//! order), together with its index in the geometry ([`Geometry::cell_houses`]), so that
+//! each store can number houses its own way.
+
+use super::{basics, Masks, Nodes, PeerOrder};
+use crate::index::Digit;
+use crate::logic::geometry::{BoxFirst, Geometry};
+use crate::set::DigitSet;
+
+/// What is left of a cell's candidates, or of a digit's places in a house, besides one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Left {
+    /// Nothing.
+    None,
+    /// One: the digit (of a cell) or the cell (of a house).
+    One(usize),
+    /// Two or more.
+    Many,
+}
+
+impl Left {
+    #[inline(always)]
+    fn of_mask(m: u64) -> (Left, u32) {
+        if m == 0 {
+            (Left::None, 0)
+        } else if m & (m - 1) == 0 {
+            (Left::One(0), m.trailing_zeros())
+        } else {
+            (Left::Many, 0)
+        }
+    }
+}
+
+/// A position's candidates as a branch reads and changes them (see the module docs).
+pub(crate) trait Store: Clone {
+    /// The store of a position: each cell's candidates (empty for a filled cell).
+    fn new(g: &Geometry, cells: &[DigitSet]) -> Self;
+    /// Whether digit `d` (index) is a candidate of `cell`.
+    fn has(&self, cell: usize, d: usize) -> bool;
+    /// The candidates of `cell`, ascending.
+    fn digits(&self, cell: usize) -> impl Iterator<Item = usize>;
+    /// How many candidates `cell` has.
+    fn len(&self, cell: usize) -> usize;
+    /// The candidates of `cell` besides `d`.
+    fn others(&self, cell: usize, d: usize) -> Left;
+    /// How many places digit `d` has in house `h` (geometry index).
+    fn count(&self, g: &Geometry, h: usize, d: usize) -> usize;
+    /// The places of `d` besides `cell` in `cell`'s house `h` (geometry index) of kind `kind`.
+    fn house_others(&self, g: &Geometry, h: usize, kind: usize, cell: usize, d: usize) -> Left;
+    /// Removes candidate `d` of `cell`.
+    fn remove(&mut self, g: &Geometry, cell: usize, d: usize);
+    /// Puts back, as in `orig`, the candidates of `cell` and the places of `d` in its houses.
+    fn restore(&mut self, orig: &Self, g: &Geometry, cell: usize, d: usize);
+    /// Calls `f` on each peer of `cell` where `d` is a candidate, in `order`'s order.
+    fn peers_with(
+        &self,
+        g: &Geometry,
+        cell: usize,
+        d: usize,
+        order: PeerOrder,
+        f: impl FnMut(usize),
+    );
+    /// Calls `f` on each candidate of `cell` that `orig` has and this store lacks.
+    fn gone_in_cell(&self, orig: &Self, cell: usize, f: impl FnMut(usize));
+    /// Calls `f` on each place of `d` that `orig` has and this store lacks, in `cell`'s
+    /// house of kind `kind`, in the box-first house order.
+    fn gone_in_house(
+        &self,
+        orig: &Self,
+        g: &Geometry,
+        cell: usize,
+        kind: usize,
+        d: usize,
+        f: impl FnMut(usize),
+    );
+    /// SE's basics ([`basics`]) on this position reached from `orig`.
+    fn basics(&self, orig: &Self, g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)>;
+}
+
+/// Per-cell digit sets and per house-digit counts (any side).
+#[derive(Clone)]
+pub(crate) struct Sets {
+    /// Each cell's candidates.
+    pub(crate) cands: Vec<DigitSet>,
+    /// The places of each digit in each house (`house * n + digit`, geometry indices).
+    pub(crate) count: Vec<u16>,
+    n: usize,
+}
+
+impl Store for Sets {
+    fn new(g: &Geometry, cells: &[DigitSet]) -> Sets {
+        let n = g.side();
+        let mut count = vec![0u16; 3 * n * n];
+        for (c, set) in cells.iter().enumerate() {
+            for d in set.iter() {
+                for &h in g.cell_houses(c) {
+                    count[h as usize * n + d.index()] += 1;
+                }
+            }
+        }
+        Sets {
+            cands: cells.to_vec(),
+            count,
+            n,
+        }
+    }
+    #[inline(always)]
+    fn has(&self, cell: usize, d: usize) -> bool {
+        self.cands[cell].contains(Digit::from_index(d))
+    }
+    #[inline(always)]
+    fn digits(&self, cell: usize) -> impl Iterator<Item = usize> {
+        self.cands[cell].iter().map(|d| d.index())
+    }
+    #[inline(always)]
+    fn len(&self, cell: usize) -> usize {
+        self.cands[cell].len()
+    }
+    #[inline(always)]
+    fn others(&self, cell: usize, d: usize) -> Left {
+        let mut rest = self.cands[cell];
+        rest.remove(Digit::from_index(d));
+        match rest.len() {
+            0 => Left::None,
+            1 => Left::One(rest.iter().next().map_or(0, |e| e.index())),
+            _ => Left::Many,
+        }
+    }
+    #[inline(always)]
+    fn count(&self, _g: &Geometry, h: usize, d: usize) -> usize {
+        usize::from(self.count[h * self.n + d])
+    }
+    #[inline(always)]
+    fn house_others(&self, g: &Geometry, h: usize, _kind: usize, cell: usize, d: usize) -> Left {
+        let here = usize::from(self.has(cell, d));
+        match usize::from(self.count[h * self.n + d]) - here {
+            0 => Left::None,
+            1 => g
+                .house_ids(h)
+                .iter()
+                .map(|&c| c as usize)
+                .find(|&c| c != cell && self.has(c, d))
+                .map_or(Left::None, Left::One),
+            _ => Left::Many,
+        }
+    }
+    #[inline(always)]
+    fn remove(&mut self, g: &Geometry, cell: usize, d: usize) {
+        self.cands[cell].remove(Digit::from_index(d));
+        for &h in g.cell_houses(cell) {
+            self.count[h as usize * self.n + d] -= 1;
+        }
+    }
+    #[inline(always)]
+    fn restore(&mut self, orig: &Sets, g: &Geometry, cell: usize, d: usize) {
+        self.cands[cell] = orig.cands[cell];
+        for &h in g.cell_houses(cell) {
+            let hd = h as usize * self.n + d;
+            self.count[hd] = orig.count[hd];
+        }
+    }
+    #[inline(always)]
+    fn peers_with(
+        &self,
+        g: &Geometry,
+        cell: usize,
+        d: usize,
+        order: PeerOrder,
+        mut f: impl FnMut(usize),
+    ) {
+        let mut visit = |p: usize| {
+            if self.has(p, d) {
+                f(p);
+            }
+        };
+        match order {
+            PeerOrder::CellThenPeers => g.peers(cell).iter().for_each(|&p| visit(p as usize)),
+            PeerOrder::CellThenBoxRowColumn => g.box_first().peers[cell]
+                .iter()
+                .for_each(|&p| visit(p as usize)),
+        }
+    }
+    fn gone_in_cell(&self, orig: &Sets, cell: usize, mut f: impl FnMut(usize)) {
+        for e in orig.cands[cell] {
+            if !self.cands[cell].contains(e) {
+                f(e.index());
+            }
+        }
+    }
+    fn gone_in_house(
+        &self,
+        orig: &Sets,
+        g: &Geometry,
+        cell: usize,
+        kind: usize,
+        d: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        let bf = g.box_first();
+        let h = bf.houses[cell][kind] as usize;
+        for &c in &bf.house_cells[h] {
+            let c = c as usize;
+            if orig.has(c, d) && !self.has(c, d) {
+                f(c);
+            }
+        }
+    }
+    fn basics(&self, orig: &Sets, g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)> {
+        let (o, c) = (Bits::new(g, &orig.cands), Bits::new(g, &self.cands));
+        c.basics(&o, g, table)
+    }
+}
+
+/// Candidate and place bit masks over the box-first geometry (sides up to 32).
+#[derive(Clone)]
+pub(crate) struct Bits {
+    bf: &'static BoxFirst,
+    n: usize,
+    /// Each cell's candidates (bit `d`).
+    pub(crate) cells: Vec<u64>,
+    /// The places of each digit in each box-first house (`house * n + digit`, bit `i`
+    /// for the house's `i`-th cell).
+    pub(crate) places: Vec<u32>,
+}
+
+impl Bits {
+    /// The store of a position given as each cell's candidate mask.
+    pub(crate) fn from_masks(bf: &'static BoxFirst, cells: Vec<u64>) -> Bits {
+        let n = bf.house_cells.len() / 3;
+        let places = bf.place_masks(&cells);
+        Bits {
+            bf,
+            n,
+            cells,
+            places,
+        }
+    }
+    /// This position reached from `orig`, as the masks SE's basics read.
+    #[inline]
+    pub(crate) fn masks<'a>(&'a self, orig: &'a Bits) -> Masks<'a> {
+        Masks::new(
+            self.bf,
+            self.n,
+            (&orig.cells, &self.cells),
+            (&orig.places, &self.places),
+        )
+    }
+    #[inline(always)]
+    fn at(&self, cell: usize, kind: usize) -> usize {
+        self.bf.houses[cell][kind] as usize
+    }
+}
+
+impl Store for Bits {
+    fn new(g: &Geometry, cells: &[DigitSet]) -> Bits {
+        Bits::from_masks(g.box_first(), cells.iter().map(|c| c.words()[0]).collect())
+    }
+    #[inline(always)]
+    fn has(&self, cell: usize, d: usize) -> bool {
+        self.cells[cell] >> d & 1 == 1
+    }
+    #[inline(always)]
+    fn digits(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let mut m = self.cells[cell];
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                d
+            })
+        })
+    }
+    #[inline(always)]
+    fn len(&self, cell: usize) -> usize {
+        self.cells[cell].count_ones() as usize
+    }
+    #[inline(always)]
+    fn others(&self, cell: usize, d: usize) -> Left {
+        match Left::of_mask(self.cells[cell] & !(1u64 << d)) {
+            (Left::One(_), e) => Left::One(e as usize),
+            (l, _) => l,
+        }
+    }
+    #[inline(always)]
+    fn count(&self, _g: &Geometry, h: usize, d: usize) -> usize {
+        // Geometry houses are rows, columns, boxes; box-first ones boxes, rows, columns.
+        let b = (h + self.n) % (3 * self.n);
+        self.places[b * self.n + d].count_ones() as usize
+    }
+    #[inline(always)]
+    fn house_others(&self, _g: &Geometry, _h: usize, kind: usize, cell: usize, d: usize) -> Left {
+        let h = self.at(cell, kind);
+        let m = self.places[h * self.n + d] & !(1u32 << self.bf.hpos[cell][kind]);
+        match Left::of_mask(u64::from(m)) {
+            (Left::One(_), i) => Left::One(self.bf.house_cells[h][i as usize] as usize),
+            (l, _) => l,
+        }
+    }
+    #[inline(always)]
+    fn remove(&mut self, _g: &Geometry, cell: usize, d: usize) {
+        self.cells[cell] &= !(1u64 << d);
+        for kind in 0..3 {
+            let h = self.at(cell, kind);
+            self.places[h * self.n + d] &= !(1u32 << self.bf.hpos[cell][kind]);
+        }
+    }
+    #[inline(always)]
+    fn restore(&mut self, orig: &Bits, _g: &Geometry, cell: usize, d: usize) {
+        self.cells[cell] = orig.cells[cell];
+        for kind in 0..3 {
+            let hd = self.at(cell, kind) * self.n + d;
+            self.places[hd] = orig.places[hd];
+        }
+    }
+    #[inline(always)]
+    fn peers_with(
+        &self,
+        g: &Geometry,
+        cell: usize,
+        d: usize,
+        order: PeerOrder,
+        mut f: impl FnMut(usize),
+    ) {
+        match order {
+            PeerOrder::CellThenPeers => {
+                for &p in g.peers(cell) {
+                    if self.has(p as usize, d) {
+                        f(p as usize);
+                    }
+                }
+            }
+            PeerOrder::CellThenBoxRowColumn => {
+                // The box's places, then the row's and the column's outside the box.
+                let bf = self.bf;
+                let (hs, hp, near) = (bf.houses[cell], bf.hpos[cell], bf.near[cell]);
+                for (kind, skip) in [(0, 1u32 << hp[0]), (1, near[0]), (2, near[1])] {
+                    let h = hs[kind] as usize;
+                    let mut m = self.places[h * self.n + d] & !skip;
+                    let hc = &bf.house_cells[h];
+                    while m != 0 {
+                        f(hc[m.trailing_zeros() as usize] as usize);
+                        m &= m - 1;
+                    }
+                }
+            }
+        }
+    }
+    #[inline]
+    fn gone_in_cell(&self, orig: &Bits, cell: usize, mut f: impl FnMut(usize)) {
+        let mut m = orig.cells[cell] & !self.cells[cell];
+        while m != 0 {
+            f(m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+    #[inline]
+    fn gone_in_house(
+        &self,
+        orig: &Bits,
+        _g: &Geometry,
+        cell: usize,
+        kind: usize,
+        d: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        let h = self.at(cell, kind);
+        let mut m = orig.places[h * self.n + d] & !self.places[h * self.n + d];
+        let hc = &self.bf.house_cells[h];
+        while m != 0 {
+            f(hc[m.trailing_zeros() as usize] as usize);
+            m &= m - 1;
+        }
+    }
+    fn basics(&self, orig: &Bits, _g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)> {
+        basics(&self.masks(orig), table)
+    }
+}
