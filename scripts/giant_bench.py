@@ -62,22 +62,24 @@ import tempfile
 import time
 
 
+def shuffled_lines(b, rng):
+    """An order of the b*b lines of a side: bands shuffled, lines shuffled inside each band."""
+    bands = list(range(b))
+    rng.shuffle(bands)
+    out = []
+    for g in bands:
+        inner = list(range(g * b, (g + 1) * b))
+        rng.shuffle(inner)
+        out += inner
+    return out
+
+
 def solution_grid(n, rng):
     b = math.isqrt(n)
     assert b * b == n, "square boxes only"
     base = [[((r % b) * b + r // b + c) % n for c in range(n)] for r in range(n)]
 
-    def order():
-        bands = list(range(b))
-        rng.shuffle(bands)
-        out = []
-        for g in bands:
-            inner = list(range(g * b, (g + 1) * b))
-            rng.shuffle(inner)
-            out += inner
-        return out
-
-    rows, cols = order(), order()
+    rows, cols = shuffled_lines(b, rng), shuffled_lines(b, rng)
     digits = list(range(1, n + 1))
     rng.shuffle(digits)
     return [[digits[base[rows[r]][cols[c]]] for c in range(n)] for r in range(n)]
@@ -92,17 +94,7 @@ def isomorphic_copy(grid, rng):
     b = math.isqrt(n)
     assert b * b == n, "square boxes only"
 
-    def order():
-        bands = list(range(b))
-        rng.shuffle(bands)
-        out = []
-        for g in bands:
-            inner = list(range(g * b, (g + 1) * b))
-            rng.shuffle(inner)
-            out += inner
-        return out
-
-    rows, cols = order(), order()
+    rows, cols = shuffled_lines(b, rng), shuffled_lines(b, rng)
     digits = list(range(1, n + 1))
     rng.shuffle(digits)
     src = [list(col) for col in zip(*grid)] if rng.random() < 0.5 else grid
