@@ -189,6 +189,87 @@ pub fn solve_until_with(
     })
 }
 
+/// An outcome with its solutions counted in the same search ([`solve_and_count`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// What the puzzle is, as [`solve_until_with`] tells it.
+    pub outcome: Outcome,
+    /// Solutions counted, up to the limit asked (0 for invalid givens).
+    pub count: usize,
+    /// Whether `count` is every solution (else "at least": the limit was reached or the
+    /// stop came first).
+    pub exact: bool,
+    /// The first solutions found, as many as asked to keep, and never fewer than the two
+    /// of a [`Outcome::Multiple`].
+    pub solutions: Vec<Grid>,
+}
+
+/// Solves `grid` and counts its solutions up to `limit` (at least 2) in one search,
+/// keeping the first `keep`: one search where [`solve_until_with`] and a count after it
+/// would take two (on a giant grid handed over to CaDiCaL, twice the time).
+///
+/// A stop reached after two solutions leaves the outcome known ("multiple") and the count
+/// "at least" what was found; reached before, the answer is `Err`.
+///
+/// ```
+/// use sudoku::{solve::{self, Outcome}, Grid, Stop};
+/// let g = Grid::from_line(&".".repeat(16))?;
+/// let c = solve::solve_and_count(&g, None, 1000, 1000, &Stop::never(), Default::default())?;
+/// assert!(matches!(c.outcome, Outcome::Multiple(..)));
+/// assert_eq!((c.count, c.exact, c.solutions.len()), (288, true, 288));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_and_count(
+    grid: &Grid,
+    marks: Option<&Candidates>,
+    limit: usize,
+    keep: usize,
+    stop: &Stop,
+    options: general::Options,
+) -> Result<Counted, Stopped> {
+    let limit = limit.max(2);
+    let conflicts = grid.conflicts();
+    if !conflicts.is_empty() {
+        return Ok(Counted {
+            outcome: Outcome::Invalid(conflicts),
+            count: 0,
+            exact: true,
+            solutions: Vec::new(),
+        });
+    }
+    // The sparse path proves "multiple" without search; the count still needs one.
+    let sparse = marks.is_none().then(|| sparse::solve(grid, stop)).flatten();
+    // One more than the limit tells "exactly the limit" from "more".
+    let s = engine_for(grid).search_with(grid, marks, limit + 1, keep.max(2), stop, options);
+    let outcome = match sparse {
+        Some(o) => o,
+        None if s.stopped && s.count < 2 => return Err(Stopped),
+        None => match &s.solutions[..] {
+            [] => Outcome::NoSolution,
+            [one] => Outcome::Unique(one.clone()),
+            [a, b, ..] => Outcome::Multiple(a.clone(), b.clone()),
+        },
+    };
+    let mut solutions = s.solutions;
+    let mut count = s.count.min(limit);
+    if let Outcome::Multiple(a, b) = &outcome {
+        if solutions.len() < 2 {
+            solutions = vec![a.clone(), b.clone()];
+        }
+        count = count.max(2);
+    }
+    solutions.truncate(keep.max(match outcome {
+        Outcome::Multiple(..) => 2,
+        _ => 0,
+    }));
+    Ok(Counted {
+        outcome,
+        count,
+        exact: s.count <= limit && !s.stopped,
+        solutions,
+    })
+}
+
 /// Counts solutions up to `limit`, giving up once `stop` is reached: `Err` carries the
 /// count reached so far (a lower bound).
 pub fn count_until(
@@ -218,4 +299,60 @@ pub fn solution(grid: &Grid) -> Option<Grid> {
 /// Up to `limit` solutions.
 pub fn solutions(grid: &Grid, limit: usize) -> Vec<Grid> {
     engine_for(grid).search(grid, None, limit, limit).solutions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Shape;
+
+    #[test]
+    fn a_count_cut_short_keeps_the_outcomes_two_solutions() -> Result<(), Box<dyn std::error::Error>>
+    {
+        // Nearly empty and 36x36: the sparse path proves "multiple" without search, and
+        // the stop, reached from the start, cuts the count short.
+        let shape = Shape::new(6, 6)?;
+        let mut values = vec![0; shape.cell_count()];
+        values[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+        let g = Grid::from_values(shape, &values)?;
+        let reached = Stop::at(std::time::Instant::now());
+        let c = solve_and_count(&g, None, 1000, 1000, &reached, Default::default())?;
+        let Outcome::Multiple(a, b) = &c.outcome else {
+            return Err(format!("expected multiple, got {}", c.outcome.status()).into());
+        };
+        assert_eq!((c.count, c.exact), (2, false));
+        assert_eq!(c.solutions, vec![a.clone(), b.clone()]);
+        Ok(())
+    }
+
+    #[test]
+    fn one_search_answers_and_counts() -> Result<(), Box<dyn std::error::Error>> {
+        let never = Stop::never();
+        let opts = general::Options::default();
+        // Several: the outcome's two are the listing's first two.
+        let empty = Grid::empty(Shape::new(2, 2)?);
+        let c = solve_and_count(&empty, None, 300, 300, &never, opts)?;
+        assert_eq!((c.count, c.exact, c.solutions.len()), (288, true, 288));
+        assert_eq!(
+            c.outcome,
+            Outcome::Multiple(c.solutions[0].clone(), c.solutions[1].clone())
+        );
+        // At the limit: "at least"; only the two asked for are kept.
+        let c = solve_and_count(&empty, None, 100, 2, &never, opts)?;
+        assert_eq!((c.count, c.exact, c.solutions.len()), (100, false, 2));
+        // Exactly the limit is told from more.
+        let c = solve_and_count(&empty, None, 288, 0, &never, opts)?;
+        assert_eq!((c.count, c.exact), (288, true));
+        // Unique, none and invalid, as `solve` tells them.
+        let unique = Grid::from_line("12343412214334.1")?;
+        let none = Grid::from_line("12..34....4....3")?;
+        let invalid = Grid::from_line("11..............")?;
+        for g in [unique, none, invalid] {
+            let c = solve_and_count(&g, None, 10, 10, &never, opts)?;
+            assert_eq!(c.outcome, solve(&g), "{g:?}");
+            let n = usize::from(matches!(c.outcome, Outcome::Unique(_)));
+            assert_eq!((c.count, c.exact, c.solutions.len()), (n, true, n));
+        }
+        Ok(())
+    }
 }

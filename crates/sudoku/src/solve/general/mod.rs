@@ -40,10 +40,11 @@
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
 //!   Above 1% the phase did more harm than good (below).
 //! * **Learning, by hand-over.** After 2000 failed branches (100 from side 36 up) on a
-//!   grid with at least 25% givens, when at most 64 solutions are asked for, the rest goes to CaDiCaL ([`sat`]):
-//!   the state at the root (with what was refuted there) becomes a CNF of the open cells
-//!   and house-digits, the solutions already found are blocked, and each new one is
-//!   blocked in turn (incremental counting). Sparser grids and long listings stay here.
+//!   grid with at least 25% givens, the rest goes to CaDiCaL ([`sat`]): the state at the
+//!   root (with what was refuted there) becomes a CNF of the open cells and house-digits,
+//!   the solutions already found are blocked, and each new one is blocked in turn
+//!   (incremental counting). Sparser grids stay here, and so do listings of more than 64
+//!   solutions until the search is stuck (as many failures since its last solution).
 //!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
 //!   reasoning on every house, naked and hidden subsets of every size) runs on the root
 //!   state; it answers 225x225-1 outright (unique, 2.0 s of CPU, where no SAT solver here
@@ -1062,9 +1063,13 @@ struct Tuning {
 /// 2000 failures cost 64x64-2 a fifth of its time (0.33–0.35 s → 0.27–0.30 s of CPU).
 const SAT_AFTER_BIG: u64 = 100;
 
-/// Counts up to this limit may go to the SAT engine; bigger ones (listing many solutions
-/// of a small grid) stay with depth-first search, which enumerates without a clause per
-/// solution.
+/// Counts up to this limit go to the SAT engine once the search has failed
+/// [`Tuning::sat_after`] times in all. Bigger ones (`solve --all`, long counts) go only
+/// when the search is stuck: that many failures since its last solution. A listing of many
+/// solutions of a small grid, with failures spread between them, thus stays with
+/// depth-first search, which enumerates without a clause per solution, while a hard giant
+/// grid with a few solutions is listed by CaDiCaL (64x64-2, four solutions: listed in
+/// 1.3 s, where depth-first search found two in 20 s and no more).
 const SAT_MAX_LIMIT: usize = 64;
 
 /// Grids with fewer givens than this share of the cells (in percent) stay with depth-first
@@ -1159,8 +1164,7 @@ fn run(
         result.stopped = st.stopped;
         return result;
     }
-    let use_sat = limit <= SAT_MAX_LIMIT
-        && tuning.sat_after < u64::MAX
+    let use_sat = tuning.sat_after < u64::MAX
         && (tuning.sat_after == 0 || givens * 100 >= SAT_MIN_GIVENS_PERCENT * shape.cell_count());
     let sat_after = if shape.side() >= tuning.sat_big_side {
         tuning.sat_after.min(SAT_AFTER_BIG)
@@ -1169,6 +1173,9 @@ fn run(
     };
     let mut known: Vec<Vec<u16>> = Vec::new();
     let mut total_fails = 0u64;
+    // Failures since the last solution found: a long listing hands over only when stuck.
+    let mut stuck = 0u64;
+    let long = limit > SAT_MAX_LIMIT;
     std::thread::scope(|scope| {
         // The portfolio's SAT thread, once started, and how many solutions were known then.
         let mut race = None;
@@ -1181,6 +1188,7 @@ fn run(
             if use_sat
                 && race.is_none()
                 && total_fails >= sat_after
+                && (!long || stuck >= sat_after)
                 && (alive || !stack.is_empty())
                 && !solved_at_root
             {
@@ -1225,6 +1233,7 @@ fn run(
             if alive {
                 if st.empty == 0 {
                     result.count += 1;
+                    stuck = 0;
                     if result.solutions.len() < keep {
                         result.solutions.push(st.solution(grid));
                     }
@@ -1246,6 +1255,7 @@ fn run(
                 st.weight[st.conflict] += 1;
                 fails += 1;
                 total_fails += 1;
+                stuck += 1;
                 if unit > 0 && result.count == 0 && fails >= budget && !stack.is_empty() {
                     restarts += 1;
                     fails = 0;

@@ -553,3 +553,64 @@ fn portfolio_keeps_a_time_limit_and_ends_both_engines() {
     assert!(s.stopped);
     assert_eq!(Arc::strong_count(&flag), 2);
 }
+
+#[test]
+fn a_long_listing_goes_to_the_sat_engine_only_when_stuck() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261128);
+    let limit = SAT_MAX_LIMIT + 36;
+    let (mut handed_over, mut kept) = (0, 0);
+    for (br, bc, rounds) in [(2, 3, 40), (3, 3, 40), (3, 4, 20)] {
+        let shape = Shape::new(br, bc).unwrap();
+        for _ in 0..rounds {
+            let g = holed(shape, rng.gen_range(0.3..0.6), &mut rng);
+            let dfs = Tuning {
+                sat_after: u64::MAX,
+                ..Tuning::default()
+            };
+            let own = run(
+                &g,
+                None,
+                limit,
+                limit,
+                dfs,
+                &Stop::never(),
+                Options::default(),
+            );
+            // Three failures since the last solution hand over, whatever the limit.
+            let t = Tuning {
+                sat_after: 3,
+                ..Tuning::default()
+            };
+            let x = run(
+                &g,
+                None,
+                limit,
+                limit,
+                t,
+                &Stop::never(),
+                Options::default(),
+            );
+            assert_eq!(x.count, own.count, "{g:?}");
+            let mut a = x.solutions.clone();
+            let mut b = own.solutions.clone();
+            a.sort_by(|p, q| p.values().cmp(q.values()));
+            b.sort_by(|p, q| p.values().cmp(q.values()));
+            if own.count < limit {
+                // A complete listing is the same set of solutions.
+                assert_eq!(a, b, "{g:?}");
+            }
+            for s in &x.solutions {
+                assert!(crate::verify::check_solution_of(&g, s).is_ok(), "{g:?}");
+            }
+            // Handed over, a complete listing comes in value order, unlike the search's.
+            if x.solutions != own.solutions {
+                handed_over += 1;
+            } else {
+                kept += 1;
+            }
+        }
+    }
+    // Some listings were handed over (before, none above the limit was), some not.
+    assert!(handed_over > 0 && kept > 0, "{handed_over} {kept}");
+}
