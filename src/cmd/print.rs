@@ -172,6 +172,7 @@ fn prepare(
     max_time: Option<Duration>,
     solver: Option<&LogicSolver>,
     file: usize,
+    printable: &(dyn Fn(usize) -> bool + Sync),
     record: Result<Puzzle, ParseError>,
 ) -> Result<Prepared, ParseError> {
     let puzzle = record?;
@@ -186,6 +187,10 @@ fn prepare(
         puzzle,
     };
     let p = &prepared.puzzle;
+    if !printable(p.shape().side()) {
+        // The layout refuses it below, before anything is written: no need to solve it.
+        return Ok(prepared);
+    }
     match sudoku::solve::solve_until(&p.grid, p.marks.as_ref(), &stop) {
         Ok(Outcome::Unique(s)) => prepared.solution = Some(s),
         Ok(o) => prepared.problem = super::verdict::problem(&o, p.shape()).map(|p| p.message),
@@ -297,6 +302,15 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.input.files.clone()
     };
+    let lay = Layout {
+        paper: args.paper,
+        margin: args.margin,
+        bleed: args.bleed,
+        large: args.large,
+        title: args.title.clone(),
+    };
+    // Path pages have a layout of their own.
+    let printable = |side: usize| args.path || layout::fits(&lay, side, args.per_page.unwrap_or(1));
     for (i, file) in files.iter().enumerate() {
         let one = InputArgs {
             files: vec![file.clone()],
@@ -313,6 +327,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
                     args.batch.max_time,
                     solver.as_ref(),
                     i,
+                    &printable,
                     record,
                 )
             },
@@ -350,13 +365,6 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         eprintln!("sudoku: {e}");
         return Ok(Status::InputError.code());
     }
-    let lay = Layout {
-        paper: args.paper,
-        margin: args.margin,
-        bleed: args.bleed,
-        large: args.large,
-        title: args.title.clone(),
-    };
     if args.path {
         return print_paths(args, kind, &lay, &puzzles, status);
     }

@@ -245,6 +245,15 @@ impl Layout {
     }
 }
 
+/// Whether grids of side `side` can be printed `per_page` a page at all (with no section
+/// headings, the most room a page gives): a puzzle that can't is not worth solving first.
+pub fn fits(layout: &Layout, side: usize, per_page: usize) -> bool {
+    let (label, ..) = layout.fonts();
+    layout
+        .frame(per_page, side, false, label)
+        .is_ok_and(|f| f.grid / side as f64 >= layout.min_cell())
+}
+
 /// Why a page can't hold what was asked.
 pub fn too_small(layout: &Layout, side: usize, per_page: usize, cell: f64, min: f64) -> String {
     format!(
