@@ -29,7 +29,8 @@ pub enum Command {
     /// several (two shown), none, or invalid givens (the clashes named).
     #[command(after_help = AFTER_HELP)]
     Solve(cmd::solve::SolveArgs),
-    /// Check that a filled grid is a valid solution (and, with --puzzle, keeps its givens).
+    /// Check that a filled grid is a valid solution (and, with --puzzle, keeps its givens);
+    /// a record that carries its solution (`solve --json`, a bank's row) has it checked.
     #[command(after_help = AFTER_HELP)]
     Check(cmd::check::CheckArgs),
     /// Convert puzzles from any format to any format.

@@ -300,3 +300,26 @@ fn a_9x9_in_letters_keeps_them_through_every_json_record() {
         assert_eq!(out.trim(), want, "{}", producer.join(" "));
     }
 }
+
+#[test]
+fn check_checks_the_solution_a_solve_record_carries() {
+    for input in ["unique.txt", "six-3x2.json", "sixteen.txt"] {
+        let text = std::fs::read_to_string(data(input)).unwrap();
+        let (code, record) = stdout(&["solve", "--json"], &text);
+        assert_eq!(code, 0, "{input}: {record}");
+        // The record's solution is checked against its givens, not its empty cells.
+        let (code, out) = stdout(&["check", "--json"], &record);
+        assert_eq!(code, 0, "{input}: {out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["valid"], true, "{input}: {out}");
+        // Two cells of the first row swapped: a grid that keeps the rules of the row but
+        // not those of the columns, which check reports.
+        let mut r: Value = serde_json::from_str(&record).unwrap();
+        let row = r["solution"][0].as_array_mut().unwrap();
+        row.swap(0, 1);
+        let (code, out) = stdout(&["check", "--json"], &r.to_string());
+        assert_eq!(code, 1, "{input}: {out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["valid"], false, "{input}: {out}");
+    }
+}

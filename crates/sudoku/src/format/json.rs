@@ -8,7 +8,7 @@
 //! line format). Optional: `givens` (same shape; present when some digits were placed, its
 //! non-zero cells are the givens), `marks` (for each row, for each cell, the list of
 //! candidates of an empty cell), `info` (string fields of [`super::Info`], `extra` an
-//! object). The reader takes objects one after another (whitespace or commas between, a
+//! object), `solution` (rows, kept in `info` as a bank's solution column). The reader takes objects one after another (whitespace or commas between, a
 //! top-level `[...]` array too), each parsed as it closes: memory holds one object.
 
 use super::source::{Scan, Source};
@@ -335,6 +335,21 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
                     v.as_str().map_or_else(|| v.to_string(), str::to_string),
                 ));
             }
+        }
+    }
+    // `solve --json`'s answer: kept as a puzzle bank's solution column is (numbers, space
+    // separated), so that `sudoku check` checks it against the givens.
+    if let Some(sol @ Value::Array(_)) = obj.get("solution") {
+        let rows = matrix(sol, Some(n), "\"solution\"")?;
+        let mut cells = Vec::with_capacity(n * n);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, x) in row.iter().enumerate() {
+                cells
+                    .push(number(x, n, &format!("\"solution\" r{}c{}", r + 1, c + 1))?.to_string());
+            }
+        }
+        if info.get("solution").is_none() {
+            info.extra.push(("solution".into(), cells.join(" ")));
         }
     }
     Ok(Puzzle {
