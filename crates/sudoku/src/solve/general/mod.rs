@@ -1069,8 +1069,12 @@ const SAT_AFTER_BIG: u64 = 100;
 /// solutions of a small grid, with failures spread between them, thus stays with
 /// depth-first search, which enumerates without a clause per solution, while a hard giant
 /// grid with a few solutions is listed by CaDiCaL (64x64-2, four solutions: listed in
-/// 1.3 s, where depth-first search found two in 20 s and no more).
+/// 0.9 s, where depth-first search found two in 20 s and no more).
 const SAT_MAX_LIMIT: usize = 64;
+
+/// The most cell values (solutions found × cells) a count may have to keep for the
+/// hand-over to block them: 128 MB (`solve --all`'s 1000 solutions up to 256x256).
+const SAT_MAX_KEPT_VALUES: usize = 1 << 26;
 
 /// Grids with fewer givens than this share of the cells (in percent) stay with depth-first
 /// search: their many solutions are near at hand for it, while CaDiCaL on them is slow (a
@@ -1164,7 +1168,10 @@ fn run(
         result.stopped = st.stopped;
         return result;
     }
+    // Every solution found is kept for the hand-over to block: a count too long for that
+    // (`--count 1000000` of an easy grid) stays with the search.
     let use_sat = tuning.sat_after < u64::MAX
+        && limit.saturating_mul(shape.cell_count()) <= SAT_MAX_KEPT_VALUES
         && (tuning.sat_after == 0 || givens * 100 >= SAT_MIN_GIVENS_PERCENT * shape.cell_count());
     let sat_after = if shape.side() >= tuning.sat_big_side {
         tuning.sat_after.min(SAT_AFTER_BIG)
