@@ -35,8 +35,8 @@
 
 use super::geometry::Geometry;
 use super::propagation::{
-    Cause, Contradiction, Effect, Left, Node, Nodes, PeerOrder, Queue, Rules, Sets, Stall, Store,
-    NO_NODE,
+    Bits, Cause, Contradiction, Effect, InnerRule, Left, Node, Nodes, PeerOrder, Queue, Rules,
+    Sets, Stall, Store, NO_NODE,
 };
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
@@ -133,8 +133,37 @@ impl<S: Store> Tables<S> {
     fn cell_houses(&self, cell: usize) -> &[u32; 3] {
         self.geometry.cell_houses(cell)
     }
+    /// The shape's geometry.
+    pub(crate) fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
     fn cells(&self) -> usize {
         self.shape.cell_count()
+    }
+}
+
+/// A false an inner chain gives in a branch stalled under [`Stall::Inner`]: the fact, the
+/// branch's nodes the inner chain relies on, its complexity, the number of its inner hint
+/// and its producer.
+pub(crate) type InnerOff = (u32, Vec<u32>, u32, u32, InnerRule);
+
+/// What a branch stalled under [`Stall::Inner`] asks at that level, in its position, once
+/// the basics give nothing: the falses SE's inner producers give (they are `se_chains`').
+pub(crate) type InnerStall<'a, S> = &'a mut dyn FnMut(u8, &S, &Nodes) -> Vec<InnerOff>;
+
+impl Tables<Bits> {
+    /// The tables of a position given as a masks store, nothing placed (the positions SE's
+    /// nested chains reach).
+    pub(crate) fn from_store(geometry: Arc<Geometry>, orig: Bits) -> Tables<Bits> {
+        let shape = geometry.shape();
+        let n = orig.side();
+        Tables {
+            shape,
+            n,
+            orig,
+            placed: vec![false; 3 * n * n],
+            geometry,
+        }
     }
 }
 
@@ -288,20 +317,35 @@ impl<S: Store> Branch<S> {
     }
 
     /// Runs the queue to its end (or a clash). Stalls as [`Stall::Stop`],
-    /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] or [`Stall::Basics`] (SE's
-    /// inner producers are its nets', `se_chains`).
-    fn run(&mut self, t: &Tables<S>, rules: Rules) {
-        debug_assert!(!matches!(rules.stall, Stall::Inner(_)));
+    /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] (its locked candidates
+    /// here) or [`Stall::Basics`]; under [`Stall::Inner`], when the basics give nothing,
+    /// asks `inner` (SE's inner producers, `se_chains`'; none, nothing more).
+    fn run(&mut self, t: &Tables<S>, rules: Rules, mut inner: Option<InnerStall<'_, S>>) {
         loop {
             self.run_queue(t, rules);
             if self.clash.is_some() || rules.stall == Stall::Stop {
                 return;
             }
             let before = self.table.nodes.len();
-            if rules.stall == Stall::Basics {
-                self.basics(t);
-            } else {
-                self.locked_candidates(t);
+            match rules.stall {
+                Stall::Basics | Stall::Inner(_) => self.basics(t),
+                _ => self.locked_candidates(t),
+            }
+            if let (Stall::Inner(level), Some(f)) = (rules.stall, inner.as_mut()) {
+                if self.table.nodes.len() == before {
+                    for (off, causes, weight, hint, rule) in f(level, &self.cur, &self.table) {
+                        if !self.is_set(off) {
+                            let k = self
+                                .table
+                                .add_with(off, &causes, Cause::Inner(rule), weight);
+                            self.table.nodes[k as usize].hint = hint;
+                            if !self.deferred {
+                                let cand = (off / 2) as usize;
+                                self.take_off(t, cand / t.n, cand % t.n);
+                            }
+                        }
+                    }
+                }
             }
             if self.table.nodes.len() == before {
                 return;
@@ -541,7 +585,7 @@ impl<S: Store> Branch<S> {
             ..rules
         };
         loop {
-            self.run(t, plus);
+            self.run(t, plus, None);
             if self.clash.is_some() {
                 return;
             }
@@ -555,7 +599,7 @@ impl<S: Store> Branch<S> {
                     let x = t.cand(cell, d);
                     inner.copy_from(self);
                     inner.set(t, x * 2 + 1, NO_NODE);
-                    inner.run(t, plus);
+                    inner.run(t, plus, None);
                     if inner.clash.is_some() {
                         self.set(t, x * 2, last);
                         dropped = true;
@@ -604,7 +648,7 @@ impl<S: Store> Branch<S> {
             let inner = inner.get_or_insert_with(|| Branch::new(t));
             self.nested(t, inner, rules);
         } else {
-            self.run(t, rules);
+            self.run(t, rules, None);
         }
     }
 
@@ -619,13 +663,14 @@ impl<S: Store> Branch<S> {
         fact: u32,
         rules: Rules,
         table: &mut Nodes,
+        inner: Option<InnerStall<'_, S>>,
     ) -> Option<(u32, u32)> {
         self.reset(t);
         table.clear();
         std::mem::swap(&mut self.table, table);
         self.deferred = rules.effect == Effect::WhenFollowed;
         self.set(t, fact, NO_NODE);
-        self.run(t, rules);
+        self.run(t, rules, inner);
         let absurd = match self.clash {
             Some(Clash::Both { .. }) => {
                 let v = self.table.nodes.len() as u32 - 1;

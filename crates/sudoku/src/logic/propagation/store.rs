@@ -242,6 +242,11 @@ impl Bits {
             places,
         }
     }
+    /// The side.
+    #[inline]
+    pub(crate) fn side(&self) -> usize {
+        self.n
+    }
     /// This position reached from `orig`, as the masks SE's basics read.
     #[inline]
     pub(crate) fn masks<'a>(&'a self, orig: &'a Bits) -> Masks<'a> {

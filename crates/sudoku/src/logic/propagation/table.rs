@@ -147,12 +147,6 @@ impl Nodes {
         k
     }
 
-    /// A node not registered as held, derived by any other link.
-    #[inline(always)]
-    pub(crate) fn push(&mut self, fact: u32, parents: &[u32]) -> u32 {
-        self.push_with(fact, parents, Cause::Other, 0)
-    }
-
     /// Appends `fact` with causes `parents` and registers it as held.
     #[inline(always)]
     pub(crate) fn add_with(

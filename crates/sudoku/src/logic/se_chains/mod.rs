@@ -83,11 +83,9 @@
 //!
 //! Depends on [`super::Context`] and the step model.
 
-use super::forcing::{Branch, Tables};
-use super::geometry::{BoxFirst, BOX_FIRST_MAX_SIDE};
-use super::propagation::{
-    basics, several, two, Bits, Cause, InnerRule, Masks, Nodes, Rules, Stall,
-};
+use super::forcing::{Branch, InnerOff, Tables};
+use super::geometry::BOX_FIRST_MAX_SIDE;
+use super::propagation::{several, two, Bits, Cause, InnerRule, Nodes, Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::{
@@ -96,7 +94,7 @@ use super::technique::{
 use super::Context;
 use crate::index::{Candidate, Cell, Digit};
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::time::Instant;
@@ -258,14 +256,6 @@ fn find(
         return ControlFlow::Continue(());
     }
     let mut pos = Pos::new(ctx, search);
-    // Nishio, Multiple, Dynamic and Dynamic (+) run their nets on the one propagation
-    // engine, over box-first masks; the nested levels (whose inner producers run on the
-    // positions their nets reach) still run on the nets' own masks.
-    if producer != ExplainerProducer::Nested {
-        let tables: Tables<Bits> = Tables::new(ctx);
-        let branch = Branch::new(&tables);
-        pos.branch = Some(Box::new((tables, branch)));
-    }
     let mut best = Best::new();
     match producer {
         ExplainerProducer::Cycles => cycles(&pos, &mut best),
@@ -296,6 +286,7 @@ fn find(
 mod tests {
     use super::*;
     use crate::grid::{Board, Grid};
+    use crate::logic::propagation::Store;
 
     /// The reach pass against plain searches, on positions with candidates removed (as
     /// nested chains see them): a potential leads to its negation exactly when a forcing
@@ -308,7 +299,9 @@ mod tests {
         let board = Board::new(&Grid::from_line(line).unwrap());
         let ctx = Context::new(&board);
         let search = Search::new(None);
-        let mut root = Pos::new(&ctx, &search);
+        let root = Pos::new(&ctx, &search);
+        let outer = &root.branch.0;
+        let mut cur = outer.orig.clone();
         let mut seed = 7u64;
         let (mut chains, mut groups) = (0, 0);
         for round in 0..12 {
@@ -317,16 +310,16 @@ mod tests {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                let cell = (seed >> 33) as usize % root.cur.len();
-                let m = root.cur[cell];
+                let cell = (seed >> 33) as usize % cur.cells.len();
+                let m = cur.cells[cell];
                 if m.count_ones() >= 3 {
                     let d = (seed >> 40) as usize % root.n;
                     if m >> d & 1 == 1 {
-                        root.remove(cell, d);
+                        cur.remove(outer.geometry(), cell, d);
                     }
                 }
             }
-            let mut pos = root.derived();
+            let mut pos = Pos::derived(&search, outer, &cur);
             let mut reach = Reach::new(&pos);
             let st = Static::new(&pos);
             let mut bfs = Bfs::new(pos.npot());
@@ -349,7 +342,7 @@ mod tests {
             let rules = Mode::Multiple.rules();
             let net_of = |pos: &mut Pos, cand: usize| {
                 let mut net = Net::new(pos.npot());
-                run_net(pos, &mut net, (cand * 2 + 1) as u32, rules, usize::MAX);
+                propagate(pos, &mut net, (cand * 2 + 1) as u32, rules, usize::MAX);
                 net
             };
             let n = pos.n;
@@ -418,16 +411,16 @@ mod tests {
         }
     }
 
-    /// HoDoKu's branch run with SE's engine values derives at the static and dynamic
-    /// scales, and with SE's basics stall (Dynamic (+)), what SE's nets derive, in one
-    /// node table: the same facts in the same order,
-    /// each with the same causes (a dynamic single's hidden falses included) and the same
-    /// kind of cause, and the same contradiction; with HoDoKu's values it derives something
-    /// else on these positions. The branch does so on both candidate stores (digit sets
-    /// and box-first masks), and the two stores agree node for node under HoDoKu's values
-    /// too (locked candidates as the stall rule where SE's has its basics).
+    /// The branch on HoDoKu's digit-set store, run with SE's engine values, derives at the
+    /// static and dynamic scales, and with SE's basics stall (Dynamic (+)), what SE's nets
+    /// (the branch on the box-first masks store, [`propagate`]) derive, in one node table:
+    /// the same facts in the same order, each with the same causes (a dynamic single's
+    /// hidden falses included) and the same kind of cause, and the same contradiction.
+    /// The two stores agree node for node under HoDoKu's values too (locked candidates as
+    /// the stall rule where SE's has its basics); with HoDoKu's values the branch derives
+    /// something else than with SE's on these positions.
     #[test]
-    fn branch_with_explainer_values_is_the_net() {
+    fn sets_and_masks_give_the_same_tables() {
         use crate::logic::forcing::{Branch, Clash, Tables};
         let lines = [
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
@@ -478,7 +471,7 @@ mod tests {
                     }
                     for start in [cand * 2 + 1, cand * 2] {
                         let start = start as u32;
-                        run_net(&mut pos, &mut net, start, rules, usize::MAX);
+                        propagate(&mut pos, &mut net, start, rules, usize::MAX);
                         let theirs = rows(&net);
                         // The node of a contradiction's second half is the last, not held.
                         let their_clash = net.absurd.map(|_| {
