@@ -21,8 +21,11 @@
 //! values. HoDoKu's finders run with [`Rules::HODOKU`]'s. The branch also follows SE's
 //! ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate both true and
 //! false as a contradiction, a false taking effect when followed, a dynamic single keeping
-//! its hidden causes, SE's basics as a stall rule): SE's Dynamic producer runs its nets on
-//! it ([`Branch::run_into`]), and a test holds it to `se_chains`' nets.
+//! its hidden causes, SE's basics and nested levels as stall rules): every SE producer
+//! runs its nets on it ([`Branch::run_into`]). The branch is generic over its candidate
+//! store ([`Store`]): HoDoKu's finders use digit sets ([`Sets`], any side), SE's producers
+//! box-first masks ([`Bits`], sides up to 32); a test runs both stores on the same
+//! branches and compares their tables.
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or
@@ -428,14 +431,12 @@ impl<S: Store> Branch<S> {
             // A dynamic single also keeps the falses followed before it that left it single.
             let hidden = rules.dynamic && self.deferred;
             if rules.cell_links && !self.cell_on[cell] {
-                // The false is off the branch's candidates by now.
-                let now = self.cur.others(cell, digit);
-                if now == Left::None && any_clash {
+                if any_clash && self.cur.is_empty(cell) {
                     self.fail(Clash::EmptyCell(cell as u32), depth);
                     return;
                 }
                 let left = if rules.dynamic {
-                    now
+                    self.cur.others(cell, digit)
                 } else {
                     t.orig.others(cell, digit)
                 };

@@ -4,34 +4,32 @@
 //! (`se_chains`) both follow a candidate assumed true or false; they differ in the points
 //! named here, and each of these decides which proof is found first.
 //!
-//! Both engines read the scale (the first three fields) and write what a branch derives in
-//! one node table ([`Nodes`]: each fact once, in order, with all its causes, how it was
-//! derived and its depth); a proof is read from it the same way whichever engine ran (its
-//! chain along first causes, its complexity over all causes). HoDoKu's branch
-//! (`forcing::Branch`, per-cell candidate sets and house counts, any side) implements both
-//! values of the engine fields ([`Queue`], [`PeerOrder`], [`Contradiction`], [`Effect`]) and
-//! every stall rule but [`Stall::Inner`]; it runs HoDoKu's finders with
-//! [`Rules::HODOKU`]'s values and SE's top-level Dynamic producer with
-//! [`Rules::EXPLAINER`]'s. A test holds the branch run with SE's values to SE's nets, node
-//! for node (causes included), at the static and dynamic scales and with the basics stall.
+//! One engine runs both: `forcing::Branch` propagates by any [`Rules`] value and writes
+//! what a branch derives in one node table ([`Nodes`]: each fact once, in order, with all
+//! its causes, how it was derived and its depth), so a proof is read the same way whichever
+//! scale ran (its chain along first causes, its complexity over all causes). The branch is
+//! written once over a candidate store ([`Store`]): per-cell digit sets with house counts
+//! for any side ([`Sets`], HoDoKu's finders and kraken fish) or box-first bit masks for
+//! sides up to 32 ([`Bits`], every SE producer's nets, nested levels included). With
+//! [`Rules::HODOKU`]'s values it runs HoDoKu's forcing chains and nets; with
+//! [`Rules::EXPLAINER`]'s, SE's Nishio, multiple, dynamic, Dynamic (+) and nested forcing
+//! chains. A test runs the branch on both stores under both values and compares the tables
+//! node for node (causes included).
 //!
-//! What still separates the engines:
-//! - representation: SE's nets (`se_chains`, candidate and place bit masks, sides up to
-//!   32) still run SE's other producers (cycles and static chains, Nishio, static multiple
-//!   forcing, Dynamic (+)) and every nested level, whose inner producers run on the
-//!   positions the nets reach, so the [`Stall::Inner`] rule is theirs only. The branch's
-//!   candidate sets (seven words a cell, for any side) cost more per fact: Dynamic (+) on
-//!   the branch, basics included, made the hardest ratings about 4% slower, so it stays
-//!   on the masks;
-//! - the stall rules are shared as code where both engines use them: SE's basics are one
-//!   function over masks ([`basics`]), which the branch reads through masks made from its
-//!   candidate sets; HoDoKu's locked candidates and failing bivalues are the branch's only.
+//! What is still not shared:
+//! - the stall rules are the scale's: SE's basics are one function over masks
+//!   ([`basics`]; the digit-set store makes masks to call it); HoDoKu's locked candidates
+//!   and failing bivalues are the branch's own; at [`Stall::Inner`] (SE's nested levels)
+//!   the branch asks a hook (`forcing::InnerStall`), which `se_chains` gives on the masks
+//!   store to run its inner producers;
+//! - SE's cycles and static forcing chains (`se_chains::cycles`, `links`) are shortest-path
+//!   searches over the static links, not propagation, and keep their own BFS.
 //!
 //! Not rules here, because they are values of one search, not of the scale: the bound
 //! (the branch stops at a depth in links, the nets' inner chains at a complexity in
 //! potentials).
 //!
-//! Depends on the box-first geometry (`basics`), nothing else in `logic`.
+//! Depends on the geometry (`store`, `basics`) and the digit sets, nothing else in `logic`.
 
 mod basics;
 mod store;

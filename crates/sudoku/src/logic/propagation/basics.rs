@@ -154,17 +154,11 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
                         }
                     }
                 }
-                if elim.is_empty() {
-                    continue;
-                }
-                let mut ps = gone_in(h, d1);
-                ps.extend(gone_in(h, d2));
-                if ps.is_empty() {
-                    continue;
-                }
-                for e in elim {
-                    out.push((e, ps.clone()));
-                }
+                emit(&mut out, elim, || {
+                    let mut ps = gone_in(h, d1);
+                    ps.extend(gone_in(h, d2));
+                    ps
+                });
             }
         }
     }
@@ -197,24 +191,18 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
                         }
                     }
                 }
-                if elim.is_empty() {
-                    continue;
-                }
-                let mut ps = Vec::new();
-                for c in [ci, cj] {
-                    let gone = pos.orig[c] & !pos.cur[c];
-                    for e in 0..n {
-                        if gone >> e & 1 == 1 {
-                            ps.push(net.node(pos.pot(c, e, false)));
+                emit(&mut out, elim, || {
+                    let mut ps = Vec::new();
+                    for c in [ci, cj] {
+                        let gone = pos.orig[c] & !pos.cur[c];
+                        for e in 0..n {
+                            if gone >> e & 1 == 1 {
+                                ps.push(net.node(pos.pot(c, e, false)));
+                            }
                         }
                     }
-                }
-                if ps.is_empty() {
-                    continue;
-                }
-                for e in elim {
-                    out.push((e, ps.clone()));
-                }
+                    ps
+                });
             }
         }
     }
@@ -244,20 +232,28 @@ pub(crate) fn basics(pos: &Masks<'_>, net: &Nodes) -> Vec<(u32, Vec<u32>)> {
                             }
                         }
                     }
-                    if elim.is_empty() {
-                        continue;
-                    }
-                    let mut ps = gone_in(base + a, d);
-                    ps.extend(gone_in(base + b, d));
-                    if ps.is_empty() {
-                        continue;
-                    }
-                    for e in elim {
-                        out.push((e, ps.clone()));
-                    }
+                    emit(&mut out, elim, || {
+                        let mut ps = gone_in(base + a, d);
+                        ps.extend(gone_in(base + b, d));
+                        ps
+                    });
                 }
             }
         }
     }
     out
+}
+
+/// Adds the falses `elim` of one basic step, each with the causes `causes` gives, unless
+/// the step removes nothing or relies on nothing the branch removed (then it is no
+/// consequence of the branch).
+fn emit(out: &mut Vec<(u32, Vec<u32>)>, elim: Vec<u32>, causes: impl FnOnce() -> Vec<u32>) {
+    if elim.is_empty() {
+        return;
+    }
+    let ps = causes();
+    if ps.is_empty() {
+        return;
+    }
+    out.extend(elim.into_iter().map(|e| (e, ps.clone())));
 }

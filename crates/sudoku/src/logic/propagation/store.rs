@@ -48,6 +48,8 @@ pub(crate) trait Store: Clone {
     fn digits(&self, cell: usize) -> impl Iterator<Item = usize>;
     /// How many candidates `cell` has.
     fn len(&self, cell: usize) -> usize;
+    /// Whether `cell` has no candidate.
+    fn is_empty(&self, cell: usize) -> bool;
     /// The candidates of `cell` besides `d`.
     fn others(&self, cell: usize, d: usize) -> Left;
     /// How many places digit `d` has in house `h` (geometry index).
@@ -122,6 +124,10 @@ impl Store for Sets {
     #[inline(always)]
     fn len(&self, cell: usize) -> usize {
         self.cands[cell].len()
+    }
+    #[inline(always)]
+    fn is_empty(&self, cell: usize) -> bool {
+        self.cands[cell].is_empty()
     }
     #[inline(always)]
     fn others(&self, cell: usize, d: usize) -> Left {
@@ -285,6 +291,10 @@ impl Store for Bits {
     #[inline(always)]
     fn len(&self, cell: usize) -> usize {
         self.cells[cell].count_ones() as usize
+    }
+    #[inline(always)]
+    fn is_empty(&self, cell: usize) -> bool {
+        self.cells[cell] == 0
     }
     #[inline(always)]
     fn others(&self, cell: usize, d: usize) -> Left {

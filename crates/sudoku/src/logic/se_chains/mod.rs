@@ -62,8 +62,9 @@
 //!   potential (2% do), so only their nets are made.
 //! - Nets keep a bit set of their potentials: groups and double implications whose nets
 //!   share nothing are skipped at once (97% of groups in inner dynamic chains).
-//! - Nets walk place masks and candidate bits, not peer lists; Dynamic (+) locked
-//!   candidates are one mask test per house and digit.
+//! - Nets run on the one propagation engine (`forcing::Branch`) over its box-first masks
+//!   store (`propagation::Bits`): they walk place masks and candidate bits, not peer
+//!   lists, and Dynamic (+) locked candidates are one mask test per house and digit.
 //!
 //! Tried without gain: bounding inner offs by the best step's complexity (the bounds are
 //! loose: at level 4 almost every inner search runs with a limit over 160); resuming level
@@ -72,10 +73,11 @@
 //! the limit is not exact (a pruned node changes which parents later nodes get).
 //!
 //! # Files
-//! `position` (a position over the shape's geometry), `net` (nets of one assumption over
-//! the one node table, on the masks or on the one propagation engine (`propagate`), and the
-//! complexity count; Dynamic (+)'s basic techniques are `propagation`'s), `links` (static links, the BFS and
-//! their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
+//! `position` (a position over the shape's geometry, with its branch of the one
+//! propagation engine), `net` (nets of one assumption: the one node table as the engine
+//! fills it (`propagate`, which also gives the nested levels' hook), and the complexity
+//! count; Dynamic (+)'s basic techniques are `propagation`'s), `links` (static links, the
+//! BFS and their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
 //! and nested forcing), `nested` (inner producers and what they rely on), `rank` (sorting
 //! hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the state kept
 //! along a solve path (inner hints, the net pool, the deadline) is a [`Search`] the driver

@@ -1,5 +1,6 @@
-//! Nets: the potentials one assumption leads to, with their parents and causes, and
-//! the counting of a proof's complexity.
+//! Nets: the potentials one assumption leads to, with their parents and causes, as the one
+//! propagation engine derives them on a position's masks, and the counting of a proof's
+//! complexity.
 
 use super::*;
 
