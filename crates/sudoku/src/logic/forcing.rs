@@ -164,7 +164,7 @@ impl Tables<Bits> {
             shape,
             n,
             orig,
-            placed: vec![false; 3 * n * n],
+            placed: vec![false; shape.house_count() * n],
             geometry,
         }
     }
@@ -205,6 +205,10 @@ pub(crate) struct Branch<S = Sets> {
     /// A false leaves the candidates when it is followed ([`Effect::WhenFollowed`]), not
     /// when it is derived.
     deferred: bool,
+    /// The digits a house holds are kept (`done`): only a contradiction rule that sees a
+    /// digit without a place needs them ([`Contradiction::AnyClash`]); under SE's, a single
+    /// in a house that holds its digit is a fact held already, so they are not kept.
+    track_done: bool,
     /// Scratch space: a single's causes.
     causes: Vec<u32>,
 }
@@ -223,6 +227,7 @@ impl<S: Store> Branch<S> {
             clash: None,
             clash_depth: 0,
             deferred: false,
+            track_done: true,
             causes: Vec::new(),
         }
     }
@@ -238,15 +243,21 @@ impl<S: Store> Branch<S> {
 
     /// Back to the candidates and counts of `t` (the table kept).
     fn restore(&mut self, t: &Tables<S>) {
-        // A fact changed only its cell and its digit's entries in the cell's houses.
+        // A false changed only its candidate in the store, a true only its cell's flag and
+        // its digit's entries in the cell's houses.
         for nd in &self.table.nodes {
             let cand = nd.fact as usize / 2;
             let (c, d) = (cand / t.n, cand % t.n);
-            self.cur.restore(&t.orig, &t.geometry, c, d);
+            if nd.fact & 1 == 0 {
+                self.cur.restore(&t.orig, &t.geometry, c, d);
+                continue;
+            }
             self.cell_on[c] = false;
-            for &h in t.cell_houses(c) {
-                let hd = h as usize * t.n + d;
-                self.done[hd] = t.placed[hd];
+            if self.track_done {
+                for &h in t.cell_houses(c) {
+                    let hd = h as usize * t.n + d;
+                    self.done[hd] = t.placed[hd];
+                }
             }
         }
     }
@@ -311,8 +322,10 @@ impl<S: Store> Branch<S> {
         let (cell, digit) = (cand / t.n, cand % t.n);
         if fact & 1 == 1 {
             self.cell_on[cell] = true;
-            for &h in t.cell_houses(cell) {
-                self.done[h as usize * t.n + digit] = true;
+            if self.track_done {
+                for &h in t.cell_houses(cell) {
+                    self.done[h as usize * t.n + digit] = true;
+                }
             }
         } else if !self.deferred {
             self.take_off(t, cell, digit);
@@ -456,8 +469,7 @@ impl<S: Store> Branch<S> {
                 PeerOrder::CellThenBoxRowColumn => [(bx, 0), (row, 1), (col, 2)],
             };
             for (h, hi) in houses {
-                let hd = h as usize * t.n + digit;
-                if self.done[hd] {
+                if self.track_done && self.done[h as usize * t.n + digit] {
                     continue;
                 }
                 let (g, h) = (&t.geometry, h as usize);
@@ -490,6 +502,7 @@ impl<S: Store> Branch<S> {
     /// and from the falses followed before it that left it single: the cell's other
     /// candidates, or the digit's other places in the house in the box-first geometry's
     /// order (as SE's nets keep them; under [`Effect::WhenFollowed`], so sides up to 32).
+    #[inline(always)]
     fn single_with_causes(&mut self, t: &Tables<S>, on: u32, by: u32, cause: Cause) {
         let mut causes = std::mem::take(&mut self.causes);
         causes.clear();
@@ -626,6 +639,7 @@ impl<S: Store> Branch<S> {
         self.head_on = self.table.nodes.len();
         self.clash = None;
         self.deferred = o.deferred;
+        self.track_done = o.track_done;
     }
 
     /// Starts from `fact` in the position of `t` and propagates.
@@ -644,6 +658,7 @@ impl<S: Store> Branch<S> {
     ) {
         self.reset(t);
         self.deferred = rules.effect == Effect::WhenFollowed;
+        self.track_done = rules.contradiction == Contradiction::AnyClash;
         self.set(t, fact, NO_NODE);
         if rules.stall == Stall::FailingBivalues {
             let inner = inner.get_or_insert_with(|| Branch::new(t));
@@ -670,6 +685,7 @@ impl<S: Store> Branch<S> {
         table.clear();
         std::mem::swap(&mut self.table, table);
         self.deferred = rules.effect == Effect::WhenFollowed;
+        self.track_done = rules.contradiction == Contradiction::AnyClash;
         self.set(t, fact, NO_NODE);
         self.run(t, rules, inner);
         let absurd = match self.clash {
