@@ -20,6 +20,15 @@ on PATH, or `--kissat PATH`), fed a DIMACS file of the same encoding; its time i
 CPU time of its two processes (solve, then solve with the first solution blocked),
 parsing included. A solver missing is reported as such in its column.
 
+`--copies K` runs each instance (file, random-holed grid) and K isomorphic copies of it
+(`isomorphic_copy`: digits relabelled, rows and columns shuffled within bands and stacks,
+bands and stacks shuffled, a transposition at random); each cell then gives the sum over
+the copies answered and the time-outs. Single-instance timings of a CDCL solver are
+luck, so compare engines on sums:
+
+    target/bench-venv/bin/python scripts/giant_bench.py --sizes 36,49 --fills 42,50 \
+        --seeds 2 --copies 3 --only CaDiCaL --timeout 10
+
 `--before BINARY` adds another build of ours (e.g. main's, built in its own checkout) in
 its own column, run right after ours on each instance; `--wall` adds the wall time of
 each of ours beside its CPU time (the portfolio spends two cores, so both matter).
@@ -53,25 +62,52 @@ import tempfile
 import time
 
 
+def shuffled_lines(b, rng):
+    """An order of the b*b lines of a side: bands shuffled, lines shuffled inside each band."""
+    bands = list(range(b))
+    rng.shuffle(bands)
+    out = []
+    for g in bands:
+        inner = list(range(g * b, (g + 1) * b))
+        rng.shuffle(inner)
+        out += inner
+    return out
+
+
 def solution_grid(n, rng):
     b = math.isqrt(n)
     assert b * b == n, "square boxes only"
     base = [[((r % b) * b + r // b + c) % n for c in range(n)] for r in range(n)]
 
-    def order():
-        bands = list(range(b))
-        rng.shuffle(bands)
-        out = []
-        for g in bands:
-            inner = list(range(g * b, (g + 1) * b))
-            rng.shuffle(inner)
-            out += inner
-        return out
-
-    rows, cols = order(), order()
+    rows, cols = shuffled_lines(b, rng), shuffled_lines(b, rng)
     digits = list(range(1, n + 1))
     rng.shuffle(digits)
     return [[digits[base[rows[r]][cols[c]]] for c in range(n)] for r in range(n)]
+
+
+def isomorphic_copy(grid, rng):
+    """The same puzzle renamed: digits relabelled, rows shuffled within bands and bands
+    among themselves, the same for columns and stacks, transposed half the time. A CDCL
+    solver's path (and so its time) moves by 2x or more under any such renaming, so
+    `--copies` sums over copies rather than trusting one instance."""
+    n = len(grid)
+    b = math.isqrt(n)
+    assert b * b == n, "square boxes only"
+
+    rows, cols = shuffled_lines(b, rng), shuffled_lines(b, rng)
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+    src = [list(col) for col in zip(*grid)] if rng.random() < 0.5 else grid
+    return [[digits[v - 1] if (v := src[r][c]) else 0 for c in cols] for r in rows]
+
+
+def with_copies(grid, k, name):
+    """`grid` then `k` isomorphic copies of it, from a seed named after the instance (a
+    grid without square boxes: itself only)."""
+    if math.isqrt(len(grid)) ** 2 != len(grid):
+        return [grid]
+    rng = random.Random(f"copies-{name}")
+    return [grid] + [isomorphic_copy(grid, rng) for _ in range(k)]
 
 
 def holed(sol, fill, rng):
@@ -392,8 +428,11 @@ def solvers(a):
     return out
 
 
-def cell(times, total):
+def cell(times, total, summed=False):
     to = sum(t is None for t in times)
+    if summed:
+        done = [t for t in times if t is not None]
+        return (f"{sum(done):.3f}" if done else "—") + (f" +{to} TO" if to else "")
     return f"{median(times)}" + (f" ({to}/{total} TO)" if to else "")
 
 
@@ -419,6 +458,12 @@ def main():
     ap.add_argument("--save", help="a directory to write the hard puzzles to (hard-N-SEED.txt)")
     ap.add_argument("--before", help="another build of ours (e.g. main's), in its own column")
     ap.add_argument("--wall", action="store_true", help="also our wall times")
+    ap.add_argument(
+        "--copies",
+        type=int,
+        default=0,
+        help="also run K isomorphic copies of each instance; cells then give sums and time-outs",
+    )
     a = ap.parse_args()
     if a.sizes is None:
         a.sizes = "" if a.files or a.hard else "16,25,36"
@@ -467,10 +512,13 @@ def main():
             runs = {n: [] for n in names}
             verdicts = []
             run_all(g, runs, verdicts, path)
+            for h in with_copies(g, a.copies, f)[1:]:
+                run_all(h, runs, verdicts)
             givens = sum(v != 0 for row in g for v in row)
             print(
-                f"| {f} | {givens} | " + " | ".join(cell(runs[n], 1) for n in names)
-                + f" | {verdicts[0]} |",
+                f"| {f} | {givens} | "
+                + " | ".join(cell(runs[n], 1, a.copies > 0) for n in names)
+                + f" | {', '.join(sorted(set(verdicts)))} |",
                 flush=True,
             )
     if a.sizes:
@@ -484,9 +532,11 @@ def main():
                 for k in range(a.seeds):
                     rng = random.Random(a.seed * 1_000_003 + n * 1000 + fill * 10 + k)
                     g = holed(solution_grid(n, rng), fill / 100, rng)
-                    run_all(g, runs, verdicts)
+                    for h in with_copies(g, a.copies, f"{n}-{fill}-{k}"):
+                        run_all(h, runs, verdicts)
                 print(
-                    f"| {n} | {fill}% | " + " | ".join(cell(runs[nm], a.seeds) for nm in names)
+                    f"| {n} | {fill}% | "
+                    + " | ".join(cell(runs[nm], a.seeds, a.copies > 0) for nm in names)
                     + f" | {', '.join(verdicts)} |",
                     flush=True,
                 )

@@ -80,6 +80,22 @@ struct Count {
 }
 
 impl Count {
+    /// The count of `--all` from the listing search `s` (up to `limit`, one more asked) of
+    /// a puzzle whose outcome already holds two solutions. Cut short by the time limit,
+    /// it says "at least" what it found, and never less than those two.
+    fn listed((a, b): (&Grid, &Grid), s: solve::general::Search, limit: usize) -> Count {
+        let solutions = if s.solutions.len() < 2 {
+            vec![a.clone(), b.clone()]
+        } else {
+            s.solutions
+        };
+        Count {
+            count: s.count.max(2).min(limit),
+            exact: s.count <= limit && !s.stopped,
+            solutions,
+        }
+    }
+
     fn words(&self) -> String {
         if self.exact {
             format!("exactly {} solutions", self.count)
@@ -110,21 +126,18 @@ fn solve_record(
             let limit = count_limit.or(all.then_some(ALL_LIMIT));
             let count = match (&outcome, limit) {
                 // One past the limit tells "exactly the limit" from "more".
-                (Outcome::Multiple(..), Some(limit)) if all => {
+                (Outcome::Multiple(a, b), Some(limit)) if all => {
                     let limit = limit.max(2);
-                    // Cut short by the time limit, the listing says "at least" what it found.
-                    let s = solve::engine_for(&puzzle.grid).search_until(
+                    // The listing races as the answer did (`--jobs 2` on one puzzle).
+                    let s = solve::engine_for(&puzzle.grid).search_with(
                         &puzzle.grid,
                         puzzle.marks.as_ref(),
                         limit + 1,
                         limit,
                         stop,
+                        options,
                     );
-                    Some(Count {
-                        count: s.count.min(limit),
-                        exact: s.count <= limit && !s.stopped,
-                        solutions: s.solutions,
-                    })
+                    Some(Count::listed((a, b), s, limit))
                 }
                 // A count cut short by the time limit is left out (still "multiple").
                 (Outcome::Multiple(..), Some(limit)) => {
@@ -415,4 +428,39 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
         s += "\n";
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_listing_cut_short_keeps_the_outcomes_two_solutions(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let puzzle = Grid::empty(sudoku::Shape::new(2, 2)?);
+        let solve::Outcome::Multiple(a, b) = solve::solve(&puzzle) else {
+            return Err("an empty 4x4 has many solutions".into());
+        };
+        // The time limit struck before the listing found anything.
+        let cut = solve::general::Search {
+            stopped: true,
+            ..Default::default()
+        };
+        let count = Count::listed((&a, &b), cut, 1000);
+        assert_eq!((count.count, count.exact), (2, false));
+        assert_eq!(count.solutions, vec![a.clone(), b.clone()]);
+        assert_eq!(count.words(), "at least 2 solutions");
+        // A listing that ended is taken as it is.
+        let full = solve::engine_for(&puzzle).search_until(
+            &puzzle,
+            None,
+            1001,
+            1000,
+            &sudoku::Stop::never(),
+        );
+        let count = Count::listed((&a, &b), full.clone(), 1000);
+        assert_eq!((count.count, count.exact), (288, true));
+        assert_eq!(count.solutions, full.solutions);
+        Ok(())
+    }
 }

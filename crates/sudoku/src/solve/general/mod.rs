@@ -47,8 +47,11 @@
 //!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
 //!   reasoning on every house, naked and hidden subsets of every size) runs on the root
 //!   state; it answers 225x225-1 outright (unique, 2.0 s of CPU, where no SAT solver here
-//!   answers in 60 s). When it leaves cells open, its eliminations are undone: kept, they
-//!   changed CaDiCaL's path on 64x64-1 for the worse (6.7 s → 32–37 s), and run at the
+//!   answers in 60 s). When it leaves cells open, its eliminations are undone: they are
+//!   few (64x64-1: 32 of 14k), and kept in the CNF they tied on the hard puzzles and on
+//!   36x36 at 42% and lost on 36x36 at 50% (14.3 s against 8.0 over isomorphic copies,
+//!   one time-out; `sat.rs`); single instances swing either way (64x64-1 went 6.7 s →
+//!   32–37 s with them, and three copies of it take over 30 s without). Run at the
 //!   root before the search they won no random-holed peak instance (36x36 at 42–50%,
 //!   49x49 at 30–50%, 64x64 at 50–60%, two seeds each: the same answers and time-outs,
 //!   one 49x49 at 30% lost).
@@ -61,7 +64,8 @@
 //!   milliseconds (a thread and a CNF would cost more than they could win), and from the
 //!   root CaDiCaL would get a state without what probing and the first failures refuted.
 //!   The answer does not depend on the winner: a count below the limit (none, unique,
-//!   or every solution) is the same set, listed in value order; at the limit (several
+//!   or every solution) is the same set, listed in value order as the single engine lists
+//!   it once handed over; at the limit (several
 //!   solutions) the SAT engine's solutions are taken, as the single engine's, so a
 //!   search that gets there first waits for them. The portfolio therefore speeds up
 //!   only answers below the limit (a unique or unsolvable grid on which our search
@@ -1185,7 +1189,12 @@ fn run(
                     match portfolio::start(scope, &st, &stack, &known, want, &race_flag) {
                         portfolio::Start::Racing(handle) => race = Some((handle, known.len())),
                         portfolio::Start::Decided(found) => {
-                            break portfolio::handed_over(result, found, grid, keep);
+                            break portfolio::handed_over(
+                                result,
+                                &known,
+                                found,
+                                portfolio::Asked { grid, limit, keep },
+                            );
                         }
                     }
                 } else {
@@ -1195,19 +1204,22 @@ fn run(
                     }
                     // All-different reasoning first (`alldiff`): it decides some grids outright
                     // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it leaves
-                    // cells open its eliminations are undone: they are few (64x64-1: 32 of 14k)
-                    // and only change CaDiCaL's path (64x64-1: 6.7 s with the original state,
-                    // 32 s and 37 s with them).
+                    // cells open its eliminations are undone: over isomorphic copies they tie
+                    // or lose in the CNF (module doc).
                     let mark = st.trail.len();
+                    let asked = portfolio::Asked { grid, limit, keep };
                     if !st.all_different() {
-                        result.stopped = st.stopped;
-                        break result;
+                        let found = sat::Found {
+                            solutions: Vec::new(),
+                            stopped: st.stopped,
+                        };
+                        break portfolio::handed_over(result, &known, found, asked);
                     }
                     if st.empty > 0 {
                         st.undo_to(mark);
                     }
                     let found = sat::search(&st, &known, limit - result.count, stop);
-                    break portfolio::handed_over(result, found, grid, keep);
+                    break portfolio::handed_over(result, &known, found, asked);
                 }
             }
             if alive {

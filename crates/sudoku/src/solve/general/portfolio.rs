@@ -10,7 +10,7 @@
 //! Answers do not depend on which engine wins:
 //! * a count below the limit (none, unique, or every solution listed) is the same set of
 //!   solutions for both; the listing is put in value order (row by row), so it is the same
-//!   whoever wins;
+//!   whoever wins, and the same as the single engine's after its hand-over;
 //! * a count that reaches the limit (`multiple`) would show different solutions depending
 //!   on the winner, so there the SAT engine's answer is taken, which is exactly what the
 //!   single engine gives: when the search gets there first, it waits for CaDiCaL. Only a
@@ -67,18 +67,32 @@ pub(super) fn start<'scope, 'g: 'scope>(
     }))
 }
 
-/// `result` (what the search found before the hand-over) with the SAT engine's `found`
-/// after it: the single engine's answer.
+/// `result` (what the search found before the hand-over, `known` the values of every
+/// solution it found) with the SAT engine's `found` after it: the single engine's answer.
+/// A complete listing (a count below the limit) is in value order, as the race gives it.
 pub(super) fn handed_over(
     mut result: Search,
+    known: &[Vec<u16>],
     found: sat::Found,
-    grid: &Grid,
-    keep: usize,
+    asked: Asked,
 ) -> Search {
+    let count = result.count + found.solutions.len();
+    if !found.stopped && count < asked.limit {
+        let mut all: Vec<&Vec<u16>> = known.iter().chain(&found.solutions).collect();
+        all.sort_unstable();
+        result.solutions = all
+            .into_iter()
+            .take(asked.keep)
+            .map(|v| grid_of(asked.grid, v))
+            .collect();
+        result.count = count;
+        result.stopped = false;
+        return result;
+    }
     for values in &found.solutions {
         result.count += 1;
-        if result.solutions.len() < keep {
-            result.solutions.push(grid_of(grid, values));
+        if result.solutions.len() < asked.keep {
+            result.solutions.push(grid_of(asked.grid, values));
         }
     }
     result.stopped = found.stopped;

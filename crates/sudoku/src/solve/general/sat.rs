@@ -8,6 +8,34 @@
 //! goes on incrementally: each solution found is blocked by one clause over its cells and
 //! the solver asked again, keeping what it learned.
 //!
+//! # Other back ends compared (issue 22): none kept
+//!
+//! Run on the CNFs this module hands over (dumped with `sat-dump`), each run a solve and
+//! the uniqueness call with the solution blocked, CPU seconds summed over isomorphic
+//! copies (`scripts/giant_bench.py --copies`), 10 s of CPU a run:
+//!
+//! | back end | hard 25x25 (17) | hard 36x36 (8) | 36x36 at 42% (9) | 49x49 at 30% (9) |
+//! |---|---:|---:|---:|---:|
+//! | `cadical` 0.1.16 (CaDiCaL 1.9.5), `sat` (this module) | 4.26 | 2.04 | 17.6 | 14.1 |
+//! | `cadical-sys` 0.7 (CaDiCaL 2.1.3), `sat` | 4.30 | 2.15 | 17.4 | 14.2 |
+//! | `cadical-sys`, `sat` and the single option `chrono=0` | 4.26 | 1.56 | 4.3 against 9.4 (5) | 7.1 |
+//! | `rustsat-cadical` 0.7 (CaDiCaL 2.2.1), `sat` | 4.10 | 3.01 | 12.4 | 26.6, 1 time-out |
+//! | `rustsat-kissat` 0.7 (Kissat 4.0.4), then CaDiCaL 1.9.5 for uniqueness | 8.00 | 4.39 | 38.6 | |
+//! | Kissat, then a fresh Kissat with the solution blocked | 9.05 | 5.53 | 37.9, 1 time-out | |
+//! | `varisat` 0.2.2 (pure Rust) | 4.98 | 1.97 | 20.8, 3 time-outs | |
+//!
+//! * **`chrono=0`** (no chronological backtracking; single options need `cadical-sys`,
+//!   this crate sets only the four configurations) was the one option of ten that stood
+//!   out. It was not kept: CaDiCaL 2.1.3 on its defaults, which the tight rkkautsar
+//!   states keep ([`STABLE_FROM`]), does not answer 64x64-1 as handed over in 10 s (1.9.5:
+//!   7.2 s; the file itself: 6.4 s before, a time-out after), and on 64x64 at 30% givens
+//!   `chrono=0` answered three of six copies where 1.9.5's `sat` answered five.
+//! * **Kissat** is not incremental (a new solver per call: the uniqueness call learns
+//!   nothing from the first) and was twice as slow. The `rustsat` back ends also generate
+//!   their bindings with `bindgen`, which needs libclang at build time.
+//! * **Pure Rust**: `varisat` has no terminate callback for `--max-time` and no release
+//!   since 2020; `splr` (MPL-2.0) is not incremental (0.56 s on hard-25-3 against 0.16).
+//!
 //! # Against CaDiCaL through PySAT (issue 22)
 //!
 //! The bench's CaDiCaL (`scripts/giant_bench.py`) is the same 1.9.5 with its defaults, on
@@ -39,7 +67,8 @@
 //!   time-outs); on the original instances only, no copies: the `unsat` configuration
 //!   (all eight random-holed instances tried timed out), `plain`, `chrono=0`, `walk=0`,
 //!   `lucky=0`, `elim=0`, `forcephase=1` (mixed, none better than `sat` overall). Options
-//!   other than the four configurations are not reachable through the `cadical` crate.
+//!   other than the four configurations are not reachable through the `cadical` crate
+//!   (see the back ends compared above).
 //!   Keeping the all-different filter's eliminations in the CNF: a tie on the hard
 //!   puzzles and 36x36 at 42%, worse at 36x36 at 50% (14.3 s against 8.0, one time-out).
 //!   One more variable per box-line intersection and digit (true when the digit is in
