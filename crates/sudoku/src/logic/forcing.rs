@@ -36,7 +36,7 @@
 //!
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
-use super::geometry::Geometry;
+use super::geometry::{Geometry, BOX_FIRST_MAX_SIDE};
 use super::propagation::{
     Bits, Cause, Contradiction, Effect, InnerRule, Left, Node, Nodes, PeerOrder, Queue, Rules,
     Sets, Stall, Store, NO_NODE,
@@ -89,6 +89,9 @@ impl Mode {
 
 const NONE: u32 = u32::MAX;
 
+/// A branch of more facts than this is put back by copying the whole store.
+const RESTORE_ALL_PAST: usize = 16;
+
 /// The tables of one position: the shape's shared geometry, and the position's
 /// candidates ([`Store`]: digit sets for HoDoKu's finders, any side; box-first masks for
 /// SE's producers) and which digits its houses hold.
@@ -100,6 +103,9 @@ pub(crate) struct Tables<S = Sets> {
     pub(crate) orig: S,
     /// Per house and digit (`house * n + digit`, geometry indices): placed already.
     placed: Vec<bool>,
+    /// Each candidate id's cell and digit, from the box-first tables (sides up to 32;
+    /// empty past them): SE's loop reads them instead of dividing.
+    split: &'static [(u16, u8)],
 }
 
 impl<S: Store> Tables<S> {
@@ -119,8 +125,18 @@ impl<S: Store> Tables<S> {
             shape,
             n,
             orig: S::new(&geometry, &cands),
+            split: split_table(&geometry),
             geometry,
             placed,
+        }
+    }
+
+    /// The cell and digit of candidate id `cand`.
+    #[inline(always)]
+    fn split(&self, cand: usize) -> (usize, usize) {
+        match self.split.get(cand) {
+            Some(&(c, d)) => (c as usize, d as usize),
+            None => (cand / self.n, cand % self.n),
         }
     }
 
@@ -154,7 +170,22 @@ pub(crate) type InnerOff = (u32, Vec<u32>, u32, u32, InnerRule);
 /// the basics give nothing: the falses SE's inner producers give (they are `se_chains`').
 pub(crate) type InnerStall<'a, S> = &'a mut dyn FnMut(u8, &S, &Nodes) -> Vec<InnerOff>;
 
+/// The box-first candidate table of `g` if its side has one, else none.
+fn split_table(g: &Geometry) -> &'static [(u16, u8)] {
+    if g.side() <= BOX_FIRST_MAX_SIDE {
+        &g.box_first().cand
+    } else {
+        &[]
+    }
+}
+
 impl Tables<Bits> {
+    /// These tables moved to another position of the same shape, given as a masks store,
+    /// nothing placed (a pooled position reused).
+    pub(crate) fn set_position(&mut self, cur: &Bits) {
+        self.orig.restore_all(cur);
+    }
+
     /// The tables of a position given as a masks store, nothing placed (the positions SE's
     /// nested chains reach).
     pub(crate) fn from_store(geometry: Arc<Geometry>, orig: Bits) -> Tables<Bits> {
@@ -165,6 +196,7 @@ impl Tables<Bits> {
             n,
             orig,
             placed: vec![false; shape.house_count() * n],
+            split: split_table(&geometry),
             geometry,
         }
     }
@@ -232,6 +264,18 @@ impl<S: Store> Branch<S> {
         }
     }
 
+    /// On the position of `t`, whatever position the branch was on before (a pooled
+    /// branch reused for another position of the same shape).
+    pub(crate) fn rebase(&mut self, t: &Tables<S>) {
+        self.cur.restore_all(&t.orig);
+        self.done.clone_from(&t.placed);
+        self.cell_on.fill(false);
+        self.table.clear();
+        self.head = 0;
+        self.head_on = 0;
+        self.clash = None;
+    }
+
     /// Back to the position of `t`.
     fn reset(&mut self, t: &Tables<S>) {
         self.restore(t);
@@ -243,6 +287,13 @@ impl<S: Store> Branch<S> {
 
     /// Back to the candidates and counts of `t` (the table kept).
     fn restore(&mut self, t: &Tables<S>) {
+        // Past a few facts the whole store is copied back (SE's nets: no houses' digits
+        // kept).
+        if !self.track_done && self.table.nodes.len() > RESTORE_ALL_PAST {
+            self.cur.restore_all(&t.orig);
+            self.cell_on.fill(false);
+            return;
+        }
         // A false changed only its candidate in the store, a true only its cell's flag and
         // its digit's entries in the cell's houses.
         for nd in &self.table.nodes {
@@ -318,8 +369,10 @@ impl<S: Store> Branch<S> {
             return;
         }
         self.table.add_with(fact, causes, cause, 0);
-        let cand = (fact / 2) as usize;
-        let (cell, digit) = (cand / t.n, cand % t.n);
+        if fact & 1 == 0 && self.deferred {
+            return;
+        }
+        let (cell, digit) = t.split((fact / 2) as usize);
         if fact & 1 == 1 {
             self.cell_on[cell] = true;
             if self.track_done {
@@ -336,9 +389,30 @@ impl<S: Store> Branch<S> {
     /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] (its locked candidates
     /// here) or [`Stall::Basics`]; under [`Stall::Inner`], when the basics give nothing,
     /// asks `inner` (SE's inner producers, `se_chains`'; none, nothing more).
-    fn run(&mut self, t: &Tables<S>, rules: Rules, mut inner: Option<InnerStall<'_, S>>) {
+    fn run(&mut self, t: &Tables<S>, rules: Rules, inner: Option<InnerStall<'_, S>>) {
+        // SE's engine values take a loop of their own, with its rules' checks compiled out.
+        let se = rules.queue == Queue::TruesFirst
+            && rules.peers == PeerOrder::CellThenBoxRowColumn
+            && rules.contradiction == Contradiction::BothOnly
+            && rules.effect == Effect::WhenFollowed;
+        if se {
+            self.run_by::<true>(t, rules, inner);
+        } else {
+            self.run_by::<false>(t, rules, inner);
+        }
+    }
+
+    /// [`Self::run`], `SE` telling whether `rules` are SE's engine values.
+    fn run_by<const SE: bool>(
+        &mut self,
+        t: &Tables<S>,
+        rules: Rules,
+        mut inner: Option<InnerStall<'_, S>>,
+    ) {
         loop {
-            self.run_queue(t, rules);
+            let mut scratch = std::mem::take(&mut self.causes);
+            self.run_queue::<SE>(t, rules, &mut scratch);
+            self.causes = scratch;
             if self.clash.is_some() || rules.stall == Stall::Stop {
                 return;
             }
@@ -401,14 +475,28 @@ impl<S: Store> Branch<S> {
         None
     }
 
-    fn run_queue(&mut self, t: &Tables<S>, rules: Rules) {
+    /// Follows the queue by `rules`; `SE` says they are SE's engine values (trues first,
+    /// box-row-column order, a contradiction only a candidate both true and false, a
+    /// false taking effect when followed), which the loop then reads as constants.
+    /// `scratch` is space for a true's falses and a single's causes.
+    fn run_queue<const SE: bool>(&mut self, t: &Tables<S>, rules: Rules, scratch: &mut Vec<u32>) {
+        let queue = if SE { Queue::TruesFirst } else { rules.queue };
+        let peers = if SE {
+            PeerOrder::CellThenBoxRowColumn
+        } else {
+            rules.peers
+        };
         while self.clash.is_none() {
-            let Some(k) = self.next(rules.queue) else {
+            let Some(k) = self.next(queue) else {
                 return;
             };
             let Node { fact: f, depth, .. } = self.table.nodes[k as usize];
-            let cand = (f / 2) as usize;
-            let (cell, digit) = (cand / t.n, cand % t.n);
+            let (cell, digit) = if SE {
+                t.split((f / 2) as usize)
+            } else {
+                let cand = (f / 2) as usize;
+                (cand / t.n, cand % t.n)
+            };
             if depth >= self.limit {
                 self.head = self.table.nodes.len();
                 self.head_on = self.table.nodes.len();
@@ -416,7 +504,7 @@ impl<S: Store> Branch<S> {
             }
             if f & 1 == 1 {
                 // The offs, gathered first: the store is read while the table grows.
-                let mut offs = std::mem::take(&mut self.causes);
+                let offs = &mut *scratch;
                 offs.clear();
                 if rules.cell_links {
                     offs.extend(
@@ -426,17 +514,19 @@ impl<S: Store> Branch<S> {
                             .map(|e| t.cand(cell, e) * 2),
                     );
                 }
-                self.cur
-                    .peers_with(&t.geometry, cell, digit, rules.peers, |p| {
-                        offs.push(t.cand(p, digit) * 2)
-                    });
-                for &off in &offs {
+                self.cur.peers_with(&t.geometry, cell, digit, peers, |p| {
+                    offs.push(t.cand(p, digit) * 2)
+                });
+                for &off in offs.iter() {
                     self.set(t, off, k);
                 }
-                self.causes = offs;
                 continue;
             }
             // A false candidate.
+            if SE {
+                self.follow_false_se(t, rules, scratch, k, cell, digit);
+                continue;
+            }
             if self.deferred {
                 self.take_off(t, cell, digit);
             }
@@ -456,7 +546,9 @@ impl<S: Store> Branch<S> {
                 if let Left::One(only) = left {
                     let on = t.cand(cell, only) * 2 + 1;
                     if hidden {
-                        self.single_with_causes(t, on, k, Cause::Cell);
+                        let (on_cell, on_digit) = (cell, only);
+                        let at = ((on_cell, on_digit), (cell, digit));
+                        self.single_with_causes(t, scratch, on, k, at, Cause::Cell);
                     } else {
                         self.set_with(t, on, &[k], Cause::Cell);
                     }
@@ -489,10 +581,63 @@ impl<S: Store> Branch<S> {
                 if let Left::One(o) = left {
                     let on = t.cand(o, digit) * 2 + 1;
                     if hidden {
-                        self.single_with_causes(t, on, k, Cause::House(hi));
+                        let at = ((o, digit), (cell, digit));
+                        self.single_with_causes(t, scratch, on, k, at, Cause::House(hi));
                     } else {
                         self.set_with(t, on, &[k], Cause::House(hi));
                     }
+                }
+            }
+        }
+    }
+
+    /// Follows false node `k` (candidate `digit` of `cell`) by SE's engine values: it
+    /// leaves the candidates now, and the singles it leaves (the cell's, then the box's,
+    /// row's and column's) become true, each with its hidden causes when dynamic.
+    #[inline(always)]
+    fn follow_false_se(
+        &mut self,
+        t: &Tables<S>,
+        rules: Rules,
+        scratch: &mut Vec<u32>,
+        k: u32,
+        cell: usize,
+        digit: usize,
+    ) {
+        let g = &t.geometry;
+        let (in_cell, in_houses) = self.cur.remove_then_left(g, cell, digit);
+        if rules.cell_links && !self.cell_on[cell] {
+            let left = if rules.dynamic {
+                in_cell
+            } else {
+                t.orig.others(cell, digit)
+            };
+            if let Left::One(only) = left {
+                let on = t.cand(cell, only) * 2 + 1;
+                if rules.dynamic {
+                    let at = ((cell, only), (cell, digit));
+                    self.single_with_causes(t, scratch, on, k, at, Cause::Cell);
+                } else {
+                    self.set_with(t, on, &[k], Cause::Cell);
+                }
+            }
+        }
+        for (kind, now) in in_houses.into_iter().enumerate() {
+            if now == Left::None {
+                continue;
+            }
+            let left = if rules.dynamic {
+                now
+            } else {
+                t.orig.left_in(g, cell, kind, digit)
+            };
+            if let Left::One(o) = left {
+                let on = t.cand(o, digit) * 2 + 1;
+                if rules.dynamic {
+                    let (at, cause) = (((o, digit), (cell, digit)), Cause::House(kind as u8));
+                    self.single_with_causes(t, scratch, on, k, at, cause);
+                } else {
+                    self.set_with(t, on, &[k], Cause::House(kind as u8));
                 }
             }
         }
@@ -502,14 +647,21 @@ impl<S: Store> Branch<S> {
     /// and from the falses followed before it that left it single: the cell's other
     /// candidates, or the digit's other places in the house in the box-first geometry's
     /// order (as SE's nets keep them; under [`Effect::WhenFollowed`], so sides up to 32).
+    /// `at` holds the cell and digit of `on` and of `by`; the causes are gathered in
+    /// `causes`.
     #[inline(always)]
-    fn single_with_causes(&mut self, t: &Tables<S>, on: u32, by: u32, cause: Cause) {
-        let mut causes = std::mem::take(&mut self.causes);
+    fn single_with_causes(
+        &mut self,
+        t: &Tables<S>,
+        causes: &mut Vec<u32>,
+        on: u32,
+        by: u32,
+        at: ((usize, usize), (usize, usize)),
+        cause: Cause,
+    ) {
+        let ((cell, digit), (off_cell, off_digit)) = at;
         causes.clear();
         causes.push(by);
-        let by_fact = self.table.nodes[by as usize].fact;
-        let (off_cell, off_digit) = ((by_fact / 2) as usize / t.n, (by_fact / 2) as usize % t.n);
-        let (cell, digit) = ((on / 2) as usize / t.n, (on / 2) as usize % t.n);
         let table = &self.table;
         match cause {
             Cause::House(hi) => {
@@ -527,8 +679,7 @@ impl<S: Store> Branch<S> {
                 }
             }),
         }
-        self.set_with(t, on, &causes, cause);
-        self.causes = causes;
+        self.set_with(t, on, causes, cause);
     }
 
     /// SE's basic techniques inside the branch ([`basics`], over the box-first geometry:
@@ -666,6 +817,17 @@ impl<S: Store> Branch<S> {
         } else {
             self.run(t, rules, None);
         }
+    }
+
+    /// [`Self::start_with`] on the loop written for any rules, even SE's engine values (a
+    /// test holds SE's own loop to it).
+    #[cfg(test)]
+    pub(crate) fn start_generic(&mut self, t: &Tables<S>, fact: u32, rules: Rules) {
+        self.reset(t);
+        self.deferred = rules.effect == Effect::WhenFollowed;
+        self.track_done = rules.contradiction == Contradiction::AnyClash;
+        self.set(t, fact, NO_NODE);
+        self.run_by::<false>(t, rules, None);
     }
 
     /// Starts from `fact` in the position of `t`, propagates by `rules` into `table` (its

@@ -178,6 +178,8 @@ const Y_LINKS_BASE: f64 = SE_XY_LINKS_RATING as f64;
 pub(crate) struct Search {
     inner_cache: RefCell<InnerCache>,
     nets: RefCell<Vec<Net>>,
+    /// The parts of inner positions given back, for the next ones.
+    positions: RefCell<Vec<PosParts>>,
     deadline: Option<Instant>,
 }
 
@@ -187,6 +189,7 @@ impl Search {
         Search {
             inner_cache: RefCell::new(HashMap::new()),
             nets: RefCell::new(Vec::new()),
+            positions: RefCell::new(Vec::new()),
             deadline,
         }
     }
@@ -415,7 +418,8 @@ mod tests {
 
     /// The branch on HoDoKu's digit-set store, run with SE's engine values, derives at the
     /// static and dynamic scales, and with SE's basics stall (Dynamic (+)), what SE's nets
-    /// (the branch on the box-first masks store, [`propagate`]) derive, in one node table:
+    /// (the branch on the box-first masks store, [`propagate`]) derive, on SE's own loop
+    /// and on the loop written for any rules, in one node table:
     /// the same facts in the same order, each with the same causes (a dynamic single's
     /// hidden falses included) and the same kind of cause, and the same contradiction.
     /// The two stores agree node for node under HoDoKu's values too (locked candidates as
@@ -492,6 +496,13 @@ mod tests {
                         bits.start_with(&bits_t, start, rules, &mut None);
                         assert_eq!(rows(&bits.table), theirs, "masks, {at}");
                         assert_eq!(bits.clash(), their_clash, "masks, {at}");
+                        // SE's own loop against the one written for any rules.
+                        branch.start_generic(&t, start, rules);
+                        assert_eq!(rows(&branch.table), theirs, "any rules, {at}");
+                        assert_eq!(branch.clash(), their_clash, "any rules, {at}");
+                        bits.start_generic(&bits_t, start, rules);
+                        assert_eq!(rows(&bits.table), theirs, "any rules, masks, {at}");
+                        assert_eq!(bits.clash(), their_clash, "any rules, masks, {at}");
                         branch.start_with(&t, start, hodoku_full, &mut None);
                         bits.start_with(&bits_t, start, hodoku_full, &mut None);
                         assert_eq!(rows(&bits.table), rows(&branch.table), "HoDoKu's, {at}");

@@ -128,6 +128,9 @@ pub(super) fn nested_offs(
             break;
         }
     }
+    if let Some(inner) = inner {
+        inner.release();
+    }
     let mut out: Vec<InnerOff> = Vec::new();
     for (i, h) in hints.iter().enumerate().filter(|(_, h)| h.cx <= limit) {
         for &off in &h.offs {

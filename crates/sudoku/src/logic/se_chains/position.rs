@@ -26,6 +26,17 @@ pub(super) struct Pos<'s> {
     pub(super) branch: Box<(Tables<Bits>, Branch<Bits>)>,
 }
 
+/// What a position owns (its masks and its branch), kept by the search between derived
+/// positions ([`Pos::derived`], [`Pos::release`]).
+pub(super) struct PosParts {
+    orig: Vec<u64>,
+    pl_orig: Vec<u32>,
+    branch: Box<(Tables<Bits>, Branch<Bits>)>,
+}
+
+/// Position parts a search keeps at most (one per nesting depth is in use at a time).
+const POSITION_POOL: usize = 8;
+
 impl<'s> Pos<'s> {
     pub(super) fn new(ctx: &Context<'_>, search: &'s Search) -> Pos<'s> {
         Pos::of(search, Tables::new(ctx))
@@ -69,10 +80,46 @@ impl<'s> Pos<'s> {
         self.orig.len() * self.n * 2
     }
     /// The position a net reached (`cur`) from the position of `outer`, as a position of
-    /// its own (nested chains).
+    /// its own (nested chains), on the parts of a position given back before if the
+    /// search keeps one ([`Pos::release`]).
     pub(super) fn derived(search: &'s Search, outer: &Tables<Bits>, cur: &Bits) -> Pos<'s> {
-        let geometry = outer.geometry().clone();
-        Pos::of(search, Tables::from_store(geometry, cur.clone()))
+        let reused = search.positions.borrow_mut().pop();
+        let Some(mut parts) = reused.filter(|p| p.branch.0.orig.side() == cur.side()) else {
+            let geometry = outer.geometry().clone();
+            return Pos::of(search, Tables::from_store(geometry, cur.clone()));
+        };
+        let (tables, branch) = &mut *parts.branch;
+        tables.set_position(cur);
+        branch.rebase(tables);
+        parts.orig.clone_from(&cur.cells);
+        parts.pl_orig.clone_from(&cur.places);
+        let geo = tables.geometry().box_first();
+        Pos {
+            search,
+            n: cur.side(),
+            houses: &geo.houses,
+            house_cells: &geo.house_cells,
+            peers: &geo.peers,
+            hpos: &geo.hpos,
+            near: &geo.near,
+            cand: &geo.cand,
+            orig: parts.orig,
+            pl_orig: parts.pl_orig,
+            branch: parts.branch,
+        }
+    }
+
+    /// Gives this position's tables and branch to its search, for the next derived
+    /// position (nested chains derive hundreds of thousands).
+    pub(super) fn release(self) {
+        let mut pool = self.search.positions.borrow_mut();
+        if pool.len() < POSITION_POOL {
+            pool.push(PosParts {
+                orig: self.orig,
+                pl_orig: self.pl_orig,
+                branch: self.branch,
+            });
+        }
     }
     /// The places of digit `d` in house `h` (as positions in the house), in `grid`.
     pub(super) fn places_orig(&self, h: usize, d: usize) -> u32 {
