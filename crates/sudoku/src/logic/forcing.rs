@@ -25,7 +25,9 @@
 //! runs its nets on it ([`Branch::run_into`]). The branch is generic over its candidate
 //! store ([`Store`]): HoDoKu's finders use digit sets ([`Sets`], any side), SE's producers
 //! box-first masks ([`Bits`], sides up to 32); a test runs both stores on the same
-//! branches and compares their tables.
+//! branches and compares their tables. SE's engine values run on a copy of the queue loop
+//! made by the compiler with them as constants (`run_queue::<true>`), which the same test
+//! holds to the loop for any rules.
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or

@@ -16,6 +16,13 @@
 //! chains. A test runs the branch on both stores under both values and compares the tables
 //! node for node (causes included).
 //!
+//! SE's engine values are the hot path of the hardest ratings (hundreds of thousands of
+//! nets at the nested levels), so the branch's queue loop is compiled twice: once for any
+//! rules, once with SE's engine values as constants (their checks compiled out, a false's
+//! singles read in one pass over its houses, a long branch put back by copying the store).
+//! The scale (cell links, dynamic, stall) stays a value in both; the same test holds SE's
+//! loop to the one for any rules.
+//!
 //! What is still not shared:
 //! - the stall rules are the scale's: SE's basics are one function over masks
 //!   ([`basics`]; the digit-set store makes masks to call it); HoDoKu's locked candidates

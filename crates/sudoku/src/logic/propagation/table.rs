@@ -1,9 +1,9 @@
 //! The table of what one branch derived: each fact once, in the order it was derived, with
-//! all its causes (parents) and how it was derived. HoDoKu's branch (`forcing::Branch`) and
-//! SE's nets (`se_chains`) both write their facts here, so a proof is read the same way
-//! from either: its chain back to the premise along first causes (HoDoKu's single
-//! parent), its complexity over all causes (SE's count, which takes in a dynamic single's
-//! hidden falses).
+//! all its causes (parents) and how it was derived. The one engine (`forcing::Branch`)
+//! writes here for HoDoKu's finders and for SE's nets (`se_chains`) alike, so a proof is
+//! read the same way from either: its chain back to the premise along first causes
+//! (HoDoKu's single parent), its complexity over all causes (SE's count, which takes in a
+//! dynamic single's hidden falses).
 //!
 //! A fact is `candidate * 2 + (1 if true)`; a node is a fact's index in the table.
 

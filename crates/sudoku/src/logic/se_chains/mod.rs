@@ -64,7 +64,10 @@
 //!   share nothing are skipped at once (97% of groups in inner dynamic chains).
 //! - Nets run on the one propagation engine (`forcing::Branch`) over its box-first masks
 //!   store (`propagation::Bits`): they walk place masks and candidate bits, not peer
-//!   lists, and Dynamic (+) locked candidates are one mask test per house and digit.
+//!   lists, and Dynamic (+) locked candidates are one mask test per house and digit. The
+//!   engine follows SE's values on a loop compiled with them as constants.
+//! - Inner positions take their tables and branch from a pool the [`Search`] keeps
+//!   (`Pos::derived`, `Pos::release`) rather than allocating them per position.
 //!
 //! Tried without gain: bounding inner offs by the best step's complexity (the bounds are
 //! loose: at level 4 almost every inner search runs with a limit over 160); resuming level
@@ -77,11 +80,11 @@
 //! propagation engine), `net` (nets of one assumption: the one node table as the engine
 //! fills it (`propagate`, which also gives the nested levels' hook), and the complexity
 //! count; Dynamic (+)'s basic techniques are `propagation`'s), `links` (static links, the
-//! BFS and their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
-//! and nested forcing), `nested` (inner producers and what they rely on), `rank` (sorting
-//! hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the state kept
-//! along a solve path (inner hints, the net pool, the deadline) is a [`Search`] the driver
-//! owns and passes down.
+//! BFS and their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple,
+//! dynamic and nested forcing), `nested` (inner producers and what they rely on), `rank`
+//! (sorting hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the
+//! state kept along a solve path (inner hints, the pools of nets and of inner positions,
+//! the deadline) is a [`Search`] the driver owns and passes down.
 //!
 //! Depends on [`super::Context`] and the step model.
 
@@ -172,8 +175,9 @@ fn se_base(t: Technique) -> f64 {
 /// catalogue's [`SE_XY_LINKS_RATING`], exact as an `f64`).
 const Y_LINKS_BASE: f64 = SE_XY_LINKS_RATING as f64;
 
-/// What SE's producers keep along one solve path, owned by the driver: the inner hints of the positions nested chains reached (levels and the next
-/// steps run much the same nets again), a pool of nets (nested chains run many thousands),
+/// What SE's producers keep along one solve path, owned by the driver: the inner hints of
+/// the positions nested chains reached (levels and the next steps run much the same nets
+/// again), pools of nets and of inner positions' parts (nested chains run many thousands),
 /// and the deadline the nested producer watches (it can take seconds for one step).
 pub(crate) struct Search {
     inner_cache: RefCell<InnerCache>,
