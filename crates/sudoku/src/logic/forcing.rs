@@ -186,6 +186,7 @@ impl Tables<Bits> {
     /// nothing placed (a pooled position reused).
     pub(crate) fn set_position(&mut self, cur: &Bits) {
         self.orig.restore_all(cur);
+        self.placed.fill(false);
     }
 
     /// The tables of a position given as a masks store, nothing placed (the positions SE's
