@@ -21,11 +21,13 @@
 //! values. HoDoKu's finders run with [`Rules::HODOKU`]'s. The branch also follows SE's
 //! ([`Rules::EXPLAINER`]: trues first, box-row-column order, only a candidate both true and
 //! false as a contradiction, a false taking effect when followed, a dynamic single keeping
-//! its hidden causes, SE's basics as a stall rule): SE's top-level producers but the
-//! nested one run their nets on it ([`Branch::run_into`]), and a test holds it to
-//! `se_chains`' nets. The branch is generic over its candidate store ([`Store`]):
-//! HoDoKu's finders use digit sets ([`Sets`], any side), SE's producers box-first masks
-//! ([`Bits`], sides up to 32).
+//! its hidden causes, SE's basics and nested levels as stall rules): every SE producer
+//! runs its nets on it ([`Branch::run_into`]). The branch is generic over its candidate
+//! store ([`Store`]): HoDoKu's finders use digit sets ([`Sets`], any side), SE's producers
+//! box-first masks ([`Bits`], sides up to 32); a test runs both stores on the same
+//! branches and compares their tables. SE's engine values run on a copy of the queue loop
+//! made by the compiler with them as constants (`run_queue::<true>`), which the same test
+//! holds to the loop for any rules.
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or
@@ -36,10 +38,10 @@
 //!
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
-use super::geometry::Geometry;
+use super::geometry::{Geometry, BOX_FIRST_MAX_SIDE};
 use super::propagation::{
-    Cause, Contradiction, Effect, Left, Node, Nodes, PeerOrder, Queue, Rules, Sets, Stall, Store,
-    NO_NODE,
+    Bits, Cause, Contradiction, Effect, InnerRule, Left, Node, Nodes, PeerOrder, Queue, Rules,
+    Sets, Stall, Store, NO_NODE,
 };
 use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
@@ -89,6 +91,9 @@ impl Mode {
 
 const NONE: u32 = u32::MAX;
 
+/// A branch of more facts than this is put back by copying the whole store.
+const RESTORE_ALL_PAST: usize = 16;
+
 /// The tables of one position: the shape's shared geometry, and the position's
 /// candidates ([`Store`]: digit sets for HoDoKu's finders, any side; box-first masks for
 /// SE's producers) and which digits its houses hold.
@@ -100,6 +105,9 @@ pub(crate) struct Tables<S = Sets> {
     pub(crate) orig: S,
     /// Per house and digit (`house * n + digit`, geometry indices): placed already.
     placed: Vec<bool>,
+    /// Each candidate id's cell and digit, from the box-first tables (sides up to 32;
+    /// empty past them): SE's loop reads them instead of dividing.
+    split: &'static [(u16, u8)],
 }
 
 impl<S: Store> Tables<S> {
@@ -119,8 +127,18 @@ impl<S: Store> Tables<S> {
             shape,
             n,
             orig: S::new(&geometry, &cands),
+            split: split_table(&geometry),
             geometry,
             placed,
+        }
+    }
+
+    /// The cell and digit of candidate id `cand`.
+    #[inline(always)]
+    fn split(&self, cand: usize) -> (usize, usize) {
+        match self.split.get(cand) {
+            Some(&(c, d)) => (c as usize, d as usize),
+            None => (cand / self.n, cand % self.n),
         }
     }
 
@@ -136,8 +154,54 @@ impl<S: Store> Tables<S> {
     fn cell_houses(&self, cell: usize) -> &[u32; 3] {
         self.geometry.cell_houses(cell)
     }
+    /// The shape's geometry.
+    pub(crate) fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
     fn cells(&self) -> usize {
         self.shape.cell_count()
+    }
+}
+
+/// A false an inner chain gives in a branch stalled under [`Stall::Inner`]: the fact, the
+/// branch's nodes the inner chain relies on, its complexity, the number of its inner hint
+/// and its producer.
+pub(crate) type InnerOff = (u32, Vec<u32>, u32, u32, InnerRule);
+
+/// What a branch stalled under [`Stall::Inner`] asks at that level, in its position, once
+/// the basics give nothing: the falses SE's inner producers give (they are `se_chains`').
+pub(crate) type InnerStall<'a, S> = &'a mut dyn FnMut(u8, &S, &Nodes) -> Vec<InnerOff>;
+
+/// The box-first candidate table of `g` if its side has one, else none.
+fn split_table(g: &Geometry) -> &'static [(u16, u8)] {
+    if g.side() <= BOX_FIRST_MAX_SIDE {
+        &g.box_first().cand
+    } else {
+        &[]
+    }
+}
+
+impl Tables<Bits> {
+    /// These tables moved to another position of the same shape, given as a masks store,
+    /// nothing placed (a pooled position reused).
+    pub(crate) fn set_position(&mut self, cur: &Bits) {
+        self.orig.restore_all(cur);
+        self.placed.fill(false);
+    }
+
+    /// The tables of a position given as a masks store, nothing placed (the positions SE's
+    /// nested chains reach).
+    pub(crate) fn from_store(geometry: Arc<Geometry>, orig: Bits) -> Tables<Bits> {
+        let shape = geometry.shape();
+        let n = orig.side();
+        Tables {
+            shape,
+            n,
+            orig,
+            placed: vec![false; shape.house_count() * n],
+            split: split_table(&geometry),
+            geometry,
+        }
     }
 }
 
@@ -176,6 +240,10 @@ pub(crate) struct Branch<S = Sets> {
     /// A false leaves the candidates when it is followed ([`Effect::WhenFollowed`]), not
     /// when it is derived.
     deferred: bool,
+    /// The digits a house holds are kept (`done`): only a contradiction rule that sees a
+    /// digit without a place needs them ([`Contradiction::AnyClash`]); under SE's, a single
+    /// in a house that holds its digit is a fact held already, so they are not kept.
+    track_done: bool,
     /// Scratch space: a single's causes.
     causes: Vec<u32>,
 }
@@ -194,8 +262,21 @@ impl<S: Store> Branch<S> {
             clash: None,
             clash_depth: 0,
             deferred: false,
+            track_done: true,
             causes: Vec::new(),
         }
+    }
+
+    /// On the position of `t`, whatever position the branch was on before (a pooled
+    /// branch reused for another position of the same shape).
+    pub(crate) fn rebase(&mut self, t: &Tables<S>) {
+        self.cur.restore_all(&t.orig);
+        self.done.clone_from(&t.placed);
+        self.cell_on.fill(false);
+        self.table.clear();
+        self.head = 0;
+        self.head_on = 0;
+        self.clash = None;
     }
 
     /// Back to the position of `t`.
@@ -209,15 +290,28 @@ impl<S: Store> Branch<S> {
 
     /// Back to the candidates and counts of `t` (the table kept).
     fn restore(&mut self, t: &Tables<S>) {
-        // A fact changed only its cell and its digit's entries in the cell's houses.
+        // Past a few facts the whole store is copied back (SE's nets: no houses' digits
+        // kept).
+        if !self.track_done && self.table.nodes.len() > RESTORE_ALL_PAST {
+            self.cur.restore_all(&t.orig);
+            self.cell_on.fill(false);
+            return;
+        }
+        // A false changed only its candidate in the store, a true only its cell's flag and
+        // its digit's entries in the cell's houses.
         for nd in &self.table.nodes {
             let cand = nd.fact as usize / 2;
             let (c, d) = (cand / t.n, cand % t.n);
-            self.cur.restore(&t.orig, &t.geometry, c, d);
+            if nd.fact & 1 == 0 {
+                self.cur.restore(&t.orig, &t.geometry, c, d);
+                continue;
+            }
             self.cell_on[c] = false;
-            for &h in t.cell_houses(c) {
-                let hd = h as usize * t.n + d;
-                self.done[hd] = t.placed[hd];
+            if self.track_done {
+                for &h in t.cell_houses(c) {
+                    let hd = h as usize * t.n + d;
+                    self.done[hd] = t.placed[hd];
+                }
             }
         }
     }
@@ -278,12 +372,16 @@ impl<S: Store> Branch<S> {
             return;
         }
         self.table.add_with(fact, causes, cause, 0);
-        let cand = (fact / 2) as usize;
-        let (cell, digit) = (cand / t.n, cand % t.n);
+        if fact & 1 == 0 && self.deferred {
+            return;
+        }
+        let (cell, digit) = t.split((fact / 2) as usize);
         if fact & 1 == 1 {
             self.cell_on[cell] = true;
-            for &h in t.cell_houses(cell) {
-                self.done[h as usize * t.n + digit] = true;
+            if self.track_done {
+                for &h in t.cell_houses(cell) {
+                    self.done[h as usize * t.n + digit] = true;
+                }
             }
         } else if !self.deferred {
             self.take_off(t, cell, digit);
@@ -291,20 +389,56 @@ impl<S: Store> Branch<S> {
     }
 
     /// Runs the queue to its end (or a clash). Stalls as [`Stall::Stop`],
-    /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] or [`Stall::Basics`] (SE's
-    /// inner producers are its nets', `se_chains`).
-    fn run(&mut self, t: &Tables<S>, rules: Rules) {
-        debug_assert!(!matches!(rules.stall, Stall::Inner(_)));
+    /// [`Stall::LockedCandidates`], [`Stall::FailingBivalues`] (its locked candidates
+    /// here) or [`Stall::Basics`]; under [`Stall::Inner`], when the basics give nothing,
+    /// asks `inner` (SE's inner producers, `se_chains`'; none, nothing more).
+    fn run(&mut self, t: &Tables<S>, rules: Rules, inner: Option<InnerStall<'_, S>>) {
+        // SE's engine values take a loop of their own, with its rules' checks compiled out.
+        let se = rules.queue == Queue::TruesFirst
+            && rules.peers == PeerOrder::CellThenBoxRowColumn
+            && rules.contradiction == Contradiction::BothOnly
+            && rules.effect == Effect::WhenFollowed;
+        if se {
+            self.run_by::<true>(t, rules, inner);
+        } else {
+            self.run_by::<false>(t, rules, inner);
+        }
+    }
+
+    /// [`Self::run`], `SE` telling whether `rules` are SE's engine values.
+    fn run_by<const SE: bool>(
+        &mut self,
+        t: &Tables<S>,
+        rules: Rules,
+        mut inner: Option<InnerStall<'_, S>>,
+    ) {
         loop {
-            self.run_queue(t, rules);
+            let mut scratch = std::mem::take(&mut self.causes);
+            self.run_queue::<SE>(t, rules, &mut scratch);
+            self.causes = scratch;
             if self.clash.is_some() || rules.stall == Stall::Stop {
                 return;
             }
             let before = self.table.nodes.len();
-            if rules.stall == Stall::Basics {
-                self.basics(t);
-            } else {
-                self.locked_candidates(t);
+            match rules.stall {
+                Stall::Basics | Stall::Inner(_) => self.basics(t),
+                _ => self.locked_candidates(t),
+            }
+            if let (Stall::Inner(level), Some(f)) = (rules.stall, inner.as_mut()) {
+                if self.table.nodes.len() == before {
+                    for (off, causes, weight, hint, rule) in f(level, &self.cur, &self.table) {
+                        if !self.is_set(off) {
+                            let k = self
+                                .table
+                                .add_with(off, &causes, Cause::Inner(rule), weight);
+                            self.table.nodes[k as usize].hint = hint;
+                            if !self.deferred {
+                                let cand = (off / 2) as usize;
+                                self.take_off(t, cand / t.n, cand % t.n);
+                            }
+                        }
+                    }
+                }
             }
             if self.table.nodes.len() == before {
                 return;
@@ -344,14 +478,28 @@ impl<S: Store> Branch<S> {
         None
     }
 
-    fn run_queue(&mut self, t: &Tables<S>, rules: Rules) {
+    /// Follows the queue by `rules`; `SE` says they are SE's engine values (trues first,
+    /// box-row-column order, a contradiction only a candidate both true and false, a
+    /// false taking effect when followed), which the loop then reads as constants.
+    /// `scratch` is space for a true's falses and a single's causes.
+    fn run_queue<const SE: bool>(&mut self, t: &Tables<S>, rules: Rules, scratch: &mut Vec<u32>) {
+        let queue = if SE { Queue::TruesFirst } else { rules.queue };
+        let peers = if SE {
+            PeerOrder::CellThenBoxRowColumn
+        } else {
+            rules.peers
+        };
         while self.clash.is_none() {
-            let Some(k) = self.next(rules.queue) else {
+            let Some(k) = self.next(queue) else {
                 return;
             };
             let Node { fact: f, depth, .. } = self.table.nodes[k as usize];
-            let cand = (f / 2) as usize;
-            let (cell, digit) = (cand / t.n, cand % t.n);
+            let (cell, digit) = if SE {
+                t.split((f / 2) as usize)
+            } else {
+                let cand = (f / 2) as usize;
+                (cand / t.n, cand % t.n)
+            };
             if depth >= self.limit {
                 self.head = self.table.nodes.len();
                 self.head_on = self.table.nodes.len();
@@ -359,7 +507,7 @@ impl<S: Store> Branch<S> {
             }
             if f & 1 == 1 {
                 // The offs, gathered first: the store is read while the table grows.
-                let mut offs = std::mem::take(&mut self.causes);
+                let offs = &mut *scratch;
                 offs.clear();
                 if rules.cell_links {
                     offs.extend(
@@ -369,17 +517,19 @@ impl<S: Store> Branch<S> {
                             .map(|e| t.cand(cell, e) * 2),
                     );
                 }
-                self.cur
-                    .peers_with(&t.geometry, cell, digit, rules.peers, |p| {
-                        offs.push(t.cand(p, digit) * 2)
-                    });
-                for &off in &offs {
+                self.cur.peers_with(&t.geometry, cell, digit, peers, |p| {
+                    offs.push(t.cand(p, digit) * 2)
+                });
+                for &off in offs.iter() {
                     self.set(t, off, k);
                 }
-                self.causes = offs;
                 continue;
             }
             // A false candidate.
+            if SE {
+                self.follow_false_se(t, rules, scratch, k, cell, digit);
+                continue;
+            }
             if self.deferred {
                 self.take_off(t, cell, digit);
             }
@@ -387,21 +537,21 @@ impl<S: Store> Branch<S> {
             // A dynamic single also keeps the falses followed before it that left it single.
             let hidden = rules.dynamic && self.deferred;
             if rules.cell_links && !self.cell_on[cell] {
-                // The false is off the branch's candidates by now.
-                let now = self.cur.others(cell, digit);
-                if now == Left::None && any_clash {
+                if any_clash && self.cur.is_empty(cell) {
                     self.fail(Clash::EmptyCell(cell as u32), depth);
                     return;
                 }
                 let left = if rules.dynamic {
-                    now
+                    self.cur.others(cell, digit)
                 } else {
                     t.orig.others(cell, digit)
                 };
                 if let Left::One(only) = left {
                     let on = t.cand(cell, only) * 2 + 1;
                     if hidden {
-                        self.single_with_causes(t, on, k, Cause::Cell);
+                        let (on_cell, on_digit) = (cell, only);
+                        let at = ((on_cell, on_digit), (cell, digit));
+                        self.single_with_causes(t, scratch, on, k, at, Cause::Cell);
                     } else {
                         self.set_with(t, on, &[k], Cause::Cell);
                     }
@@ -414,8 +564,7 @@ impl<S: Store> Branch<S> {
                 PeerOrder::CellThenBoxRowColumn => [(bx, 0), (row, 1), (col, 2)],
             };
             for (h, hi) in houses {
-                let hd = h as usize * t.n + digit;
-                if self.done[hd] {
+                if self.track_done && self.done[h as usize * t.n + digit] {
                     continue;
                 }
                 let (g, h) = (&t.geometry, h as usize);
@@ -435,10 +584,63 @@ impl<S: Store> Branch<S> {
                 if let Left::One(o) = left {
                     let on = t.cand(o, digit) * 2 + 1;
                     if hidden {
-                        self.single_with_causes(t, on, k, Cause::House(hi));
+                        let at = ((o, digit), (cell, digit));
+                        self.single_with_causes(t, scratch, on, k, at, Cause::House(hi));
                     } else {
                         self.set_with(t, on, &[k], Cause::House(hi));
                     }
+                }
+            }
+        }
+    }
+
+    /// Follows false node `k` (candidate `digit` of `cell`) by SE's engine values: it
+    /// leaves the candidates now, and the singles it leaves (the cell's, then the box's,
+    /// row's and column's) become true, each with its hidden causes when dynamic.
+    #[inline(always)]
+    fn follow_false_se(
+        &mut self,
+        t: &Tables<S>,
+        rules: Rules,
+        scratch: &mut Vec<u32>,
+        k: u32,
+        cell: usize,
+        digit: usize,
+    ) {
+        let g = &t.geometry;
+        let (in_cell, in_houses) = self.cur.remove_then_left(g, cell, digit);
+        if rules.cell_links && !self.cell_on[cell] {
+            let left = if rules.dynamic {
+                in_cell
+            } else {
+                t.orig.others(cell, digit)
+            };
+            if let Left::One(only) = left {
+                let on = t.cand(cell, only) * 2 + 1;
+                if rules.dynamic {
+                    let at = ((cell, only), (cell, digit));
+                    self.single_with_causes(t, scratch, on, k, at, Cause::Cell);
+                } else {
+                    self.set_with(t, on, &[k], Cause::Cell);
+                }
+            }
+        }
+        for (kind, now) in in_houses.into_iter().enumerate() {
+            if now == Left::None {
+                continue;
+            }
+            let left = if rules.dynamic {
+                now
+            } else {
+                t.orig.left_in(g, cell, kind, digit)
+            };
+            if let Left::One(o) = left {
+                let on = t.cand(o, digit) * 2 + 1;
+                if rules.dynamic {
+                    let (at, cause) = (((o, digit), (cell, digit)), Cause::House(kind as u8));
+                    self.single_with_causes(t, scratch, on, k, at, cause);
+                } else {
+                    self.set_with(t, on, &[k], Cause::House(kind as u8));
                 }
             }
         }
@@ -448,13 +650,21 @@ impl<S: Store> Branch<S> {
     /// and from the falses followed before it that left it single: the cell's other
     /// candidates, or the digit's other places in the house in the box-first geometry's
     /// order (as SE's nets keep them; under [`Effect::WhenFollowed`], so sides up to 32).
-    fn single_with_causes(&mut self, t: &Tables<S>, on: u32, by: u32, cause: Cause) {
-        let mut causes = std::mem::take(&mut self.causes);
+    /// `at` holds the cell and digit of `on` and of `by`; the causes are gathered in
+    /// `causes`.
+    #[inline(always)]
+    fn single_with_causes(
+        &mut self,
+        t: &Tables<S>,
+        causes: &mut Vec<u32>,
+        on: u32,
+        by: u32,
+        at: ((usize, usize), (usize, usize)),
+        cause: Cause,
+    ) {
+        let ((cell, digit), (off_cell, off_digit)) = at;
         causes.clear();
         causes.push(by);
-        let by_fact = self.table.nodes[by as usize].fact;
-        let (off_cell, off_digit) = ((by_fact / 2) as usize / t.n, (by_fact / 2) as usize % t.n);
-        let (cell, digit) = ((on / 2) as usize / t.n, (on / 2) as usize % t.n);
         let table = &self.table;
         match cause {
             Cause::House(hi) => {
@@ -472,8 +682,7 @@ impl<S: Store> Branch<S> {
                 }
             }),
         }
-        self.set_with(t, on, &causes, cause);
-        self.causes = causes;
+        self.set_with(t, on, causes, cause);
     }
 
     /// SE's basic techniques inside the branch ([`basics`], over the box-first geometry:
@@ -544,7 +753,7 @@ impl<S: Store> Branch<S> {
             ..rules
         };
         loop {
-            self.run(t, plus);
+            self.run(t, plus, None);
             if self.clash.is_some() {
                 return;
             }
@@ -558,7 +767,7 @@ impl<S: Store> Branch<S> {
                     let x = t.cand(cell, d);
                     inner.copy_from(self);
                     inner.set(t, x * 2 + 1, NO_NODE);
-                    inner.run(t, plus);
+                    inner.run(t, plus, None);
                     if inner.clash.is_some() {
                         self.set(t, x * 2, last);
                         dropped = true;
@@ -584,6 +793,7 @@ impl<S: Store> Branch<S> {
         self.head_on = self.table.nodes.len();
         self.clash = None;
         self.deferred = o.deferred;
+        self.track_done = o.track_done;
     }
 
     /// Starts from `fact` in the position of `t` and propagates.
@@ -602,13 +812,25 @@ impl<S: Store> Branch<S> {
     ) {
         self.reset(t);
         self.deferred = rules.effect == Effect::WhenFollowed;
+        self.track_done = rules.contradiction == Contradiction::AnyClash;
         self.set(t, fact, NO_NODE);
         if rules.stall == Stall::FailingBivalues {
             let inner = inner.get_or_insert_with(|| Branch::new(t));
             self.nested(t, inner, rules);
         } else {
-            self.run(t, rules);
+            self.run(t, rules, None);
         }
+    }
+
+    /// [`Self::start_with`] on the loop written for any rules, even SE's engine values (a
+    /// test holds SE's own loop to it).
+    #[cfg(test)]
+    pub(crate) fn start_generic(&mut self, t: &Tables<S>, fact: u32, rules: Rules) {
+        self.reset(t);
+        self.deferred = rules.effect == Effect::WhenFollowed;
+        self.track_done = rules.contradiction == Contradiction::AnyClash;
+        self.set(t, fact, NO_NODE);
+        self.run_by::<false>(t, rules, None);
     }
 
     /// Starts from `fact` in the position of `t`, propagates by `rules` into `table` (its
@@ -622,13 +844,15 @@ impl<S: Store> Branch<S> {
         fact: u32,
         rules: Rules,
         table: &mut Nodes,
+        inner: Option<InnerStall<'_, S>>,
     ) -> Option<(u32, u32)> {
         self.reset(t);
         table.clear();
         std::mem::swap(&mut self.table, table);
         self.deferred = rules.effect == Effect::WhenFollowed;
+        self.track_done = rules.contradiction == Contradiction::AnyClash;
         self.set(t, fact, NO_NODE);
-        self.run(t, rules);
+        self.run(t, rules, inner);
         let absurd = match self.clash {
             Some(Clash::Both { .. }) => {
                 let v = self.table.nodes.len() as u32 - 1;

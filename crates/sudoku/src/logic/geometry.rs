@@ -70,6 +70,11 @@ impl Geometry {
         g
     }
 
+    /// The shape.
+    #[inline]
+    pub(crate) fn shape(&self) -> Shape {
+        self.shape
+    }
     /// The side: digits per cell, cells per house.
     #[inline]
     pub(crate) fn side(&self) -> usize {

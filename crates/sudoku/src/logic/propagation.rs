@@ -4,28 +4,31 @@
 //! (`se_chains`) both follow a candidate assumed true or false; they differ in the points
 //! named here, and each of these decides which proof is found first.
 //!
-//! Both engines read the scale (the first three fields) and write what a branch derives in
-//! one node table ([`Nodes`]: each fact once, in order, with all its causes, how it was
-//! derived and its depth); a proof is read from it the same way whichever engine ran (its
-//! chain along first causes, its complexity over all causes). HoDoKu's branch
-//! (`forcing::Branch`) implements both values of the engine fields ([`Queue`],
-//! [`PeerOrder`], [`Contradiction`], [`Effect`]) and every stall rule but [`Stall::Inner`].
-//! It is written once over a candidate store ([`Store`]): per-cell digit sets with house
-//! counts for any side ([`Sets`]: HoDoKu's finders and kraken fish, with
-//! [`Rules::HODOKU`]'s values) or box-first bit masks for sides up to 32 ([`Bits`]: SE's
-//! top-level Nishio, static multiple, Dynamic and Dynamic (+) producers, with
-//! [`Rules::EXPLAINER`]'s). A test runs the branch on both stores under both values and
-//! holds them to SE's nets and to each other, node for node (causes included).
+//! One engine runs both: `forcing::Branch` propagates by any [`Rules`] value and writes
+//! what a branch derives in one node table ([`Nodes`]: each fact once, in order, with all
+//! its causes, how it was derived and its depth), so a proof is read the same way whichever
+//! scale ran (its chain along first causes, its complexity over all causes). The branch is
+//! written once over a candidate store ([`Store`]): per-cell digit sets with house counts
+//! for any side ([`Sets`], HoDoKu's finders and kraken fish) or box-first bit masks for
+//! sides up to 32 ([`Bits`], every SE producer's nets, nested levels included). With
+//! [`Rules::HODOKU`]'s values it runs HoDoKu's forcing chains and nets; with
+//! [`Rules::EXPLAINER`]'s, SE's Nishio, multiple, dynamic, Dynamic (+) and nested forcing
+//! chains. A test runs the branch on both stores under both values and compares the tables
+//! node for node (causes included).
 //!
-//! What still separates the engines:
-//! - SE's nested levels still run on SE's own nets (`se_chains::net::run_net`, the same
-//!   masks): their inner producers run on the positions the nets reach, so the
-//!   [`Stall::Inner`] rule is theirs only. Moving them onto the branch (a stall hook that
-//!   asks `se_chains`' inner producers, on the masks store) gave identical output but made
-//!   the hardest ratings about 5% slower (11% more instructions on two hardest puzzles);
-//! - the stall rules are shared as code where both engines use them: SE's basics are one
-//!   function over masks ([`basics`]; the digit-set store makes masks to call it);
-//!   HoDoKu's locked candidates and failing bivalues are the branch's only;
+//! SE's engine values are the hot path of the hardest ratings (hundreds of thousands of
+//! nets at the nested levels), so the branch's queue loop is compiled twice: once for any
+//! rules, once with SE's engine values as constants (their checks compiled out, a false's
+//! singles read in one pass over its houses, a long branch put back by copying the store).
+//! The scale (cell links, dynamic, stall) stays a value in both; the same test holds SE's
+//! loop to the one for any rules.
+//!
+//! What is still not shared:
+//! - the stall rules are the scale's: SE's basics are one function over masks
+//!   ([`basics`]; the digit-set store makes masks to call it); HoDoKu's locked candidates
+//!   and failing bivalues are the branch's own; at [`Stall::Inner`] (SE's nested levels)
+//!   the branch asks a hook (`forcing::InnerStall`), which `se_chains` gives on the masks
+//!   store to run its inner producers;
 //! - SE's cycles and static forcing chains (`se_chains::cycles`, `links`) are shortest-path
 //!   searches over the static links, not propagation, and keep their own BFS.
 //!

@@ -48,6 +48,8 @@ pub(crate) trait Store: Clone {
     fn digits(&self, cell: usize) -> impl Iterator<Item = usize>;
     /// How many candidates `cell` has.
     fn len(&self, cell: usize) -> usize;
+    /// Whether `cell` has no candidate.
+    fn is_empty(&self, cell: usize) -> bool;
     /// The candidates of `cell` besides `d`.
     fn others(&self, cell: usize, d: usize) -> Left;
     /// How many places digit `d` has in house `h` (geometry index).
@@ -56,8 +58,28 @@ pub(crate) trait Store: Clone {
     fn house_others(&self, g: &Geometry, h: usize, kind: usize, cell: usize, d: usize) -> Left;
     /// Removes candidate `d` of `cell`.
     fn remove(&mut self, g: &Geometry, cell: usize, d: usize);
+    /// The places of `d` besides `cell` in `cell`'s house of kind `kind` (0 box, 1 row, 2
+    /// column).
+    #[inline(always)]
+    fn left_in(&self, g: &Geometry, cell: usize, kind: usize, d: usize) -> Left {
+        // Geometry houses are row, column, box.
+        let h = g.cell_houses(cell)[(kind + 2) % 3] as usize;
+        self.house_others(g, h, kind, cell, d)
+    }
+    /// Removes candidate `d` of `cell` and tells what is left of the cell's candidates and
+    /// of `d`'s places in the cell's box, row and column (SE's false taking effect when
+    /// followed: one pass over the cell's houses).
+    #[inline(always)]
+    fn remove_then_left(&mut self, g: &Geometry, cell: usize, d: usize) -> (Left, [Left; 3]) {
+        self.remove(g, cell, d);
+        let houses = [0, 1, 2].map(|kind| self.left_in(g, cell, kind, d));
+        (self.others(cell, d), houses)
+    }
     /// Puts back, as in `orig`, the candidates of `cell` and the places of `d` in its houses.
     fn restore(&mut self, orig: &Self, g: &Geometry, cell: usize, d: usize);
+    /// Puts back everything as in `orig` (a store of the same shape): cheaper than
+    /// [`Self::restore`] per fact once a branch has taken off more than a few candidates.
+    fn restore_all(&mut self, orig: &Self);
     /// Calls `f` on each peer of `cell` where `d` is a candidate, in `order`'s order.
     fn peers_with(
         &self,
@@ -124,6 +146,10 @@ impl Store for Sets {
         self.cands[cell].len()
     }
     #[inline(always)]
+    fn is_empty(&self, cell: usize) -> bool {
+        self.cands[cell].is_empty()
+    }
+    #[inline(always)]
     fn others(&self, cell: usize, d: usize) -> Left {
         let mut rest = self.cands[cell];
         rest.remove(Digit::from_index(d));
@@ -165,6 +191,10 @@ impl Store for Sets {
             let hd = h as usize * self.n + d;
             self.count[hd] = orig.count[hd];
         }
+    }
+    fn restore_all(&mut self, orig: &Sets) {
+        self.cands.clone_from(&orig.cands);
+        self.count.clone_from(&orig.count);
     }
     #[inline(always)]
     fn peers_with(
@@ -222,6 +252,9 @@ impl Store for Sets {
 #[derive(Clone)]
 pub(crate) struct Bits {
     bf: &'static BoxFirst,
+    /// Its tables the hot paths read, borrowed once (one indirection less).
+    houses: &'static [[u16; 3]],
+    hpos: &'static [[u8; 3]],
     n: usize,
     /// Each cell's candidates (bit `d`).
     pub(crate) cells: Vec<u64>,
@@ -237,10 +270,17 @@ impl Bits {
         let places = bf.place_masks(&cells);
         Bits {
             bf,
+            houses: &bf.houses,
+            hpos: &bf.hpos,
             n,
             cells,
             places,
         }
+    }
+    /// The side.
+    #[inline]
+    pub(crate) fn side(&self) -> usize {
+        self.n
     }
     /// This position reached from `orig`, as the masks SE's basics read.
     #[inline]
@@ -254,7 +294,7 @@ impl Bits {
     }
     #[inline(always)]
     fn at(&self, cell: usize, kind: usize) -> usize {
-        self.bf.houses[cell][kind] as usize
+        self.houses[cell][kind] as usize
     }
 }
 
@@ -282,6 +322,10 @@ impl Store for Bits {
         self.cells[cell].count_ones() as usize
     }
     #[inline(always)]
+    fn is_empty(&self, cell: usize) -> bool {
+        self.cells[cell] == 0
+    }
+    #[inline(always)]
     fn others(&self, cell: usize, d: usize) -> Left {
         match Left::of_mask(self.cells[cell] & !(1u64 << d)) {
             (Left::One(_), e) => Left::One(e as usize),
@@ -297,7 +341,7 @@ impl Store for Bits {
     #[inline(always)]
     fn house_others(&self, _g: &Geometry, _h: usize, kind: usize, cell: usize, d: usize) -> Left {
         let h = self.at(cell, kind);
-        let m = self.places[h * self.n + d] & !(1u32 << self.bf.hpos[cell][kind]);
+        let m = self.places[h * self.n + d] & !(1u32 << self.hpos[cell][kind]);
         match Left::of_mask(u64::from(m)) {
             (Left::One(_), i) => Left::One(self.bf.house_cells[h][i as usize] as usize),
             (l, _) => l,
@@ -308,8 +352,36 @@ impl Store for Bits {
         self.cells[cell] &= !(1u64 << d);
         for kind in 0..3 {
             let h = self.at(cell, kind);
-            self.places[h * self.n + d] &= !(1u32 << self.bf.hpos[cell][kind]);
+            self.places[h * self.n + d] &= !(1u32 << self.hpos[cell][kind]);
         }
+    }
+    #[inline(always)]
+    fn left_in(&self, _g: &Geometry, cell: usize, kind: usize, d: usize) -> Left {
+        self.house_others(_g, 0, kind, cell, d)
+    }
+    #[inline(always)]
+    fn remove_then_left(&mut self, _g: &Geometry, cell: usize, d: usize) -> (Left, [Left; 3]) {
+        let rest = self.cells[cell] & !(1u64 << d);
+        self.cells[cell] = rest;
+        let (hs, hp) = (self.houses[cell], self.hpos[cell]);
+        let mut houses = [Left::None; 3];
+        for kind in 0..3 {
+            let h = hs[kind] as usize;
+            let Some(places) = self.places.get_mut(h * self.n + d) else {
+                continue;
+            };
+            let m = *places & !(1u32 << hp[kind]);
+            *places = m;
+            houses[kind] = match Left::of_mask(u64::from(m)) {
+                (Left::One(_), i) => Left::One(self.bf.house_cells[h][i as usize] as usize),
+                (l, _) => l,
+            };
+        }
+        let cell_left = match Left::of_mask(rest) {
+            (Left::One(_), e) => Left::One(e as usize),
+            (l, _) => l,
+        };
+        (cell_left, houses)
     }
     #[inline(always)]
     fn restore(&mut self, orig: &Bits, _g: &Geometry, cell: usize, d: usize) {
@@ -318,6 +390,10 @@ impl Store for Bits {
             let hd = self.at(cell, kind) * self.n + d;
             self.places[hd] = orig.places[hd];
         }
+    }
+    fn restore_all(&mut self, orig: &Bits) {
+        self.cells.clone_from(&orig.cells);
+        self.places.clone_from(&orig.places);
     }
     #[inline(always)]
     fn peers_with(
@@ -352,7 +428,7 @@ impl Store for Bits {
             }
         }
     }
-    #[inline]
+    #[inline(always)]
     fn gone_in_cell(&self, orig: &Bits, cell: usize, mut f: impl FnMut(usize)) {
         let mut m = orig.cells[cell] & !self.cells[cell];
         while m != 0 {
@@ -360,7 +436,7 @@ impl Store for Bits {
             m &= m - 1;
         }
     }
-    #[inline]
+    #[inline(always)]
     fn gone_in_house(
         &self,
         orig: &Bits,

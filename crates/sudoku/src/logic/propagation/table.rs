@@ -1,9 +1,9 @@
 //! The table of what one branch derived: each fact once, in the order it was derived, with
-//! all its causes (parents) and how it was derived. HoDoKu's branch (`forcing::Branch`) and
-//! SE's nets (`se_chains`) both write their facts here, so a proof is read the same way
-//! from either: its chain back to the premise along first causes (HoDoKu's single
-//! parent), its complexity over all causes (SE's count, which takes in a dynamic single's
-//! hidden falses).
+//! all its causes (parents) and how it was derived. The one engine (`forcing::Branch`)
+//! writes here for HoDoKu's finders and for SE's nets (`se_chains`) alike, so a proof is
+//! read the same way from either: its chain back to the premise along first causes
+//! (HoDoKu's single parent), its complexity over all causes (SE's count, which takes in a
+//! dynamic single's hidden falses).
 //!
 //! A fact is `candidate * 2 + (1 if true)`; a node is a fact's index in the table.
 
@@ -145,12 +145,6 @@ impl Nodes {
             self.par.extend_from_slice(parents);
         }
         k
-    }
-
-    /// A node not registered as held, derived by any other link.
-    #[inline(always)]
-    pub(crate) fn push(&mut self, fact: u32, parents: &[u32]) -> u32 {
-        self.push_with(fact, parents, Cause::Other, 0)
     }
 
     /// Appends `fact` with causes `parents` and registers it as held.

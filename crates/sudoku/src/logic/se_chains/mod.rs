@@ -62,8 +62,12 @@
 //!   potential (2% do), so only their nets are made.
 //! - Nets keep a bit set of their potentials: groups and double implications whose nets
 //!   share nothing are skipped at once (97% of groups in inner dynamic chains).
-//! - Nets walk place masks and candidate bits, not peer lists; Dynamic (+) locked
-//!   candidates are one mask test per house and digit.
+//! - Nets run on the one propagation engine (`forcing::Branch`) over its box-first masks
+//!   store (`propagation::Bits`): they walk place masks and candidate bits, not peer
+//!   lists, and Dynamic (+) locked candidates are one mask test per house and digit. The
+//!   engine follows SE's values on a loop compiled with them as constants.
+//! - Inner positions take their tables and branch from a pool the [`Search`] keeps
+//!   (`Pos::derived`, `Pos::release`) rather than allocating them per position.
 //!
 //! Tried without gain: bounding inner offs by the best step's complexity (the bounds are
 //! loose: at level 4 almost every inner search runs with a limit over 160); resuming level
@@ -72,23 +76,21 @@
 //! the limit is not exact (a pruned node changes which parents later nodes get).
 //!
 //! # Files
-//! `position` (a position over the shape's geometry), `net` (nets of one assumption over
-//! the one node table: on the one propagation engine's masks store for the top-level
-//! producers (`propagate`), on the nets' own masks for the nested levels (`run_net`); and
-//! the complexity count; Dynamic (+)'s basic techniques are `propagation`'s), `links`
-//! (static links, the BFS and their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple, dynamic
-//! and nested forcing), `nested` (inner producers and what they rely on), `rank` (sorting
-//! hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the state kept
-//! along a solve path (inner hints, the net pool, the deadline) is a [`Search`] the driver
-//! owns and passes down.
+//! `position` (a position over the shape's geometry, with its branch of the one
+//! propagation engine), `net` (nets of one assumption: the one node table as the engine
+//! fills it (`propagate`, which also gives the nested levels' hook), and the complexity
+//! count; Dynamic (+)'s basic techniques are `propagation`'s), `links` (static links, the
+//! BFS and their reach), `cycles` (cycles and static forcing chains), `forcing` (multiple,
+//! dynamic and nested forcing), `nested` (inner producers and what they rely on), `rank`
+//! (sorting hints). The geometry is the shape's one ([`super::geometry::BoxFirst`]); the
+//! state kept along a solve path (inner hints, the pools of nets and of inner positions,
+//! the deadline) is a [`Search`] the driver owns and passes down.
 //!
 //! Depends on [`super::Context`] and the step model.
 
-use super::forcing::{Branch, Tables};
-use super::geometry::{BoxFirst, BOX_FIRST_MAX_SIDE};
-use super::propagation::{
-    basics, several, two, Bits, Cause, InnerRule, Masks, Nodes, Rules, Stall,
-};
+use super::forcing::{Branch, InnerOff, Tables};
+use super::geometry::BOX_FIRST_MAX_SIDE;
+use super::propagation::{several, two, Bits, Cause, InnerRule, Nodes, Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::{
@@ -97,7 +99,7 @@ use super::technique::{
 use super::Context;
 use crate::index::{Candidate, Cell, Digit};
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::time::Instant;
@@ -173,12 +175,15 @@ fn se_base(t: Technique) -> f64 {
 /// catalogue's [`SE_XY_LINKS_RATING`], exact as an `f64`).
 const Y_LINKS_BASE: f64 = SE_XY_LINKS_RATING as f64;
 
-/// What SE's producers keep along one solve path, owned by the driver: the inner hints of the positions nested chains reached (levels and the next
-/// steps run much the same nets again), a pool of nets (nested chains run many thousands),
+/// What SE's producers keep along one solve path, owned by the driver: the inner hints of
+/// the positions nested chains reached (levels and the next steps run much the same nets
+/// again), pools of nets and of inner positions' parts (nested chains run many thousands),
 /// and the deadline the nested producer watches (it can take seconds for one step).
 pub(crate) struct Search {
     inner_cache: RefCell<InnerCache>,
     nets: RefCell<Vec<Net>>,
+    /// The parts of inner positions given back, for the next ones.
+    positions: RefCell<Vec<PosParts>>,
     deadline: Option<Instant>,
 }
 
@@ -188,6 +193,7 @@ impl Search {
         Search {
             inner_cache: RefCell::new(HashMap::new()),
             nets: RefCell::new(Vec::new()),
+            positions: RefCell::new(Vec::new()),
             deadline,
         }
     }
@@ -259,14 +265,6 @@ fn find(
         return ControlFlow::Continue(());
     }
     let mut pos = Pos::new(ctx, search);
-    // Nishio, Multiple, Dynamic and Dynamic (+) run their nets on the one propagation
-    // engine, over box-first masks; the nested levels (whose inner producers run on the
-    // positions their nets reach) still run on the nets' own masks.
-    if producer != ExplainerProducer::Nested {
-        let tables: Tables<Bits> = Tables::new(ctx);
-        let branch = Branch::new(&tables);
-        pos.branch = Some(Box::new((tables, branch)));
-    }
     let mut best = Best::new();
     match producer {
         ExplainerProducer::Cycles => cycles(&pos, &mut best),
@@ -297,6 +295,7 @@ fn find(
 mod tests {
     use super::*;
     use crate::grid::{Board, Grid};
+    use crate::logic::propagation::Store;
 
     /// The reach pass against plain searches, on positions with candidates removed (as
     /// nested chains see them): a potential leads to its negation exactly when a forcing
@@ -309,7 +308,9 @@ mod tests {
         let board = Board::new(&Grid::from_line(line).unwrap());
         let ctx = Context::new(&board);
         let search = Search::new(None);
-        let mut root = Pos::new(&ctx, &search);
+        let root = Pos::new(&ctx, &search);
+        let outer = &root.branch.0;
+        let mut cur = outer.orig.clone();
         let mut seed = 7u64;
         let (mut chains, mut groups) = (0, 0);
         for round in 0..12 {
@@ -318,16 +319,16 @@ mod tests {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                let cell = (seed >> 33) as usize % root.cur.len();
-                let m = root.cur[cell];
+                let cell = (seed >> 33) as usize % cur.cells.len();
+                let m = cur.cells[cell];
                 if m.count_ones() >= 3 {
                     let d = (seed >> 40) as usize % root.n;
                     if m >> d & 1 == 1 {
-                        root.remove(cell, d);
+                        cur.remove(outer.geometry(), cell, d);
                     }
                 }
             }
-            let mut pos = root.derived();
+            let mut pos = Pos::derived(&search, outer, &cur);
             let mut reach = Reach::new(&pos);
             let st = Static::new(&pos);
             let mut bfs = Bfs::new(pos.npot());
@@ -350,7 +351,7 @@ mod tests {
             let rules = Mode::Multiple.rules();
             let net_of = |pos: &mut Pos, cand: usize| {
                 let mut net = Net::new(pos.npot());
-                run_net(pos, &mut net, (cand * 2 + 1) as u32, rules, usize::MAX);
+                propagate(pos, &mut net, (cand * 2 + 1) as u32, rules, usize::MAX);
                 net
             };
             let n = pos.n;
@@ -419,16 +420,17 @@ mod tests {
         }
     }
 
-    /// HoDoKu's branch run with SE's engine values derives at the static and dynamic
-    /// scales, and with SE's basics stall (Dynamic (+)), what SE's nets derive, in one
-    /// node table: the same facts in the same order,
-    /// each with the same causes (a dynamic single's hidden falses included) and the same
-    /// kind of cause, and the same contradiction; with HoDoKu's values it derives something
-    /// else on these positions. The branch does so on both candidate stores (digit sets
-    /// and box-first masks), and the two stores agree node for node under HoDoKu's values
-    /// too (locked candidates as the stall rule where SE's has its basics).
+    /// The branch on HoDoKu's digit-set store, run with SE's engine values, derives at the
+    /// static and dynamic scales, and with SE's basics stall (Dynamic (+)), what SE's nets
+    /// (the branch on the box-first masks store, [`propagate`]) derive, on SE's own loop
+    /// and on the loop written for any rules, in one node table:
+    /// the same facts in the same order, each with the same causes (a dynamic single's
+    /// hidden falses included) and the same kind of cause, and the same contradiction.
+    /// The two stores agree node for node under HoDoKu's values too (locked candidates as
+    /// the stall rule where SE's has its basics); with HoDoKu's values the branch derives
+    /// something else than with SE's on these positions.
     #[test]
-    fn branch_with_explainer_values_is_the_net() {
+    fn sets_and_masks_give_the_same_tables() {
         use crate::logic::forcing::{Branch, Clash, Tables};
         let lines = [
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
@@ -479,7 +481,7 @@ mod tests {
                     }
                     for start in [cand * 2 + 1, cand * 2] {
                         let start = start as u32;
-                        run_net(&mut pos, &mut net, start, rules, usize::MAX);
+                        propagate(&mut pos, &mut net, start, rules, usize::MAX);
                         let theirs = rows(&net);
                         // The node of a contradiction's second half is the last, not held.
                         let their_clash = net.absurd.map(|_| {
@@ -498,6 +500,13 @@ mod tests {
                         bits.start_with(&bits_t, start, rules, &mut None);
                         assert_eq!(rows(&bits.table), theirs, "masks, {at}");
                         assert_eq!(bits.clash(), their_clash, "masks, {at}");
+                        // SE's own loop against the one written for any rules.
+                        branch.start_generic(&t, start, rules);
+                        assert_eq!(rows(&branch.table), theirs, "any rules, {at}");
+                        assert_eq!(branch.clash(), their_clash, "any rules, {at}");
+                        bits.start_generic(&bits_t, start, rules);
+                        assert_eq!(rows(&bits.table), theirs, "any rules, masks, {at}");
+                        assert_eq!(bits.clash(), their_clash, "any rules, masks, {at}");
                         branch.start_with(&t, start, hodoku_full, &mut None);
                         bits.start_with(&bits_t, start, hodoku_full, &mut None);
                         assert_eq!(rows(&bits.table), rows(&branch.table), "HoDoKu's, {at}");

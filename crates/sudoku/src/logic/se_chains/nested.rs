@@ -52,11 +52,13 @@ pub(super) const INNER_CYCLES: bool = false;
 /// sorted cheapest first and each off keeps the first hint that gives it: its parents are
 /// the net's offs the inner chain relies on, its weight the inner chain's complexity.
 pub(super) fn nested_offs(
-    pos: &mut Pos,
-    net: &Net,
+    search: &Search,
+    tables: &Tables<Bits>,
+    cur: &Bits,
+    net: &Nodes,
     level: u8,
     limit: usize,
-) -> Vec<(u32, Vec<u32>, u32, u32, InnerRule)> {
+) -> Vec<InnerOff> {
     let mut inner: Option<Pos> = None;
     // What the inner position's static links reach (the static inner producers).
     let mut reach: Option<Reach> = None;
@@ -69,9 +71,8 @@ pub(super) fn nested_offs(
         // Levels, and the next steps, run much the same nets again: the inner hints of a
         // position are kept (what they rely on is told against all candidates, so that
         // they serve any outer position).
-        let key = (pos.cur.clone(), producer);
-        let cached = pos
-            .search
+        let key = (cur.cells.clone(), producer);
+        let cached = search
             .inner_cache
             .borrow()
             .get(&key)
@@ -80,8 +81,8 @@ pub(super) fn nested_offs(
         let found = match cached {
             Some(h) => h,
             None => {
-                let inner = inner.get_or_insert_with(|| pos.derived());
-                let all = vec![(1u64 << pos.n) - 1; pos.cur.len()];
+                let inner = inner.get_or_insert_with(|| Pos::derived(search, tables, cur));
+                let all = vec![(1u64 << inner.n) - 1; cur.cells.len()];
                 let mut v = Vec::new();
                 if producer.is_static() && reach.is_none() {
                     reach = Some(Reach::new(inner));
@@ -113,7 +114,7 @@ pub(super) fn nested_offs(
                         .unwrap_or(std::cmp::Ordering::Equal)
                 });
                 let h = Rc::new(v);
-                let mut c = pos.search.inner_cache.borrow_mut();
+                let mut c = search.inner_cache.borrow_mut();
                 if c.len() >= INNER_CACHE_SIZE {
                     c.clear();
                 }
@@ -127,7 +128,10 @@ pub(super) fn nested_offs(
             break;
         }
     }
-    let mut out: Vec<(u32, Vec<u32>, u32, u32, InnerRule)> = Vec::new();
+    if let Some(inner) = inner {
+        inner.release();
+    }
+    let mut out: Vec<InnerOff> = Vec::new();
     for (i, h) in hints.iter().enumerate().filter(|(_, h)| h.cx <= limit) {
         for &off in &h.offs {
             if net.has(off) || out.iter().any(|o| o.0 == off) {
