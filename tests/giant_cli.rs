@@ -11,6 +11,19 @@ fn data(name: &str) -> String {
     format!("{}/testdata/large/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The JSON record `sudoku ARGS` writes for `stdin`, which must exit with `code`.
+fn json_of(args: &[&str], stdin: String, code: i32) -> serde_json::Value {
+    let out = sudoku()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
 fn empty_matrix(n: usize) -> String {
     let row = vec!["0"; n].join(" ");
     (0..n).map(|_| row.clone() + "\n").collect()
@@ -157,8 +170,8 @@ fn generate_makes_unique_giant_puzzles() {
 fn solve_all_stops_at_the_time_limit_and_says_at_least() {
     // An empty 12x12 has far more solutions than can be listed in 0.05 s: the listing is cut
     // short by the limit, and its count is a lower bound.
-    let out = sudoku()
-        .args([
+    let v = json_of(
+        &[
             "solve",
             "--all",
             "--count",
@@ -167,14 +180,10 @@ fn solve_all_stops_at_the_time_limit_and_says_at_least() {
             "0.05",
             "--json",
             "-",
-        ])
-        .write_stdin(format!("{}\n", ".".repeat(144)))
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        ],
+        format!("{}\n", ".".repeat(144)),
+        1,
+    );
     assert_eq!(v["status"], "multiple");
     assert_eq!(v["count_exact"], false);
     let count = v["count"].as_u64().unwrap();
@@ -344,15 +353,7 @@ fn solve_all_lists_every_solution_of_a_hard_giant_puzzle() {
         .chunks(25)
         .map(|r| r.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n")
         .collect();
-    let out = sudoku()
-        .args(["solve", "--all", "--json"])
-        .write_stdin(puzzle.clone())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json_of(&["solve", "--all", "--json"], puzzle.clone(), 1);
     assert_eq!(v["status"], "multiple");
     assert_eq!(v["count_exact"], true);
     let listed = v["solutions"].as_array().unwrap();
@@ -364,15 +365,7 @@ fn solve_all_lists_every_solution_of_a_hard_giant_puzzle() {
     distinct.dedup();
     assert_eq!(distinct.len(), listed.len());
     // A count below that says "at least".
-    let out = sudoku()
-        .args(["solve", "--count", "2", "--json"])
-        .write_stdin(puzzle)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json_of(&["solve", "--count", "2", "--json"], puzzle, 1);
     assert_eq!(
         (v["count"].as_u64(), &v["count_exact"]),
         (Some(2), &serde_json::json!(false))

@@ -44,8 +44,19 @@ impl<'s> Pos<'s> {
 
     /// The position of `tables`.
     fn of(search: &'s Search, tables: Tables<Bits>) -> Pos<'s> {
-        let geo = tables.geometry().box_first();
         let branch = Branch::new(&tables);
+        let parts = PosParts {
+            orig: tables.orig.cells.clone(),
+            pl_orig: tables.orig.places.clone(),
+            branch: Box::new((tables, branch)),
+        };
+        Pos::assemble(search, parts)
+    }
+
+    /// The position made of `parts`, with its geometry's tables at hand.
+    fn assemble(search: &'s Search, parts: PosParts) -> Pos<'s> {
+        let tables = &parts.branch.0;
+        let geo = tables.geometry().box_first();
         Pos {
             search,
             n: tables.orig.side(),
@@ -55,9 +66,9 @@ impl<'s> Pos<'s> {
             hpos: &geo.hpos,
             near: &geo.near,
             cand: &geo.cand,
-            orig: tables.orig.cells.clone(),
-            pl_orig: tables.orig.places.clone(),
-            branch: Box::new((tables, branch)),
+            orig: parts.orig,
+            pl_orig: parts.pl_orig,
+            branch: parts.branch,
         }
     }
 
@@ -93,20 +104,7 @@ impl<'s> Pos<'s> {
         branch.rebase(tables);
         parts.orig.clone_from(&cur.cells);
         parts.pl_orig.clone_from(&cur.places);
-        let geo = tables.geometry().box_first();
-        Pos {
-            search,
-            n: cur.side(),
-            houses: &geo.houses,
-            house_cells: &geo.house_cells,
-            peers: &geo.peers,
-            hpos: &geo.hpos,
-            near: &geo.near,
-            cand: &geo.cand,
-            orig: parts.orig,
-            pl_orig: parts.pl_orig,
-            branch: parts.branch,
-        }
+        Pos::assemble(search, parts)
     }
 
     /// Gives this position's tables and branch to its search, for the next derived
