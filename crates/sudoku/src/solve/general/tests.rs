@@ -170,19 +170,7 @@ fn random_puzzles_match_brute_force() {
             // The SAT engine from the root, and after a few failures (blocking what
             // depth-first search already found), counts the same distinct solutions.
             for sat_after in [0, 3] {
-                let t = Tuning {
-                    sat_after,
-                    ..Tuning::default()
-                };
-                let x = run(
-                    &g,
-                    None,
-                    limit,
-                    limit,
-                    t,
-                    &Stop::never(),
-                    Options::default(),
-                );
+                let x = listing(&g, limit, sat_after);
                 assert_eq!(x.count, s.count, "sat_after {sat_after}: {g:?}");
                 for sol in &x.solutions {
                     assert!(crate::verify::check_solution_of(&g, sol).is_ok(), "{g:?}");
@@ -516,6 +504,16 @@ fn portfolio_answers_as_the_single_engine() {
     assert!(sorted[0] > 0 && sorted[1] > 0, "{sorted:?}");
 }
 
+/// Up to `limit` solutions of `g`, every one kept, handed over to the SAT engine after
+/// `sat_after` failures (`u64::MAX`: never).
+fn listing(g: &Grid, limit: usize, sat_after: u64) -> Search {
+    let t = Tuning {
+        sat_after,
+        ..Tuning::default()
+    };
+    run(g, None, limit, limit, t, &Stop::never(), Options::default())
+}
+
 /// `grids` in value order (row by row).
 fn by_value(grids: &[Grid]) -> Vec<Grid> {
     let mut v = grids.to_vec();
@@ -570,33 +568,9 @@ fn a_long_listing_goes_to_the_sat_engine_only_when_stuck() {
         let shape = Shape::new(br, bc).unwrap();
         for _ in 0..rounds {
             let g = holed(shape, rng.gen_range(0.3..0.6), &mut rng);
-            let dfs = Tuning {
-                sat_after: u64::MAX,
-                ..Tuning::default()
-            };
-            let own = run(
-                &g,
-                None,
-                limit,
-                limit,
-                dfs,
-                &Stop::never(),
-                Options::default(),
-            );
+            let own = listing(&g, limit, u64::MAX);
             // Three failures since the last solution hand over, whatever the limit.
-            let t = Tuning {
-                sat_after: 3,
-                ..Tuning::default()
-            };
-            let x = run(
-                &g,
-                None,
-                limit,
-                limit,
-                t,
-                &Stop::never(),
-                Options::default(),
-            );
+            let x = listing(&g, limit, 3);
             assert_eq!(x.count, own.count, "{g:?}");
             if own.count < limit {
                 // A complete listing is the same set of solutions.
