@@ -214,6 +214,45 @@ fn check_names_broken_houses() {
 }
 
 #[test]
+fn check_lists_a_giant_puzzles_problems_briefly() {
+    // A 36x36 puzzle checked as a solution: hundreds of empty cells and broken houses.
+    let file = repo("testdata/large/hard-36-1.txt");
+    let out = sudoku().args(["check", &file]).assert().code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "a head line, 20 problems, a count: {text}");
+    let more: usize = lines[21]
+        .trim()
+        .strip_prefix("... and ")
+        .and_then(|r| r.strip_suffix(" more (--json lists them all)"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line: {}", lines[21]));
+    let out = sudoku().args(["check", "--json", &file]).assert().code(1);
+    let record: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let problems = record["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 20 + more);
+    assert_eq!(problems[0].as_str().unwrap(), lines[1].trim());
+}
+
+#[test]
+fn messages_name_a_grid_by_its_side() {
+    // A shape's Display is its box (`6x6`); a message about the grid names the grid.
+    sudoku()
+        .args(["canonical", &repo("testdata/large/hard-36-1.txt")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "9x9 grids only, not for a 36x36 grid",
+        ));
+    sudoku()
+        .args(["canonical", "--box", "3x2"])
+        .write_stdin("1.....\n......\n......\n......\n......\n......\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not for a 6x6 (3x2 boxes) grid"));
+}
+
+#[test]
 fn convert_line_to_boxed_and_back() {
     let out = sudoku()
         .args(["convert", "--to", "boxed"])

@@ -1,5 +1,5 @@
-//! The CLI on giant grids: empty grids answered at once, `--max-time` on solve, rate and
-//! generate (a `timeout` answer, a message and exit code 1), big-grid generation.
+//! The CLI on giant grids: empty grids answered at once, `--max-time` on solve, rate,
+//! explain, hint and generate (a `timeout` answer, a message and exit code 1), big-grid generation.
 
 use assert_cmd::Command;
 
@@ -112,6 +112,26 @@ fn rate_stops_at_the_time_limit_in_the_solve() {
         .stdout
         .clone();
     assert!(String::from_utf8_lossy(&out).contains("timeout"));
+}
+
+#[test]
+fn explain_and_hint_stop_at_the_time_limit_in_the_uniqueness_check() {
+    // Before a path or a hint, the puzzle must be unique: on 64-1 that check outlasts the
+    // limit, and must end at it (explain used to run it to the end, a minute or more).
+    for cmd in ["explain", "hint"] {
+        let out = sudoku()
+            .args([cmd, "--max-time", "0.3", &data("rkkautsar-sudoku-64-1.txt")])
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            text.contains("no answer within the time limit"),
+            "{cmd}: {text}"
+        );
+    }
 }
 
 #[test]

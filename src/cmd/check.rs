@@ -50,6 +50,10 @@ fn line_values(text: &str, shape: Shape) -> Option<Vec<usize>> {
     Some(p.grid.values().iter().map(|&v| v as usize).collect())
 }
 
+/// Problems listed per grid in text: a puzzle of a giant grid checked as a solution would
+/// otherwise list thousands of empty cells and broken houses.
+const SHOWN_PROBLEMS: usize = 20;
+
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.as_deref().map(load_puzzle).transpose()?;
     let mut out = batch::stdout();
@@ -96,8 +100,14 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             "valid solution\n".to_string()
         } else {
             let mut s = format!("not a valid solution (line {}):\n", p.line);
-            for pr in &problems {
+            for pr in problems.iter().take(SHOWN_PROBLEMS) {
                 s += &format!("  {pr}\n");
+            }
+            if problems.len() > SHOWN_PROBLEMS {
+                s += &format!(
+                    "  ... and {} more (--json lists them all)\n",
+                    problems.len() - SHOWN_PROBLEMS
+                );
             }
             s
         };

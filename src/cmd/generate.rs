@@ -216,7 +216,11 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
     }
     if let Some(p) = &pattern {
         if p.shape() != shape {
-            bail!("the pattern is a {} grid, not {shape}", p.shape());
+            bail!(
+                "the pattern is a {} grid, not {}",
+                p.shape().grid_name(),
+                shape.grid_name()
+            );
         }
         gen = gen.pattern(p)?;
     }

@@ -132,7 +132,7 @@ impl Canonical {
 
 /// Error for [`minlex`]: only 9x9 grids have a canonical form here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the canonical form is defined for 9x9 grids only, not {0} grids")]
+#[error("the canonical form is defined for 9x9 grids only, not for a {} grid", .0.grid_name())]
 pub struct CanonicalError(pub Shape);
 
 /// The minlex canonical form of a 9x9 grid (its filled cells, givens or not).

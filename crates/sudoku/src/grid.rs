@@ -32,7 +32,7 @@ pub struct Grid {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
     /// The number of values is not the shape's cell count.
-    #[error("expected {expected} cells for a {shape} grid, found {found}")]
+    #[error("expected {expected} cells for a {} grid, found {found}", .shape.grid_name())]
     WrongLength {
         /// The grid's shape.
         shape: Shape,

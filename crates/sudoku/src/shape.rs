@@ -120,6 +120,25 @@ impl Shape {
     pub fn house_count(self) -> usize {
         3 * self.side()
     }
+    /// The grid's name in messages: `36x36`, with its boxes when they are not the side's
+    /// conventional ones (`6x6 (3x2 boxes)`). `Display` gives the box shape (`6x6` for a
+    /// 36x36 grid), as `--box` takes it.
+    ///
+    /// ```
+    /// use sudoku::Shape;
+    /// assert_eq!(Shape::NINE.grid_name(), "9x9");
+    /// assert_eq!(Shape::new(3, 2)?.grid_name(), "6x6 (3x2 boxes)");
+    /// assert_eq!(Shape::new(6, 6)?.grid_name(), "36x36");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn grid_name(self) -> String {
+        let n = self.side();
+        if Shape::from_side(n) == Ok(self) {
+            format!("{n}x{n}")
+        } else {
+            format!("{n}x{n} ({self} boxes)")
+        }
+    }
     /// Whether this is the classic 9x9.
     #[inline]
     pub fn is_nine(self) -> bool {

@@ -178,7 +178,7 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
     /// The givens range is empty or larger than the grid.
-    #[error("givens range {min}..{max} is impossible for a {shape} grid of {cells} cells")]
+    #[error("givens range {min}..{max} is impossible for a {} grid of {cells} cells", .shape.grid_name())]
     BadGivens {
         /// The fewest givens asked.
         min: usize,

@@ -519,13 +519,14 @@ impl super::Position {
     }
 
     /// [`Position::explain`] with a deadline: the path found by then, marked `timed_out`.
-    /// The uniqueness check before it is not bounded (it is fast next to the path).
+    /// The uniqueness check before it ends at the deadline too, with [`super::Problem::timeout`]:
+    /// on a giant grid near the hardness peak it can take longer than the path.
     pub fn explain_until(
         &self,
         solver: &super::LogicSolver,
         deadline: Option<std::time::Instant>,
     ) -> Result<SolvePath, super::Problem> {
-        self.solution()?;
+        self.solution_until(&deadline.map_or_else(crate::Stop::never, crate::Stop::at))?;
         Ok(solver.solve_board_until(self.board().clone(), deadline))
     }
 }
