@@ -35,6 +35,25 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// `max_time=`: a positive number of seconds, or `None` for no limit.
+pub(crate) fn max_time_arg(seconds: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    seconds
+        .map(|s| {
+            std::time::Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    value_error(format!("max_time {s} is not a positive number of seconds"))
+                })
+        })
+        .transpose()
+}
+
+/// The `Stop` of one call (or one puzzle of a batch) under `max_time=`.
+pub(crate) fn stop_after(limit: Option<std::time::Duration>) -> sudoku::Stop {
+    limit.map_or_else(sudoku::Stop::never, sudoku::Stop::after)
+}
+
 /// The shape asked by `size=` and/or `box=` (`None` when neither is given).
 pub(crate) fn shape_arg(size: Option<usize>, boxed: Option<&BoxArg>) -> PyResult<Option<Shape>> {
     let shape = match (size, boxed) {

@@ -2,7 +2,8 @@
 //! `LogicSolver::for_faces`, `Rater::rate_position`, the records), converted to Python
 //! objects.
 
-use crate::{value_error, with_jobs, BoxArg, Input};
+use crate::{max_time_arg, stop_after, value_error, with_jobs, BoxArg, Input};
+use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
@@ -10,7 +11,6 @@ use std::time::Duration;
 use sudoku::format::Puzzle;
 use sudoku::logic::{HintLevel, LogicSolver, Order, Position, Problem, StepRecord};
 use sudoku::rate::{Rater, RatingRecord, Scales};
-use sudoku::Stop;
 
 type Triple = (usize, usize, usize);
 
@@ -172,7 +172,7 @@ impl Mistake {
 #[pyclass(module = "sudokit", frozen, get_all)]
 #[derive(Clone, Default)]
 pub struct Hint {
-    /// `"unique"`, or why there is no hint (`"multiple"`, `"none"`, `"invalid"`).
+    /// `"unique"`, or why there is no hint (`"multiple"`, `"none"`, `"invalid"`, `"timeout"`).
     status: String,
     /// The hint in words, at the level asked.
     text: String,
@@ -211,22 +211,9 @@ fn scales(scale: &str) -> PyResult<Scales> {
     }
 }
 
-fn max_time(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    seconds
-        .map(|s| {
-            Duration::try_from_secs_f64(s)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    value_error(format!("max_time {s} is not a positive number of seconds"))
-                })
-        })
-        .transpose()
-}
-
 fn rate_one(rater: &Rater, scales: Scales, limit: Option<Duration>, puzzle: &Puzzle) -> RateResult {
     // One deadline a puzzle bounds its uniqueness check and both scales, as `sudoku rate`.
-    let stop = limit.map_or_else(Stop::never, Stop::after);
+    let stop = stop_after(limit);
     match rater.rate_position(&Position::from_puzzle(puzzle), scales, &stop) {
         Ok(r) => RateResult::rated(&r.record()),
         Err(p) => RateResult::unrated(p),
@@ -247,7 +234,7 @@ fn rate(
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<RateResult> {
-    let (scales, limit) = (scales(scale)?, self::max_time(max_time)?);
+    let (scales, limit) = (scales(scale)?, max_time_arg(max_time)?);
     let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
     let rater = Rater::new().max_time(limit);
     Ok(py.detach(|| rate_one(&rater, scales, limit, &p)))
@@ -267,7 +254,7 @@ fn rate_batch(
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<RateResult>> {
-    let (scales, limit) = (scales(scale)?, self::max_time(max_time)?);
+    let (scales, limit) = (scales(scale)?, max_time_arg(max_time)?);
     let input = Input::new(size, r#box.as_ref(), format)?;
     let parse = input.batch(&puzzles);
     let rater = Rater::new().max_time(limit);
@@ -298,9 +285,10 @@ fn solver(order: Order, techniques: Option<&str>, backtracking: bool) -> PyResul
 
 /// The human-style solve path of a puzzle, one `Step` each, as `sudoku explain` gives it
 /// (`order="hodoku"` or `"explainer"`; `techniques` as `--techniques` takes them). A
-/// puzzle without exactly one solution raises `ValueError` ("not explained: ...").
+/// puzzle without exactly one solution raises `ValueError` ("not explained: ..."); past
+/// `max_time` seconds (the uniqueness check or the path) `TimeoutError`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, order="hodoku", *, techniques=None, backtracking=true, size=None, r#box=None, format=None))]
+#[pyo3(signature = (puzzle, order="hodoku", *, techniques=None, backtracking=true, max_time=None, size=None, r#box=None, format=None))]
 #[allow(clippy::too_many_arguments)]
 fn explain(
     py: Python<'_>,
@@ -308,18 +296,31 @@ fn explain(
     order: &str,
     techniques: Option<&str>,
     backtracking: bool,
+    max_time: Option<f64>,
     size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<Step>> {
     let solver = solver(self::order(order)?, techniques, backtracking)?;
+    let deadline = stop_after(max_time_arg(max_time)?).deadline();
     let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
     let shape = p.shape();
-    let path = py.detach(|| {
-        sudoku::logic::unique_solution(&p.grid.givens(), None)
-            .map(|_| solver.solve_board(Position::from_puzzle(&p).into_board()))
-    });
-    let path = path.map_err(|e| value_error(format!("not explained: {}", e.message)))?;
+    let path = match py.detach(|| Position::from_puzzle(&p).explain_until(&solver, deadline)) {
+        Ok(path) if path.timed_out => {
+            return Err(PyTimeoutError::new_err(format!(
+                "not explained: the time limit came after {} steps",
+                path.steps.len()
+            )))
+        }
+        Ok(path) => path,
+        Err(e) if e.status == Problem::timeout().status => {
+            return Err(PyTimeoutError::new_err(format!(
+                "not explained: {}",
+                e.message
+            )))
+        }
+        Err(e) => return Err(value_error(format!("not explained: {}", e.message))),
+    };
     Ok(path
         .steps
         .iter()
@@ -330,9 +331,9 @@ fn explain(
 /// The next step for a puzzle or a position (placed digits and pencil marks in formats
 /// that carry them), as `sudoku hint` gives it: `level="vague"` (where to look),
 /// `"technique"` (what to use) or `"full"` (the step and its explanation). Mistakes in the
-/// position come first.
+/// position come first. Past `max_time` seconds its `status` is `"timeout"`.
 #[pyfunction]
-#[pyo3(signature = (puzzle_or_position, level="vague", *, order="hodoku", techniques=None, size=None, r#box=None, format=None))]
+#[pyo3(signature = (puzzle_or_position, level="vague", *, order="hodoku", techniques=None, max_time=None, size=None, r#box=None, format=None))]
 #[allow(clippy::too_many_arguments)]
 fn hint(
     py: Python<'_>,
@@ -340,6 +341,7 @@ fn hint(
     level: &str,
     order: &str,
     techniques: Option<&str>,
+    max_time: Option<f64>,
     size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
@@ -355,8 +357,9 @@ fn hint(
         }
     };
     let solver = solver(self::order(order)?, techniques, true)?;
+    let stop = stop_after(max_time_arg(max_time)?);
     let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle_or_position)?;
-    let found = py.detach(|| Position::from_puzzle(&p).hint(&solver, level));
+    let found = py.detach(|| Position::from_puzzle(&p).hint_until(&solver, level, &stop));
     let h = match found {
         Ok(h) => h,
         Err(problem) => {

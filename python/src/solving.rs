@@ -1,11 +1,13 @@
 //! `solve`, `count`, `solve_batch`, `solve_array`.
 
-use crate::{line_like, value_error, with_jobs, BoxArg, Input};
+use crate::{line_like, max_time_arg, stop_after, value_error, with_jobs, BoxArg, Input};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
+use std::time::Duration;
 use sudoku::format::Puzzle;
 use sudoku::solve::{self, ConflictRecord, Outcome};
 use sudoku::{Grid, Shape};
@@ -46,7 +48,7 @@ impl Conflict {
 #[pyclass(module = "sudokit", frozen)]
 #[derive(Clone)]
 pub struct SolveResult {
-    /// `"unique"`, `"multiple"`, `"none"` or `"invalid"`.
+    /// `"unique"`, `"multiple"`, `"none"`, `"invalid"`, or `"timeout"` past `max_time`.
     #[pyo3(get)]
     status: &'static str,
     /// The solution when unique, in the puzzle's symbols (one line); else `None`.
@@ -128,68 +130,83 @@ fn result_of(puzzle: &Puzzle, outcome: Outcome) -> SolveResult {
     }
 }
 
-fn solve_puzzle(puzzle: &Puzzle) -> SolveResult {
-    result_of(
-        puzzle,
-        solve::solve_with(&puzzle.grid, puzzle.marks.as_ref()),
-    )
+/// One puzzle under its own time limit: a `"timeout"` result when it comes first.
+fn solve_puzzle(puzzle: &Puzzle, limit: Option<Duration>) -> SolveResult {
+    match solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), &stop_after(limit)) {
+        Ok(outcome) => result_of(puzzle, outcome),
+        Err(_) => SolveResult {
+            status: "timeout",
+            solution: None,
+            two: Vec::new(),
+            conflicts: Vec::new(),
+        },
+    }
 }
 
-/// Solves one puzzle (any format, any size): status, solution(s), conflicts.
+/// Solves one puzzle (any format, any size): status, solution(s), conflicts; status
+/// `"timeout"` past `max_time` seconds.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, size=None, r#box=None, format=None))]
+#[pyo3(signature = (puzzle, *, max_time=None, size=None, r#box=None, format=None))]
 #[pyo3(name = "solve")]
 fn py_solve(
     py: Python<'_>,
     puzzle: &str,
+    max_time: Option<f64>,
     size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<SolveResult> {
+    let limit = max_time_arg(max_time)?;
     let input = Input::new(size, r#box.as_ref(), format)?;
     let p = input.parse_py(puzzle)?;
-    Ok(py.detach(|| solve_puzzle(&p)))
+    Ok(py.detach(|| solve_puzzle(&p, limit)))
 }
 
-/// Counts solutions up to `limit` (0 for invalid givens).
+/// Counts solutions up to `limit` (0 for invalid givens). Past `max_time` seconds raises
+/// `TimeoutError`, saying how many were found: a count cut short is no count.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit=2, *, size=None, r#box=None, format=None))]
+#[pyo3(signature = (puzzle, limit=2, *, max_time=None, size=None, r#box=None, format=None))]
 fn count(
     py: Python<'_>,
     puzzle: &str,
     limit: usize,
+    max_time: Option<f64>,
     size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<usize> {
+    let stop = stop_after(max_time_arg(max_time)?);
     let input = Input::new(size, r#box.as_ref(), format)?;
     let p = input.parse_py(puzzle)?;
-    Ok(py.detach(|| {
+    let counted = py.detach(|| {
         if p.grid.has_clash() {
-            return 0;
+            return Ok(0);
         }
-        solve::count_until(
-            &p.grid,
-            p.marks.as_ref(),
-            limit.max(1),
-            &sudoku::Stop::never(),
-        )
-        .unwrap_or_else(|n| n)
-    }))
+        solve::count_until(&p.grid, p.marks.as_ref(), limit.max(1), &stop)
+    });
+    counted.map_err(|found| {
+        PyTimeoutError::new_err(format!(
+            "no count within the time limit ({found} solutions found by then)"
+        ))
+    })
 }
 
 /// Solves many puzzles on `jobs` threads (0 = every core), GIL released: one result per
 /// string, in order. A string that is no puzzle raises `ValueError` naming its index.
+/// `max_time` bounds each puzzle (its result is then `"timeout"`), as `rate_batch`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, jobs=0, *, size=None, r#box=None, format=None))]
+#[pyo3(signature = (puzzles, jobs=0, *, max_time=None, size=None, r#box=None, format=None))]
+#[allow(clippy::too_many_arguments)]
 fn solve_batch(
     py: Python<'_>,
     puzzles: Vec<String>,
     jobs: usize,
+    max_time: Option<f64>,
     size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<SolveResult>> {
+    let limit = max_time_arg(max_time)?;
     let input = Input::new(size, r#box.as_ref(), format)?;
     let parse = input.batch(&puzzles);
     let results: Vec<Result<SolveResult, String>> = py.detach(|| {
@@ -197,7 +214,7 @@ fn solve_batch(
             puzzles
                 .par_iter()
                 .with_min_len(64)
-                .map(|text| parse(text).map(|p| solve_puzzle(&p)))
+                .map(|text| parse(text).map(|p| solve_puzzle(&p, limit)))
                 .collect()
         })
     })?;

@@ -13,7 +13,7 @@ __version__: str
 BoxShape = Union[str, Tuple[int, int]]
 """A box shape: ``"2x3"`` or ``(2, 3)`` (rows x columns of a box)."""
 
-Status = Literal["unique", "multiple", "none", "invalid"]
+Status = Literal["unique", "multiple", "none", "invalid", "timeout"]
 
 UNIQUE: int
 """``solve_array`` status: exactly one solution (0)."""
@@ -60,37 +60,45 @@ class SolveResult:
 def solve(
     puzzle: str,
     *,
+    max_time: float | None = None,
     size: int | None = None,
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> SolveResult:
     """Solve one puzzle given in any format the CLI reads (the first record of the text).
 
-    Raises ``ValueError`` for text that holds no puzzle, with the CLI's message.
+    Past ``max_time`` seconds the status is ``"timeout"``. Raises ``ValueError`` for text
+    that holds no puzzle, with the CLI's message.
     """
 
 def count(
     puzzle: str,
     limit: int = 2,
     *,
+    max_time: float | None = None,
     size: int | None = None,
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> int:
-    """The number of solutions, counting no further than ``limit`` (0 for clashing givens)."""
+    """The number of solutions, counting no further than ``limit`` (0 for clashing givens).
+
+    Past ``max_time`` seconds raises ``TimeoutError`` (saying how many were found by then).
+    """
 
 def solve_batch(
     puzzles: Sequence[str],
     jobs: int = 0,
     *,
+    max_time: float | None = None,
     size: int | None = None,
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> list[SolveResult]:
     """Solve many puzzles on ``jobs`` threads (0 = every core) with the GIL released.
 
-    One result per string, in order. A string that holds no puzzle raises ``ValueError``
-    (``"puzzle 3: 1:5: unexpected character ..."``).
+    One result per string, in order; ``max_time`` bounds each puzzle (``"timeout"``). A
+    string that holds no puzzle raises ``ValueError`` (``"puzzle 3: 1:5: unexpected
+    character ..."``).
     """
 
 def solve_array(
@@ -241,6 +249,7 @@ def explain(
     *,
     techniques: str | None = None,
     backtracking: bool = True,
+    max_time: float | None = None,
     size: int | None = None,
     box: BoxShape | None = None,
     format: str | None = None,
@@ -249,7 +258,8 @@ def explain(
 
     ``techniques`` as ``--techniques`` takes them; ``backtracking=False`` ends the path
     where the techniques stall. A puzzle without exactly one solution raises
-    ``ValueError`` (``"not explained: multiple solutions"``).
+    ``ValueError`` (``"not explained: multiple solutions"``); past ``max_time`` seconds
+    (the uniqueness check or the path) ``TimeoutError``.
     """
 
 def hint(
@@ -258,12 +268,14 @@ def hint(
     *,
     order: Literal["hodoku", "explainer"] = "hodoku",
     techniques: str | None = None,
+    max_time: float | None = None,
     size: int | None = None,
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> Hint:
     """The next step for a puzzle or a position (placed digits and pencil marks in formats
-    that carry them), as ``sudoku hint``; mistakes are pointed out first."""
+    that carry them), as ``sudoku hint``; mistakes are pointed out first. Past
+    ``max_time`` seconds the hint's ``status`` is ``"timeout"``."""
 
 def generate(
     count: int = 1,

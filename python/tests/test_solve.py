@@ -136,3 +136,36 @@ def test_batch_of_mixed_formats_reads_each_as_the_cli_would():
     as_sukaku = sudokit.write([line], "sukaku").strip()
     got = sudokit.solve_batch([line, as_json, as_sukaku, "# a comment\n" + line])
     assert len({r.solution for r in got}) == 1 and got[0].status == "unique"
+
+
+def test_max_time_bounds_every_call_on_a_giant_puzzle():
+    # rkkautsar's 64x64-1 has several solutions that no engine here finds in a second: each
+    # call must come back at the limit and say so, never as an answer.
+    giant = (TESTDATA / "large" / "rkkautsar-sudoku-64-1.txt").read_text()
+    assert sudokit.solve(giant, max_time=0.3).status == "timeout"
+    assert not sudokit.solve(giant, max_time=0.3)
+    [small, big] = sudokit.solve_batch(
+        [(TESTDATA / "cli" / "unique.txt").read_text(), giant], max_time=0.3
+    )
+    assert (small.status, big.status) == ("unique", "timeout")
+    with pytest.raises(TimeoutError, match="no count within the time limit"):
+        sudokit.count(giant, max_time=0.3)
+    with pytest.raises(TimeoutError, match="not explained"):
+        sudokit.explain(giant, max_time=0.3)
+    assert sudokit.hint(giant, max_time=0.3).status == "timeout"
+    assert sudokit.rate(giant, max_time=0.3).status == "timeout"
+
+
+@pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf")])
+def test_max_time_must_be_a_positive_number(bad):
+    text = (TESTDATA / "cli" / "unique.txt").read_text()
+    for call in (sudokit.solve, sudokit.count, sudokit.explain, sudokit.hint):
+        with pytest.raises(ValueError, match="max_time"):
+            call(text, max_time=bad)
+
+
+def test_max_time_leaves_a_quick_answer_alone():
+    text = (TESTDATA / "cli" / "unique.txt").read_text()
+    assert sudokit.solve(text, max_time=60).solution == sudokit.solve(text).solution
+    assert sudokit.count(text, max_time=60) == 1
+    assert len(sudokit.explain(text, max_time=60)) == len(sudokit.explain(text))
