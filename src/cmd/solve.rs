@@ -171,7 +171,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // A batch already keeps every core busy with a puzzle each. A single puzzle races our
     // search against CaDiCaL where it would hand over (same output, first answer wins)
     // only when asked with `--jobs 2` or more: by default it does not, as the race won
-    // nothing on the grids measured and spent a second core (docs/how-it-works.md).
+    // nothing on the grids measured and spent a second core (docs/giant-grids.md).
     let options = solve::general::Options::default()
         .with_portfolio(single && args.batch.jobs >= 2 && jobs >= 2);
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has

@@ -1,5 +1,5 @@
 //! Patterns that can't hold a unique puzzle whatever digits they get, found before a
-//! single grid is tried (docs/how-it-works.md, Patterns): each check is a proof, not a
+//! single grid is tried (docs/giant-grids.md, Patterns): each check is a proof, not a
 //! guess.
 //!
 //! * Too few givens. With fewer than `n - 1` givens two digits are absent, and swapping

@@ -72,7 +72,7 @@
 //!   only answers below the limit (a unique or unsolvable grid on which our search
 //!   beats CaDiCaL), and costs a second core while both run. The library never turns it
 //!   on by itself; the CLI does for a single puzzle given `--jobs 2` or more (not by
-//!   default: on the grids measured it won nothing, `docs/how-it-works.md`).
+//!   default: on the grids measured it won nothing, `docs/giant-grids.md`).
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
@@ -119,7 +119,7 @@
 //! 6.3k → 2.7k puzzles/s), hence only from side 25.
 //!
 //! Left: 64x64-2 and 64x64-1 are answered by the SAT hand-over (0.3 s and ~6 s of CPU;
-//! `docs/how-it-works.md`); 225x225-1 by the all-different filter at the hand-over. The
+//! `docs/giant-grids.md`); 225x225-1 by the all-different filter at the hand-over. The
 //! few-clue 400x400 puzzles spend their time on 18–27M single eliminations (cache misses
 //! in the position bitsets). Empty grids got worse: 49x49 takes 102k guesses (1.7 s) where
 //! plain min-size branching took 6.5k (0.19 s); without restarts it does not finish, and
