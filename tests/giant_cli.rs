@@ -1,5 +1,6 @@
 //! The CLI on giant grids: empty grids answered at once, `--max-time` on solve, rate,
-//! explain, hint and generate (a `timeout` answer, a message and exit code 1), big-grid generation.
+//! explain, hint and generate (a `timeout` answer, a message and exit code 1), big-grid
+//! generation.
 
 use assert_cmd::Command;
 
