@@ -4,15 +4,16 @@
 # are kept in target/browser-screenshots/ (CI artifacts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The binary `cargo test` builds for the integration tests (no second build in another
-# profile when it ran just before, as in scripts/test).
-sudoku="$(cargo test --no-run --test serve --message-format=json 2>/dev/null | node -e '
+# The binary `cargo test --workspace` builds for the integration tests: nothing is built
+# when it ran just before, as in scripts/test. (`cargo test --test serve` alone resolves
+# the features of one package, not of the workspace, and built everything again.)
+sudoku="$(cargo test --workspace --no-run --message-format=json 2>/dev/null | node -e '
   let out = "";
   require("readline").createInterface({ input: process.stdin }).on("line", (l) => {
     const m = JSON.parse(l);
-    if (m.reason === "compiler-artifact" && m.target.name === "sudoku" && m.target.kind.includes("bin") && m.executable) out = m.executable;
+    if (m.reason === "compiler-artifact" && m.target.name === "sudoku" && m.target.kind.includes("bin") && !m.profile.test && m.executable) out = m.executable;
   }).on("close", () => console.log(out));')"
-[ -x "$sudoku" ] || { echo "could not build the sudoku binary" >&2; cargo test --no-run --test serve; exit 1; }
+[ -x "$sudoku" ] || { echo "could not build the sudoku binary" >&2; cargo test --workspace --no-run; exit 1; }
 shots="$PWD/target/browser-screenshots"
 rm -rf "$shots"
 mkdir -p "$shots"

@@ -8,8 +8,9 @@ VENV="$PWD/target/python-venv"
 [ -x "$VENV/bin/python" ] || bash scripts/setup-python.sh
 # maturin's build backend runs the `maturin` of the venv.
 export PATH="$VENV/bin:$PATH"
-# The CLI to agree with: the one `cargo test` just built (same profile, so no rebuild).
-cargo build --profile test --bin sudoku --quiet
+# The CLI to agree with: the one `cargo test --workspace` just built (nothing is built
+# again: `cargo build --profile test` alone resolves other features and built it anew).
+cargo test --workspace --no-run --quiet
 export SUDOKU_BIN="$PWD/target/debug/sudoku"
 # The extension's own build directory under target/, kept warm between runs.
 export CARGO_TARGET_DIR="$PWD/target/python"
