@@ -313,7 +313,7 @@ fn explain(
             )))
         }
         Ok(path) => path,
-        Err(e) if e.status == Problem::timeout().status => {
+        Err(e) if e.is_timeout() => {
             return Err(PyTimeoutError::new_err(format!(
                 "not explained: {}",
                 e.message

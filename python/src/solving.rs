@@ -196,7 +196,6 @@ fn count(
 /// `max_time` bounds each puzzle (its result is then `"timeout"`), as `rate_batch`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, max_time=None, size=None, r#box=None, format=None))]
-#[allow(clippy::too_many_arguments)]
 fn solve_batch(
     py: Python<'_>,
     puzzles: Vec<String>,

@@ -259,7 +259,7 @@ fn rating_json(givens: &Grid, stop: &Stop, limits: &Limits) -> Result<Value, Api
 
 /// A [`Problem`] as an answer: 503 for a time-out, else 422 with `why` and the outcome.
 fn problem_error(p: Problem, limits: &Limits, why: &str) -> ApiError {
-    if p.status == "timeout" {
+    if p.is_timeout() {
         return ApiError::timeout(limits);
     }
     ApiError::unprocessable(why).with(

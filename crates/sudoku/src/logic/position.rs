@@ -54,12 +54,21 @@ impl Problem {
         })
     }
 
+    /// The status of a search stopped at its deadline.
+    const TIMEOUT: &'static str = "timeout";
+
     /// The problem of a search stopped at its deadline.
     pub fn timeout() -> Problem {
         Problem {
-            status: "timeout",
+            status: Self::TIMEOUT,
             message: "no answer within the time limit (timeout)".into(),
         }
+    }
+
+    /// Whether this is the problem of a search stopped at its deadline ([`Problem::timeout`]):
+    /// the puzzle may be fine, only the time ran out.
+    pub fn is_timeout(&self) -> bool {
+        self.status == Self::TIMEOUT
     }
 }
 
