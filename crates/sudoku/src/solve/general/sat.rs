@@ -1,4 +1,5 @@
-//! The second engine: CaDiCaL (clause learning) on the problem our propagation leaves.
+//! The second engine: clause learning (CaDiCaL, or batsat on loose states) on the problem
+//! our propagation leaves.
 //!
 //! Where depth-first search keeps failing (see [`Tuning::sat_after`](super::Tuning)), the
 //! state at the root (after singles, locked candidates and failed-literal probing) is
@@ -8,7 +9,22 @@
 //! goes on incrementally: each solution found is blocked by one clause over its cells and
 //! the solver asked again, keeping what it learned.
 //!
+//! # batsat for loose states (issue 22)
+//!
+//! MiniSat through PySAT was twice as fast as CaDiCaL on the loose states (a third of the
+//! digits or more still open per cell: random-holed grids at 30% givens), on our CNFs as
+//! on the bench's. `batsat` 0.6 (MIT, MiniSat's design in pure Rust: seconds to build,
+//! clauses added between calls, a stop callback) takes those states up to
+//! [`BATSAT_UP_TO`]; the figures are there. It is not MiniSat's equal: over the same
+//! copies, end to end (`giant_bench.py --copies 2`, nine instances a size, CPU seconds
+//! summed), 36x36 went 2.92 → 2.18 s and 49x49 10.3 → 9.4 s, where MiniSat through PySAT
+//! took 0.85 and 4.9 s of solver time. MiniSat itself (`rustsat-minisat`) needs libclang to
+//! build, which CI would have to install.
+//!
 //! # Other back ends compared (issue 22): none kept
+//!
+//! (batsat on tight states lost too: 36x36 at 42%, three time-outs of eight at 10 s where
+//! CaDiCaL had none.)
 //!
 //! Run on the CNFs this module hands over (dumped with `sat-dump`), each run a solve and
 //! the uniqueness call with the solution blocked, CPU seconds summed over isomorphic
@@ -79,6 +95,7 @@
 
 use super::{Solver, MAXW};
 use crate::stop::Stop;
+use batsat::SolverInterface;
 
 /// Groups up to this size get pairwise at-most-one clauses; bigger ones a sequential
 /// counter (3k clauses and k−1 helper variables instead of k²/2 clauses). Pairwise
@@ -101,12 +118,150 @@ const LOOSE_FROM: usize = 3;
 /// than any other measured (0.16 and up), lost with it and keep the default.
 const STABLE_FROM: usize = 8;
 
+/// Loose states (see [`LOOSE_FROM`]) of grids up to this side go to batsat, the others to
+/// CaDiCaL. On the CNFs handed over from random-holed grids at 30% givens (three seeds and
+/// three isomorphic copies of each, CPU seconds summed, solve and uniqueness call), batsat
+/// against CaDiCaL's `sat` configuration: 36x36 1.57 against 3.19 s, 49x49 10.1 against
+/// 15.8 s; but 64x64 six time-outs of 12 at 15 s against two. On tight states it lost
+/// everywhere (36x36 at 42%: three time-outs of eight at 10 s, CaDiCaL none).
+const BATSAT_UP_TO: usize = 49;
+
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
 pub(super) struct Bound<'s>(pub(super) &'s Stop);
 
 impl cadical::Callbacks for Bound<'_> {
     fn terminate(&mut self) -> bool {
         self.0.reached()
+    }
+}
+
+/// [`Bound`] for batsat, which asks before every decision: the clock is read on the first
+/// call and every [`BatBound::EVERY`] after, and once reached the answer stays (batsat asks again after
+/// stopping, to end its restart loop).
+pub(super) struct BatBound<'s> {
+    stop: &'s Stop,
+    calls: std::cell::Cell<u32>,
+    reached: std::cell::Cell<bool>,
+}
+
+impl BatBound<'_> {
+    const EVERY: u32 = 256;
+}
+
+impl batsat::Callbacks for BatBound<'_> {
+    fn stop(&self) -> bool {
+        let calls = self.calls.get().wrapping_add(1);
+        self.calls.set(calls);
+        if !self.reached.get() && calls % Self::EVERY == 1 && self.stop.reached() {
+            self.reached.set(true);
+        }
+        self.reached.get()
+    }
+}
+
+/// The clause-learning solver a state goes to: CaDiCaL, or batsat (MiniSat's design in
+/// Rust) on loose states up to [`BATSAT_UP_TO`]. Literals are DIMACS-style: variable `v`
+/// (from 1) is `v`, its negation `-v`.
+pub(super) struct Backend<'s> {
+    engine: Engine<'s>,
+    /// Every clause given, for [`dump`].
+    #[cfg(feature = "sat-dump")]
+    clauses: Vec<Vec<i32>>,
+}
+
+enum Engine<'s> {
+    Cadical(cadical::Solver<Bound<'s>>),
+    /// The solver and its variables, `vars[v - 1]` for variable `v`.
+    Batsat(Box<batsat::Solver<BatBound<'s>>>, Vec<batsat::Var>),
+}
+
+impl<'s> Backend<'s> {
+    /// CaDiCaL on its defaults, bounded by `stop`.
+    pub(super) fn cadical(stop: &'s Stop) -> Backend<'s> {
+        Self::cadical_with(cadical::Solver::new(), stop)
+    }
+
+    fn cadical_with(mut sat: cadical::Solver<Bound<'s>>, stop: &'s Stop) -> Backend<'s> {
+        sat.set_callbacks(Some(Bound(stop)));
+        Self::of(Engine::Cadical(sat))
+    }
+
+    fn of(engine: Engine<'s>) -> Backend<'s> {
+        Backend {
+            engine,
+            #[cfg(feature = "sat-dump")]
+            clauses: Vec::new(),
+        }
+    }
+
+    /// batsat on its defaults (MiniSat's), bounded by `stop`.
+    pub(super) fn batsat(stop: &'s Stop) -> Backend<'s> {
+        let opts = batsat::SolverOpts::default();
+        let bound = BatBound {
+            stop,
+            calls: Default::default(),
+            reached: Default::default(),
+        };
+        let sat = Box::new(batsat::Solver::new(opts, bound));
+        Self::of(Engine::Batsat(sat, Vec::new()))
+    }
+
+    pub(super) fn add_clause(&mut self, lits: &[i32]) {
+        #[cfg(feature = "sat-dump")]
+        self.clauses.push(lits.to_vec());
+        match &mut self.engine {
+            Engine::Cadical(sat) => sat.add_clause(lits.iter().copied()),
+            Engine::Batsat(sat, vars) => {
+                let mut clause: Vec<batsat::Lit> = lits
+                    .iter()
+                    .map(|&x| {
+                        // Variables come into being as clauses name them.
+                        let v = x.unsigned_abs() as usize;
+                        while vars.len() < v {
+                            vars.push(sat.new_var_default());
+                        }
+                        batsat::Lit::new(vars[v - 1], x > 0)
+                    })
+                    .collect();
+                sat.add_clause_reuse(&mut clause);
+            }
+        }
+    }
+
+    /// `Some(true)` with a model, `Some(false)` when there is none, `None` when stopped.
+    pub(super) fn solve(&mut self) -> Option<bool> {
+        self.solve_assuming(&[])
+    }
+
+    /// [`solve`](Self::solve) with `assumptions` true for this call only.
+    pub(super) fn solve_assuming(&mut self, assumptions: &[i32]) -> Option<bool> {
+        match &mut self.engine {
+            Engine::Cadical(sat) => sat.solve_with(assumptions.iter().copied()),
+            Engine::Batsat(sat, vars) => {
+                let assumed: Vec<batsat::Lit> = assumptions
+                    .iter()
+                    .map(|&x| batsat::Lit::new(vars[x.unsigned_abs() as usize - 1], x > 0))
+                    .collect();
+                let r = sat.solve_limited(&assumed);
+                if r == batsat::lbool::TRUE {
+                    Some(true)
+                } else if r == batsat::lbool::FALSE {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Whether variable `x` is true in the last model.
+    pub(super) fn is_true(&self, x: i32) -> bool {
+        match &self.engine {
+            Engine::Cadical(sat) => sat.value(x) == Some(true),
+            Engine::Batsat(sat, vars) => vars
+                .get(x.unsigned_abs() as usize - 1)
+                .is_some_and(|&v| sat.value_var(v) == batsat::lbool::TRUE),
+        }
     }
 }
 
@@ -131,12 +286,15 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // How loose the state is: the candidates of its open cells against the whole side.
     let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
     let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
-    let mut sat: cadical::Solver<Bound> = if open * STABLE_FROM >= order.len() * n {
-        cadical::Solver::with_config("sat").unwrap_or_else(|_| cadical::Solver::new())
+    let loose = open * LOOSE_FROM >= order.len() * n;
+    let mut sat = if loose && n <= BATSAT_UP_TO {
+        Backend::batsat(stop)
+    } else if open * STABLE_FROM >= order.len() * n {
+        let config = cadical::Solver::with_config("sat");
+        Backend::cadical_with(config.unwrap_or_else(|_| cadical::Solver::new()), stop)
     } else {
-        cadical::Solver::new()
+        Backend::cadical(stop)
     };
-    sat.set_callbacks(Some(Bound(stop)));
     let mut group: Vec<i32> = Vec::with_capacity(n);
     let stopped = Found {
         solutions: Vec::new(),
@@ -151,7 +309,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // more still open per cell, on average) row order is kept, which makes its
     // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
     // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
-    if open * LOOSE_FROM < order.len() * n {
+    if !loose {
         order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
     }
     for (i, &cell) in order.iter().enumerate() {
@@ -210,12 +368,12 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     };
     for k in known {
         if let Some(clause) = blocking(k) {
-            sat.add_clause(clause);
+            sat.add_clause(&clause);
         }
     }
     #[cfg(feature = "sat-dump")]
     if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
-        dump(&mut sat, &path, &lits, &var, n);
+        dump(&sat, &path, &lits, &var, n);
     }
     let mut found = Found {
         solutions: Vec::new(),
@@ -226,11 +384,11 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
             Some(true) => {
                 let mut values = st.value.clone();
                 for &(c, d) in &lits {
-                    if sat.value(var[c as usize * n + d as usize]) == Some(true) {
+                    if sat.is_true(var[c as usize * n + d as usize]) {
                         values[c as usize] = d + 1;
                     }
                 }
-                sat.add_clause(blocking(&values).expect("a model is a solution of the state"));
+                sat.add_clause(&blocking(&values).expect("a model is a solution of the state"));
                 found.solutions.push(values);
             }
             Some(false) => break,
@@ -247,14 +405,17 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
 /// `variable cell digit` (0-based) per candidate: the debugging aid behind the comparison
 /// in the module doc. Errors are ignored: the solve goes on without the files.
 #[cfg(feature = "sat-dump")]
-fn dump(
-    sat: &mut cadical::Solver<Bound>,
-    path: &std::ffi::OsStr,
-    lits: &[(u32, u16)],
-    var: &[i32],
-    n: usize,
-) {
-    let _ = sat.write_dimacs(std::path::Path::new(path));
+fn dump(sat: &Backend, path: &std::ffi::OsStr, lits: &[(u32, u16)], var: &[i32], n: usize) {
+    use std::fmt::Write;
+    let vars = sat.clauses.iter().flatten().map(|x| x.unsigned_abs()).max();
+    let mut cnf = format!("p cnf {} {}\n", vars.unwrap_or(0), sat.clauses.len());
+    for clause in &sat.clauses {
+        for x in clause {
+            let _ = write!(cnf, "{x} ");
+        }
+        cnf.push_str("0\n");
+    }
+    let _ = std::fs::write(path, cnf);
     let mut map = String::new();
     for &(c, d) in lits {
         let v = var[c as usize * n + usize::from(d)];
@@ -266,12 +427,12 @@ fn dump(
 }
 
 /// Exactly one of `xs` (an empty `xs` is the empty clause: no solution).
-pub(super) fn exactly_one(sat: &mut cadical::Solver<Bound>, xs: &[i32], next: &mut i32) {
-    sat.add_clause(xs.iter().copied());
+pub(super) fn exactly_one(sat: &mut Backend, xs: &[i32], next: &mut i32) {
+    sat.add_clause(xs);
     if xs.len() <= PAIRWISE_MAX {
         for (i, &a) in xs.iter().enumerate() {
             for &b in &xs[i + 1..] {
-                sat.add_clause([-a, -b]);
+                sat.add_clause(&[-a, -b]);
             }
         }
         return;
@@ -281,11 +442,11 @@ pub(super) fn exactly_one(sat: &mut cadical::Solver<Bound>, xs: &[i32], next: &m
     let s0 = *next;
     *next += k as i32 - 1;
     let s = |i: usize| s0 + i as i32;
-    sat.add_clause([-xs[0], s(0)]);
+    sat.add_clause(&[-xs[0], s(0)]);
     for (i, &x) in xs.iter().enumerate().take(k - 1).skip(1) {
-        sat.add_clause([-x, s(i)]);
-        sat.add_clause([-s(i - 1), s(i)]);
-        sat.add_clause([-x, -s(i - 1)]);
+        sat.add_clause(&[-x, s(i)]);
+        sat.add_clause(&[-s(i - 1), s(i)]);
+        sat.add_clause(&[-x, -s(i - 1)]);
     }
-    sat.add_clause([-xs[k - 1], -s(k - 2)]);
+    sat.add_clause(&[-xs[k - 1], -s(k - 2)]);
 }

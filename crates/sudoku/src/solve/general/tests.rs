@@ -281,28 +281,51 @@ fn sat_engine_honours_a_reached_stop() {
 #[test]
 fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
     // Groups on both sides of the pairwise limit: exactly one member true, any one may be.
-    for k in [2usize, 5, sat::PAIRWISE_MAX, sat::PAIRWISE_MAX + 1, 100] {
-        let xs: Vec<i32> = (1..=k as i32).collect();
-        let never = Stop::never();
-        let mut solver: cadical::Solver<sat::Bound> = cadical::Solver::new();
-        solver.set_callbacks(Some(sat::Bound(&never)));
-        let mut next = k as i32 + 1;
-        sat::exactly_one(&mut solver, &xs, &mut next);
-        assert_eq!(solver.solve(), Some(true), "k {k}");
-        let trues = xs
-            .iter()
-            .filter(|&&x| solver.value(x) == Some(true))
-            .count();
-        assert_eq!(trues, 1, "k {k}");
-        for &(a, b) in &[(1, 2), (1, k as i32), (k as i32 - 1, k as i32)] {
-            assert_eq!(solver.solve_with([a, b]), Some(false), "k {k}: {a} and {b}");
+    // On both back ends.
+    let never = Stop::never();
+    for b in ["CaDiCaL", "batsat"] {
+        for k in [2usize, 5, sat::PAIRWISE_MAX, sat::PAIRWISE_MAX + 1, 100] {
+            let xs: Vec<i32> = (1..=k as i32).collect();
+            let mut solver = match b {
+                "CaDiCaL" => sat::Backend::cadical(&never),
+                _ => sat::Backend::batsat(&never),
+            };
+            let mut next = k as i32 + 1;
+            sat::exactly_one(&mut solver, &xs, &mut next);
+            assert_eq!(solver.solve(), Some(true), "back end {b}, k {k}");
+            let trues = xs.iter().filter(|&&x| solver.is_true(x)).count();
+            assert_eq!(trues, 1, "back end {b}, k {k}");
+            for &(a, c) in &[(1, 2), (1, k as i32), (k as i32 - 1, k as i32)] {
+                let r = solver.solve_assuming(&[a, c]);
+                assert_eq!(r, Some(false), "back end {b}, k {k}: {a} and {c}");
+            }
+            for x in [1, k as i32] {
+                let r = solver.solve_assuming(&[x]);
+                assert_eq!(r, Some(true), "back end {b}, k {k}: {x} alone");
+                assert!(solver.is_true(x), "back end {b}, k {k}: {x} alone");
+            }
+            let all_false: Vec<i32> = xs.iter().map(|&x| -x).collect();
+            let r = solver.solve_assuming(&all_false);
+            assert_eq!(r, Some(false), "back end {b}, k {k}: none");
         }
-        for x in [1, k as i32] {
-            assert_eq!(solver.solve_with([x]), Some(true), "k {k}: {x} alone");
-        }
-        let all_false: Vec<i32> = xs.iter().map(|&x| -x).collect();
-        assert_eq!(solver.solve_with(all_false), Some(false), "k {k}: none");
     }
+}
+
+#[test]
+fn batsat_stops_when_told_and_stays_stopped() {
+    // A cancelled stop is seen on batsat's first question, and on every call after.
+    let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
+    let mut solver = sat::Backend::batsat(&stop);
+    let xs: Vec<i32> = (1..=40).collect();
+    let mut next = 41;
+    sat::exactly_one(&mut solver, &xs, &mut next);
+    assert_eq!(solver.solve(), None);
+    assert_eq!(solver.solve(), None);
+    // The same formula, unbounded, has a model.
+    let never = Stop::never();
+    let mut solver = sat::Backend::batsat(&never);
+    sat::exactly_one(&mut solver, &xs, &mut next);
+    assert_eq!(solver.solve(), Some(true));
 }
 
 #[test]
