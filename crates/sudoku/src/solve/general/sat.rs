@@ -136,9 +136,9 @@ impl cadical::Callbacks for Bound<'_> {
 }
 
 /// [`Bound`] for batsat, which asks before every decision: the clock is read on the first
-/// call and every [`BatBound::EVERY`] after, and once reached the answer stays (batsat asks again after
-/// stopping, to end its restart loop).
-pub(super) struct BatBound<'s> {
+/// call and every [`BatBound::EVERY`] after, and once reached the answer stays (batsat asks
+/// again after stopping, to end its restart loop).
+struct BatBound<'s> {
     stop: &'s Stop,
     calls: std::cell::Cell<u32>,
     reached: std::cell::Cell<bool>,
@@ -265,6 +265,42 @@ impl<'s> Backend<'s> {
     }
 }
 
+/// The solver a state goes to, and how it is configured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Choice {
+    /// Loose states up to [`BATSAT_UP_TO`].
+    Batsat,
+    /// CaDiCaL's `sat` configuration, from [`STABLE_FROM`] up.
+    CadicalStable,
+    /// CaDiCaL's defaults: the tightest states.
+    Cadical,
+}
+
+impl Choice {
+    /// The choice for a state of side `n` with `cells` empty cells holding `open`
+    /// candidates in all.
+    pub(super) fn of(n: usize, cells: usize, open: usize) -> Choice {
+        if open * LOOSE_FROM >= cells * n && n <= BATSAT_UP_TO {
+            Choice::Batsat
+        } else if open * STABLE_FROM >= cells * n {
+            Choice::CadicalStable
+        } else {
+            Choice::Cadical
+        }
+    }
+
+    /// The choice for `st` as it stands.
+    #[cfg(test)]
+    pub(super) fn for_state(st: &Solver) -> Choice {
+        let cells = st.value.iter().filter(|&&v| v == 0).count();
+        let open = (0..st.value.len())
+            .filter(|&c| st.value[c] == 0)
+            .map(|c| usize::from(st.ncand[c]))
+            .sum();
+        Choice::of(st.geo.n, cells, open)
+    }
+}
+
 /// What the SAT engine found beyond the solutions already known.
 pub(super) struct Found {
     /// Cell values (1-based, whole grid) of each new solution.
@@ -287,13 +323,13 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
     let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
     let loose = open * LOOSE_FROM >= order.len() * n;
-    let mut sat = if loose && n <= BATSAT_UP_TO {
-        Backend::batsat(stop)
-    } else if open * STABLE_FROM >= order.len() * n {
-        let config = cadical::Solver::with_config("sat");
-        Backend::cadical_with(config.unwrap_or_else(|_| cadical::Solver::new()), stop)
-    } else {
-        Backend::cadical(stop)
+    let mut sat = match Choice::of(n, order.len(), open) {
+        Choice::Batsat => Backend::batsat(stop),
+        Choice::CadicalStable => {
+            let config = cadical::Solver::with_config("sat");
+            Backend::cadical_with(config.unwrap_or_else(|_| cadical::Solver::new()), stop)
+        }
+        Choice::Cadical => Backend::cadical(stop),
     };
     let mut group: Vec<i32> = Vec::with_capacity(n);
     let stopped = Found {

@@ -312,6 +312,59 @@ fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
 }
 
 #[test]
+fn both_back_ends_find_checked_solutions_of_the_states_they_are_given() {
+    use rand::{Rng, SeedableRng};
+    // A loose state (a 25x25 with 30% of its cells given) goes to batsat, a tight one
+    // (the same grid with 42%) to CaDiCaL; each search gives two different solutions of
+    // the grid, every one checked against the rules and the givens.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
+    let shape = Shape::new(5, 5).unwrap();
+    let sol = crate::generate::random_solution(shape, &mut rng);
+    for (keep, want) in [
+        (0.3, sat::Choice::Batsat),
+        (0.42, sat::Choice::CadicalStable),
+    ] {
+        let values: Vec<usize> = sol
+            .values()
+            .iter()
+            .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
+            .collect();
+        let g = Grid::from_values(shape, &values).unwrap();
+        let geo = Geometry::new(shape);
+        let never = Stop::never();
+        let mut st = Solver::new(&geo, &g, &never).unwrap();
+        assert!(st.queue_all() && st.propagate());
+        assert_eq!(sat::Choice::for_state(&st), want, "{keep}");
+        let found = sat::search(&st, &[], 2, &never);
+        assert!(!found.stopped, "{keep}");
+        for v in &found.solutions {
+            let s = grid_of(&g, v);
+            assert!(crate::verify::check_solution_of(&g, &s).is_ok(), "{keep}");
+        }
+        if found.solutions.len() == 2 {
+            assert_ne!(found.solutions[0], found.solutions[1], "{keep}");
+        } else {
+            // Unique: the one solution is the grid it was cut from.
+            assert_eq!(found.solutions.len(), 1, "{keep}");
+            assert_eq!(grid_of(&g, &found.solutions[0]), sol, "{keep}");
+        }
+    }
+}
+
+#[test]
+fn the_back_end_follows_the_looseness_and_the_side() {
+    use sat::Choice;
+    // 36 empty cells of a 36x36: 12 candidates each (a third of the side) is loose, 11 not.
+    assert_eq!(Choice::of(36, 36, 36 * 12), Choice::Batsat);
+    assert_eq!(Choice::of(36, 36, 36 * 11), Choice::CadicalStable);
+    // Over 49x49 a loose state stays with CaDiCaL.
+    assert_eq!(Choice::of(49, 10, 10 * 17), Choice::Batsat);
+    assert_eq!(Choice::of(64, 10, 10 * 22), Choice::CadicalStable);
+    // Under an eighth of the side: CaDiCaL's defaults.
+    assert_eq!(Choice::of(64, 10, 10 * 7), Choice::Cadical);
+}
+
+#[test]
 fn batsat_stops_when_told_and_stays_stopped() {
     // A cancelled stop is seen on batsat's first question, and on every call after.
     let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
