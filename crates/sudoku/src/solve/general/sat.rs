@@ -111,6 +111,12 @@ pub(super) const PAIRWISE_MAX: usize = 64;
 /// tied).
 const LOOSE_FROM: usize = 3;
 
+/// Whether a state of side `n` whose `cells` empty cells hold `open` candidates in all is
+/// loose (see [`LOOSE_FROM`]).
+fn loose(n: usize, cells: usize, open: usize) -> bool {
+    open * LOOSE_FROM >= cells * n
+}
+
 /// From this looseness up (open cells keeping, on average, at least `1 / STABLE_FROM` of
 /// the digits), CaDiCaL runs in its `sat` configuration (stable mode only: no focused
 /// phases), which cut the SAT-proven hard puzzles and the random-holed rows from 36x36 up
@@ -280,7 +286,7 @@ impl Choice {
     /// The choice for a state of side `n` with `cells` empty cells holding `open`
     /// candidates in all.
     pub(super) fn of(n: usize, cells: usize, open: usize) -> Choice {
-        if open * LOOSE_FROM >= cells * n && n <= BATSAT_UP_TO {
+        if loose(n, cells, open) && n <= BATSAT_UP_TO {
             Choice::Batsat
         } else if open * STABLE_FROM >= cells * n {
             Choice::CadicalStable
@@ -322,7 +328,6 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // How loose the state is: the candidates of its open cells against the whole side.
     let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
     let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
-    let loose = open * LOOSE_FROM >= order.len() * n;
     let mut sat = match Choice::of(n, order.len(), open) {
         Choice::Batsat => Backend::batsat(stop),
         Choice::CadicalStable => {
@@ -345,7 +350,7 @@ pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) 
     // more still open per cell, on average) row order is kept, which makes its
     // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
     // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
-    if !loose {
+    if !loose(n, order.len(), open) {
         order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
     }
     for (i, &cell) in order.iter().enumerate() {

@@ -316,7 +316,8 @@ fn both_back_ends_find_checked_solutions_of_the_states_they_are_given() {
     use rand::{Rng, SeedableRng};
     // A loose state (a 25x25 with 30% of its cells given) goes to batsat, a tight one
     // (the same grid with 42%) to CaDiCaL; each search gives two different solutions of
-    // the grid, every one checked against the rules and the givens.
+    // the grid (or, if it is unique, the one it was cut from), every one checked against
+    // the rules and the givens.
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
     let shape = Shape::new(5, 5).unwrap();
     let sol = crate::generate::random_solution(shape, &mut rng);
