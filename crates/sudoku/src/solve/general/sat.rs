@@ -11,15 +11,18 @@
 //!
 //! # batsat for loose states (issue 22)
 //!
-//! MiniSat through PySAT was twice as fast as CaDiCaL on the loose states (a third of the
-//! digits or more still open per cell: random-holed grids at 30% givens), on our CNFs as
-//! on the bench's. `batsat` 0.6 (MIT, MiniSat's design in pure Rust: seconds to build,
-//! clauses added between calls, a stop callback) takes those states up to
-//! [`BATSAT_UP_TO`]; the figures are there. It is not MiniSat's equal: over the same
-//! copies, end to end (`giant_bench.py --copies 2`, nine instances a size, CPU seconds
-//! summed), 36x36 went 2.92 → 2.18 s and 49x49 10.3 → 9.4 s, where MiniSat through PySAT
-//! took 0.85 and 4.9 s of solver time. MiniSat itself (`rustsat-minisat`) needs libclang to
-//! build, which CI would have to install.
+//! On the loose states (a third of the digits or more still open per cell: random-holed
+//! grids at 30% givens) MiniSat-style search beat CaDiCaL. `batsat` 0.6 (MIT, MiniSat's
+//! design in pure Rust: seconds to build, clauses added between calls, a stop callback)
+//! takes those states up to [`BATSAT_UP_TO`], with geometric restarts instead of Luby's
+//! ([`batsat_options`]: that halved its time). All the work is the first solution; the
+//! uniqueness call takes a hundredth of it.
+//!
+//! MiniSat itself (`rustsat-minisat`, which needs cmake and libclang to build) searches
+//! exactly as batsat does on the same CNF (the same conflicts, to the unit) and took 33.8 s
+//! against batsat's 37.1 s over 36 of them (49x49); through PySAT, which numbers one unused
+//! variable first, its path changes, which on small samples looked like a factor of two.
+//! It was not worth the build.
 //!
 //! # Other back ends compared (issue 22): none kept
 //!
@@ -127,10 +130,29 @@ const STABLE_FROM: usize = 8;
 /// Loose states (see [`LOOSE_FROM`]) of grids up to this side go to batsat, the others to
 /// CaDiCaL. On the CNFs handed over from random-holed grids at 30% givens (three seeds and
 /// three isomorphic copies of each, CPU seconds summed, solve and uniqueness call), batsat
-/// against CaDiCaL's `sat` configuration: 36x36 1.57 against 3.19 s, 49x49 10.1 against
-/// 15.8 s; but 64x64 six time-outs of 12 at 15 s against two. On tight states it lost
-/// everywhere (36x36 at 42%: three time-outs of eight at 10 s, CaDiCaL none).
-const BATSAT_UP_TO: usize = 49;
+/// (with [`batsat_options`]) against CaDiCaL's `sat` configuration: 64x64 48.5 s against
+/// 107 s and a time-out of 12 at 15 s (with Luby restarts batsat had lost there: six
+/// time-outs against two). At 81x81 neither answers two instances in 30 s; CaDiCaL found
+/// one solution of one, so it keeps them. On tight states batsat lost everywhere (36x36
+/// at 42%: three time-outs of eight at 10 s, CaDiCaL none).
+const BATSAT_UP_TO: usize = 64;
+
+/// batsat's options: MiniSat's defaults, but geometric restarts from 300 conflicts (300,
+/// 600, 1,200, …) instead of Luby's from 100. A loose state has many solutions and all
+/// the work goes to the first one; frequent restarts throw its partial fills away. On the
+/// CNFs handed over from random-holed grids at 30% givens (solve and uniqueness call, CPU
+/// seconds summed over three isomorphic copies of each seed), Luby against geometric:
+/// 49x49 26.4 → 12.4 s (24) and 30 → 20 s (36, another seed series), 36x36 3.2 → 1.9 s
+/// (20) and 5.5 → 4.0 s (36). Geometric from 200 to 500 tie; no restarts at all has a
+/// heavy tail (49x49: 28 s).
+fn batsat_options() -> batsat::SolverOpts {
+    batsat::SolverOpts {
+        luby_restart: false,
+        restart_first: 300,
+        restart_inc: 2.0,
+        ..batsat::SolverOpts::default()
+    }
+}
 
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
 pub(super) struct Bound<'s>(pub(super) &'s Stop);
@@ -200,9 +222,10 @@ impl<'s> Backend<'s> {
         }
     }
 
-    /// batsat on its defaults (MiniSat's), bounded by `stop`.
+    /// batsat, bounded by `stop`, on MiniSat's defaults but for its restarts (see
+    /// [`batsat_options`]).
     pub(super) fn batsat(stop: &'s Stop) -> Backend<'s> {
-        let opts = batsat::SolverOpts::default();
+        let opts = batsat_options();
         let bound = BatBound {
             stop,
             calls: Default::default(),

@@ -358,9 +358,9 @@ fn the_back_end_follows_the_looseness_and_the_side() {
     // 36 empty cells of a 36x36: 12 candidates each (a third of the side) is loose, 11 not.
     assert_eq!(Choice::of(36, 36, 36 * 12), Choice::Batsat);
     assert_eq!(Choice::of(36, 36, 36 * 11), Choice::CadicalStable);
-    // Over 49x49 a loose state stays with CaDiCaL.
-    assert_eq!(Choice::of(49, 10, 10 * 17), Choice::Batsat);
-    assert_eq!(Choice::of(64, 10, 10 * 22), Choice::CadicalStable);
+    // Over 64x64 a loose state stays with CaDiCaL.
+    assert_eq!(Choice::of(64, 10, 10 * 22), Choice::Batsat);
+    assert_eq!(Choice::of(81, 10, 10 * 27), Choice::CadicalStable);
     // Under an eighth of the side: CaDiCaL's defaults.
     assert_eq!(Choice::of(64, 10, 10 * 7), Choice::Cadical);
 }
