@@ -15,14 +15,14 @@
 //! grids at 30% givens) MiniSat-style search beat CaDiCaL. `batsat` 0.6 (MIT, MiniSat's
 //! design in pure Rust: seconds to build, clauses added between calls, a stop callback)
 //! takes those states up to [`BATSAT_UP_TO`], with geometric restarts instead of Luby's
-//! ([`batsat_options`]: that halved its time). All the work is the first solution; the
-//! uniqueness call takes a hundredth of it.
+//! ([`batsat_options`]: that cut its time by a third to a half). All the work is the
+//! first solution; the uniqueness call takes a hundredth of it.
 //!
 //! MiniSat itself (`rustsat-minisat`, which needs cmake and libclang to build) searches
-//! exactly as batsat does on the same CNF (the same conflicts, to the unit) and took 33.8 s
-//! against batsat's 37.1 s over 36 of them (49x49); through PySAT, which numbers one unused
-//! variable first, its path changes, which on small samples looked like a factor of two.
-//! It was not worth the build.
+//! exactly as batsat does on the same CNF (the same conflicts, to the unit) and took
+//! 33.8 s against batsat's 37.1 s over 36 of them (49x49, both on MiniSat's defaults).
+//! Through PySAT, which numbers one unused variable first, its path changes, which on
+//! small samples looked like a factor of two. It was not worth the build.
 //!
 //! # Other back ends compared (issue 22): none kept
 //!
@@ -141,10 +141,10 @@ const BATSAT_UP_TO: usize = 64;
 /// 600, 1,200, …) instead of Luby's from 100. A loose state has many solutions and all
 /// the work goes to the first one; frequent restarts throw its partial fills away. On the
 /// CNFs handed over from random-holed grids at 30% givens (solve and uniqueness call, CPU
-/// seconds summed over three isomorphic copies of each seed), Luby against geometric:
-/// 49x49 26.4 → 12.4 s (24) and 30 → 20 s (36, another seed series), 36x36 3.2 → 1.9 s
-/// (20) and 5.5 → 4.0 s (36). Geometric from 200 to 500 tie; no restarts at all has a
-/// heavy tail (49x49: 28 s).
+/// seconds summed over each seed and three isomorphic copies of it), Luby against
+/// geometric: 49x49 26.4 → 12.6 s (24 CNFs) and 30 → 20 s (36, another seed series),
+/// 36x36 3.2 → 2.0 s (20) and 5.5 → 4.0 s (36). Geometric from 200 to 500 tie; no
+/// restarts at all has a heavy tail (49x49: 28 s).
 fn batsat_options() -> batsat::SolverOpts {
     batsat::SolverOpts {
         luby_restart: false,
