@@ -199,8 +199,14 @@ pub(super) struct Backend<'s> {
 
 enum Engine<'s> {
     Cadical(cadical::Solver<Bound<'s>>),
-    /// The solver and its variables, `vars[v - 1]` for variable `v`.
-    Batsat(Box<batsat::Solver<BatBound<'s>>>, Vec<batsat::Var>),
+    /// The solver, its variables (`vars[v - 1]` for variable `v`) and a clause buffer
+    /// reused for every clause (an allocation per clause cost about 3% of the CPU time of
+    /// 60 loose 36x36 grids).
+    Batsat(
+        Box<batsat::Solver<BatBound<'s>>>,
+        Vec<batsat::Var>,
+        Vec<batsat::Lit>,
+    ),
 }
 
 impl<'s> Backend<'s> {
@@ -232,7 +238,7 @@ impl<'s> Backend<'s> {
             reached: Default::default(),
         };
         let sat = Box::new(batsat::Solver::new(opts, bound));
-        Self::of(Engine::Batsat(sat, Vec::new()))
+        Self::of(Engine::Batsat(sat, Vec::new(), Vec::new()))
     }
 
     pub(super) fn add_clause(&mut self, lits: &[i32]) {
@@ -240,19 +246,17 @@ impl<'s> Backend<'s> {
         self.clauses.push(lits.to_vec());
         match &mut self.engine {
             Engine::Cadical(sat) => sat.add_clause(lits.iter().copied()),
-            Engine::Batsat(sat, vars) => {
-                let mut clause: Vec<batsat::Lit> = lits
-                    .iter()
-                    .map(|&x| {
-                        // Variables come into being as clauses name them.
-                        let v = x.unsigned_abs() as usize;
-                        while vars.len() < v {
-                            vars.push(sat.new_var_default());
-                        }
-                        batsat::Lit::new(vars[v - 1], x > 0)
-                    })
-                    .collect();
-                sat.add_clause_reuse(&mut clause);
+            Engine::Batsat(sat, vars, clause) => {
+                clause.clear();
+                clause.extend(lits.iter().map(|&x| {
+                    // Variables come into being as clauses name them.
+                    let v = x.unsigned_abs() as usize;
+                    while vars.len() < v {
+                        vars.push(sat.new_var_default());
+                    }
+                    batsat::Lit::new(vars[v - 1], x > 0)
+                }));
+                sat.add_clause_reuse(clause);
             }
         }
     }
@@ -266,7 +270,7 @@ impl<'s> Backend<'s> {
     pub(super) fn solve_assuming(&mut self, assumptions: &[i32]) -> Option<bool> {
         match &mut self.engine {
             Engine::Cadical(sat) => sat.solve_with(assumptions.iter().copied()),
-            Engine::Batsat(sat, vars) => {
+            Engine::Batsat(sat, vars, _) => {
                 let assumed: Vec<batsat::Lit> = assumptions
                     .iter()
                     .map(|&x| batsat::Lit::new(vars[x.unsigned_abs() as usize - 1], x > 0))
@@ -287,7 +291,7 @@ impl<'s> Backend<'s> {
     pub(super) fn is_true(&self, x: i32) -> bool {
         match &self.engine {
             Engine::Cadical(sat) => sat.value(x) == Some(true),
-            Engine::Batsat(sat, vars) => vars
+            Engine::Batsat(sat, vars, _) => vars
                 .get(x.unsigned_abs() as usize - 1)
                 .is_some_and(|&v| sat.value_var(v) == batsat::lbool::TRUE),
         }
