@@ -20,9 +20,10 @@
 //!
 //! MiniSat itself (`rustsat-minisat`, which needs cmake and libclang to build) searches
 //! exactly as batsat does on the same CNF (the same conflicts, to the unit) and took
-//! 33.8 s against batsat's 37.1 s over 36 of them (49x49, both on MiniSat's defaults).
-//! Through PySAT, which numbers one unused variable first, its path changes, which on
-//! small samples looked like a factor of two. It was not worth the build.
+//! 33.8 s over 36 of them (49x49, both on MiniSat's defaults) where three runs of batsat
+//! took 29.8–37.1 s. Through PySAT, which numbers one unused variable first, its path
+//! changes, which on small samples looked like a factor of two. It was not worth the
+//! build.
 //!
 //! # Other back ends compared (issue 22): none kept
 //!
