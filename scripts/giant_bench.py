@@ -32,6 +32,11 @@ luck, so compare engines on sums:
 `--before BINARY` adds another build of ours (e.g. main's, built in its own checkout) in
 its own column, run right after ours on each instance; `--wall` adds the wall time of
 each of ours beside its CPU time (the portfolio spends two cores, so both matter).
+`--race` runs ours (not `--before`) with `--jobs 2`, which races two SAT solvers at the
+hand-over; with `--before` the same binary it shows what the race gives:
+
+    target/bench-venv/bin/python scripts/giant_bench.py --sizes 36,49 --fills 42 --seeds 3 \
+        --race --before target/release/sudoku --wall --only CaDiCaL --timeout 20
 
     python3 -m venv target/bench-venv
     target/bench-venv/bin/pip install python-sat passagemath-kissat
@@ -114,7 +119,7 @@ def holed(sol, fill, rng):
     return [[v if rng.random() < fill else 0 for v in row] for row in sol]
 
 
-def ours(binary, grid, timeout):
+def ours(binary, grid, timeout, extra=(), label=None):
     n = len(grid)
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(" ".join(map(str, row)) for row in grid) + "\n")
@@ -123,12 +128,12 @@ def ours(binary, grid, timeout):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         p = subprocess.run(
-            [binary, "solve", "--json", "--max-time", str(timeout), path],
+            [binary, "solve", "--json", "--max-time", str(timeout), path, *extra],
             capture_output=True,
             text=True,
             timeout=timeout * 1.5 + 5,
         )
-        WALL[binary] = time.perf_counter() - start
+        WALL[label or binary] = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         # CPU time of the process (parsing included), as CaDiCaL's is its solver's CPU
         # time: on a loaded machine wall time says more about the neighbours.
@@ -146,20 +151,20 @@ WALL = {}
 PYSAT = {"CaDiCaL": "cadical195", "Glucose": "glucose4", "MiniSat": "minisat22"}
 
 
-def ours_file(binary, path, timeout):
+def ours_file(binary, path, timeout, extra=(), label=None):
     """Ours on a file as it is (its own format, parsing included)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
         p = subprocess.run(
-            [binary, "solve", "--json", "--max-time", str(timeout), path],
+            [binary, "solve", "--json", "--max-time", str(timeout), path, *extra],
             capture_output=True,
             text=True,
             timeout=timeout * 1.5 + 5,
         )
     except subprocess.TimeoutExpired:
         return None, "timeout"
-    WALL[binary] = time.perf_counter() - start
+    WALL[label or binary] = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     dt = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     status = json.loads(p.stdout.splitlines()[0])["status"] if p.stdout else "error"
@@ -458,6 +463,7 @@ def main():
     ap.add_argument("--save", help="a directory to write the hard puzzles to (hard-N-SEED.txt)")
     ap.add_argument("--before", help="another build of ours (e.g. main's), in its own column")
     ap.add_argument("--wall", action="store_true", help="also our wall times")
+    ap.add_argument("--race", action="store_true", help="ours with --jobs 2 (two SAT solvers)")
     ap.add_argument(
         "--copies",
         type=int,
@@ -477,16 +483,17 @@ def main():
         vs = []
         for name, fn in sv:
             if fn == "wall":
-                binary = a.binary if name == "ours wall" else a.before
-                timed = runs[name.split()[0]][-1] is not None
-                runs[name].append(WALL.get(binary) if timed else None)
+                of = name.split()[0]
+                timed = runs[of][-1] is not None
+                runs[name].append(WALL.get(of) if timed else None)
                 continue
             if fn is None:
                 binary = a.binary if name == "ours" else a.before
+                extra = ["--jobs", "2"] if a.race and name == "ours" else []
                 if path is None:
-                    t, v = ours(binary, g, a.timeout)
+                    t, v = ours(binary, g, a.timeout, extra, name)
                 else:
-                    t, v = ours_file(binary, path, a.timeout)
+                    t, v = ours_file(binary, path, a.timeout, extra, name)
             else:
                 t, v = fn(g, a.timeout)
             runs[name].append(t)

@@ -385,10 +385,28 @@ fn solve_all_lists_every_solution_of_a_hard_giant_puzzle() {
     distinct.sort_by_key(|s| s.to_string());
     distinct.dedup();
     assert_eq!(distinct.len(), listed.len());
-    // A count below that says "at least".
-    let v = json_of(&["solve", "--count", "2", "--json"], puzzle, 1);
-    assert_eq!(
-        (v["count"].as_u64(), &v["count_exact"]),
-        (Some(2), &serde_json::json!(false))
+    // Two SAT solvers raced (`--jobs 2` on one puzzle): the same listing, in the same order.
+    let raced = json_of(
+        &["solve", "--all", "--json", "--jobs", "2"],
+        puzzle.clone(),
+        1,
     );
+    assert_eq!(raced["solutions"], v["solutions"]);
+    // A count below that says "at least", raced or not; raced, the two solutions shown are
+    // the winner's.
+    for jobs in ["1", "2"] {
+        let v = json_of(
+            &["solve", "--count", "2", "--json", "--jobs", jobs],
+            puzzle.clone(),
+            1,
+        );
+        assert_eq!(
+            (v["count"].as_u64(), &v["count_exact"]),
+            (Some(2), &serde_json::json!(false))
+        );
+        let shown = v["solutions"].as_array().unwrap();
+        assert_eq!(shown.len(), 2);
+        assert_ne!(shown[0], shown[1]);
+        assert!(shown.iter().all(|s| solves(s, &givens, 5)));
+    }
 }

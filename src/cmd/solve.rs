@@ -18,8 +18,9 @@ use sudoku::Grid;
     "Stop after this many seconds for the whole run: puzzles not answered by then are \
      reported as `timeout` (exit code 1)")))]
 #[command(mut_arg("jobs", |a| a.help(
-    "Worker threads (0 = every core). A single puzzle with --jobs 2 or more races our \
-     search against CaDiCaL on a hard giant grid (the same answer, whichever is first)")))]
+    "Worker threads (0 = every core). A single puzzle with --jobs 2 or more races two \
+     SAT solvers on a hard giant grid (the same verdict whichever is first; with several \
+     solutions, the ones shown may differ from run to run)")))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -168,10 +169,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let mut timed_out = 0usize;
     let jobs = crate::limits::jobs(args.batch.jobs);
-    // A batch already keeps every core busy with a puzzle each. A single puzzle races our
-    // search against CaDiCaL where it would hand over (same output, first answer wins)
-    // only when asked with `--jobs 2` or more: by default it does not, as the race won
-    // nothing on the grids measured and spent a second core (docs/giant-grids.md).
+    // A batch already keeps every core busy with a puzzle each. A single puzzle races two
+    // SAT solvers where the search hands over (first answer wins) only when asked with
+    // `--jobs 2` or more: it spends a second core, and with several solutions the ones
+    // shown depend on the winner (docs/giant-grids.md).
     let options = solve::general::Options::default()
         .with_portfolio(single && args.batch.jobs >= 2 && jobs >= 2);
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has

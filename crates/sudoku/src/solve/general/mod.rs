@@ -56,23 +56,19 @@
 //!   root before the search they won no random-holed peak instance (36x36 at 42–50%,
 //!   49x49 at 30–50%, 64x64 at 50–60%, two seeds each: the same answers and time-outs,
 //!   one 49x49 at 30% lost).
-//! * **Portfolio** (opt-in, [`Options::with_portfolio`]; `portfolio.rs`). Where the
-//!   hand-over would happen, and only there, the search does not stop: a copy of the root
-//!   goes to a second thread for the all-different filter and CaDiCaL, exactly as handed
-//!   over, while the search goes on where it was. Whichever finishes first sets a flag
-//!   that the other's [`Stop`] includes; the other thread is joined before the answer is
-//!   returned. Only there, because below it the search answers alone in a few
-//!   milliseconds (a thread and a CNF would cost more than they could win), and from the
-//!   root CaDiCaL would get a state without what probing and the first failures refuted.
-//!   The answer does not depend on the winner: a count below the limit (none, unique,
-//!   or every solution) is the same set, listed in value order as the single engine lists
-//!   it once handed over; at the limit (several
-//!   solutions) the SAT engine's solutions are taken, as the single engine's, so a
-//!   search that gets there first waits for them. The portfolio therefore speeds up
-//!   only answers below the limit (a unique or unsolvable grid on which our search
-//!   beats CaDiCaL), and costs a second core while both run. The library never turns it
-//!   on by itself; the CLI does for a single puzzle given `--jobs 2` or more (not by
-//!   default: on the grids measured it won nothing, `docs/giant-grids.md`).
+//! * **Portfolio** (opt-in, [`Options::with_portfolio`]; `portfolio.rs`). At the
+//!   hand-over, and only there, the CNF goes to two differently configured solvers at
+//!   once, one per thread (CaDiCaL's `sat` configuration and its defaults; on loose
+//!   states batsat twice, once with its variables numbered one further); the first to
+//!   answer stops the other, which is joined before the answer is returned. Their times on
+//!   one state differ by factors of two and more either way, so the first answer comes
+//!   14–23% sooner on random-holed grids from 36x36 up (`docs/giant-grids.md`), for a
+//!   second core. Only there, because below it the search answers alone in a few
+//!   milliseconds. A count below the limit (none, unique, or every solution) is the same
+//!   set whoever wins, listed in value order; at the limit (several solutions) the
+//!   solutions shown are the winner's. The library never turns it on by itself; the CLI
+//!   does for a single puzzle given `--jobs 2` or more. (Until 2026-11-29 the race was our
+//!   search, going on past the hand-over, against CaDiCaL: it won nothing measured.)
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
@@ -145,8 +141,6 @@ use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::stop::Stop;
 use pattern::{agreeing_pattern, empty_grid};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 /// Words in the biggest bitset (400 digits or positions).
 const MAXW: usize = 7;
@@ -1007,9 +1001,9 @@ pub fn search_with(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
-    /// Run the two engines at once where the search would hand over to the SAT engine
-    /// (the module docs, *Portfolio*): one more thread, the first complete answer wins.
-    /// Off by default; worth it only with a spare core.
+    /// Race two SAT solvers where the search hands over (the module docs, *Portfolio*):
+    /// one more thread, the first complete answer wins. Off by default; worth it only
+    /// with a spare core.
     pub portfolio: bool,
 }
 
@@ -1105,16 +1099,6 @@ fn run(
     options: Options,
 ) -> Search {
     let mut result = Search::default();
-    // The portfolio's own flag, set by whichever engine finishes first, stops the other;
-    // both engines look at this stop, which also holds the caller's.
-    let race_flag = Arc::new(AtomicBool::new(false));
-    let race_stop;
-    let stop = if options.portfolio {
-        race_stop = stop.clone().with_cancel(race_flag.clone());
-        &race_stop
-    } else {
-        stop
-    };
     if limit == 0 {
         return result;
     }
@@ -1183,118 +1167,126 @@ fn run(
     // Failures since the last solution found: a long listing hands over only when stuck.
     let mut stuck = 0u64;
     let long = limit > SAT_MAX_LIMIT;
-    std::thread::scope(|scope| {
-        // The portfolio's SAT thread, once started, and how many solutions were known then.
-        let mut race = None;
-        let searched = loop {
-            if st.stopped || st.tick() {
-                result.stopped = true;
-                break result;
-            }
-            let solved_at_root = alive && st.empty == 0 && stack.is_empty();
-            if use_sat
-                && race.is_none()
-                && total_fails >= sat_after
-                && (!long || stuck >= sat_after)
-                && (alive || !stack.is_empty())
-                && !solved_at_root
-            {
-                if options.portfolio {
-                    let want = limit - result.count;
-                    match portfolio::start(scope, &st, &stack, &known, want, &race_flag) {
-                        portfolio::Start::Racing(handle) => race = Some((handle, known.len())),
-                        portfolio::Start::Decided(found) => {
-                            break portfolio::handed_over(
-                                result,
-                                &known,
-                                found,
-                                portfolio::Asked { grid, limit, keep },
-                            );
-                        }
-                    }
-                } else {
-                    // Back to the root, keeping what was refuted there.
-                    if let Some(&(mark, ..)) = stack.first() {
-                        st.undo_to(mark);
-                    }
-                    // All-different reasoning first (`alldiff`): it decides some grids outright
-                    // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it leaves
-                    // cells open its eliminations are undone: over isomorphic copies they tie
-                    // or lose in the CNF (module doc).
-                    let mark = st.trail.len();
-                    let asked = portfolio::Asked { grid, limit, keep };
-                    if !st.all_different() {
-                        let found = sat::Found {
-                            solutions: Vec::new(),
-                            stopped: st.stopped,
-                        };
-                        break portfolio::handed_over(result, &known, found, asked);
-                    }
-                    if st.empty > 0 {
-                        st.undo_to(mark);
-                    }
-                    let found = sat::search(&st, &known, limit - result.count, stop);
-                    break portfolio::handed_over(result, &known, found, asked);
-                }
-            }
-            if alive {
-                if st.empty == 0 {
-                    result.count += 1;
-                    stuck = 0;
-                    if result.solutions.len() < keep {
-                        result.solutions.push(st.solution(grid));
-                    }
-                    if use_sat {
-                        known.push(st.value.clone());
-                    }
-                    if result.count >= limit {
-                        break result;
-                    }
-                    // Fall through to backtrack.
-                } else {
-                    let (cell, d) = st.branch_choice().expect("an empty cell with candidates");
-                    result.guesses += 1;
-                    stack.push((st.trail.len(), cell as u32, d as u16));
-                    alive = st.assign(cell, d) && st.propagate();
-                    continue;
-                }
-            } else {
-                st.weight[st.conflict] += 1;
-                fails += 1;
-                total_fails += 1;
-                stuck += 1;
-                if unit > 0 && result.count == 0 && fails >= budget && !stack.is_empty() {
-                    restarts += 1;
-                    fails = 0;
-                    st.salt = st.random();
-                    budget = luby(restarts + 1) * unit;
-                    // Keep what was proved at the root (refuted first choices).
-                    st.undo_to(stack[0].0);
-                    stack.clear();
-                    alive = true;
-                    continue;
-                }
-            }
-            match stack.pop() {
-                None => break result,
-                Some((mark, cell, d)) => {
-                    st.undo_to(mark);
-                    alive = st.eliminate(cell as usize, d as usize) && st.propagate();
-                }
-            }
-        };
-        match race {
-            None => searched,
-            Some((handle, at_start)) => portfolio::finish(
-                searched,
-                handle,
-                &race_flag,
-                &known,
-                at_start,
-                portfolio::Asked { grid, limit, keep },
-            ),
+    loop {
+        if st.stopped || st.tick() {
+            result.stopped = true;
+            return result;
         }
-    })
+        let solved_at_root = alive && st.empty == 0 && stack.is_empty();
+        if use_sat
+            && total_fails >= sat_after
+            && (!long || stuck >= sat_after)
+            && (alive || !stack.is_empty())
+            && !solved_at_root
+        {
+            // Back to the root, keeping what was refuted there.
+            if let Some(&(mark, ..)) = stack.first() {
+                st.undo_to(mark);
+            }
+            // All-different reasoning first (`alldiff`): it decides some grids outright
+            // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it
+            // leaves cells open its eliminations are undone: over isomorphic copies they tie
+            // or lose in the CNF (module doc).
+            let mark = st.trail.len();
+            if !st.all_different() {
+                let found = sat::Found {
+                    solutions: Vec::new(),
+                    stopped: st.stopped,
+                };
+                return handed_over(result, &known, found, grid, limit, keep);
+            }
+            if st.empty > 0 {
+                st.undo_to(mark);
+            }
+            let want = limit - result.count;
+            let found = if options.portfolio && st.empty > 0 {
+                portfolio::race(&st, &known, want, stop)
+            } else {
+                sat::search(&st, &known, want, stop)
+            };
+            return handed_over(result, &known, found, grid, limit, keep);
+        }
+        if alive {
+            if st.empty == 0 {
+                result.count += 1;
+                stuck = 0;
+                if result.solutions.len() < keep {
+                    result.solutions.push(st.solution(grid));
+                }
+                if use_sat {
+                    known.push(st.value.clone());
+                }
+                if result.count >= limit {
+                    return result;
+                }
+                // Fall through to backtrack.
+            } else {
+                let (cell, d) = st.branch_choice().expect("an empty cell with candidates");
+                result.guesses += 1;
+                stack.push((st.trail.len(), cell as u32, d as u16));
+                alive = st.assign(cell, d) && st.propagate();
+                continue;
+            }
+        } else {
+            st.weight[st.conflict] += 1;
+            fails += 1;
+            total_fails += 1;
+            stuck += 1;
+            if unit > 0 && result.count == 0 && fails >= budget && !stack.is_empty() {
+                restarts += 1;
+                fails = 0;
+                st.salt = st.random();
+                budget = luby(restarts + 1) * unit;
+                // Keep what was proved at the root (refuted first choices).
+                st.undo_to(stack[0].0);
+                stack.clear();
+                alive = true;
+                continue;
+            }
+        }
+        match stack.pop() {
+            None => return result,
+            Some((mark, cell, d)) => {
+                st.undo_to(mark);
+                alive = st.eliminate(cell as usize, d as usize) && st.propagate();
+            }
+        }
+    }
+}
+
+/// `result` (what the search found before the hand-over, `known` the values of every
+/// solution it found) with the SAT engine's `found` after it, for a question of up to
+/// `limit` solutions of `grid`, `keep` of them listed. A complete listing (a count below
+/// the limit) is put in value order: the same whichever solver found what.
+fn handed_over(
+    mut result: Search,
+    known: &[Vec<u16>],
+    found: sat::Found,
+    grid: &Grid,
+    limit: usize,
+    keep: usize,
+) -> Search {
+    let count = result.count + found.solutions.len();
+    if !found.stopped && count < limit {
+        let mut all: Vec<&Vec<u16>> = known.iter().chain(&found.solutions).collect();
+        all.sort_unstable();
+        result.solutions = all
+            .into_iter()
+            .take(keep)
+            .map(|v| grid_of(grid, v))
+            .collect();
+        result.count = count;
+        result.stopped = false;
+        return result;
+    }
+    for values in &found.solutions {
+        result.count += 1;
+        if result.solutions.len() < keep {
+            result.solutions.push(grid_of(grid, values));
+        }
+    }
+    result.stopped = found.stopped;
+    result
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (`i` from 1): restart budgets.

@@ -1,163 +1,56 @@
-//! The two-core portfolio: where the search would hand over to CaDiCaL, both run at once.
+//! The two-core portfolio: at the hand-over, two SAT solvers race on the same CNF.
 //!
-//! At the hand-over point (see the module docs of [`super`]) a copy of the root state goes
-//! to a second thread, which runs the all-different filter and CaDiCaL on it exactly as
-//! the single-engine hand-over does, while this thread goes on with the depth-first
-//! search where it was. The first engine to finish sets a shared flag that the other's
-//! [`Stop`](crate::Stop) looks at, and the other thread is always joined before the
-//! answer is returned: nothing runs on after it.
+//! Where the search hands over (see the module docs of [`super`]), the state's CNF is built
+//! once and given to two differently configured solvers (see [`Choice::partner`]), one in
+//! this thread and one in a second. The first to answer sets a flag that the other's
+//! [`Stop`] looks at, and the second thread is always joined before the answer is
+//! returned: nothing runs on after it.
 //!
-//! Answers do not depend on which engine wins:
+//! Which solver answers first changes with the machine's load, so the answer must not
+//! depend on it where it can be helped:
 //! * a count below the limit (none, unique, or every solution listed) is the same set of
-//!   solutions for both; the listing is put in value order (row by row), so it is the same
-//!   whoever wins, and the same as the single engine's after its hand-over;
-//! * a count that reaches the limit (`multiple`) would show different solutions depending
-//!   on the winner, so there the SAT engine's answer is taken, which is exactly what the
-//!   single engine gives: when the search gets there first, it waits for CaDiCaL. Only a
-//!   time limit reached while waiting lets the search's own solutions through.
+//!   solutions from either solver, and the listing is put in value order (row by row) as
+//!   the single engine's is after its hand-over;
+//! * a count that reaches the limit (`multiple`) is the same count, but the solutions shown
+//!   are the winner's, which may differ from run to run.
 
-use super::{grid_of, sat, Search, Solver};
-use crate::grid::Grid;
+use super::sat::{Backend, Choice, Cnf, Found};
+use super::Solver;
+use crate::stop::Stop;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread::{Scope, ScopedJoinHandle};
 
-/// What the start of the race gave.
-pub(super) enum Start<'scope> {
-    /// CaDiCaL runs in this thread; the search goes on.
-    Racing(ScopedJoinHandle<'scope, sat::Found>),
-    /// The all-different filter decided the root (filled it, refuted it, or was stopped):
-    /// no race, this is the answer beyond the solutions already known.
-    Decided(sat::Found),
-}
-
-/// Starts the SAT engine on a copy of `st`'s root (the state under the first frame of
-/// `stack`) in a thread of `scope`, leaving `st` as it is; the thread sets `flag` when it
-/// is done. `known` are the solutions found so far, `want` how many more are asked.
-pub(super) fn start<'scope, 'g: 'scope>(
-    scope: &'scope Scope<'scope, '_>,
-    st: &Solver<'g>,
-    stack: &[(usize, u32, u16)],
-    known: &[Vec<u16>],
-    want: usize,
-    flag: &Arc<AtomicBool>,
-) -> Start<'scope> {
-    let mut root = st.clone();
-    if let Some(&(mark, ..)) = stack.first() {
-        root.undo_to(mark);
-    }
-    // As the single engine: the all-different filter first, kept only when it decides.
-    let mark = root.trail.len();
-    if !root.all_different() {
-        return Start::Decided(sat::Found {
-            solutions: Vec::new(),
-            stopped: root.stopped,
-        });
-    }
-    if root.empty == 0 {
-        return Start::Decided(sat::search(&root, known, want, root.stop));
-    }
-    root.undo_to(mark);
-    let known = known.to_vec();
-    let flag = flag.clone();
-    Start::Racing(scope.spawn(move || {
-        let found = sat::search(&root, &known, want, root.stop);
-        flag.store(true, Ordering::Relaxed);
+/// Up to `want` solutions of `st`'s current state other than those in `known`, as
+/// [`sat::search`](super::sat::search) finds them, from whichever of two solvers answers
+/// first.
+pub(super) fn race(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) -> Found {
+    let Some(cnf) = Cnf::of(st, known, stop) else {
+        return Found::stopped();
+    };
+    let flag = Arc::new(AtomicBool::new(false));
+    let raced = stop.clone().with_cancel(flag.clone());
+    let (cnf, raced, flag) = (&cnf, &raced, &flag);
+    let run = move |choice: Choice| {
+        let found = cnf.solve(Backend::new(choice, raced), want);
+        if !found.stopped {
+            flag.store(true, Ordering::Relaxed);
+        }
         found
-    }))
-}
-
-/// `result` (what the search found before the hand-over, `known` the values of every
-/// solution it found) with the SAT engine's `found` after it: the single engine's answer.
-/// A complete listing (a count below the limit) is in value order, as the race gives it.
-pub(super) fn handed_over(
-    mut result: Search,
-    known: &[Vec<u16>],
-    found: sat::Found,
-    asked: Asked,
-) -> Search {
-    let count = result.count + found.solutions.len();
-    if !found.stopped && count < asked.limit {
-        let mut all: Vec<&Vec<u16>> = known.iter().chain(&found.solutions).collect();
-        all.sort_unstable();
-        result.solutions = all
-            .into_iter()
-            .take(asked.keep)
-            .map(|v| grid_of(asked.grid, v))
-            .collect();
-        result.count = count;
-        result.stopped = false;
-        return result;
-    }
-    for values in &found.solutions {
-        result.count += 1;
-        if result.solutions.len() < asked.keep {
-            result.solutions.push(grid_of(asked.grid, values));
-        }
-    }
-    result.stopped = found.stopped;
-    result
-}
-
-/// The question asked of the search.
-pub(super) struct Asked<'a> {
-    pub grid: &'a Grid,
-    pub limit: usize,
-    pub keep: usize,
-}
-
-/// Ends the race: `searched` is the search's own answer (stopped when CaDiCaL finished
-/// first), `known` every solution the search found (the first `at_start` of them before
-/// the SAT thread started). Joins the SAT thread before answering.
-pub(super) fn finish(
-    searched: Search,
-    handle: ScopedJoinHandle<'_, sat::Found>,
-    flag: &AtomicBool,
-    known: &[Vec<u16>],
-    at_start: usize,
-    asked: Asked,
-) -> Search {
-    let search_done = !searched.stopped;
-    // A count below the limit is the answer, the same one CaDiCaL would give: stop it. At
-    // the limit, wait for CaDiCaL's solutions (see the module docs).
-    if search_done && searched.count < asked.limit {
-        flag.store(true, Ordering::Relaxed);
-    }
-    let found = match handle.join() {
-        Ok(found) => found,
-        Err(panic) => std::panic::resume_unwind(panic),
     };
-    let listing = |all: Vec<&Vec<u16>>, count: usize| {
-        let mut all = all;
-        if count < asked.limit {
-            all.sort_unstable();
+    std::thread::scope(|scope| {
+        let other = scope.spawn(move || run(cnf.choice.partner()));
+        let mine = run(cnf.choice);
+        let theirs = match other.join() {
+            Ok(found) => found,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        // Both answered (at once): the single engine's. Both stopped (the caller's stop):
+        // whichever had found more.
+        match (mine.stopped, theirs.stopped) {
+            (false, _) => mine,
+            (true, false) => theirs,
+            (true, true) if theirs.solutions.len() > mine.solutions.len() => theirs,
+            (true, true) => mine,
         }
-        Search {
-            count,
-            solutions: all
-                .into_iter()
-                .take(asked.keep)
-                .map(|v| grid_of(asked.grid, v))
-                .collect(),
-            guesses: searched.guesses,
-            stopped: false,
-        }
-    };
-    if search_done && searched.count < asked.limit {
-        return listing(known.iter().collect(), searched.count);
-    }
-    if !found.stopped {
-        let all: Vec<&Vec<u16>> = known[..at_start].iter().chain(&found.solutions).collect();
-        let count = all.len();
-        return listing(all, count);
-    }
-    if search_done {
-        // CaDiCaL was cut short by the caller's stop while the search had its answer.
-        return searched;
-    }
-    Search {
-        count: searched.count.max(at_start + found.solutions.len()),
-        stopped: true,
-        ..searched
-    }
+    })
 }

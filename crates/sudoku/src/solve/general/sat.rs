@@ -193,9 +193,6 @@ impl batsat::Callbacks for BatBound<'_> {
 /// (from 1) is `v`, its negation `-v`.
 pub(super) struct Backend<'s> {
     engine: Engine<'s>,
-    /// Every clause given, for [`dump`].
-    #[cfg(feature = "sat-dump")]
-    clauses: Vec<Vec<i32>>,
 }
 
 enum Engine<'s> {
@@ -211,6 +208,25 @@ enum Engine<'s> {
 }
 
 impl<'s> Backend<'s> {
+    /// The solver `choice` names, bounded by `stop`.
+    pub(super) fn new(choice: Choice, stop: &'s Stop) -> Backend<'s> {
+        match choice {
+            Choice::Batsat => Backend::batsat(stop),
+            Choice::BatsatShifted => {
+                let mut backend = Backend::batsat(stop);
+                if let Engine::Batsat(sat, ..) = &mut backend.engine {
+                    sat.new_var_default();
+                }
+                backend
+            }
+            Choice::CadicalStable => {
+                let config = cadical::Solver::with_config("sat");
+                Backend::cadical_with(config.unwrap_or_else(|_| cadical::Solver::new()), stop)
+            }
+            Choice::Cadical => Backend::cadical(stop),
+        }
+    }
+
     /// CaDiCaL on its defaults, bounded by `stop`.
     pub(super) fn cadical(stop: &'s Stop) -> Backend<'s> {
         Self::cadical_with(cadical::Solver::new(), stop)
@@ -222,11 +238,7 @@ impl<'s> Backend<'s> {
     }
 
     fn of(engine: Engine<'s>) -> Backend<'s> {
-        Backend {
-            engine,
-            #[cfg(feature = "sat-dump")]
-            clauses: Vec::new(),
-        }
+        Backend { engine }
     }
 
     /// batsat, bounded by `stop`, on MiniSat's defaults but for its restarts (see
@@ -242,9 +254,16 @@ impl<'s> Backend<'s> {
         Self::of(Engine::Batsat(sat, Vec::new(), Vec::new()))
     }
 
+    /// Adds every clause of `clauses`, each ended by a 0.
+    pub(super) fn add_clauses(&mut self, clauses: &[i32]) {
+        let mut rest = clauses;
+        while let Some(end) = rest.iter().position(|&x| x == 0) {
+            self.add_clause(&rest[..end]);
+            rest = &rest[end + 1..];
+        }
+    }
+
     pub(super) fn add_clause(&mut self, lits: &[i32]) {
-        #[cfg(feature = "sat-dump")]
-        self.clauses.push(lits.to_vec());
         match &mut self.engine {
             Engine::Cadical(sat) => sat.add_clause(lits.iter().copied()),
             Engine::Batsat(sat, vars, clause) => {
@@ -304,6 +323,9 @@ impl<'s> Backend<'s> {
 pub(super) enum Choice {
     /// Loose states up to [`BATSAT_UP_TO`].
     Batsat,
+    /// batsat given one unused variable first, which numbers every other one further:
+    /// as strong, but another path (the portfolio's partner of [`Choice::Batsat`]).
+    BatsatShifted,
     /// CaDiCaL's `sat` configuration, from [`STABLE_FROM`] up.
     CadicalStable,
     /// CaDiCaL's defaults: the tightest states.
@@ -320,6 +342,18 @@ impl Choice {
             Choice::CadicalStable
         } else {
             Choice::Cadical
+        }
+    }
+
+    /// The other solver of the two-core portfolio, the one that took least time in a race
+    /// against this one (`docs/giant-grids.md`). Run times on one state spread by factors
+    /// of two and more, so a partner needs another path more than a better average.
+    pub(super) fn partner(self) -> Choice {
+        match self {
+            Choice::Batsat => Choice::BatsatShifted,
+            Choice::BatsatShifted => Choice::Batsat,
+            Choice::CadicalStable => Choice::Cadical,
+            Choice::Cadical => Choice::CadicalStable,
         }
     }
 
@@ -343,165 +377,214 @@ pub(super) struct Found {
     pub stopped: bool,
 }
 
-/// Finds up to `want` solutions of `st`'s current state other than those in `known`
-/// (whole-grid values, each an extension of the state).
-pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) -> Found {
-    let n = st.geo.n;
-    let wpc = st.geo.wpc;
-    let nn = n * n;
-    // Variable of (cell, digit), 1-based; 0 for none.
-    let mut var = vec![0i32; nn * n];
-    let mut lits: Vec<(u32, u16)> = Vec::new();
-    let mut next = 1i32;
-    // How loose the state is: the candidates of its open cells against the whole side.
-    let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
-    let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
-    let mut sat = match Choice::of(n, order.len(), open) {
-        Choice::Batsat => Backend::batsat(stop),
-        Choice::CadicalStable => {
-            let config = cadical::Solver::with_config("sat");
-            Backend::cadical_with(config.unwrap_or_else(|_| cadical::Solver::new()), stop)
+impl Found {
+    /// Nothing found: the stop came first.
+    pub(super) fn stopped() -> Found {
+        Found {
+            solutions: Vec::new(),
+            stopped: true,
         }
-        Choice::Cadical => Backend::cadical(stop),
-    };
-    let mut group: Vec<i32> = Vec::with_capacity(n);
-    let stopped = Found {
-        solutions: Vec::new(),
-        stopped: true,
-    };
-    // The variable order. CaDiCaL's first decisions go to the variables enqueued last. On a
-    // tight state, cells with most candidates come first, so that the fewest-candidate
-    // cells get the highest numbers and its start is a fewest-candidates-first search
-    // (64x64-1: 5 s of CPU, against 19.5 s in row order; but three isomorphic copies of
-    // it, sorted, take over 30 s, so that was partly luck; with the `sat` configuration
-    // the order matters little, module doc). On a loose one (a third of the digits or
-    // more still open per cell, on average) row order is kept, which makes its
-    // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
-    // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
-    if !loose(n, order.len(), open) {
-        order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
     }
-    for (i, &cell) in order.iter().enumerate() {
-        if i % 1024 == 0 && stop.reached() {
-            return stopped;
+}
+
+/// A state as handed over: its CNF, built once (the portfolio gives it to two solvers),
+/// and what it takes to read a model back and block it.
+pub(super) struct Cnf {
+    /// Every clause, each ended by a 0 (DIMACS's layout, one buffer).
+    clauses: Vec<i32>,
+    /// The cell and digit of each candidate variable.
+    lits: Vec<(u32, u16)>,
+    /// The variable of (cell, digit) at `cell * n + digit`, 1-based; 0 for none.
+    var: Vec<i32>,
+    /// The side.
+    n: usize,
+    /// The state's cell values (0 for empty).
+    value: Vec<u16>,
+    /// The solver the state suits (by side and looseness).
+    pub(super) choice: Choice,
+}
+
+impl Cnf {
+    /// The CNF of `st`'s current state with the solutions `known` blocked, `None` if
+    /// `stop` came first.
+    pub(super) fn of(st: &Solver, known: &[Vec<u16>], stop: &Stop) -> Option<Cnf> {
+        let n = st.geo.n;
+        let wpc = st.geo.wpc;
+        let nn = n * n;
+        // How loose the state is: the candidates of its open cells against the whole side.
+        let mut order: Vec<usize> = (0..nn).filter(|&c| st.value[c] == 0).collect();
+        let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
+        let mut cnf = Cnf {
+            clauses: Vec::new(),
+            lits: Vec::new(),
+            var: vec![0i32; nn * n],
+            n,
+            value: st.value.clone(),
+            choice: Choice::of(n, order.len(), open),
+        };
+        let mut next = 1i32;
+        let mut group: Vec<i32> = Vec::with_capacity(n);
+        // The variable order. CaDiCaL's first decisions go to the variables enqueued last. On a
+        // tight state, cells with most candidates come first, so that the fewest-candidate
+        // cells get the highest numbers and its start is a fewest-candidates-first search
+        // (64x64-1: 5 s of CPU, against 19.5 s in row order; but three isomorphic copies of
+        // it, sorted, take over 30 s, so that was partly luck; with the `sat` configuration
+        // the order matters little, module doc). On a loose one (a third of the digits or
+        // more still open per cell, on average) row order is kept, which makes its
+        // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
+        // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
+        if !loose(n, order.len(), open) {
+            order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
         }
-        group.clear();
-        let words: [u64; MAXW] = Solver::words(&st.cand, cell * wpc, wpc);
-        super::for_bits(&words, wpc, |d| {
-            var[cell * n + d] = next;
-            lits.push((cell as u32, d as u16));
-            group.push(next);
-            next += 1;
-            true
-        });
-        exactly_one(&mut sat, &group, &mut next);
-    }
-    for hd in 0..3 * nn {
-        if hd % 1024 == 0 && stop.reached() {
-            return stopped;
-        }
-        if st.placed[hd] {
-            continue;
-        }
-        let (h, d) = (hd / n, hd % n);
-        group.clear();
-        let words: [u64; MAXW] = Solver::words(&st.pos, hd * wpc, wpc);
-        super::for_bits(&words, wpc, |p| {
-            let cell = st.geo.house_cells[h * n + p] as usize;
-            let v = var[cell * n + d];
-            if v != 0 {
-                group.push(v);
+        for (i, &cell) in order.iter().enumerate() {
+            if i % 1024 == 0 && stop.reached() {
+                return None;
             }
-            true
-        });
-        // A house-digit open at the root with no empty cell left for it has no solution.
-        exactly_one(&mut sat, &group, &mut next);
+            group.clear();
+            let words: [u64; MAXW] = Solver::words(&st.cand, cell * wpc, wpc);
+            super::for_bits(&words, wpc, |d| {
+                cnf.var[cell * n + d] = next;
+                cnf.lits.push((cell as u32, d as u16));
+                group.push(next);
+                next += 1;
+                true
+            });
+            exactly_one(&mut cnf.clauses, &group, &mut next);
+        }
+        for hd in 0..3 * nn {
+            if hd % 1024 == 0 && stop.reached() {
+                return None;
+            }
+            if st.placed[hd] {
+                continue;
+            }
+            let (h, d) = (hd / n, hd % n);
+            group.clear();
+            let words: [u64; MAXW] = Solver::words(&st.pos, hd * wpc, wpc);
+            super::for_bits(&words, wpc, |p| {
+                let cell = st.geo.house_cells[h * n + p] as usize;
+                let v = cnf.var[cell * n + d];
+                if v != 0 {
+                    group.push(v);
+                }
+                true
+            });
+            // A house-digit open at the root with no empty cell left for it has no solution.
+            exactly_one(&mut cnf.clauses, &group, &mut next);
+        }
+        for k in known {
+            if let Some(clause) = cnf.blocking(k) {
+                cnf.clauses.extend(clause);
+                cnf.clauses.push(0);
+            }
+        }
+        Some(cnf)
     }
-    // The clause that rules out the solution `values`, or `None` if the state already does
-    // (a known solution found before a refutation at the root).
-    let blocking = |values: &[u16]| -> Option<Vec<i32>> {
+
+    /// The clause that rules out the solution `values`, or `None` if the state already
+    /// does (a known solution found before a refutation at the root).
+    fn blocking(&self, values: &[u16]) -> Option<Vec<i32>> {
         let mut clause = Vec::new();
-        for (cell, (&v, &now)) in values.iter().zip(&st.value).enumerate() {
+        for (cell, (&v, &now)) in values.iter().zip(&self.value).enumerate() {
             if now != 0 {
                 if now != v {
                     return None;
                 }
                 continue;
             }
-            match var[cell * n + v as usize - 1] {
+            match self.var[cell * self.n + v as usize - 1] {
                 0 => return None,
                 x => clause.push(-x),
             }
         }
         Some(clause)
-    };
-    for k in known {
-        if let Some(clause) = blocking(k) {
-            sat.add_clause(&clause);
+    }
+
+    /// Up to `want` solutions from `sat`, given this CNF (and nothing else before): each
+    /// one found is blocked and the solver asked again, keeping what it learned.
+    pub(super) fn solve(&self, mut sat: Backend, want: usize) -> Found {
+        sat.add_clauses(&self.clauses);
+        #[cfg(feature = "sat-dump")]
+        if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
+            self.dump(&path);
         }
-    }
-    #[cfg(feature = "sat-dump")]
-    if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
-        dump(&sat, &path, &lits, &var, n);
-    }
-    let mut found = Found {
-        solutions: Vec::new(),
-        stopped: false,
-    };
-    while found.solutions.len() < want {
-        match sat.solve() {
-            Some(true) => {
-                let mut values = st.value.clone();
-                for &(c, d) in &lits {
-                    if sat.is_true(var[c as usize * n + d as usize]) {
-                        values[c as usize] = d + 1;
+        let mut found = Found {
+            solutions: Vec::new(),
+            stopped: false,
+        };
+        while found.solutions.len() < want {
+            match sat.solve() {
+                Some(true) => {
+                    let mut values = self.value.clone();
+                    for &(c, d) in &self.lits {
+                        if sat.is_true(self.var[c as usize * self.n + d as usize]) {
+                            values[c as usize] = d + 1;
+                        }
                     }
+                    let block = self.blocking(&values);
+                    sat.add_clause(&block.expect("a model is a solution of the state"));
+                    found.solutions.push(values);
                 }
-                sat.add_clause(&blocking(&values).expect("a model is a solution of the state"));
-                found.solutions.push(values);
-            }
-            Some(false) => break,
-            None => {
-                found.stopped = true;
-                break;
+                Some(false) => break,
+                None => {
+                    found.stopped = true;
+                    break;
+                }
             }
         }
+        found
     }
-    found
-}
 
-/// Writes the CNF as handed over to `path` (DIMACS) and, to `path.map`, one line
-/// `variable cell digit` (0-based) per candidate: the debugging aid behind the comparison
-/// in the module doc. Errors are ignored: the solve goes on without the files.
-#[cfg(feature = "sat-dump")]
-fn dump(sat: &Backend, path: &std::ffi::OsStr, lits: &[(u32, u16)], var: &[i32], n: usize) {
-    use std::fmt::Write;
-    let vars = sat.clauses.iter().flatten().map(|x| x.unsigned_abs()).max();
-    let mut cnf = format!("p cnf {} {}\n", vars.unwrap_or(0), sat.clauses.len());
-    for clause in &sat.clauses {
-        for x in clause {
-            let _ = write!(cnf, "{x} ");
+    /// Writes the CNF to `path` (DIMACS) and, to `path.map`, one line `variable cell
+    /// digit` (0-based) per candidate: the debugging aid behind the comparison in the
+    /// module doc. Errors are ignored: the solve goes on without the files.
+    #[cfg(feature = "sat-dump")]
+    fn dump(&self, path: &std::ffi::OsStr) {
+        use std::fmt::Write;
+        let vars = self.clauses.iter().map(|x| x.unsigned_abs()).max();
+        let count = self.clauses.iter().filter(|&&x| x == 0).count();
+        let mut cnf = format!("p cnf {} {count}\n", vars.unwrap_or(0));
+        for &x in &self.clauses {
+            if x == 0 {
+                cnf.push_str("0\n");
+            } else {
+                let _ = write!(cnf, "{x} ");
+            }
         }
-        cnf.push_str("0\n");
+        let _ = std::fs::write(path, cnf);
+        let mut map = String::new();
+        for &(c, d) in &self.lits {
+            let v = self.var[c as usize * self.n + usize::from(d)];
+            let _ = writeln!(map, "{v} {c} {d}");
+        }
+        let mut to = path.to_os_string();
+        to.push(".map");
+        let _ = std::fs::write(to, map);
     }
-    let _ = std::fs::write(path, cnf);
-    let mut map = String::new();
-    for &(c, d) in lits {
-        let v = var[c as usize * n + usize::from(d)];
-        map.push_str(&format!("{v} {c} {d}\n"));
-    }
-    let mut to = path.to_os_string();
-    to.push(".map");
-    let _ = std::fs::write(to, map);
 }
 
-/// Exactly one of `xs` (an empty `xs` is the empty clause: no solution).
-pub(super) fn exactly_one(sat: &mut Backend, xs: &[i32], next: &mut i32) {
-    sat.add_clause(xs);
+/// Finds up to `want` solutions of `st`'s current state other than those in `known`
+/// (whole-grid values, each an extension of the state), with the solver its
+/// [`Choice`] names.
+pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) -> Found {
+    match Cnf::of(st, known, stop) {
+        Some(cnf) => cnf.solve(Backend::new(cnf.choice, stop), want),
+        None => Found::stopped(),
+    }
+}
+
+/// Appends to `clauses` (each ended by a 0) exactly one of `xs` (an empty `xs` is the
+/// empty clause: no solution); `next` is the first free variable, for a counter's.
+pub(super) fn exactly_one(clauses: &mut Vec<i32>, xs: &[i32], next: &mut i32) {
+    let mut add = |lits: &[i32]| {
+        clauses.extend_from_slice(lits);
+        clauses.push(0);
+    };
+    add(xs);
     if xs.len() <= PAIRWISE_MAX {
         for (i, &a) in xs.iter().enumerate() {
             for &b in &xs[i + 1..] {
-                sat.add_clause(&[-a, -b]);
+                add(&[-a, -b]);
             }
         }
         return;
@@ -511,11 +594,11 @@ pub(super) fn exactly_one(sat: &mut Backend, xs: &[i32], next: &mut i32) {
     let s0 = *next;
     *next += k as i32 - 1;
     let s = |i: usize| s0 + i as i32;
-    sat.add_clause(&[-xs[0], s(0)]);
+    add(&[-xs[0], s(0)]);
     for (i, &x) in xs.iter().enumerate().take(k - 1).skip(1) {
-        sat.add_clause(&[-x, s(i)]);
-        sat.add_clause(&[-s(i - 1), s(i)]);
-        sat.add_clause(&[-x, -s(i - 1)]);
+        add(&[-x, s(i)]);
+        add(&[-s(i - 1), s(i)]);
+        add(&[-x, -s(i - 1)]);
     }
-    sat.add_clause(&[-xs[k - 1], -s(k - 2)]);
+    add(&[-xs[k - 1], -s(k - 2)]);
 }

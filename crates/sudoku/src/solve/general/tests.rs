@@ -1,5 +1,7 @@
 use super::*;
 use crate::Shape;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 #[test]
 fn classic_unique() {
@@ -290,8 +292,9 @@ fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
                 "CaDiCaL" => sat::Backend::cadical(&never),
                 _ => sat::Backend::batsat(&never),
             };
-            let mut next = k as i32 + 1;
-            sat::exactly_one(&mut solver, &xs, &mut next);
+            let (mut next, mut cnf) = (k as i32 + 1, Vec::new());
+            sat::exactly_one(&mut cnf, &xs, &mut next);
+            solver.add_clauses(&cnf);
             assert_eq!(solver.solve(), Some(true), "back end {b}, k {k}");
             let trues = xs.iter().filter(|&&x| solver.is_true(x)).count();
             assert_eq!(trues, 1, "back end {b}, k {k}");
@@ -371,14 +374,15 @@ fn batsat_stops_when_told_and_stays_stopped() {
     let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
     let mut solver = sat::Backend::batsat(&stop);
     let xs: Vec<i32> = (1..=40).collect();
-    let mut next = 41;
-    sat::exactly_one(&mut solver, &xs, &mut next);
+    let (mut next, mut cnf) = (41, Vec::new());
+    sat::exactly_one(&mut cnf, &xs, &mut next);
+    solver.add_clauses(&cnf);
     assert_eq!(solver.solve(), None);
     assert_eq!(solver.solve(), None);
     // The same formula, unbounded, has a model.
     let never = Stop::never();
     let mut solver = sat::Backend::batsat(&never);
-    sat::exactly_one(&mut solver, &xs, &mut next);
+    solver.add_clauses(&cnf);
     assert_eq!(solver.solve(), Some(true));
 }
 
@@ -564,12 +568,27 @@ fn portfolio_answers_as_the_single_engine() {
                     assert!(!one.stopped && !two.stopped);
                     assert_eq!(two.count, one.count, "{g:?}");
                     raced[one.count.min(2)] += 1;
-                    // Every solution in the same order (value order once handed over or
-                    // raced, the search's when it answered before); at the limit the SAT
-                    // engine's solutions, as the single engine's.
-                    assert_eq!(two.solutions, one.solutions, "{g:?}");
-                    if one.count < limit && one.count > 1 {
-                        sorted[usize::from(is_sorted(&one.solutions))] += 1;
+                    if one.count < limit {
+                        // Every solution in the same order (value order once handed over,
+                        // the search's when it answered before).
+                        assert_eq!(two.solutions, one.solutions, "{g:?}");
+                        if one.count > 1 {
+                            sorted[usize::from(is_sorted(&one.solutions))] += 1;
+                        }
+                    } else {
+                        // At the limit, the winner's solutions: as many, all different, all
+                        // solutions of the grid.
+                        assert_eq!(two.solutions.len(), one.solutions.len(), "{g:?}");
+                        assert_eq!(
+                            by_value(&two.solutions)
+                                .windows(2)
+                                .filter(|w| w[0] == w[1])
+                                .count(),
+                            0
+                        );
+                        for s in &two.solutions {
+                            assert!(crate::verify::check_solution_of(&g, s).is_ok(), "{g:?}");
+                        }
                     }
                 }
             }
@@ -579,6 +598,38 @@ fn portfolio_answers_as_the_single_engine() {
     // solutions both in value order (handed over) and not (the search's own).
     assert!(raced[1] > 0 && raced[2] > 0, "{raced:?}");
     assert!(sorted[0] > 0 && sorted[1] > 0, "{sorted:?}");
+}
+
+#[test]
+fn every_pair_of_the_race_finds_the_solutions() {
+    use rand::SeedableRng;
+    // A 16x16 with 30% of its cells given (several solutions) and its full listing under
+    // a limit: each of the three choices and its partner race to the same answers.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
+    let g = holed(Shape::new(4, 4).unwrap(), 0.3, &mut rng);
+    let geo = Geometry::new(g.shape());
+    let never = Stop::never();
+    let mut st = Solver::new(&geo, &g, &never).unwrap();
+    assert!(st.queue_all() && st.propagate());
+    let cnf = sat::Cnf::of(&st, &[], &never).unwrap();
+    for choice in [
+        sat::Choice::Batsat,
+        sat::Choice::CadicalStable,
+        sat::Choice::Cadical,
+    ] {
+        for c in [choice, choice.partner()] {
+            let found = cnf.solve(sat::Backend::new(c, &never), 3);
+            assert!(!found.stopped, "{c:?}");
+            assert_eq!(found.solutions.len(), 3, "{c:?}");
+            for v in &found.solutions {
+                assert!(crate::verify::check_solution_of(&g, &grid_of(&g, v)).is_ok());
+            }
+        }
+        assert_ne!(choice.partner(), choice);
+    }
+    let found = portfolio::race(&st, &[], 3, &never);
+    assert!(!found.stopped);
+    assert_eq!(found.solutions.len(), 3);
 }
 
 /// Up to `limit` solutions of `g`, every one kept, handed over to the SAT engine after
