@@ -60,8 +60,8 @@
 //!
 //! The bench's CaDiCaL (`scripts/giant_bench.py`) is the same 1.9.5 with its defaults, on
 //! an encoding that drops only what the givens rule out and numbers cells in row order.
-//! Built with the dev-time feature `sat-dump` and run with `SUDOKU_SAT_DUMP=PATH`, [`search`]
-//! writes the CNF it hands over to `PATH` (and each variable's cell and digit to
+//! Built with the dev-time feature `sat-dump` and run with `SUDOKU_SAT_DUMP=PATH`,
+//! [`Cnf::of`] writes the CNF it builds to `PATH` (and each variable's cell and digit to
 //! `PATH.map`), so the two can be run side by side; without the feature the library reads
 //! no environment.
 //! What that showed (CPU seconds of CaDiCaL alone, summed over isomorphic copies of each
@@ -478,6 +478,11 @@ impl Cnf {
                 cnf.clauses.push(0);
             }
         }
+        // Once, however many solvers it goes to.
+        #[cfg(feature = "sat-dump")]
+        if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
+            cnf.dump(&path);
+        }
         Some(cnf)
     }
 
@@ -504,10 +509,6 @@ impl Cnf {
     /// one found is blocked and the solver asked again, keeping what it learned.
     pub(super) fn solve(&self, mut sat: Backend, want: usize) -> Found {
         sat.add_clauses(&self.clauses);
-        #[cfg(feature = "sat-dump")]
-        if let Some(path) = std::env::var_os("SUDOKU_SAT_DUMP") {
-            self.dump(&path);
-        }
         let mut found = Found {
             solutions: Vec::new(),
             stopped: false,
