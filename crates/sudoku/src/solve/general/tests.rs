@@ -603,8 +603,8 @@ fn portfolio_answers_as_the_single_engine() {
 #[test]
 fn every_pair_of_the_race_finds_the_solutions() {
     use rand::SeedableRng;
-    // A 16x16 with 30% of its cells given (several solutions) and its full listing under
-    // a limit: each of the three choices and its partner race to the same answers.
+    // A 16x16 with 30% of its cells given (many solutions): every solver of every pair
+    // finds three, each checked against the rules and the givens, and so does the race.
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
     let g = holed(Shape::new(4, 4).unwrap(), 0.3, &mut rng);
     let geo = Geometry::new(g.shape());
