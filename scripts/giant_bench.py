@@ -119,40 +119,29 @@ def holed(sol, fill, rng):
     return [[v if rng.random() < fill else 0 for v in row] for row in sol]
 
 
-def ours(binary, grid, timeout, extra=(), label=None):
-    n = len(grid)
+def ours(binary, grid, timeout, extra, label):
+    """Ours on `grid`, written to a temporary file: `ours_file`."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(" ".join(map(str, row)) for row in grid) + "\n")
         path = f.name
     try:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        p = subprocess.run(
-            [binary, "solve", "--json", "--max-time", str(timeout), path, *extra],
-            capture_output=True,
-            text=True,
-            timeout=timeout * 1.5 + 5,
-        )
-        WALL[label or binary] = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        # CPU time of the process (parsing included), as CaDiCaL's is its solver's CPU
-        # time: on a loaded machine wall time says more about the neighbours.
-        dt = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-        status = json.loads(p.stdout.splitlines()[0])["status"] if p.stdout else "error"
+        return ours_file(binary, path, timeout, extra, label)
     finally:
         os.unlink(path)
-    return (None if status == "timeout" else dt), status
 
 
 MAX_CLAUSES = 20_000_000
-# Wall time of the last run of each of our binaries (the tables show CPU time; with
+# Wall time of the last run of each of our columns (the tables show CPU time; with
 # `--wall` a "wall" column of each follows, since the portfolio spends two cores).
 WALL = {}
 PYSAT = {"CaDiCaL": "cadical195", "Glucose": "glucose4", "MiniSat": "minisat22"}
 
 
-def ours_file(binary, path, timeout, extra=(), label=None):
-    """Ours on a file as it is (its own format, parsing included)."""
+def ours_file(binary, path, timeout, extra, label):
+    """Ours on a file as it is (its own format, parsing included), with `extra` arguments;
+    its wall time goes to `WALL[label]`. CPU time of the process (parsing included), as
+    CaDiCaL's is its solver's CPU time: on a loaded machine wall time says more about the
+    neighbours."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
@@ -164,7 +153,7 @@ def ours_file(binary, path, timeout, extra=(), label=None):
         )
     except subprocess.TimeoutExpired:
         return None, "timeout"
-    WALL[label or binary] = time.perf_counter() - start
+    WALL[label] = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     dt = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     status = json.loads(p.stdout.splitlines()[0])["status"] if p.stdout else "error"
