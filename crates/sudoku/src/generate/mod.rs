@@ -57,7 +57,7 @@
 //! up): solution grids are the formula's pattern,
 //! shuffled as in step 1 (a random fill took 5 s at 36x36 and a search from seeded boxes
 //! never ended at 64x64 and up), and step 2 removes an orbit only while propagation alone
-//! (singles, locked candidates) still solves the puzzle ([`Generator::by_propagation`]):
+//! (singles, locked candidates) still solves the puzzle (`Generator::by_propagation`):
 //! uniqueness without a search, so no puzzle lands on the hardness peak of the searches.
 //! The tests run on one state undone with the trail, by divide and conquer over the
 //! orbits (`solve::general::reduce`): the same puzzles as one propagation from scratch
@@ -66,7 +66,7 @@
 //! givens range, removal goes as far as that allows: 47% givens at 36x36, 50% at 49x49,
 //! 54% at 64x64, 57% at 81x81, 59% at 100x100. Above side [`FULL_PROPAGATION_MAX_SIDE`]
 //! only cells that are singles of the givens left go (400x400: 78% givens in 0.5 s).
-//! Minimal 25x25 puzzles then get an exact pass ([`Generator::exact_minimal`]): each given
+//! Minimal 25x25 puzzles then get an exact pass (`Generator::exact_minimal`): each given
 //! left goes if a search finds no other solution without it, so they are truly minimal;
 //! from side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] up they stay minimal for propagation.
 //! Every attempt watches a [`Stop`] ([`Generator::generate_until`]).
@@ -568,7 +568,7 @@ impl Generator {
     }
 
     /// Whether clue removal keeps the puzzle solvable by propagation
-    /// ([`Generator::by_propagation`]): from side [`PROPAGATION_FROM_SIDE`] up, and for
+    /// (`Generator::by_propagation`): from side [`PROPAGATION_FROM_SIDE`] up, and for
     /// minimal puzzles from side 25 up (followed by the exact pass below side
     /// [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]).
     fn by_propagation_only(&self) -> bool {
@@ -960,7 +960,7 @@ impl Generator {
 /// The rating of the puzzle in the removal state, given its number of givens: the verdict,
 /// and the HoDoKu score unless too hard.
 /// From this side up, default generation removes clues only while propagation solves the
-/// puzzle ([`Generator::by_propagation`]).
+/// puzzle (`Generator::by_propagation`).
 pub const PROPAGATION_FROM_SIDE: usize = 36;
 
 /// From this side up, [`Generator::minimal`] means minimal among the puzzles propagation
@@ -968,8 +968,8 @@ pub const PROPAGATION_FROM_SIDE: usize = 36;
 pub const MINIMAL_BY_PROPAGATION_FROM_SIDE: usize = 36;
 
 /// From this side up, minimal puzzles are made by propagation-keeping removal first
-/// ([`Generator::by_propagation`]), then (below [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]) by
-/// an exact pass over the givens left ([`Generator::exact_minimal`]): a search per given
+/// (`Generator::by_propagation`), then (below [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]) by
+/// an exact pass over the givens left (`Generator::exact_minimal`): a search per given
 /// from a puzzle propagation solves starts from few open cells, where one from the full
 /// grid down lands on the hardness peak (no minimal 25x25 puzzle in 90 s that way).
 const MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE: usize = 25;

@@ -518,7 +518,7 @@ impl super::Position {
         self.explain_until(solver, None)
     }
 
-    /// [`Position::explain`] with a deadline: the path found by then, marked `timed_out`.
+    /// [`explain`](Self::explain) with a deadline: the path found by then, marked `timed_out`.
     /// The uniqueness check before it ends at the deadline too, with [`super::Problem::timeout`]:
     /// on a giant grid near the hardness peak it can take longer than the path.
     pub fn explain_until(

@@ -40,7 +40,7 @@
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
 //!   Above 1% the phase did more harm than good (below).
 //! * **Learning, by hand-over.** After 2000 failed branches (100 from side 36 up) on a
-//!   grid with at least 25% givens, the rest goes to CaDiCaL ([`sat`]): the state at the
+//!   grid with at least 25% givens, the rest goes to CaDiCaL (`sat.rs`): the state at the
 //!   root (with what was refuted there) becomes a CNF of the open cells and house-digits,
 //!   the solutions already found are blocked, and each new one is blocked in turn
 //!   (incremental counting). Sparser grids stay here, and so do listings of more than 64
