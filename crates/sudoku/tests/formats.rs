@@ -625,6 +625,18 @@ fn bad_character_is_located() {
 }
 
 #[test]
+fn a_bad_number_in_a_matrix_row_is_located_in_characters() {
+    // Columns count characters, also past a wide space (three bytes) between numbers.
+    let text = "1 2 3 4\n3 4 1 2\n2\u{3000}1 4 y\n4 3 2 1\n";
+    let all = read(text, Some(Format::Matrix));
+    assert_eq!(err_at(&all[0]), (3, 7));
+    assert!(matches!(
+        all[0].as_ref().unwrap_err().kind,
+        ParseErrorKind::BadChar { ch: 'y', .. }
+    ));
+}
+
+#[test]
 fn a_digit_too_large_for_the_grid_is_an_error() {
     let all = read("1234341221434325\n", None);
     assert_eq!(err_at(&all[0]), (1, 16));

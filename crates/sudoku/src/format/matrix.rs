@@ -35,9 +35,16 @@ pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
     let text = strip_comment(text);
     let sep = ['|', ',', ';'].into_iter().find(|&c| text.contains(c));
     let Some(sep) = sep else {
+        // Columns counted on from the last token, not from the row's start: a 400x400 row
+        // has 400 tokens.
+        let (mut byte, mut chars) = (0, 0);
         return super::line::tokens_with_offsets(text)
             .into_iter()
-            .map(|(off, t)| (text[..off].chars().count() + 1, t.to_string()))
+            .map(|(off, t)| {
+                chars += text[byte..off].chars().count();
+                byte = off;
+                (chars + 1, t.to_string())
+            })
             .collect();
     };
     let mut out = Vec::new();
