@@ -107,7 +107,7 @@
 //! 5. Luby restarts (unit 100): 144x144-2 from 944 guesses to 367; 100x100 6.6k → 5.1k.
 //! 6. Root probing: of two-option columns, 100x100 and 144x144-2 with 0 guesses; also of
 //!    three-option columns, 81x81 from no answer to 0 guesses in 0.1 s. Each candidate
-//!    once per sweep, and none that a successful probe placed (2026-11-29): on 64x64-2
+//!    at most once between changes, and none that a successful probe placed (2026-11-29): on 64x64-2
 //!    5.6k probes instead of 10k, its root from 53 to 35 ms (10% of the process's
 //!    instructions), 81x81 6%.
 //!
@@ -738,10 +738,10 @@ impl<'g> Solver<'g> {
     /// contradiction is eliminated. Repeats until a sweep finds nothing. Returns false on
     /// contradiction.
     ///
-    /// A candidate is probed once per sweep, though it may be narrow in its cell and in
-    /// three houses. A candidate that a successful probe placed is not probed until the
-    /// state changes: propagation is monotone, so what it derives is a part of what that
-    /// probe derived, which held no contradiction.
+    /// Between two changes of the state, a candidate is probed at most once, though it may
+    /// be narrow in its cell and in three houses, and not at all if a successful probe
+    /// placed it: propagation is monotone, so what it derives is a part of what that probe
+    /// derived, which held no contradiction.
     fn probe(&mut self, max: u16) -> bool {
         let geo = self.geo;
         let (n, wpc) = (geo.n, geo.wpc);
@@ -749,7 +749,8 @@ impl<'g> Solver<'g> {
         // The sweep's candidates, each once, by cell; where each cell's first is.
         let mut keys: Vec<(u32, u16)> = Vec::new();
         let mut first = vec![0u32; n * n];
-        // The state's generation when the candidate was last seen to hold (0: never).
+        // The state's generation when the candidate was last probed or placed by a
+        // successful probe (0: never); a failed probe starts a new generation.
         let mut holds: Vec<u32> = Vec::new();
         let mut generation = 1u32;
         let find = |keys: &[(u32, u16)], first: &[u32], cell: u32, d: u16| {
