@@ -107,9 +107,9 @@
 //! 5. Luby restarts (unit 100): 144x144-2 from 944 guesses to 367; 100x100 6.6k → 5.1k.
 //! 6. Root probing: of two-option columns, 100x100 and 144x144-2 with 0 guesses; also of
 //!    three-option columns, 81x81 from no answer to 0 guesses in 0.1 s. Each candidate
-//!    at most once between changes, and none that a successful probe placed (2026-11-29): on 64x64-2
-//!    5.6k probes instead of 10k, its root from 53 to 35 ms (10% of the process's
-//!    instructions), 81x81 6%.
+//!    at most once between changes, and none that a successful probe placed (2026-11-29):
+//!    on 64x64-2 5.6k probes instead of 10k, its root from 53 to 35 ms (10% of the
+//!    process's instructions), 81x81 6%.
 //!
 //! What did not: probing at every node, or down to depth 3 or 8 (far fewer guesses per
 //! second; no new puzzle solved); probing again at each restart, or probing four-option
@@ -215,8 +215,8 @@ enum Change {
     Place(u32),
 }
 
-/// The search state, changed in place and restored from the trail. A clone is the
-/// portfolio's copy of the root for the SAT engine's thread.
+/// The search state, changed in place and restored from the trail. (A clone serves the
+/// tests, which run two probings from one state.)
 #[derive(Clone)]
 struct Solver<'g> {
     geo: &'g Geometry,
