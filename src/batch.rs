@@ -69,7 +69,7 @@ where
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(
             indicatif::ProgressStyle::with_template(
-                "{spinner} {pos} puzzles ({per_sec}) {elapsed}",
+                "{spinner} puzzles done: {pos} ({per_sec}) {elapsed}",
             )
             .expect("valid template"),
         );

@@ -7,6 +7,7 @@ use crate::index::{Cell, Digit, House};
 use crate::set::DigitSet;
 use crate::shape::Shape;
 use crate::solve;
+use crate::solve::general::oracle::Oracle;
 use crate::stop::Stop;
 
 /// The removal loop's working state, one implementation per representation: [`Work`] for
@@ -22,6 +23,12 @@ pub(super) trait Removal {
     /// solution as its only one before), has another solution. Leaves the puzzle as it was
     /// (what it learns of the grid may stay, see [`super::nine::Work9`]).
     fn has_other_solution(&mut self, removed: &[Cell]) -> bool;
+    /// [`Removal::has_other_solution`], the questions put to `oracle`, which was built on
+    /// a puzzle whose givens this one holds (all but those of a run still to be decided).
+    fn has_other_solution_asking(&mut self, removed: &[Cell], oracle: &mut Oracle) -> bool {
+        let _ = oracle;
+        self.has_other_solution(removed)
+    }
     /// Whether the puzzle has exactly one solution.
     fn is_unique(&self) -> bool;
     /// Whether `cell` (empty) is a naked or hidden single of the givens alone (false when
@@ -144,26 +151,35 @@ impl Work {
     /// ours in a removed cell: search for one where the `i`-th removed cell differs and the
     /// earlier ones agree, for each `i` in turn (cells forced by a single are skipped).
     fn has_other_solution(&mut self, removed: &[Cell]) -> bool {
+        let engine = solve::engine_for(&self.puzzle);
+        self.has_other_solution_by(removed, |w, cell, d| {
+            w.marks.set(cell, w.full - DigitSet::single(d));
+            // The solver may fill the cell by propagation from the givens before it reads
+            // the marks, and then ignores them: a solution that keeps our digit there only
+            // shows that the givens force it.
+            let mut s = engine.search_until(&w.puzzle, Some(&w.marks), 1, 1, &w.stop);
+            w.marks.set(cell, w.full);
+            s.stopped || s.solutions.pop().is_some_and(|g| g.get(cell) != Some(d))
+        })
+    }
+
+    /// [`Work::has_other_solution`], each cell's question (is there a solution without
+    /// our digit `d` in `cell`, given the puzzle as it stands?) answered by `other`.
+    fn has_other_solution_by(
+        &mut self,
+        removed: &[Cell],
+        mut other: impl FnMut(&mut Work, Cell, Digit) -> bool,
+    ) -> bool {
         let open: Vec<Cell> = removed
             .iter()
             .copied()
             .filter(|&c| !self.forced(c))
             .collect();
-        if open.is_empty() {
-            return false;
-        }
-        let engine = solve::engine_for(&self.puzzle);
         let mut found = false;
         let mut fixed = 0;
         for (i, &cell) in open.iter().enumerate() {
             let d = Digit::from_index(self.digit(cell));
-            self.marks.set(cell, self.full - DigitSet::single(d));
-            // The solver may fill the cell by propagation from the givens before it reads
-            // the marks, and then ignores them: a solution that keeps our digit there only
-            // shows that the givens force it.
-            let mut s = engine.search_until(&self.puzzle, Some(&self.marks), 1, 1, &self.stop);
-            found = s.stopped || s.solutions.pop().is_some_and(|g| g.get(cell) != Some(d));
-            self.marks.set(cell, self.full);
+            found = other(self, cell, d);
             if found || i + 1 == open.len() {
                 break;
             }
@@ -188,6 +204,12 @@ impl Removal for Work {
     }
     fn has_other_solution(&mut self, removed: &[Cell]) -> bool {
         Work::has_other_solution(self, removed)
+    }
+    fn has_other_solution_asking(&mut self, removed: &[Cell], oracle: &mut Oracle) -> bool {
+        // A question cut short counts as another solution (the given stays).
+        self.has_other_solution_by(removed, |w, cell, d| {
+            oracle.solution_without(&w.puzzle, cell, d).unwrap_or(true)
+        })
     }
     fn is_unique(&self) -> bool {
         solve::count_until(&self.puzzle, None, 2, &self.stop) == Ok(1)

@@ -1353,6 +1353,7 @@ fn luby(i: u64) -> u64 {
 }
 
 mod alldiff;
+pub(crate) mod oracle;
 mod pattern;
 mod portfolio;
 pub(crate) mod reduce;

@@ -254,6 +254,21 @@ impl<'s> Backend<'s> {
         Self::of(Engine::Batsat(sat, Vec::new(), Vec::new()))
     }
 
+    /// batsat, bounded by `stop`, whose decisions set variable `v` to `prefer[v - 1]`
+    /// (true: the literal `v`) where that is open: a search that starts, and keeps coming
+    /// back to, one assignment looks for the solutions next to it first.
+    pub(super) fn batsat_preferring(prefer: &[bool], stop: &'s Stop) -> Backend<'s> {
+        let mut backend = Backend::batsat(stop);
+        if let Engine::Batsat(sat, vars, _) = &mut backend.engine {
+            vars.extend(
+                prefer
+                    .iter()
+                    .map(|&p| sat.new_var(batsat::lbool::new(p), true)),
+            );
+        }
+        backend
+    }
+
     /// Adds every clause of `clauses`, each ended by a 0.
     pub(super) fn add_clauses(&mut self, clauses: &[i32]) {
         let mut rest = clauses;
@@ -484,6 +499,40 @@ impl Cnf {
             cnf.dump(&path);
         }
         Some(cnf)
+    }
+
+    /// The state's value of `cell` (0 when open).
+    pub(super) fn value_of(&self, cell: usize) -> u16 {
+        self.value[cell]
+    }
+
+    /// The variable of `cell` holding digit `d` (0-based), 0 when the state has no such
+    /// candidate (or the cell is decided).
+    pub(super) fn var_of(&self, cell: usize, d: usize) -> i32 {
+        self.var[cell * self.n + d]
+    }
+
+    /// For each variable (variable `v` at `v - 1`), whether it is the candidate that
+    /// `values` (whole-grid digits, 0 for none) puts in its cell.
+    pub(super) fn agreeing(&self, values: &[u16]) -> Vec<bool> {
+        let vars = self.clauses.iter().map(|x| x.unsigned_abs()).max();
+        let mut agree = vec![false; vars.unwrap_or(0) as usize];
+        for (cell, &v) in values.iter().enumerate() {
+            let x = match v {
+                0 => 0,
+                v => self.var_of(cell, usize::from(v) - 1),
+            };
+            if x > 0 {
+                agree[x as usize - 1] = true;
+            }
+        }
+        agree
+    }
+
+    /// Gives every clause to `sat` and frees them: a solver kept for many questions
+    /// ([`super::oracle`]) needs only the variables after that.
+    pub(super) fn load(&mut self, sat: &mut Backend) {
+        sat.add_clauses(&std::mem::take(&mut self.clauses));
     }
 
     /// The clause that rules out the solution `values`, or `None` if the state already

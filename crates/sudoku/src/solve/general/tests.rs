@@ -805,3 +805,73 @@ fn probing_that_skips_reaches_the_same_state() {
     // Probing found something to refute, or the comparison says little.
     assert!(failures > 20, "only {failures} failed probes");
 }
+
+#[test]
+fn the_oracle_answers_as_a_search_from_scratch() {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let never = Stop::never();
+    let (mut yes, mut no) = (0, 0);
+    for (rows, cols, fill) in [(3, 3, 0.5), (3, 4, 0.6), (4, 4, 0.65), (2, 3, 0.4)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        for _ in 0..4 {
+            let near = random_solution(shape, &mut rng);
+            let puzzle = {
+                let values: Vec<usize> = near
+                    .values()
+                    .iter()
+                    .map(|&v| if rng.gen_bool(fill) { v as usize } else { 0 })
+                    .collect();
+                Grid::from_values(shape, &values).unwrap()
+            };
+            // A run of givens the base lacks.
+            let mut givens: Vec<Cell> =
+                Cell::all(shape).filter(|&c| puzzle.value(c) != 0).collect();
+            givens.shuffle(&mut rng);
+            let run = &givens[..givens.len().min(8)];
+            let mut base = puzzle.clone();
+            run.iter().for_each(|&c| base.set(c, None));
+            let mut oracle = oracle::Oracle::new(&base, &near, &never).unwrap();
+            for _ in 0..12 {
+                let mut asked = base.clone();
+                for &c in run.iter().filter(|_| rng.gen_bool(0.5)) {
+                    asked.set_given(c, Digit::from_index(near.value(c) - 1));
+                }
+                let empty: Vec<Cell> = Cell::all(shape).filter(|&c| asked.value(c) == 0).collect();
+                let cell = *empty.choose(&mut rng).unwrap();
+                // Mostly the question of minimal generation: another digit than `near`'s.
+                let digit = match rng.gen_bool(0.7) {
+                    true => Digit::from_index(near.value(cell) - 1),
+                    false => Digit::from_index(rng.gen_range(0..shape.side())),
+                };
+                let mut marks = Candidates::full(shape);
+                marks.set(
+                    cell,
+                    crate::DigitSet::full(shape.side()) - crate::DigitSet::single(digit),
+                );
+                let expected = search(&asked, Some(&marks), 1, 0).count > 0;
+                let got = oracle.solution_without(&asked, cell, digit).unwrap();
+                assert_eq!(got, expected, "{cell:?} without {digit:?} in {asked:?}");
+                if got {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+    }
+    // Both answers were put to the test.
+    assert!(yes > 20 && no > 20, "{yes} with, {no} without");
+}
+
+#[test]
+fn the_oracle_of_a_base_without_solutions_says_no() {
+    let g = Grid::from_line("123....4........").unwrap();
+    let near = Grid::from_line("1234341221434321").unwrap();
+    let never = Stop::never();
+    let mut oracle = oracle::Oracle::new(&g, &near, &never).unwrap();
+    assert!(!oracle
+        .solution_without(&g, Cell::new(15), Digit::from_index(0))
+        .unwrap());
+}
