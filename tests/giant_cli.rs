@@ -154,7 +154,7 @@ fn generate_stops_at_the_time_limit() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("time limit reached") && err.contains("0 of 1"),
+        err.contains("time limit reached") && err.contains("puzzles made: 0 of 1"),
         "{err}"
     );
 }

@@ -404,8 +404,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                             }
                             match e {
                                 GenerateError::Stopped { .. } => eprintln!(
-                                    "sudoku: time limit reached ({} s): {want} of {} puzzles \
-                                     made",
+                                    "sudoku: time limit reached ({} s): puzzles made: {want} \
+                                     of {}",
                                     args.batch.max_time.map_or(0.0, |t| t.as_secs_f64()),
                                     args.count
                                 ),
