@@ -990,9 +990,9 @@ const ORACLE_RUN: usize = 8;
 
 /// From this side up, minimal puzzles are made by propagation-keeping removal first
 /// (`Generator::by_propagation`), then (below [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]) by
-/// an exact pass over the givens left (`Generator::exact_minimal`): a search per given
-/// from a puzzle propagation solves starts from few open cells, where one from the full
-/// grid down lands on the hardness peak (no minimal 25x25 puzzle in 90 s that way).
+/// an exact pass over the givens left (`Generator::exact_minimal`): a question per given
+/// from a puzzle propagation solves starts from few open cells, where searches from the
+/// full grid down land on the hardness peak (no minimal 25x25 puzzle in 90 s that way).
 const MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE: usize = 25;
 
 /// Above this side the trail of a whole-grid propagation (`solve::general::reduce`)
