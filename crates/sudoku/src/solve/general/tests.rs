@@ -535,14 +535,19 @@ fn reduction_on_the_trail_is_sequential_deletion() {
 
 /// Random-holed puzzles (a random solution, each cell kept with probability `fill`).
 fn holed(shape: Shape, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
-    use rand::Rng;
     let sol = random_solution(shape, rng);
+    keeping_some(&sol, fill, rng)
+}
+
+/// `sol` with each cell kept with probability `fill`.
+fn keeping_some(sol: &Grid, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
+    use rand::Rng;
     let values: Vec<usize> = sol
         .values()
         .iter()
         .map(|&v| if rng.gen_bool(fill) { v as usize } else { 0 })
         .collect();
-    Grid::from_values(shape, &values).unwrap()
+    Grid::from_values(sol.shape(), &values).unwrap()
 }
 
 #[test]
@@ -817,14 +822,7 @@ fn the_oracle_answers_as_a_search_from_scratch() {
         let shape = Shape::new(rows, cols).unwrap();
         for _ in 0..4 {
             let near = random_solution(shape, &mut rng);
-            let puzzle = {
-                let values: Vec<usize> = near
-                    .values()
-                    .iter()
-                    .map(|&v| if rng.gen_bool(fill) { v as usize } else { 0 })
-                    .collect();
-                Grid::from_values(shape, &values).unwrap()
-            };
+            let puzzle = keeping_some(&near, fill, &mut rng);
             // A run of givens the base lacks.
             let mut givens: Vec<Cell> =
                 Cell::all(shape).filter(|&c| puzzle.value(c) != 0).collect();
