@@ -589,7 +589,8 @@ impl Generator {
     /// cells are singles of the givens left go. With [`Generator::minimal`] removal goes
     /// all the way (no orbit can go without propagation failing to fill the puzzle; below
     /// side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`], then none without a second solution,
-    /// by [`Generator::exact_minimal`]) and a givens range only accepts or rejects. `Err` when `stop` came first.
+    /// by [`Generator::exact_minimal`]) and a givens range only accepts or rejects. `Err`
+    /// when `stop` came first.
     fn by_propagation<W: Removal>(
         &self,
         work: &mut W,

@@ -18,8 +18,9 @@
 //! that assignment after every conflict and finds the solutions next to it first. On that
 //! run (runs of 8 givens, CPU of the whole process, side by side): CaDiCaL's defaults
 //! 10.3 s, its `sat` configuration 6.2 s, batsat on its own phases 5.5 s, batsat near the
-//! solution 4.2 s; a search from scratch per question, as before, 8.1-9.5 s. At 36x36 single questions take up to 85 s either way, so there
-//! minimal stays minimal for propagation (the generator's module doc).
+//! solution 4.2 s; a search from scratch per question, as before, 8.1-9.5 s. At 36x36
+//! single questions take up to 85 s either way, so there minimal stays minimal for
+//! propagation (the generator's module doc).
 
 use super::sat::{Backend, Cnf};
 use super::{Geometry, Solver, Tuning};
@@ -84,16 +85,18 @@ impl<'s> Oracle<'s> {
                 continue;
             }
             match cnf.value_of(c) {
-                // Decided in the base's state: every base solution has it, or none does.
+                // Open in the base's state: assume the given, unless the state ruled it out.
                 0 => match cnf.var_of(c, usize::from(v) - 1) {
                     0 => return Ok(false),
                     x => assumed.push(x),
                 },
+                // Decided there: every base solution has that digit, so another one has none.
                 now if now != v => return Ok(false),
                 _ => {}
             }
         }
         let d = digit.index();
+        // The asked cell's digit false, if the base's state still leaves it open.
         match cnf.value_of(cell.index()) {
             0 => match cnf.var_of(cell.index(), d) {
                 0 => {}
