@@ -39,17 +39,18 @@ pub struct GenerateArgs {
     #[arg(long, short = 's', value_name = "S", default_value = "none", value_parser = parse_symmetry)]
     pub symmetry: Symmetry,
     /// Number of givens, as A..B (inclusive), A.., ..B or A. Default: as few as possible
-    /// (minimal puzzles) up to 12x12; 50-55% of the cells at 16x16 and 25x25 (uniqueness
-    /// proven by search, which sparser puzzles make far slower); from 36x36 up, as few as leave the puzzle solvable
-    /// by propagation (singles, locked candidates), which proves it unique without search
+    /// (minimal puzzles) up to 12x12; 50-55% of the cells from 16x16 to 25x25 (uniqueness
+    /// proven by search, which sparser puzzles make far slower); from 26x26 up, and for
+    /// boxes one cell wide (1xN) from 16x16 up, as few as leave the puzzle solvable by
+    /// propagation (singles, locked candidates), which proves it unique without search
     /// (above 100x100, only givens that are singles of the others go).
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub givens: Option<RangeInclusive<usize>>,
     /// Only minimal puzzles: no given (no symmetric group of givens) can be removed. Up to
-    /// 25x25 that means with the solution kept unique (25x25: seconds to half a minute,
-    /// with a progress line); from 36x36 up, with the puzzle kept solvable by propagation
-    /// (singles, locked candidates), which proves it unique without search (a truly
-    /// minimal puzzle there needs a search on the hardness peak per given).
+    /// 25x25 that means with the solution kept unique (20x20 to 25x25: seconds to a
+    /// minute, with a progress line); from 26x26 up, with the puzzle kept solvable by
+    /// propagation (singles, locked candidates), which proves it unique without search (a
+    /// truly minimal puzzle there needs a search on the hardness peak per given).
     /// Always true without --givens up to 12x12; with --givens, removal goes all the way
     /// and puzzles outside the range are retried.
     #[arg(long)]

@@ -164,10 +164,40 @@ fn big_grids_are_generated_unique_by_propagation() {
 }
 
 #[test]
+fn shapes_off_the_search_path_are_generated_by_propagation() {
+    // From 26x26 up, and Latin-square boxes (one cell wide) from 16x16 up, a removal by
+    // searches to 50-55% givens lands on the hardness peak: there is no default range, and
+    // the puzzles propagation fills. 5x5 and 2x12 boxes keep the search and its range.
+    for sh in [
+        shape(4, 8),
+        shape(7, 5),
+        shape(2, 13),
+        shape(1, 24),
+        shape(20, 1),
+    ] {
+        assert_eq!(sudoku::generate::default_givens(sh), None, "{sh}");
+        let p = Generator::new(sh).seed(2).generate(0).unwrap();
+        check_generated(&p, true);
+        let cells = sh.cell_count();
+        assert!(
+            p.puzzle.given_count() < cells * 3 / 5,
+            "{sh}: {}",
+            p.puzzle.given_count()
+        );
+    }
+    for sh in [shape(5, 5), shape(2, 12), shape(4, 4)] {
+        let cells = sh.cell_count();
+        let range = Some(cells / 2..=cells * 55 / 100);
+        assert_eq!(sudoku::generate::default_givens(sh), range, "{sh}");
+    }
+}
+
+#[test]
 fn minimal_big_puzzles_are_minimal_for_propagation() {
-    // From 36x36 up (25x25 minimal puzzles are truly minimal, by searches too slow for a
-    // debug build; the generator's unit tests check that pass at 16x16).
+    // From 26x26 up (smaller minimal puzzles are truly minimal, by searches too slow for
+    // a debug build; the generator's unit tests check that pass at 16x16).
     for (sh, sym) in [
+        (shape(4, 8), Symmetry::None),
         (shape(6, 6), Symmetry::None),
         (shape(6, 6), Symmetry::Rotational90),
         (shape(6, 6), Symmetry::Diagonal),

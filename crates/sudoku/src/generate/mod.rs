@@ -53,8 +53,8 @@
 //!    a rating, since the climb needs the score; the rating walks runs of singles at once
 //!    ([`crate::rate::TargetRater`]) and costs about what the prefilter did.
 //!
-//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up; minimal puzzles from side 25
-//! up): solution grids are the formula's pattern,
+//! **Big grids** (side [`PROPAGATION_FROM_SIDE`] and up, Latin-square boxes from 16x16
+//! up, minimal puzzles from side 17 up): solution grids are the formula's pattern,
 //! shuffled as in step 1 (a random fill took 5 s at 36x36 and a search from seeded boxes
 //! never ended at 64x64 and up), and step 2 removes an orbit only while propagation alone
 //! (singles, locked candidates) still solves the puzzle (`Generator::by_propagation`):
@@ -66,10 +66,10 @@
 //! givens range, removal goes as far as that allows: 47% givens at 36x36, 50% at 49x49,
 //! 54% at 64x64, 57% at 81x81, 59% at 100x100. Above side [`FULL_PROPAGATION_MAX_SIDE`]
 //! only cells that are singles of the givens left go (400x400: 78% givens in 0.5 s).
-//! Minimal 25x25 puzzles then get an exact pass (`Generator::exact_minimal`): each given
-//! left goes if no other solution exists without it, so they are truly minimal; the
-//! questions of every eight givens go to one incremental SAT solver that looks near our
-//! solution first (`solve::general::oracle`). From side
+//! Minimal puzzles from 17x17 to 25x25 then get an exact pass (`Generator::exact_minimal`):
+//! each given left goes if no other solution exists without it, so they are truly
+//! minimal; the questions of every eight givens go to one incremental SAT solver that
+//! looks near our solution first (`solve::general::oracle`). From side
 //! [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] up they stay minimal for propagation.
 //! Every attempt watches a [`Stop`] ([`Generator::generate_until`]).
 //!
@@ -314,16 +314,18 @@ impl Generator {
     /// removal tries every orbit; with one, this makes removal go all the way and keeps only
     /// the puzzles that land in the range.
     ///
-    /// At 25x25 removal first keeps the puzzle solvable by propagation, then tries each
-    /// given left with a search (seconds: 6-32 s of CPU for seeds 1-3 in release; removal
-    /// by searches from the full grid down gave no puzzle in 90 s).
+    /// From 17x17 to 25x25 removal first keeps the puzzle solvable by propagation, then
+    /// asks of each given left whether another solution exists without it (seconds: 25x25
+    /// 4-18 s of CPU for seeds 1-5 in release; removal by searches from the full grid down
+    /// gave no 25x25 puzzle in 90 s).
     ///
-    /// From side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] (36x36) up, *minimal* means minimal
+    /// From side [`MINIMAL_BY_PROPAGATION_FROM_SIDE`] (26x26) up, *minimal* means minimal
     /// among the puzzles that propagation (naked and hidden singles, locked candidates)
     /// solves: no orbit can go without propagation failing to fill the grid. Such a puzzle
     /// is unique, proven without search; a given may still be removable with uniqueness
     /// kept, but the searches that would tell sit on the hardness peak (the exact pass
-    /// gave no 36x36 puzzle in 37 s of CPU; this takes well under a second).
+    /// gave no 32x32 puzzle in 400 s, nor a 36x36 one in 600 s; this takes well under a
+    /// second).
     pub fn minimal(mut self, minimal: bool) -> Generator {
         self.minimal = minimal;
         self
@@ -571,13 +573,13 @@ impl Generator {
     }
 
     /// Whether clue removal keeps the puzzle solvable by propagation
-    /// (`Generator::by_propagation`): from side [`PROPAGATION_FROM_SIDE`] up, and for
-    /// minimal puzzles from side 25 up (followed by the exact pass below side
+    /// (`Generator::by_propagation`): where default generation does
+    /// ([`removal_keeps_propagation`]), and for minimal puzzles from side
+    /// [`MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE`] up (followed by the exact pass below side
     /// [`MINIMAL_BY_PROPAGATION_FROM_SIDE`]).
     fn by_propagation_only(&self) -> bool {
-        let side = self.shape.side();
-        side >= PROPAGATION_FROM_SIDE
-            || (self.minimal && side >= MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE)
+        removal_keeps_propagation(self.shape)
+            || (self.minimal && self.shape.side() >= MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE)
     }
 
     /// Clue removal for big grids, where a search that proves uniqueness can take minutes
@@ -975,12 +977,14 @@ impl Generator {
 /// The rating of the puzzle in the removal state, given its number of givens: the verdict,
 /// and the HoDoKu score unless too hard.
 /// From this side up, default generation removes clues only while propagation solves the
-/// puzzle (`Generator::by_propagation`).
-pub const PROPAGATION_FROM_SIDE: usize = 36;
+/// puzzle (`Generator::by_propagation`), as it does for Latin-square boxes from 16x16 up.
+pub const PROPAGATION_FROM_SIDE: usize = 26;
 
 /// From this side up, [`Generator::minimal`] means minimal among the puzzles propagation
-/// solves (see [`Generator::minimal`]).
-pub const MINIMAL_BY_PROPAGATION_FROM_SIDE: usize = 36;
+/// solves (see [`Generator::minimal`]). Below it the exact pass asks about every given
+/// left: 30x30 took 56 s (5x6 boxes) and 108 s (6x5) on seed 3; 32x32 and 35x35 gave
+/// no puzzle in 400 s.
+pub const MINIMAL_BY_PROPAGATION_FROM_SIDE: usize = 26;
 
 /// The givens (orbits) of the exact minimality pass whose questions go to one incremental
 /// SAT solver ([`Oracle`]), built on the puzzle without all of them. `--size 25 --minimal`,
@@ -994,7 +998,11 @@ const ORACLE_RUN: usize = 8;
 /// an exact pass over the givens left (`Generator::exact_minimal`): a question per given
 /// from a puzzle propagation solves starts from few open cells, where searches from the
 /// full grid down land on the hardness peak (no minimal 25x25 puzzle in 90 s that way).
-const MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE: usize = 25;
+/// Seeds 1-3, CPU seconds, 20 s limit, searches from the full grid against this way:
+/// 24x24 (4x6 boxes) three time-outs against 1.6-10.8 s; 6x4 three time-outs against
+/// 1.3 s, 3.0 s and 54 s; 3x8 one time-out, 19 s, 19 s against 0.9-4.1 s; 20x20 (4x5)
+/// 1.2-9.4 s against 0.4-0.7 s. At 16x16 searches stay (0.03-0.09 s against 0.07-0.08 s).
+const MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE: usize = 17;
 
 /// Above this side the trail of a whole-grid propagation (`solve::general::reduce`)
 /// takes too much memory (`n³` entries: 90 MB at 225x225, 500 MB at 400x400): removal
@@ -1026,11 +1034,11 @@ pub fn random_seed() -> u64 {
 }
 
 /// The givens range `sudoku generate` asks by default, for callers that have no range of
-/// their own: `None` up to 12x12 (minimal puzzles take milliseconds); 50-55% of the cells
-/// at 16x16 and 25x25, where removal proves uniqueness by search and sparser puzzles take
-/// far longer to prove; `None` again from [`PROPAGATION_FROM_SIDE`] up, where removal
-/// keeps the puzzle solvable by propagation and 50-55% would sit on the hardness peak of
-/// the searches.
+/// their own: `None` below 16x16 (minimal puzzles take milliseconds); 50-55% of the cells
+/// from 16x16 to 25x25, where removal proves uniqueness by search and sparser puzzles
+/// take far longer to prove; `None` again where removal keeps the puzzle solvable by
+/// propagation (from [`PROPAGATION_FROM_SIDE`] up, and for boxes one cell wide from
+/// 16x16 up), where 50-55% would sit on the hardness peak of the searches.
 ///
 /// ```
 /// use sudoku::{generate::default_givens, Shape};
@@ -1040,9 +1048,19 @@ pub fn random_seed() -> u64 {
 /// ```
 pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
     let cells = shape.cell_count();
-    (16..PROPAGATION_FROM_SIDE)
-        .contains(&shape.side())
-        .then(|| cells / 2..=cells * 55 / 100)
+    (shape.side() >= 16 && !removal_keeps_propagation(shape)).then(|| cells / 2..=cells * 55 / 100)
+}
+
+/// Whether default generation removes clues only while propagation solves the puzzle
+/// (`Generator::by_propagation`): from side [`PROPAGATION_FROM_SIDE`] up, and from 16x16
+/// up for boxes one cell wide (Latin squares). Elsewhere from 16x16 up, removal to 50-55%
+/// givens proves uniqueness by search; on these shapes such searches sit on the hardness
+/// peak. `--seed 1` to `4`, 20 s limit each, before: `--box 4x8`, `5x7`, `7x5`, `3x11`,
+/// `2x17`, `3x10`, `2x15` and `1x24` ran out of time on some or all seeds (`1x23`: 1.5 s
+/// to over 10 s; `1x22` up to 4.8 s); now each takes under 0.1 s with 45-57% givens.
+fn removal_keeps_propagation(shape: Shape) -> bool {
+    let side = shape.side();
+    side >= PROPAGATION_FROM_SIDE || (side >= 16 && shape.box_rows().min(shape.box_cols()) == 1)
 }
 
 /// SplitMix64's finaliser: a fast, well-mixed hash of a 64-bit value.
