@@ -825,7 +825,21 @@ fn reader_works_over_any_bufread() {
 
 // ---------------------------------------------------------------- round trips
 
-const SHAPES: &[(usize, usize)] = &[(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5)];
+const SHAPES: &[(usize, usize)] = &[
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (3, 3),
+    (3, 4),
+    (4, 4),
+    (5, 5),
+    // Boxes one cell wide: every band line of a Simple Sudoku frame then sits between
+    // two rows (once read back as 3x3 boxes).
+    (1, 4),
+    (1, 9),
+    (9, 1),
+    (1, 12),
+];
 
 /// A random puzzle: some givens, some placed digits, and pencil marks that keep to the
 /// rules (with two candidates or more where the rules allow two).
@@ -1190,6 +1204,10 @@ const USER_SHAPES: &[(usize, usize)] = &[
     (4, 3),
     (4, 4),
     (5, 5),
+    (1, 6),
+    (6, 1),
+    (1, 9),
+    (9, 1),
 ];
 
 /// Why `f` may refuse a puzzle of `shape`, if it may.
@@ -1251,6 +1269,44 @@ proptest! {
 }
 
 // ------------------------------------------------------- misreads seen, one test each
+
+#[test]
+fn ss_boxes_one_row_high_read_back_as_written() {
+    // With 1xN boxes each row is one group between `|`: only the band lines tell the
+    // shape (read back as 2x3 and 3x3 boxes, and so as invalid puzzles, before).
+    for (r, c) in [(1, 6), (1, 9)] {
+        let shape = Shape::new(r, c).unwrap();
+        let mut grid = Grid::empty(shape);
+        grid.set_given(Cell::all(shape).nth(1).unwrap(), Digit::new(2));
+        let text = format::write_grid(&grid, Format::Ss).unwrap();
+        let got = read_ok(&text, None);
+        assert_eq!(got.len(), 1, "{text}");
+        assert_eq!(got[0].shape(), shape, "{text}");
+        assert_eq!(got[0].grid, grid);
+    }
+}
+
+#[test]
+fn ss_game_after_an_empty_puzzle_in_boxes_one_column_wide_is_not_its_state() {
+    // With Nx1 boxes a row of values has a token a cell, like a candidate grid: a game's
+    // state grid was taken for the candidates of the empty puzzle before it.
+    let shape = Shape::new(6, 1).unwrap();
+    let empty = Puzzle::new(Grid::empty(shape));
+    let mut grid = Grid::empty(shape);
+    let cells: Vec<Cell> = Cell::all(shape).collect();
+    grid.set_given(cells[3], Digit::new(5));
+    grid.set(cells[20], Some(Digit::new(1)));
+    let game = Puzzle::new(grid);
+    let mut w = format::StreamWriter::new(Format::Ss);
+    let text = w.record(&empty).unwrap() + &w.record(&game).unwrap() + &w.finish();
+    let got = read_ok(&text, None);
+    assert_eq!(got.len(), 2, "{text}");
+    assert_eq!(
+        (&got[0].grid, &got[1].grid),
+        (&empty.grid, &game.grid),
+        "{text}"
+    );
+}
 
 #[test]
 fn ss_puzzle_holding_the_one_before_is_not_its_state() {

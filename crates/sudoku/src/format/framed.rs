@@ -42,6 +42,9 @@ pub(crate) struct Row {
     pub line: usize,
     /// Tokens with their 1-based columns.
     pub tokens: Vec<(usize, String)>,
+    /// Whether blanks stand inside the row: a candidate grid is padded, a row of values in
+    /// boxes one column wide (`|.|5|.|`) is not.
+    pub spaced: bool,
 }
 
 /// A frame line: only frame characters, with a run of `--`.
@@ -143,6 +146,9 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
     let mut line = first;
     // Rows past the largest grid, or past the record limit in bytes, are counted, not kept.
     let (mut bytes, mut dropped) = (0usize, 0usize);
+    // A band line inside the frame (`|---+---|`, Simple Sudoku's), until a row follows it:
+    // with boxes one row high it is the only sign of their shape (one group across).
+    let mut inner_band = None;
     loop {
         let t = line.text.trim();
         if is_frame_line(t) || is_row(t) {
@@ -169,8 +175,13 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                         block.band.get_or_insert(block.rows.len());
                     }
                 }
+            } else if !block.rows.is_empty() {
+                inner_band = Some(block.rows.len());
             }
         } else if is_row(t) {
+            if let Some(r) = inner_band.take() {
+                block.band.get_or_insert(r);
+            }
             if block.rows.is_empty() {
                 let groups = t.split('|').filter(|g| !g.trim().is_empty()).count();
                 block.stacks = Some(groups);
@@ -182,6 +193,7 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                 block.rows.push(Row {
                     line: line.no,
                     tokens: tokens_of(&line.text),
+                    spaced: t.contains(char::is_whitespace),
                 });
             }
         } else {
@@ -258,10 +270,12 @@ impl Block {
     }
 
     /// After a Simple Sudoku state grid: a candidate grid, even one where every cell shows
-    /// a single digit, when it is spaced (a token a cell) inside a `*---*` frame.
+    /// a single digit, when it is spaced (a token a cell, blanks between) inside a `*---*`
+    /// frame. Boxes one column wide put a token in each cell of a grid of values too.
     fn reads_as_candidates(&self) -> bool {
         let n = self.side();
-        self.has_groups() || self.top == Some('*') && self.rows.iter().all(|r| r.tokens.len() == n)
+        self.has_groups()
+            || self.top == Some('*') && self.rows.iter().all(|r| r.tokens.len() == n && r.spaced)
     }
 
     /// Whether every row has `n` tokens and some token shows two candidates or more.
