@@ -175,7 +175,30 @@ fn impossible_requests_fail_clearly() {
             attempts: 3,
             rejections,
         }) => {
-            assert_eq!(rejections.too_few_givens + rejections.too_many_givens, 3)
+            assert_eq!(rejections.too_many_givens, 3);
+            // No 9x9 puzzle with 16 givens or fewer is unique.
+            let fewest = rejections.fewest_givens.unwrap();
+            assert!(fewest >= 17, "{fewest}");
+            let why = rejections.to_string();
+            assert!(why.contains(&format!("{fewest} at the fewest")), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Where removal keeps the puzzle solvable by propagation, a range below what it
+    // reaches says how far it got.
+    let cells = 36 * 36;
+    let gen = Generator::new(Shape::new(6, 6).unwrap())
+        .givens(300..=400)
+        .seed(1)
+        .max_attempts(2);
+    match gen.generate(0) {
+        Err(GenerateError::TooManyAttempts {
+            attempts: 2,
+            rejections,
+        }) => {
+            assert_eq!(rejections.too_many_givens, 2);
+            let fewest = rejections.fewest_givens.unwrap();
+            assert!((401..cells).contains(&fewest), "{fewest}");
         }
         other => panic!("{other:?}"),
     }

@@ -230,6 +230,10 @@ pub struct Rejections {
     pub too_many_givens: usize,
     /// Too few givens (a minimal puzzle fell below the range).
     pub too_few_givens: usize,
+    /// The fewest givens an attempt with too many came down to: how far the range is.
+    pub fewest_givens: Option<usize>,
+    /// The most givens an attempt with too few kept.
+    pub most_givens: Option<usize>,
     /// The pattern's puzzle had several solutions.
     pub not_unique: usize,
     /// The pattern's puzzle was unique but not minimal.
@@ -238,11 +242,33 @@ pub struct Rejections {
     pub filtered: usize,
 }
 
+impl Rejections {
+    /// An attempt that ended with `count` givens, above the range.
+    fn too_many(&mut self, count: usize) {
+        self.too_many_givens += 1;
+        self.fewest_givens = Some(self.fewest_givens.map_or(count, |k| k.min(count)));
+    }
+
+    /// An attempt that ended with `count` givens, below the range.
+    fn too_few(&mut self, count: usize) {
+        self.too_few_givens += 1;
+        self.most_givens = Some(self.most_givens.map_or(count, |k| k.max(count)));
+    }
+}
+
 impl fmt::Display for Rejections {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let many = match self.fewest_givens {
+            Some(k) => format!("had too many givens, {k} at the fewest"),
+            None => "had too many givens".into(),
+        };
+        let few = match self.most_givens {
+            Some(k) => format!("had too few givens, {k} at the most"),
+            None => "had too few givens".into(),
+        };
         let parts: Vec<String> = [
-            (self.too_many_givens, "had too many givens"),
-            (self.too_few_givens, "had too few givens"),
+            (self.too_many_givens, many.as_str()),
+            (self.too_few_givens, few.as_str()),
             (self.not_unique, "made the pattern ambiguous"),
             (self.not_minimal, "were not minimal"),
             (self.filtered, "were rejected by the filter"),
@@ -254,7 +280,7 @@ impl fmt::Display for Rejections {
         if parts.is_empty() {
             f.write_str("none finished")
         } else {
-            f.write_str(&parts.join(", "))
+            f.write_str(&parts.join("; "))
         }
     }
 }
@@ -642,11 +668,11 @@ impl Generator {
             }
         }
         if count > hi {
-            rejections.too_many_givens += 1;
+            rejections.too_many(count);
             return Ok(None);
         }
         if count < lo {
-            rejections.too_few_givens += 1;
+            rejections.too_few(count);
             return Ok(None);
         }
         Ok(Some(work.puzzle()))
@@ -734,17 +760,17 @@ impl Generator {
             } else {
                 count -= orbit.len();
                 if self.minimal && count < lo {
-                    rejections.too_few_givens += 1;
+                    rejections.too_few(count);
                     return None;
                 }
             }
         }
         if count > hi {
-            rejections.too_many_givens += 1;
+            rejections.too_many(count);
             return None;
         }
         if count < lo {
-            rejections.too_few_givens += 1;
+            rejections.too_few(count);
             return None;
         }
         Some(work.puzzle())
@@ -974,8 +1000,6 @@ impl Generator {
     }
 }
 
-/// The rating of the puzzle in the removal state, given its number of givens: the verdict,
-/// and the HoDoKu score unless too hard.
 /// From this side up, default generation removes clues only while propagation solves the
 /// puzzle (`Generator::by_propagation`), as it does for Latin-square boxes from 16x16 up.
 pub const PROPAGATION_FROM_SIDE: usize = 26;
@@ -1009,6 +1033,8 @@ const MINIMAL_BY_PROPAGATION_FIRST_FROM_SIDE: usize = 17;
 /// takes only the cells that are singles of the givens left (one pass, no search).
 pub const FULL_PROPAGATION_MAX_SIDE: usize = 100;
 
+/// The rating of the puzzle in the removal state, given its number of givens: the verdict,
+/// and the HoDoKu score unless too hard.
 type Scored<'a, W> = dyn Fn(&W, usize) -> (crate::rate::Verdict, Option<u32>) + 'a;
 
 /// The most moves of [`Generator::climb`] per attempt: with 30, 5.2 attempts per Medium
