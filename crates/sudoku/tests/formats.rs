@@ -833,8 +833,8 @@ const SHAPES: &[(usize, usize)] = &[
     (3, 4),
     (4, 4),
     (5, 5),
-    // Boxes one cell wide: every band line of a Simple Sudoku frame then sits between
-    // two rows (once read back as 3x3 boxes).
+    // Boxes one cell wide: a Simple Sudoku frame then has a band line between every two
+    // rows, or a bar between every two cells (see `USER_SHAPES` for the detected shape).
     (1, 4),
     (1, 9),
     (9, 1),
