@@ -19,8 +19,9 @@
 //! run (runs of 8 givens, CPU of the whole process, side by side): CaDiCaL's defaults
 //! 10.3 s, its `sat` configuration 6.2 s, batsat on its own phases 5.5 s, batsat near the
 //! solution 4.2 s; a search from scratch per question, as before, 8.1-9.5 s. At 36x36
-//! single questions take up to 85 s either way, so there minimal stays minimal for
-//! propagation (the generator's module doc).
+//! single questions take up to 96 s either way (runs of one given too), and 32x32 gave no
+//! puzzle in 400 s, so from 26x26 up minimal stays minimal for propagation (the
+//! generator's module doc).
 
 use super::sat::{Backend, Cnf};
 use super::{Geometry, Solver, Tuning};
