@@ -1086,6 +1086,10 @@ struct Tuning {
     probe_min_side: usize,
     /// ... of the cells and house-digits with at most this many candidates or places.
     probe_max_size: u16,
+    /// From this side up the probing runs before the search; below it, at the search's
+    /// first restart or the hand-over, whichever comes first, so a grid the search answers
+    /// before either never pays for it ([`BIG_SIDE`]).
+    probe_first_side: usize,
     /// Least-constraining value first.
     lcv: bool,
     /// Grids with fewer givens than this share of the cells (in percent) try a pattern
@@ -1103,6 +1107,14 @@ struct Tuning {
 /// there depth-first search that fails a hundred times at the root is lost, and the
 /// 2000 failures cost 64x64-2 a fifth of its time (0.33–0.35 s → 0.27–0.30 s of CPU).
 const SAT_AFTER_BIG: u64 = 100;
+
+/// Big grids: from this side up the hand-over comes after [`SAT_AFTER_BIG`] failures, and
+/// root probing runs before the search. Below it the search gets [`SAT_AFTER`] failures
+/// and probes at its first restart: most random-holed grids it answers need no probing,
+/// and 25x25 ones with 42–50% givens take 25–35% less CPU that way (a sweep there costs
+/// up to 30 ms, more than their search), while the hard puzzles made by SAT-proven
+/// removal, which go on to the hand-over, take the same time (`docs/giant-grids.md`).
+const BIG_SIDE: usize = 36;
 
 /// Counts up to this limit go to the SAT engine once the search has failed
 /// [`Tuning::sat_after`] times in all. Bigger ones (`solve --all`, long counts) go only
@@ -1128,10 +1140,11 @@ impl Default for Tuning {
             restart_unit: 100,
             probe_min_side: 25,
             probe_max_size: 3,
+            probe_first_side: BIG_SIDE,
             lcv: true,
             phase_below_percent: 1,
             sat_after: SAT_AFTER,
-            sat_big_side: 36,
+            sat_big_side: BIG_SIDE,
         }
     }
 }
@@ -1195,7 +1208,9 @@ fn run(
     let mut restarts = 0u64;
     let mut fails = 0u64;
     let mut budget = luby(1) * unit;
-    if geo.n >= tuning.probe_min_side && !st.probe(tuning.probe_max_size) {
+    // Probing still owed, at the first restart or the hand-over.
+    let mut probe_due = geo.n >= tuning.probe_min_side && geo.n < tuning.probe_first_side;
+    if geo.n >= tuning.probe_min_side && !probe_due && !st.probe(tuning.probe_max_size) {
         result.stopped = st.stopped;
         return result;
     }
@@ -1229,6 +1244,13 @@ fn run(
             // Back to the root, keeping what was refuted there.
             if let Some(&(mark, ..)) = stack.first() {
                 st.undo_to(mark);
+            }
+            if std::mem::take(&mut probe_due) && !st.probe(tuning.probe_max_size) {
+                let found = sat::Found {
+                    solutions: Vec::new(),
+                    stopped: st.stopped,
+                };
+                return handed_over(result, &known, found, grid, limit, keep);
             }
             // All-different reasoning first (`alldiff`): it decides some grids outright
             // (225x225-1, which CaDiCaL does not answer in 60 s, in 2.0 s of CPU). When it
@@ -1288,6 +1310,10 @@ fn run(
                 st.undo_to(stack[0].0);
                 stack.clear();
                 alive = true;
+                if std::mem::take(&mut probe_due) && !st.probe(tuning.probe_max_size) {
+                    result.stopped = st.stopped;
+                    return result;
+                }
                 continue;
             }
         }

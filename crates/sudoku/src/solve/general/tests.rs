@@ -145,11 +145,13 @@ fn random_puzzles_match_brute_force() {
             if s.solutions.len() > 1 {
                 assert_ne!(s.solutions[0], s.solutions[1]);
             }
-            // Restarting after every failure, probing and plain value order count the same.
+            // Restarting after every failure, probing (before the search, or at its first
+            // restart) and plain value order count the same.
             let other = Tuning {
                 restart_unit: 1,
                 probe_min_side: 0,
                 probe_max_size: 4,
+                probe_first_side: if round % 2 == 0 { 0 } else { usize::MAX },
                 lcv: false,
                 phase_below_percent: 1,
                 sat_after: u64::MAX,
@@ -170,9 +172,24 @@ fn random_puzzles_match_brute_force() {
                 "{g:?}"
             );
             // The SAT engine from the root, and after a few failures (blocking what
-            // depth-first search already found), counts the same distinct solutions.
+            // depth-first search already found), counts the same distinct solutions; in
+            // odd rounds the root is probed at the hand-over first.
             for sat_after in [0, 3] {
-                let x = listing(&g, limit, sat_after);
+                let t = Tuning {
+                    sat_after,
+                    probe_min_side: if round % 2 == 0 { usize::MAX } else { 0 },
+                    probe_first_side: usize::MAX,
+                    ..Tuning::default()
+                };
+                let x = run(
+                    &g,
+                    None,
+                    limit,
+                    limit,
+                    t,
+                    &Stop::never(),
+                    Options::default(),
+                );
                 assert_eq!(x.count, s.count, "sat_after {sat_after}: {g:?}");
                 for sol in &x.solutions {
                     assert!(crate::verify::check_solution_of(&g, sol).is_ok(), "{g:?}");
