@@ -1004,6 +1004,10 @@ impl Generator {
 /// puzzle (`Generator::by_propagation`), as it does for Latin-square boxes from 16x16 up.
 pub const PROPAGATION_FROM_SIDE: usize = 26;
 
+/// From this side up, default generation stops at a share of givens ([`default_givens`])
+/// or at what propagation still solves; below it, puzzles are minimal (milliseconds).
+const STOP_SHORT_FROM_SIDE: usize = 16;
+
 /// From this side up, [`Generator::minimal`] means minimal among the puzzles propagation
 /// solves (see [`Generator::minimal`]). Below it the exact pass asks about every given
 /// left: 30x30 took 56 s (5x6 boxes) and 108 s (6x5) on seed 3; 32x32 and 35x35 gave
@@ -1074,7 +1078,8 @@ pub fn random_seed() -> u64 {
 /// ```
 pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
     let cells = shape.cell_count();
-    (shape.side() >= 16 && !removal_keeps_propagation(shape)).then(|| cells / 2..=cells * 55 / 100)
+    (shape.side() >= STOP_SHORT_FROM_SIDE && !removal_keeps_propagation(shape))
+        .then(|| cells / 2..=cells * 55 / 100)
 }
 
 /// Whether default generation removes clues only while propagation solves the puzzle
@@ -1086,7 +1091,8 @@ pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
 /// to over 10 s; `1x22` up to 4.8 s); now each takes under 0.1 s with 45-57% givens.
 fn removal_keeps_propagation(shape: Shape) -> bool {
     let side = shape.side();
-    side >= PROPAGATION_FROM_SIDE || (side >= 16 && shape.box_rows().min(shape.box_cols()) == 1)
+    side >= PROPAGATION_FROM_SIDE
+        || (side >= STOP_SHORT_FROM_SIDE && shape.box_rows().min(shape.box_cols()) == 1)
 }
 
 /// SplitMix64's finaliser: a fast, well-mixed hash of a 64-bit value.
