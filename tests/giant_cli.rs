@@ -136,6 +136,26 @@ fn explain_and_hint_stop_at_the_time_limit_in_the_uniqueness_check() {
 }
 
 #[test]
+fn explain_stops_at_the_time_limit_inside_a_step_search() {
+    // A minimal 25x25 is proved unique at once, but its path soon needs Sue de Coq and
+    // forcing chains, whose searches on a grid this size ran for minutes without looking
+    // at the deadline. The kill after 60 s is this test failing, not a speed bound.
+    let out = sudoku()
+        .args(["explain", "--max-time", "1", &data("minimal-25-2.txt")])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("not solved: the time limit (--max-time) came after"),
+        "{text}"
+    );
+}
+
+#[test]
 fn generate_stops_at_the_time_limit() {
     let out = sudoku()
         .args([

@@ -88,6 +88,13 @@ impl<'a> Context<'a> {
         })
     }
 
+    /// Whether the path's deadline has passed (never without one): a finder that can run
+    /// for seconds on a big grid looks now and then and gives up, and the driver takes no
+    /// step found after it.
+    pub(crate) fn past_deadline(&self) -> bool {
+        self.se_search().past_deadline()
+    }
+
     /// Records that `producer` runs on this position now; false when it already has.
     pub(crate) fn first_run_of(&self, producer: super::ExplainerProducer) -> bool {
         let bit = 1 << producer as u32;

@@ -1061,6 +1061,10 @@ pub(crate) fn find(
     // it gathers that technique's conclusions on the way, for the context.
     let mut partner = verity_partner(technique).map(|p| (p, Vec::<Found>::new()));
     for &x in &live {
+        // A branch of a 25x25 grid costs about a millisecond, a sweep of them seconds.
+        if ctx.past_deadline() {
+            return ControlFlow::Break(());
+        }
         for &pol in polarities {
             let premise = x * 2 + pol;
             b.start(&t, premise, plan.mode, &mut inner);

@@ -399,6 +399,11 @@ impl LogicSolver {
         let mut found = None;
         let mut i = skip;
         while i < self.sequence.len() {
+            // A finder cut short at the deadline leaves the rest unrun: the step would not
+            // be taken anyway.
+            if ctx.past_deadline() {
+                return None;
+            }
             let t = self.sequence[i];
             i += 1;
             if self.order.pick(t) == Pick::Cheapest {

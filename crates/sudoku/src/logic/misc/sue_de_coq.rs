@@ -15,7 +15,10 @@
 //! The search runs in HoDoKu's order (rows then columns, boxes, cell subsets depth first),
 //! so that the first step is HoDoKu's.
 //!
-//! Runs on grids up to 32x32 (cell sets from [`crate::logic::cellbits`]).
+//! Runs on grids up to 32x32 (cell sets from [`crate::logic::cellbits`]). Past 9x9 the line
+//! and box parts hold at most [`BIG_GRID_PART_MAX`] cells each, and the search gives up at
+//! the path's deadline: a line of a 25x25 grid has up to 23 cells besides the core, and all
+//! their subsets, for each of thousands of cores, took a single step search past 20 s.
 //!
 //! Depends on the context, the step model and the grid's index types.
 
@@ -26,9 +29,20 @@ use crate::logic::technique::Technique;
 use crate::logic::Context;
 use std::ops::ControlFlow;
 
+/// The most cells of a line or box part past 9x9 (on 9x9 HoDoKu's search runs unbounded,
+/// at most 7 cells each). A 25x25 step search that took over 20 s takes under a second.
+const BIG_GRID_PART_MAX: usize = 3;
+
+/// Parts tried between two looks at the deadline.
+const DEADLINE_EVERY: u32 = 1 << 12;
+
 /// The techniques of this family file.
 struct Search<'a, B> {
     ctx: &'a Context<'a>,
+    /// The most cells of a line or box part.
+    part_max: usize,
+    /// Parts tried since the deadline was last looked at.
+    tried: std::cell::Cell<u32>,
     cand: Vec<u32>,
     line: B,
     block: B,
@@ -43,6 +57,13 @@ impl<B: CellBits> Search<'_, B> {
             .iter()
             .filter(|&c| self.cand[c.index()] != 0)
             .fold(B::ZERO, |b, c| b | B::bit(c.index()))
+    }
+
+    /// Counts a part tried; true once the deadline has passed (looked at now and then).
+    fn out_of_time(&self) -> bool {
+        let t = self.tried.get().wrapping_add(1);
+        self.tried.set(t);
+        t.is_multiple_of(DEADLINE_EVERY) && self.ctx.past_deadline()
     }
 
     fn digits_of(&self, cells: B) -> u32 {
@@ -63,6 +84,9 @@ impl<B: CellBits> Search<'_, B> {
         sink: &mut crate::logic::Sink<'_>,
     ) -> ControlFlow<()> {
         for k in from..source.len() {
+            if self.out_of_time() {
+                return ControlFlow::Break(());
+            }
             let c = source[k];
             let a2 = a | B::bit(c);
             let va2 = va | self.cand[c];
@@ -79,7 +103,9 @@ impl<B: CellBits> Search<'_, B> {
                     }
                 }
             }
-            self.line_part(source, k + 1, a2, va2, n_plus, boxes, sink)?;
+            if size < self.part_max {
+                self.line_part(source, k + 1, a2, va2, n_plus, boxes, sink)?;
+            }
         }
         ControlFlow::Continue(())
     }
@@ -159,6 +185,8 @@ fn find_with<B: CellBits>(ctx: &Context<'_>, sink: &mut crate::logic::Sink<'_>) 
         .collect();
     let mut s = Search {
         ctx,
+        part_max: if n > 9 { BIG_GRID_PART_MAX } else { usize::MAX },
+        tried: std::cell::Cell::new(0),
         cand,
         line: B::ZERO,
         block: B::ZERO,
@@ -247,7 +275,7 @@ fn box_parts<B: CellBits>(
             });
         }
         let key = size as isize - extra as isize;
-        if key < out.len() as isize {
+        if key < out.len() as isize && size < s.part_max {
             box_parts(
                 s,
                 source,

@@ -213,7 +213,8 @@ impl Search {
             p.push(net);
         }
     }
-    fn past_deadline(&self) -> bool {
+    /// Whether the path's deadline has passed: long finders look, and give up.
+    pub(crate) fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
