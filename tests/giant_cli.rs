@@ -115,19 +115,27 @@ fn rate_stops_at_the_time_limit_in_the_solve() {
     assert!(String::from_utf8_lossy(&out).contains("timeout"));
 }
 
+/// The standard output of `sudoku ARGS`, a run cut short by its `--max-time` (exit code 1).
+/// A run still going after 60 s is killed, and the test fails: a time limit that does not
+/// hold, not a speed bound.
+fn stopped_output(args: &[&str]) -> String {
+    let out = sudoku()
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 #[test]
 fn explain_and_hint_stop_at_the_time_limit_in_the_uniqueness_check() {
     // Before a path or a hint, the puzzle must be unique: on 64-1 that check outlasts the
     // limit, and must end at it (explain used to run it to the end, a minute or more).
     for cmd in ["explain", "hint"] {
-        let out = sudoku()
-            .args([cmd, "--max-time", "0.3", &data("rkkautsar-sudoku-64-1.txt")])
-            .assert()
-            .code(1)
-            .get_output()
-            .stdout
-            .clone();
-        let text = String::from_utf8_lossy(&out);
+        let text = stopped_output(&[cmd, "--max-time", "0.3", &data("rkkautsar-sudoku-64-1.txt")]);
         assert!(
             text.contains("no answer within the time limit"),
             "{cmd}: {text}"
@@ -139,16 +147,8 @@ fn explain_and_hint_stop_at_the_time_limit_in_the_uniqueness_check() {
 fn explain_stops_at_the_time_limit_inside_a_step_search() {
     // A minimal 25x25 is proved unique at once, but its path soon needs Sue de Coq and
     // forcing chains, whose searches on a grid this size ran for minutes without looking
-    // at the deadline. The kill after 60 s is this test failing, not a speed bound.
-    let out = sudoku()
-        .args(["explain", "--max-time", "1", &data("minimal-25-2.txt")])
-        .timeout(std::time::Duration::from_secs(60))
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8_lossy(&out);
+    // at the deadline.
+    let text = stopped_output(&["explain", "--max-time", "1", &data("minimal-25-2.txt")]);
     assert!(
         text.contains("not solved: the time limit (--max-time) came after"),
         "{text}"
