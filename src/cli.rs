@@ -30,7 +30,8 @@ pub enum Command {
     #[command(after_help = AFTER_HELP)]
     Solve(cmd::solve::SolveArgs),
     /// Check that a filled grid is a valid solution (and, with --puzzle, keeps its givens);
-    /// a record that carries its solution (`solve --json`, a bank's row) has it checked.
+    /// a record that carries its solution (`solve --json`, a bank's row) has it checked, and
+    /// one listing several (`solve --json` of a puzzle with more than one) has each checked.
     #[command(after_help = AFTER_HELP)]
     Check(cmd::check::CheckArgs),
     /// Convert puzzles from any format to any format.

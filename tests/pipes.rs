@@ -2,7 +2,7 @@
 //! command, with its box shape; solution counts say "exactly" or "at least".
 
 use assert_cmd::Command;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn sudoku() -> Command {
     Command::cargo_bin("sudoku").unwrap()
@@ -298,6 +298,83 @@ fn a_9x9_in_letters_keeps_them_through_every_json_record() {
         let (code, out) = stdout(&["solve", "--to", "line"], &json);
         assert_eq!(code, 0, "{} | solve: {out}", producer.join(" "));
         assert_eq!(out.trim(), want, "{}", producer.join(" "));
+    }
+}
+
+#[test]
+fn an_error_record_piped_on_is_named_as_such() {
+    // `solve --json` of unreadable input writes an error record; the next command in the
+    // pipe says it got that record, and what it reported, not that a field is missing.
+    let (code, record) = stdout(&["solve", "--json"], "12345\n");
+    assert_eq!(code, 2, "{record}");
+    let reported = serde_json::from_str::<Value>(&record).unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for command in ["check", "solve", "rate"] {
+        let out = sudoku()
+            .arg(command)
+            .write_stdin(record.as_str())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("an error record, not a puzzle"),
+            "{command}: {err}"
+        );
+        assert!(err.contains(&reported), "{command}: {err}");
+    }
+}
+
+#[test]
+fn check_checks_every_solution_a_solve_record_lists() {
+    // A puzzle with several solutions: `solve --json` lists some under `solutions`, and
+    // check checks each against the givens instead of the puzzle's empty cells. Plain and
+    // through `convert --to json`, which carries them on.
+    let text = std::fs::read_to_string(data("multiple.txt")).unwrap();
+    for count in ["2", "4"] {
+        let (code, record) = stdout(&["solve", "--json", "--all", "--count", count], &text);
+        assert_eq!(code, 1, "{record}");
+        let r: Value = serde_json::from_str(&record).unwrap();
+        let listed = r["solutions"].as_array().unwrap().len();
+        assert!(listed >= 2, "{record}");
+        let (_, converted) = stdout(&["convert", "--to", "json"], &record);
+        for input in [&record, &converted] {
+            let (code, out) = stdout(&["check", "--json"], input);
+            assert_eq!(code, 0, "{out}");
+            let v: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["valid"], true, "{out}");
+            assert_eq!(v["solutions"], listed, "{out}");
+            let (code, out) = stdout(&["check"], input);
+            assert_eq!(
+                (code, out.trim()),
+                (0, &*format!("valid solutions, all {listed} listed"))
+            );
+        }
+        // The last listed solution with one given changed: that one is reported, by number.
+        let mut bad = r.clone();
+        let puzzle = bad["puzzle"].as_str().unwrap().to_string();
+        let given = puzzle
+            .find(|c: char| c.is_ascii_digit() && c != '0')
+            .unwrap();
+        let (row, col) = (given / 9, given % 9);
+        let last = bad["solutions"].as_array_mut().unwrap().last_mut().unwrap();
+        let cell = &mut last[row][col];
+        *cell = json!(cell.as_u64().unwrap() % 9 + 1);
+        let (code, out) = stdout(&["check", "--json"], &bad.to_string());
+        assert_eq!(code, 1, "{out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["valid"], false, "{out}");
+        let problems = v["problems"].as_array().unwrap();
+        assert!(!problems.is_empty(), "{out}");
+        let prefix = format!("solution {listed}: ");
+        assert!(
+            problems
+                .iter()
+                .all(|p| p.as_str().unwrap().starts_with(&prefix)),
+            "{out}"
+        );
     }
 }
 

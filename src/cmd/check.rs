@@ -17,7 +17,8 @@ pub struct CheckArgs {
     /// The puzzle the grids must solve: a file, or the puzzle itself as one line.
     #[arg(long, short = 'p', value_name = "PUZZLE")]
     pub puzzle: Option<String>,
-    /// Write JSON Lines: `{"valid": bool, "problems": [...]}` per grid.
+    /// Write JSON Lines: `{"valid": bool, "problems": [...]}` per grid (and `solutions`, how
+    /// many were checked, for a record listing several).
     #[arg(long)]
     pub json: bool,
 }
@@ -73,33 +74,64 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let shape = p.shape();
+        let unsolved = puzzle.is_none() && !p.grid.is_full();
         // A puzzle bank's row: the puzzle, and its solution column to check against it.
         let banked = p
             .info
             .get("solution")
-            .filter(|_| puzzle.is_none() && !p.grid.is_full())
+            .filter(|_| unsolved)
             .and_then(|s| Grid::from_values(shape, &line_values(s, shape)?).ok());
-        let result = match (&puzzle, &banked) {
-            (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
-            (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
-            (None, None) => verify::check_solution(&p.grid),
+        // `solve --json`'s answer for a puzzle with several solutions: each one listed.
+        let listed: Vec<Grid> = match p.info.get("solutions").filter(|_| unsolved) {
+            Some(all) if banked.is_none() => all
+                .split(';')
+                .filter_map(|s| Grid::from_values(shape, &line_values(s, shape)?).ok())
+                .collect(),
+            _ => Vec::new(),
         };
-        let problems: Vec<String> = match &result {
-            Ok(()) => vec![],
-            Err(v) => v.iter().map(|v| v.describe(shape)).collect(),
+        let problems: Vec<String> = if listed.is_empty() {
+            let result = match (&puzzle, &banked) {
+                (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
+                (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
+                (None, None) => verify::check_solution(&p.grid),
+            };
+            match &result {
+                Ok(()) => vec![],
+                Err(v) => v.iter().map(|v| v.describe(shape)).collect(),
+            }
+        } else {
+            let givens = p.grid.givens();
+            let mut all = Vec::new();
+            for (k, solution) in listed.iter().enumerate() {
+                if let Err(v) = verify::check_solution_of(&givens, solution) {
+                    let k = k + 1;
+                    all.extend(
+                        v.iter()
+                            .map(|v| format!("solution {k}: {}", v.describe(shape))),
+                    );
+                }
+            }
+            all
         };
         if !problems.is_empty() {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
-            format!(
-                "{}\n",
-                json!({"valid": problems.is_empty(), "line": p.line, "problems": problems})
-            )
+            let mut j = json!({"valid": problems.is_empty(), "line": p.line, "problems": problems});
+            if !listed.is_empty() {
+                j["solutions"] = json!(listed.len());
+            }
+            format!("{j}\n")
+        } else if problems.is_empty() && listed.len() > 1 {
+            format!("valid solutions, all {} listed\n", listed.len())
         } else if problems.is_empty() {
             "valid solution\n".to_string()
         } else {
-            let mut s = format!("not a valid solution (line {}):\n", p.line);
+            let mut s = if listed.len() > 1 {
+                format!("not every listed solution is valid (line {}):\n", p.line)
+            } else {
+                format!("not a valid solution (line {}):\n", p.line)
+            };
             for pr in problems.iter().take(SHOWN_PROBLEMS) {
                 s += &format!("  {pr}\n");
             }

@@ -205,8 +205,18 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     // `grid` rows too from `generate`): either will do.
     let grid_v = obj
         .get("grid")
-        .or_else(|| obj.get("puzzle").filter(|p| p.is_string()))
-        .ok_or("missing \"grid\" (or \"puzzle\")")?;
+        .or_else(|| obj.get("puzzle").filter(|p| p.is_string()));
+    let Some(grid_v) = grid_v else {
+        // A command's report of input it could not read (`"status": "error"`) carries
+        // no puzzle: say what it reported.
+        if let (Some("error"), Some(m)) = (
+            obj.get("status").and_then(Value::as_str),
+            obj.get("message").and_then(Value::as_str),
+        ) {
+            return Err(format!("an error record, not a puzzle ({m})"));
+        }
+        return Err("missing \"grid\" (or \"puzzle\")".into());
+    };
     let size = obj
         .get("size")
         .map(|s| {
@@ -338,18 +348,21 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         }
     }
     // `solve --json`'s answer: kept as a puzzle bank's solution column is (numbers, space
-    // separated), so that `sudoku check` checks it against the givens.
+    // separated), so that `sudoku check` checks it against the givens. A puzzle with
+    // several solutions lists some under `solutions`: kept the same way, `;` between them.
     if let Some(sol @ Value::Array(_)) = obj.get("solution") {
-        let rows = matrix(sol, Some(n), "\"solution\"")?;
-        let mut cells = Vec::with_capacity(n * n);
-        for (r, row) in rows.iter().enumerate() {
-            for (c, x) in row.iter().enumerate() {
-                cells
-                    .push(number(x, n, &format!("\"solution\" r{}c{}", r + 1, c + 1))?.to_string());
-            }
-        }
+        let cells = solution_cells(sol, n, "\"solution\"")?;
         if info.get("solution").is_none() {
-            info.extra.push(("solution".into(), cells.join(" ")));
+            info.extra.push(("solution".into(), cells));
+        }
+    }
+    if let Some(Value::Array(list)) = obj.get("solutions") {
+        let mut all = Vec::with_capacity(list.len());
+        for (k, sol) in list.iter().enumerate() {
+            all.push(solution_cells(sol, n, &format!("\"solutions\" {}", k + 1))?);
+        }
+        if !all.is_empty() && info.get("solutions").is_none() {
+            info.extra.push(("solutions".into(), all.join("; ")));
         }
     }
     Ok(Puzzle {
@@ -359,6 +372,18 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         line: 0,
         alphabet,
     })
+}
+
+/// The cells of a solution grid (rows of numbers), space separated as a bank's column.
+fn solution_cells(sol: &Value, n: usize, what: &str) -> Result<String, String> {
+    let rows = matrix(sol, Some(n), what)?;
+    let mut cells = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        for (c, x) in row.iter().enumerate() {
+            cells.push(number(x, n, &format!("{what} r{}c{}", r + 1, c + 1))?.to_string());
+        }
+    }
+    Ok(cells.join(" "))
 }
 
 fn rows_json(values: &[u16], n: usize) -> String {
