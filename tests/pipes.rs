@@ -28,6 +28,7 @@ fn producers(input: &str) -> Vec<(String, String)> {
         vec!["solve", "--json"],
         vec!["rate", "--json"],
         vec!["explain", "--json"],
+        vec!["hint", "--json"],
         vec!["convert", "--to", "json"],
     ] {
         let (_, json) = stdout(&args, &text);
@@ -69,6 +70,25 @@ fn every_json_record_is_input_to_every_command() {
     assert_eq!(code, 0, "{text}");
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["box"], serde_json::json!([3, 2]));
+}
+
+#[test]
+fn a_hint_record_of_a_pencil_mark_grid_is_that_position() {
+    // `hint --json` of a pencil-mark grid carries the marks the hint was for: read on, the
+    // record is the same position and gets the same hint.
+    let text = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let (code, pm) = stdout(&["convert", "--to", "pm"], &text);
+    assert_eq!(code, 0, "{pm}");
+    let (code, first) = stdout(&["hint", "--json", "--full"], &pm);
+    assert_eq!(code, 0, "{first}");
+    let v: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(v["size"], 16, "{first}");
+    assert!(v["marks"].is_array(), "{first}");
+    let (code, again) = stdout(&["hint", "--json", "--full"], &first);
+    assert_eq!(code, 0, "{again}");
+    assert_eq!(again, first);
+    let (_, marks_then) = stdout(&["convert", "--to", "pm"], &first);
+    assert_eq!(marks_then, pm);
 }
 
 #[test]

@@ -8,8 +8,9 @@ use super::Status;
 use crate::batch;
 use crate::input::{self, InputArgs};
 use clap::Args;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::process::ExitCode;
+use sudoku::format::{self, json::PuzzleHeader, Format, Puzzle};
 use sudoku::logic::{HintLevel, Order, Position};
 use sudoku::Stop;
 
@@ -24,8 +25,10 @@ pub struct HintArgs {
     /// Name the technique only, not where to look.
     #[arg(long)]
     pub technique_only: bool,
-    /// Write one JSON object per puzzle: `hint`, `technique`, `code`, `text`, `explanation`,
-    /// `placements`, `eliminations` ([row, col, digit], 1-based), `mistakes`, `solved`.
+    /// Write one JSON object per puzzle: the puzzle's fields as every command writes them
+    /// (`marks` too, for a pencil-mark grid), then `hint`, `technique`, `code`, `text`,
+    /// `explanation`, `placements`, `eliminations` ([row, col, digit], 1-based),
+    /// `mistakes`, `solved`.
     #[arg(long)]
     pub json: bool,
     /// Techniques to use (as for `sudoku explain --techniques`).
@@ -39,6 +42,22 @@ pub struct HintArgs {
     /// no hint (counted on stderr), and the exit code is 1.
     #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
     pub max_time: Option<std::time::Duration>,
+}
+
+/// The start of a puzzle's JSON record: the fields every command writes for its puzzle,
+/// and a pencil-mark grid's `marks` (as the JSON format writes them), so that the record
+/// is the position the hint is for, as input to any command.
+fn record_of(puzzle: &Puzzle) -> Value {
+    let mut v = serde_json::to_value(PuzzleHeader::of(puzzle)).expect("a plain record");
+    if puzzle.marks.is_some() {
+        let written = format::write(puzzle, Format::Json).ok();
+        if let Some(Value::Object(mut m)) = written.and_then(|w| serde_json::from_str(&w).ok()) {
+            if let Some(marks) = m.remove("marks") {
+                v["marks"] = marks;
+            }
+        }
+    }
+    v
 }
 
 /// Runs `sudoku hint`.
@@ -75,7 +94,10 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
                 status = status.worst(Status::Negative);
                 let message = format!("No hint: {}.", p.message);
                 let text = if args.json {
-                    json!({"line": puzzle.line, "status": p.status, "hint": message}).to_string()
+                    let mut v = record_of(&puzzle);
+                    v["status"] = json!(p.status);
+                    v["hint"] = json!(message);
+                    v.to_string()
                 } else {
                     message
                 };
@@ -87,14 +109,12 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
-            let mut v = json!({
-                "line": puzzle.line,
-                "status": "unique",
-                "hint": hint.hint,
-                "solved": hint.solved,
-                "mistakes": hint.mistakes,
-            });
+            let mut v = record_of(&puzzle);
             let obj = v.as_object_mut().expect("an object");
+            obj.insert("status".into(), json!("unique"));
+            obj.insert("hint".into(), json!(hint.hint));
+            obj.insert("solved".into(), json!(hint.solved));
+            obj.insert("mistakes".into(), json!(hint.mistakes));
             if let (Some(t), Some(c)) = (hint.technique, hint.code) {
                 obj.insert("technique".into(), json!(t));
                 obj.insert("code".into(), json!(c));
