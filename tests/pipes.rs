@@ -92,6 +92,45 @@ fn a_hint_record_of_a_pencil_mark_grid_is_that_position() {
 }
 
 #[test]
+fn small_and_prime_sides_survive_a_line_pipe() {
+    // Sides below 4 (a line as short as a grid row) and prime sides (no usual box shape):
+    // what generate writes, solve reads back in the same boxes, two puzzles a stream.
+    for boxes in ["1x2", "2x1", "1x3", "3x1", "1x5", "7x1"] {
+        let (code, lines) = stdout(
+            &["generate", "--box", boxes, "--count", "2", "--seed", "5"],
+            "",
+        );
+        assert_eq!(code, 0, "{boxes}: {lines}");
+        let (code, out) = stdout(&["solve", "--json"], &lines);
+        assert_eq!(code, 0, "{boxes}: {lines} -> {out}");
+        let records: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(records.len(), 2, "{boxes}: {out}");
+        let (r, c) = boxes.split_once('x').unwrap();
+        let want = json!([r.parse::<usize>().unwrap(), c.parse::<usize>().unwrap()]);
+        for v in &records {
+            assert_eq!(v["status"], "unique", "{boxes}: {out}");
+            assert_eq!(v["box"], want, "{boxes}: {out}");
+        }
+    }
+    // Lines without the note, the shape given: one puzzle a line, not the rows of a 4x4.
+    let (code, out) = stdout(&["solve", "--box", "1x2", "--to", "line"], "1...\n..1.\n");
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    // A format that writes a grid a row a line refuses a 2x2 grid, and says why.
+    let out = sudoku()
+        .args(["convert", "--to", "sdk"])
+        .write_stdin("1... # box 1x2\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("cannot hold 2x2 grids"), "{err}");
+}
+
+#[test]
 fn six_by_six_in_3x2_boxes_survives_a_line_pipe() {
     // `generate --box 3x2 | sudoku` said "invalid givens": the line lost the boxes.
     let (_, line) = stdout(&["generate", "--box", "3x2", "--seed", "4"], "");

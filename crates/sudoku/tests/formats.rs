@@ -1208,11 +1208,19 @@ const USER_SHAPES: &[(usize, usize)] = &[
     (6, 1),
     (1, 9),
     (9, 1),
+    // Sides below 4 and prime sides, which `generate --box` makes: no usual box shape,
+    // or a line too short to be told from a grid row by its length.
+    (1, 2),
+    (2, 1),
+    (1, 3),
+    (3, 1),
+    (1, 5),
+    (7, 1),
 ];
 
 /// Why `f` may refuse a puzzle of `shape`, if it may.
 fn may_refuse(f: Format, shape: Shape) -> bool {
-    let usual = Shape::from_side(shape.side()).unwrap() == shape;
+    let usual = shape.side() >= 4 && Shape::from_side(shape.side()).ok() == Some(shape);
     let too_big = match f {
         Format::Hodoku | Format::Classic => shape.side() > 9,
         Format::OpenSudoku | Format::Leptonica | Format::Kennett => !shape.is_nine(),

@@ -6,9 +6,10 @@
 //! when detection says [`Format::Line`], [`Format::Hodoku`] or [`Format::Sukaku`], the
 //! reader classifies each line on its own among those three.
 
-use super::line::{cell_field, is_number_token, side_of_len};
+use super::line::{cell_field, is_noted_line, is_number_token, side_of_len};
 use super::source::{Source, MAX_RECORD_BYTES};
 use super::Format;
+use crate::Shape;
 use std::io::BufRead;
 
 /// How many significant lines detection may look at.
@@ -26,11 +27,15 @@ const MAX_LINES: usize = 256;
 /// ```
 pub fn detect(text: &str) -> Option<Format> {
     let mut src = Source::new(text.as_bytes(), "");
-    detect_source(&mut src)
+    detect_source(&mut src, None)
 }
 
-/// Detection over a source: reads a few lines and gives them all back.
-pub(crate) fn detect_source<R: BufRead>(src: &mut Source<R>) -> Option<Format> {
+/// Detection over a source: reads a few lines and gives them all back. `shape`, when the
+/// user gave it, tells a one-line grid of a small side (2x2: four cells) from a grid row.
+pub(crate) fn detect_source<R: BufRead>(
+    src: &mut Source<R>,
+    shape: Option<Shape>,
+) -> Option<Format> {
     let mut taken = Vec::new();
     let mut significant: Vec<String> = Vec::new();
     let mut sdk_header = false;
@@ -83,6 +88,18 @@ pub(crate) fn detect_source<R: BufRead>(src: &mut Source<R>) -> Option<Format> {
     } else {
         &significant[..]
     };
+    // A line of a grid's cells and its `# box RxC` note (how we write the boxes that are
+    // not the usual ones, and every side below 4), or a line of as many cells as the
+    // given shape has: one puzzle a line, however short or whatever its length says.
+    let first = rest[0].as_str();
+    let field = cell_field(first);
+    let cells = field.chars().filter(|&c| c != '+').count();
+    let cell_chars = field
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '_'));
+    if cell_chars && (is_noted_line(first) || shape.is_some_and(|s| s.cell_count() == cells)) {
+        return Some(Format::Line);
+    }
     Some(classify(rest, sdk_header, percent))
 }
 

@@ -181,6 +181,14 @@ pub fn cell_field(line: &str) -> &str {
     }
 }
 
+/// Whether `line` is a grid's cells and a `# box RxC` note (docs/formats.md) of that
+/// many cells, as [`write_line`] writes a grid whose boxes are not the usual ones.
+pub(crate) fn is_noted_line(line: &str) -> bool {
+    let field = cell_field(line);
+    let rest = &line.trim_start()[field.len()..];
+    box_note(rest).is_some_and(|s| s.cell_count() == cell_count(field))
+}
+
 /// Whether `len` is a perfect square whose root is a possible side: the length of a line.
 pub fn side_of_len(len: usize) -> Option<usize> {
     let r = (len as f64).sqrt().round() as usize;
@@ -246,9 +254,13 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     };
     let (field, rest) = body.split_at(cut);
     // 1. The usual case: cells first, then perhaps a comment or rating; a `# box RxC` note
-    //    (what [`write_line`] adds for boxes other than the usual ones) gives the shape.
-    if fits(cell_count(field), opts) {
-        let note = box_note(rest);
+    //    (what [`write_line`] adds for boxes other than the usual ones) gives the shape,
+    //    and for a side no box shape is usual for (a prime: 1x5 boxes) or too short for
+    //    its line to be told from a grid row (2x2, 3x3), the side too.
+    let note = box_note(rest);
+    let noted_fits =
+        opts.shape.is_none() && note.is_some_and(|s| s.cell_count() == cell_count(field));
+    if noted_fits || fits(cell_count(field), opts) {
         let noted;
         let o = match note {
             Some(shape) if opts.shape.is_none() => {
@@ -431,7 +443,7 @@ fn box_note(rest: &str) -> Option<Shape> {
 /// The note [`write_line`] adds after the cells of a grid whose boxes are not the usual
 /// ones for its side (6x6 in 3x2 boxes): `" # box 3x2"`, else nothing.
 pub fn box_note_for(shape: Shape) -> String {
-    if Shape::from_side(shape.side()).ok() == Some(shape) {
+    if shape.side() >= 4 && Shape::from_side(shape.side()).ok() == Some(shape) {
         String::new()
     } else {
         format!(" # box {}x{}", shape.box_rows(), shape.box_cols())

@@ -568,7 +568,7 @@ impl<R: BufRead> Reader<R> {
         let format = match self.format {
             Some(f) => f,
             None => {
-                let f = detect::detect_source(&mut self.src)?;
+                let f = detect::detect_source(&mut self.src, self.opts.shape)?;
                 self.auto_lines = matches!(f, Format::Line | Format::Sukaku | Format::Hodoku);
                 self.format = Some(f);
                 f
@@ -716,6 +716,17 @@ impl WriteError {
 /// ```
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     let shape = puzzle.shape();
+    // A 2x2 or 3x3 grid written a row a line reads back as the first rows of a bigger one.
+    if !format.keeps_box_shape() && shape.side() < 4 {
+        let n = shape.side();
+        return Err(WriteError::new(
+            format,
+            format!(
+                "{n}x{n} grids: their rows would read back as part of a bigger grid \
+                 (line, boxed, ss, pm and json hold them)"
+            ),
+        ));
+    }
     let usual = Shape::from_side(shape.side()).ok();
     if !format.keeps_box_shape() && usual != Some(shape) {
         let (n, u) = (shape.side(), usual.map_or(String::new(), |u| u.to_string()));
