@@ -413,3 +413,24 @@ fn explain_stops_at_max_time() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_mistyped_command_is_named_as_one() {
+    // With no subcommand the arguments are files to solve; a bare word that is no file is
+    // a command mistyped, and said so (with the nearest command when one is near).
+    let dir = std::env::temp_dir();
+    for (word, want) in [
+        ("slove", "did you mean `sudoku solve`?"),
+        ("genrate", "did you mean `sudoku generate`?"),
+        ("count", "is neither a command nor a file (commands: solve,"),
+    ] {
+        let out = sudoku()
+            .current_dir(&dir)
+            .args([word, "x.txt"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{word}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want), "{word}: {err}");
+    }
+}

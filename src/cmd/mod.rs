@@ -22,6 +22,11 @@ use std::process::ExitCode;
 
 /// Runs the chosen subcommand (solve when there is none).
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if cli.command.is_none() {
+        if let Some(first) = cli.solve.input.files.first() {
+            not_a_command(first)?;
+        }
+    }
     match cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(a)) => solve::run(&a),
@@ -63,4 +68,37 @@ impl Status {
 pub fn json_line(record: &impl serde::Serialize) -> String {
     let v = serde_json::to_value(record).unwrap_or(serde_json::Value::Null);
     format!("{v}\n")
+}
+
+/// With no subcommand the arguments are files to solve; a first one that is no file but a
+/// bare word (`sudoku slove x.txt`, `sudoku count x.txt`) is a mistyped command, said as
+/// such rather than as a file that cannot be opened.
+fn not_a_command(first: &std::path::Path) -> anyhow::Result<()> {
+    let Some(word) = first.to_str() else {
+        return Ok(());
+    };
+    let bare = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+    if !bare || word.starts_with('-') || first.exists() {
+        return Ok(());
+    }
+    let cmd = <Cli as clap::CommandFactory>::command();
+    let names: Vec<&str> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name())
+        .filter(|&n| n != "help")
+        .collect();
+    let closest = names
+        .iter()
+        .map(|&n| (strsim::damerau_levenshtein(word, n), n))
+        .min()
+        .filter(|&(d, n)| d <= 2 && d < n.len());
+    match closest {
+        Some((_, n)) => {
+            anyhow::bail!("'{word}' is neither a command nor a file: did you mean `sudoku {n}`?")
+        }
+        None => anyhow::bail!(
+            "'{word}' is neither a command nor a file (commands: {})",
+            names.join(", ")
+        ),
+    }
 }
