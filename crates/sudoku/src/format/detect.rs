@@ -196,7 +196,9 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
             let r = (k as f64).sqrt().round() as usize;
             r * r == k && r > 35
         };
-        if square && next != Some(k) {
+        // Lines of the same count are the rows of a matrix, unless no grid is that wide:
+        // then they are one puzzle a line (`generate --size 36 --count 2`).
+        if square && (next != Some(k) || k > crate::shape::MAX_SIDE) {
             return if k == 81 {
                 Format::Leptonica
             } else {

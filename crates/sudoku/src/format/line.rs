@@ -295,6 +295,25 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     // More tokens than the largest grid has cells: none of the cases below (counted
     // first, so that a line of millions of tokens allocates nothing).
     let cells_max = crate::shape::MAX_SIDE * crate::shape::MAX_SIDE;
+    // Boxes that are not the usual ones (`--box 2x32`) end the numbers with their note.
+    if let Some(hash) = body.find('#') {
+        let (numbers, note) = body.split_at(hash);
+        if let Some(shape) = opts.shape.or_else(|| box_note(note)) {
+            if numbers.split_whitespace().nth(shape.cell_count()).is_none() {
+                let tokens = tokens_with_offsets(numbers);
+                if tokens.len() == shape.cell_count()
+                    && tokens.len() >= 16
+                    && tokens.iter().all(|(_, t)| is_number_token(t))
+                {
+                    let noted = ReadOptions {
+                        shape: Some(shape),
+                        ..opts.clone()
+                    };
+                    return parse_numbers(&tokens, lead, &noted).map(Puzzle::new);
+                }
+            }
+        }
+    }
     let tokens: Vec<(usize, &str)> = if body.split_whitespace().nth(cells_max).is_some() {
         Vec::new()
     } else {
