@@ -39,7 +39,7 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
     Shape::parse(s).map_err(|e| e.to_string())
 }
 
-fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
+pub fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
     Alphabet::from_name(s)
         .ok_or_else(|| format!("unknown alphabet {s:?}; use standard, hex or letters"))
 }

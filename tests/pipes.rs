@@ -135,6 +135,44 @@ fn small_prime_and_giant_sides_survive_a_line_pipe() {
 }
 
 #[test]
+fn convert_writes_in_the_symbols_asked_for() {
+    // A 16x16 read in the standard symbols, written in hex and in letters: each reads
+    // back as the same puzzle, and solves to the same grid in its own symbols.
+    let text = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let (_, plain) = stdout(&["convert", "--to", "json"], &text);
+    let plain: Value = serde_json::from_str(&plain).unwrap();
+    // Hex writes digit 1 as `0` and nothing past `F`; letters write no digit at all.
+    let hex = |c: char| c == '.' || c.is_ascii_digit() || ('A'..='F').contains(&c);
+    let letters = |c: char| c == '.' || c.is_ascii_uppercase();
+    for (alphabet, symbol) in [
+        ("hex", &hex as &dyn Fn(char) -> bool),
+        ("letters", &letters),
+    ] {
+        let (code, line) = stdout(
+            &["convert", "--to", "line", "--to-alphabet", alphabet],
+            &text,
+        );
+        assert_eq!(code, 0, "{alphabet}: {line}");
+        let cells = line.split_whitespace().next().unwrap();
+        assert!(cells.chars().all(symbol), "{alphabet}: {line}");
+        let (code, back) = stdout(&["convert", "--to", "json"], &line);
+        assert_eq!(code, 0, "{alphabet}: {back}");
+        let back: Value = serde_json::from_str(&back).unwrap();
+        assert_eq!(back["grid"], plain["grid"], "{alphabet}: {line}");
+        assert_eq!(back["alphabet"], alphabet, "{alphabet}: {line}");
+    }
+    // Symbols that have none for the side: refused, with the reason.
+    let out = sudoku()
+        .args(["convert", "--to", "line", "--to-alphabet", "hex"])
+        .write_stdin(std::fs::read_to_string(data("twentyfive.txt")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("25x25 grids in the hex symbols"), "{err}");
+}
+
+#[test]
 fn six_by_six_in_3x2_boxes_survives_a_line_pipe() {
     // `generate --box 3x2 | sudoku` said "invalid givens": the line lost the boxes.
     let (_, line) = stdout(&["generate", "--box", "3x2", "--seed", "4"], "");

@@ -5,7 +5,7 @@ use crate::batch;
 use crate::input::{self, InputArgs};
 use clap::Args;
 use std::process::ExitCode;
-use sudoku::format::{self, Format};
+use sudoku::format::{self, Alphabet, Format};
 
 #[derive(Debug, Args, Clone)]
 pub struct ConvertArgs {
@@ -14,6 +14,34 @@ pub struct ConvertArgs {
     /// The format to write: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
     pub to: Format,
+    /// Write the one-character formats in these symbols: standard (1-9A-Z), hex (0-F, for
+    /// 16x16) or letters (A-Z, up to 26x26); JSON records name them. Without it, each
+    /// puzzle keeps the symbols it was read in.
+    #[arg(long, value_name = "ALPHABET", value_parser = input::parse_alphabet)]
+    pub to_alphabet: Option<Alphabet>,
+}
+
+/// `p` to be written in `alphabet` (when one is asked for), or why it cannot be.
+fn respelled(
+    p: &mut format::Puzzle,
+    alphabet: Option<Alphabet>,
+    to: Format,
+) -> Result<(), format::WriteError> {
+    let Some(a) = alphabet else {
+        return Ok(());
+    };
+    let n = p.shape().side();
+    if a.symbol(n).is_none() {
+        return Err(format::WriteError {
+            format: to,
+            what: format!(
+                "{n}x{n} grids in the {} symbols (they have none for {n})",
+                a.name()
+            ),
+        });
+    }
+    p.alphabet = Some(a);
+    Ok(())
 }
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
@@ -26,7 +54,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 status = status.worst(input::report(&e));
             }
-            Ok(p) => match stream.record(&p) {
+            Ok(mut p) => match respelled(&mut p, args.to_alphabet, args.to)
+                .and_then(|()| stream.record(&p))
+            {
                 Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
                     warned = true;
                     eprintln!(
