@@ -169,7 +169,7 @@ fn convert_writes_in_the_symbols_asked_for() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("25x25 grids in the hex symbols"), "{err}");
+    assert!(err.contains("the hex symbols have none for 25"), "{err}");
 }
 
 #[test]

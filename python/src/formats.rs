@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use sudoku::canonical;
-use sudoku::format::{self, Format, Puzzle, Reader};
+use sudoku::format::{self, Alphabet, Format, Puzzle, Reader};
 use sudoku::transform::Transform;
 
 /// The minlex canonical form of a 9x9 puzzle (81 characters, `0` for empty), as `sudoku
@@ -134,23 +134,39 @@ fn file_text(path: &std::path::Path) -> PyResult<String> {
 }
 
 /// The puzzles (strings in any format) written in `format` (line, boxed, sdk, ss, pm,
-/// hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json) as one text.
+/// hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json) as one text;
+/// `alphabet` (standard, hex, letters) sets the symbols of the one-character formats, as
+/// `sudoku convert --to-alphabet` does.
 #[pyfunction]
-#[pyo3(signature = (puzzles, format="line", *, size=None, r#box=None))]
+#[pyo3(signature = (puzzles, format="line", *, size=None, r#box=None, alphabet=None))]
 fn write(
     puzzles: Vec<String>,
     format: &str,
     size: Option<usize>,
     r#box: Option<BoxArg>,
+    alphabet: Option<&str>,
 ) -> PyResult<String> {
     let to = format_arg(Some(format))?.expect("a format");
+    let alphabet = alphabet
+        .map(|a| {
+            Alphabet::from_name(a).ok_or_else(|| {
+                value_error(format!(
+                    "unknown alphabet {a:?}; use standard, hex or letters"
+                ))
+            })
+        })
+        .transpose()?;
     let input = Input::new(size, r#box.as_ref(), None)?;
     let mut w = format::StreamWriter::new(to);
     let mut out = String::new();
     for (i, t) in puzzles.iter().enumerate() {
-        let p = input
+        let mut p = input
             .parse(t)
             .map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
+        if let Some(a) = alphabet {
+            p.respell(a)
+                .map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
+        }
         out += &w.record(&p).map_err(value_error)?;
     }
     out += &w.finish();

@@ -359,6 +359,8 @@ def write(
     *,
     size: int | None = None,
     box: BoxShape | None = None,
+    alphabet: str | None = None,
 ) -> str:
     """The puzzles written as one text in ``format`` (line, boxed, sdk, ss, pm, hodoku,
-    sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json)."""
+    sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json); ``alphabet``
+    (standard, hex, letters) sets the symbols of the one-character formats."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import sudokit
@@ -51,6 +53,30 @@ def test_shapes_survive_read_and_write(name):
     again = sudokit.read(sudokit.write([line], "json"))
     assert sudokit.solve(again[0]).solution == sudokit.solve(text).solution
     assert sudokit.solve(line).solution == sudokit.solve(text).solution
+
+
+@pytest.mark.parametrize("alphabet", ["hex", "letters", "standard"])
+def test_write_in_other_symbols_agrees_with_cli(cli, alphabet):
+    text = (TESTDATA / "cli" / "sixteen.txt").read_text()
+    [line] = sudokit.read(text)
+    written = sudokit.write([line], "line", alphabet=alphabet)
+    code, out, _ = cli("convert", "--to", "line", "--to-alphabet", alphabet, stdin=text)
+    assert code == 0
+    assert written == out
+    # The same puzzle and solution, each in its own symbols: compared as numbers.
+    def grid(p):
+        return json.loads(sudokit.write([p], "json"))["grid"]
+
+    assert grid(written) == grid(line)
+    assert grid(sudokit.solve(written).solution) == grid(sudokit.solve(line).solution)
+
+
+def test_write_refuses_symbols_too_few_for_the_side():
+    [line] = sudokit.read((TESTDATA / "cli" / "twentyfive.txt").read_text())
+    with pytest.raises(ValueError, match="the hex symbols have none for 25"):
+        sudokit.write([line], "line", alphabet="hex")
+    with pytest.raises(ValueError, match="unknown alphabet"):
+        sudokit.write([line], "line", alphabet="greek")
 
 
 def test_read_a_path_and_its_errors(cli, tmp_path):

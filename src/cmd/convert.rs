@@ -21,29 +21,6 @@ pub struct ConvertArgs {
     pub to_alphabet: Option<Alphabet>,
 }
 
-/// `p` to be written in `alphabet` (when one is asked for), or why it cannot be.
-fn respelled(
-    p: &mut format::Puzzle,
-    alphabet: Option<Alphabet>,
-    to: Format,
-) -> Result<(), format::WriteError> {
-    let Some(a) = alphabet else {
-        return Ok(());
-    };
-    let n = p.shape().side();
-    if a.symbol(n).is_none() {
-        return Err(format::WriteError {
-            format: to,
-            what: format!(
-                "{n}x{n} grids in the {} symbols (they have none for {n})",
-                a.name()
-            ),
-        });
-    }
-    p.alphabet = Some(a);
-    Ok(())
-}
-
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut out = batch::stdout();
     let mut status = Status::Ok;
@@ -54,8 +31,10 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 status = status.worst(input::report(&e));
             }
-            Ok(mut p) => match respelled(&mut p, args.to_alphabet, args.to)
-                .and_then(|()| stream.record(&p))
+            Ok(mut p) => match args
+                .to_alphabet
+                .map_or(Ok(()), |a| p.respell(a))
+                .and_then(|()| stream.record(&p).map_err(|e| e.to_string()))
             {
                 Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
                     warned = true;

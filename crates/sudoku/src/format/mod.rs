@@ -300,6 +300,31 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// Has the puzzle written in `alphabet` from now on (one-character formats, and JSON's
+    /// `"alphabet"`), or says why it cannot be: the symbols have none for its side.
+    ///
+    /// ```
+    /// use sudoku::format::{parse_str, write, Alphabet, Format};
+    /// let mut p = parse_str(&format!("{}G", ".".repeat(255)), None)?;
+    /// p.respell(Alphabet::Hex)?;
+    /// assert!(write(&p, Format::Line)?.ends_with('F'));
+    /// assert!(p.respell(Alphabet::Letters).is_ok()); // A-P
+    /// let mut big = parse_str(&".".repeat(625), None)?;
+    /// assert!(big.respell(Alphabet::Hex).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn respell(&mut self, alphabet: Alphabet) -> Result<(), String> {
+        let n = self.shape().side();
+        if alphabet.symbol(n).is_none() {
+            return Err(format!(
+                "the {} symbols have none for {n} ({n}x{n} grids)",
+                alphabet.name()
+            ));
+        }
+        self.alphabet = Some(alphabet);
+        Ok(())
+    }
+
     /// A puzzle of this grid, with nothing else known.
     pub fn new(grid: Grid) -> Puzzle {
         Puzzle {
