@@ -40,8 +40,7 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
 }
 
 pub fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
-    Alphabet::from_name(s)
-        .ok_or_else(|| format!("unknown alphabet {s:?}; use standard, hex or letters"))
+    s.parse()
 }
 
 impl InputArgs {

@@ -20,6 +20,15 @@ fn stdout(args: &[&str], stdin: &str) -> (i32, String) {
     )
 }
 
+/// `sudoku ARGS` on `stdin`: its exit code and what it said on stderr.
+fn stderr(args: &[&str], stdin: &str) -> (i32, String) {
+    let out = sudoku().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// The JSON record each producer writes for `input`.
 fn producers(input: &str) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(data(input)).unwrap();
@@ -124,13 +133,8 @@ fn small_prime_and_giant_sides_survive_a_line_pipe() {
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.lines().count(), 2, "{out}");
     // A format that writes a grid a row a line refuses a 2x2 grid, and says why.
-    let out = sudoku()
-        .args(["convert", "--to", "sdk"])
-        .write_stdin("1... # box 1x2\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let (code, err) = stderr(&["convert", "--to", "sdk"], "1... # box 1x2\n");
+    assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot hold 2x2 grids"), "{err}");
 }
 
@@ -162,13 +166,9 @@ fn convert_writes_in_the_symbols_asked_for() {
         assert_eq!(back["alphabet"], alphabet, "{alphabet}: {line}");
     }
     // Symbols that have none for the side: refused, with the reason.
-    let out = sudoku()
-        .args(["convert", "--to", "line", "--to-alphabet", "hex"])
-        .write_stdin(std::fs::read_to_string(data("twentyfive.txt")).unwrap())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let big = std::fs::read_to_string(data("twentyfive.txt")).unwrap();
+    let (code, err) = stderr(&["convert", "--to", "line", "--to-alphabet", "hex"], &big);
+    assert_eq!(code, 2, "{err}");
     assert!(err.contains("the hex symbols have none for 25"), "{err}");
 }
 
@@ -413,13 +413,8 @@ fn an_error_record_piped_on_is_named_as_such() {
         .unwrap()
         .to_string();
     for command in ["check", "solve", "rate"] {
-        let out = sudoku()
-            .arg(command)
-            .write_stdin(record.as_str())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{command}");
-        let err = String::from_utf8(out.stderr).unwrap();
+        let (code, err) = stderr(&[command], &record);
+        assert_eq!(code, 2, "{command}: {err}");
         assert!(
             err.contains("an error record, not a puzzle"),
             "{command}: {err}"

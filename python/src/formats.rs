@@ -148,13 +148,7 @@ fn write(
 ) -> PyResult<String> {
     let to = format_arg(Some(format))?.expect("a format");
     let alphabet = alphabet
-        .map(|a| {
-            Alphabet::from_name(a).ok_or_else(|| {
-                value_error(format!(
-                    "unknown alphabet {a:?}; use standard, hex or letters"
-                ))
-            })
-        })
+        .map(|a| a.parse::<Alphabet>().map_err(value_error))
         .transpose()?;
     let input = Input::new(size, r#box.as_ref(), None)?;
     let mut w = format::StreamWriter::new(to);

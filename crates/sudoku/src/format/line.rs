@@ -164,6 +164,21 @@ impl Alphabet {
     }
 }
 
+/// An alphabet by name ([`Alphabet::from_name`]), the error saying which names there are.
+///
+/// ```
+/// use sudoku::format::Alphabet;
+/// assert_eq!("hex".parse::<Alphabet>(), Ok(Alphabet::Hex));
+/// assert!("greek".parse::<Alphabet>().unwrap_err().contains("use standard, hex or letters"));
+/// ```
+impl std::str::FromStr for Alphabet {
+    type Err = String;
+    fn from_str(name: &str) -> Result<Alphabet, String> {
+        Alphabet::from_name(name)
+            .ok_or_else(|| format!("unknown alphabet {name:?}; use standard, hex or letters"))
+    }
+}
+
 /// Parses a one-line puzzle of `n²` cells (shape from the length, boxes wider than tall).
 /// Trailing text after whitespace, `,`, `;` or `#` is ignored.
 pub fn parse_line(line: &str) -> Result<Grid, ParseError> {
