@@ -75,18 +75,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         };
         let shape = p.shape();
         let unsolved = puzzle.is_none() && !p.grid.is_full();
+        let stored = |s: &str| Grid::from_values(shape, &line_values(s, shape)?).ok();
         // A puzzle bank's row: the puzzle, and its solution column to check against it.
-        let banked = p
-            .info
-            .get("solution")
-            .filter(|_| unsolved)
-            .and_then(|s| Grid::from_values(shape, &line_values(s, shape)?).ok());
+        let banked = p.info.get("solution").filter(|_| unsolved).and_then(stored);
         // `solve --json`'s answer for a puzzle with several solutions: each one listed.
         let listed: Vec<Grid> = match p.info.get("solutions").filter(|_| unsolved) {
-            Some(all) if banked.is_none() => all
-                .split(';')
-                .filter_map(|s| Grid::from_values(shape, &line_values(s, shape)?).ok())
-                .collect(),
+            Some(all) if banked.is_none() => all.split(';').filter_map(stored).collect(),
             _ => Vec::new(),
         };
         let problems: Vec<String> = if listed.is_empty() {

@@ -10,7 +10,8 @@ use crate::input::{self, InputArgs};
 use clap::Args;
 use serde_json::{json, Value};
 use std::process::ExitCode;
-use sudoku::format::{self, json::PuzzleHeader, Format, Puzzle};
+use sudoku::format::json::{self, PuzzleHeader};
+use sudoku::format::Puzzle;
 use sudoku::logic::{HintLevel, Order, Position};
 use sudoku::Stop;
 
@@ -49,13 +50,8 @@ pub struct HintArgs {
 /// is the position the hint is for, as input to any command.
 fn record_of(puzzle: &Puzzle) -> Value {
     let mut v = serde_json::to_value(PuzzleHeader::of(puzzle)).expect("a plain record");
-    if puzzle.marks.is_some() {
-        let written = format::write(puzzle, Format::Json).ok();
-        if let Some(Value::Object(mut m)) = written.and_then(|w| serde_json::from_str(&w).ok()) {
-            if let Some(marks) = m.remove("marks") {
-                v["marks"] = marks;
-            }
-        }
+    if let Some(marks) = json::marks_json(puzzle).and_then(|m| serde_json::from_str(&m).ok()) {
+        v["marks"] = marks;
     }
     v
 }

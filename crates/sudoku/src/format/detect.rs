@@ -6,7 +6,7 @@
 //! when detection says [`Format::Line`], [`Format::Hodoku`] or [`Format::Sukaku`], the
 //! reader classifies each line on its own among those three.
 
-use super::line::{cell_field, is_noted_line, is_number_token, side_of_len};
+use super::line::{cell_field, is_number_token, is_whole_line, side_of_len};
 use super::source::{Source, MAX_RECORD_BYTES};
 use super::Format;
 use crate::Shape;
@@ -88,16 +88,9 @@ pub(crate) fn detect_source<R: BufRead>(
     } else {
         &significant[..]
     };
-    // A line of a grid's cells and its `# box RxC` note (how we write the boxes that are
-    // not the usual ones, and every side below 4), or a line of as many cells as the
-    // given shape has: one puzzle a line, however short or whatever its length says.
-    let first = rest[0].as_str();
-    let field = cell_field(first);
-    let cells = field.chars().filter(|&c| c != '+').count();
-    let cell_chars = field
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '_'));
-    if cell_chars && (is_noted_line(first) || shape.is_some_and(|s| s.cell_count() == cells)) {
+    // A line of a grid's cells and its `# box RxC` note, or of as many cells as the given
+    // shape has: one puzzle a line, however short or whatever its length says.
+    if is_whole_line(&rest[0], shape) {
         return Some(Format::Line);
     }
     Some(classify(rest, sdk_header, percent))

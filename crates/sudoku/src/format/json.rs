@@ -386,6 +386,31 @@ fn solution_cells(sol: &Value, n: usize, what: &str) -> Result<String, String> {
     Ok(cells.join(" "))
 }
 
+/// A pencil-mark grid's `marks` field as JSON (rows of cells, each the list of its
+/// candidates; empty for a filled cell), `None` when the puzzle has no marks.
+pub fn marks_json(p: &Puzzle) -> Option<String> {
+    let m = p.marks.as_ref()?;
+    let n = p.shape().side();
+    let rows: Vec<String> = (0..n)
+        .map(|r| {
+            let cells: Vec<String> = (0..n)
+                .map(|c| {
+                    let cell = Cell::new(r * n + c);
+                    let set = if p.grid.get(cell).is_some() {
+                        DigitSet::EMPTY
+                    } else {
+                        m.get(cell)
+                    };
+                    let digits: Vec<String> = set.iter().map(|d| d.get().to_string()).collect();
+                    format!("[{}]", digits.join(","))
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    Some(format!("[{}]", rows.join(",")))
+}
+
 fn rows_json(values: &[u16], n: usize) -> String {
     let rows: Vec<String> = values
         .chunks(n)
@@ -422,30 +447,8 @@ pub fn write(p: &Puzzle) -> String {
     if let Some(a) = p.alphabet.filter(|&a| a != Alphabet::Standard) {
         out += &format!(",\"alphabet\":\"{}\"", a.name());
     }
-    if let Some(m) = &p.marks {
-        let rows: Vec<String> = (0..n)
-            .map(|r| {
-                let cells: Vec<String> = (0..n)
-                    .map(|c| {
-                        let cell = Cell::new(r * n + c);
-                        let set = if p.grid.get(cell).is_some() {
-                            DigitSet::EMPTY
-                        } else {
-                            m.get(cell)
-                        };
-                        format!(
-                            "[{}]",
-                            set.iter()
-                                .map(|d| d.get().to_string())
-                                .collect::<Vec<_>>()
-                                .join(",")
-                        )
-                    })
-                    .collect();
-                format!("[{}]", cells.join(","))
-            })
-            .collect();
-        out += &format!(",\"marks\":[{}]", rows.join(","));
+    if let Some(marks) = marks_json(p) {
+        out += &format!(",\"marks\":{marks}");
     }
     if !p.info.is_empty() {
         let i = &p.info;

@@ -196,12 +196,18 @@ pub fn cell_field(line: &str) -> &str {
     }
 }
 
-/// Whether `line` is a grid's cells and a `# box RxC` note (docs/formats.md) of that
-/// many cells, as [`write_line`] writes a grid whose boxes are not the usual ones.
-pub(crate) fn is_noted_line(line: &str) -> bool {
+/// Whether `line` is one puzzle whatever its length says: cells and a `# box RxC` note of
+/// that many cells (as [`write_line`] writes boxes that are not the usual ones, and every
+/// side below 4), or as many cells as the `shape` given has.
+pub(crate) fn is_whole_line(line: &str, shape: Option<Shape>) -> bool {
     let field = cell_field(line);
+    let cells = cell_count(field);
     let rest = &line.trim_start()[field.len()..];
-    box_note(rest).is_some_and(|s| s.cell_count() == cell_count(field))
+    field
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '_'))
+        && (box_note(rest).is_some_and(|s| s.cell_count() == cells)
+            || shape.is_some_and(|s| s.cell_count() == cells))
 }
 
 /// Whether `len` is a perfect square whose root is a possible side: the length of a line.
