@@ -257,22 +257,60 @@ fn canonical() {
 
 #[test]
 fn bench() {
-    let nine_only = || input_error(&["not"]);
+    // Every shape: 9x9 on the 9x9 engine, the rest on the general one.
+    let timed = || ok(&["puzzles/s"]);
     run_table(
         &["bench"],
         [
-            ok(&["puzzles/s"]),
-            ok(&["puzzles/s"]),
-            ok(&["puzzles/s"]),
-            ok(&["puzzles/s"]),
+            timed(),
+            timed(),
+            timed(),
+            timed(),
             EMPTY,
             BINARY,
-            nine_only(),
-            nine_only(),
-            input_error(&["not a 9x9 puzzle"]),
-            input_error(&["not a 9x9 puzzle"]),
+            timed(),
+            timed(),
+            timed(),
+            timed(),
         ],
     );
+    let fast9_only = || input_error(&["the fast9 engine solves 9x9 grids only"]);
+    run_table(
+        &["bench", "--engine", "fast9"],
+        [
+            timed(),
+            timed(),
+            timed(),
+            timed(),
+            EMPTY,
+            BINARY,
+            fast9_only(),
+            fast9_only(),
+            fast9_only(),
+            fast9_only(),
+        ],
+    );
+}
+
+#[test]
+fn bench_reads_any_format_from_stdin_and_counts_what_it_timed() {
+    // A classic grid of rows (the README's example) and a 6x6 in 3x2 boxes, from stdin.
+    for (input, engine) in [
+        (include_str!("../examples/classic.txt"), "fast9"),
+        (include_str!("../testdata/cli/six-3x2.json"), "general"),
+    ] {
+        let out = sudoku()
+            .args(["bench", "--json", "--permute", "7"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["file"], "<stdin>");
+        assert_eq!(v["engine"], engine);
+        assert_eq!(v["counts"]["one"], 1, "{v}");
+        assert_eq!(v["timeouts"], 0);
+    }
 }
 
 #[test]
