@@ -41,6 +41,19 @@ pub fn parse_max_time(s: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(secs).map_err(|e| format!("{s:?}: {e}"))
 }
 
+/// The clap value parser of a count of things asked for (`--count N`): a whole number of
+/// at least 1. A count of 0 would silently do nothing, or the default.
+pub fn parse_count<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+{
+    match s.trim().parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        Ok(_) => Err("a count is at least 1".into()),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
 /// The number of cores.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -77,6 +90,15 @@ mod tests {
         assert_eq!(parse_max_time("1e7"), Ok(Duration::from_secs(10_000_000)));
         for bad in ["1e20", "-1", "0", "NaN", "inf", "-inf", "", "abc", "1e400"] {
             assert!(parse_max_time(bad).is_err(), "{bad} taken");
+        }
+    }
+
+    #[test]
+    fn counts_are_whole_numbers_from_one() {
+        assert_eq!(parse_count::<u64>("3"), Ok(3));
+        assert_eq!(parse_count::<usize>("1"), Ok(1));
+        for bad in ["0", "-1", "1.5", "", "x"] {
+            assert!(parse_count::<usize>(bad).is_err(), "{bad} taken");
         }
     }
 

@@ -26,7 +26,8 @@ use sudoku::Shape;
      then a message, and the exit code is 1")))]
 pub struct GenerateArgs {
     /// How many puzzles to make.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1,
+          value_parser = crate::limits::parse_count::<u64>)]
     pub count: u64,
     /// Box shape RxC (rows x columns of a box), e.g. 2x3 for 6x6 or 4x4 for 16x16.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_shape, conflicts_with = "size")]

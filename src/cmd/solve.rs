@@ -34,7 +34,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// For puzzles with several solutions, count them up to N: "exactly k solutions" below
     /// N, "at least N" at it (JSON: `count` and `count_exact`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::limits::parse_count::<usize>)]
     pub count: Option<usize>,
     /// For puzzles with several solutions, write every solution (up to --count, default
     /// 1000) instead of two.
