@@ -485,6 +485,15 @@ fn check_checks_the_solution_a_solve_record_carries() {
         assert_eq!(code, 0, "{input}: {out}");
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["valid"], true, "{input}: {out}");
+        // The check's record names the puzzle as every command's does, and reads back.
+        let r: Value = serde_json::from_str(&record).unwrap();
+        for field in ["line", "puzzle", "size", "box"] {
+            assert_eq!(v[field], r[field], "{input}: {field} in {out}");
+        }
+        let (code, again) = stdout(&["solve", "--json"], &out);
+        assert_eq!(code, 0, "{input}: {again}");
+        let again: Value = serde_json::from_str(&again).unwrap();
+        assert_eq!(again["solution"], r["solution"], "{input}");
         // Two cells of the first row swapped: a grid that keeps the rules of the row but
         // not those of the columns, which check reports.
         let mut r: Value = serde_json::from_str(&record).unwrap();

@@ -7,6 +7,7 @@ use anyhow::{bail, Context as _};
 use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
+use sudoku::format::json::PuzzleHeader;
 use sudoku::format::{ReadOptions, Reader};
 use sudoku::{verify, Grid, Shape};
 
@@ -17,8 +18,8 @@ pub struct CheckArgs {
     /// The puzzle the grids must solve: a file, or the puzzle itself as one line.
     #[arg(long, short = 'p', value_name = "PUZZLE")]
     pub puzzle: Option<String>,
-    /// Write JSON Lines: `{"valid": bool, "problems": [...]}` per grid (and `solutions`, how
-    /// many were checked, for a record listing several).
+    /// Write JSON Lines: per grid its fields (`line`, `puzzle`, `size`, `box`), `valid` and
+    /// `problems` (and `solutions`, how many were checked, for a record listing several).
     #[arg(long)]
     pub json: bool,
 }
@@ -111,7 +112,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             status = status.worst(Status::Negative);
         }
         let text = if args.json {
-            let mut j = json!({"valid": problems.is_empty(), "line": p.line, "problems": problems});
+            // The grid's fields first, as every command writes them: a batch's records can be
+            // matched to their grids and go on down a pipe.
+            let mut j = serde_json::to_value(PuzzleHeader::of(&p))?;
+            j["valid"] = json!(problems.is_empty());
+            j["problems"] = json!(problems);
             if !listed.is_empty() {
                 j["solutions"] = json!(listed.len());
             }
