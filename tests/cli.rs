@@ -434,3 +434,28 @@ fn a_mistyped_command_is_named_as_one() {
         assert!(err.contains(want), "{word}: {err}");
     }
 }
+
+#[test]
+fn canonical_json_names_the_puzzle_and_reads_back() {
+    let out = sudoku()
+        .args(["canonical", "--json", &repo("examples/classic.txt")])
+        .assert()
+        .success();
+    let record: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(
+        (&record["line"], &record["size"], &record["box"]),
+        (&Value::from(1), &Value::from(9), &serde_json::json!([3, 3]))
+    );
+    assert_eq!(record["puzzle"], CLASSIC);
+    // The record is a puzzle to every command: canonical again gives the same form, and
+    // the canonical form of the canonical form is itself.
+    let canonical = record["canonical"].as_str().unwrap().to_string();
+    for input in [record.to_string(), canonical.clone()] {
+        sudoku()
+            .arg("canonical")
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(format!("{canonical}\n"));
+    }
+}

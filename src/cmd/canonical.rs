@@ -8,13 +8,14 @@ use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
 use sudoku::canonical;
-use sudoku::format::{self, Format};
+use sudoku::format::json::PuzzleHeader;
 
 #[derive(Debug, Args, Clone, Default)]
 pub struct CanonicalArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write JSON Lines: `puzzle`, `canonical`, and the `transform` that maps one to the
+    /// Write JSON Lines: the puzzle's fields (`line`, `puzzle`, `size`, `box`), `canonical`,
+    /// and the `transform` that maps one to the
     /// other (`transpose`, `rows`, `cols`: 1-based source lines; `digits`: the new name of
     /// digits 1-9).
     #[arg(long)]
@@ -44,15 +45,14 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         if args.json {
             let t = &c.transform;
             let lines = |p: &[u8; 9]| p.iter().map(|&x| x as usize + 1).collect::<Vec<_>>();
-            let obj = json!({
-                "puzzle": format::write_grid(&puzzle.grid, Format::Line)?,
-                "canonical": c.line,
-                "transform": {
-                    "transpose": t.transpose,
-                    "rows": lines(&t.rows),
-                    "cols": lines(&t.cols),
-                    "digits": t.digits[1..].to_vec(),
-                },
+            // The puzzle's fields first, as every command writes them.
+            let mut obj = serde_json::to_value(PuzzleHeader::of(&puzzle))?;
+            obj["canonical"] = json!(c.line);
+            obj["transform"] = json!({
+                "transpose": t.transpose,
+                "rows": lines(&t.rows),
+                "cols": lines(&t.cols),
+                "digits": t.digits[1..].to_vec(),
             });
             batch::put(&mut out, &format!("{obj}\n"))?;
         } else {
