@@ -459,3 +459,22 @@ fn canonical_json_names_the_puzzle_and_reads_back() {
             .stdout(format!("{canonical}\n"));
     }
 }
+
+#[test]
+fn play_refuses_a_grid_the_game_cannot_show() {
+    // Before, a 36x36 file started a game that drew digit 36 as `?` and saved a game that
+    // would not load again.
+    let dir = std::env::temp_dir().join(format!("sudoku-play-36-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.json");
+    sudoku()
+        .args(["play", "--save", save.to_str().unwrap()])
+        .arg(repo("testdata/large/hard-36-1.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a 36x36 grid: the game plays sizes 4x4 to 25x25",
+        ));
+    assert!(!save.exists(), "no game, so no save");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

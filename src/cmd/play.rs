@@ -14,7 +14,8 @@ use sudoku::Grid;
 /// ? lists every key. The game saves itself after every move.
 #[derive(Debug, Args, Clone, Default)]
 pub struct PlayArgs {
-    /// A puzzle file to play (any format `sudoku` reads; the first puzzle in it).
+    /// A puzzle file to play (any format `sudoku` reads; the first puzzle in it), 4x4 to
+    /// 25x25.
     #[arg(value_name = "FILE", conflicts_with_all = ["resume", "new"])]
     pub file: Option<PathBuf>,
     /// Continue the saved game.
@@ -129,6 +130,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         model.game = tui::game::Game::new(&grid, &source, Some(rating));
     } else if let Some(file) = &args.file {
         let p = crate::input::first_puzzle(file, Default::default())?;
+        if let Some(why) = tui::game::unplayable(p.shape()) {
+            bail!("{}: {why}", file.display());
+        }
         let source = file.file_name().map_or(file.display().to_string(), |f| {
             f.to_string_lossy().into_owned()
         });

@@ -14,6 +14,23 @@ use serde::{Deserialize, Serialize};
 use sudoku::format::Alphabet;
 use sudoku::{Cell, Digit, Grid, Shape};
 
+/// The sides the game plays: its symbols (`1-9A-Z`) name 35 digits, and a cell's pencil
+/// marks are a `u64`; the smallest grid with boxes is 4x4.
+pub const SIDES: std::ops::RangeInclusive<usize> = 4..=25;
+
+/// Why a grid of `shape` cannot be played, if it cannot: every way into the game (a file,
+/// a saved game, a size typed in) says it in these words.
+pub fn unplayable(shape: Shape) -> Option<String> {
+    let n = shape.side();
+    (!SIDES.contains(&n)).then(|| {
+        format!(
+            "a {n}x{n} grid: the game plays sizes {0}x{0} to {1}x{1}",
+            SIDES.start(),
+            SIDES.end()
+        )
+    })
+}
+
 /// What one cell holds: a digit (`0` for none) and pencil marks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellState {

@@ -184,17 +184,15 @@ pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
         sudoku::format::ReadOptions::default(),
     );
     match reader.next() {
-        // The game draws and marks up to 25x25.
-        Some(Ok(p)) if p.shape().side() > 25 => Err(format!(
-            "{name}: a {n}x{n} grid; the game plays sizes up to 25x25",
-            n = p.shape().side()
-        )),
-        Some(Ok(p)) => Ok(Loaded {
-            puzzle: Box::new(p),
-            source: path
-                .file_name()
-                .map_or(name.clone(), |f| f.to_string_lossy().into_owned()),
-        }),
+        Some(Ok(p)) => match game::unplayable(p.shape()) {
+            Some(why) => Err(format!("{name}: {why}")),
+            None => Ok(Loaded {
+                puzzle: Box::new(p),
+                source: path
+                    .file_name()
+                    .map_or(name.clone(), |f| f.to_string_lossy().into_owned()),
+            }),
+        },
         Some(Err(e)) => Err(e.to_string()),
         None => Err(format!("{name}: no puzzle found")),
     }

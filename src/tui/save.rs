@@ -148,11 +148,8 @@ impl SaveFile {
             );
         }
         let shape = Shape::parse(&self.shape).map_err(|e| anyhow::anyhow!("{e}"))?;
-        if !(4..=25).contains(&shape.side()) {
-            bail!(
-                "a {0}x{0} grid: the game plays sizes 4x4 to 25x25",
-                shape.side()
-            );
+        if let Some(why) = super::game::unplayable(shape) {
+            bail!("{why}");
         }
         let grid = sudoku::format::line::parse_line_with(
             &self.puzzle,

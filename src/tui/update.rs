@@ -647,7 +647,7 @@ fn parse_size(s: &str) -> Option<Shape> {
     } else {
         Shape::from_side(s.parse().ok()?).ok()?
     };
-    (4..=25).contains(&shape.side()).then_some(shape)
+    super::game::SIDES.contains(&shape.side()).then_some(shape)
 }
 
 fn overlay_key(m: &mut Model, k: Key) -> Option<Cmd> {
