@@ -3,7 +3,9 @@
 //! PNGs decoded. poppler-utils come from `scripts/setup-print.sh`; without them these tests
 //! fail, they never skip.
 
+mod common;
 use assert_cmd::Command;
+use common::TempDir;
 use std::path::{Path, PathBuf};
 use sudoku::format::{self, Puzzle, ReadOptions};
 use sudoku::solve::{self, Outcome};
@@ -23,11 +25,8 @@ fn puzzles(name: &str) -> Vec<Puzzle> {
         .collect()
 }
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sudoku-print-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp(name: &str) -> TempDir {
+    TempDir::new(&format!("print-{name}"))
 }
 
 fn sudoku() -> Command {
@@ -171,7 +170,6 @@ fn every_size_gives_its_givens_and_answer_back_as_text() {
         );
         let all = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]);
         assert!(all.contains("Solutions"), "{name}");
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
 
@@ -218,7 +216,6 @@ fn several_a_page_each_on_its_page_with_keys_at_the_end() {
             };
             assert_eq!(text_in(&pdf, page, b), symbols(p, &s, true));
         }
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
 
@@ -273,7 +270,6 @@ fn labels_carry_number_and_rating_and_json_tells_the_page() {
     // The first file's one puzzle is alone in its section: the second starts a new page.
     assert_eq!(records[0]["page"], 1);
     assert_eq!(records[1]["page"], 2);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -318,7 +314,6 @@ fn png_pages_decode_at_the_dpi_asked() {
     for i in 1..=3 {
         assert!(dir.join(format!("m-{i}.png")).exists());
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -345,7 +340,6 @@ fn large_print_bleed_and_paper() {
         .map(|v| v.parse().unwrap())
         .collect();
     assert!((nums[2] - nums[0] - 432.0).abs() < 0.01 && (nums[3] - nums[1] - 648.0).abs() < 0.01);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -399,7 +393,6 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
         .arg(data("nine-9.txt"))
         .assert()
         .code(2);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -439,5 +432,4 @@ fn pencil_marks_and_pipes_from_the_generator() {
         .assert()
         .success();
     assert_eq!(page_count(&pdf), 1);
-    let _ = std::fs::remove_dir_all(dir);
 }

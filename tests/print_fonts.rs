@@ -2,7 +2,9 @@
 //! a character the font lacks is refused with its name (exit 2), nothing written; SVG pages
 //! carry the font itself. poppler-utils come from `scripts/setup-print.sh`.
 
+mod common;
 use assert_cmd::Command;
+use common::TempDir;
 use std::path::{Path, PathBuf};
 
 fn data(name: &str) -> PathBuf {
@@ -11,11 +13,8 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sudoku-fonts-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp(name: &str) -> TempDir {
+    TempDir::new(&format!("fonts-{name}"))
 }
 
 fn sudoku() -> Command {

@@ -3,7 +3,9 @@
 //! path; SVG pages one a file. poppler-utils come from `scripts/setup-print.sh`; without
 //! them these tests fail, they never skip.
 
+mod common;
 use assert_cmd::Command;
+use common::TempDir;
 use std::path::{Path, PathBuf};
 
 fn data(name: &str) -> PathBuf {
@@ -12,11 +14,8 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sudoku-path-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp(name: &str) -> TempDir {
+    TempDir::new(&format!("path-{name}"))
 }
 
 fn sudoku() -> Command {
