@@ -190,8 +190,58 @@ fn generate_rejects_bad_targets() {
         vec!["generate", "--difficulty", "nightmare"],
         vec!["generate", "--rating", "7..6"],
         vec!["generate", "--require", "no-such-wing"],
-        vec!["generate", "--size", "16", "--difficulty", "easy"],
     ] {
         sudoku().args(&args).assert().code(2);
+    }
+    sudoku()
+        .args(["generate", "--size", "25", "--difficulty", "easy"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "difficulty targets are for grids up to 16x16",
+        ));
+}
+
+#[test]
+fn generate_to_a_target_at_every_size_up_to_16x16() {
+    // Each puzzle rated again by `rate`: the level or SE range asked, its box shape kept.
+    for (shape, target) in [
+        ("2x3", ["--difficulty", "hard"]),
+        ("3x2", ["--rating", "3.0..6.0"]),
+        ("2x4", ["--difficulty", "hard"]),
+        ("3x4", ["--difficulty", "medium"]),
+        ("4x4", ["--difficulty", "hard"]),
+        ("4x4", ["--rating", "3.0..5.0"]),
+        ("4x4", ["--difficulty", "easy"]),
+    ] {
+        let out = sudoku()
+            .args(["generate", "--box", shape, "--seed", "1", "--json"])
+            .args(target)
+            .assert()
+            .success();
+        let v = &json_lines(&out.get_output().stdout)[0];
+        let rated = sudoku()
+            .args(["rate", "--json"])
+            .write_stdin(v.to_string())
+            .assert()
+            .success();
+        let r = &json_lines(&rated.get_output().stdout)[0];
+        let (rows, cols) = shape.split_once('x').unwrap();
+        let want_box =
+            serde_json::json!([rows.parse::<u64>().unwrap(), cols.parse::<u64>().unwrap()]);
+        assert_eq!(r["box"], want_box, "{shape}: {r}");
+        match target {
+            ["--difficulty", level] => {
+                let level = format!("{}{}", level[..1].to_uppercase(), &level[1..]);
+                assert_eq!(r["level"], level, "{shape} {target:?}: {r}");
+                assert_eq!(v["level"], level, "{shape} {target:?}: {v}");
+            }
+            [_, range] => {
+                let (lo, hi) = range.split_once("..").unwrap();
+                let er = r["er"].as_f64().unwrap();
+                let (lo, hi) = (lo.parse::<f64>().unwrap(), hi.parse::<f64>().unwrap());
+                assert!(lo <= er && er <= hi, "{shape} {target:?}: {r}");
+            }
+        }
     }
 }

@@ -234,8 +234,14 @@ fn bad_input_gets_a_clear_4xx_with_line_and_column() {
         let (status, v) = server.post("/api/generate", &bad);
         assert_eq!(status, 400, "{bad}: {v}");
     }
-    let (status, v) = server.post("/api/generate", &json!({ "size": 16, "level": "hard" }));
+    let (status, v) = server.post("/api/generate", &json!({ "size": 25, "level": "hard" }));
     assert_eq!(status, 422, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("up to 16x16")),
+        "{v}"
+    );
     let (status, v) = server.post("/api/nothing", &json!({}));
     assert_eq!(status, 404, "{v}");
 }
@@ -299,6 +305,15 @@ fn generate_is_reproducible_unique_and_rated() {
     let (status, six) = server.post("/api/generate", &json!({ "box": [2, 3], "seed": 3 }));
     assert_eq!(status, 200, "{six}");
     assert_eq!(six["puzzle"]["box"], json!([2, 3]));
+
+    // A level on another size: made to it, and rated to show it.
+    let ask = json!({ "size": 16, "level": "hard", "seed": 1 });
+    let (status, hard) = server.post("/api/generate", &ask);
+    assert_eq!(status, 200, "{hard}");
+    assert_eq!(hard["rating"]["level"], "Hard", "{hard}");
+    let (status, rated) = server.post("/api/rate", &json!({ "puzzle": hard["puzzle"] }));
+    assert_eq!(status, 200, "{rated}");
+    assert_eq!(rated, hard["rating"]);
 }
 
 #[test]

@@ -108,11 +108,6 @@ fn build(
         se: rating.map(|r| r.range()).transpose()?,
         require: techniques(require)?,
     };
-    if !target.is_empty() && shape != Shape::NINE {
-        return Err(value_error(
-            "difficulty targets (difficulty, rating, require) are for 9x9 puzzles",
-        ));
-    }
     let mut gen = Generator::new(shape)
         .symmetry(symmetry)
         .minimal(minimal)
@@ -120,7 +115,7 @@ fn build(
     // As `sudoku generate`: without a range, its default for the size (minimal up to 12x12).
     let range = match (givens, minimal) {
         (Some((lo, hi)), _) => Some(lo..=hi),
-        (None, false) => generation::default_givens(shape),
+        (None, false) => generation::default_givens_for(shape, &target),
         (None, true) => None,
     };
     if let Some(r) = range {

@@ -298,7 +298,7 @@ def generate(
     generate --seed``). ``symmetry``: none, rot180, rot90, horizontal, vertical, diagonal,
     antidiagonal, bidiagonal, orthogonal, full. ``difficulty``: HoDoKu's level (easy ..
     extreme); ``rating``: Sudoku Explainer's ER as ``(lo, hi)``, one value or a preset
-    name; ``require``: techniques the solve path must use. Targets are for 9x9 only.
+    name; ``require``: techniques the solve path must use. Targets are for grids up to 16x16.
     Puzzle ``i`` of a seed is always the same: ``start`` makes puzzles ``start`` to
     ``start + count - 1``, so chunks made apart join up. Raises ``ValueError`` for
     contradictory options, ``RuntimeError`` when a puzzle could not be made.

@@ -39,13 +39,17 @@ def test_targets(cli_json):
     assert sudokit.count(q) == 1
     [r] = sudokit.generate(1, seed=2, givens=(30, 32))
     assert 30 <= sum(c != "." for c in r) <= 32
+    # Targets on other sizes, as `sudoku generate` makes them.
+    [six] = sudokit.generate(1, seed=1, box=(2, 3), difficulty="hard")
+    [want] = cli_json("rate", "--box", "2x3", stdin=six + "\n")
+    assert (want["level"], want["box"]) == ("Hard", [2, 3])
 
 
 def test_bad_options():
     with pytest.raises(ValueError, match="unknown level"):
         sudokit.generate(difficulty="impossible")
-    with pytest.raises(ValueError, match="9x9"):
-        sudokit.generate(size=16, difficulty="easy")
+    with pytest.raises(ValueError, match="up to 16x16"):
+        sudokit.generate(size=25, difficulty="easy")
     with pytest.raises(ValueError):
         sudokit.generate(symmetry="spiral")
     with pytest.raises(ValueError, match="unknown technique"):

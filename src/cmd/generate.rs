@@ -81,7 +81,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub json: bool,
     /// HoDoKu difficulty level: easy, medium, hard, unfair or extreme (with HoDoKu's rule:
-    /// above easy, the score also reaches the previous level's maximum).
+    /// above easy, the score also reaches the previous level's maximum). Difficulty targets
+    /// (this, --rating, --require) are taken for grids up to 16x16; beyond easy they make
+    /// sparse puzzles (minimal, unless --givens says otherwise).
     #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
     pub difficulty: Option<Level>,
     /// Sudoku Explainer rating (ER), as A..B (e.g. 6.5..7.5, 8.0..), or one of SE's
@@ -208,8 +210,9 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
         .minimal(args.minimal)
         .seed(seed)
         .max_attempts(args.max_attempts);
+    let target = target(args);
     let default = || match (args.minimal, &pattern) {
-        (false, None) => generation::default_givens(shape),
+        (false, None) => generation::default_givens_for(shape, &target),
         _ => None,
     };
     if let Some(r) = args.givens.clone().or_else(default) {
@@ -225,10 +228,6 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
             );
         }
         gen = gen.pattern(p)?;
-    }
-    let target = target(args);
-    if !target.is_empty() && shape != Shape::NINE {
-        bail!("difficulty targets (--difficulty, --rating, --require) are for 9x9 puzzles");
     }
     gen = gen.difficulty(target);
     gen.check()?;

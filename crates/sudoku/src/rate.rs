@@ -632,19 +632,26 @@ impl TargetRater {
                 return false;
             }
         }
-        if let Some((lo, hi)) = t.se {
-            let hi_tenths = (hi * 10.0).round() as i32;
-            let Some(path) = walk(&self.se, Board::new(grid), |s| {
-                ((s.se_rating().unwrap_or(0.0) * 10.0).round() as i32) > hi_tenths
-            }) else {
-                return false;
-            };
-            let r = se_rating_of(&path);
-            if !r.solved || (r.er * 10.0).round() < (lo * 10.0).round() {
-                return false;
-            }
+        t.se.is_none_or(|range| self.se_verdict(grid, range) == Verdict::Fits)
+    }
+
+    /// Where `grid`'s SE rating stands against the range `(lo, hi)`: the walk stops at the
+    /// first step rated above `hi` (too hard, as is a path the techniques can't finish).
+    fn se_verdict(&self, grid: &Grid, (lo, hi): (f32, f32)) -> Verdict {
+        let hi_tenths = (hi * 10.0).round() as i32;
+        let Some(path) = walk(&self.se, Board::new(grid), |s| {
+            ((s.se_rating().unwrap_or(0.0) * 10.0).round() as i32) > hi_tenths
+        }) else {
+            return Verdict::TooHard;
+        };
+        let r = se_rating_of(&path);
+        if !r.solved {
+            Verdict::TooHard
+        } else if (r.er * 10.0).round() < (lo * 10.0).round() {
+            Verdict::TooEasy
+        } else {
+            Verdict::Fits
         }
-        true
     }
 }
 
@@ -684,8 +691,8 @@ pub enum Verdict {
 
 impl TargetRater {
     /// Whether `grid` is too easy for the target, fits it, or is too hard. `Fits` exactly when
-    /// [`TargetRater::accepts`] is `true`. A target without a level has no direction: what it
-    /// does not accept is `TooEasy`.
+    /// [`TargetRater::accepts`] is `true`. A target with neither a level nor an SE range
+    /// (required techniques alone) has no direction: what it does not accept is `TooEasy`.
     pub fn verdict(&self, grid: &Grid) -> Verdict {
         self.verdict_scored(grid).0
     }
@@ -696,6 +703,10 @@ impl TargetRater {
     pub fn verdict_scored(&self, grid: &Grid) -> (Verdict, Option<u32>) {
         let t = &self.target;
         let Some(want) = t.level else {
+            // An SE range alone has a direction too.
+            if let (Some(range), true) = (t.se, t.require.is_empty()) {
+                return (self.se_verdict(grid, range), None);
+            }
             return match self.accepts(grid) {
                 true => (Verdict::Fits, None),
                 false => (Verdict::TooEasy, None),

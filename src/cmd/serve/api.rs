@@ -386,7 +386,7 @@ pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
 }
 
 /// `POST /api/generate` `{"size"?, "box"?, "symmetry"?, "level"?, "se"?, "seed"?}`: a new
-/// puzzle with one solution, its seed and (9x9) its rating.
+/// puzzle with one solution, its seed and (9x9, or made to a level or SE range) its rating.
 pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
     let req = object(&body)?;
     let shape = match (req.get("box"), unsigned(&req, "size")?) {
@@ -437,17 +437,17 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
         se,
         require: Vec::new(),
     };
-    if !target.is_empty() && shape != Shape::NINE {
-        return Err(ApiError::unprocessable(
-            "a level or SE range is for 9x9 puzzles",
-        ));
-    }
+    // A 9x9 puzzle comes with its rating, and so does one made to a target.
+    let rated = shape == Shape::NINE || !target.is_empty();
     let mut gen = Generator::new(shape).symmetry(symmetry).seed(seed);
-    if let Some(r) = sudoku::generate::default_givens(shape) {
+    if let Some(r) = sudoku::generate::default_givens_for(shape, &target) {
         gen = gen.givens(r);
     }
     let gen = gen.difficulty(target);
-    gen.check().map_err(|e| ApiError::bad(e.to_string()))?;
+    gen.check().map_err(|e| match e {
+        e @ GenerateError::TargetTooBig { .. } => ApiError::unprocessable(e.to_string()),
+        e => ApiError::bad(e.to_string()),
+    })?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
         let made = gen.generate_until(0, &stop).map_err(|e| match e {
@@ -461,7 +461,7 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
             "givens": made.puzzle.given_count(),
             "symmetries": made.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>(),
         });
-        if shape == Shape::NINE {
+        if rated {
             out["rating"] = rating_json(&made.puzzle, &stop, &l)?;
         }
         Ok(axum::Json(out))

@@ -134,6 +134,9 @@ pub struct Generator {
     /// Set by [`Generator::difficulty`] for level Medium: the rater that guides clue
     /// removal (unless [`Generator::minimal`] or a pattern is asked).
     guide: Option<Arc<crate::rate::TargetRater>>,
+    /// Whether a difficulty target was set ([`Generator::difficulty`]), for
+    /// [`Generator::check`].
+    targeted: bool,
     /// Counts every solution grid tried, by every thread ([`Generator::count_attempts`]).
     tried: Option<Arc<AtomicU64>>,
     /// Counts every given the exact minimality pass has tested ([`Generator::count_checks`]).
@@ -212,6 +215,14 @@ pub enum GenerateError {
     Stopped {
         /// Attempts made before the stop.
         attempts: usize,
+    },
+    /// A difficulty target on a grid bigger than [`TARGET_MAX_SIDE`].
+    #[error("difficulty targets are for grids up to {max}x{max}: rating a {} puzzle can take minutes", .shape.grid_name())]
+    TargetTooBig {
+        /// The biggest side taken ([`TARGET_MAX_SIDE`]).
+        max: usize,
+        /// The generator's shape.
+        shape: Shape,
     },
     /// Every attempt was rejected.
     #[error("no puzzle after {attempts} attempts ({})", .rejections)]
@@ -301,6 +312,7 @@ impl Generator {
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
             filter: None,
             guide: None,
+            targeted: false,
             tried: None,
             checked: None,
         }
@@ -395,6 +407,7 @@ impl Generator {
     pub fn filter(mut self, filter: impl Fn(&Grid) -> bool + Send + Sync + 'static) -> Generator {
         self.filter = Some(Arc::new(filter));
         self.guide = None;
+        self.targeted = false;
         self
     }
 
@@ -428,13 +441,16 @@ impl Generator {
             return self.filter_arc(None);
         }
         let rater = Arc::new(crate::rate::TargetRater::new(target));
-        let guide = rater
-            .target()
-            .level
-            .is_some_and(|l| l == crate::logic::Level::Medium)
-            .then(|| rater.clone());
+        let big = self.shape.side() >= GUIDE_EVERY_LEVEL_FROM_SIDE;
+        let t = rater.target();
+        let guided = match t.level {
+            Some(l) => l == crate::logic::Level::Medium || big && beyond_singles(t),
+            None => big && t.se.is_some() && t.require.is_empty() && beyond_singles(t),
+        };
+        let guide = guided.then(|| rater.clone());
         let mut gen = self.filter(move |g| rater.accepts(g));
         gen.guide = guide;
+        gen.targeted = true;
         gen
     }
 
@@ -442,6 +458,7 @@ impl Generator {
     pub fn filter_arc(mut self, filter: Option<Filter>) -> Generator {
         self.filter = filter;
         self.guide = None;
+        self.targeted = false;
         self
     }
 
@@ -594,6 +611,12 @@ impl Generator {
             .and_then(|mask| pattern_flaw(self.shape, mask))
         {
             return Err(GenerateError::PatternUnusable(flaw));
+        }
+        if self.targeted && self.shape.side() > TARGET_MAX_SIDE {
+            return Err(GenerateError::TargetTooBig {
+                max: TARGET_MAX_SIDE,
+                shape: self.shape,
+            });
         }
         Ok(())
     }
@@ -1081,6 +1104,54 @@ pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
     (shape.side() >= STOP_SHORT_FROM_SIDE && !removal_keeps_propagation(shape))
         .then(|| cells / 2..=cells * 55 / 100)
 }
+
+/// The biggest side a difficulty target ([`Generator::difficulty`]) is taken for. Rating
+/// is a logic solve per candidate puzzle, and most attempts are rejected: at 16x16 a
+/// Medium or an SE 3.0 puzzle takes seconds to tens of seconds (a few hundred attempts),
+/// while one explanation of a hard 25x25 alone can take minutes.
+pub const TARGET_MAX_SIDE: usize = 16;
+
+/// From this side up every target beyond singles with a direction (a level, or an SE range
+/// alone) guides clue removal, not only Medium ([`Generator::difficulty`]): there minimal
+/// puzzles are mostly Extreme, and rating them one after another found a 16x16 Hard or an
+/// SE 3.0-5.0 in no less than 40 s (seeds 1-2), where guided removal takes 0.4-8 s.
+const GUIDE_EVERY_LEVEL_FROM_SIDE: usize = 16;
+
+/// [`default_givens`] for a generator with a difficulty `target`: `None` (removal as far
+/// as the target allows) for a target singles can't meet, whose puzzles are sparse, and
+/// the default otherwise. At 16x16 the default's half of the cells given makes every
+/// puzzle Easy, while minimal ones are seldom Easy.
+///
+/// ```
+/// use sudoku::{generate::default_givens_for, logic::Level, rate::Target, Shape};
+/// let sixteen = Shape::new(4, 4)?;
+/// let easy = Target { level: Some(Level::Easy), ..Target::default() };
+/// let hard = Target { level: Some(Level::Hard), ..Target::default() };
+/// assert_eq!(default_givens_for(sixteen, &easy), Some(128..=140));
+/// assert_eq!(default_givens_for(sixteen, &hard), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn default_givens_for(
+    shape: Shape,
+    target: &crate::rate::Target,
+) -> Option<RangeInclusive<usize>> {
+    if beyond_singles(target) {
+        None
+    } else {
+        default_givens(shape)
+    }
+}
+
+/// Whether `target` asks for more than singles: a level above Easy, an SE range above a
+/// naked single's rating, or required techniques.
+fn beyond_singles(target: &crate::rate::Target) -> bool {
+    !target.require.is_empty()
+        || target.level.is_some_and(|l| l != crate::logic::Level::Easy)
+        || target.se.is_some_and(|(lo, _)| lo > SINGLES_MAX_ER)
+}
+
+/// The highest SE rating of a puzzle that singles solve (a naked single).
+const SINGLES_MAX_ER: f32 = 2.3;
 
 /// Whether default generation removes clues only while propagation solves the puzzle
 /// (`Generator::by_propagation`): from side [`PROPAGATION_FROM_SIDE`] up, and from 16x16
