@@ -37,8 +37,9 @@
 //!    meet them: this halves the time of the climb. (Kept in every pass, the bookkeeping
 //!    made minimal generation 5% slower.)
 //! 4. **Acceptance**: the givens range, minimality, and the [`Generator::filter`] hook (for
-//!    difficulty, filled in by the rater; HoDoKu level Medium instead guides step 2,
-//!    see [`Generator::difficulty`]). A rejected puzzle costs one attempt; after
+//!    difficulty, filled in by the rater; HoDoKu level Medium instead guides step 2, and
+//!    so does every target beyond singles from 16x16 up, see [`Generator::difficulty`];
+//!    targets are taken up to [`TARGET_MAX_SIDE`]). A rejected puzzle costs one attempt; after
 //!    [`Generator::max_attempts`] the generator stops with [`GenerateError::TooManyAttempts`].
 //! 5. **Medium: the climb.** Guided removal (see [`Generator::difficulty`]) ends most
 //!    attempts with a puzzle that no removal makes harder but that scores under Easy's
