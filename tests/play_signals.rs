@@ -33,11 +33,17 @@ fn temp_home(name: &str) -> PathBuf {
 }
 
 /// The shell script: terminal settings before and after the game, then its exit status.
+/// The game's stderr goes to a file.
 fn script(home: &Path, args: &str) -> String {
+    script_with(home, args, &format!("2>{}/stderr", home.display()))
+}
+
+/// [`script`] with the game's stderr redirected as `redirect` says (empty: the terminal).
+fn script_with(home: &Path, args: &str, redirect: &str) -> String {
     let bin = env!("CARGO_BIN_EXE_sudoku");
     let h = home.display();
     format!(
-        "stty -g > {h}/stty.before; env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play --save {h}/game.json {args} 2>{h}/stderr; rc=$?; stty -g > {h}/stty.after; echo \"EXITED $rc\"; sleep 60"
+        "stty -g > {h}/stty.before; env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config TERM=xterm-256color {bin} play --save {h}/game.json {args} {redirect}; rc=$?; stty -g > {h}/stty.after; echo \"EXITED $rc\"; sleep 60"
     )
 }
 
@@ -142,37 +148,54 @@ fn opening_a_fifo_with_no_writer_does_not_freeze_the_game() {
 #[test]
 fn a_terminal_that_goes_away_ends_the_game_saved() {
     require_tmux();
-    let t = Tmux::new("gone", "sig");
-    let home = temp_home("gone");
-    let puzzle = home.join("easy.txt");
-    std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
-    t.start(&["sh", "-c", &script(&home, &puzzle.display().to_string())]);
-    t.wait_for("sudoku 9x9");
-    t.keys(&["l", "l", "4"]);
-    t.wait_for("moves: 1");
-    let pid = game_pid(&t);
-    // The window closes: the terminal hangs up under the game (SIGHUP, then a dead tty
-    // that crossterm's poll spins on).
-    t.cmd(&["kill-server"]);
-    let start = Instant::now();
-    let ended = || {
-        std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .map_or(true, |s| s.split_whitespace().nth(2) == Some("Z"))
-    };
-    while !ended() {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the game never ended"
-        );
-        sleep(Duration::from_millis(100));
+    // Stderr to a file, and to the terminal that goes away: writing there fails, which
+    // once ended the watcher thread with a panic and left the game spinning on the dead
+    // tty at full CPU, deaf to every signal after.
+    for to_file in [true, false] {
+        let t = Tmux::new("gone", "sig");
+        let home = temp_home(if to_file { "gone" } else { "gone-tty" });
+        let puzzle = home.join("easy.txt");
+        std::fs::write(&puzzle, format!("{EASY}\n")).unwrap();
+        let redirect = if to_file {
+            format!("2>{}/stderr", home.display())
+        } else {
+            String::new()
+        };
+        t.start(&[
+            "sh",
+            "-c",
+            &script_with(&home, &puzzle.display().to_string(), &redirect),
+        ]);
+        t.wait_for("sudoku 9x9");
+        t.keys(&["l", "l", "4"]);
+        t.wait_for("moves: 1");
+        let pid = game_pid(&t);
+        // The window closes: the terminal hangs up under the game (SIGHUP, then a dead tty
+        // that crossterm's poll spins on).
+        t.cmd(&["kill-server"]);
+        let start = Instant::now();
+        let ended = || {
+            std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .map_or(true, |s| s.split_whitespace().nth(2) == Some("Z"))
+        };
+        while !ended() {
+            if start.elapsed() > Duration::from_secs(30) {
+                let _ = Command::new("kill").args(["-9", &pid]).status();
+                panic!("the game never ended (stderr to a file: {to_file})");
+            }
+            sleep(Duration::from_millis(100));
+        }
+        if to_file {
+            let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
+            assert!(
+                stderr.contains("Game saved") || stderr.contains("ended by signal 1"),
+                "{stderr}"
+            );
+        }
+        let save: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(home.join("game.json")).unwrap())
+                .unwrap();
+        assert_eq!(save["pos"].as_u64(), Some(1), "stderr to a file: {to_file}");
+        let _ = std::fs::remove_dir_all(&home);
     }
-    let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
-    assert!(
-        stderr.contains("Game saved") || stderr.contains("ended by signal 1"),
-        "{stderr}"
-    );
-    let save: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(home.join("game.json")).unwrap()).unwrap();
-    assert_eq!(save["pos"].as_u64(), Some(1));
-    let _ = std::fs::remove_dir_all(&home);
 }

@@ -166,7 +166,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         model.message = notes.join("; ");
     }
     tui::play(model, save_path.clone())?;
-    eprintln!(
+    // The terminal may be gone (a closed window): the game is saved all the same.
+    let _ = writeln!(
+        std::io::stderr(),
         "Game saved to {} (sudoku play --resume continues).",
         save_path.display()
     );

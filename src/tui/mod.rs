@@ -37,7 +37,7 @@ use model::Model;
 use msg::{Cmd, Loaded, Msg};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
-use std::io::{self, Stdout};
+use std::io::{self, Stdout, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -75,7 +75,10 @@ static TERMINATE: std::sync::LazyLock<std::sync::Arc<std::sync::atomic::AtomicBo
                     if let Some(sig) = signals.forever().next() {
                         std::thread::sleep(GRACE);
                         restore_terminal();
-                        eprintln!("sudoku: ended by signal {sig}");
+                        // Not `eprintln!`: on a hung-up terminal stderr fails, and a panic
+                        // here would end this thread and leave the game spinning on the
+                        // dead tty for good.
+                        let _ = writeln!(io::stderr(), "sudoku: ended by signal {sig}");
                         std::process::exit(128 + sig);
                     }
                 });
