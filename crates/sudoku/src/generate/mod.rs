@@ -39,8 +39,9 @@
 //! 4. **Acceptance**: the givens range, minimality, and the [`Generator::filter`] hook (for
 //!    difficulty, filled in by the rater; HoDoKu level Medium instead guides step 2, and
 //!    so does every target beyond singles from 16x16 up, see [`Generator::difficulty`];
-//!    targets are taken up to [`TARGET_MAX_SIDE`]). A rejected puzzle costs one attempt; after
-//!    [`Generator::max_attempts`] the generator stops with [`GenerateError::TooManyAttempts`].
+//!    targets are taken up to [`TARGET_MAX_SIDE`]). A rejected puzzle costs one attempt;
+//!    after [`Generator::max_attempts`] the generator stops with
+//!    [`GenerateError::TooManyAttempts`].
 //! 5. **Medium: the climb.** Guided removal (see [`Generator::difficulty`]) ends most
 //!    attempts with a puzzle that no removal makes harder but that scores under Easy's
 //!    maximum: a hill climb on the HoDoKu score goes on from there (`Generator::climb`),
@@ -132,8 +133,9 @@ pub struct Generator {
     seed: u64,
     max_attempts: usize,
     filter: Option<Filter>,
-    /// Set by [`Generator::difficulty`] for level Medium: the rater that guides clue
-    /// removal (unless [`Generator::minimal`] or a pattern is asked).
+    /// Set by [`Generator::difficulty`] for level Medium, and from 16x16 up for every
+    /// target beyond singles with a direction: the rater that guides clue removal (unless
+    /// [`Generator::minimal`] or a pattern is asked).
     guide: Option<Arc<crate::rate::TargetRater>>,
     /// Whether a difficulty target was set ([`Generator::difficulty`]), for
     /// [`Generator::check`].
@@ -1107,9 +1109,8 @@ pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
 }
 
 /// The biggest side a difficulty target ([`Generator::difficulty`]) is taken for. Rating
-/// is a logic solve per candidate puzzle, and most attempts are rejected: at 16x16 a
-/// Medium or an SE 3.0 puzzle takes seconds to tens of seconds (a few hundred attempts),
-/// while one explanation of a hard 25x25 alone can take minutes.
+/// is a logic solve per puzzle tried, several per attempt: a 16x16 Hard or SE 3.0-5.0
+/// takes 0.1-8 s (guided), while one explanation of a hard 25x25 alone can take minutes.
 pub const TARGET_MAX_SIDE: usize = 16;
 
 /// From this side up every target beyond singles with a direction (a level, or an SE range
