@@ -210,6 +210,7 @@ fn generate_to_a_target_at_every_size_up_to_16x16() {
         ("3x2", ["--rating", "3.0..6.0"]),
         ("2x4", ["--difficulty", "hard"]),
         ("3x4", ["--difficulty", "medium"]),
+        ("2x7", ["--difficulty", "hard"]),
         ("4x4", ["--difficulty", "hard"]),
         ("4x4", ["--rating", "3.0..5.0"]),
         ("4x4", ["--difficulty", "easy"]),
