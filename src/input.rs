@@ -70,11 +70,13 @@ impl InputArgs {
         sources.into_iter().flat_map(move |path| {
             let (name, input): (String, io::Result<Box<dyn BufRead + Send>>) =
                 if path.as_os_str() == "-" {
-                    ("<stdin>".into(), Ok(Box::new(BufReader::new(io::stdin()))))
+                    (
+                        source_name(&path),
+                        Ok(Box::new(BufReader::new(io::stdin()))),
+                    )
                 } else {
-                    let name = path.display().to_string();
                     let f = File::open(&path).map(|f| Box::new(BufReader::new(f)) as Box<_>);
-                    (name, f)
+                    (source_name(&path), f)
                 };
             let items: Box<dyn Iterator<Item = Record> + Send> = match input {
                 Ok(r) => guarded(name, r, opts.clone()),
@@ -85,6 +87,15 @@ impl InputArgs {
             };
             items
         })
+    }
+}
+
+/// How an input is named in messages and records: `<stdin>` for `-`, else its path.
+pub fn source_name(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
     }
 }
 

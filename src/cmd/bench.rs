@@ -91,13 +91,9 @@ struct Report {
     engines: Vec<EngineName>,
 }
 
-/// The puzzles of one input, read as every command reads them, re-oriented with `permute`
-/// and given to `engine` (or the best one for their shape).
-fn read_puzzles(
-    args: &BenchArgs,
-    path: &std::path::Path,
-    engine: Option<EngineName>,
-) -> Result<Vec<Item>> {
+/// The puzzles of one input, read as every command reads them, re-oriented with
+/// `--permute` and given to `--engine` (or the best one for their shape).
+fn read_puzzles(args: &BenchArgs, path: &std::path::Path) -> Result<Vec<Item>> {
     let input = InputArgs {
         files: vec![path.to_path_buf()],
         ..args.input.clone()
@@ -113,7 +109,7 @@ fn read_puzzles(
             }
             Err(e) => bail!("{}", input::describe_error(&e)),
         };
-        let at = || format!("{}:{}", display(path), puzzle.line);
+        let at = || format!("{}:{}", input::source_name(path), puzzle.line);
         if puzzle.marks.is_some() {
             bail!(
                 "{}: pencil marks: bench times puzzles from their givens alone",
@@ -126,7 +122,7 @@ fn read_puzzles(
             *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
         }
         let nine = grid.shape().is_nine();
-        let cells = match engine {
+        let cells = match args.engine {
             Some(EngineName::Fast9) if !nine => {
                 let n = grid.shape().side();
                 bail!(
@@ -135,7 +131,7 @@ fn read_puzzles(
                 )
             }
             Some(EngineName::General) => None,
-            _ if nine => Some(std::array::from_fn(|i| grid.values()[i] as u8)),
+            _ if nine => Some(nine_cells(&grid)),
             _ => None,
         };
         out.push(Item { grid, cells });
@@ -143,13 +139,14 @@ fn read_puzzles(
     Ok(out)
 }
 
-/// How a path is shown: `<stdin>` for `-`.
-fn display(path: &std::path::Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdin>".into()
-    } else {
-        path.display().to_string()
-    }
+/// A 9x9 grid's 81 values, for fast9.
+fn nine_cells(grid: &Grid) -> [u8; 81] {
+    std::array::from_fn(|i| grid.values()[i] as u8)
+}
+
+/// The stop for one puzzle under `--max-time`.
+fn stop_after(max_time: Option<Duration>) -> Stop {
+    max_time.map_or_else(Stop::never, Stop::after)
 }
 
 fn answer(item: &Item, limit: usize, max_time: Option<Duration>) -> Answer {
@@ -163,8 +160,7 @@ fn answer(item: &Item, limit: usize, max_time: Option<Duration>) -> Answer {
             }
         }
         None => {
-            let stop = max_time.map_or_else(Stop::never, Stop::after);
-            let s = General.search_until(&item.grid, None, limit, 0, &stop);
+            let s = General.search_until(&item.grid, None, limit, 0, &stop_after(max_time));
             Answer {
                 count: s.count,
                 guesses: s.guesses,
@@ -179,7 +175,7 @@ fn time_file(
     path: &std::path::Path,
     pool: Option<&rayon::ThreadPool>,
 ) -> Result<Report> {
-    let puzzles = read_puzzles(args, path, args.engine)?;
+    let puzzles = read_puzzles(args, path)?;
     let limit = match args.mode {
         Mode::Solve => 1,
         Mode::Count2 => 2,
@@ -223,7 +219,7 @@ fn time_file(
         }
     }
     Ok(Report {
-        file: display(path),
+        file: input::source_name(path),
         puzzles: puzzles.len(),
         elapsed,
         cpu,
@@ -262,25 +258,18 @@ fn verify(
         if a.stopped {
             continue;
         }
-        let at = || format!("{}: puzzle {}", display(path), i + 1);
+        let at = || format!("{}: puzzle {}", input::source_name(path), i + 1);
         let grid = &p.grid;
-        let sols: Vec<Grid> = if p.cells.is_some() {
-            let stop = max_time.map_or_else(Stop::never, Stop::after);
-            let s = General.search_until(grid, None, limit, limit, &stop);
-            if s.stopped {
-                continue;
-            }
-            s.solutions
-        } else if grid.shape().is_nine() {
-            let cells: [u8; 81] = std::array::from_fn(|i| grid.values()[i] as u8);
+        // 9x9 timed on the general engine: fast9 checks it. Everything else: the general
+        // engine (again, for other shapes).
+        let sols: Vec<Grid> = if p.cells.is_none() && grid.shape().is_nine() {
             let v = |s: &[u8; 81]| s.iter().map(|&x| x as usize).collect::<Vec<_>>();
-            let (sols, _) = fast9::solutions(&cells, limit);
+            let (sols, _) = fast9::solutions(&nine_cells(grid), limit);
             sols.iter()
                 .map(|s| Grid::from_values(Shape::NINE, &v(s)))
                 .collect::<Result<_, _>>()?
         } else {
-            let stop = max_time.map_or_else(Stop::never, Stop::after);
-            let s = General.search_until(grid, None, limit, limit, &stop);
+            let s = General.search_until(grid, None, limit, limit, &stop_after(max_time));
             if s.stopped {
                 continue;
             }
