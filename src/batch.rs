@@ -243,7 +243,7 @@ pub fn put(out: &mut impl Write, text: &str) -> anyhow::Result<()> {
 /// Says on stderr how many puzzles a `--max-time` left undone (`what` ends the line,
 /// e.g. "not explained"), so every batch command words its time-out the same way.
 pub fn report_skipped(skipped: usize, max_time: Option<std::time::Duration>, what: &str) {
-    eprintln!(
+    warn!(
         "sudoku: time limit reached (--max-time {}): {skipped} puzzle{} {what}",
         max_time.unwrap_or_default().as_secs_f64(),
         if skipped == 1 { "" } else { "s" }

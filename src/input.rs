@@ -206,10 +206,10 @@ pub fn first_puzzle(path: &std::path::Path, opts: ReadOptions) -> anyhow::Result
 /// status alone; anything else is an input error.
 pub fn report(e: &ParseError) -> crate::cmd::Status {
     if e.is_skip() {
-        eprintln!("sudoku: note: {}", describe_error(e));
+        warn!("sudoku: note: {}", describe_error(e));
         crate::cmd::Status::Ok
     } else {
-        eprintln!("sudoku: {}", describe_error(e));
+        warn!("sudoku: {}", describe_error(e));
         crate::cmd::Status::InputError
     }
 }

@@ -64,7 +64,7 @@ pub fn cores() -> usize {
 /// a cap is said in a note on stderr.
 pub fn jobs(requested: usize) -> usize {
     jobs_on(requested, cores(), |n, c| {
-        eprintln!("sudoku: note: --jobs {n} is more than the {c} cores; using {c}")
+        warn!("sudoku: note: --jobs {n} is more than the {c} cores; using {c}")
     })
 }
 

@@ -2,7 +2,17 @@
 //!
 //! `main` parses the arguments, runs one subcommand and turns its result into an exit code:
 //! 0 success, 1 a negative answer (no unique solution, check failed), 2 usage or input
-//! errors. A closed pipe (`sudoku solve big.txt | head`) ends quietly with 0.
+//! errors. A closed pipe (`sudoku solve big.txt | head`) ends quietly with 0, and a
+//! stderr that fails (a closed pipe, a hung-up terminal) loses its messages, not the run.
+
+/// `eprintln!` that ignores a failed write: a message lost on a dead stderr must not turn
+/// into a panic (exit 101), nor, in a thread, into a process that never ends.
+macro_rules! warn {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 mod batch;
 mod cli;
@@ -15,14 +25,21 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap's own `exit` panics when it cannot write the message.
+            let _ = err.print();
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+        }
+    };
     match cmd::run(cli) {
         Ok(code) => code,
         Err(err) => {
             if batch::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("sudoku: {err:#}");
+            warn!("sudoku: {err:#}");
             ExitCode::from(2)
         }
     }

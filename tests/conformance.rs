@@ -450,3 +450,38 @@ fn closed_pipes_are_quiet() {
         );
     }
 }
+
+#[test]
+fn a_dead_stderr_keeps_the_exit_code() {
+    // stderr is a pipe whose reader is gone before the command starts (as under a closed
+    // terminal or `2>&1 | true`): every message fails to write. The message is lost; the
+    // exit code is not, and nothing panics (a panic is exit 101).
+    let cases: Vec<(Vec<String>, i32)> = vec![
+        (vec!["solve".into(), data("no-such-file.txt")], 2),
+        (vec!["solve".into(), "--no-such-option".into()], 2),
+        (
+            vec![
+                "convert".into(),
+                "--to".into(),
+                "classic".into(),
+                data("sixteen.txt"),
+            ],
+            2,
+        ),
+        (vec!["canonical".into(), data("six-2x3.txt")], 2),
+        (vec!["generate".into(), "-n".into(), "0".into()], 2),
+        (vec!["rate".into(), data("binary.bin")], 2),
+    ];
+    for (args, code) in cases {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(&args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(writer)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "sudoku {}", args.join(" "));
+    }
+}

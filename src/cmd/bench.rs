@@ -104,7 +104,7 @@ fn read_puzzles(args: &BenchArgs, path: &std::path::Path) -> Result<Vec<Item>> {
         let puzzle = match record {
             Ok(p) => p,
             Err(e) if e.is_skip() => {
-                eprintln!("sudoku: note: {}", input::describe_error(&e));
+                warn!("sudoku: note: {}", input::describe_error(&e));
                 continue;
             }
             Err(e) => bail!("{}", input::describe_error(&e)),
@@ -382,7 +382,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     }
     if timeouts > 0 {
         let puzzles = if timeouts == 1 { "puzzle" } else { "puzzles" };
-        eprintln!("sudoku: {timeouts} {puzzles} cut short by --max-time (not in the counts)");
+        warn!("sudoku: {timeouts} {puzzles} cut short by --max-time (not in the counts)");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

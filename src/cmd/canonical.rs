@@ -29,7 +29,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("sudoku: {}", input::describe_error(&e));
+                warn!("sudoku: {}", input::describe_error(&e));
                 status = status.worst(Status::InputError);
                 continue;
             }
@@ -37,7 +37,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         let c = match canonical::minlex(&puzzle.grid) {
             Ok(c) => c,
             Err(e) => {
-                eprintln!("sudoku: line {}: {e}", puzzle.line);
+                warn!("sudoku: line {}: {e}", puzzle.line);
                 status = status.worst(Status::InputError);
                 continue;
             }

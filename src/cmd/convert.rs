@@ -38,7 +38,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             {
                 Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
                     warned = true;
-                    eprintln!(
+                    warn!(
                         "sudoku: note: line {}: the {} format holds no pencil marks: they are dropped",
                         p.line, args.to
                     );
@@ -46,7 +46,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 }
                 Ok(text) => batch::put(&mut out, &text)?,
                 Err(e) => {
-                    eprintln!("sudoku: line {}: {e}", p.line);
+                    warn!("sudoku: line {}: {e}", p.line);
                     status = status.worst(Status::InputError);
                 }
             },

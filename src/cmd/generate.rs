@@ -295,7 +295,7 @@ fn render(
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(sudoku::generate::random_seed);
     if args.seed.is_none() && std::io::stderr().is_terminal() {
-        eprintln!("sudoku: seed {seed}");
+        warn!("sudoku: seed {seed}");
     }
     let stop = args
         .batch
@@ -404,13 +404,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                                 bar.finish_and_clear();
                             }
                             match e {
-                                GenerateError::Stopped { .. } => eprintln!(
+                                GenerateError::Stopped { .. } => warn!(
                                     "sudoku: time limit reached ({} s): puzzles made: {want} \
                                      of {}",
                                     args.batch.max_time.map_or(0.0, |t| t.as_secs_f64()),
                                     args.count
                                 ),
-                                e => eprintln!("sudoku: puzzle {}: {e}", want + 1),
+                                e => warn!("sudoku: puzzle {}: {e}", want + 1),
                             }
                             status = Status::Negative;
                             return Ok(());

@@ -266,16 +266,16 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     let kind = match output_kind(args) {
         Ok(k) => k,
         Err(e) => {
-            eprintln!("sudoku: {e}");
+            warn!("sudoku: {e}");
             return Ok(Status::InputError.code());
         }
     };
     if args.sections == Sections::Level && matches!(args.rating, Rating::Se | Rating::None) {
-        eprintln!("sudoku: --sections level needs HoDoKu's level: use --rating hodoku or both");
+        warn!("sudoku: --sections level needs HoDoKu's level: use --rating hodoku or both");
         return Ok(Status::InputError.code());
     }
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-        eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
+        warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let solver = if args.path {
         match super::explain::solver(
@@ -285,7 +285,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         ) {
             Ok(s) => Some(s),
             Err(e) => {
-                eprintln!("sudoku: {e}");
+                warn!("sudoku: {e}");
                 return Ok(Status::InputError.code());
             }
         }
@@ -341,16 +341,16 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     if status == Status::InputError {
-        eprintln!("sudoku: nothing written: the input has errors (above)");
+        warn!("sudoku: nothing written: the input has errors (above)");
         return Ok(status.code());
     }
     if puzzles.is_empty() {
-        eprintln!("sudoku: no puzzles to print");
+        warn!("sudoku: no puzzles to print");
         return Ok(Status::InputError.code());
     }
     for p in &puzzles {
         if let Some(why) = &p.problem {
-            eprintln!(
+            warn!(
                 "sudoku: line {}: printed without an answer key: {why}",
                 p.puzzle.line
             );
@@ -362,7 +362,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         .as_deref()
         .and_then(|t| unprintable("the title", t))
     {
-        eprintln!("sudoku: {e}");
+        warn!("sudoku: {e}");
         return Ok(Status::InputError.code());
     }
     if args.path {
@@ -374,7 +374,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         let heading = b.section.heading.iter().map(|h| ("a heading", h));
         let labels = b.section.items.iter().map(|i| ("a label", &i.label));
         if let Some(e) = heading.chain(labels).find_map(|(w, s)| unprintable(w, s)) {
-            eprintln!("sudoku: {e}");
+            warn!("sudoku: {e}");
             return Ok(Status::InputError.code());
         }
     }
@@ -389,7 +389,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     let (pages, placed) = match layout::pages(&lay, &blocks, per_page) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("sudoku: {e}");
+            warn!("sudoku: {e}");
             return Ok(Status::InputError.code());
         }
     };
@@ -438,7 +438,7 @@ fn report(
         std::io::Write::flush(&mut out)?;
     }
     if args.output.as_os_str() != "-" {
-        eprintln!(
+        warn!(
             "sudoku: {} puzzle{} on {} page{}",
             listed.len(),
             if listed.len() == 1 { "" } else { "s" },
@@ -479,13 +479,13 @@ fn print_paths(
         });
     }
     if let Some(e) = list.iter().find_map(|p| unprintable("a label", &p.label)) {
-        eprintln!("sudoku: {e}");
+        warn!("sudoku: {e}");
         return Ok(Status::InputError.code());
     }
     let (pages, firsts) = match path::pages(lay, &list, &args.path_grids) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("sudoku: {e}");
+            warn!("sudoku: {e}");
             return Ok(Status::InputError.code());
         }
     };

@@ -155,7 +155,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let max_time = args.batch.max_time;
     let rater = Rater::new().max_time(max_time);
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-        eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
+        warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let jobs = crate::limits::jobs(args.batch.jobs);
     let mut out = batch::stdout();

@@ -145,7 +145,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         return super::play::run_animate(&puzzle.grid, &args.animate);
     }
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-        eprintln!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
+        warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let mut records = args.input.unparsed_records();
     // One puzzle alone is shown as a boxed grid; a stream as one line per puzzle.
@@ -227,7 +227,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 input::report(e);
             }
             if let Some(e) = refused {
-                eprintln!("sudoku: {e}");
+                warn!("sudoku: {e}");
             }
             if document && !started && !text.is_empty() {
                 started = true;
@@ -242,7 +242,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     }
     std::io::Write::flush(&mut out)?;
     if timed_out > 0 {
-        eprintln!(
+        warn!(
             "sudoku: time limit reached (--max-time {}): {timed_out} puzzle{} not answered",
             args.batch.max_time.unwrap_or_default().as_secs_f64(),
             if timed_out == 1 { "" } else { "s" }

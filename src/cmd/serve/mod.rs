@@ -150,6 +150,6 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if spawned.is_err() {
-        eprintln!("sudoku: could not run {program}; open {url} yourself");
+        warn!("sudoku: could not run {program}; open {url} yourself");
     }
 }
