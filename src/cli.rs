@@ -62,8 +62,9 @@ pub enum Command {
     /// trim sizes), SVG or PNG pages.
     #[command(after_help = AFTER_HELP)]
     Print(cmd::print::PrintArgs),
-    /// Time the 9x9 engines on puzzle files: puzzles/s, µs/puzzle, guesses/puzzle, % solved
-    /// without guessing; every answer verified in an untimed pass.
+    /// Time the solvers on puzzle files of any shape (fast9 for 9x9, the general engine for
+    /// the rest): puzzles/s, µs/puzzle, guesses/puzzle, % solved without guessing; every
+    /// answer verified in an untimed pass.
     Bench(cmd::bench::BenchArgs),
     /// The browser app: play, get hints drawn on the grid, generate; prints its URL first.
     Serve(cmd::serve::ServeArgs),

@@ -478,3 +478,72 @@ fn play_refuses_a_grid_the_game_cannot_show() {
     assert!(!save.exists(), "no game, so no save");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn generate_writes_the_symbols_asked_for() {
+    // 16x16 in hex (0-F): puzzle and solution, which solve reads back as one grid.
+    let out = sudoku()
+        .args([
+            "generate",
+            "--size",
+            "16",
+            "--seed",
+            "4",
+            "--to-alphabet",
+            "hex",
+        ])
+        .arg("--with-solution")
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let (puzzle, solution) = text.trim().split_once(' ').unwrap();
+    assert_eq!((puzzle.len(), solution.len()), (256, 256), "{text}");
+    assert!(
+        solution.contains('0') && !solution.contains('G'),
+        "{solution}"
+    );
+    let solved = sudoku()
+        .args(["solve", "--alphabet", "hex", "--to", "line"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8(solved.get_output().stdout.clone())
+            .unwrap()
+            .trim(),
+        solution
+    );
+    // A JSON record names its symbols, and they survive the next command.
+    let out = sudoku()
+        .args([
+            "generate",
+            "--size",
+            "16",
+            "--seed",
+            "4",
+            "--to-alphabet",
+            "letters",
+        ])
+        .arg("--json")
+        .assert()
+        .success();
+    let record: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(record["alphabet"], "letters");
+    assert!(record["puzzle"].as_str().unwrap().contains('P'), "{record}");
+    let solved = sudoku()
+        .args(["solve", "--json"])
+        .write_stdin(out.get_output().stdout.clone())
+        .assert()
+        .success();
+    let answer: Value = serde_json::from_slice(&solved.get_output().stdout).unwrap();
+    assert_eq!(
+        (&answer["alphabet"], &answer["puzzle"]),
+        (&record["alphabet"], &record["puzzle"])
+    );
+    // Symbols too few for the side: refused before any work.
+    sudoku()
+        .args(["generate", "--size", "25", "--to-alphabet", "hex"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the hex symbols have none for 25"));
+}

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use sudoku::format::{self, Format, ReadOptions};
+use sudoku::format::{self, Alphabet, Format, ReadOptions};
 use sudoku::generate::{self as generation, GenerateError, Generated, Generator, Symmetry};
 use sudoku::logic::{Level, Technique};
 use sudoku::rate::{Preset, Rater, Target};
@@ -71,6 +71,10 @@ pub struct GenerateArgs {
     /// (docs/formats.md). Default: line.
     #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
     pub to: Option<Format>,
+    /// Write the one-character formats in these symbols: standard (1-9A-Z), hex (0-F, for
+    /// 16x16) or letters (A-Z, up to 26x26); JSON records name them (`alphabet`).
+    #[arg(long, value_name = "ALPHABET", value_parser = input::parse_alphabet)]
+    pub to_alphabet: Option<Alphabet>,
     /// Print each puzzle's solution too (after the puzzle, on the same line for the line
     /// format).
     #[arg(long)]
@@ -229,6 +233,12 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
         }
         gen = gen.pattern(p)?;
     }
+    if let Some(a) = args.to_alphabet {
+        // Refused before any work, with convert's words.
+        sudoku::format::Puzzle::new(sudoku::Grid::empty(shape))
+            .respell(a)
+            .map_err(anyhow::Error::msg)?;
+    }
     gen = gen.difficulty(target);
     gen.check()?;
     Ok(gen)
@@ -248,7 +258,12 @@ fn render(
     index: u64,
     p: &Generated,
 ) -> anyhow::Result<String> {
-    let line = |g: &sudoku::Grid| format::write_grid(g, Format::Line);
+    // The grid as a record in the symbols asked for.
+    let record = |g: &sudoku::Grid| sudoku::format::Puzzle {
+        alphabet: args.to_alphabet,
+        ..sudoku::format::Puzzle::new(g.clone())
+    };
+    let line = |g: &sudoku::Grid| format::write(&record(g), Format::Line);
     if args.json {
         let mut obj = json!({
             "index": index,
@@ -262,6 +277,9 @@ fn render(
             "seed": p.seed,
             "attempts": p.attempts,
         });
+        if let Some(a) = args.to_alphabet.filter(|&a| a != Alphabet::Standard) {
+            obj["alphabet"] = json!(a.name());
+        }
         if args.with_solution {
             obj["solution"] = json!(line(&p.solution)?);
         }
@@ -279,9 +297,9 @@ fn render(
     }
     // The solution after its puzzle: on the same line in the line format (the two
     // columns of a puzzle bank), else as the next record.
-    let mut text = stream.record(&sudoku::format::Puzzle::new(p.puzzle.clone()))?;
+    let mut text = stream.record(&record(&p.puzzle))?;
     if args.with_solution {
-        let solution = sudoku::format::Puzzle::new(p.solution.clone());
+        let solution = record(&p.solution);
         if stream.format() == Format::Line {
             text.pop();
             text += &format!(" {}\n", format::write(&solution, Format::Line)?);
