@@ -547,3 +547,25 @@ fn generate_writes_the_symbols_asked_for() {
         .code(2)
         .stderr(predicate::str::contains("the hex symbols have none for 25"));
 }
+
+#[test]
+fn a_box_that_is_a_row_is_named_as_the_row() {
+    // Boxes 1x6: every box is a whole row. Steps name the row, and a clash is told once.
+    let out = sudoku()
+        .arg("explain")
+        .write_stdin(".....326.....1..2.4..63.....51..41.. # box 1x6\n")
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("Hidden Single: r4c3=1 (row 4)"), "{text}");
+    // The header line repeats the puzzle and its `# box 1x6` note; no step says "box".
+    assert!(!text.lines().skip(1).any(|l| l.contains("box")), "{text}");
+    let out = sudoku()
+        .arg("check")
+        .write_stdin("554362653124126543235416461235342651 # box 1x6\n")
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("row 1 misses 1 and repeats 5"), "{text}");
+    assert!(!text.contains("box 1"), "{text}");
+}

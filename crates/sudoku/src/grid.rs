@@ -195,7 +195,7 @@ impl Grid {
         let s = self.shape;
         let mut out = Vec::new();
         let mut seen: Vec<Vec<Cell>> = vec![Vec::new(); s.side()];
-        for house in House::all(s) {
+        for house in House::distinct(s) {
             for v in seen.iter_mut() {
                 v.clear();
             }

@@ -149,9 +149,32 @@ impl House {
             House::Block(b) => 2 * n + b.index(),
         }
     }
+    /// The same cells as a person names them: a box that is a whole row (boxes 1xN) or a
+    /// whole column (Nx1) is that row or column; any other house is itself.
+    ///
+    /// ```
+    /// use sudoku::{Block, House, Row, Shape};
+    /// let latin = Shape::new(1, 6)?;
+    /// assert_eq!(House::Block(Block::new(3)).named(latin), House::Row(Row::new(3)));
+    /// assert_eq!(House::distinct(latin).count(), 12);
+    /// assert_eq!(House::distinct(Shape::NINE).count(), 27);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn named(self, shape: Shape) -> House {
+        match self {
+            House::Block(b) if shape.box_rows() == 1 => House::Row(Row::new(b.index())),
+            House::Block(b) if shape.box_cols() == 1 => House::Col(Col::new(b.index())),
+            h => h,
+        }
+    }
     /// Every house of a shape: rows, then columns, then boxes.
     pub fn all(shape: Shape) -> impl Iterator<Item = House> + Clone {
         (0..shape.house_count()).map(move |i| House::from_index(shape, i))
+    }
+    /// Every set of cells that is a house, once: [`House::all`] without the boxes that are
+    /// a whole row or column (boxes 1xN or Nx1), for reports that would say the same twice.
+    pub fn distinct(shape: Shape) -> impl Iterator<Item = House> + Clone {
+        House::all(shape).filter(move |&h| h.named(shape) == h)
     }
     /// The `pos`-th cell of this house (`0..n`): left to right, top to bottom.
     #[inline]

@@ -101,7 +101,7 @@ pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
         .map(Violation::Empty)
         .collect();
     let mut count = vec![0u32; n + 1];
-    for house in House::all(s) {
+    for house in House::distinct(s) {
         count.iter_mut().for_each(|c| *c = 0);
         for cell in house.cells(s) {
             count[grid.value(cell)] += 1;

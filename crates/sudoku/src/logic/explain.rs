@@ -34,17 +34,18 @@ pub(crate) fn digit_list(digits: DigitSet) -> String {
         .join(",")
 }
 
-/// `r1,r7` / `c3,b5`.
-pub(crate) fn house_list(houses: &[House]) -> String {
+/// `r1,r7` / `c3,b5` (each as [`House::named`] names it).
+pub(crate) fn house_list(shape: Shape, houses: &[House]) -> String {
     houses
         .iter()
-        .map(|h| h.to_string())
+        .map(|h| h.named(shape).to_string())
         .collect::<Vec<_>>()
         .join(",")
 }
 
-/// `row 4`, `column 3`, `box 1`.
-pub(crate) fn house_long(h: House) -> String {
+/// `row 4`, `column 3`, `box 1` (as [`House::named`] names it).
+pub(crate) fn house_long(shape: Shape, h: House) -> String {
+    let h = h.named(shape);
     let number = match h {
         House::Row(r) => r.number(),
         House::Col(c) => c.number(),
@@ -158,7 +159,7 @@ impl Step {
         let out = self.outcome_text(shape);
         match &self.evidence {
             Evidence::Single { house: Some(h) } if self.technique == Technique::HiddenSingle => {
-                format!("{name}: {out} ({})", house_long(*h))
+                format!("{name}: {out} ({})", house_long(shape, *h))
             }
             Evidence::Single { .. } | Evidence::BruteForce | Evidence::Template { .. } => {
                 format!("{name}: {out}")
@@ -167,7 +168,7 @@ impl Step {
                 format!(
                     "{name}: {} => {out} ({})",
                     pattern_text(shape, via),
-                    house_long(*house)
+                    house_long(shape, *house)
                 )
             }
             Evidence::Kraken(k) => format!(
@@ -198,13 +199,13 @@ impl Step {
                 place(&format!(
                     "{} is the last empty cell of {}: it takes the one digit {} is missing",
                     first.map_or(String::new(), |p| cell_name(shape, p.cell)),
-                    house_long(*h),
-                    house_long(*h)
+                    house_long(shape, *h),
+                    house_long(shape, *h)
                 ))
             }
             Evidence::Single { house: Some(h) } => place(&format!(
                 "In {}, digit {} has a single place left, {}",
-                house_long(*h),
+                house_long(shape, *h),
                 first.map_or(String::new(), |p| p.digit.to_string()),
                 first.map_or(String::new(), |p| cell_name(shape, p.cell))
             )),
@@ -221,7 +222,7 @@ impl Step {
                 place(&format!(
                     "{how} That leaves digit {} a single place in {}",
                     first.map_or(String::new(), |p| p.digit.to_string()),
-                    house_long(*house)
+                    house_long(shape, *house)
                 ))
             }
             Evidence::BruteForce => format!(
@@ -338,12 +339,12 @@ impl Step {
     /// [`HintLevel::Vague`].
     pub fn focus(&self, shape: Shape) -> Option<String> {
         match &self.evidence {
-            Evidence::Single { house: Some(h) } => Some(house_long(*h)),
+            Evidence::Single { house: Some(h) } => Some(house_long(shape, *h)),
             Evidence::Single { house: None } => self
                 .placements
                 .first()
-                .map(|p| house_long(House::Row(p.cell.row(shape)))),
-            Evidence::Direct { house, .. } => Some(house_long(*house)),
+                .map(|p| house_long(shape, House::Row(p.cell.row(shape)))),
+            Evidence::Direct { house, .. } => Some(house_long(shape, *house)),
             Evidence::Intersection {
                 digit,
                 block,
@@ -351,11 +352,14 @@ impl Step {
                 pointing,
                 ..
             } => Some(if *pointing {
-                format!("digit {digit} in {}", house_long(House::Block(*block)))
+                format!(
+                    "digit {digit} in {}",
+                    house_long(shape, House::Block(*block))
+                )
             } else {
-                format!("digit {digit} in {}", house_long(*line))
+                format!("digit {digit} in {}", house_long(shape, *line))
             }),
-            Evidence::Subset { houses, .. } => houses.first().map(|h| house_long(*h)),
+            Evidence::Subset { houses, .. } => houses.first().map(|h| house_long(shape, *h)),
             Evidence::Fish(f) | Evidence::Kraken(KrakenEvidence { fish: f, .. }) => {
                 let kind = |h: &House| match h {
                     House::Row(_) => "rows",
@@ -401,7 +405,9 @@ fn group_pattern_text(shape: Shape, cells: &[Cell], digits: DigitSet, groups: &[
 
 fn pattern_text(shape: Shape, e: &Evidence) -> String {
     match e {
-        Evidence::Single { house } => house.map(|h| h.to_string()).unwrap_or_default(),
+        Evidence::Single { house } => house
+            .map(|h| h.named(shape).to_string())
+            .unwrap_or_default(),
         Evidence::Direct { via, .. } => pattern_text(shape, via),
         Evidence::Intersection {
             digit,
@@ -436,7 +442,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             (2, Some(House::Block(b))) => format!("{digit} in {b} ({})", cell_list(shape, cells)),
             // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
             // Four-Box Rectangle: the four boxes, in cycle order.
-            (0, _) => format!("{digit} in {}", house_list(houses)),
+            (0, _) => format!("{digit} in {}", house_list(shape, houses)),
             (4 | 6, _) => format!(
                 "{digit} in {} (connected by {})",
                 cell_list(shape, &cells[..2]),
@@ -543,8 +549,8 @@ fn fish_text(shape: Shape, f: &FishEvidence) -> String {
     let mut s = format!(
         "{} {} {}",
         f.digit,
-        house_list(&f.base),
-        house_list(&f.cover)
+        house_list(shape, &f.base),
+        house_list(shape, &f.cover)
     );
     if !f.fins.is_empty() {
         s += &format!(" f{}", cell_list(shape, &f.fins));
@@ -594,7 +600,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             pointing,
             cells,
         } => {
-            let (b, l) = (house_long(House::Block(*block)), house_long(*line));
+            let (b, l) = (house_long(shape, House::Block(*block)), house_long(shape, *line));
             let cells = cell_list(shape, cells);
             if *pointing {
                 format!(
@@ -617,7 +623,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             let k = cells.len();
             let where_ = houses
                 .iter()
-                .map(|&h| house_long(h))
+                .map(|&h| house_long(shape, h))
                 .collect::<Vec<_>>()
                 .join(" and ");
             let (cells, digits) = (cell_list(shape, cells), digit_list(*digits));
@@ -634,7 +640,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             }
         }
         Evidence::Fish(f) => {
-            let (base, cover) = (house_list(&f.base), house_list(&f.cover));
+            let (base, cover) = (house_list(shape, &f.base), house_list(shape, &f.cover));
             let k = f.base.len();
             let mut s = format!(
                 "Digit {} must go once in each of the {k} houses {base}, and all their places lie in \
@@ -694,7 +700,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
              copies of {digit} must lie in different rows or columns from one box to the next. \
              From the candidates that go, no choice of places in the other boxes fits all the \
              way round: {out}.",
-            house_list(houses)
+            house_list(shape, houses)
         ),
         Evidence::SingleDigit { digit, links, .. } => format!(
             "Digit {digit} is joined by strong links (houses where it has only two places): {}. Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't: {out}.",
@@ -926,7 +932,7 @@ pub(crate) fn explain_forcing(
 pub(crate) fn chains_text(shape: Shape, k: &KrakenEvidence) -> String {
     let chains: Vec<String> = k.branches.iter().map(|b| eureka(shape, b)).collect();
     match k.cover {
-        Some(h) => format!("{h}: {}", chains.join(" | ")),
+        Some(h) => format!("{}: {}", h.named(shape), chains.join(" | ")),
         None => chains.join(" | "),
     }
 }
@@ -936,7 +942,7 @@ pub(crate) fn explain_kraken(shape: Shape, k: &KrakenEvidence, out: &str) -> Str
     let f = &k.fish;
     let size = f.base.len();
     let d = f.digit;
-    let (base, cover) = (house_list(&f.base), house_list(&f.cover));
+    let (base, cover) = (house_list(shape, &f.base), house_list(shape, &f.cover));
     let mut s = format!(
         "Digit {d} must go once in each of the {size} houses {base}, and all their places lie \
          in the {size} houses {cover}"
