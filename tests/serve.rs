@@ -242,6 +242,15 @@ fn bad_input_gets_a_clear_4xx_with_line_and_column() {
             .is_some_and(|e| e.contains("up to 16x16")),
         "{v}"
     );
+    // A level no 4x4 puzzle has: said at once, not searched for.
+    let (status, v) = server.post("/api/generate", &json!({ "size": 4, "level": "medium" }));
+    assert_eq!(status, 422, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("yields to singles")),
+        "{v}"
+    );
     let (status, v) = server.post("/api/nothing", &json!({}));
     assert_eq!(status, 404, "{v}");
 }

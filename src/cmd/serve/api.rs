@@ -445,7 +445,9 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
     }
     let gen = gen.difficulty(target);
     gen.check().map_err(|e| match e {
-        e @ GenerateError::TargetTooBig { .. } => ApiError::unprocessable(e.to_string()),
+        e @ (GenerateError::TargetTooBig { .. } | GenerateError::TargetUnreachable { .. }) => {
+            ApiError::unprocessable(e.to_string())
+        }
         e => ApiError::bad(e.to_string()),
     })?;
     let l = limits.clone();
