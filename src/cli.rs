@@ -55,7 +55,8 @@ pub enum Command {
     /// reproducible from --seed whatever --jobs.
     #[command(after_help = AFTER_HELP)]
     Generate(cmd::generate::GenerateArgs),
-    /// Print the minlex canonical form of 9x9 puzzles (to find duplicates up to symmetry).
+    /// Print the minlex canonical form of puzzles of any shape (to find duplicates up to
+    /// symmetry): 81 digits with 0 for empty for 9x9, the line format otherwise.
     #[command(after_help = AFTER_HELP)]
     Canonical(cmd::canonical::CanonicalArgs),
     /// Print puzzles on paper: PDF booklets (numbered, rated, answer keys, large print,

@@ -242,14 +242,15 @@ fn messages_name_a_grid_by_its_side() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "9x9 grids only, not for a 36x36 grid",
+            "no canonical form for this 36x36 grid",
         ));
     sudoku()
-        .args(["canonical", "--box", "3x2"])
-        .write_stdin("1.....\n......\n......\n......\n......\n......\n")
+        .args(["generate", "--box", "3x2", "--givens", "100"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("not for a 6x6 (3x2 boxes) grid"));
+        .stderr(predicate::str::contains(
+            "givens range 100..100 is impossible for a 6x6 (3x2 boxes) grid",
+        ));
 }
 
 #[test]

@@ -9,13 +9,20 @@ use sudoku::canonical;
 use sudoku::format::{self, Alphabet, Format, Puzzle, Reader};
 use sudoku::transform::Transform;
 
-/// The minlex canonical form of a 9x9 puzzle (81 characters, `0` for empty), as `sudoku
-/// canonical` prints it: equivalent puzzles give the same line.
+/// The minlex canonical form of a puzzle of any shape, as `sudoku canonical` prints it
+/// (81 characters with `0` for empty for 9x9, the line format otherwise): equivalent
+/// puzzles give the same line.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, format=None))]
+#[pyo3(signature = (puzzle, *, size=None, r#box=None, format=None))]
 #[pyo3(name = "canonical")]
-fn py_canonical(py: Python<'_>, puzzle: &str, format: Option<&str>) -> PyResult<String> {
-    let p = Input::new(None, None, format)?.parse_py(puzzle)?;
+fn py_canonical(
+    py: Python<'_>,
+    puzzle: &str,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
+    format: Option<&str>,
+) -> PyResult<String> {
+    let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
     py.detach(|| canonical::minlex(&p.grid))
         .map(|c| c.line)
         .map_err(value_error)
@@ -23,14 +30,16 @@ fn py_canonical(py: Python<'_>, puzzle: &str, format: Option<&str>) -> PyResult<
 
 /// `canonical` of many puzzles on `jobs` threads (0 = every core), in order.
 #[pyfunction]
-#[pyo3(signature = (puzzles, jobs=0, *, format=None))]
+#[pyo3(signature = (puzzles, jobs=0, *, size=None, r#box=None, format=None))]
 fn canonical_batch(
     py: Python<'_>,
     puzzles: Vec<String>,
     jobs: usize,
+    size: Option<usize>,
+    r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<String>> {
-    let input = Input::new(None, None, format)?;
+    let input = Input::new(size, r#box.as_ref(), format)?;
     let lines: Vec<Result<String, String>> = py.detach(|| {
         with_jobs(jobs, || {
             puzzles

@@ -321,11 +321,25 @@ def generate_array(
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """``generate`` as two ``(count, cells)`` uint8 arrays: puzzles (0 = empty), solutions."""
 
-def canonical(puzzle: str, *, format: str | None = None) -> str:
-    """The minlex canonical form of a 9x9 puzzle: 81 characters, ``0`` for empty cells."""
+def canonical(
+    puzzle: str,
+    *,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
+) -> str:
+    """The minlex canonical form of a puzzle of any shape: for 9x9, 81 characters with ``0``
+    for empty cells; otherwise a line that reads back (``.`` for empty cells, its boxes
+    noted when not the usual ones). ``ValueError`` when a grid's re-orientations tie too
+    often for the search (nearly empty grids, most grids past 16x16)."""
 
 def canonical_batch(
-    puzzles: Sequence[str], jobs: int = 0, *, format: str | None = None
+    puzzles: Sequence[str],
+    jobs: int = 0,
+    *,
+    size: int | None = None,
+    box: BoxShape | None = None,
+    format: str | None = None,
 ) -> list[str]:
     """``canonical`` of many puzzles on ``jobs`` threads, in order."""
 

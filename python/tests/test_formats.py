@@ -23,7 +23,7 @@ def test_canonical_agrees_with_cli(cli, clue17, hard):
     assert sudokit.canonical_batch(puzzles) == out.split()
 
 
-def test_transform_is_an_isomorph(hard):
+def test_transform_is_an_isomorph(hard, cli):
     for i, p in enumerate(hard[:10]):
         t = sudokit.transform(p, seed=i)
         assert t == sudokit.transform(p, seed=i)
@@ -33,6 +33,12 @@ def test_transform_is_an_isomorph(hard):
     six = sudokit.generate(1, seed=1, box="3x2")[0]
     moved = sudokit.transform(six, seed=4, box="3x2")
     assert sudokit.solve(moved, box="3x2").status == "unique"
+    # Every shape has a canonical form, the same for an isomorph, and the CLI's.
+    assert sudokit.canonical(moved, box="3x2") == sudokit.canonical(six, box="3x2")
+    form = sudokit.canonical(six, box="3x2")
+    assert sudokit.canonical_batch([six, moved], box="3x2") == [form, form]
+    code, out, _ = cli("canonical", "--box", "3x2", stdin=moved + "\n")
+    assert (code, out.strip()) == (0, form)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -93,5 +99,5 @@ def test_read_a_path_and_its_errors(cli, tmp_path):
         sudokit.read("# only a comment\n")
     with pytest.raises(ValueError, match="unknown format"):
         sudokit.write(["." * 81], "tiff")
-    with pytest.raises(ValueError, match="canonical form is defined for 9x9"):
-        sudokit.canonical("." * 16)
+    with pytest.raises(ValueError, match="no canonical form for this 25x25 grid"):
+        sudokit.canonical((TESTDATA / "cli" / "twentyfive.txt").read_text())

@@ -1,4 +1,4 @@
-//! `sudoku canonical`: the minlex canonical form of each 9x9 puzzle, so that equivalent
+//! `sudoku canonical`: the minlex canonical form of each puzzle, so that equivalent
 //! puzzles (relabelled, rotated, with rows or bands swapped) print the same line.
 
 use super::Status;
@@ -15,9 +15,8 @@ pub struct CanonicalArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Write JSON Lines: the puzzle's fields (`line`, `puzzle`, `size`, `box`), `canonical`,
-    /// and the `transform` that maps one to the
-    /// other (`transpose`, `rows`, `cols`: 1-based source lines; `digits`: the new name of
-    /// digits 1-9).
+    /// and the `transform` that maps one to the other (`transpose`, `rows`, `cols`: 1-based
+    /// source lines; `digits`: the new name of digits 1 to n).
     #[arg(long)]
     pub json: bool,
 }
@@ -44,7 +43,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         };
         if args.json {
             let t = &c.transform;
-            let lines = |p: &[u8; 9]| p.iter().map(|&x| x as usize + 1).collect::<Vec<_>>();
+            let lines = |p: &[usize]| p.iter().map(|&x| x + 1).collect::<Vec<_>>();
             // The puzzle's fields first, as every command writes them.
             let mut obj = serde_json::to_value(PuzzleHeader::of(&puzzle))?;
             obj["canonical"] = json!(c.line);

@@ -221,7 +221,13 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
     };
     if let Some(r) = args.givens.clone().or_else(default) {
         let cells = shape.cell_count();
-        gen = gen.givens(*r.start()..=(*r.end()).min(cells));
+        // A range past the cell count is left whole, for the error to quote it.
+        let end = if *r.start() <= cells {
+            (*r.end()).min(cells)
+        } else {
+            *r.end()
+        };
+        gen = gen.givens(*r.start()..=end);
     }
     if let Some(p) = &pattern {
         if p.shape() != shape {
