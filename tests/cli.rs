@@ -482,21 +482,22 @@ fn play_refuses_a_grid_the_game_cannot_show() {
 
 #[test]
 fn generate_writes_the_symbols_asked_for() {
-    // 16x16 in hex (0-F): puzzle and solution, which solve reads back as one grid.
-    let out = sudoku()
-        .args([
+    let generate = |alphabet: &str, flag: &str| {
+        let args = [
             "generate",
             "--size",
             "16",
             "--seed",
             "4",
             "--to-alphabet",
-            "hex",
-        ])
-        .arg("--with-solution")
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+            alphabet,
+            flag,
+        ];
+        let out = sudoku().args(args).assert().success();
+        out.get_output().stdout.clone()
+    };
+    // 16x16 in hex (0-F): puzzle and solution, which solve reads back as one grid.
+    let text = String::from_utf8(generate("hex", "--with-solution")).unwrap();
     let (puzzle, solution) = text.trim().split_once(' ').unwrap();
     assert_eq!((puzzle.len(), solution.len()), (256, 256), "{text}");
     assert!(
@@ -508,32 +509,16 @@ fn generate_writes_the_symbols_asked_for() {
         .write_stdin(format!("{puzzle}\n"))
         .assert()
         .success();
-    assert_eq!(
-        String::from_utf8(solved.get_output().stdout.clone())
-            .unwrap()
-            .trim(),
-        solution
-    );
+    let answer = String::from_utf8(solved.get_output().stdout.clone()).unwrap();
+    assert_eq!(answer.trim(), solution);
     // A JSON record names its symbols, and they survive the next command.
-    let out = sudoku()
-        .args([
-            "generate",
-            "--size",
-            "16",
-            "--seed",
-            "4",
-            "--to-alphabet",
-            "letters",
-        ])
-        .arg("--json")
-        .assert()
-        .success();
-    let record: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let out = generate("letters", "--json");
+    let record: Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(record["alphabet"], "letters");
     assert!(record["puzzle"].as_str().unwrap().contains('P'), "{record}");
     let solved = sudoku()
         .args(["solve", "--json"])
-        .write_stdin(out.get_output().stdout.clone())
+        .write_stdin(out)
         .assert()
         .success();
     let answer: Value = serde_json::from_slice(&solved.get_output().stdout).unwrap();

@@ -59,7 +59,8 @@ fn block_permutation(rng: &mut impl Rng, groups: usize, size: usize) -> Vec<usiz
     out
 }
 
-fn invert(p: &[usize]) -> Vec<usize> {
+/// The inverse permutation: `invert(p)[p[i]] == i`.
+pub(crate) fn invert(p: &[usize]) -> Vec<usize> {
     let mut inv = vec![0; p.len()];
     for (i, &j) in p.iter().enumerate() {
         inv[j] = i;

@@ -110,13 +110,7 @@ impl Transform {
 
     /// The transform that undoes this one: `t.inverse().apply(&t.apply(&g)) == g`.
     pub fn inverse(&self) -> Transform {
-        let inv = |p: &[usize]| {
-            let mut q = vec![0; p.len()];
-            for (i, &x) in p.iter().enumerate() {
-                q[x] = i;
-            }
-            q
-        };
+        let inv = crate::transform::invert;
         let (rows, cols) = if self.transpose {
             (inv(&self.cols), inv(&self.rows))
         } else {
