@@ -56,8 +56,8 @@ struct Partial {
 struct Level {
     best: Option<Vec<u16>>,
     states: Vec<Partial>,
-    /// The children of the (state, row) being tried, by their labels (a row with many new digits has many labellings:
-    /// a scan of them per offer was quadratic).
+    /// The children of the (state, row) being tried, by their labels (a row with many new
+    /// digits has many labellings: a scan of them per offer was quadratic).
     children: HashMap<Vec<u16>, usize>,
     /// Row labellings made so far, against [`MAX_WORK`].
     work: usize,

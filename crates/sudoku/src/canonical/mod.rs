@@ -11,9 +11,9 @@
 //! format otherwise (`.` for empty cells, the puzzle's side and boxes readable back).
 //!
 //! Rows are chosen one at a time, keeping only the partial transforms whose rows so far are
-//! the smallest, each with the column orders still tied ([`nine`] for 9x9 on arrays,
-//! [`any`] for the rest). Ties can multiply on a grid with many symmetries (nearly empty
-//! giants): past [`any::MAX_WORK`] the answer is [`CanonicalError::TooSymmetric`] rather
+//! the smallest, each with the column orders still tied (`nine` for 9x9 on arrays,
+//! `any` for the rest). Ties can multiply on a grid with many symmetries (nearly empty
+//! giants): past `any::MAX_WORK` the answer is [`CanonicalError::TooSymmetric`] rather
 //! than minutes of work and gigabytes of ties.
 //!
 //! Owns the [`Transform`] it uses (the `transform` module does random re-orientation for
@@ -148,7 +148,7 @@ impl Canonical {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CanonicalError {
     /// The partial transforms tied at some row outgrew the search's bound
-    /// ([`any::MAX_WORK`]): a grid with that many symmetries (a nearly empty giant, say).
+    /// (`any::MAX_WORK`): a grid with that many symmetries (a nearly empty giant, say).
     #[error(
         "no canonical form for this {} grid: its re-orientations tie too often for the \
          search's bounds (as they do on nearly empty grids, and on most grids past 16x16)",
@@ -168,7 +168,8 @@ pub enum CanonicalError {
 /// assert_eq!(c.line.len(), 81);
 /// assert_eq!(c.transform.apply(&p), c.grid());
 /// // Relabelling or re-orienting the puzzle changes nothing.
-/// let moved = canonical::Transform { transpose: true, ..canonical::Transform::identity(p.shape()) };
+/// let identity = canonical::Transform::identity(p.shape());
+/// let moved = canonical::Transform { transpose: true, ..identity };
 /// assert_eq!(canonical::minlex(&moved.apply(&p))?.line, c.line);
 /// // Any shape: a 6x6 puzzle and its copy with two bands swapped.
 /// let six = sudoku::format::parse_str("1.....4..2....3..4....5..6....1.....", None)?.grid;

@@ -87,10 +87,13 @@ mod nine;
 mod pattern;
 mod removal;
 mod symmetry;
+mod targets;
 
 pub use pattern::{least_givens, pattern_flaw};
 
 pub use symmetry::{symmetries_of, Symmetry, SymmetryError};
+use targets::{beyond_singles, out_of_reach, GUIDE_EVERY_LEVEL_FROM_SIDE};
+pub use targets::{default_givens_for, TARGET_MAX_SIDE};
 
 use removal::{Removal, Work};
 
@@ -226,7 +229,7 @@ pub enum GenerateError {
         /// The generator's shape.
         shape: Shape,
     },
-    /// A difficulty target that no puzzle of the shape meets ([`out_of_reach`]).
+    /// A difficulty target that no puzzle of the shape meets (4x4 targets beyond singles).
     #[error("no {} puzzle {why}: every one yields to singles (ER 1.0-1.2, Easy)", .shape.grid_name())]
     TargetUnreachable {
         /// The generator's shape.
@@ -1125,88 +1128,6 @@ pub fn default_givens(shape: Shape) -> Option<RangeInclusive<usize>> {
     (shape.side() >= STOP_SHORT_FROM_SIDE && !removal_keeps_propagation(shape))
         .then(|| cells / 2..=cells * 55 / 100)
 }
-
-/// The biggest side a difficulty target ([`Generator::difficulty`]) is taken for. Rating
-/// is a logic solve per puzzle tried, several per attempt: a 16x16 Hard or SE 3.0-5.0
-/// takes 0.1-8 s (guided), while one explanation of a hard 25x25 alone can take minutes.
-pub const TARGET_MAX_SIDE: usize = 16;
-
-/// From this side up every target beyond singles with a direction (a level, or an SE range
-/// alone) guides clue removal, not only Medium ([`Generator::difficulty`]): there minimal
-/// puzzles are mostly Extreme, and rating them one after another found a 16x16 Hard or an
-/// SE 3.0-5.0 in no less than 40 s (seeds 1-2), and a 14x14 Hard in no less than 20 s,
-/// where guided removal takes 0.4-8 s and 0.2-0.8 s. From 10x10 to 15x15, seeds 1-2,
-/// Medium, Hard, Extreme and SE 3.0-5.0 each come guided in 0.01-4 s. 9x9 keeps the
-/// choice measured there (Medium alone).
-const GUIDE_EVERY_LEVEL_FROM_SIDE: usize = 10;
-
-/// [`default_givens`] for a generator with a difficulty `target`: `None` (removal as far
-/// as the target allows) for a target singles can't meet, whose puzzles are sparse, and
-/// the default otherwise. At 16x16 the default's half of the cells given makes every
-/// puzzle Easy, while minimal ones are seldom Easy.
-///
-/// ```
-/// use sudoku::{generate::default_givens_for, logic::Level, rate::Target, Shape};
-/// let sixteen = Shape::new(4, 4)?;
-/// let easy = Target { level: Some(Level::Easy), ..Target::default() };
-/// let hard = Target { level: Some(Level::Hard), ..Target::default() };
-/// assert_eq!(default_givens_for(sixteen, &easy), Some(128..=140));
-/// assert_eq!(default_givens_for(sixteen, &hard), None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn default_givens_for(
-    shape: Shape,
-    target: &crate::rate::Target,
-) -> Option<RangeInclusive<usize>> {
-    if beyond_singles(target) {
-        None
-    } else {
-        default_givens(shape)
-    }
-}
-
-/// Whether `target` asks for more than singles: a level above Easy, an SE range above a
-/// naked single's rating, or required techniques.
-fn beyond_singles(target: &crate::rate::Target) -> bool {
-    !target.require.is_empty()
-        || target.level.is_some_and(|l| l != crate::logic::Level::Easy)
-        || target.se.is_some_and(|(lo, _)| lo > SINGLES_MAX_ER)
-}
-
-/// What `target` asks of a `shape` puzzle that none has, if anything. Every 4x4 puzzle
-/// with 2x2 boxes and one solution rates Easy, ER 1.2 at most (full houses and hidden
-/// singles in boxes): checked on all 13,579,680 of them (each of the 288 grids with each
-/// of its 65,536 subsets of givens, kept when the solution stays unique; 2026-11-30, four
-/// minutes), and again on the sparse ones by a test. Without this, `generate --box 2x2
-/// --difficulty medium` tried 10,000 grids for 35 s before saying no.
-fn out_of_reach(shape: Shape, target: &crate::rate::Target) -> Option<String> {
-    use crate::logic::{Level, Technique};
-    if (shape.box_rows(), shape.box_cols()) != (2, 2) {
-        return None;
-    }
-    if let Some(level) = target.level.filter(|&l| l != Level::Easy) {
-        return Some(format!("is rated {}", level.name()));
-    }
-    if let Some((lo, _)) = target.se.filter(|&(lo, _)| lo > SMALLEST_MAX_ER) {
-        return Some(format!("is rated ER {lo:.1} or more"));
-    }
-    let singles = [
-        Technique::FullHouse,
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-    ];
-    target
-        .require
-        .iter()
-        .find(|t| !singles.contains(t))
-        .map(|t| format!("needs {}", t.name()))
-}
-
-/// The highest SE rating of any 4x4 puzzle with 2x2 boxes ([`out_of_reach`]).
-const SMALLEST_MAX_ER: f32 = 1.2;
-
-/// The highest SE rating of a puzzle that singles solve (a naked single).
-const SINGLES_MAX_ER: f32 = 2.3;
 
 /// Whether default generation removes clues only while propagation solves the puzzle
 /// (`Generator::by_propagation`): from side [`PROPAGATION_FROM_SIDE`] up, and from 16x16
