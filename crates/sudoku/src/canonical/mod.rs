@@ -182,16 +182,20 @@ pub enum CanonicalError {
 /// ```
 pub fn minlex(grid: &Grid) -> Result<Canonical, CanonicalError> {
     let shape = grid.shape();
-    let (line, transform) = if shape.is_nine() {
-        nine::minlex(grid)
+    // 9x9 keeps the minlex lists' 81 digits; other shapes are written from the canonical
+    // grid as a line that reads back.
+    let (transform, nine_line) = if shape.is_nine() {
+        let (line, transform) = nine::minlex(grid);
+        (transform, Some(line))
     } else {
         let transform = any::minlex(grid).ok_or(CanonicalError::TooSymmetric(shape))?;
-        let g = transform.apply(grid);
-        let line = crate::format::write_grid(&g, crate::format::Format::Line)
-            .expect("the line format writes every shape");
-        (line, transform)
+        (transform, None)
     };
     let grid = transform.apply(grid);
+    let line = nine_line.unwrap_or_else(|| {
+        crate::format::write_grid(&grid, crate::format::Format::Line)
+            .expect("the line format writes every shape")
+    });
     Ok(Canonical {
         line,
         transform,
