@@ -215,22 +215,53 @@ fn check_names_broken_houses() {
 
 #[test]
 fn check_lists_a_giant_puzzles_problems_briefly() {
-    // A 36x36 puzzle checked as a solution: hundreds of empty cells and broken houses.
+    // A 36x36 puzzle checked as a solution: 680 empty cells, said in one line.
     let file = repo("testdata/large/hard-36-1.txt");
     let out = sudoku().args(["check", &file]).assert().code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 22, "a head line, 20 problems, a count: {text}");
-    let more: usize = lines[21]
+    assert_eq!(lines.len(), 2, "a head line, the empty cells: {text}");
+    let empty: usize = lines[1]
         .trim()
-        .strip_prefix("... and ")
-        .and_then(|r| r.strip_suffix(" more (--json lists them all)"))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("last line: {}", lines[21]));
+        .split_once(" cells are empty: ")
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
     let out = sudoku().args(["check", "--json", &file]).assert().code(1);
     let record: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     let problems = record["problems"].as_array().unwrap();
-    assert_eq!(problems.len(), 20 + more);
+    assert_eq!(problems.len(), empty);
+    assert!(problems
+        .iter()
+        .all(|p| p.as_str().unwrap().ends_with(" is empty")));
+    // One character a cell holds up to 35x35: a 36x36 line of them is refused, saying how
+    // such a grid is written.
+    sudoku()
+        .args(["check"])
+        .write_stdin("12".repeat(648))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "at most 1225 cells in one character a cell (35x35; a 36x36 grid is written as numbers",
+        ));
+    // A full 36x36 grid of two numbers: all 108 houses broken, 20 shown, the rest counted.
+    let grid: String = vec!["1 2"; 648].join(" ");
+    let out = sudoku()
+        .args(["check"])
+        .write_stdin(grid.clone())
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "a head line, 20 problems, a count: {text}");
+    assert_eq!(lines[21].trim(), "... and 88 more (--json lists them all)");
+    let out = sudoku()
+        .args(["check", "--json"])
+        .write_stdin(grid)
+        .assert()
+        .code(1);
+    let record: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let problems = record["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 108);
     assert_eq!(problems[0].as_str().unwrap(), lines[1].trim());
 }
 

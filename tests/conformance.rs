@@ -217,7 +217,7 @@ fn convert() {
 #[test]
 fn check() {
     // None of these is a filled grid: each check fails, and says why.
-    let not_solution = || negative(&["not a valid solution", "is empty"]);
+    let not_solution = || negative(&["not a valid solution", "cells are empty: "]);
     run_table(
         &["check"],
         [

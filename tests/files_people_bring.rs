@@ -58,7 +58,10 @@ fn a_solution_column_is_checked() {
         .code(1);
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert!(
-        text.starts_with("valid solution\nnot a valid solution (line 3)"),
+        text.starts_with(&format!(
+            "valid solution\nnot a valid solution ({}:3)",
+            data("bank-qqwing.csv")
+        )),
         "{text}"
     );
 }

@@ -1,6 +1,8 @@
 //! Pipes between commands: every `--json` record that carries a puzzle is input to every
 //! command, with its box shape; solution counts say "exactly" or "at least".
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::{json, Value};
 
@@ -314,7 +316,7 @@ fn solve_to_a_document_format_writes_one_document() {
     // The statuses are XML comments, not `#` lines.
     assert!(!xml.lines().any(|l| l.starts_with('#')), "{xml}");
     assert!(
-        xml.contains("<!-- puzzle at line 3: no solution -->"),
+        xml.contains("<!-- puzzle at <stdin>:3: no solution -->"),
         "{xml}"
     );
     // It reads back: the three solutions, each one a check passes.
@@ -504,4 +506,81 @@ fn check_checks_the_solution_a_solve_record_carries() {
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["valid"], false, "{input}: {out}");
     }
+}
+
+/// Two files of two puzzles, the second of each with clashing givens: every per-puzzle
+/// message and record says which file and line it is about.
+#[test]
+fn per_puzzle_messages_and_records_name_file_and_line() {
+    let dir = common::TempDir::new("places");
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let clash = format!("11{}", ".".repeat(79));
+    let files: Vec<String> = ["a.txt", "b.txt"]
+        .iter()
+        .map(|name| {
+            let path = dir.join(name);
+            std::fs::write(&path, format!("{puzzle}\n{clash}\n")).unwrap();
+            path.display().to_string()
+        })
+        .collect();
+    let (a, b) = (files[0].as_str(), files[1].as_str());
+    // Records: `source` beside `line`, from every command that writes one (the JSON
+    // format, `convert --to json`, holds puzzles, not where they came from).
+    for args in [
+        vec!["solve", "--json"],
+        vec!["rate", "--json"],
+        vec!["check", "--json"],
+        vec!["canonical", "--json"],
+        vec!["explain", "--json"],
+        vec!["hint", "--json"],
+    ] {
+        let mut all = args.clone();
+        all.extend([a, b]);
+        let (_, out) = stdout(&all, "");
+        let places: Vec<(String, u64)> = out
+            .lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                let source = v["source"].as_str().unwrap_or_else(|| panic!("{l}"));
+                (source.to_string(), v["line"].as_u64().unwrap())
+            })
+            .collect();
+        let want: Vec<(String, u64)> = [(a, 1), (a, 2), (b, 1), (b, 2)]
+            .iter()
+            .map(|&(f, l)| (f.to_string(), l))
+            .collect();
+        assert_eq!(places, want, "{args:?}");
+    }
+    // Piped on, a record is read from standard input, and says so.
+    let (_, record) = stdout(&["solve", "--json", a], "");
+    let (_, again) = stdout(&["rate", "--json"], &record);
+    let v: Value = serde_json::from_str(again.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(
+        (v["source"].as_str(), v["line"].as_u64()),
+        (Some("<stdin>"), Some(2))
+    );
+    // Text: the labels of several puzzles, and the messages on stderr.
+    let (_, out) = stdout(&["solve", "--to", "sdk", a, b], "");
+    assert!(out.contains(&format!("puzzle at {b}:2: invalid")), "{out}");
+    let pdf = dir.join("p.pdf").display().to_string();
+    let (code, err) = stderr(&["print", "-o", &pdf, a, b], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!("{b}:2: printed without an answer key")),
+        "{err}"
+    );
+    // check: the clash first, the empty cells in one line after it.
+    let (code, out) = stdout(&["check", b], "");
+    assert_eq!(code, 1, "{out}");
+    let second = out.split(&format!("({b}:2):\n")).nth(1).unwrap();
+    let lines: Vec<&str> = second.lines().collect();
+    assert_eq!(lines[0].trim(), "row 1 repeats 1", "{out}");
+    assert_eq!(lines[1].trim(), "box 1 repeats 1", "{out}");
+    assert!(
+        lines[2]
+            .trim()
+            .starts_with("79 cells are empty: r1c3, r1c4,"),
+        "{out}"
+    );
 }

@@ -36,7 +36,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         let c = match canonical::minlex(&puzzle.grid) {
             Ok(c) => c,
             Err(e) => {
-                warn!("sudoku: line {}: {e}", puzzle.line);
+                warn!("sudoku: {}: {e}", puzzle.place());
                 status = status.worst(Status::InputError);
                 continue;
             }

@@ -68,7 +68,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 status = status.worst(input::report(&e));
                 if args.json {
-                    let j = json!({"valid": null, "line": e.line, "message": input::describe_error(&e)});
+                    let j = json!({"valid": null, "source": e.source, "line": e.line, "message": input::describe_error(&e)});
                     batch::put(&mut out, &format!("{j}\n"))?;
                 }
                 continue;
@@ -127,18 +127,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             "valid solution\n".to_string()
         } else {
             let mut s = if listed.len() > 1 {
-                format!("not every listed solution is valid (line {}):\n", p.line)
+                format!("not every listed solution is valid ({}):\n", p.place())
             } else {
-                format!("not a valid solution (line {}):\n", p.line)
+                format!("not a valid solution ({}):\n", p.place())
             };
-            for pr in problems.iter().take(SHOWN_PROBLEMS) {
+            for pr in shown(&problems) {
                 s += &format!("  {pr}\n");
-            }
-            if problems.len() > SHOWN_PROBLEMS {
-                s += &format!(
-                    "  ... and {} more (--json lists them all)\n",
-                    problems.len() - SHOWN_PROBLEMS
-                );
             }
             s
         };
@@ -150,3 +144,35 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     std::io::Write::flush(&mut out)?;
     Ok(status.code())
 }
+
+/// The problems as the text output lists them: the first [`SHOWN_PROBLEMS`], the empty
+/// cells (which come last) in one line, and a count of the rest.
+fn shown(problems: &[String]) -> Vec<String> {
+    let empty: Vec<&str> = problems
+        .iter()
+        .filter_map(|p| p.strip_suffix(" is empty"))
+        .collect();
+    let mut out: Vec<String> = problems
+        .iter()
+        .filter(|p| !p.ends_with(" is empty"))
+        .cloned()
+        .collect();
+    let more = out.len().saturating_sub(SHOWN_PROBLEMS);
+    out.truncate(SHOWN_PROBLEMS);
+    match empty.len() {
+        0 => {}
+        1 => out.push(format!("{} is empty", empty[0])),
+        k => {
+            let first = empty.iter().take(EMPTY_SHOWN).copied().collect::<Vec<_>>();
+            let rest = if k > EMPTY_SHOWN { ", …" } else { "" };
+            out.push(format!("{k} cells are empty: {}{rest}", first.join(", ")));
+        }
+    }
+    if more > 0 {
+        out.push(format!("... and {more} more (--json lists them all)"));
+    }
+    out
+}
+
+/// How many empty cells the text output names.
+const EMPTY_SHOWN: usize = 8;

@@ -39,14 +39,15 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
                 Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
                     warned = true;
                     warn!(
-                        "sudoku: note: line {}: the {} format holds no pencil marks: they are dropped",
-                        p.line, args.to
+                        "sudoku: note: {}: the {} format holds no pencil marks: they are dropped",
+                        p.place(),
+                        args.to
                     );
                     batch::put(&mut out, &text)?
                 }
                 Ok(text) => batch::put(&mut out, &text)?,
                 Err(e) => {
-                    warn!("sudoku: line {}: {e}", p.line);
+                    warn!("sudoku: {}: {e}", p.place());
                     status = status.worst(Status::InputError);
                 }
             },

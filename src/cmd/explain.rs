@@ -164,5 +164,5 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn error_json(e: &ParseError) -> String {
-    json!({ "line": e.line, "error": input::describe_error(e) }).to_string()
+    json!({ "source": e.source, "line": e.line, "error": input::describe_error(e) }).to_string()
 }

@@ -351,8 +351,8 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     for p in &puzzles {
         if let Some(why) = &p.problem {
             warn!(
-                "sudoku: line {}: printed without an answer key: {why}",
-                p.puzzle.line
+                "sudoku: {}: printed without an answer key: {why}",
+                p.puzzle.place()
             );
             status = status.worst(Status::Negative);
         }

@@ -272,6 +272,7 @@ fn json_line(answer: &Answer) -> String {
         })),
         Answer::TimedOut(puzzle) => super::json_line(&json!({
             "status": "timeout",
+            "source": puzzle.source.as_deref(),
             "line": puzzle.line,
             "message": "no answer within the time limit (--max-time)",
         })),
@@ -317,7 +318,7 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
         } else if single {
             format::note(to, "timeout: no answer within the time limit")
         } else {
-            format::note(to, &format!("puzzle at line {}: timeout", puzzle.line)) + "\n"
+            format::note(to, &format!("puzzle at {}: timeout", puzzle.place())) + "\n"
         };
     }
     let Answer::Solved {
@@ -365,7 +366,7 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
     let label = if single {
         String::new()
     } else {
-        format!("puzzle at line {}: ", puzzle.line)
+        format!("puzzle at {}: ", puzzle.place())
     };
     match outcome {
         Outcome::Unique(g) => {

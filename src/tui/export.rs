@@ -31,6 +31,7 @@ pub fn puzzle(game: &Game) -> Puzzle {
             ..Info::default()
         },
         line: 0,
+        source: None,
         alphabet: Some(game.alphabet),
     }
 }

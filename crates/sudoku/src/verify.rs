@@ -83,7 +83,9 @@ fn house_number(h: House) -> usize {
 }
 
 /// Checks that `grid` is full and every house holds each digit exactly once. On failure,
-/// lists every empty cell and every broken row, column and box.
+/// lists every broken row, column and box, then every empty cell: a house repeats a digit,
+/// or (when full) misses one; the digits a house misses for its empty cells are not
+/// listed again, the cells are.
 ///
 /// ```
 /// use sudoku::{Grid, verify};
@@ -96,17 +98,15 @@ fn house_number(h: House) -> usize {
 pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
     let s = grid.shape();
     let n = s.side();
-    let mut out: Vec<Violation> = Cell::all(s)
-        .filter(|&c| grid.value(c) == 0)
-        .map(Violation::Empty)
-        .collect();
+    let mut out: Vec<Violation> = Vec::new();
     let mut count = vec![0u32; n + 1];
     for house in House::distinct(s) {
         count.iter_mut().for_each(|c| *c = 0);
         for cell in house.cells(s) {
             count[grid.value(cell)] += 1;
         }
-        let missing: Vec<usize> = (1..=n).filter(|&d| count[d] == 0).collect();
+        let full = count[0] == 0;
+        let missing: Vec<usize> = (1..=n).filter(|&d| full && count[d] == 0).collect();
         let repeated: Vec<usize> = (1..=n).filter(|&d| count[d] > 1).collect();
         if !missing.is_empty() || !repeated.is_empty() {
             out.push(Violation::BrokenHouse {
@@ -116,6 +116,11 @@ pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
             });
         }
     }
+    out.extend(
+        Cell::all(s)
+            .filter(|&c| grid.value(c) == 0)
+            .map(Violation::Empty),
+    );
     if out.is_empty() {
         Ok(())
     } else {
@@ -132,10 +137,13 @@ pub fn check_solution_of(puzzle: &Grid, solution: &Grid) -> Result<(), Vec<Viola
     let mut out = check_solution(solution).err().unwrap_or_default();
     for cell in Cell::all(puzzle.shape()) {
         let (given, found) = (puzzle.value(cell), solution.value(cell));
-        if given != 0 && given != found {
+        // A given left empty is said once, as an empty cell.
+        if given != 0 && found != 0 && given != found {
             out.push(Violation::ChangedGiven { cell, given, found });
         }
     }
+    // Empty cells last, as `check_solution` lists them.
+    out.sort_by_key(|v| matches!(v, Violation::Empty(_)));
     if out.is_empty() {
         Ok(())
     } else {

@@ -450,25 +450,33 @@ fn unusable_patterns_are_refused_before_any_attempt() {
     assert_eq!(tried.load(Ordering::Relaxed), p.attempts as u64);
 }
 
-/// Every 4x4 (2x2 boxes) puzzle with one solution yields to singles, so targets beyond
-/// them are refused before any attempt. The claim was checked over all 288 grids and all
-/// their subsets of givens; here, over the puzzles of two grids (one of each of the two
-/// kinds under the grids' symmetries, 96 and 192 grids) with at most six givens, the
+/// Every 4x4 puzzle with one solution yields to singles, whatever its boxes, so targets
+/// beyond them are refused before any attempt. The claim was checked over all their grids
+/// and all their subsets of givens; here, over the puzzles of two grids of each box shape
+/// (2x2: one of each of the two kinds under the grids' symmetries, 96 and 192 grids; 1x4:
+/// the two Latin squares that every one is a permutation of) with at most six givens, the
 /// sparsest and so the hardest.
 #[test]
 fn four_by_four_targets_beyond_singles_are_refused_at_once() {
     use sudoku::logic::Technique;
     let four = Shape::new(2, 2).unwrap();
+    let rows = Shape::new(1, 4).unwrap();
     let rater = Rater::new();
     let mut rated = 0;
-    for line in ["1234341221434321", "1234341223414123"] {
-        let grid = Grid::from_line(line).unwrap();
+    for (shape, line) in [
+        (four, "1234341221434321"),
+        (four, "1234341223414123"),
+        (rows, "1234234134124123"),
+        (rows, "1234214334124321"),
+    ] {
+        let values: Vec<usize> = line.bytes().map(|b| usize::from(b - b'0')).collect();
+        let grid = Grid::from_values(shape, &values).unwrap();
         assert!(verify::check_solution(&grid).is_ok(), "{line}");
         for mask in 0u32..1 << 16 {
             if mask.count_ones() > 6 {
                 continue;
             }
-            let mut p = Grid::empty(four);
+            let mut p = Grid::empty(shape);
             for i in (0..16).filter(|i| mask >> i & 1 == 1) {
                 let cell = Cell::new(i);
                 p.set_given(cell, grid.get(cell).unwrap());
@@ -482,8 +490,12 @@ fn four_by_four_targets_beyond_singles_are_refused_at_once() {
             assert_eq!(rater.rate_hodoku(&p).level, Level::Easy, "{p:?}");
         }
     }
-    assert!(rated > 1000, "{rated}");
+    assert!(rated > 2000, "{rated}");
     let refused = |target: Target| {
+        assert!(Generator::new(rows)
+            .difficulty(target.clone())
+            .check()
+            .is_err());
         let err = Generator::new(four).difficulty(target).check().unwrap_err();
         assert!(
             matches!(err, GenerateError::TargetUnreachable { .. }),

@@ -370,6 +370,7 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         marks,
         info,
         line: 0,
+        source: None,
         alphabet,
     })
 }
@@ -483,12 +484,16 @@ pub fn write(p: &Puzzle) -> String {
 }
 
 /// The fields every `--json` record that carries a puzzle starts from: where it was read
-/// (`line`), the puzzle as a line (`puzzle`), `size`, `box` and, when not the standard
+/// (`source` and `line`), the puzzle as a line (`puzzle`), `size`, `box` and, when not the standard
 /// symbols, `alphabet`. Since [`from_value`] reads them back, such a record is input to
 /// every command with its box shape and symbols; [`Headed`] puts a face's own fields
 /// beside them.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PuzzleHeader {
+    /// The input the puzzle was read from ([`Puzzle::source`]: a file name, `<stdin>`),
+    /// as error records name it; none for a puzzle read from no input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
     /// 1-based line where the puzzle starts in its input (0 when it has none).
     pub line: usize,
     /// The puzzle in the line format, in its own symbols (givens and placed digits).
@@ -523,6 +528,7 @@ impl PuzzleHeader {
     pub fn of(p: &Puzzle) -> PuzzleHeader {
         let s = p.shape();
         PuzzleHeader {
+            source: p.source.as_deref().map(str::to_owned),
             line: p.line,
             puzzle: super::write(p, super::Format::Line).unwrap_or_default(),
             size: s.side(),

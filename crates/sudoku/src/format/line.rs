@@ -246,7 +246,16 @@ fn fits(count: usize, opts: &ReadOptions) -> bool {
     }
 }
 
-fn expected_cells(opts: &ReadOptions) -> String {
+/// The lengths a line may have, for an error about one of `found` cells: a square too big
+/// for one character a cell is named as such.
+fn expected_cells(opts: &ReadOptions, found: usize) -> String {
+    let r = (found as f64).sqrt().round() as usize;
+    if opts.shape.is_none() && r * r == found && r > 35 {
+        return format!(
+            "at most 1225 cells in one character a cell (35x35; a {r}x{r} grid is written \
+             as numbers: `1 . {r} …`)"
+        );
+    }
     match opts.shape {
         Some(s) => format!(
             "{} cells (a {}x{} grid, boxes {s})",
@@ -422,7 +431,7 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         1,
         lead + field.chars().count() + 1,
         ParseErrorKind::Length {
-            expected: expected_cells(opts),
+            expected: expected_cells(opts, len),
             found: len,
         },
     ))
@@ -554,7 +563,7 @@ fn parse_numbers(
             1,
             lead + off + t.len() + 1,
             ParseErrorKind::Length {
-                expected: expected_cells(opts).replace("cells", "numbers"),
+                expected: expected_cells(opts, count).replace("cells", "numbers"),
                 found: count,
             },
         ));
@@ -626,7 +635,7 @@ fn parse_cells_general(field: &str, col0: usize, opts: &ReadOptions) -> Result<G
             1,
             col0 + field.chars().count() + 1,
             ParseErrorKind::Length {
-                expected: expected_cells(opts),
+                expected: expected_cells(opts, len),
                 found: len,
             },
         ));

@@ -294,6 +294,9 @@ pub struct Puzzle {
     pub info: Info,
     /// 1-based line where the record starts in its source.
     pub line: usize,
+    /// The input the record was read from, as its [`Reader`] was named (a file name,
+    /// `<stdin>`); `None` for a string or a puzzle made in memory.
+    pub source: Option<Arc<str>>,
     /// The symbols the file wrote digits in, when a one-character format read them (or
     /// `--alphabet` forced them): answers are written in the same ones.
     pub alphabet: Option<Alphabet>,
@@ -332,9 +335,32 @@ impl Puzzle {
             marks: None,
             info: Info::default(),
             line: 0,
+            source: None,
             alphabet: None,
         }
     }
+
+    /// Where the puzzle was read, for messages: `file:line` as parse errors say it, `line
+    /// N` without a source, empty for a puzzle not read from anywhere.
+    ///
+    /// ```
+    /// use sudoku::format::{parse_str, Reader, ReadOptions};
+    /// let text = "# two\n1234341221434321\n";
+    /// let p = Reader::new(text.as_bytes(), "a.txt", ReadOptions::default())
+    ///     .next()
+    ///     .ok_or("no puzzle")??;
+    /// assert_eq!(p.place(), "a.txt:2");
+    /// assert_eq!(parse_str(text, None)?.place(), "line 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn place(&self) -> String {
+        match (&self.source, self.line) {
+            (_, 0) => String::new(),
+            (Some(s), l) => format!("{s}:{l}"),
+            (None, l) => format!("line {l}"),
+        }
+    }
+
     /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.grid.shape()
@@ -485,6 +511,8 @@ pub struct Reader<R> {
     json: json::State,
     /// How one-line records are parsed, shared by the records left unparsed.
     line_rules: Option<Arc<LineRules>>,
+    /// The source's name for its puzzles ([`Puzzle::source`]); `None` when empty.
+    file: Option<Arc<str>>,
 }
 
 /// Lines longer than this are parsed as they are read rather than left for a worker.
@@ -512,6 +540,8 @@ pub struct LineRecord {
 #[derive(Debug)]
 struct LineRules {
     source: String,
+    /// `source` for the puzzles ([`Puzzle::source`]).
+    file: Option<Arc<str>>,
     format: Format,
     /// Detected as line-based: each line is classified on its own.
     auto: bool,
@@ -544,6 +574,7 @@ impl LineRecord {
         parsed
             .map(|p| Puzzle {
                 line: self.line,
+                source: rules.file.clone(),
                 ..p
             })
             .map_err(|e| e.located(&rules.source, self.line))
@@ -562,6 +593,7 @@ impl<R: BufRead> Reader<R> {
             xml: Default::default(),
             json: Default::default(),
             line_rules: None,
+            file: (!source.is_empty()).then(|| Arc::from(source)),
         }
     }
 
@@ -600,7 +632,7 @@ impl<R: BufRead> Reader<R> {
             }
         };
         let (src, opts) = (&mut self.src, &self.opts);
-        Some(Record::Parsed(Box::new(match format {
+        let parsed = match format {
             Format::Line | Format::Sukaku | Format::Hodoku => {
                 let line = match src.next_significant()? {
                     Ok(l) => l,
@@ -613,6 +645,7 @@ impl<R: BufRead> Reader<R> {
                 let rules = self.line_rules.get_or_insert_with(|| {
                     Arc::new(LineRules {
                         source: src.name.clone(),
+                        file: self.file.clone(),
                         format,
                         auto: self.auto_lines,
                         opts: opts.clone(),
@@ -637,7 +670,12 @@ impl<R: BufRead> Reader<R> {
             Format::Leptonica => leptonica::read(src, opts)?,
             Format::OpenSudoku => opensudoku::read(src, &mut self.xml)?,
             Format::Json => json::read(src, opts, &mut self.json)?,
-        })))
+        };
+        let file = &self.file;
+        Some(Record::Parsed(Box::new(parsed.map(|p| Puzzle {
+            source: file.clone(),
+            ..p
+        }))))
     }
 
     /// Records from here on, parsing left to the caller ([`Reader::next_record`]).

@@ -302,6 +302,7 @@ fn game<R: BufRead>(
         marks: None,
         info,
         line,
+        source: None,
         alphabet: None,
     })
 }

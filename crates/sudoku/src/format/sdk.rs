@@ -186,6 +186,7 @@ pub(crate) fn read<R: BufRead>(
             marks: None,
             info,
             line: start,
+            source: None,
             alphabet: None,
         }));
     }
@@ -250,6 +251,7 @@ pub(crate) fn read<R: BufRead>(
         marks: None,
         info,
         line: start,
+        source: None,
         alphabet: Some(alphabet),
     }))
 }

@@ -54,14 +54,16 @@ pub(super) fn beyond_singles(target: &crate::rate::Target) -> bool {
 }
 
 /// What `target` asks of a `shape` puzzle that none has, if anything. Every 4x4 puzzle
-/// with 2x2 boxes and one solution rates Easy, ER 1.2 at most (full houses and hidden
-/// singles in boxes): checked on all 13,579,680 of them (each of the 288 grids with each
-/// of its 65,536 subsets of givens, kept when the solution stays unique; 2026-11-30, four
-/// minutes), and again on the sparse ones by a test. Without this, `generate --box 2x2
-/// --difficulty medium` tried 10,000 grids for 35 s before saying no.
+/// with one solution rates Easy, ER 1.2 at most (full houses and hidden singles), whatever
+/// its boxes. With 2x2 boxes, checked on all 13,579,680 of them (each of the 288 grids
+/// with each of its 65,536 subsets of givens, kept when the solution stays unique;
+/// 2026-11-30, four minutes); with 1x4 (or 4x1) boxes, the rows (or columns) again, on the
+/// 84,370 puzzles of the two Latin squares every one of the 576 is a row, column and digit
+/// permutation of (2026-11-30). A test checks the sparse ones again. Without this,
+/// `generate --box 2x2 --difficulty medium` tried 10,000 grids for 35 s before saying no.
 pub(super) fn out_of_reach(shape: Shape, target: &crate::rate::Target) -> Option<String> {
     use crate::logic::{Level, Technique};
-    if (shape.box_rows(), shape.box_cols()) != (2, 2) {
+    if shape.side() != 4 {
         return None;
     }
     if let Some(level) = target.level.filter(|&l| l != Level::Easy) {
@@ -82,7 +84,7 @@ pub(super) fn out_of_reach(shape: Shape, target: &crate::rate::Target) -> Option
         .map(|t| format!("needs {}", t.name()))
 }
 
-/// The highest SE rating of any 4x4 puzzle with 2x2 boxes ([`out_of_reach`]).
+/// The highest SE rating of any 4x4 puzzle ([`out_of_reach`]).
 const SMALLEST_MAX_ER: f32 = 1.2;
 
 /// The highest SE rating of a puzzle that singles solve (a naked single).
