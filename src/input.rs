@@ -214,6 +214,19 @@ pub fn report(e: &ParseError) -> crate::cmd::Status {
     }
 }
 
+/// The `--json` record of input that could not be read, the same from every command:
+/// `status` (`error`, or `skipped` for a line passed over with a note), `source`, `line`,
+/// `column` and `message`. Read on, such a record is reported as an error with its message.
+pub fn error_record(e: &ParseError) -> serde_json::Value {
+    serde_json::json!({
+        "status": if e.is_skip() { "skipped" } else { "error" },
+        "source": e.source,
+        "line": e.line,
+        "column": e.col,
+        "message": describe_error(e),
+    })
+}
+
 /// Formats a parse error for people: `file:line:col: message` (no line for open errors).
 pub fn describe_error(e: &ParseError) -> String {
     if e.line == 0 {

@@ -425,6 +425,48 @@ fn an_error_record_piped_on_is_named_as_such() {
     }
 }
 
+/// Input that can't be read gets the same `--json` record from every command, and a
+/// header line's record (skipped, with a note) is skipped again down the pipe.
+#[test]
+fn every_command_writes_the_same_error_record() {
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let input = format!("Puzzle,Solution\n12345\n{puzzle}\n");
+    let mut first: Option<Vec<Value>> = None;
+    for command in ["solve", "rate", "explain", "hint", "check", "canonical"] {
+        let (code, out) = stdout(&[command, "--json"], &input);
+        assert_eq!(code, 2, "{command}: {out}");
+        let records: Vec<Value> = out
+            .lines()
+            .take(2)
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).unwrap();
+                v.as_object_mut().unwrap().remove("valid"); // check's own field
+                v
+            })
+            .collect();
+        assert_eq!(records[0]["status"], "skipped", "{command}: {out}");
+        assert_eq!(records[1]["status"], "error", "{command}: {out}");
+        assert_eq!(
+            (records[1]["line"].as_u64(), records[1]["column"].as_u64()),
+            (Some(2), Some(6)),
+            "{command}: {out}"
+        );
+        match &first {
+            None => first = Some(records),
+            Some(f) => assert_eq!(&records, f, "{command}"),
+        }
+    }
+    // Down the pipe: the header's record is a note (exit 0), the puzzle is rated.
+    let (_, records) = stdout(
+        &["solve", "--json"],
+        &format!("Puzzle,Solution\n{puzzle}\n"),
+    );
+    let (code, err) = stderr(&["rate"], &records);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("note: <stdin>:1:1: skipped"), "{err}");
+}
+
 #[test]
 fn check_checks_every_solution_a_solve_record_lists() {
     // A puzzle with several solutions: `solve --json` lists some under `solutions`, and

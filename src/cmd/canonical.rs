@@ -28,8 +28,10 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         let puzzle = match record {
             Ok(p) => p,
             Err(e) => {
-                warn!("sudoku: {}", input::describe_error(&e));
-                status = status.worst(Status::InputError);
+                status = status.worst(input::report(&e));
+                if args.json {
+                    batch::put(&mut out, &format!("{}\n", input::error_record(&e)))?;
+                }
                 continue;
             }
         };

@@ -68,7 +68,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 status = status.worst(input::report(&e));
                 if args.json {
-                    let j = json!({"valid": null, "source": e.source, "line": e.line, "message": input::describe_error(&e)});
+                    let mut j = input::error_record(&e);
+                    j["valid"] = json!(null);
                     batch::put(&mut out, &format!("{j}\n"))?;
                 }
                 continue;

@@ -10,7 +10,6 @@ use crate::batch;
 use crate::input::{self, InputArgs};
 use clap::Args;
 use serde::Serialize;
-use serde_json::json;
 use std::process::ExitCode;
 use sudoku::format::json::{Headed, PuzzleHeader};
 use sudoku::format::ParseError;
@@ -164,5 +163,5 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn error_json(e: &ParseError) -> String {
-    json!({ "source": e.source, "line": e.line, "error": input::describe_error(e) }).to_string()
+    input::error_record(e).to_string()
 }

@@ -79,6 +79,9 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
             Ok(p) => p,
             Err(e) => {
                 status = status.worst(input::report(&e));
+                if args.json {
+                    batch::put(&mut out, &format!("{}\n", input::error_record(&e)))?;
+                }
                 continue;
             }
         };

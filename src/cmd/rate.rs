@@ -5,7 +5,6 @@ use super::Status;
 use crate::batch;
 use crate::input::{self, InputArgs};
 use clap::{Args, ValueEnum};
-use serde_json::json;
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku::format::json::Headed;
@@ -141,12 +140,7 @@ fn json_line(answer: &Answer) -> String {
             };
             super::json_line(&Headed::new(puzzle, body))
         }
-        Answer::Error(e) => super::json_line(&json!({
-            "status": if e.is_skip() { "skipped" } else { "error" },
-            "source": e.source,
-            "line": e.line,
-            "message": input::describe_error(e),
-        })),
+        Answer::Error(e) => super::json_line(&input::error_record(e)),
     }
 }
 

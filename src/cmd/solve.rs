@@ -263,13 +263,7 @@ struct SolvedRecord {
 
 fn json_line(answer: &Answer) -> String {
     match answer {
-        Answer::Error(e) => super::json_line(&json!({
-            "status": if e.is_skip() { "skipped" } else { "error" },
-            "source": e.source,
-            "line": e.line,
-            "column": e.col,
-            "message": input::describe_error(e),
-        })),
+        Answer::Error(e) => super::json_line(&input::error_record(e)),
         Answer::TimedOut(puzzle) => super::json_line(&json!({
             "status": "timeout",
             "source": puzzle.source.as_deref(),

@@ -153,6 +153,16 @@ pub(crate) fn read<R: BufRead>(
                 )));
             }
         };
+        // A command's record of a line it passed over with a note (a header) is passed
+        // over again, with the same note.
+        if value.get("status").and_then(Value::as_str) == Some("skipped") {
+            let said = value.get("message").and_then(Value::as_str).unwrap_or("");
+            return Some(Err(src.err(
+                line,
+                col,
+                ParseErrorKind::Unsupported(format!("a skipped line's record ({said})")),
+            )));
+        }
         return Some(
             from_value(&value, opts)
                 .map(|p| Puzzle { line, ..p })
