@@ -14,6 +14,7 @@ macro_rules! warn {
     }};
 }
 
+mod atomic;
 mod batch;
 mod cli;
 mod cmd;

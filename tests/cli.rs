@@ -586,3 +586,19 @@ fn a_box_that_is_a_row_is_named_as_the_row() {
     assert!(text.contains("row 1 misses 1 and repeats 5"), "{text}");
     assert!(!text.contains("box 1"), "{text}");
 }
+
+#[test]
+fn a_prime_size_names_the_boxes_it_can_have() {
+    // 7 has no usual boxes: the refusal says which ones it can have, and those work.
+    sudoku()
+        .args(["generate", "--size", "7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("7 is prime").and(predicate::str::contains("--box 1x7")));
+    let out = sudoku()
+        .args(["generate", "--box", "1x7", "--seed", "1"])
+        .assert()
+        .success();
+    let line = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(line.trim_end().ends_with("# box 1x7"), "{line}");
+}

@@ -433,3 +433,25 @@ fn pencil_marks_and_pipes_from_the_generator() {
         .success();
     assert_eq!(page_count(&pdf), 1);
 }
+
+/// A page is never written into a folder that isn't there: the mistyped path is said at
+/// once, before any work, and no folder is made.
+#[test]
+fn a_missing_folder_is_an_error_not_a_new_folder() {
+    let dir = temp("missing-folder");
+    let missing = dir.join("no-such-folder");
+    let out = missing.join("page.pdf");
+    let assert = sudoku()
+        .arg("print")
+        .arg("-o")
+        .arg(&out)
+        .arg(data("sixteen.txt"))
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        err.contains(&format!("no folder {}", missing.display())),
+        "{err}"
+    );
+    assert!(!missing.exists(), "{err}");
+}

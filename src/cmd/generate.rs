@@ -205,7 +205,12 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
     };
     let shape = match (args.shape, args.size, &pattern) {
         (Some(s), _, _) => s,
-        (None, Some(n), _) => Shape::from_side(n)?,
+        (None, Some(n), _) => match Shape::from_side(n) {
+            Err(e @ sudoku::shape::ShapeError::PrimeSide(_)) => {
+                anyhow::bail!("{e}: --box 1x{n} asks for them")
+            }
+            r => r?,
+        },
         (None, None, Some(p)) => p.shape(),
         (None, None, None) => Shape::NINE,
     };

@@ -270,6 +270,17 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             return Ok(Status::InputError.code());
         }
     };
+    // A mistyped folder is said before the rating and drawing, not after.
+    if let Some(dir) = args.output.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if args.output.as_os_str() != "-" && !dir.is_dir() {
+            warn!(
+                "sudoku: cannot save to {}: no folder {}",
+                args.output.display(),
+                dir.display()
+            );
+            return Ok(Status::InputError.code());
+        }
+    }
     if args.sections == Sections::Level && matches!(args.rating, Rating::Se | Rating::None) {
         warn!("sudoku: --sections level needs HoDoKu's level: use --rating hodoku or both");
         return Ok(Status::InputError.code());
@@ -676,6 +687,6 @@ fn put(path: &Path, stdout: bool, bytes: &[u8]) -> anyhow::Result<()> {
         out.flush()?;
         Ok(())
     } else {
-        crate::tui::save::write_atomic(path, bytes)
+        crate::atomic::write_atomic(path, bytes)
     }
 }

@@ -208,8 +208,8 @@ fn export(m: &Model, path: &Path) -> String {
         .and_then(|sdk| Ok((sdk, export::pencil_marks(&m.game)?)))
         .map_err(anyhow::Error::from)
         .and_then(|(sdk, marks)| {
-            save::write_atomic(path, &sdk)?;
-            save::write_atomic(&pm, &marks)
+            crate::atomic::write_atomic(path, &sdk)?;
+            crate::atomic::write_atomic(&pm, &marks)
         });
     match r {
         Ok(()) => format!("Exported {} and {}.", path.display(), pm.display()),

@@ -9,7 +9,6 @@ use super::model::Model;
 use anyhow::{bail, Context as _};
 use serde::{Deserialize, Serialize};
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use sudoku::Shape;
 
@@ -228,47 +227,17 @@ impl SaveFile {
     }
 }
 
-/// Writes `text` (any bytes: `print` saves PDFs with it) to `path` atomically: temp file in
-/// the same directory, fsync, rename, and fsync of the directory so the rename itself
-/// survives a power cut.
-pub fn write_atomic(path: &Path, text: impl AsRef<[u8]>) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let name = path
-        .file_name()
-        .context("save path has no file name")?
-        .to_string_lossy();
-    // Unique per write: a signal's watcher and the game loop never share a temp file.
-    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.tmp{}.{n}", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_ref())?;
-        f.sync_all()?;
-        drop(f);
-        fs::rename(&tmp, path)?;
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all(); // not every platform can sync a directory
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot save to {}", path.display()))
-}
-
 /// Saves the model's game to `path`.
 pub fn save(m: &Model, path: &Path) -> anyhow::Result<()> {
     let text = serde_json::to_string_pretty(&SaveFile::of(m))?;
-    write_atomic(path, &(text + "\n"))
+    // The save's directory is ours (the data directory, or --save's): made when missing.
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    crate::atomic::write_atomic(path, &(text + "\n"))
 }
 
-/// Removes the temporary files [`write_atomic`] left beside `path` when a process was
+/// Removes the temporary files [`crate::atomic::write_atomic`] left beside `path` when a process was
 /// killed mid-save (`.NAME.tmpPID.N`, or `.NAME.tmpPID` from older versions), unless that
 /// process still runs. Returns how many were removed.
 pub fn clean_orphans(path: &Path) -> usize {

@@ -34,6 +34,10 @@ pub enum ShapeError {
     /// A side that is no product of two box sides.
     #[error("no grid of side {0}: it must be the product of two box sides (at most {MAX_SIDE})")]
     NoBoxes(usize),
+    /// A prime side, whose only boxes are its rows: taken when named (`1xN`), never
+    /// chosen for it.
+    #[error("no usual boxes for side {0}: {0} is prime, so its only boxes are its rows (1x{0}), taken only when named")]
+    PrimeSide(usize),
     /// Text that is not `RxC`.
     #[error("{0:?} is not a box shape: write it as RxC, e.g. 2x3")]
     Syntax(String),
@@ -82,7 +86,7 @@ impl Shape {
         }
         match best {
             Some(r) if r > 1 || side == 2 => Shape::new(r, side / r),
-            _ => Err(ShapeError::NoBoxes(side)),
+            _ => Err(ShapeError::PrimeSide(side)),
         }
     }
 

@@ -181,14 +181,27 @@ fn too_many_givens_every_time(gen: &Generator, attempts: usize) -> Rejections {
 
 #[test]
 fn impossible_requests_fail_clearly() {
+    // No 9x9 puzzle with 16 givens or fewer is unique: refused before any attempt, as is
+    // a 16x16 range below 15 (two digits missing could swap).
+    for (shape, range, fewest) in [
+        (Shape::NINE, 5..=16, 17),
+        (Shape::new(4, 4).unwrap(), 1..=14, 15),
+    ] {
+        let err = Generator::new(shape).givens(range).check().unwrap_err();
+        assert!(matches!(err, GenerateError::TooFewGivens { .. }), "{err}");
+        assert!(
+            err.to_string()
+                .contains(&format!("fewer than {fewest} givens")),
+            "{err}"
+        );
+    }
     let gen = Generator::new(Shape::NINE)
-        .givens(5..=10)
+        .givens(17..=17)
         .minimal(true)
         .max_attempts(3);
     let rejections = too_many_givens_every_time(&gen, 3);
-    // No 9x9 puzzle with 16 givens or fewer is unique.
     let fewest = rejections.fewest_givens.unwrap();
-    assert!(fewest >= 17, "{fewest}");
+    assert!(fewest > 17, "{fewest}");
     let why = rejections.to_string();
     assert!(why.contains(&format!("{fewest} at the fewest")), "{why}");
     // Where removal keeps the puzzle solvable by propagation, a range below what it
@@ -484,6 +497,8 @@ fn four_by_four_targets_beyond_singles_are_refused_at_once() {
             if count(&p) != 1 {
                 continue;
             }
+            let fewest = sudoku::generate::fewest_givens(shape).0;
+            assert!(mask.count_ones() as usize >= fewest, "{p:?}");
             rated += 1;
             let er = rater.rate_se(&p).er;
             assert!(er <= 1.2, "{p:?}: ER {er}");

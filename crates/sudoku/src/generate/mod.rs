@@ -185,6 +185,28 @@ pub struct Generated {
     pub attempts: usize,
 }
 
+/// The fewest givens a puzzle of `shape` with one solution has, and why: 17 for 9x9 (an
+/// exhaustive computer search, McGuire, Tugemann and Civario, 2012), 4 for 4x4 with 2x2
+/// boxes (a test checks it); otherwise one digit may be missing from the givens but not
+/// two (their places could swap), so `side - 1`.
+///
+/// ```
+/// use sudoku::{generate::fewest_givens, Shape};
+/// assert_eq!(fewest_givens(Shape::NINE).0, 17);
+/// assert_eq!(fewest_givens(Shape::new(4, 4)?).0, 15);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn fewest_givens(shape: Shape) -> (usize, &'static str) {
+    match (shape.box_rows(), shape.box_cols()) {
+        (3, 3) => (17, "McGuire, Tugemann and Civario's search, 2012"),
+        (2, 2) => (4, "every sparse 4x4 puzzle checked"),
+        _ => (
+            shape.side() - 1,
+            "with two digits missing from the givens, they could swap",
+        ),
+    }
+}
+
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
@@ -199,6 +221,19 @@ pub enum GenerateError {
         shape: Shape,
         /// Its cell count.
         cells: usize,
+    },
+    /// A givens range below the fewest any puzzle of the shape with one solution has
+    /// ([`fewest_givens`]).
+    #[error("no {} puzzle with one solution has fewer than {fewest} givens ({why}), and the range asks for {max} at most", .shape.grid_name())]
+    TooFewGivens {
+        /// The most givens asked.
+        max: usize,
+        /// The fewest a puzzle of the shape has.
+        fewest: usize,
+        /// Why.
+        why: &'static str,
+        /// The grid's shape.
+        shape: Shape,
     },
     /// The pattern's shape is not the generator's.
     #[error("the pattern is a {found} grid but the generator makes {expected} grids")]
@@ -608,6 +643,15 @@ impl Generator {
                     max: *r.end(),
                     shape: self.shape,
                     cells,
+                });
+            }
+            let (fewest, why) = fewest_givens(self.shape);
+            if *r.end() < fewest {
+                return Err(GenerateError::TooFewGivens {
+                    max: *r.end(),
+                    fewest,
+                    why,
+                    shape: self.shape,
                 });
             }
         }
