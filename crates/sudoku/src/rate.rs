@@ -70,7 +70,8 @@ pub struct SeRating {
 /// HoDoKu's rating of one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HodokuRating {
-    /// The level (Easy … Extreme).
+    /// The level (Easy … Extreme): Extreme when the techniques stall; when the time limit
+    /// cut the path short, the level of the steps made (a lower bound).
     pub level: Level,
     /// The sum of the steps' base scores.
     pub score: u32,
@@ -410,11 +411,21 @@ impl Rater {
             return Err(problem);
         }
         let deadline = stop.deadline();
+        // Both scales: SE's path may take half of the time left, so that a limit that
+        // cuts the rating short leaves HoDoKu's a share too (and all of it when SE's ends
+        // sooner).
+        let se_deadline = match deadline {
+            Some(d) if scales.hodoku() => {
+                let now = std::time::Instant::now();
+                Some(now + d.saturating_duration_since(now) / 2)
+            }
+            d => d,
+        };
         let board = position.board();
         Ok(Rating {
             se: scales
                 .se()
-                .then(|| self.rate_se_board_until(board.clone(), deadline)),
+                .then(|| self.rate_se_board_until(board.clone(), se_deadline)),
             hodoku: scales
                 .hodoku()
                 .then(|| self.rate_hodoku_board_until(board.clone(), deadline)),
@@ -469,7 +480,9 @@ pub fn hodoku_rating_of(path: &SolvePath) -> HodokuRating {
         }
     }
     let score = path.hodoku_score();
-    if !path.solved {
+    // Stalled: the techniques ran out, as HoDoKu's do on its extreme puzzles. Cut short by
+    // the time limit: nothing is known past the steps made, which give a lower bound.
+    if !path.solved && !path.timed_out {
         level = Level::Extreme;
     }
     HodokuRating {

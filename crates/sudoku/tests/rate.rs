@@ -158,6 +158,26 @@ fn the_time_limit_cuts_a_nested_search_short() {
     );
 }
 
+/// A time limit that cuts a rating of both scales short leaves HoDoKu's a share of it, and
+/// its level is then what the steps made show (a lower bound), not the level of a stall.
+#[test]
+fn a_cut_short_rating_of_both_scales_gives_each_a_share() {
+    use sudoku::rate::Scales;
+    let text = testdata("large/rkkautsar-sudoku-100-1.txt");
+    let p = sudoku::format::parse_str(&text, None).unwrap();
+    let position = sudoku::logic::Position::from_puzzle(&p);
+    let stop = sudoku::Stop::after(std::time::Duration::from_millis(1500));
+    let r = Rater::new()
+        .rate_position(&position, Scales::Both, &stop)
+        .unwrap();
+    let (se, hodoku) = (r.se.unwrap(), r.hodoku.unwrap());
+    assert!(se.timed_out && hodoku.timed_out, "{se:?} {hodoku:?}");
+    assert!(hodoku.steps > 0 && hodoku.score > 0, "{hodoku:?}");
+    let hardest = hodoku.hardest.and_then(|t| t.hodoku()).unwrap().level;
+    assert!(hodoku.level >= hardest, "{hodoku:?}");
+    assert!(hodoku.level < sudoku::logic::Level::Extreme, "{hodoku:?}");
+}
+
 /// The SE path of the hardest sample, checked step by step (slow: `--ignored`).
 #[test]
 #[ignore]

@@ -38,10 +38,16 @@ fn hodoku_level_is_raised_by_the_score() {
     let r = hodoku_rating_of(&path_of(&steps, true));
     assert!(r.score > Level::Hard.max_score());
     assert_eq!(r.level, Level::Unfair);
-    // Unsolved is Extreme.
+    // Stalled is Extreme; cut short by the time limit, the steps made give a lower bound.
     let r = hodoku_rating_of(&path_of(&[Technique::NakedSingle], false));
     assert_eq!(r.level, Level::Extreme);
     assert!(!r.solved);
+    let cut = SolvePath {
+        timed_out: true,
+        ..path_of(&[Technique::NakedSingle, Technique::XWing], false)
+    };
+    let r = hodoku_rating_of(&cut);
+    assert_eq!((r.level, r.solved, r.timed_out), (Level::Hard, false, true));
 }
 
 #[test]
