@@ -216,7 +216,8 @@ pub fn report(e: &ParseError) -> crate::cmd::Status {
 
 /// The `--json` record of input that could not be read, the same from every command:
 /// `status` (`error`, or `skipped` for a line passed over with a note), `source`, `line`,
-/// `column` and `message`. Read on, such a record is reported as an error with its message.
+/// `column` and `message`. Read on, an error's record is reported as an error with its
+/// message, a skipped line's is skipped again with a note.
 pub fn error_record(e: &ParseError) -> serde_json::Value {
     serde_json::json!({
         "status": if e.is_skip() { "skipped" } else { "error" },

@@ -149,13 +149,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 /// The problems as the text output lists them: the first [`SHOWN_PROBLEMS`], the empty
 /// cells (which come last) in one line, and a count of the rest.
 fn shown(problems: &[String]) -> Vec<String> {
-    let empty: Vec<&str> = problems
-        .iter()
-        .filter_map(|p| p.strip_suffix(" is empty"))
-        .collect();
+    // A cell's own line (`r1c3 is empty`), not one of a listed solution's (`solution 2:
+    // r1c3 is empty`), which stay as they are.
+    let cell = |p: &String| p.strip_suffix(" is empty").filter(|c| !c.contains(' '));
+    let empty: Vec<&str> = problems.iter().filter_map(cell).collect();
     let mut out: Vec<String> = problems
         .iter()
-        .filter(|p| !p.ends_with(" is empty"))
+        .filter(|p| cell(p).is_none())
         .cloned()
         .collect();
     let more = out.len().saturating_sub(SHOWN_PROBLEMS);

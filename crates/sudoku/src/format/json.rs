@@ -494,8 +494,8 @@ pub fn write(p: &Puzzle) -> String {
 }
 
 /// The fields every `--json` record that carries a puzzle starts from: where it was read
-/// (`source` and `line`), the puzzle as a line (`puzzle`), `size`, `box` and, when not the standard
-/// symbols, `alphabet`. Since [`from_value`] reads them back, such a record is input to
+/// (`source` and `line`), the puzzle as a line (`puzzle`), `size`, `box` and, when not the
+/// standard symbols, `alphabet`. Since [`from_value`] reads them back, such a record is input to
 /// every command with its box shape and symbols; [`Headed`] puts a face's own fields
 /// beside them.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
