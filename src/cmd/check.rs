@@ -151,8 +151,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 fn shown(problems: &[String]) -> Vec<String> {
     // A cell's own line (`r1c3 is empty`), not one of a listed solution's (`solution 2:
     // r1c3 is empty`), which stay as they are.
-    let cell = |p: &String| p.strip_suffix(" is empty").filter(|c| !c.contains(' '));
-    let empty: Vec<&str> = problems.iter().filter_map(cell).collect();
+    fn cell(p: &str) -> Option<&str> {
+        p.strip_suffix(" is empty").filter(|c| !c.contains(' '))
+    }
+    let empty: Vec<&str> = problems.iter().filter_map(|p| cell(p)).collect();
     let mut out: Vec<String> = problems
         .iter()
         .filter(|p| cell(p).is_none())
