@@ -45,6 +45,15 @@ hand-over; with `--before` the same binary it shows what the race gives:
     target/bench-venv/bin/python scripts/giant_bench.py --files ../shared/data/large \
         --sizes 16,25,36,49,64,81,100 --fills 30,42,50,60,70 --seeds 3 --timeout 60
 
+`--scramble K` trades K cycles of cells between two rows of one band in each solution grid
+before the holes are cut (`scrambled`): still a valid grid, but no longer a formula grid,
+which `sudoku solve` recognises and answers without search from 36x36 up (the linear
+formula fit). With it the random-holed rows measure the search and the SAT engines, as
+they did before the fit:
+
+    target/bench-venv/bin/python scripts/giant_bench.py --sizes 36,49,64 --fills 42,50 \
+        --scramble 20 --only CaDiCaL --timeout 60
+
 Table (c), `--hard 25,36`: puzzles made by SAT-proven removal (`hard_puzzle`), one per
 seed string `hard-N-K` (K from `--seed` on, `--seeds` of them), with the givens, the
 CPU time of the build and the givens kept because a proof ran past `--hard-budget`
@@ -113,6 +122,32 @@ def with_copies(grid, k, name):
         return [grid]
     rng = random.Random(f"copies-{name}")
     return [grid] + [isomorphic_copy(grid, rng) for _ in range(k)]
+
+
+def scrambled(sol, rng, k):
+    """`sol` with `k` trades: two rows of one band swap their cells in a set of columns
+    that holds the same digits in both (a cycle of the map "column of row r1 that holds
+    what row r2 has here"). Every house keeps one of each; the grid stops being a formula
+    grid after the first."""
+    n = len(sol)
+    b = math.isqrt(n)
+    g = [row[:] for row in sol]
+    for _ in range(k):
+        band = rng.randrange(b)
+        r1, r2 = rng.sample(range(band * b, band * b + b), 2)
+        where = {v: c for c, v in enumerate(g[r1])}
+        start = rng.randrange(n)
+        cycle, c = [], start
+        while True:
+            cycle.append(c)
+            c = where[g[r2][c]]
+            if c == start:
+                break
+        if len(cycle) == n:
+            continue
+        for c in cycle:
+            g[r1][c], g[r2][c] = g[r2][c], g[r1][c]
+    return g
 
 
 def holed(sol, fill, rng):
@@ -438,6 +473,9 @@ def main():
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=10.0)
+    ap.add_argument(
+        "--scramble", type=int, default=0, help="trades a solution grid takes before its holes (not a formula grid then)"
+    )
     ap.add_argument("--binary", default="target/release/sudoku")
     ap.add_argument("--kissat", help="the kissat binary (default: passagemath-kissat's, or PATH)")
     ap.add_argument("--no-sat", action="store_true", help="ours only")
@@ -527,7 +565,10 @@ def main():
                 verdicts = []
                 for k in range(a.seeds):
                     rng = random.Random(a.seed * 1_000_003 + n * 1000 + fill * 10 + k)
-                    g = holed(solution_grid(n, rng), fill / 100, rng)
+                    sol = solution_grid(n, rng)
+                    if a.scramble:
+                        sol = scrambled(sol, random.Random(f"scramble-{n}-{fill}-{k}"), a.scramble)
+                    g = holed(sol, fill / 100, rng)
                     for h in with_copies(g, a.copies, f"{n}-{fill}-{k}"):
                         run_all(h, runs, verdicts)
                 print(

@@ -39,6 +39,14 @@
 //!   choice is the next empty cell in row order whose phase digit is still open, found
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
 //!   Above 1% the phase did more harm than good (below).
+//! * **Grids cut from a formula grid.** Random-holed giant grids, the big puzzles of most
+//!   generators (ours from 26x26 up, rkkautsar's, Kociemba's 400x400) are cut from a
+//!   shuffled formula grid. From 36x36 up, when the root propagation leaves cells open,
+//!   `sparse::two_solutions` fits the formula to the givens by linear algebra over `Z_n`
+//!   and, when a trade of cells gives a second solution, answers "multiple" with no
+//!   search: 36x36 to 100x100 at 30–60% givens, the hardness peak, in about 10 ms
+//!   (`docs/giant-grids.md`). A unique puzzle, or one whose other solutions are far from
+//!   the fitted one, goes on to the search.
 //! * **Learning, by hand-over.** After 2000 failed branches (100 from side 36 up) on a
 //!   grid with at least 25% givens, the rest goes to CaDiCaL (`sat.rs`): the state at the
 //!   root (with what was refuted there) becomes a CNF of the open cells and house-digits,
@@ -1101,6 +1109,10 @@ struct Tuning {
     sat_after: u64,
     /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over.
     sat_big_side: usize,
+    /// After the root propagation, try the formula fit (`sparse::two_solutions`) on grids
+    /// it leaves open; tests of the search and the SAT engines turn it off, since their
+    /// random-holed grids are cut from formula grids.
+    formula_fit: bool,
 }
 
 /// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up:
@@ -1145,6 +1157,7 @@ impl Default for Tuning {
             phase_below_percent: 1,
             sat_after: SAT_AFTER,
             sat_big_side: BIG_SIDE,
+            formula_fit: true,
         }
     }
 }
@@ -1202,6 +1215,22 @@ fn run(
     if !alive {
         result.stopped = st.stopped;
         return result;
+    }
+    // Cut from a formula grid (as random-holed giant grids and big generated puzzles
+    // are) and not sparse (those were tried before the engine): two solutions with no
+    // search, when the linear fit finds them (`sparse`).
+    if tuning.formula_fit
+        && marks.is_none()
+        && limit <= 2
+        && st.empty > 0
+        && givens * 10 > shape.cell_count()
+        && shape.side() >= 36
+    {
+        if let Some((a, b)) = super::sparse::two_solutions(grid, stop) {
+            result.count = limit;
+            result.solutions = [a, b].into_iter().take(keep.min(limit)).collect();
+            return result;
+        }
     }
     st.recording = true;
     let unit = tuning.restart_unit;

@@ -156,6 +156,7 @@ fn random_puzzles_match_brute_force() {
                 phase_below_percent: 1,
                 sat_after: u64::MAX,
                 sat_big_side: usize::MAX,
+                formula_fit: false,
             };
             assert_eq!(
                 run(
@@ -686,6 +687,7 @@ fn portfolio_keeps_a_time_limit_and_ends_both_engines() {
     let g = holed(Shape::new(6, 6).unwrap(), 0.5, &mut rng);
     let t = Tuning {
         sat_after: 0,
+        formula_fit: false,
         ..Tuning::default()
     };
     let on = Options::default().with_portfolio(true);
