@@ -1,5 +1,6 @@
-//! Nearly empty giant grids (at most a tenth of the cells given, square boxes, side 36
-//! and up), answered without search when the givens fit the formula grid.
+//! Giant grids cut from a formula grid (square boxes, side 36 and up), answered
+//! "multiple" without search: before the general engine when at most a tenth of the
+//! cells is given, after its root propagation otherwise.
 //!
 //! The formula grid puts `(a(r) + t(c)) mod n` in row `r`, column `c`, digit `v⁻¹` of
 //! that: it is valid whenever `a`, `t` and `v` are one-to-one, the rows of each band
@@ -11,9 +12,11 @@
 //! grid, every grid shuffled by bands, rows, stacks, columns and digits) fit, transposed
 //! ones by rows and columns swapped; others may not, and go to the general engine.
 //!
-//! Two solutions prove "multiple" without search: the second is the first with two
-//! digits swapped along a cycle of cells (row to row through the columns) that holds no
-//! given and leaves every box with one of each.
+//! Two solutions prove "multiple" without search: the second is the first with a trade
+//! of cells that holds no given: two rows of one band or two columns of one stack
+//! swapping their cells along a cycle, or two digits swapped along a cycle that leaves
+//! every box one of each. A unique grid, or one whose other solutions are far from the
+//! fitted one, goes on to the search.
 
 mod linear;
 
@@ -485,11 +488,11 @@ fn swap_lines(grid: &Grid, first: &Grid, columns: bool) -> Option<Grid> {
     let given = |i: usize| grid.values()[i] != 0;
     let mut place = vec![0usize; n + 1];
     for l1 in 0..n {
+        // place[x]: where line l1 holds digit x.
+        for k in 0..n {
+            place[vals[at(l1, k)] as usize] = k;
+        }
         for l2 in l1 + 1..(l1 / b + 1) * b {
-            // place[x]: where line l1 holds digit x.
-            for k in 0..n {
-                place[vals[at(l1, k)] as usize] = k;
-            }
             let mut done = vec![false; n];
             for k0 in 0..n {
                 if done[k0] {
