@@ -462,5 +462,24 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
             .assert()
             .code(0)
             .stdout(predicates::str::contains("valid solutions, all 2 listed"));
+        // A longer count searches on; cut short by the time limit it still says "at
+        // least 2" with the fit's two, not "timeout".
+        let v = json_of(
+            &[
+                "solve",
+                "--count",
+                "5",
+                "--max-time",
+                "1",
+                "--json",
+                &data(name),
+            ],
+            String::new(),
+            1,
+        );
+        assert_eq!(v["status"], "multiple", "{name}");
+        assert!(v["count"].as_u64() >= Some(2), "{name}");
+        let listed = v["solutions"].as_array().unwrap();
+        assert!(listed.len() >= 2 && listed.iter().all(|s| solves(s, &givens, b)));
     }
 }

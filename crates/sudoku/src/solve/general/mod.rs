@@ -1171,6 +1171,32 @@ fn run(
     stop: &Stop,
     options: Options,
 ) -> Search {
+    let mut fitted = None;
+    let mut s = run_search(grid, marks, limit, keep, tuning, stop, options, &mut fitted);
+    // A count the stop cut short before two solutions: the formula fit's two say "at
+    // least 2", as `solve` would (a count of 5 on a grid at the hardness peak).
+    if s.stopped && s.count < 2 {
+        if let Some((a, b)) = fitted {
+            s.count = 2;
+            s.solutions = [a, b].into_iter().take(keep).collect();
+        }
+    }
+    s
+}
+
+/// [`run`]'s search; `fitted` gets the formula fit's two solutions when it found them
+/// but the question wants more than two.
+#[allow(clippy::too_many_arguments)] // run's own, and where the fit's answer goes
+fn run_search(
+    grid: &Grid,
+    marks: Option<&Candidates>,
+    limit: usize,
+    keep: usize,
+    tuning: Tuning,
+    stop: &Stop,
+    options: Options,
+    fitted: &mut Option<(Grid, Grid)>,
+) -> Search {
     let mut result = Search::default();
     if limit == 0 {
         return result;
@@ -1218,18 +1244,22 @@ fn run(
     }
     // Cut from a formula grid (as random-holed giant grids and big generated puzzles
     // are) and not sparse (those were tried before the engine): two solutions with no
-    // search, when the linear fit finds them (`sparse`).
+    // search, when the linear fit finds them (`sparse`). A longer count still searches,
+    // and falls back on them if the stop comes first.
     if tuning.formula_fit
         && marks.is_none()
-        && limit <= 2
         && st.empty > 0
         && givens * 10 > shape.cell_count()
         && shape.side() >= 36
     {
         if let Some((a, b)) = super::sparse::two_solutions(grid, stop) {
-            result.count = limit;
-            result.solutions = [a, b].into_iter().take(keep.min(limit)).collect();
-            return result;
+            if limit > 2 {
+                *fitted = Some((a, b));
+            } else {
+                result.count = limit;
+                result.solutions = [a, b].into_iter().take(keep.min(limit)).collect();
+                return result;
+            }
         }
     }
     st.recording = true;
