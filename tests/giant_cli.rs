@@ -443,14 +443,11 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
             .split_whitespace()
             .map(|t| t.parse().unwrap())
             .collect();
-        let out = sudoku()
-            .args(["solve", "--json", "--max-time", "60", &data(name)])
-            .assert()
-            .code(1)
-            .get_output()
-            .stdout
-            .clone();
-        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let v = json_of(
+            &["solve", "--json", "--max-time", "60", &data(name)],
+            String::new(),
+            1,
+        );
         assert_eq!(v["status"], "multiple", "{name}");
         let two = v["solutions"].as_array().unwrap();
         assert_eq!(two.len(), 2, "{name}");
@@ -458,7 +455,7 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
         assert!(two.iter().all(|s| solves(s, &givens, b)), "{name}");
         sudoku()
             .arg("check")
-            .write_stdin(out)
+            .write_stdin(v.to_string())
             .assert()
             .code(0)
             .stdout(predicates::str::contains("valid solutions, all 2 listed"));
