@@ -1246,12 +1246,7 @@ fn run_search(
     // are) and not sparse (those were tried before the engine): two solutions with no
     // search, when the linear fit finds them (`sparse`). A longer count still searches,
     // and falls back on them if the stop comes first.
-    if tuning.formula_fit
-        && marks.is_none()
-        && st.empty > 0
-        && givens * 10 > shape.cell_count()
-        && shape.side() >= 36
-    {
+    if tuning.formula_fit && marks.is_none() && st.empty > 0 && !super::sparse::nearly_empty(grid) {
         if let Some((a, b)) = super::sparse::two_solutions(grid, stop) {
             if limit > 2 {
                 *fitted = Some((a, b));

@@ -41,8 +41,7 @@ const PAIRS: usize = 20_000;
 /// `Some` outcome (always multiple, with two checked solutions) when the grid is sparse
 /// enough and both solutions were found; `None` sends it to the general engine.
 pub(crate) fn solve(grid: &Grid, stop: &Stop) -> Option<Outcome> {
-    let n = grid.shape().side();
-    if grid.given_count() * 10 > n * n {
+    if !nearly_empty(grid) {
         return None;
     }
     let (first, second) = two_solutions(grid, stop)?;
@@ -59,8 +58,7 @@ pub(crate) fn two_solutions(grid: &Grid, stop: &Stop) -> Option<(Grid, Grid)> {
     if n < 36 || shape.box_rows() != shape.box_cols() {
         return None;
     }
-    let sparse = grid.given_count() * 10 <= n * n;
-    let first = fit(grid, sparse, stop)?;
+    let first = fit(grid, nearly_empty(grid), stop)?;
     if !first.is_solution() {
         return None;
     }
@@ -68,6 +66,12 @@ pub(crate) fn two_solutions(grid: &Grid, stop: &Stop) -> Option<(Grid, Grid)> {
         .or_else(|| swap_lines(grid, &first, true))
         .or_else(|| swap_cycle(grid, &first, stop))?;
     (second.is_solution() && second != first).then_some((first, second))
+}
+
+/// At most a tenth of the cells given: tried before the general engine, and searched for
+/// a fit even when the linear part pins nothing.
+pub(crate) fn nearly_empty(grid: &Grid) -> bool {
+    grid.given_count() * 10 <= grid.shape().cell_count()
 }
 
 const UNSET: usize = usize::MAX;
@@ -336,8 +340,8 @@ fn fit(grid: &Grid, sparse: bool, stop: &Stop) -> Option<Grid> {
         // when it can: the search then fixes rather than guesses.
         let order = connected_order(oriented, n);
         let (budget, attempts) = if numbers.is_some() { PINNED } else { UNPINNED };
-        let found = (1..=attempts)
-            .find_map(|k| fit_once(n, b, &order, numbers.as_ref(), (k, budget), stop));
+        let found =
+            (1..=attempts).find_map(|k| fit_once(n, b, &order, numbers.as_ref(), k, budget, stop));
         let Some((a, t, digit_of)) = found else {
             if stop.reached() {
                 return None;
@@ -378,7 +382,8 @@ fn fit_once(
     b: usize,
     givens: &[(usize, usize, usize)],
     pinned: Option<&linear::Numbers>,
-    (seed, budget): (u64, usize),
+    seed: u64,
+    budget: usize,
     stop: &Stop,
 ) -> Option<Numbering> {
     let mut f = Fit {
