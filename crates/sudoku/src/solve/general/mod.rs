@@ -38,7 +38,11 @@
 //!   matching allows, as its *phase*: the digit tried first in each cell, and the next
 //!   choice is the next empty cell in row order whose phase digit is still open, found
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
-//!   Above 1% the phase did more harm than good (below).
+//!   Above 1% the phase did more harm than good (below). Below 25% givens the open cells
+//!   and house-digits sit in size buckets kept in step with the trail (`buckets.rs`), and
+//!   the choice looks only at the smallest and the weighted ones: the same choices as the
+//!   scan, which on such grids cost most of the time (225x225 with 3% givens: 45k guesses,
+//!   no failure, 8 s → 1.2 s).
 //! * **Grids cut from a formula grid.** Random-holed giant grids, the big puzzles of most
 //!   generators (ours from 26x26 up, rkkautsar's, Kociemba's 400x400) are cut from a
 //!   shuffled formula grid. From 36x36 up, when the root propagation leaves cells open,
@@ -151,7 +155,9 @@ pub use pattern::pattern_solution;
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::stop::Stop;
+use buckets::Buckets;
 use pattern::{agreeing_pattern, empty_grid};
+use tuning::*;
 
 /// Words in the biggest bitset (400 digits or positions).
 const MAXW: usize = 7;
@@ -270,6 +276,11 @@ struct Solver<'g> {
     /// Cells before this one (row by row) are filled: where the next phase choice is looked
     /// for, so that following the phase costs no scan of the open cells. Back to 0 on undo.
     phase_cursor: usize,
+    /// Open cells and house-digits by size on sparse grids ([`Tuning::buckets_below`]), so
+    /// that the choice looks only at the smallest and the weighted (`buckets.rs`).
+    buckets: Option<Buckets>,
+    /// The cells and house-digits with a weight, when bucketed.
+    weighted: Vec<u32>,
     /// When to give up, checked every [`TICK`] propagation steps and guesses.
     stop: &'g Stop,
     ticks: u32,
@@ -280,9 +291,6 @@ struct Solver<'g> {
 /// Steps between two looks at the clock (a step is a placement, a locked-candidates
 /// check or a guess: microseconds at most, even on 400x400).
 const TICK: u32 = 1024;
-
-/// Failed branches before the SAT engine takes over (see [`Tuning::sat_after`]).
-const SAT_AFTER: u64 = 2000;
 
 /// Calls `f` with the index of every set bit of `words` (a copy, so `f` may change the
 /// original).
@@ -406,6 +414,8 @@ impl<'g> Solver<'g> {
             lcv: true,
             phase: Vec::new(),
             phase_cursor: 0,
+            buckets: None,
+            weighted: Vec::new(),
             stop,
             ticks: 0,
             stopped: false,
@@ -451,6 +461,28 @@ impl<'g> Solver<'g> {
             }
         }
         true
+    }
+
+    /// Puts every open cell and house-digit in size buckets, in step with the trail: from
+    /// now on the choice looks only at the smallest and the weighted (sparse grids).
+    fn use_buckets(&mut self) {
+        let nn = self.geo.n * self.geo.n;
+        let cells = (0..nn).map(|c| (self.value[c] == 0).then_some(self.ncand[c]));
+        let hds = (0..3 * nn).map(|hd| (!self.placed[hd]).then_some(self.npos[hd]));
+        let b = Buckets::new(cells.chain(hds), self.geo.n, self.trail.len());
+        self.buckets = Some(b);
+        self.weighted = (0..self.weight.len() as u32)
+            .filter(|&i| self.weight[i as usize] > 0)
+            .collect();
+    }
+
+    /// Counts a failure against the constraint that failed last (dom/wdeg).
+    fn fail_at_conflict(&mut self) {
+        let w = &mut self.weight[self.conflict];
+        if *w == 0 && self.buckets.is_some() {
+            self.weighted.push(self.conflict as u32);
+        }
+        *w += 1;
     }
 
     #[inline]
@@ -713,6 +745,9 @@ impl<'g> Solver<'g> {
         self.singles.clear();
         self.locked.clear();
         self.phase_cursor = 0;
+        if let Some(b) = &mut self.buckets {
+            b.unsync_to(mark, &self.trail, geo, &self.value);
+        }
         while self.trail.len() > mark {
             match self.trail.pop().expect("trail longer than mark") {
                 Change::Elim(cell, d) => {
@@ -829,7 +864,7 @@ impl<'g> Solver<'g> {
                     return false;
                 }
                 if !ok {
-                    self.weight[self.conflict] += 1;
+                    self.fail_at_conflict();
                     changed = true;
                     generation += 1;
                     if !(self.eliminate(cell, d) && self.propagate()) {
@@ -906,13 +941,29 @@ impl<'g> Solver<'g> {
                 }
             }
         };
-        for &cell in &self.open_cells[..self.n_open_cells] {
-            let cell = cell as usize;
-            consider(cell, self.ncand[cell], self.weight[cell]);
-        }
-        for &hd in &self.open_hds[..self.n_open_hds] {
-            let hd = hd as usize;
-            consider(nn + hd, self.npos[hd], self.weight[nn + hd]);
+        if let Some(b) = &mut self.buckets {
+            // The best is of the smallest size or has a weight (`buckets.rs`).
+            b.sync(&self.trail, geo, &self.value);
+            if let Some(size) = b.smallest() {
+                b.each(size, |i| consider(i, size, self.weight[i]));
+            }
+            for &i in &self.weighted {
+                let i = i as usize;
+                if i < nn && self.value[i] == 0 {
+                    consider(i, self.ncand[i], self.weight[i]);
+                } else if i >= nn && !self.placed[i - nn] {
+                    consider(i, self.npos[i - nn], self.weight[i]);
+                }
+            }
+        } else {
+            for &cell in &self.open_cells[..self.n_open_cells] {
+                let cell = cell as usize;
+                consider(cell, self.ncand[cell], self.weight[cell]);
+            }
+            for &hd in &self.open_hds[..self.n_open_hds] {
+                let hd = hd as usize;
+                consider(nn + hd, self.npos[hd], self.weight[nn + hd]);
+            }
         }
         if best == usize::MAX {
             return None;
@@ -1085,83 +1136,6 @@ pub fn fills_by_propagation(grid: &Grid, stop: &Stop) -> Result<bool, crate::Sto
     Ok(ok && st.empty == 0)
 }
 
-/// The knobs of the search, fixed in [`search`]; tests run the variants against each other.
-#[derive(Clone, Copy, Debug)]
-struct Tuning {
-    /// Luby restarts with this many failures per unit, until the first solution (0: none).
-    restart_unit: u64,
-    /// Failed-literal probing at the root from this side up (`usize::MAX`: never)...
-    probe_min_side: usize,
-    /// ... of the cells and house-digits with at most this many candidates or places.
-    probe_max_size: u16,
-    /// From this side up the probing runs before the search; below it, at the search's
-    /// first restart or the hand-over, whichever comes first, so a grid the search answers
-    /// before either never pays for it ([`BIG_SIDE`]).
-    probe_first_side: usize,
-    /// Least-constraining value first.
-    lcv: bool,
-    /// Grids with fewer givens than this share of the cells (in percent) try a pattern
-    /// solution's digit first (0: never). An empty grid of side 16 and up is answered from
-    /// patterns without any search.
-    phase_below_percent: usize,
-    /// After this many failed branches in all, the rest of the search goes to the SAT
-    /// engine ([`sat`]) from the root state (`u64::MAX`: never).
-    sat_after: u64,
-    /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over.
-    sat_big_side: usize,
-    /// After the root propagation, try the formula fit (`sparse::two_solutions`) on grids
-    /// it leaves open; tests of the search and the SAT engines turn it off, since their
-    /// random-holed grids are cut from formula grids.
-    formula_fit: bool,
-}
-
-/// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up:
-/// there depth-first search that fails a hundred times at the root is lost, and the
-/// 2000 failures cost 64x64-2 a fifth of its time (0.33–0.35 s → 0.27–0.30 s of CPU).
-const SAT_AFTER_BIG: u64 = 100;
-
-/// Big grids: from this side up the hand-over comes after [`SAT_AFTER_BIG`] failures, and
-/// root probing runs before the search. Below it the search gets [`SAT_AFTER`] failures
-/// and probes at its first restart: most random-holed grids it answers need no probing,
-/// and 25x25 ones with 42–50% givens take 25–35% less CPU that way (a sweep there costs
-/// up to 30 ms, more than their search), while the hard puzzles made by SAT-proven
-/// removal, which go on to the hand-over, take the same time (`docs/giant-grids.md`).
-const BIG_SIDE: usize = 36;
-
-/// Counts up to this limit go to the SAT engine once the search has failed
-/// [`Tuning::sat_after`] times in all. Bigger ones (`solve --all`, long counts) go only
-/// when the search is stuck: that many failures since its last solution. A listing of many
-/// solutions of a small grid, with failures spread between them, thus stays with
-/// depth-first search, which enumerates without a clause per solution, while a hard giant
-/// grid with a few solutions is listed by CaDiCaL (64x64-2, four solutions: listed in
-/// 0.9 s, where depth-first search found two in 20 s and no more).
-const SAT_MAX_LIMIT: usize = 64;
-
-/// The most cell values (solutions found × cells) a count may have to keep for the
-/// hand-over to block them: 128 MB (`solve --all`'s 1000 solutions up to 256x256).
-const SAT_MAX_KEPT_VALUES: usize = 1 << 26;
-
-/// Grids with fewer givens than this share of the cells (in percent) stay with depth-first
-/// search: their many solutions are near at hand for it, while CaDiCaL on them is slow (a
-/// 49x49 with 14% givens: 28 s of CPU after the switch, where search alone answers).
-const SAT_MIN_GIVENS_PERCENT: usize = 25;
-
-impl Default for Tuning {
-    fn default() -> Tuning {
-        Tuning {
-            restart_unit: 100,
-            probe_min_side: 25,
-            probe_max_size: 3,
-            probe_first_side: BIG_SIDE,
-            lcv: true,
-            phase_below_percent: 1,
-            sat_after: SAT_AFTER,
-            sat_big_side: BIG_SIDE,
-            formula_fit: true,
-        }
-    }
-}
-
 fn run(
     grid: &Grid,
     marks: Option<&Candidates>,
@@ -1258,6 +1232,9 @@ fn run_search(
         }
     }
     st.recording = true;
+    if givens * 100 < tuning.buckets_below * shape.cell_count() {
+        st.use_buckets();
+    }
     let unit = tuning.restart_unit;
     let mut restarts = 0u64;
     let mut fails = 0u64;
@@ -1351,7 +1328,7 @@ fn run_search(
                 continue;
             }
         } else {
-            st.weight[st.conflict] += 1;
+            st.fail_at_conflict();
             fails += 1;
             total_fails += 1;
             stuck += 1;
@@ -1433,6 +1410,7 @@ fn luby(i: u64) -> u64 {
 }
 
 mod alldiff;
+mod buckets;
 pub(crate) mod oracle;
 mod pattern;
 mod portfolio;
@@ -1440,3 +1418,4 @@ pub(crate) mod reduce;
 mod sat;
 #[cfg(test)]
 mod tests;
+mod tuning;

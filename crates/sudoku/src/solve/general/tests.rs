@@ -146,7 +146,7 @@ fn random_puzzles_match_brute_force() {
                 assert_ne!(s.solutions[0], s.solutions[1]);
             }
             // Restarting after every failure, probing (before the search, or at its first
-            // restart) and plain value order count the same.
+            // restart), plain value order and the size buckets count the same.
             let other = Tuning {
                 restart_unit: 1,
                 probe_min_side: 0,
@@ -157,6 +157,7 @@ fn random_puzzles_match_brute_force() {
                 sat_after: u64::MAX,
                 sat_big_side: usize::MAX,
                 formula_fit: false,
+                buckets_below: 101,
             };
             assert_eq!(
                 run(
@@ -891,4 +892,35 @@ fn the_oracle_of_a_base_without_solutions_says_no() {
     assert!(!oracle
         .solution_without(&g, Cell::new(15), Digit::from_index(0))
         .unwrap());
+}
+
+#[test]
+fn size_buckets_make_the_same_choices_as_the_scan() {
+    use rand::SeedableRng;
+    let shape = Shape::new(6, 6).unwrap();
+    let mut guesses = 0;
+    for (seed, fill) in [(1, 0.03), (2, 0.10), (3, 0.20), (4, 0.24)] {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let g = holed(shape, fill, &mut rng);
+        let with = |buckets_below| {
+            let t = Tuning {
+                formula_fit: false,
+                buckets_below,
+                ..Tuning::default()
+            };
+            run(&g, None, 2, 2, t, &Stop::never(), Options::default())
+        };
+        let (scan, bucketed) = (with(0), with(100));
+        assert_eq!(scan.count, 2, "seed {seed}");
+        assert_eq!(
+            (scan.count, scan.guesses, &scan.solutions),
+            (bucketed.count, bucketed.guesses, &bucketed.solutions),
+            "seed {seed}"
+        );
+        for s in &bucketed.solutions {
+            assert!(crate::verify::check_solution_of(&g, s).is_ok());
+        }
+        guesses += bucketed.guesses;
+    }
+    assert!(guesses > 0);
 }

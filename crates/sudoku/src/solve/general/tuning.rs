@@ -1,0 +1,86 @@
+//! The knobs of the general engine's search and the thresholds it switches on.
+
+/// Failed branches before the SAT engine takes over (see [`Tuning::sat_after`]).
+pub(super) const SAT_AFTER: u64 = 2000;
+
+/// The knobs of the search, fixed in [`search`](super::search); tests run the variants against each other.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tuning {
+    /// Luby restarts with this many failures per unit, until the first solution (0: none).
+    pub(super) restart_unit: u64,
+    /// Failed-literal probing at the root from this side up (`usize::MAX`: never)...
+    pub(super) probe_min_side: usize,
+    /// ... of the cells and house-digits with at most this many candidates or places.
+    pub(super) probe_max_size: u16,
+    /// From this side up the probing runs before the search; below it, at the search's
+    /// first restart or the hand-over, whichever comes first, so a grid the search answers
+    /// before either never pays for it ([`BIG_SIDE`]).
+    pub(super) probe_first_side: usize,
+    /// Least-constraining value first.
+    pub(super) lcv: bool,
+    /// Grids with fewer givens than this share of the cells (in percent) try a pattern
+    /// solution's digit first (0: never). An empty grid of side 16 and up is answered from
+    /// patterns without any search.
+    pub(super) phase_below_percent: usize,
+    /// After this many failed branches in all, the rest of the search goes to the SAT
+    /// engine ([`sat`](super::sat)) from the root state (`u64::MAX`: never).
+    pub(super) sat_after: u64,
+    /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over.
+    pub(super) sat_big_side: usize,
+    /// After the root propagation, try the formula fit (`sparse::two_solutions`) on grids
+    /// it leaves open; tests of the search and the SAT engines turn it off, since their
+    /// random-holed grids are cut from formula grids.
+    pub(super) formula_fit: bool,
+    /// Grids with fewer givens than this share of the cells (in percent) keep their open
+    /// cells and house-digits in size buckets (`buckets.rs`): the same choices, without a
+    /// scan of everything open (0: never).
+    pub(super) buckets_below: usize,
+}
+
+/// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up:
+/// there depth-first search that fails a hundred times at the root is lost, and the
+/// 2000 failures cost 64x64-2 a fifth of its time (0.33–0.35 s → 0.27–0.30 s of CPU).
+pub(super) const SAT_AFTER_BIG: u64 = 100;
+
+/// Big grids: from this side up the hand-over comes after [`SAT_AFTER_BIG`] failures, and
+/// root probing runs before the search. Below it the search gets [`SAT_AFTER`] failures
+/// and probes at its first restart: most random-holed grids it answers need no probing,
+/// and 25x25 ones with 42–50% givens take 25–35% less CPU that way (a sweep there costs
+/// up to 30 ms, more than their search), while the hard puzzles made by SAT-proven
+/// removal, which go on to the hand-over, take the same time (`docs/giant-grids.md`).
+pub(super) const BIG_SIDE: usize = 36;
+
+/// Counts up to this limit go to the SAT engine once the search has failed
+/// [`Tuning::sat_after`] times in all. Bigger ones (`solve --all`, long counts) go only
+/// when the search is stuck: that many failures since its last solution. A listing of many
+/// solutions of a small grid, with failures spread between them, thus stays with
+/// depth-first search, which enumerates without a clause per solution, while a hard giant
+/// grid with a few solutions is listed by CaDiCaL (64x64-2, four solutions: listed in
+/// 0.9 s, where depth-first search found two in 20 s and no more).
+pub(super) const SAT_MAX_LIMIT: usize = 64;
+
+/// The most cell values (solutions found × cells) a count may have to keep for the
+/// hand-over to block them: 128 MB (`solve --all`'s 1000 solutions up to 256x256).
+pub(super) const SAT_MAX_KEPT_VALUES: usize = 1 << 26;
+
+/// Grids with fewer givens than this share of the cells (in percent) stay with depth-first
+/// search: their many solutions are near at hand for it, while CaDiCaL on them is slow (a
+/// 49x49 with 14% givens: 28 s of CPU after the switch, where search alone answers).
+pub(super) const SAT_MIN_GIVENS_PERCENT: usize = 25;
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            restart_unit: 100,
+            probe_min_side: 25,
+            probe_max_size: 3,
+            probe_first_side: BIG_SIDE,
+            lcv: true,
+            phase_below_percent: 1,
+            sat_after: SAT_AFTER,
+            sat_big_side: BIG_SIDE,
+            formula_fit: true,
+            buckets_below: SAT_MIN_GIVENS_PERCENT,
+        }
+    }
+}
