@@ -480,3 +480,25 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
         assert!(listed.len() >= 2 && listed.iter().all(|s| solves(s, &givens, b)));
     }
 }
+
+#[test]
+fn a_sparse_grid_off_the_formula_is_answered_by_the_search() {
+    // 1% givens from a grid with cells traded, so not a formula grid: the fit leaves it to
+    // the search, whose choices come from size buckets (no answer in 20 s before them).
+    let name = "sparse-100-1.txt";
+    let text = std::fs::read_to_string(data(name)).unwrap();
+    let givens: Vec<u64> = text
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let v = json_of(
+        &["solve", "--json", "--max-time", "60", &data(name)],
+        String::new(),
+        1,
+    );
+    assert_eq!(v["status"], "multiple");
+    let two = v["solutions"].as_array().unwrap();
+    assert_eq!(two.len(), 2);
+    assert_ne!(two[0], two[1]);
+    assert!(two.iter().all(|s| solves(s, &givens, 10)));
+}

@@ -38,11 +38,13 @@
 //!   matching allows, as its *phase*: the digit tried first in each cell, and the next
 //!   choice is the next empty cell in row order whose phase digit is still open, found
 //!   without scanning the open cells (400x400 with one given: 2.7 s instead of no answer).
-//!   Above 1% the phase did more harm than good (below). Below 25% givens the open cells
-//!   and house-digits sit in size buckets kept in step with the trail (`buckets.rs`), and
-//!   the choice looks only at the smallest and the weighted ones: the same choices as the
-//!   scan, which on such grids cost most of the time (225x225 with 3% givens: 45k guesses,
-//!   no failure, 8 s → 1.2 s).
+//!   The phase goes at the search's first failure: kept, it lost every grid below 1% that
+//!   the formula fit leaves (100x100 and 144x144 at 1%: no answer in 20 s, 0.35 and 1.4 s
+//!   without it). Above 1% it did more harm than good (below). Below 25% givens the open
+//!   cells and house-digits sit in size buckets kept in step with the trail
+//!   (`buckets.rs`), and the choice looks only at the smallest and the weighted ones: the
+//!   same choices as the scan, which on such grids cost most of the time (225x225 with 3%
+//!   givens: 45k guesses, no failure, 8 s → 1.2 s).
 //! * **Grids cut from a formula grid.** Random-holed giant grids, the big puzzles of most
 //!   generators (ours from 26x26 up, rkkautsar's, Kociemba's 400x400) are cut from a
 //!   shuffled formula grid. From 36x36 up, when the root propagation leaves cells open,
@@ -271,7 +273,8 @@ struct Solver<'g> {
     /// Order values least-constraining first (else: first candidate or place).
     lcv: bool,
     /// The digit (1-based) to try first in each cell when it is still a candidate, 0 for
-    /// none: a pattern solution on sparse grids, so that they fill without search.
+    /// none: a pattern solution on sparse grids, so that they fill without search; dropped
+    /// at the first failure.
     phase: Vec<u16>,
     /// Cells before this one (row by row) are filled: where the next phase choice is looked
     /// for, so that following the phase costs no scan of the open cells. Back to 0 on undo.
@@ -1329,6 +1332,8 @@ fn run_search(
             }
         } else {
             st.fail_at_conflict();
+            // The phase is kept only while it never fails (module doc).
+            st.phase.clear();
             fails += 1;
             total_fails += 1;
             stuck += 1;
