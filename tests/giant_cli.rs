@@ -354,6 +354,14 @@ fn a_broken_shnarazk_file_is_an_error_at_its_line_and_column() {
     assert!(err.contains(":11:") && err.contains("64 rows"), "{err}");
 }
 
+/// The cells of a test file of whitespace-separated numbers (0 for empty), row by row.
+fn numbers_of(name: &str) -> Vec<u64> {
+    let text = std::fs::read_to_string(data(name)).unwrap();
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
 /// Whether `rows` (a JSON array of rows of numbers) solves `givens` (0 for empty) with
 /// boxes of `b`x`b`.
 fn solves(rows: &serde_json::Value, givens: &[u64], b: usize) -> bool {
@@ -384,11 +392,7 @@ fn solve_all_lists_every_solution_of_a_hard_giant_puzzle() {
     // A hard 25x25 with one given taken out: depth-first search is stuck on it, so the
     // listing goes to CaDiCaL (a listing of more than 64 solutions used to stay with the
     // search and, on 64x64-2, found two of its four solutions in 20 s).
-    let text = std::fs::read_to_string(data("hard-25-1.txt")).unwrap();
-    let mut givens: Vec<u64> = text
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let mut givens = numbers_of("hard-25-1.txt");
     givens[454] = 0;
     let puzzle: String = givens
         .chunks(25)
@@ -438,11 +442,7 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
     // a shuffled formula grid, which the linear fit recognises; the second solution is the
     // first with a cycle of cells traded. `check` then holds both against the givens.
     for (name, b) in [("random-36-50-1.txt", 6), ("random-64-42-1.txt", 8)] {
-        let text = std::fs::read_to_string(data(name)).unwrap();
-        let givens: Vec<u64> = text
-            .split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect();
+        let givens = numbers_of(name);
         let v = json_of(
             &["solve", "--json", "--max-time", "60", &data(name)],
             String::new(),
@@ -486,11 +486,7 @@ fn a_sparse_grid_off_the_formula_is_answered_by_the_search() {
     // 1% givens from a grid with cells traded, so not a formula grid: the fit leaves it to
     // the search, whose choices come from size buckets (no answer in 20 s before them).
     let name = "sparse-100-1.txt";
-    let text = std::fs::read_to_string(data(name)).unwrap();
-    let givens: Vec<u64> = text
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let givens = numbers_of(name);
     let v = json_of(
         &["solve", "--json", "--max-time", "60", &data(name)],
         String::new(),

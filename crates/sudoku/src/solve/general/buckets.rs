@@ -114,25 +114,8 @@ impl Buckets {
 
     /// Replays `trail`'s changes since the last sync (`value`: the state's cell values).
     pub(super) fn sync(&mut self, trail: &[Change], geo: &Geometry, value: &[u16]) {
-        let nn = geo.n * geo.n;
         for &change in &trail[self.synced..] {
-            match change {
-                Change::Elim(cell, d) => {
-                    let cell = cell as usize;
-                    self.step(cell, true);
-                    for &h in &geo.cell_houses[cell] {
-                        self.step(nn + h as usize * geo.n + d as usize, true);
-                    }
-                }
-                Change::Place(cell) => {
-                    let cell = cell as usize;
-                    let d = usize::from(value[cell]) - 1;
-                    self.unlink(cell);
-                    for &h in &geo.cell_houses[cell] {
-                        self.unlink(nn + h as usize * geo.n + d);
-                    }
-                }
-            }
+            self.apply(change, geo, value, true);
         }
         self.synced = trail.len();
     }
@@ -145,23 +128,34 @@ impl Buckets {
         geo: &Geometry,
         value: &[u16],
     ) {
-        let nn = geo.n * geo.n;
         while self.synced > mark {
             self.synced -= 1;
-            match trail[self.synced] {
-                Change::Elim(cell, d) => {
-                    let cell = cell as usize;
-                    self.step(cell, false);
-                    for &h in &geo.cell_houses[cell] {
-                        self.step(nn + h as usize * geo.n + d as usize, false);
-                    }
+            self.apply(trail[self.synced], geo, value, false);
+        }
+    }
+
+    /// One change of the trail, made (`forward`) or taken back: an elimination moves its
+    /// cell and three house-digits one size down (or up), a placement takes the cell and
+    /// the house-digits it fills out of the buckets (or puts them back).
+    fn apply(&mut self, change: Change, geo: &Geometry, value: &[u16], forward: bool) {
+        let nn = geo.n * geo.n;
+        match change {
+            Change::Elim(cell, d) => {
+                let cell = cell as usize;
+                self.step(cell, forward);
+                for &h in &geo.cell_houses[cell] {
+                    self.step(nn + h as usize * geo.n + d as usize, forward);
                 }
-                Change::Place(cell) => {
-                    let cell = cell as usize;
-                    let d = usize::from(value[cell]) - 1;
-                    self.link(cell);
-                    for &h in &geo.cell_houses[cell] {
-                        self.link(nn + h as usize * geo.n + d);
+            }
+            Change::Place(cell) => {
+                let cell = cell as usize;
+                let d = usize::from(value[cell]) - 1;
+                let houses = geo.cell_houses[cell].map(|h| nn + h as usize * geo.n + d);
+                for item in std::iter::once(cell).chain(houses) {
+                    if forward {
+                        self.unlink(item);
+                    } else {
+                        self.link(item);
                     }
                 }
             }
