@@ -19,8 +19,8 @@ pub(super) struct Tuning {
     /// Least-constraining value first.
     pub(super) lcv: bool,
     /// Grids with fewer givens than this share of the cells (in percent) try a pattern
-    /// solution's digit first (0: never). An empty grid of side 16 and up is answered from
-    /// patterns without any search.
+    /// solution's digit first until the search's first failure (0: never). An empty grid
+    /// of side 16 and up is answered from patterns without any search.
     pub(super) phase_below_percent: usize,
     /// After this many failed branches in all, the rest of the search goes to the SAT
     /// engine ([`sat`](super::sat)) from the root state (`u64::MAX`: never).
