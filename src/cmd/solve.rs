@@ -172,7 +172,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // A batch already keeps every core busy with a puzzle each. A single puzzle races two
     // SAT solvers where the search hands over (first answer wins) only when asked with
     // `--jobs 2` or more: it spends a second core, and with several solutions the ones
-    // shown depend on the winner (docs/giant-grids.md).
+    // shown depend on the winner (docs/giant-grids-learning.md).
     let options = solve::general::Options::default()
         .with_portfolio(single && args.batch.jobs >= 2 && jobs >= 2);
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has
