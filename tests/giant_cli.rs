@@ -459,13 +459,37 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
             .assert()
             .code(0)
             .stdout(predicates::str::contains("valid solutions, all 2 listed"));
-        // A longer count searches on; cut short by the time limit it still says "at
-        // least 2" with the fit's two, not "timeout".
+        // A longer listing combines trades that share no cell: 20 solutions, each different
+        // and checked, with no search (the search found none in 60 s).
+        let v = json_of(
+            &["solve", "--all", "--count", "20", "--json", &data(name)],
+            String::new(),
+            1,
+        );
+        assert_eq!(
+            (v["count"].as_u64(), &v["count_exact"]),
+            (Some(20), &serde_json::json!(false)),
+            "{name}"
+        );
+        let listed = v["solutions"].as_array().unwrap();
+        let mut distinct: Vec<String> = listed.iter().map(|s| s.to_string()).collect();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 20, "{name}");
+        assert!(listed.iter().all(|s| solves(s, &givens, b)), "{name}");
+        sudoku()
+            .arg("check")
+            .write_stdin(v.to_string())
+            .assert()
+            .code(0)
+            .stdout(predicates::str::contains("valid solutions, all 20 listed"));
+        // A count past what the trades give searches on; cut short by the time limit it
+        // still says "at least" that many, not "timeout".
         let v = json_of(
             &[
                 "solve",
                 "--count",
-                "5",
+                "1000000000000000000",
                 "--max-time",
                 "1",
                 "--json",
@@ -475,6 +499,7 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
             1,
         );
         assert_eq!(v["status"], "multiple", "{name}");
+        assert_eq!(v["count_exact"], false, "{name}");
         assert!(v["count"].as_u64() >= Some(2), "{name}");
         let listed = v["solutions"].as_array().unwrap();
         assert!(listed.len() >= 2 && listed.iter().all(|s| solves(s, &givens, b)));

@@ -76,7 +76,7 @@
 //!   states batsat twice, once with its variables numbered one further); the first to
 //!   answer stops the other, which is joined before the answer is returned. Their times on
 //!   one state differ by factors of two and more either way, so the first answer comes
-//!   14–23% sooner on random-holed grids from 36x36 up (`docs/giant-grids.md`), for a
+//!   14–23% sooner on random-holed grids from 36x36 up (`docs/giant-grids-learning.md`), for a
 //!   second core. Only there, because below it the search answers alone in a few
 //!   milliseconds. A count below the limit (none, unique, or every solution) is the same
 //!   set whoever wins, listed in value order; at the limit (several solutions) the
@@ -154,6 +154,7 @@
 
 pub use pattern::pattern_solution;
 
+use super::sparse::Fitted;
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::stop::Stop;
@@ -1148,21 +1149,20 @@ fn run(
     stop: &Stop,
     options: Options,
 ) -> Search {
-    let mut fitted = None;
+    let mut fitted = Fitted::default();
     let mut s = run_search(grid, marks, limit, keep, tuning, stop, options, &mut fitted);
-    // A count the stop cut short before two solutions: the formula fit's two say "at
-    // least 2", as `solve` would (a count of 5 on a grid at the hardness peak).
-    if s.stopped && s.count < 2 {
-        if let Some((a, b)) = fitted {
-            s.count = 2;
-            s.solutions = [a, b].into_iter().take(keep).collect();
-        }
+    // A count the stop cut short before it found as many: the formula fit's solutions say
+    // "at least" that many (a count of 100 on a grid at the hardness peak with fewer
+    // trades than that).
+    if s.stopped && s.count < fitted.count {
+        s.count = fitted.count;
+        s.solutions = fitted.solutions;
     }
     s
 }
 
-/// [`run`]'s search; `fitted` gets the formula fit's two solutions when it found them
-/// but the question wants more than two.
+/// [`run`]'s search; `fitted` gets the formula fit's solutions (two or more) when it
+/// found them but fewer than the question wants.
 #[allow(clippy::too_many_arguments)] // run's own, and where the fit's answer goes
 fn run_search(
     grid: &Grid,
@@ -1172,7 +1172,7 @@ fn run_search(
     tuning: Tuning,
     stop: &Stop,
     options: Options,
-    fitted: &mut Option<(Grid, Grid)>,
+    fitted: &mut Fitted,
 ) -> Search {
     let mut result = Search::default();
     if limit == 0 {
@@ -1220,18 +1220,18 @@ fn run_search(
         return result;
     }
     // Cut from a formula grid (as random-holed giant grids and big generated puzzles
-    // are) and not sparse (those were tried before the engine): two solutions with no
-    // search, when the linear fit finds them (`sparse`). A longer count still searches,
-    // and falls back on them if the stop comes first.
+    // are) and not sparse (those were tried before the engine): solutions with no search,
+    // when the linear fit and trades of cells find them (`sparse`). A count they do not
+    // reach still searches, and falls back on them if the stop comes first.
     if tuning.formula_fit && marks.is_none() && st.empty > 0 && !super::sparse::nearly_empty(grid) {
-        if let Some((a, b)) = super::sparse::two_solutions(grid, stop) {
-            if limit > 2 {
-                *fitted = Some((a, b));
-            } else {
-                result.count = limit;
-                result.solutions = [a, b].into_iter().take(keep.min(limit)).collect();
-                return result;
-            }
+        let found = super::sparse::solutions(grid, limit, keep, stop);
+        if found.count >= limit {
+            result.count = found.count;
+            result.solutions = found.solutions;
+            return result;
+        }
+        if found.count >= 2 {
+            *fitted = found;
         }
     }
     st.recording = true;

@@ -15,8 +15,9 @@
 //! Two solutions prove "multiple" without search: the second is the first with a trade
 //! of cells that holds no given: two rows of one band or two columns of one stack
 //! swapping their cells along a cycle, or two digits swapped along a cycle that leaves
-//! every box one of each. A unique grid, or one whose other solutions are far from the
-//! fitted one, goes on to the search.
+//! every box one of each. Trades that share no cell combine, so `k` of them answer a
+//! count of up to `2^k` ([`solutions`]). A unique grid, or one whose other solutions are
+//! far from the fitted one, goes on to the search.
 
 mod linear;
 
@@ -53,19 +54,82 @@ pub(crate) fn solve(grid: &Grid, stop: &Stop) -> Option<Outcome> {
 /// part is tried: the general engine calls this when its root propagation leaves cells
 /// open (a grid propagation fills is unique: nothing to gain here).
 pub(crate) fn two_solutions(grid: &Grid, stop: &Stop) -> Option<(Grid, Grid)> {
+    let mut both = solutions(grid, 2, 2, stop).solutions.into_iter();
+    Some((both.next()?, both.next()?))
+}
+
+/// Solutions of a grid cut from a formula grid, found without search.
+#[derive(Debug, Default)]
+pub(crate) struct Fitted {
+    /// How many: at most the number asked for.
+    pub(crate) count: usize,
+    /// The first few of them, each checked (all of them up to the number asked to keep).
+    pub(crate) solutions: Vec<Grid>,
+}
+
+/// Up to `want` solutions, `keep` of them listed, when the givens fit the formula grid:
+/// the fitted one, then it with each combination of trades that touch no given and no
+/// cell of another. Each trade is checked alone; any set of cell-disjoint ones keeps every
+/// house one of each too, since each only moves digits inside the houses it touches, and
+/// every listed combination is checked again. Fewer when the trades run out: a count of
+/// more than two on a grid at the hardness peak (`solve --count 5`) is answered "at
+/// least 5" this way.
+pub(crate) fn solutions(grid: &Grid, want: usize, keep: usize, stop: &Stop) -> Fitted {
     let shape = grid.shape();
     let n = shape.side();
-    if n < 36 || shape.box_rows() != shape.box_cols() {
-        return None;
+    let mut fitted = Fitted::default();
+    if want == 0 || n < 36 || shape.box_rows() != shape.box_cols() {
+        return fitted;
     }
-    let first = fit(grid, nearly_empty(grid), stop)?;
-    if !first.is_solution() {
-        return None;
+    let Some(first) = fit(grid, nearly_empty(grid), stop).filter(Grid::is_solution) else {
+        return fitted;
+    };
+    // Trades enough for `want` combinations: k of them give 2^k.
+    let needed = (usize::BITS - (want - 1).leading_zeros()) as usize;
+    let mut trades = Vec::new();
+    let mut taken = vec![false; n * n];
+    line_trades(grid, &first, false, &mut taken, &mut trades, needed);
+    line_trades(grid, &first, true, &mut taken, &mut trades, needed);
+    digit_trades(grid, &first, stop, &mut taken, &mut trades, needed);
+    let traded = |set: usize| {
+        let mut other = first.clone();
+        for (k, trade) in trades.iter().enumerate() {
+            if set >> k & 1 == 1 {
+                for &(cell, digit) in trade {
+                    other.set(Cell::new(cell), Some(Digit::new(digit)));
+                }
+            }
+        }
+        other
+    };
+    if !(0..trades.len()).all(|k| traded(1 << k).is_solution()) {
+        return fitted;
     }
-    let second = swap_lines(grid, &first, false)
-        .or_else(|| swap_lines(grid, &first, true))
-        .or_else(|| swap_cycle(grid, &first, stop))?;
-    (second.is_solution() && second != first).then_some((first, second))
+    fitted.count = 1usize
+        .checked_shl(trades.len() as u32)
+        .unwrap_or(usize::MAX)
+        .min(want);
+    for set in 0..fitted.count.min(keep) {
+        let other = traded(set);
+        if !other.is_solution() {
+            return Fitted::default();
+        }
+        fitted.solutions.push(other);
+    }
+    fitted
+}
+
+/// Cells and the digits (1-based) they take instead: none of them a given.
+type Trade = Vec<(usize, usize)>;
+
+/// Adds `trade` to `out` unless it touches a `taken` cell, and takes its cells.
+fn add_trade(trade: Trade, taken: &mut [bool], out: &mut Vec<Trade>) {
+    if trade.iter().all(|&(cell, _)| !taken[cell]) {
+        for &(cell, _) in &trade {
+            taken[cell] = true;
+        }
+        out.push(trade);
+    }
 }
 
 /// At most a tenth of the cells given: tried before the general engine, and searched for
@@ -480,11 +544,21 @@ fn connected_order(givens: Vec<(usize, usize, usize)>, n: usize) -> Vec<(usize, 
     order.into_iter().map(|i| givens[i]).collect()
 }
 
-/// A second solution: `first` with two rows of one band (`columns`: two columns of one
-/// stack) trading their cells in a set of columns that holds the same digits in both,
-/// none of those cells a given. Each column (row) only swaps two of its cells, and both
-/// lie in one box, so every house keeps one of each.
-fn swap_lines(grid: &Grid, first: &Grid, columns: bool) -> Option<Grid> {
+/// Trades of `first` (into `out`, up to `max` in all): two rows of one band (`columns`:
+/// two columns of one stack) trading their cells in a set of columns that holds the same
+/// digits in both, none of those cells a given. Each column (row) only swaps two of its
+/// cells, and both lie in one box, so every house keeps one of each.
+fn line_trades(
+    grid: &Grid,
+    first: &Grid,
+    columns: bool,
+    taken: &mut [bool],
+    out: &mut Vec<Trade>,
+    max: usize,
+) {
+    if out.len() >= max {
+        return;
+    }
     let shape = first.shape();
     let n = shape.side();
     let b = shape.box_rows();
@@ -514,28 +588,38 @@ fn swap_lines(grid: &Grid, first: &Grid, columns: bool) -> Option<Grid> {
                     k = place[vals[at(l2, k)] as usize];
                 }
                 if free && ks.len() < n {
-                    let mut second = first.clone();
-                    for &k in &ks {
-                        second.set(
-                            Cell::new(at(l1, k)),
-                            Some(Digit::new(vals[at(l2, k)] as usize)),
-                        );
-                        second.set(
-                            Cell::new(at(l2, k)),
-                            Some(Digit::new(vals[at(l1, k)] as usize)),
-                        );
+                    let trade = ks
+                        .iter()
+                        .flat_map(|&k| {
+                            [
+                                (at(l1, k), vals[at(l2, k)] as usize),
+                                (at(l2, k), vals[at(l1, k)] as usize),
+                            ]
+                        })
+                        .collect();
+                    add_trade(trade, taken, out);
+                    if out.len() >= max {
+                        return;
                     }
-                    return Some(second);
                 }
             }
         }
     }
-    None
 }
 
-/// A second solution: `first` with two digits swapped along a cycle of cells that holds no
-/// given and keeps every box with one of each.
-fn swap_cycle(grid: &Grid, first: &Grid, stop: &Stop) -> Option<Grid> {
+/// Trades of `first` (into `out`, up to `max` in all): two digits swapped along a cycle of
+/// cells that holds no given and keeps every box with one of each.
+fn digit_trades(
+    grid: &Grid,
+    first: &Grid,
+    stop: &Stop,
+    taken: &mut [bool],
+    out: &mut Vec<Trade>,
+    max: usize,
+) {
+    if out.len() >= max {
+        return;
+    }
     let shape = first.shape();
     let n = shape.side();
     let vals = first.values();
@@ -555,7 +639,7 @@ fn swap_cycle(grid: &Grid, first: &Grid, stop: &Stop) -> Option<Grid> {
         for y in x + 1..n {
             tries += 1;
             if tries > PAIRS || (tries.is_multiple_of(256) && stop.reached()) {
-                return None;
+                return;
             }
             let mut done = vec![false; n];
             for r0 in 0..n {
@@ -597,16 +681,18 @@ fn swap_cycle(grid: &Grid, first: &Grid, stop: &Stop) -> Option<Grid> {
                     balance[k] = 0;
                 }
                 if ok {
-                    let mut second = first.clone();
-                    for &(r, c, to) in &cells {
-                        second.set(Cell::new(r * n + c), Some(Digit::new(to + 1)));
+                    let trade = cells
+                        .iter()
+                        .map(|&(r, c, to)| (r * n + c, to + 1))
+                        .collect();
+                    add_trade(trade, taken, out);
+                    if out.len() >= max {
+                        return;
                     }
-                    return Some(second);
                 }
             }
         }
     }
-    None
 }
 
 #[cfg(test)]
@@ -704,12 +790,45 @@ mod tests {
     }
 
     #[test]
+    fn combined_trades_list_many_different_solutions() {
+        for (side, fill) in [(36, 30), (64, 42), (81, 50)] {
+            let (g, _) = holed(side, fill, false, side as u64 * 7 + u64::from(fill));
+            let all = solutions(&g, 40, 40, &Stop::never());
+            assert_eq!((all.count, all.solutions.len()), (40, 40), "{side} at {fill}%");
+            let mut distinct = all.solutions.clone();
+            distinct.sort_by(|a, b| a.values().cmp(b.values()));
+            distinct.dedup();
+            assert_eq!(distinct.len(), 40, "{side} at {fill}%");
+            for s in &all.solutions {
+                assert!(s.is_solution() && keeps_givens(&g, s), "{side} at {fill}%");
+            }
+            // A count past what is listed: counted, not built.
+            let many = solutions(&g, 1 << 12, 3, &Stop::never());
+            assert_eq!(many.solutions, all.solutions[..3].to_vec());
+            assert!(many.count > 40 && many.count <= 1 << 12, "{}", many.count);
+        }
+    }
+
+    #[test]
     fn a_grid_not_cut_from_a_formula_grid_is_left_to_the_engine() {
         // Two rows of one band trade a cycle of cells: still a valid grid, but row pairs
         // no longer differ by one shift. Those two rows stay given.
         let n = 36;
         let (_, solved) = holed(n, 100, false, 3);
-        let traded = swap_lines(&Grid::empty(solved.shape()), &solved, false).expect("a trade");
+        let mut trades = Vec::new();
+        let mut taken = vec![false; n * n];
+        line_trades(
+            &Grid::empty(solved.shape()),
+            &solved,
+            false,
+            &mut taken,
+            &mut trades,
+            1,
+        );
+        let mut traded = solved.clone();
+        for &(cell, digit) in trades.first().expect("a trade") {
+            traded.set(Cell::new(cell), Some(Digit::new(digit)));
+        }
         assert!(traded.is_solution());
         let rows: Vec<usize> = (0..n * n)
             .filter(|&i| traded.values()[i] != solved.values()[i])
