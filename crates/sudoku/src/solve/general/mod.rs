@@ -1220,10 +1220,15 @@ fn run_search(
         return result;
     }
     // Cut from a formula grid (as random-holed giant grids and big generated puzzles
-    // are) and not sparse (those were tried before the engine): solutions with no search,
-    // when the linear fit and trades of cells find them (`sparse`). A count they do not
-    // reach still searches, and falls back on them if the stop comes first.
-    if tuning.formula_fit && marks.is_none() && st.empty > 0 && !super::sparse::nearly_empty(grid) {
+    // are): solutions with no search, when the linear fit and trades of cells find them
+    // (`sparse`). Sparse grids were tried before the engine for two; a longer count tries
+    // them again. A count the trades do not reach still searches, and falls back on them
+    // if the stop comes first.
+    if tuning.formula_fit
+        && marks.is_none()
+        && st.empty > 0
+        && (limit > 2 || !super::sparse::nearly_empty(grid))
+    {
         let found = super::sparse::solutions(grid, limit, keep, stop);
         if found.count >= limit {
             result.count = found.count;

@@ -794,7 +794,11 @@ mod tests {
         for (side, fill) in [(36, 30), (64, 42), (81, 50)] {
             let (g, _) = holed(side, fill, false, side as u64 * 7 + u64::from(fill));
             let all = solutions(&g, 40, 40, &Stop::never());
-            assert_eq!((all.count, all.solutions.len()), (40, 40), "{side} at {fill}%");
+            assert_eq!(
+                (all.count, all.solutions.len()),
+                (40, 40),
+                "{side} at {fill}%"
+            );
             let mut distinct = all.solutions.clone();
             distinct.sort_by(|a, b| a.values().cmp(b.values()));
             distinct.dedup();
