@@ -435,6 +435,19 @@ fn solve_all_lists_every_solution_of_a_hard_giant_puzzle() {
     }
 }
 
+/// `check` holds every solution of the `solve --json` record `v` (`listed` of them)
+/// against its givens and the rules.
+fn check_accepts(v: &serde_json::Value, listed: usize) {
+    sudoku()
+        .arg("check")
+        .write_stdin(v.to_string())
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains(format!(
+            "valid solutions, all {listed} listed"
+        )));
+}
+
 #[test]
 fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
     // Random-holed grids of the bench (`scripts/giant_bench.py`, seed 1) that neither our
@@ -453,12 +466,7 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
         assert_eq!(two.len(), 2, "{name}");
         assert_ne!(two[0], two[1], "{name}");
         assert!(two.iter().all(|s| solves(s, &givens, b)), "{name}");
-        sudoku()
-            .arg("check")
-            .write_stdin(v.to_string())
-            .assert()
-            .code(0)
-            .stdout(predicates::str::contains("valid solutions, all 2 listed"));
+        check_accepts(&v, 2);
         // A longer listing combines trades that share no cell: 20 solutions, each different
         // and checked, with no search (the search found none in 60 s).
         let v = json_of(
@@ -477,12 +485,7 @@ fn grids_at_the_hardness_peak_are_answered_from_the_formula_fit() {
         distinct.dedup();
         assert_eq!(distinct.len(), 20, "{name}");
         assert!(listed.iter().all(|s| solves(s, &givens, b)), "{name}");
-        sudoku()
-            .arg("check")
-            .write_stdin(v.to_string())
-            .assert()
-            .code(0)
-            .stdout(predicates::str::contains("valid solutions, all 20 listed"));
+        check_accepts(&v, 20);
         // A count past what the trades give searches on; cut short by the time limit it
         // still says "at least" that many, not "timeout".
         let v = json_of(
