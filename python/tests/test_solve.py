@@ -156,6 +156,15 @@ def test_max_time_bounds_every_call_on_a_giant_puzzle():
     assert sudokit.rate(giant, max_time=0.3).status == "timeout"
 
 
+def test_a_giant_count_at_the_hardness_peak_agrees_with_cli(cli_json):
+    # A random-holed 64x64 at 42% givens: no search answers it, the formula fit and
+    # trades of cells count to the limit, in the library for both faces.
+    text = (TESTDATA / "large" / "random-64-42-1.txt").read_text()
+    [want] = cli_json("solve", "--count", "40", "--max-time", "60", stdin=text)
+    assert (want["count"], want["count_exact"]) == (40, False)
+    assert sudokit.count(text, limit=40, max_time=60) == 40
+
+
 @pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf")])
 def test_max_time_must_be_a_positive_number(bad):
     text = (TESTDATA / "cli" / "unique.txt").read_text()
