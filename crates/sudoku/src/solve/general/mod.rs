@@ -70,19 +70,19 @@
 //!   root before the search they won no random-holed peak instance (36x36 at 42–50%,
 //!   49x49 at 30–50%, 64x64 at 50–60%, two seeds each: the same answers and time-outs,
 //!   one 49x49 at 30% lost).
-//! * **Portfolio** (opt-in, [`Options::with_portfolio`]; `portfolio.rs`). At the
-//!   hand-over, and only there, the CNF goes to two differently configured solvers at
-//!   once, one per thread (CaDiCaL's `sat` configuration and its defaults; on loose
-//!   states batsat twice, once with its variables numbered one further); the first to
-//!   answer stops the other, which is joined before the answer is returned. Their times on
-//!   one state differ by factors of two and more either way, so the first answer comes
-//!   14–23% sooner on random-holed grids from 36x36 up (`docs/giant-grids-learning.md`), for a
-//!   second core. Only there, because below it the search answers alone in a few
-//!   milliseconds. A count below the limit (none, unique, or every solution) is the same
-//!   set whoever wins, listed in value order; at the limit (several solutions) the
-//!   solutions shown are the winner's. The library never turns it on by itself; the CLI
-//!   does for a single puzzle given `--jobs 2` or more. (Until 2026-11-29 the race was our
-//!   search, going on past the hand-over, against CaDiCaL: it won nothing measured.)
+//! * **Portfolio** (opt-in, [`Options::with_portfolio`]; `portfolio.rs`). At the hand-over,
+//!   and only there, the CNF goes to two differently configured solvers at once, one per
+//!   thread (CaDiCaL's `sat` configuration and its defaults; on loose states batsat twice,
+//!   once with its variables numbered one further); the first to answer stops the other,
+//!   which is joined before the answer is returned. Their times on one state differ by
+//!   factors of two and more either way, so the first answer comes 14–23% sooner on
+//!   random-holed grids from 36x36 up (`docs/giant-grids-learning.md`), for a second core.
+//!   Only there, because below it the search answers alone in a few milliseconds. A count
+//!   below the limit (none, unique, or every solution) is the same set whoever wins, listed
+//!   in value order; at the limit (several solutions) the solutions shown are the winner's.
+//!   The library never turns it on by itself; the CLI does for a single puzzle given
+//!   `--jobs 2` or more. (Until 2026-11-29 the race was our search, going on past the
+//!   hand-over, against CaDiCaL: it won nothing measured.)
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the

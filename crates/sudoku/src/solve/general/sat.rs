@@ -361,8 +361,9 @@ impl Choice {
     }
 
     /// The other solver of the two-core portfolio, the one that took least time in a race
-    /// against this one (`docs/giant-grids-learning.md`). Run times on one state spread by factors
-    /// of two and more, so a partner needs another path more than a better average.
+    /// against this one (`docs/giant-grids-learning.md`). Run times on one state spread by
+    /// factors of two and more, so a partner needs another path more than a better
+    /// average.
     pub(super) fn partner(self) -> Choice {
         match self {
             Choice::Batsat => Choice::BatsatShifted,

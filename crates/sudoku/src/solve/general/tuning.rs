@@ -47,7 +47,8 @@ pub(super) const SAT_AFTER_BIG: u64 = 100;
 /// and probes at its first restart: most random-holed grids it answers need no probing,
 /// and 25x25 ones with 42–50% givens take 25–35% less CPU that way (a sweep there costs
 /// up to 30 ms, more than their search), while the hard puzzles made by SAT-proven
-/// removal, which go on to the hand-over, take the same time (`docs/giant-grids-learning.md`).
+/// removal, which go on to the hand-over, take the same time
+/// (`docs/giant-grids-learning.md`).
 pub(super) const BIG_SIDE: usize = 36;
 
 /// Counts up to this limit go to the SAT engine once the search has failed
