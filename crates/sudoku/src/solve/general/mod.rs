@@ -283,7 +283,8 @@ struct Solver<'g> {
     /// Open cells and house-digits by size on sparse grids ([`Tuning::buckets_below`]), so
     /// that the choice looks only at the smallest and the weighted (`buckets.rs`).
     buckets: Option<Buckets>,
-    /// The cells and house-digits with a weight, when bucketed.
+    /// The cells and house-digits with a weight, each listed when it gets its first: the
+    /// bucketed choice looks at them beside the smallest bucket.
     weighted: Vec<u32>,
     /// When to give up, checked every [`TICK`] propagation steps and guesses.
     stop: &'g Stop,
@@ -475,15 +476,12 @@ impl<'g> Solver<'g> {
         let hds = (0..3 * nn).map(|hd| (!self.placed[hd]).then_some(self.npos[hd]));
         let b = Buckets::new(cells.chain(hds), self.geo.n, self.trail.len());
         self.buckets = Some(b);
-        self.weighted = (0..self.weight.len() as u32)
-            .filter(|&i| self.weight[i as usize] > 0)
-            .collect();
     }
 
     /// Counts a failure against the constraint that failed last (dom/wdeg).
     fn fail_at_conflict(&mut self) {
         let w = &mut self.weight[self.conflict];
-        if *w == 0 && self.buckets.is_some() {
+        if *w == 0 {
             self.weighted.push(self.conflict as u32);
         }
         *w += 1;

@@ -779,7 +779,7 @@ fn probe_every_candidate(st: &mut Solver<'_>, max: u16) -> bool {
             let ok = st.assign(cell, d) && st.propagate();
             st.undo_to(mark);
             if !ok {
-                st.weight[st.conflict] += 1;
+                st.fail_at_conflict();
                 changed = true;
                 if !(st.eliminate(cell, d) && st.propagate()) {
                     return false;
