@@ -55,8 +55,9 @@ pub enum Command {
     /// reproducible from --seed whatever --jobs.
     #[command(after_help = AFTER_HELP)]
     Generate(cmd::generate::GenerateArgs),
-    /// Print the minlex canonical form of puzzles of any shape (to find duplicates up to
-    /// symmetry): 81 digits with 0 for empty for 9x9, the line format otherwise.
+    /// Print the canonical form of puzzles of any shape (to find duplicates up to
+    /// symmetry): for 9x9 the minlex form, 81 digits with 0 for empty; for other shapes
+    /// one found by colour refinement, in the line format.
     #[command(after_help = AFTER_HELP)]
     Canonical(cmd::canonical::CanonicalArgs),
     /// Print puzzles on paper: PDF booklets (numbered, rated, answer keys, large print,

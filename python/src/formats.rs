@@ -1,5 +1,5 @@
-//! `canonical`, `transform`, `read`, `write`: the library's formats, minlex and seeded
-//! isomorphs.
+//! `canonical`, `transform`, `read`, `write`: the library's formats, canonical forms and
+//! seeded isomorphs.
 
 use crate::{describe, format_arg, line_like, value_error, with_jobs, BoxArg, Input};
 use pyo3::prelude::*;
@@ -9,9 +9,9 @@ use sudoku::canonical;
 use sudoku::format::{self, Alphabet, Format, Puzzle, Reader};
 use sudoku::transform::Transform;
 
-/// The minlex canonical form of a puzzle of any shape, as `sudoku canonical` prints it
-/// (81 characters with `0` for empty for 9x9, the line format otherwise): equivalent
-/// puzzles give the same line.
+/// The canonical form of a puzzle of any shape, as `sudoku canonical` prints it (for 9x9
+/// the minlex form, 81 characters with `0` for empty; otherwise the refined form in the
+/// line format): equivalent puzzles give the same line.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, size=None, r#box=None, format=None))]
 #[pyo3(name = "canonical")]
@@ -23,7 +23,7 @@ fn py_canonical(
     format: Option<&str>,
 ) -> PyResult<String> {
     let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
-    py.detach(|| canonical::minlex(&p.grid))
+    py.detach(|| canonical::form(&p.grid))
         .map(|c| c.line)
         .map_err(value_error)
 }
@@ -46,7 +46,7 @@ fn canonical_batch(
                 .par_iter()
                 .map(|t| {
                     let p = input.parse(t)?;
-                    canonical::minlex(&p.grid)
+                    canonical::form(&p.grid)
                         .map(|c| c.line)
                         .map_err(|e| e.to_string())
                 })

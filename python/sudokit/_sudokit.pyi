@@ -328,10 +328,11 @@ def canonical(
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> str:
-    """The minlex canonical form of a puzzle of any shape: for 9x9, 81 characters with ``0``
-    for empty cells; otherwise a line that reads back (``.`` for empty cells, its boxes
-    noted when not the usual ones). ``ValueError`` when a grid's re-orientations tie too
-    often for the search (nearly empty grids, most grids past 16x16)."""
+    """The canonical form of a puzzle of any shape: for 9x9 the minlex form, 81 characters
+    with ``0`` for empty cells; otherwise the form found by colour refinement, a line that
+    reads back (``.`` for empty cells, its boxes noted when not the usual ones).
+    ``ValueError`` when the search runs past its bounds (a solved grid of 144x144 and up
+    with few symmetries, say)."""
 
 def canonical_batch(
     puzzles: Sequence[str],

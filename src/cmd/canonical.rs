@@ -1,5 +1,6 @@
-//! `sudoku canonical`: the minlex canonical form of each puzzle, so that equivalent
-//! puzzles (relabelled, rotated, with rows or bands swapped) print the same line.
+//! `sudoku canonical`: the canonical form of each puzzle ([`canonical::form`]: minlex for
+//! 9x9, refined for other shapes), so that equivalent puzzles (relabelled, rotated, with
+//! rows or bands swapped) print the same line.
 
 use super::Status;
 use crate::batch;
@@ -35,7 +36,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let c = match canonical::minlex(&puzzle.grid) {
+        let c = match canonical::form(&puzzle.grid) {
             Ok(c) => c,
             Err(e) => {
                 warn!("sudoku: {}: {e}", puzzle.place());

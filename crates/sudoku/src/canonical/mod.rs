@@ -1,26 +1,33 @@
-//! The minlex canonical form of puzzles of every shape: one representative per class of
-//! equivalent puzzles, so that two puzzles are the same up to relabelling and
-//! re-orientation exactly when their canonical forms are equal.
+//! Canonical forms of puzzles of every shape: one representative per class of equivalent
+//! puzzles, so that two puzzles are the same up to relabelling and re-orientation exactly
+//! when their canonical forms are equal.
 //!
 //! The class of a puzzle is everything the geometric maps that keep a sudoku valid give
 //! (bands in any order, rows in any order inside a band, stacks and columns likewise, and
 //! transposition when boxes are square: 2 × 6⁸ maps for 9x9), each followed by relabelling
-//! digits in order of first appearance. The canonical form is the smallest of them, read
-//! row by row, an empty cell counting as 0 (so empty cells come first). Written as a line:
-//! 81 characters with `0` for empty cells for 9x9, as the minlex lists write it; the line
-//! format otherwise (`.` for empty cells, the puzzle's side and boxes readable back).
+//! digits. Two forms:
 //!
-//! Rows are chosen one at a time, keeping only the partial transforms whose rows so far are
-//! the smallest, each with the column orders still tied (`nine` for 9x9 on arrays,
-//! `any` for the rest). Ties can multiply on a grid with many symmetries (nearly empty
-//! giants): past `any::MAX_WORK` the answer is [`CanonicalError::TooSymmetric`] rather
-//! than minutes of work and gigabytes of ties.
+//! * [`minlex`]: the smallest of them all, read row by row, an empty cell counting as 0
+//!   (so empty cells come first), digits named in order of first appearance. Rows are
+//!   chosen one at a time, keeping only the partial transforms whose rows so far are the
+//!   smallest, each with the column orders still tied (`nine` for 9x9 on arrays, `any` for
+//!   the rest). Ties multiply on grids with many symmetries: past `any::MAX_WORK` the
+//!   answer is [`CanonicalError::TooSymmetric`] (a 16x16 with two givens; most puzzles
+//!   past 16x16).
+//! * [`refined`]: the smallest of the few grids that colour refinement and
+//!   individualisation single out (`refine`, the method of graph canonisers), found in
+//!   milliseconds on puzzles of every size and on most solved grids; bounded too.
+//!
+//! [`form`] is the one the faces use: minlex for 9x9, as the minlex lists write it (81
+//! characters, `0` for empty cells), refined for every other shape, in the line format
+//! (`.` for empty cells, the puzzle's side and boxes readable back).
 //!
 //! Owns the [`Transform`] it uses (the `transform` module does random re-orientation for
 //! other purposes). Depends on [`crate::grid`], [`crate::format`] and below.
 
 mod any;
 mod nine;
+mod refine;
 
 use crate::grid::Grid;
 use crate::index::{Cell, Digit};
@@ -147,11 +154,12 @@ impl Canonical {
 /// Why [`minlex`] gave no form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CanonicalError {
-    /// The partial transforms tied at some row outgrew the search's bound
-    /// (`any::MAX_WORK`): a grid with that many symmetries (a nearly empty giant, say).
+    /// The search outgrew its bound (`any::MAX_WORK` for [`minlex`], `refine::MAX_WORK` for
+    /// [`refined`]): a grid with that many ties (for minlex a nearly empty 16x16, for the
+    /// refined form a solved 144x144 with few symmetries, say).
     #[error(
         "no canonical form for this {} grid: its re-orientations tie too often for the \
-         search's bounds (as they do on nearly empty grids, and on most grids past 16x16)",
+         search's bounds (as they can on solved grids of 144x144 and up)",
         .0.grid_name()
     )]
     TooSymmetric(Shape),
@@ -203,11 +211,49 @@ pub fn minlex(grid: &Grid) -> Result<Canonical, CanonicalError> {
     })
 }
 
-/// The canonical line of a grid: [`minlex`] without the transform.
-pub fn canonical_line(grid: &Grid) -> Result<String, CanonicalError> {
-    minlex(grid).map(|c| c.line)
+/// The canonical form of a grid of any shape: [`minlex`] for 9x9 (the form the minlex
+/// lists of 9x9 puzzles use), [`refined`] for every other shape, where no list sets a
+/// standard and the minlex search ties past its bounds on nearly empty grids from 12x12
+/// up and on most puzzles past 16x16.
+///
+/// ```
+/// use sudoku::canonical;
+/// let gen = sudoku::generate::Generator::new(sudoku::Shape::new(5, 5)?).givens(320..=340);
+/// let p = gen.seed(3).generate(0)?;
+/// let c = canonical::form(&p.puzzle)?;
+/// assert_eq!(c.transform.apply(&p.puzzle), c.grid());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn form(grid: &Grid) -> Result<Canonical, CanonicalError> {
+    if grid.shape().is_nine() {
+        minlex(grid)
+    } else {
+        refined(grid)
+    }
 }
 
+/// A canonical form for every shape found by colour refinement (`refine.rs`): two puzzles
+/// are equivalent exactly when their forms are equal, as with [`minlex`], but the form is
+/// the smallest of a few candidate grids rather than of every re-orientation, so it is
+/// not the minlex form. It takes milliseconds where the minlex search ties past its
+/// bounds (most puzzles past 16x16); grids with many symmetries among their filled cells
+/// (a solved grid cut from a formula) can still run past its bound.
+pub fn refined(grid: &Grid) -> Result<Canonical, CanonicalError> {
+    let transform = refine::canonical(grid).ok_or(CanonicalError::TooSymmetric(grid.shape()))?;
+    let grid = transform.apply(grid);
+    let line = crate::format::write_grid(&grid, crate::format::Format::Line)
+        .expect("the line format writes every shape");
+    Ok(Canonical {
+        line,
+        transform,
+        grid,
+    })
+}
+
+/// The canonical line of a grid: [`form`] without the transform.
+pub fn canonical_line(grid: &Grid) -> Result<String, CanonicalError> {
+    form(grid).map(|c| c.line)
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,5 +305,113 @@ mod tests {
         let fast = minlex(&g).unwrap();
         let general = any::minlex(&g).unwrap();
         assert_eq!(general.apply(&g), fast.grid());
+    }
+
+    /// Puzzles of many shapes, their solutions, a sparse cut of each and the empty grid.
+    fn refined_cases() -> Vec<Grid> {
+        use crate::generate::Generator;
+        let mut grids = Vec::new();
+        for (br, bc) in [
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (4, 4),
+            (3, 6),
+            (4, 5),
+            (5, 4),
+            (5, 5),
+            (6, 6),
+        ] {
+            let shape = Shape::new(br, bc).unwrap();
+            let n = shape.side();
+            let made = Generator::new(shape)
+                .seed(11)
+                .givens(n * n / 2..=n * n * 11 / 20)
+                .generate(0)
+                .unwrap();
+            let mut sparse = made.puzzle.clone();
+            for i in (0..n * n).filter(|i| i % 7 != 0) {
+                sparse.set(Cell::new(i), None);
+            }
+            grids.extend([made.puzzle, made.solution, sparse, Grid::empty(shape)]);
+        }
+        grids
+    }
+
+    #[test]
+    fn the_refined_form_ignores_reorientation_and_relabelling() {
+        for g in refined_cases() {
+            let c = refined(&g).unwrap();
+            assert!(c.transform.is_valid());
+            assert_eq!(c.transform.apply(&g), c.grid());
+            assert_eq!(
+                refined(&c.grid()).unwrap().line,
+                c.line,
+                "the form is its own form"
+            );
+            for seed in 1..=4 {
+                let moved = crate::transform::Transform::seeded(g.shape(), seed).apply(&g);
+                assert_eq!(refined(&moved).unwrap().line, c.line, "{}", c.line);
+            }
+        }
+    }
+
+    #[test]
+    fn refined_forms_match_exactly_when_minlex_forms_do() {
+        // Nine-by-nine puzzles, cuts of the most symmetric grid (the formula's: its many
+        // symmetries are what the refined search prunes by) and re-oriented copies of
+        // each: equal refined forms must mean equivalent grids, which minlex decides.
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/puzzles/17clue-200.txt"
+        ))
+        .unwrap();
+        let mut grids: Vec<Grid> = text
+            .lines()
+            .take(30)
+            .map(|line| Grid::from_line(line.trim()).unwrap())
+            .collect();
+        let formula = |i: usize| ((i / 9 % 3) * 3 + i / 27 + i % 9) % 9 + 1;
+        for cut in 0..12 {
+            let line: String = (0..81)
+                .map(|i| match (i * 7 + cut * 5) % (2 + cut % 4) {
+                    0 if cut > 0 => '.',
+                    _ => char::from(b'0' + formula(i) as u8),
+                })
+                .collect();
+            grids.push(Grid::from_line(&line).unwrap());
+        }
+        for i in 0..grids.len() {
+            for seed in 0..2 {
+                let moved = crate::transform::Transform::seeded(Shape::NINE, (i * 2 + seed) as u64);
+                grids.push(moved.apply(&grids[i]));
+            }
+        }
+        let forms: Vec<(String, String)> = grids
+            .iter()
+            .map(|g| (minlex(g).unwrap().line, refined(g).unwrap().line))
+            .collect();
+        let classes = forms
+            .iter()
+            .map(|f| &f.0)
+            .collect::<std::collections::HashSet<_>>();
+        assert!(classes.len() > 32, "{} classes", classes.len());
+        for a in &forms {
+            for b in &forms {
+                assert_eq!(a.0 == b.0, a.1 == b.1, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_form_is_minlex_for_nine_by_nine_and_refined_for_the_rest() {
+        let made = crate::generate::Generator::new(Shape::new(5, 5).unwrap())
+            .seed(2)
+            .givens(320..=340)
+            .generate(0)
+            .unwrap();
+        assert_eq!(form(&made.puzzle).unwrap(), refined(&made.puzzle).unwrap());
+        let g = Grid::from_line(P).unwrap();
+        assert_eq!(form(&g).unwrap(), minlex(&g).unwrap());
     }
 }
