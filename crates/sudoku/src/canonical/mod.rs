@@ -159,7 +159,7 @@ pub enum CanonicalError {
     /// refined form a solved 144x144 with few symmetries, say).
     #[error(
         "no canonical form for this {} grid: its re-orientations tie too often for the \
-         search's bounds (as they can on solved grids of 144x144 and up)",
+         search's bounds (as on some solved or very regular grids from 144x144 up)",
         .0.grid_name()
     )]
     TooSymmetric(Shape),

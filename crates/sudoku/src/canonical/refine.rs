@@ -32,13 +32,16 @@
 //! Solved formula grids, fast by their symmetries, slowed from 0.02 s to 7 s at 100x100:
 //! the cut subtrees no longer gave the symmetries that prune their siblings. A solved
 //! 144x144 with few symmetries (`rkkautsar-sudoku-144-1`'s solution) still has about n²
-//! leaves either way and runs past [`MAX_WORK`] (3 s).
+//! leaves either way and runs past [`MAX_WORK`] (3 s). So does a 400x400 with one full
+//! row and nothing else: its symmetries are found one column swap at a time, one descent
+//! of the tree per column (100x100: 0.1 s).
 
 use super::Transform;
 use crate::grid::Grid;
 
-/// Part-visits of refinement (filled cells and parts looked at, over every round of every
-/// node) before the search gives up: about 3 s. Generated puzzles to 400x400 take
+/// Part-visits (filled cells and parts looked at by every round of refinement, cells of
+/// every leaf's grid, parts mapped by every symmetry when orbits are taken) before the
+/// search gives up: about 3 s. Generated puzzles to 400x400 take
 /// milliseconds, solved formula grids 0.02 s (100x100) to 0.4 s (400x400).
 pub(super) const MAX_WORK: u64 = 500_000_000;
 
@@ -361,6 +364,7 @@ impl Search<'_> {
             return Back::Out;
         }
         let Some(target) = self.parts.target(&colours, classes) else {
+            self.work += (self.parts.n * self.parts.n) as u64;
             let leaf = self.parts.leaf(&colours, path.clone());
             return self.offer(leaf);
         };
@@ -373,6 +377,7 @@ impl Search<'_> {
         for &m in &members {
             if !searched.is_empty() && !self.symmetries.is_empty() {
                 if orbits.as_ref().is_none_or(|o| o.0 != self.symmetries.len()) {
+                    self.work += (self.symmetries.len() * self.parts.count) as u64;
                     orbits = Some((self.symmetries.len(), self.orbits(path)));
                 }
                 let orbits = &orbits.as_ref().expect("just computed").1;
