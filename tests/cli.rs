@@ -493,6 +493,41 @@ fn canonical_json_names_the_puzzle_and_reads_back() {
 }
 
 #[test]
+fn canonical_on_two_jobs_keeps_input_order_and_errors() {
+    // A batch of 9x9 puzzles with a bad line in the middle: the forms come in input order
+    // whatever --jobs, the bad line is named, and the exit code says so.
+    let lines: Vec<String> = std::fs::read_to_string(repo("testdata/puzzles/17clue-200.txt"))
+        .unwrap()
+        .lines()
+        .take(60)
+        .map(String::from)
+        .collect();
+    let mut input = lines[..30].join("\n");
+    input.push_str("\n12345\n");
+    input.push_str(&lines[30..].join("\n"));
+    input.push('\n');
+    let run = |jobs: &str| {
+        let out = sudoku()
+            .args(["canonical", "--jobs", jobs])
+            .write_stdin(input.clone())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("<stdin>:31:"));
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one.lines().count(), 60);
+    assert_eq!(run("2"), one);
+    let first = sudoku()
+        .arg("canonical")
+        .write_stdin(lines[0].clone())
+        .assert()
+        .success();
+    let first = String::from_utf8(first.get_output().stdout.clone()).unwrap();
+    assert_eq!(one.lines().next(), first.lines().next());
+}
+
+#[test]
 fn play_refuses_a_grid_the_game_cannot_show() {
     // Before, a 36x36 file started a game that drew digit 36 as `?` and saved a game that
     // would not load again.
