@@ -1,4 +1,4 @@
-//! The canonical form of grids past 16x16, by colour refinement and individualisation
+//! The canonical form of grids other than 9x9, by colour refinement and individualisation
 //! (the method of graph canonisers such as nauty, here on the puzzle's own parts).
 //!
 //! The parts are the rows, columns, digits, bands and stacks. Each gets a colour; a
@@ -22,27 +22,35 @@
 //! symmetry of the puzzle, which maps the subtree of one child of their last common node
 //! onto the other's: the search goes back to that node. And at every node, a child in one
 //! orbit with a child already searched, under the symmetries found that fix the node's
-//! path, is skipped. The parts tied at the root are taken from the largest class: on a
-//! solved grid nothing splits until a row and a column are both individualised, and
-//! taking the smallest class (the rows of a band) went down every row order (a solved
-//! 25x25 ran out of work).
+//! path, is skipped.
+//!
+//! On a solved grid every row holds every digit once, so refinement alone splits nothing
+//! and two parts of one kind individualised (two rows, two digits) split nothing more:
+//! each class to individualise is the largest, of another kind than the part before it
+//! (a row, then a column or a digit). Taking the smallest class (the rows of a band) went
+//! down every row order: a solved 25x25 ran out of work. And when refinement from the
+//! kinds alone leaves the parts that hold filled cells in fewer classes than half their
+//! number, the tree starts from a finer colouring ([`Parts::paired`]: each row by the
+//! cycles and paths of the digit maps to every other row, and so on, `3n³/2` steps). A
+//! solved 144x144 with few symmetries (`rkkautsar-sudoku-144-1`'s solution) had about n²
+//! leaves without it and ran past [`MAX_WORK`]; with it, 0.05 s.
 //!
 //! Tried and not kept: ordering leaves first by a hash of each node's refinement, so a
 //! node already past the best leaf's hashes is cut before its leaves (as Traces does).
 //! Solved formula grids, fast by their symmetries, slowed from 0.02 s to 7 s at 100x100:
-//! the cut subtrees no longer gave the symmetries that prune their siblings. A solved
-//! 144x144 with few symmetries (`rkkautsar-sudoku-144-1`'s solution) still has about n²
-//! leaves either way and runs past [`MAX_WORK`] (3 s). So does a 400x400 with one full
-//! row and nothing else: its symmetries are found one column swap at a time, one descent
-//! of the tree per column (100x100: 0.1 s).
+//! the cut subtrees no longer gave the symmetries that prune their siblings.
+//!
+//! Left: a 400x400 with one full row and nothing else runs past [`MAX_WORK`] (3 s): its
+//! symmetries are found one column swap at a time, one descent of the tree per column
+//! (100x100: 0.3 s).
 
 use super::Transform;
 use crate::grid::Grid;
 
 /// Part-visits (filled cells and parts looked at by every round of refinement, cells of
 /// every leaf's grid, parts mapped by every symmetry when orbits are taken) before the
-/// search gives up: about 3 s. Generated puzzles to 400x400 take
-/// milliseconds, solved formula grids 0.02 s (100x100) to 0.4 s (400x400).
+/// search gives up: about 3 s. Generated puzzles to 400x400 take milliseconds, solved
+/// grids 0.03 s (100x100) to 1 s (400x400, most of it in [`Parts::paired`]).
 pub(super) const MAX_WORK: u64 = 500_000_000;
 
 /// The puzzle in one orientation, as its parts see it.
@@ -118,6 +126,126 @@ impl Parts {
             .collect()
     }
 
+    /// Whether no row or column holds a digit twice: then the maps [`Parts::paired`] reads
+    /// between two lines, or two digits, are one-to-one.
+    fn lines_distinct(&self) -> bool {
+        let n = self.n;
+        let mut row = vec![0usize; (n + 1) * n];
+        let mut col = vec![0usize; (n + 1) * n];
+        self.cells.iter().all(|&(r, c, d)| {
+            let (r, c, d) = (r as usize, c as usize, d as usize);
+            row[d * n + r] += 1;
+            col[d * n + c] += 1;
+            row[d * n + r] == 1 && col[d * n + c] == 1
+        })
+    }
+
+    /// A first colouring finer than [`Parts::kinds`] for grids whose lines all look alike
+    /// to refinement (a solved grid: every row holds every digit once). Each row is
+    /// coloured by what it sees in every other row: the map from its digits to theirs,
+    /// column by column, as cycles and paths (and whether the two share a band); each
+    /// column likewise; each digit by the map from its columns to another digit's, row
+    /// by row. Costs `3n³`.
+    fn paired(&self, work: &mut u64) -> Vec<u32> {
+        let n = self.n;
+        const NONE: usize = usize::MAX;
+        // `lines[kind][p * n + k]`, for part `p` of a kind and position `k`: a row's digit in
+        // column `k`, a column's in row `k`, or 1 + the column of a digit in row `k`; 0 when
+        // empty or absent. Contiguous, so a pair is two runs of memory.
+        let mut lines = vec![vec![0usize; n * n]; 3];
+        for &(r, c, d) in &self.cells {
+            let (r, c, d) = (r as usize, c as usize, d as usize);
+            lines[0][r * n + c] = d + 1;
+            lines[1][c * n + r] = d + 1;
+            lines[2][d * n + r] = c + 1;
+        }
+        let mut seen_by = vec![0u64; self.count];
+        let mut keys: Vec<usize> = Vec::with_capacity(n);
+        let (mut map, mut hit, mut seen) =
+            (vec![NONE; n + 1], vec![false; n + 1], vec![false; n + 1]);
+        for (kind, line) in lines.iter().enumerate() {
+            for p in 0..n {
+                for q in p + 1..n {
+                    keys.clear();
+                    let (a, b) = (&line[p * n..(p + 1) * n], &line[q * n..(q + 1) * n]);
+                    for (&x, &y) in a.iter().zip(b) {
+                        if x != 0 && y != 0 {
+                            map[x] = y;
+                            hit[y] = true;
+                            keys.push(x);
+                        }
+                    }
+                    // Paths from the keys nothing maps to, then the cycles left. The map
+                    // from `q` to `p` is the inverse: the same cycles and path lengths.
+                    let mut shape = 0u64;
+                    for cycles in [false, true] {
+                        for &x in &keys {
+                            if seen[x] || (!cycles && hit[x]) {
+                                continue;
+                            }
+                            let (mut y, mut len) = (x, 0u32);
+                            while y != NONE && map[y] != NONE && !seen[y] {
+                                seen[y] = true;
+                                len += 1;
+                                y = map[y];
+                            }
+                            shape = shape.wrapping_add(mix(10, u32::from(cycles), len));
+                        }
+                    }
+                    for &x in &keys {
+                        hit[map[x]] = false;
+                        (map[x], seen[x]) = (NONE, false);
+                    }
+                    let near = match kind {
+                        0 => p / self.br == q / self.br,
+                        1 => p / self.bc == q / self.bc,
+                        _ => false,
+                    };
+                    let seen_pair = mix(11, u32::from(near), (shape ^ shape >> 32) as u32);
+                    for part in [kind * n + p, kind * n + q] {
+                        seen_by[part] = seen_by[part].wrapping_add(seen_pair);
+                    }
+                }
+            }
+        }
+        *work += 3 * (n * n * n / 2) as u64;
+        let kinds = self.kinds();
+        let mut order: Vec<usize> = (0..self.count).collect();
+        order.sort_unstable_by_key(|&p| (kinds[p], seen_by[p]));
+        let mut colours = vec![0u32; self.count];
+        let mut rank = 0;
+        for k in 1..order.len() {
+            let (p, q) = (order[k], order[k - 1]);
+            if (kinds[p], seen_by[p]) != (kinds[q], seen_by[q]) {
+                rank += 1;
+            }
+            colours[p] = rank;
+        }
+        colours
+    }
+
+    /// The colouring the tree starts from: [`Parts::kinds`], or [`Parts::paired`] when
+    /// refinement from the kinds leaves the parts that hold filled cells in fewer classes
+    /// than half their number (a decision that depends on the puzzle's class only).
+    fn start(&self, work: &mut u64) -> Vec<u32> {
+        let mut colours = self.kinds();
+        let mut refined = colours.clone();
+        let classes = self.refine(&mut refined, work);
+        let mut filled_classes = vec![false; classes];
+        let mut filled = 0;
+        for (p, &c) in refined.iter().enumerate() {
+            if !self.blank[p] {
+                filled += 1;
+                filled_classes[c as usize] = true;
+            }
+        }
+        let tied = filled_classes.iter().filter(|&&f| f).count() * 2 < filled;
+        if tied && self.lines_distinct() {
+            colours = self.paired(work);
+        }
+        colours
+    }
+
     /// Refines `colours` until a round splits no class; returns the number of classes.
     fn refine(&self, colours: &mut [u32], work: &mut u64) -> usize {
         let n = self.n;
@@ -160,18 +288,38 @@ impl Parts {
         }
     }
 
+    /// The kind of a part: 0 rows, 1 columns, 2 digits, 3 bands, 4 stacks.
+    fn kind(&self, p: usize) -> usize {
+        if p < 3 * self.n {
+            p / self.n
+        } else if p < 3 * self.n + self.n / self.br {
+            3
+        } else {
+            4
+        }
+    }
+
     /// The tied class to individualise next: of the classes with more than one member and
-    /// a member that holds a filled cell, the smallest (then the first by colour).
-    fn target(&self, colours: &[u32], classes: usize) -> Option<u32> {
+    /// a member that holds a filled cell, the largest (then the first by colour), of
+    /// another kind than `last` (the part individualised last) when there is one. Two parts
+    /// of one kind split nothing more on a solved grid (two rows, two digits), a row and a
+    /// column or a digit do.
+    fn target(&self, colours: &[u32], classes: usize, last: Option<usize>) -> Option<u32> {
         let mut size = vec![0usize; classes];
         let mut filled = vec![false; classes];
+        let mut kind = vec![0usize; classes];
         for (p, &c) in colours.iter().enumerate() {
             size[c as usize] += 1;
             filled[c as usize] |= !self.blank[p];
+            kind[c as usize] = self.kind(p);
         }
-        (0..classes)
-            .filter(|&c| size[c] > 1 && filled[c])
-            .max_by_key(|&c| (size[c], std::cmp::Reverse(c)))
+        let other = |c: &usize| last.is_none_or(|l| kind[*c] != self.kind(l));
+        let open = || (0..classes).filter(|&c| size[c] > 1 && filled[c]);
+        let largest = |c: &usize| (size[*c], std::cmp::Reverse(*c));
+        open()
+            .filter(other)
+            .max_by_key(largest)
+            .or_else(|| open().max_by_key(largest))
             .map(|c| c as u32)
     }
 
@@ -363,7 +511,7 @@ impl Search<'_> {
         if self.work > MAX_WORK {
             return Back::Out;
         }
-        let Some(target) = self.parts.target(&colours, classes) else {
+        let Some(target) = self.parts.target(&colours, classes, path.last().copied()) else {
             self.work += (self.parts.n * self.parts.n) as u64;
             let leaf = self.parts.leaf(&colours, path.clone());
             return self.offer(leaf);
@@ -419,7 +567,8 @@ pub(super) fn canonical(grid: &Grid) -> Option<Transform> {
             best,
             symmetries: Vec::new(),
         };
-        if let Back::Out = search.node(parts.kinds(), &mut Vec::new()) {
+        let start = parts.start(&mut search.work);
+        if let Back::Out = search.node(start, &mut Vec::new()) {
             return None;
         }
         (work, best) = (search.work, search.best);
