@@ -116,14 +116,7 @@ impl Parts {
 
     /// The first colouring: by kind of part.
     fn kinds(&self) -> Vec<u32> {
-        let n = self.n;
-        (0..self.count)
-            .map(|p| match p {
-                p if p < 3 * n => (p / n) as u32,
-                p if p < 3 * n + n / self.br => 3,
-                _ => 4,
-            })
-            .collect()
+        (0..self.count).map(|p| self.kind(p) as u32).collect()
     }
 
     /// Whether no row or column holds a digit twice: then the maps [`Parts::paired`] reads
@@ -394,8 +387,8 @@ struct Leaf {
 /// The search over one orientation's tree, with the pruning of graph canonisers: two
 /// leaves with equal grids give a symmetry `g` of the puzzle, which maps the subtree of one
 /// child of their last common node onto the other's, so the search goes back to that node;
-/// and at a node of the first path, a child in the orbit of one already searched, under
-/// the symmetries found that fix the node's path, is skipped.
+/// and at every node, a child in the orbit of one already searched, under the symmetries
+/// found that fix the node's path, is skipped.
 struct Search<'a> {
     parts: &'a Parts,
     work: u64,
