@@ -145,6 +145,21 @@ pub struct Canonical {
 }
 
 impl Canonical {
+    /// `transform` applied to `source`, written as `line` or else in the line format (`.`
+    /// for empty cells, the side and boxes readable back).
+    fn of(source: &Grid, transform: Transform, line: Option<String>) -> Canonical {
+        let grid = transform.apply(source);
+        let line = line.unwrap_or_else(|| {
+            crate::format::write_grid(&grid, crate::format::Format::Line)
+                .expect("the line format writes every shape")
+        });
+        Canonical {
+            line,
+            transform,
+            grid,
+        }
+    }
+
     /// The canonical form as a grid.
     pub fn grid(&self) -> Grid {
         self.grid.clone()
@@ -199,16 +214,7 @@ pub fn minlex(grid: &Grid) -> Result<Canonical, CanonicalError> {
         let transform = any::minlex(grid).ok_or(CanonicalError::TooSymmetric(shape))?;
         (transform, None)
     };
-    let grid = transform.apply(grid);
-    let line = nine_line.unwrap_or_else(|| {
-        crate::format::write_grid(&grid, crate::format::Format::Line)
-            .expect("the line format writes every shape")
-    });
-    Ok(Canonical {
-        line,
-        transform,
-        grid,
-    })
+    Ok(Canonical::of(grid, transform, nine_line))
 }
 
 /// The canonical form of a grid of any shape: [`minlex`] for 9x9 (the form the minlex
@@ -236,24 +242,19 @@ pub fn form(grid: &Grid) -> Result<Canonical, CanonicalError> {
 /// are equivalent exactly when their forms are equal, as with [`minlex`], but the form is
 /// the smallest of a few candidate grids rather than of every re-orientation, so it is
 /// not the minlex form. It takes milliseconds where the minlex search ties past its
-/// bounds (most puzzles past 16x16); grids with many symmetries among their filled cells
-/// (a solved grid cut from a formula) can still run past its bound.
+/// bounds (most puzzles past 16x16) and at most about a second on solved grids to
+/// 400x400; a few very regular grids still run past its bound (a 400x400 with one full
+/// row and nothing else).
 pub fn refined(grid: &Grid) -> Result<Canonical, CanonicalError> {
     let transform = refine::canonical(grid).ok_or(CanonicalError::TooSymmetric(grid.shape()))?;
-    let grid = transform.apply(grid);
-    let line = crate::format::write_grid(&grid, crate::format::Format::Line)
-        .expect("the line format writes every shape");
-    Ok(Canonical {
-        line,
-        transform,
-        grid,
-    })
+    Ok(Canonical::of(grid, transform, None))
 }
 
 /// The canonical line of a grid: [`form`] without the transform.
 pub fn canonical_line(grid: &Grid) -> Result<String, CanonicalError> {
     form(grid).map(|c| c.line)
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -217,12 +217,11 @@ impl Parts {
         colours
     }
 
-    /// The colouring the tree starts from: [`Parts::kinds`], or [`Parts::paired`] when
-    /// refinement from the kinds leaves the parts that hold filled cells in fewer classes
+    /// The colouring the tree starts from: [`Parts::kinds`] refined, or [`Parts::paired`]
+    /// when refinement from the kinds leaves the parts that hold filled cells in fewer classes
     /// than half their number (a decision that depends on the puzzle's class only).
     fn start(&self, work: &mut u64) -> Vec<u32> {
-        let mut colours = self.kinds();
-        let mut refined = colours.clone();
+        let mut refined = self.kinds();
         let classes = self.refine(&mut refined, work);
         let mut filled_classes = vec![false; classes];
         let mut filled = 0;
@@ -234,9 +233,10 @@ impl Parts {
         }
         let tied = filled_classes.iter().filter(|&&f| f).count() * 2 < filled;
         if tied && self.lines_distinct() {
-            colours = self.paired(work);
+            self.paired(work)
+        } else {
+            refined
         }
-        colours
     }
 
     /// Refines `colours` until a round splits no class; returns the number of classes.

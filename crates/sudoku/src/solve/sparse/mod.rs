@@ -95,9 +95,7 @@ pub(crate) fn solutions(grid: &Grid, want: usize, keep: usize, stop: &Stop) -> F
         let mut other = first.clone();
         for (k, trade) in trades.iter().enumerate() {
             if set >> k & 1 == 1 {
-                for &(cell, digit) in trade {
-                    other.set(Cell::new(cell), Some(Digit::new(digit)));
-                }
+                apply(trade, &mut other);
             }
         }
         other
@@ -121,6 +119,13 @@ pub(crate) fn solutions(grid: &Grid, want: usize, keep: usize, stop: &Stop) -> F
 
 /// Cells and the digits (1-based) they take instead: none of them a given.
 type Trade = Vec<(usize, usize)>;
+
+/// Gives `grid` the trade's digits in its cells.
+fn apply(trade: &Trade, grid: &mut Grid) {
+    for &(cell, digit) in trade {
+        grid.set(Cell::new(cell), Some(Digit::new(digit)));
+    }
+}
 
 /// Adds `trade` to `out` unless it touches a `taken` cell, and takes its cells.
 fn add_trade(trade: Trade, taken: &mut [bool], out: &mut Vec<Trade>) {
@@ -830,9 +835,7 @@ mod tests {
             1,
         );
         let mut traded = solved.clone();
-        for &(cell, digit) in trades.first().expect("a trade") {
-            traded.set(Cell::new(cell), Some(Digit::new(digit)));
-        }
+        apply(trades.first().expect("a trade"), &mut traded);
         assert!(traded.is_solution());
         let rows: Vec<usize> = (0..n * n)
             .filter(|&i| traded.values()[i] != solved.values()[i])
