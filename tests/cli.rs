@@ -528,6 +528,57 @@ fn canonical_on_two_jobs_keeps_input_order_and_errors() {
 }
 
 #[test]
+fn canonical_stops_at_max_time_with_a_prefix_of_the_forms() {
+    // 2,000 puzzles take far longer than a millisecond (the limit counts from the start,
+    // before any is read), so the run is cut: what it wrote is the start of the full run's
+    // output, a message says how far it got, and the exit code is 1.
+    let text = std::fs::read_to_string(repo("testdata/puzzles/17clue-200.txt")).unwrap();
+    let input = text
+        .lines()
+        .cycle()
+        .take(2000)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let full = sudoku()
+        .args(["canonical", "--jobs", "1"])
+        .write_stdin(input.clone())
+        .assert()
+        .success();
+    let full = String::from_utf8(full.get_output().stdout.clone()).unwrap();
+    let cut = sudoku()
+        .args(["canonical", "--jobs", "2", "--max-time", "0.001"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "time limit reached (0.001 s): puzzles done:",
+        ));
+    let cut = String::from_utf8(cut.get_output().stdout.clone()).unwrap();
+    assert!(cut.lines().count() < 2000);
+    assert!(full.starts_with(&cut));
+}
+
+#[test]
+fn generate_takes_a_size_and_a_box_that_agree() {
+    let out = sudoku()
+        .args(["generate", "--size", "6", "--box", "3x2", "--seed", "4"])
+        .assert()
+        .success();
+    let alone = sudoku()
+        .args(["generate", "--box", "3x2", "--seed", "4"])
+        .assert()
+        .success();
+    assert_eq!(out.get_output().stdout, alone.get_output().stdout);
+    sudoku()
+        .args(["generate", "--size", "9", "--box", "2x3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--box 2x3 makes a 6x6 grid, not --size 9",
+        ));
+}
+
+#[test]
 fn play_refuses_a_grid_the_game_cannot_show() {
     // Before, a 36x36 file started a game that drew digit 36 as `?` and saved a game that
     // would not load again.

@@ -13,6 +13,12 @@ use sudoku::format::json::PuzzleHeader;
 use sudoku::format::{ParseError, Puzzle};
 
 #[derive(Debug, Args, Clone, Default)]
+#[command(mut_arg("max_time", |a| a.help(
+    "Stop after this many seconds for the whole run: the forms found so far are written \
+     in input order, then a message, and the exit code is 1")))]
+#[command(mut_arg("jobs", |a| a.help(
+    "Worker threads (0 = every core); the forms come out in input order whatever the \
+     number")))]
 pub struct CanonicalArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -21,10 +27,8 @@ pub struct CanonicalArgs {
     /// source lines; `digits`: the new name of digits 1 to n).
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (0 = every core); the forms come out in input order whatever the
-    /// number.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
+    #[command(flatten)]
+    pub batch: crate::limits::BatchArgs,
 }
 
 /// What one record gives: its output line, input that could not be read (with its
@@ -33,17 +37,38 @@ enum Answer {
     Line(String),
     Unread(ParseError, Option<String>),
     NoForm(String),
+    /// The run's time limit came first.
+    Stopped,
 }
 
 pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
     let mut out = batch::stdout();
     let mut status = Status::Ok;
+    let stop = args
+        .batch
+        .max_time
+        .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
+    let (mut done, mut stopped) = (0usize, 0usize);
     batch::ordered_batch(
         args.input.unparsed_records(),
-        crate::limits::jobs(args.jobs),
-        |_, record| answer(args, record.parse()),
+        crate::limits::jobs(args.batch.jobs),
+        |_, record| {
+            if stop.reached() {
+                Answer::Stopped
+            } else {
+                answer(args, record.parse())
+            }
+        },
         |answer| {
+            // Once one record is cut, the rest are held back too, so the output stays a
+            // prefix of the input in its order.
+            if stopped > 0 || matches!(answer, Answer::Stopped) {
+                stopped += 1;
+                return Ok(());
+            }
+            done += 1;
             match answer {
+                Answer::Stopped => {}
                 Answer::Line(line) => batch::put(&mut out, &line)?,
                 Answer::Unread(e, line) => {
                     status = status.worst(input::report(&e));
@@ -60,6 +85,14 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         },
     )?;
     std::io::Write::flush(&mut out)?;
+    if stopped > 0 {
+        warn!(
+            "sudoku: time limit reached ({} s): puzzles done: {done} of {}",
+            args.batch.max_time.map_or(0.0, |t| t.as_secs_f64()),
+            done + stopped
+        );
+        status = status.worst(Status::Negative);
+    }
     Ok(status.code())
 }
 

@@ -29,8 +29,9 @@ pub struct GenerateArgs {
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1,
           value_parser = crate::limits::parse_count::<u64>)]
     pub count: u64,
-    /// Box shape RxC (rows x columns of a box), e.g. 2x3 for 6x6 or 4x4 for 16x16.
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_shape, conflicts_with = "size")]
+    /// Box shape RxC (rows x columns of a box), e.g. 2x3 for 6x6 or 4x4 for 16x16; with
+    /// --size, the two must agree.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_shape)]
     pub shape: Option<Shape>,
     /// Grid side N, with the conventional boxes (6 → 2x3, 12 → 3x4). Default 9.
     #[arg(long, value_name = "N")]
@@ -204,6 +205,13 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
         }
     };
     let shape = match (args.shape, args.size, &pattern) {
+        (Some(s), Some(n), _) if s.side() != n => bail!(
+            "--box {}x{} makes a {}x{} grid, not --size {n}",
+            s.box_rows(),
+            s.box_cols(),
+            s.side(),
+            s.side()
+        ),
         (Some(s), _, _) => s,
         (None, Some(n), _) => match Shape::from_side(n) {
             Err(e @ sudoku::shape::ShapeError::PrimeSide(_)) => {
