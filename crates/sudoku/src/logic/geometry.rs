@@ -23,8 +23,9 @@ pub(crate) struct Geometry {
     house_ids: Vec<u32>,
     /// Each cell's houses (indices): row, column, box.
     cell_houses: Vec<[u32; 3]>,
-    /// Each cell's peers (indices), `npeer` a cell, in [`Cell::peers`] order.
-    peers: Vec<u32>,
+    /// Each cell's peers (indices), `npeer` a cell, in [`Cell::peers`] order; made at the
+    /// first use, since most finders never ask and at 400x400 the table is 750 MB.
+    peers: OnceLock<Vec<u32>>,
     npeer: usize,
     /// The same houses numbered boxes first, for chain searches (made at first use, and
     /// kept for the process like the geometry itself: positions borrow its tables).
@@ -37,19 +38,16 @@ impl Geometry {
         let house_cells: Vec<Cell> = House::all(shape).flat_map(|h| h.cells(shape)).collect();
         let house_ids = house_cells.iter().map(|c| c.index() as u32).collect();
         let npeer = Cell::new(0).peers(shape).count();
-        let mut peers = Vec::with_capacity(shape.cell_count() * npeer);
-        let mut cell_houses = Vec::with_capacity(shape.cell_count());
-        for c in Cell::all(shape) {
-            peers.extend(c.peers(shape).map(|p| p.index() as u32));
-            cell_houses.push(c.houses(shape).map(|h| h.index(shape) as u32));
-        }
+        let cell_houses = Cell::all(shape)
+            .map(|c| c.houses(shape).map(|h| h.index(shape) as u32))
+            .collect();
         Geometry {
             shape,
             n,
             house_cells,
             house_ids,
             cell_houses,
-            peers,
+            peers: OnceLock::new(),
             npeer,
             box_first: OnceLock::new(),
         }
@@ -98,7 +96,14 @@ impl Geometry {
     /// The peers (indices) of cell index `c`.
     #[inline]
     pub(crate) fn peers(&self, c: usize) -> &[u32] {
-        &self.peers[c * self.npeer..(c + 1) * self.npeer]
+        let peers = self.peers.get_or_init(|| {
+            let mut peers = Vec::with_capacity(self.shape.cell_count() * self.npeer);
+            for c in Cell::all(self.shape) {
+                peers.extend(c.peers(self.shape).map(|p| p.index() as u32));
+            }
+            peers
+        });
+        &peers[c * self.npeer..(c + 1) * self.npeer]
     }
     /// The id of candidate `d` (index) of cell index `c`.
     #[inline]

@@ -80,6 +80,7 @@ mod registry;
 mod se_chains;
 mod single_digit;
 mod singles;
+mod singles_any;
 mod step;
 mod subsets;
 mod technique;
@@ -250,6 +251,9 @@ pub struct LogicSolver {
     /// How many leading techniques of `sequence` have a fast 9x9 finder
     /// ([`basic9`]) that stands in for the general one on 9x9 boards.
     fast_prefix: usize,
+    /// How many leading techniques of `sequence` are singles, which
+    /// [`singles_any`] keeps up to date on boards of other shapes.
+    singles_prefix: usize,
 }
 
 /// Builder for [`LogicSolver`].
@@ -292,19 +296,24 @@ impl LogicSolverBuilder {
         sequence.sort_by_key(|&t| (t == Technique::BruteForce, self.order.rank(t)));
         // The fast finders give the first step only: they stand in where the driver takes
         // the first step found (not where it compares several, or runs SE's producers).
-        let fast_prefix = sequence
-            .iter()
-            .take_while(|&&t| {
-                basic9::BASIC.contains(&t)
-                    && self.order.pick(t) == Pick::First
-                    && self.order.producer(t).is_none()
-            })
-            .count();
+        let leading = |fast: &[Technique]| {
+            sequence
+                .iter()
+                .take_while(|&&t| {
+                    fast.contains(&t)
+                        && self.order.pick(t) == Pick::First
+                        && self.order.producer(t).is_none()
+                })
+                .count()
+        };
+        let fast_prefix = leading(basic9::BASIC);
+        let singles_prefix = leading(&basic9::SINGLES);
         LogicSolver {
             techniques: set,
             order: self.order,
             sequence,
             fast_prefix,
+            singles_prefix,
         }
     }
 }
@@ -559,16 +568,14 @@ impl LogicSolver {
         // The masks of the fast finders, kept up to date step by step; the board lags
         // behind them (`stale`) while only fast steps are taken, and is brought up to
         // date when a general finder needs it, and at the end.
-        let mut fast = (self.fast_prefix > 0)
-            .then(|| basic9::Basic9::new(&board))
-            .flatten();
+        let mut fast = Fast::new(self, &board);
         let mut stale = false;
         // Every productive step removes at least one candidate; this bounds a buggy loop.
         let limit = board.shape().cell_count() * board.shape().side() + 1;
         while steps.len() < limit {
             if fast
                 .as_ref()
-                .map_or_else(|| board.is_solved(), |f| f.is_solved())
+                .map_or_else(|| board.is_solved(), |(f, _)| f.is_solved())
             {
                 break;
             }
@@ -577,8 +584,8 @@ impl LogicSolver {
                 break;
             }
             let next = match &fast {
-                Some(f) => {
-                    let lead = &self.sequence[..self.fast_prefix];
+                Some((f, prefix)) => {
+                    let lead = &self.sequence[..*prefix];
                     match lead.iter().find_map(|&t| f.find(t)) {
                         Some(step) => Some((step, true)),
                         None => {
@@ -589,8 +596,7 @@ impl LogicSolver {
                             let ctx = Context::new(&board)
                                 .with_missing_candidates(self.order == Order::Hodoku)
                                 .with_se_search(&search);
-                            self.next_step_in(&ctx, self.fast_prefix)
-                                .map(|s| (s, false))
+                            self.next_step_in(&ctx, *prefix).map(|s| (s, false))
                         }
                     }
                 }
@@ -615,12 +621,12 @@ impl LogicSolver {
                 debug_assert!(false, "step changed nothing: {step:?}");
                 break;
             }
-            if let Some(f) = &mut fast {
+            if let Some((f, _)) = &mut fast {
                 f.apply(&step);
             }
             steps.push(step);
         }
-        if let (true, Some(f)) = (stale, &fast) {
+        if let (true, Some((f, _))) = (stale, &fast) {
             f.write_to(&mut board);
         }
         let used_backtracking = steps.iter().any(|s| s.technique == Technique::BruteForce);
@@ -633,6 +639,61 @@ impl LogicSolver {
             timed_out,
         };
         (path, stopped)
+    }
+}
+
+/// The driver's fast finders for the leading techniques of its sequence: the basic set on
+/// 9x9 ([`basic9`]), the singles on every other shape ([`singles_any`]).
+enum Fast {
+    Nine(basic9::Basic9),
+    Any(Box<singles_any::SinglesAny>),
+}
+
+impl Fast {
+    /// The fast finders of `board` and how many leading techniques of the solver's
+    /// sequence they serve, or `None` when they serve none.
+    fn new(solver: &LogicSolver, board: &Board) -> Option<(Fast, usize)> {
+        if board.shape().is_nine() {
+            let prefix = solver.fast_prefix;
+            (prefix > 0)
+                .then(|| basic9::Basic9::new(board))
+                .flatten()
+                .map(|f| (Fast::Nine(f), prefix))
+        } else {
+            let prefix = solver.singles_prefix;
+            (prefix > 0)
+                .then(|| singles_any::SinglesAny::new(board))
+                .flatten()
+                .map(|f| (Fast::Any(Box::new(f)), prefix))
+        }
+    }
+
+    fn find(&self, t: Technique) -> Option<Step> {
+        match self {
+            Fast::Nine(f) => f.find(t),
+            Fast::Any(f) => f.find(t),
+        }
+    }
+
+    fn apply(&mut self, step: &Step) {
+        match self {
+            Fast::Nine(f) => f.apply(step),
+            Fast::Any(f) => f.apply(step),
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        match self {
+            Fast::Nine(f) => f.is_solved(),
+            Fast::Any(f) => f.is_solved(),
+        }
+    }
+
+    fn write_to(&self, board: &mut Board) {
+        match self {
+            Fast::Nine(f) => f.write_to(board),
+            Fast::Any(f) => f.write_to(board),
+        }
     }
 }
 

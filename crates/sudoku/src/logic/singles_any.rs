@@ -1,0 +1,395 @@
+//! Singles kept up to date step by step, for every shape but 9x9 (which has
+//! [`super::basic9`]): full houses, naked and hidden singles.
+//!
+//! The general finders (`singles.rs`) scan the whole board through a fresh
+//! [`super::Context`] at every step: its position table alone costs a pass over every
+//! candidate, so a path of `k` steps costs `k` times the board. On the giant grids that is
+//! most of a rating or an explanation, since nearly every step there is a single:
+//! `rate` took 19 s on a generated 225x225 and had no answer for a 400x400 in minutes.
+//!
+//! Here the counts the singles depend on (candidates of each cell, places of each digit in
+//! each house, empty cells of each house) change with each placement and elimination, and
+//! ordered sets hold the cells, houses and house-digits that are singles now. A step then
+//! costs the peers of its cell (`3n`) and a few set operations instead of the board.
+//!
+//! The first step of each technique is **exactly** the general finder's: the sets are
+//! ordered by the same scan (houses boxes first, then rows, then columns; digits
+//! ascending; cells in index order), and each member is checked as the finder checks it
+//! (its digit placeable, the house missing one digit). `tests` compare them on every
+//! step of paths over several shapes.
+//!
+//! Depends on the step model and the grid model; nothing but the driver uses it.
+
+use super::step::{Evidence, Step};
+use super::technique::Technique;
+use crate::grid::Board;
+use crate::index::{Candidate, Cell, Digit, House};
+use crate::shape::Shape;
+use std::collections::BTreeSet;
+
+/// The counts and sets of the singles of one board (see the module docs).
+pub(crate) struct SinglesAny {
+    /// The board, kept current: the driver takes it back when a general finder needs it.
+    board: Board,
+    shape: Shape,
+    n: usize,
+    /// Candidates of each cell.
+    cands: Vec<u32>,
+    /// Places of each digit in each house, at `house * n + digit` (houses by
+    /// [`House::index`]).
+    places: Vec<u32>,
+    /// Whether each digit is placed in each house, at `house * n + digit`.
+    placed: Vec<bool>,
+    /// Distinct digits placed and empty cells, of each house.
+    placed_in: Vec<u32>,
+    empty_in: Vec<u32>,
+    filled: usize,
+    /// Houses with one empty cell, by scan rank (boxes, rows, columns).
+    full: BTreeSet<u32>,
+    /// Empty cells with one candidate, by index.
+    naked: BTreeSet<u32>,
+    /// `rank * n + digit` of each house and digit not placed there with one place left.
+    hidden: BTreeSet<u64>,
+}
+
+impl SinglesAny {
+    /// The sets of `board`, for every shape but 9x9 (`None` there: [`super::basic9`]
+    /// serves it).
+    pub(crate) fn new(board: &Board) -> Option<SinglesAny> {
+        let shape = board.shape();
+        if shape.is_nine() {
+            return None;
+        }
+        let n = shape.side();
+        let hc = 3 * n;
+        let mut s = SinglesAny {
+            board: board.clone(),
+            shape,
+            n,
+            cands: vec![0; n * n],
+            places: vec![0; hc * n],
+            placed: vec![false; hc * n],
+            placed_in: vec![0; hc],
+            empty_in: vec![0; hc],
+            filled: 0,
+            full: BTreeSet::new(),
+            naked: BTreeSet::new(),
+            hidden: BTreeSet::new(),
+        };
+        for cell in Cell::all(shape) {
+            let houses = cell.houses(shape).map(|h| h.index(shape));
+            match board.value(cell) {
+                Some(d) => {
+                    s.filled += 1;
+                    for h in houses {
+                        if !s.placed[h * n + d.index()] {
+                            s.placed[h * n + d.index()] = true;
+                            s.placed_in[h] += 1;
+                        }
+                    }
+                }
+                None => {
+                    for h in houses {
+                        s.empty_in[h] += 1;
+                    }
+                }
+            }
+            let cands = board.candidates(cell);
+            s.cands[cell.index()] = cands.len() as u32;
+            for d in cands {
+                for h in houses {
+                    s.places[h * n + d.index()] += 1;
+                }
+            }
+            if board.value(cell).is_none() && cands.len() == 1 {
+                s.naked.insert(cell.index() as u32);
+            }
+        }
+        for h in 0..hc {
+            if s.empty_in[h] == 1 {
+                s.full.insert(s.rank(h));
+            }
+            for d in 0..n {
+                if s.places[h * n + d] == 1 && !s.placed[h * n + d] {
+                    s.hidden.insert(s.hidden_key(h, d));
+                }
+            }
+        }
+        Some(s)
+    }
+
+    /// The scan rank of house index `h`: boxes first, then rows, then columns.
+    fn rank(&self, h: usize) -> u32 {
+        ((h + self.n) % (3 * self.n)) as u32
+    }
+
+    /// The house index of scan rank `r`.
+    fn house_of_rank(&self, r: usize) -> usize {
+        (r + 2 * self.n) % (3 * self.n)
+    }
+
+    fn hidden_key(&self, h: usize, d: usize) -> u64 {
+        u64::from(self.rank(h)) * self.n as u64 + d as u64
+    }
+
+    /// Applies `step` as [`super::apply`] applies it to a board.
+    pub(crate) fn apply(&mut self, step: &Step) {
+        for p in &step.placements {
+            if self.board.value(p.cell).is_none() {
+                self.place(p.cell, p.digit);
+            }
+        }
+        for e in &step.eliminations {
+            self.remove(e.cell, e.digit);
+        }
+    }
+
+    /// Whether every cell is filled.
+    pub(crate) fn is_solved(&self) -> bool {
+        self.filled == self.shape.cell_count()
+    }
+
+    /// Brings `board`, the board these sets were made from, up to them.
+    pub(crate) fn write_to(&self, board: &mut Board) {
+        board.clone_from(&self.board);
+    }
+
+    /// The first step of `technique` (a single), as its general finder gives it.
+    pub(crate) fn find(&self, technique: Technique) -> Option<Step> {
+        match technique {
+            Technique::FullHouse => self.full_house(),
+            Technique::NakedSingle => self.naked_single(),
+            Technique::HiddenSingle => self.hidden_single(),
+            _ => None,
+        }
+    }
+
+    fn house(&self, h: usize) -> House {
+        House::from_index(self.shape, h)
+    }
+
+    /// Whether no house of `cell` holds `digit` yet.
+    fn placeable(&self, cell: Cell, digit: Digit) -> bool {
+        cell.houses(self.shape)
+            .iter()
+            .all(|h| !self.placed[h.index(self.shape) * self.n + digit.index()])
+    }
+
+    fn full_house(&self) -> Option<Step> {
+        self.full.iter().find_map(|&r| {
+            let h = self.house_of_rank(r as usize);
+            let house = self.house(h);
+            if self.placed_in[h] as usize + 1 != self.n {
+                return None;
+            }
+            let cell = house
+                .cells(self.shape)
+                .find(|&c| self.board.value(c).is_none())?;
+            let digit = Digit::all(self.shape).find(|d| !self.placed[h * self.n + d.index()])?;
+            (self.board.has(cell, digit) && self.placeable(cell, digit))
+                .then(|| single(Technique::FullHouse, cell, digit, Some(house)))
+        })
+    }
+
+    fn naked_single(&self) -> Option<Step> {
+        self.naked.iter().find_map(|&c| {
+            let cell = Cell::new(c as usize);
+            let digit = self.board.candidates(cell).first()?;
+            self.placeable(cell, digit)
+                .then(|| single(Technique::NakedSingle, cell, digit, None))
+        })
+    }
+
+    fn hidden_single(&self) -> Option<Step> {
+        let n = self.n as u64;
+        self.hidden.iter().find_map(|&key| {
+            let h = self.house_of_rank((key / n) as usize);
+            let digit = Digit::from_index((key % n) as usize);
+            let house = self.house(h);
+            let cell = house
+                .cells(self.shape)
+                .find(|&c| self.board.has(c, digit))?;
+            self.placeable(cell, digit)
+                .then(|| single(Technique::HiddenSingle, cell, digit, Some(house)))
+        })
+    }
+
+    /// Places `digit` in empty `cell` as [`Board::place`] does, counting every candidate
+    /// it takes away.
+    fn place(&mut self, cell: Cell, digit: Digit) {
+        for d in self.board.candidates(cell) {
+            self.remove(cell, d);
+        }
+        for p in cell.peers(self.shape) {
+            self.remove(p, digit);
+        }
+        self.board.place(cell, digit);
+        self.filled += 1;
+        self.naked.remove(&(cell.index() as u32));
+        for house in cell.houses(self.shape) {
+            let h = house.index(self.shape);
+            self.empty_in[h] -= 1;
+            match self.empty_in[h] {
+                0 => self.full.remove(&self.rank(h)),
+                1 => self.full.insert(self.rank(h)),
+                _ => false,
+            };
+            let at = h * self.n + digit.index();
+            if !self.placed[at] {
+                self.placed[at] = true;
+                self.placed_in[h] += 1;
+                self.hidden.remove(&self.hidden_key(h, digit.index()));
+            }
+        }
+    }
+
+    /// Removes `digit` from the candidates of `cell`, if it is there.
+    fn remove(&mut self, cell: Cell, digit: Digit) {
+        if !self.board.eliminate(cell, digit) {
+            return;
+        }
+        let c = cell.index();
+        self.cands[c] -= 1;
+        if self.board.value(cell).is_none() {
+            match self.cands[c] {
+                1 => self.naked.insert(c as u32),
+                0 => self.naked.remove(&(c as u32)),
+                _ => false,
+            };
+        }
+        for house in cell.houses(self.shape) {
+            let h = house.index(self.shape);
+            let at = h * self.n + digit.index();
+            self.places[at] -= 1;
+            let key = self.hidden_key(h, digit.index());
+            match self.places[at] {
+                1 if !self.placed[at] => self.hidden.insert(key),
+                0 => self.hidden.remove(&key),
+                _ => false,
+            };
+        }
+    }
+}
+
+fn single(technique: Technique, cell: Cell, digit: Digit, house: Option<House>) -> Step {
+    Step {
+        se_difficulty: None,
+        technique,
+        placements: vec![Candidate::new(cell, digit)],
+        eliminations: vec![],
+        evidence: Evidence::Single { house },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::{Context, LogicSolver, Order};
+    use std::ops::ControlFlow;
+
+    /// The general finder's first step of `t` on `board`.
+    fn general(board: &Board, t: Technique) -> Option<Step> {
+        let ctx = Context::new(board);
+        let mut found = None;
+        let _ = super::super::singles::find(&ctx, t, &mut |s| {
+            found = Some(s);
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Along the HoDoKu and Explainer paths of puzzles of several shapes (and of pencil
+    /// marks with digits missing), the sets give each single's first step exactly as the
+    /// general finder does, at every step.
+    #[test]
+    fn agrees_with_the_general_finders_along_paths() {
+        let puzzles = [
+            // 4x4, 6x6 in 2x3 and 3x2 boxes, 8x8, 12x12, 16x16.
+            ("1...........4..2", None),
+            ("1.....4..2....3..4....5..6....1.....", None),
+            ("1.....4..2....3..4....5..6....1.....", Some((3, 2))),
+        ];
+        let mut grids: Vec<Grid> = puzzles
+            .iter()
+            .map(|(line, boxes)| {
+                let opts = crate::format::ReadOptions {
+                    shape: boxes.map(|(r, c)| Shape::new(r, c).expect("a shape")),
+                    ..Default::default()
+                };
+                crate::format::Reader::new(line.as_bytes(), "", opts)
+                    .next()
+                    .expect("a record")
+                    .expect("a test grid")
+                    .grid
+            })
+            .collect();
+        for (r, c, seed) in [(2, 4, 1), (3, 4, 2), (4, 3, 3), (4, 4, 4), (3, 5, 5)] {
+            let shape = Shape::new(r, c).expect("a shape");
+            let g = crate::generate::Generator::new(shape)
+                .seed(seed)
+                .givens(shape.cell_count() * 2 / 5..=shape.cell_count() / 2)
+                .generate(0)
+                .expect("a puzzle");
+            grids.push(g.puzzle);
+        }
+        let mut compared = 0;
+        for g in &grids {
+            for order in [Order::Hodoku, Order::Explainer] {
+                let solver = LogicSolver::builder().order(order).build();
+                let mut board = Board::new(g);
+                let mut fast = SinglesAny::new(&board).expect("not 9x9");
+                loop {
+                    for t in [
+                        Technique::FullHouse,
+                        Technique::NakedSingle,
+                        Technique::HiddenSingle,
+                    ] {
+                        assert_eq!(
+                            fast.find(t),
+                            general(&board, t),
+                            "{t:?} on {:?}",
+                            g.values()
+                        );
+                        compared += 1;
+                    }
+                    let Some(step) = solver.next_step(&board) else {
+                        break;
+                    };
+                    assert!(super::super::apply(&mut board, &step));
+                    fast.apply(&step);
+                    assert_eq!(fast.is_solved(), board.is_solved());
+                }
+                let mut back = Board::new(g);
+                fast.write_to(&mut back);
+                assert_eq!(back.grid(), board.grid());
+            }
+        }
+        assert!(compared > 1000, "{compared} comparisons");
+    }
+
+    /// A board whose marks leave a digit with no place, and a cell whose only mark is a
+    /// digit its row already holds (pencil marks read from a file): the general finder
+    /// skips both, and so do the sets.
+    #[test]
+    fn skips_what_the_general_finder_skips() {
+        let g = Grid::from_line("1...............").expect("a 4x4");
+        let shape = g.shape();
+        let mut marks = crate::grid::Candidates::from_grid(&g);
+        // r1c2 keeps only 1, which r1c1 holds.
+        let c = Cell::new(1);
+        for d in Digit::all(shape).skip(1) {
+            marks.remove(Candidate::new(c, d));
+        }
+        marks.insert(Candidate::new(c, Digit::from_index(0)));
+        let board = Board::with_candidates(&g, &marks);
+        let fast = SinglesAny::new(&board).expect("4x4");
+        for t in [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ] {
+            assert_eq!(fast.find(t), general(&board, t), "{t:?}");
+        }
+    }
+}
