@@ -645,7 +645,7 @@ impl LogicSolver {
 /// The driver's fast finders for the leading techniques of its sequence: the basic set on
 /// 9x9 ([`basic9`]), the singles on every other shape ([`singles_any`]).
 enum Fast {
-    Nine(basic9::Basic9),
+    Nine(Box<basic9::Basic9>),
     Any(Box<singles_any::SinglesAny>),
 }
 
@@ -658,7 +658,7 @@ impl Fast {
             (prefix > 0)
                 .then(|| basic9::Basic9::new(board))
                 .flatten()
-                .map(|f| (Fast::Nine(f), prefix))
+                .map(|f| (Fast::Nine(Box::new(f)), prefix))
         } else {
             let prefix = solver.singles_prefix;
             (prefix > 0)
