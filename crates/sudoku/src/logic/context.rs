@@ -24,6 +24,9 @@ pub struct Context<'a> {
     n: usize,
     geometry: OnceCell<Arc<Geometry>>,
     positions: OnceCell<Vec<PosSet>>,
+    /// The position table kept by the driver, when it keeps one ([`Self::with_positions`]).
+    /// A plain borrow beside the cell keeps `Context` covariant in `'a`.
+    kept_positions: Option<&'a [PosSet]>,
     placed: OnceCell<Vec<DigitSet>>,
     bivalue: OnceCell<Vec<Cell>>,
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
@@ -58,6 +61,7 @@ impl<'a> Context<'a> {
             n: shape.side(),
             geometry: OnceCell::new(),
             positions: OnceCell::new(),
+            kept_positions: None,
             placed: OnceCell::new(),
             bivalue: OnceCell::new(),
             strong: OnceCell::new(),
@@ -77,6 +81,14 @@ impl<'a> Context<'a> {
     /// caches and the deadline they watch carry over from step to step).
     pub(crate) fn with_se_search(mut self, search: &'a super::se_chains::Search) -> Context<'a> {
         self.se_path = Some(search);
+        self
+    }
+
+    /// The position table of this board, kept up to date elsewhere (the driver's
+    /// `singles_any`), instead of one built from the board at first use.
+    pub(crate) fn with_positions(mut self, table: &'a [PosSet]) -> Context<'a> {
+        debug_assert_eq!(table.len(), self.n * self.shape.house_count());
+        self.kept_positions = Some(table);
         self
     }
 
@@ -161,31 +173,10 @@ impl<'a> Context<'a> {
     }
 
     fn position_table(&self) -> &[PosSet] {
-        self.positions.get_or_init(|| {
-            let n = self.n;
-            let s = self.shape;
-            let hc = s.house_count();
-            let (br, bc) = (s.box_rows(), s.box_cols());
-            let mut t = vec![PosSet::EMPTY; n * hc];
-            // One pass over the cells: each candidate marks its place in its row, column
-            // and box (a box's positions run row by row).
-            for cell in Cell::all(s) {
-                let cands = self.board.candidates(cell);
-                if cands.is_empty() {
-                    continue;
-                }
-                let (r, c) = (cell.index() / n, cell.index() % n);
-                let b = cell.block(s).index();
-                let bpos = (r % br) * bc + c % bc;
-                for d in cands {
-                    let base = d.index() * hc;
-                    t[base + r].insert(c);
-                    t[base + n + c].insert(r);
-                    t[base + 2 * n + b].insert(bpos);
-                }
-            }
-            t
-        })
+        match self.kept_positions {
+            Some(t) => t,
+            None => self.positions.get_or_init(|| position_table(self.board)),
+        }
     }
 
     /// The positions in `house` where `digit` is still a candidate.
@@ -295,6 +286,34 @@ impl<'a> Context<'a> {
     pub fn has(&self, cell: Cell, digit: Digit) -> bool {
         self.board.has(cell, digit)
     }
+}
+
+/// The position table of `board`: for each digit and house (at `digit * houses +
+/// house`, houses by [`House::index`]), the positions where the digit is a candidate.
+pub(crate) fn position_table(board: &Board) -> Vec<PosSet> {
+    let s = board.shape();
+    let n = s.side();
+    let hc = s.house_count();
+    let (br, bc) = (s.box_rows(), s.box_cols());
+    let mut t = vec![PosSet::EMPTY; n * hc];
+    // One pass over the cells: each candidate marks its place in its row, column and box
+    // (a box's positions run row by row).
+    for cell in Cell::all(s) {
+        let cands = board.candidates(cell);
+        if cands.is_empty() {
+            continue;
+        }
+        let (r, c) = (cell.index() / n, cell.index() % n);
+        let b = cell.block(s).index();
+        let bpos = (r % br) * bc + c % bc;
+        for d in cands {
+            let base = d.index() * hc;
+            t[base + r].insert(c);
+            t[base + n + c].insert(r);
+            t[base + 2 * n + b].insert(bpos);
+        }
+    }
+    t
 }
 
 #[cfg(test)]

@@ -85,11 +85,21 @@ pub(crate) fn locked_candidates(
         for b in 0..n {
             let block = House::Block(Block::new(b));
             for d in digits() {
-                let cells: Vec<Cell> = ctx.cells_with(d, block).collect();
-                // One cell would be a hidden single, not an intersection.
-                if cells.len() < 2 {
+                // One cell would be a hidden single, not an intersection. (Counted before
+                // the cells are listed: at 400x400 most box-digits have none.)
+                let places = ctx.positions(d, block);
+                let Some(first) = places.first().filter(|_| places.len() >= 2) else {
+                    continue;
+                };
+                // Box positions run row by row, `bc` a row: neither one row nor one column
+                // of the box, no line to point at.
+                let bc = s.box_cols();
+                if !places.into_iter().all(|p| p / bc == first / bc)
+                    && !places.into_iter().all(|p| p % bc == first % bc)
+                {
                     continue;
                 }
+                let cells: Vec<Cell> = ctx.cells_with(d, block).collect();
                 for line in [House::Row(cells[0].row(s)), House::Col(cells[0].col(s))] {
                     if !cells.iter().all(|&c| line.contains(s, c)) {
                         continue;
@@ -115,6 +125,18 @@ pub(crate) fn locked_candidates(
     } else {
         for line in ctx.houses().filter(|h| !matches!(h, House::Block(_))) {
             for d in digits() {
+                let places = ctx.positions(d, line);
+                let Some(first) = places.first().filter(|_| places.len() >= 2) else {
+                    continue;
+                };
+                // A row's places are columns, `bc` a box; a column's are rows, `br` a box.
+                let width = match line {
+                    House::Row(_) => s.box_cols(),
+                    _ => s.box_rows(),
+                };
+                if !places.into_iter().all(|p| p / width == first / width) {
+                    continue;
+                }
                 let cells: Vec<Cell> = ctx.cells_with(d, line).collect();
                 let Some(first) = cells.first().filter(|_| cells.len() >= 2) else {
                     continue;

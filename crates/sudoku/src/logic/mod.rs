@@ -593,9 +593,12 @@ impl LogicSolver {
                                 f.write_to(&mut board);
                                 stale = false;
                             }
-                            let ctx = Context::new(&board)
+                            let mut ctx = Context::new(&board)
                                 .with_missing_candidates(self.order == Order::Hodoku)
                                 .with_se_search(&search);
+                            if let Some(table) = f.positions() {
+                                ctx = ctx.with_positions(table);
+                            }
                             self.next_step_in(&ctx, *prefix).map(|s| (s, false))
                         }
                     }
@@ -693,6 +696,14 @@ impl Fast {
         match self {
             Fast::Nine(f) => f.write_to(board),
             Fast::Any(f) => f.write_to(board),
+        }
+    }
+
+    /// The board's position table, where it is kept up to date.
+    fn positions(&self) -> Option<&[crate::set::PosSet]> {
+        match self {
+            Fast::Nine(_) => None,
+            Fast::Any(f) => Some(f.positions()),
         }
     }
 }

@@ -24,6 +24,7 @@ use super::step::{Evidence, Step};
 use super::technique::Technique;
 use crate::grid::Board;
 use crate::index::{Candidate, Cell, Digit, House};
+use crate::set::PosSet;
 use crate::shape::Shape;
 use std::collections::BTreeSet;
 
@@ -38,6 +39,9 @@ pub(crate) struct SinglesAny {
     /// Places of each digit in each house, at `house * n + digit` (houses by
     /// [`House::index`]).
     places: Vec<u32>,
+    /// The same places as sets, laid out as [`super::Context`]'s position table (at
+    /// `digit * 3n + house`), which general finders borrow instead of building it.
+    positions: Vec<PosSet>,
     /// Whether each digit is placed in each house, at `house * n + digit`.
     placed: Vec<bool>,
     /// Distinct digits placed and empty cells, of each house.
@@ -68,6 +72,7 @@ impl SinglesAny {
             n,
             cands: vec![0; n * n],
             places: vec![0; hc * n],
+            positions: super::context::position_table(board),
             placed: vec![false; hc * n],
             placed_in: vec![0; hc],
             empty_in: vec![0; hc],
@@ -147,6 +152,11 @@ impl SinglesAny {
     /// Whether every cell is filled.
     pub(crate) fn is_solved(&self) -> bool {
         self.filled == self.shape.cell_count()
+    }
+
+    /// The position table of the board, for a [`super::Context`] of it.
+    pub(crate) fn positions(&self) -> &[PosSet] {
+        &self.positions
     }
 
     /// Brings `board`, the board these sets were made from, up to them.
@@ -257,6 +267,13 @@ impl SinglesAny {
                 _ => false,
             };
         }
+        let (n, (br, bc)) = (self.n, (self.shape.box_rows(), self.shape.box_cols()));
+        let (r, col) = (c / n, c % n);
+        let base = digit.index() * 3 * n;
+        self.positions[base + r].remove(col);
+        self.positions[base + n + col].remove(r);
+        self.positions[base + 2 * n + cell.block(self.shape).index()]
+            .remove((r % br) * bc + col % bc);
         for house in cell.houses(self.shape) {
             let h = house.index(self.shape);
             let at = h * self.n + digit.index();
@@ -359,6 +376,7 @@ mod tests {
                     assert!(super::super::apply(&mut board, &step));
                     fast.apply(&step);
                     assert_eq!(fast.is_solved(), board.is_solved());
+                    assert!(fast.positions() == super::super::context::position_table(&board));
                 }
                 let mut back = Board::new(g);
                 fast.write_to(&mut back);
