@@ -559,6 +559,49 @@ fn canonical_stops_at_max_time_with_a_prefix_of_the_forms() {
 }
 
 #[test]
+fn explain_on_two_jobs_keeps_input_order_and_errors() {
+    // Twelve puzzles, a bad line and a puzzle with two solutions among them: the paths
+    // come in input order whatever --jobs, the bad line is named, and the exit code says
+    // the worst.
+    let text = std::fs::read_to_string(repo("testdata/puzzles/17clue-200.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().take(12).collect();
+    let mut input = lines[..6].join("\n");
+    input.push_str("\n12345\n");
+    input.push_str(&".".repeat(81));
+    input.push('\n');
+    input.push_str(&lines[6..].join("\n"));
+    input.push('\n');
+    let run = |args: &[&str]| {
+        let out = sudoku()
+            .arg("explain")
+            .args(args)
+            .write_stdin(input.clone())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("<stdin>:7:"));
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    for format in [&[][..], &["--json"]] {
+        let one = run(&[format, &["--jobs", "1"]].concat());
+        assert!(
+            run(&[format, &["--jobs", "2"]].concat()) == one,
+            "{format:?}"
+        );
+    }
+    let text = run(&["--jobs", "2"]);
+    assert_eq!(text.matches("not explained").count(), 1);
+    assert_eq!(text.matches("\n# ").count() + 1, 13);
+    let json = run(&["--json", "--jobs", "2"]);
+    let statuses: Vec<String> = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(statuses.len(), 14);
+    assert_eq!(statuses[7], "\"multiple\"");
+    assert!(statuses[..6].iter().all(|s| s == "\"unique\""));
+}
+
+#[test]
 fn generate_takes_a_size_and_a_box_that_agree() {
     let out = sudoku()
         .args(["generate", "--size", "6", "--box", "3x2", "--seed", "4"])

@@ -53,6 +53,21 @@ pub struct ExplainArgs {
     /// (marked as cut short), later puzzles are not explained, and the exit code is 1.
     #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
     pub max_time: Option<std::time::Duration>,
+    /// Worker threads (0 = every core); the paths come out in input order whatever the
+    /// number.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// What one record gives.
+enum Outcome {
+    /// Input that could not be read.
+    Unread(ParseError),
+    /// A puzzle left for the time limit (counted) or unreadable input past it (not).
+    Late { counted: bool },
+    /// The text written for a puzzle (without the blank line between text blocks), and
+    /// whether it is a negative answer.
+    Written { text: String, negative: bool },
 }
 
 /// Parses `--order`.
@@ -82,77 +97,43 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let mut status = Status::Ok;
     let mut first = true;
     let deadline = args.max_time.map(|t| std::time::Instant::now() + t);
-    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut skipped = 0usize;
-    // A file of hard puzzles takes a while: a spinner on a terminal after two seconds.
-    let spinner = std::io::IsTerminal::is_terminal(&std::io::stderr())
+    let mut records = args.input.unparsed_records();
+    let head: Vec<_> = records.by_ref().take(2).collect();
+    // One hard puzzle takes a while: a spinner on a terminal after two seconds (a batch
+    // has the batch's counter).
+    let spinner = (head.len() == 1 && std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .then(|| batch::delayed_spinner("explaining"));
-    for record in args.input.records() {
-        if late() {
-            skipped += usize::from(record.is_ok());
-            continue;
-        }
-        let puzzle = match record {
-            Ok(p) => p,
-            Err(e) => {
-                status = status.worst(input::report(&e));
-                if args.json {
-                    batch::put(&mut out, &format!("{}\n", error_json(&e)))?;
+    let jobs = crate::limits::jobs(args.jobs);
+    batch::ordered_batch_by(
+        head.into_iter().chain(records),
+        jobs,
+        // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
+        jobs,
+        |_, record| explain_record(args, &solver, deadline, record.parse()),
+        |outcome| {
+            match outcome {
+                Outcome::Unread(e) => {
+                    status = status.worst(input::report(&e));
+                    if args.json {
+                        batch::put(&mut out, &format!("{}\n", error_json(&e)))?;
+                    }
                 }
-                continue;
-            }
-        };
-        let shape = puzzle.shape();
-        let header = PuzzleHeader::of(&puzzle);
-        let line = header.puzzle.clone();
-        // Invalid, none or multiple are said first: no path means anything on those.
-        let path = match Position::from_puzzle(&puzzle).explain_until(&solver, deadline) {
-            Ok(path) => path,
-            Err(p) => {
-                status = status.worst(Status::Negative);
-                let text = if args.json {
-                    super::json_line(&Headed { header, body: p })
-                } else {
-                    format!(
-                        "{}# {line}\nnot explained: {}\n",
-                        if first { "" } else { "\n" },
-                        p.message
-                    )
-                };
-                first = false;
-                batch::put(&mut out, &text)?;
-                continue;
-            }
-        };
-        if !path.solved {
-            status = status.worst(Status::Negative);
-        }
-        let text = if args.json {
-            // The library's record of the path, and the puzzle it is of.
-            let body = Explained {
-                path: PathRecord::new(shape, &path),
-                status: "unique",
-            };
-            super::json_line(&Headed { header, body })
-        } else {
-            let mut t = String::new();
-            if !first {
-                t.push('\n');
-            }
-            t += &format!("# {line}\n");
-            let width = path.steps.len().to_string().len();
-            for (i, step) in path.steps.iter().enumerate() {
-                t += &format!("{:>width$}. {}\n", i + 1, step.text(shape));
-                if args.verbose {
-                    t += &format!("{:>width$}  {}\n", "", step.explain(shape));
+                Outcome::Late { counted } => skipped += usize::from(counted),
+                Outcome::Written { text, negative } => {
+                    if negative {
+                        status = status.worst(Status::Negative);
+                    }
+                    if !args.json && !first {
+                        batch::put(&mut out, "\n")?;
+                    }
+                    first = false;
+                    batch::put(&mut out, &text)?;
                 }
             }
-            t += &path.summary(shape, !args.no_backtracking);
-            t + "\n"
-        };
-        first = false;
-        batch::put(&mut out, &text)?;
-    }
+            Ok(())
+        },
+    )?;
     drop(spinner);
     std::io::Write::flush(&mut out)?;
     if skipped > 0 {
@@ -160,6 +141,65 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         batch::report_skipped(skipped, args.max_time, "not explained");
     }
     Ok(status.code())
+}
+
+/// The path of one record, as text or JSON.
+fn explain_record(
+    args: &ExplainArgs,
+    solver: &LogicSolver,
+    deadline: Option<std::time::Instant>,
+    record: Result<sudoku::format::Puzzle, ParseError>,
+) -> Outcome {
+    if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        return Outcome::Late {
+            counted: record.is_ok(),
+        };
+    }
+    let puzzle = match record {
+        Ok(p) => p,
+        Err(e) => return Outcome::Unread(e),
+    };
+    let shape = puzzle.shape();
+    let header = PuzzleHeader::of(&puzzle);
+    let line = header.puzzle.clone();
+    // Invalid, none or multiple are said first: no path means anything on those.
+    let path = match Position::from_puzzle(&puzzle).explain_until(solver, deadline) {
+        Ok(path) => path,
+        Err(p) => {
+            let text = if args.json {
+                super::json_line(&Headed { header, body: p })
+            } else {
+                format!("# {line}\nnot explained: {}\n", p.message)
+            };
+            return Outcome::Written {
+                text,
+                negative: true,
+            };
+        }
+    };
+    let text = if args.json {
+        // The library's record of the path, and the puzzle it is of.
+        let body = Explained {
+            path: PathRecord::new(shape, &path),
+            status: "unique",
+        };
+        super::json_line(&Headed { header, body })
+    } else {
+        let mut t = format!("# {line}\n");
+        let width = path.steps.len().to_string().len();
+        for (i, step) in path.steps.iter().enumerate() {
+            t += &format!("{:>width$}. {}\n", i + 1, step.text(shape));
+            if args.verbose {
+                t += &format!("{:>width$}  {}\n", "", step.explain(shape));
+            }
+        }
+        t += &path.summary(shape, !args.no_backtracking);
+        t + "\n"
+    };
+    Outcome::Written {
+        text,
+        negative: !path.solved,
+    }
 }
 
 fn error_json(e: &ParseError) -> String {
