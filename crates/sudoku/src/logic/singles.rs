@@ -49,7 +49,9 @@ pub(crate) fn find(
     }
 }
 
-fn single(technique: Technique, cell: Cell, digit: Digit, house: Option<House>) -> Step {
+/// The step of a single: `digit` placed in `cell`, found in `house` (none for a naked
+/// single).
+pub(super) fn single(technique: Technique, cell: Cell, digit: Digit, house: Option<House>) -> Step {
     Step {
         se_difficulty: None,
         technique,

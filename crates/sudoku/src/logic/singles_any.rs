@@ -20,10 +20,11 @@
 //!
 //! Depends on the step model and the grid model; nothing but the driver uses it.
 
-use super::step::{Evidence, Step};
+use super::singles::single;
+use super::step::Step;
 use super::technique::Technique;
 use crate::grid::Board;
-use crate::index::{Candidate, Cell, Digit, House};
+use crate::index::{Cell, Digit, House};
 use crate::set::PosSet;
 use crate::shape::Shape;
 use std::collections::BTreeSet;
@@ -288,20 +289,11 @@ impl SinglesAny {
     }
 }
 
-fn single(technique: Technique, cell: Cell, digit: Digit, house: Option<House>) -> Step {
-    Step {
-        se_difficulty: None,
-        technique,
-        placements: vec![Candidate::new(cell, digit)],
-        eliminations: vec![],
-        evidence: Evidence::Single { house },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
+    use crate::index::Candidate;
     use crate::logic::{Context, LogicSolver, Order};
     use std::ops::ControlFlow;
 
