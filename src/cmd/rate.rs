@@ -154,8 +154,14 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let jobs = crate::limits::jobs(args.batch.jobs);
     let mut out = batch::stdout();
     let mut status = Status::Ok;
+    let mut records = args.input.records();
+    let head: Vec<_> = records.by_ref().take(2).collect();
+    // One puzzle that takes more than a moment (a giant's SE rating: a minute) gets a
+    // spinner on a terminal; a batch has the batch's counter.
+    let spinner = (head.len() == 1 && std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .then(|| batch::delayed_spinner("rating"));
     batch::ordered_batch_by(
-        args.input.records(),
+        head.into_iter().chain(records),
         jobs,
         // Rating takes milliseconds to seconds a puzzle: hand out a few at a time so lines
         // appear as they are rated.
@@ -179,6 +185,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         },
     )?;
+    drop(spinner);
     std::io::Write::flush(&mut out)?;
     Ok(status.code())
 }
