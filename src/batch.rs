@@ -258,6 +258,13 @@ pub struct DelayedSpinner {
     waker: Option<std::thread::JoinHandle<()>>,
 }
 
+/// A [`DelayedSpinner`] with the message `msg` for a run of one puzzle (`single`) when
+/// standard error is a terminal: one slow puzzle shows it is alive, while a batch has
+/// [`ordered_batch`]'s counter.
+pub fn spinner_for_one(single: bool, msg: &'static str) -> Option<DelayedSpinner> {
+    (single && io::stderr().is_terminal()).then(|| delayed_spinner(msg))
+}
+
 /// Starts a [`DelayedSpinner`] with the message `msg`.
 pub fn delayed_spinner(msg: &'static str) -> DelayedSpinner {
     let bar =

@@ -102,8 +102,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let head: Vec<_> = records.by_ref().take(2).collect();
     // One hard puzzle takes a while: a spinner on a terminal after two seconds (a batch
     // has the batch's counter).
-    let spinner = (head.len() == 1 && std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .then(|| batch::delayed_spinner("explaining"));
+    let spinner = batch::spinner_for_one(head.len() == 1, "explaining");
     let jobs = crate::limits::jobs(args.jobs);
     batch::ordered_batch_by(
         head.into_iter().chain(records),

@@ -158,8 +158,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let head: Vec<_> = records.by_ref().take(2).collect();
     // One puzzle that takes more than a moment (a giant's SE rating: a minute) gets a
     // spinner on a terminal; a batch has the batch's counter.
-    let spinner = (head.len() == 1 && std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .then(|| batch::delayed_spinner("rating"));
+    let spinner = batch::spinner_for_one(head.len() == 1, "rating");
     batch::ordered_batch_by(
         head.into_iter().chain(records),
         jobs,

@@ -177,8 +177,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .with_portfolio(single && args.batch.jobs >= 2 && jobs >= 2);
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has
     // the batch's counter).
-    let spinner = (single && std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .then(|| batch::delayed_spinner("solving"));
+    let spinner = batch::spinner_for_one(single, "solving");
     // A document format (OpenSudoku) is one document for the whole run: its header before
     // the first answer, its footer at the end.
     let document = to.is_document() && !args.json;
