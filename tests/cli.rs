@@ -559,8 +559,8 @@ fn canonical_stops_at_max_time_with_a_prefix_of_the_forms() {
 }
 
 #[test]
-fn explain_on_two_jobs_keeps_input_order_and_errors() {
-    // Twelve puzzles, a bad line and a puzzle with two solutions among them: the paths
+fn explain_and_hint_on_two_jobs_keep_input_order_and_errors() {
+    // Twelve puzzles, a bad line and a puzzle with two solutions among them: the answers
     // come in input order whatever --jobs, the bad line is named, and the exit code says
     // the worst.
     let text = std::fs::read_to_string(repo("testdata/puzzles/17clue-200.txt")).unwrap();
@@ -573,7 +573,6 @@ fn explain_on_two_jobs_keeps_input_order_and_errors() {
     input.push('\n');
     let run = |args: &[&str]| {
         let out = sudoku()
-            .arg("explain")
             .args(args)
             .write_stdin(input.clone())
             .assert()
@@ -581,24 +580,25 @@ fn explain_on_two_jobs_keeps_input_order_and_errors() {
             .stderr(predicate::str::contains("<stdin>:7:"));
         String::from_utf8(out.get_output().stdout.clone()).unwrap()
     };
-    for format in [&[][..], &["--json"]] {
-        let one = run(&[format, &["--jobs", "1"]].concat());
-        assert!(
-            run(&[format, &["--jobs", "2"]].concat()) == one,
-            "{format:?}"
-        );
+    for cmd in ["explain", "hint"] {
+        for format in [&[][..], &["--json"]] {
+            let one = run(&[&[cmd][..], format, &["--jobs", "1"]].concat());
+            let two = run(&[&[cmd][..], format, &["--jobs", "2"]].concat());
+            assert!(one == two, "{cmd} {format:?}");
+        }
+        let json = run(&[cmd, "--json", "--jobs", "2"]);
+        let statuses: Vec<String> = json
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+            .collect();
+        assert_eq!(statuses.len(), 14, "{cmd}");
+        assert_eq!(statuses[7], "\"multiple\"", "{cmd}");
+        assert!(statuses[..6].iter().all(|s| s == "\"unique\""), "{cmd}");
     }
-    let text = run(&["--jobs", "2"]);
+    let text = run(&["explain", "--jobs", "2"]);
     assert_eq!(text.matches("not explained").count(), 1);
     assert_eq!(text.matches("\n# ").count() + 1, 13);
-    let json = run(&["--json", "--jobs", "2"]);
-    let statuses: Vec<String> = json
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
-        .collect();
-    assert_eq!(statuses.len(), 14);
-    assert_eq!(statuses[7], "\"multiple\"");
-    assert!(statuses[..6].iter().all(|s| s == "\"unique\""));
+    assert_eq!(run(&["hint", "--jobs", "2"]).lines().count(), 13);
 }
 
 #[test]

@@ -43,6 +43,20 @@ pub struct HintArgs {
     /// no hint (counted on stderr), and the exit code is 1.
     #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
     pub max_time: Option<std::time::Duration>,
+    /// Worker threads (0 = every core); the hints come out in input order whatever the
+    /// number.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// What one record gives.
+enum Outcome {
+    /// Input that could not be read.
+    Unread(sudoku::format::ParseError),
+    /// A puzzle left for the time limit (counted) or unreadable input past it (not).
+    Late { counted: bool },
+    /// The line written for a puzzle, and whether it is a negative answer.
+    Line { text: String, negative: bool },
 }
 
 /// The start of a puzzle's JSON record: the fields every command writes for its puzzle,
@@ -70,71 +84,99 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let mut status = Status::Ok;
     let stop = args.max_time.map_or_else(Stop::never, Stop::after);
     let mut skipped = 0usize;
-    for record in args.input.records() {
-        if stop.reached() {
-            skipped += usize::from(record.is_ok());
-            continue;
-        }
-        let puzzle = match record {
-            Ok(p) => p,
-            Err(e) => {
-                status = status.worst(input::report(&e));
-                if args.json {
-                    batch::put(&mut out, &format!("{}\n", input::error_record(&e)))?;
+    let jobs = crate::limits::jobs(args.jobs);
+    batch::ordered_batch_by(
+        args.input.unparsed_records(),
+        jobs,
+        // A uniqueness check and a step search: milliseconds, seconds on a giant.
+        jobs * 4,
+        |_, record| hint_record(args, &solver, level, &stop, record.parse()),
+        |outcome| {
+            match outcome {
+                Outcome::Unread(e) => {
+                    status = status.worst(input::report(&e));
+                    if args.json {
+                        batch::put(&mut out, &format!("{}\n", input::error_record(&e)))?;
+                    }
                 }
-                continue;
+                Outcome::Late { counted } => skipped += usize::from(counted),
+                Outcome::Line { text, negative } => {
+                    if negative {
+                        status = status.worst(Status::Negative);
+                    }
+                    batch::put(&mut out, &format!("{text}\n"))?;
+                }
             }
-        };
-        // A hint only makes sense on a puzzle with one solution: say first when it has not.
-        let position = Position::from_puzzle(&puzzle);
-        let hint = match position.hint_until(&solver, level, &stop) {
-            Ok(h) => h,
-            Err(p) => {
-                status = status.worst(Status::Negative);
-                let message = format!("No hint: {}.", p.message);
-                let text = if args.json {
-                    let mut v = record_of(&puzzle);
-                    v["status"] = json!(p.status);
-                    v["hint"] = json!(message);
-                    v.to_string()
-                } else {
-                    message
-                };
-                batch::put(&mut out, &format!("{text}\n"))?;
-                continue;
-            }
-        };
-        if hint.is_negative() {
-            status = status.worst(Status::Negative);
-        }
-        let text = if args.json {
-            let mut v = record_of(&puzzle);
-            let obj = v.as_object_mut().expect("an object");
-            obj.insert("status".into(), json!("unique"));
-            obj.insert("hint".into(), json!(hint.hint));
-            obj.insert("solved".into(), json!(hint.solved));
-            obj.insert("mistakes".into(), json!(hint.mistakes));
-            if let (Some(t), Some(c)) = (hint.technique, hint.code) {
-                obj.insert("technique".into(), json!(t));
-                obj.insert("code".into(), json!(c));
-            }
-            if let Some(step) = hint.step {
-                // The fields `explain --json` gives a step, and the explanation.
-                obj.insert("placements".into(), json!(step.placements));
-                obj.insert("eliminations".into(), json!(step.eliminations));
-                obj.insert("text".into(), json!(step.text));
-                obj.insert("explanation".into(), json!(step.explanation));
-            }
-            v.to_string()
-        } else {
-            hint.hint
-        };
-        batch::put(&mut out, &format!("{text}\n"))?;
-    }
+            Ok(())
+        },
+    )?;
     std::io::Write::flush(&mut out)?;
     if skipped > 0 {
         status = status.worst(Status::Negative);
         batch::report_skipped(skipped, args.max_time, "without a hint");
     }
     Ok(status.code())
+}
+
+/// The hint line of one record.
+fn hint_record(
+    args: &HintArgs,
+    solver: &sudoku::logic::LogicSolver,
+    level: HintLevel,
+    stop: &Stop,
+    record: Result<Puzzle, sudoku::format::ParseError>,
+) -> Outcome {
+    if stop.reached() {
+        return Outcome::Late {
+            counted: record.is_ok(),
+        };
+    }
+    let puzzle = match record {
+        Ok(p) => p,
+        Err(e) => return Outcome::Unread(e),
+    };
+    // A hint only makes sense on a puzzle with one solution: say first when it has not.
+    let position = Position::from_puzzle(&puzzle);
+    let hint = match position.hint_until(solver, level, stop) {
+        Ok(h) => h,
+        Err(p) => {
+            let message = format!("No hint: {}.", p.message);
+            let text = if args.json {
+                let mut v = record_of(&puzzle);
+                v["status"] = json!(p.status);
+                v["hint"] = json!(message);
+                v.to_string()
+            } else {
+                message
+            };
+            return Outcome::Line {
+                text,
+                negative: true,
+            };
+        }
+    };
+    let negative = hint.is_negative();
+    let text = if args.json {
+        let mut v = record_of(&puzzle);
+        let obj = v.as_object_mut().expect("an object");
+        obj.insert("status".into(), json!("unique"));
+        obj.insert("hint".into(), json!(hint.hint));
+        obj.insert("solved".into(), json!(hint.solved));
+        obj.insert("mistakes".into(), json!(hint.mistakes));
+        if let (Some(t), Some(c)) = (hint.technique, hint.code) {
+            obj.insert("technique".into(), json!(t));
+            obj.insert("code".into(), json!(c));
+        }
+        if let Some(step) = hint.step {
+            // The fields `explain --json` gives a step, and the explanation.
+            obj.insert("placements".into(), json!(step.placements));
+            obj.insert("eliminations".into(), json!(step.eliminations));
+            obj.insert("text".into(), json!(step.text));
+            obj.insert("explanation".into(), json!(step.explanation));
+        }
+        v.to_string()
+    } else {
+        hint.hint
+    };
+    Outcome::Line { text, negative }
 }
