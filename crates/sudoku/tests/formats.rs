@@ -1005,7 +1005,8 @@ proptest! {
 
 /// A random puzzle of `shape` spelled in `alphabet`, with what docs/formats.md says
 /// detection needs to see: a hex grid uses `0` (digit 1) and has an empty cell; a 16x16
-/// in letters shows a letter past `G`.
+/// in letters shows a letter past `G`; a 25x25 in letters shows a letter past `I` (with
+/// givens 1 to 9 only, `boxed` writes numbers that read back as standard digits).
 fn puzzle_in(shape: Shape, alphabet: format::Alphabet, seed: u64) -> Puzzle {
     let mut p = random_puzzle(shape, seed, false);
     let n = shape.side();
@@ -1014,6 +1015,7 @@ fn puzzle_in(shape: Shape, alphabet: format::Alphabet, seed: u64) -> Puzzle {
     let needed = match alphabet {
         format::Alphabet::Hex => Some(Digit::new(1)),
         format::Alphabet::Letters if n == 16 => Some(Digit::new(16)),
+        format::Alphabet::Letters if n == 25 => Some(Digit::new(25)),
         _ => None,
     };
     if let Some(d) = needed {
