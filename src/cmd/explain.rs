@@ -5,9 +5,9 @@
 //! clashes, none, multiple) and not explained: exit 1, as when the techniques stall with
 //! brute force off.
 
-use super::Status;
+use super::{Outcome, Status};
 use crate::batch;
-use crate::input::{self, InputArgs};
+use crate::input::InputArgs;
 use clap::Args;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -59,17 +59,6 @@ pub struct ExplainArgs {
     pub jobs: usize,
 }
 
-/// What one record gives.
-enum Outcome {
-    /// Input that could not be read.
-    Unread(ParseError),
-    /// A puzzle left for the time limit (counted) or unreadable input past it (not).
-    Late { counted: bool },
-    /// The text written for a puzzle (without the blank line between text blocks), and
-    /// whether it is a negative answer.
-    Written { text: String, negative: bool },
-}
-
 /// Parses `--order`.
 pub fn parse_order(s: &str) -> Result<Order, String> {
     Order::parse(s)
@@ -111,24 +100,13 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         jobs,
         |_, record| explain_record(args, &solver, deadline, record.parse()),
         |outcome| {
-            match outcome {
-                Outcome::Unread(e) => {
-                    status = status.worst(input::report(&e));
-                    if args.json {
-                        batch::put(&mut out, &format!("{}\n", error_json(&e)))?;
-                    }
+            if let Some(text) = outcome.settle(args.json, &mut status, &mut skipped) {
+                // Text blocks are set apart by a blank line.
+                if !args.json && !first {
+                    batch::put(&mut out, "\n")?;
                 }
-                Outcome::Late { counted } => skipped += usize::from(counted),
-                Outcome::Written { text, negative } => {
-                    if negative {
-                        status = status.worst(Status::Negative);
-                    }
-                    if !args.json && !first {
-                        batch::put(&mut out, "\n")?;
-                    }
-                    first = false;
-                    batch::put(&mut out, &text)?;
-                }
+                first = false;
+                batch::put(&mut out, &text)?;
             }
             Ok(())
         },
@@ -199,8 +177,4 @@ fn explain_record(
         text,
         negative: !path.solved,
     }
-}
-
-fn error_json(e: &ParseError) -> String {
-    input::error_record(e).to_string()
 }

@@ -4,9 +4,9 @@
 //! out first, since no logic is sound on top of them.
 
 use super::explain::{parse_order, solver};
-use super::Status;
+use super::{Outcome, Status};
 use crate::batch;
-use crate::input::{self, InputArgs};
+use crate::input::InputArgs;
 use clap::Args;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -49,16 +49,6 @@ pub struct HintArgs {
     pub jobs: usize,
 }
 
-/// What one record gives.
-enum Outcome {
-    /// Input that could not be read.
-    Unread(sudoku::format::ParseError),
-    /// A puzzle left for the time limit (counted) or unreadable input past it (not).
-    Late { counted: bool },
-    /// The line written for a puzzle, and whether it is a negative answer.
-    Line { text: String, negative: bool },
-}
-
 /// The start of a puzzle's JSON record: the fields every command writes for its puzzle,
 /// and a pencil-mark grid's `marks` (as the JSON format writes them), so that the record
 /// is the position the hint is for, as input to any command.
@@ -92,20 +82,8 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
         jobs * 4,
         |_, record| hint_record(args, &solver, level, &stop, record.parse()),
         |outcome| {
-            match outcome {
-                Outcome::Unread(e) => {
-                    status = status.worst(input::report(&e));
-                    if args.json {
-                        batch::put(&mut out, &format!("{}\n", input::error_record(&e)))?;
-                    }
-                }
-                Outcome::Late { counted } => skipped += usize::from(counted),
-                Outcome::Line { text, negative } => {
-                    if negative {
-                        status = status.worst(Status::Negative);
-                    }
-                    batch::put(&mut out, &format!("{text}\n"))?;
-                }
+            if let Some(text) = outcome.settle(args.json, &mut status, &mut skipped) {
+                batch::put(&mut out, &text)?;
             }
             Ok(())
         },
@@ -149,8 +127,8 @@ fn hint_record(
             } else {
                 message
             };
-            return Outcome::Line {
-                text,
+            return Outcome::Written {
+                text: text + "\n",
                 negative: true,
             };
         }
@@ -178,5 +156,8 @@ fn hint_record(
     } else {
         hint.hint
     };
-    Outcome::Line { text, negative }
+    Outcome::Written {
+        text: text + "\n",
+        negative,
+    }
 }

@@ -62,6 +62,41 @@ impl Status {
     }
 }
 
+/// What a worker of a path or hint batch (`explain`, `hint`) gives for one record, in
+/// input order.
+pub enum Outcome {
+    /// Input that could not be read.
+    Unread(sudoku::format::ParseError),
+    /// A puzzle left for the run's time limit (counted) or unreadable input past it (not).
+    Late { counted: bool },
+    /// The text written for a puzzle, and whether it is a negative answer.
+    Written { text: String, negative: bool },
+}
+
+impl Outcome {
+    /// Folds the outcome into the run: an unread record is reported (and, with `json`,
+    /// written as an error record), a late one counted in `skipped`, a negative answer
+    /// kept in `status`. Gives the text to write, if any.
+    pub fn settle(self, json: bool, status: &mut Status, skipped: &mut usize) -> Option<String> {
+        match self {
+            Outcome::Unread(e) => {
+                *status = status.worst(crate::input::report(&e));
+                json.then(|| format!("{}\n", crate::input::error_record(&e)))
+            }
+            Outcome::Late { counted } => {
+                *skipped += usize::from(counted);
+                None
+            }
+            Outcome::Written { text, negative } => {
+                if negative {
+                    *status = status.worst(Status::Negative);
+                }
+                Some(text)
+            }
+        }
+    }
+}
+
 /// A record as one JSON line (with its newline), keys in alphabetical order as every
 /// `--json` writes them: a library record ([`sudoku::format::json::Headed`] and the like)
 /// goes out the same from every command.

@@ -137,14 +137,9 @@ pub(crate) fn locked_candidates(
                 if !places.into_iter().all(|p| p / width == first / width) {
                     continue;
                 }
+                // Two or more cells, all in one box (checked on the places above).
                 let cells: Vec<Cell> = ctx.cells_with(d, line).collect();
-                let Some(first) = cells.first().filter(|_| cells.len() >= 2) else {
-                    continue;
-                };
-                let block = first.block(s);
-                if !cells.iter().all(|c| c.block(s) == block) {
-                    continue;
-                }
+                let block = cells[0].block(s);
                 let elims: Vec<Candidate> = ctx
                     .cells_with(d, House::Block(block))
                     .filter(|&c| !line.contains(s, c))

@@ -7,8 +7,9 @@
 //! most of a rating or an explanation, since nearly every step there is a single:
 //! `rate` took 19 s on a generated 225x225 and had no answer for a 400x400 in minutes.
 //!
-//! Here the counts the singles depend on (candidates of each cell, places of each digit in
-//! each house, empty cells of each house) change with each placement and elimination, and
+//! Here what the singles depend on (the board's candidates, the places of each digit in
+//! each house as position sets, the empty cells of each house) changes with each
+//! placement and elimination, and
 //! ordered sets hold the cells, houses and house-digits that are singles now. A step then
 //! costs the peers of its cell (`3n`) and a few set operations instead of the board.
 //!
@@ -35,13 +36,9 @@ pub(crate) struct SinglesAny {
     board: Board,
     shape: Shape,
     n: usize,
-    /// Candidates of each cell.
-    cands: Vec<u32>,
-    /// Places of each digit in each house, at `house * n + digit` (houses by
-    /// [`House::index`]).
-    places: Vec<u32>,
-    /// The same places as sets, laid out as [`super::Context`]'s position table (at
-    /// `digit * 3n + house`), which general finders borrow instead of building it.
+    /// The places of each digit in each house, laid out as [`super::Context`]'s position
+    /// table (at `digit * 3n + house`, houses by [`House::index`]), which general finders
+    /// borrow instead of building it.
     positions: Vec<PosSet>,
     /// Whether each digit is placed in each house, at `house * n + digit`.
     placed: Vec<bool>,
@@ -71,8 +68,6 @@ impl SinglesAny {
             board: board.clone(),
             shape,
             n,
-            cands: vec![0; n * n],
-            places: vec![0; hc * n],
             positions: super::context::position_table(board),
             placed: vec![false; hc * n],
             placed_in: vec![0; hc],
@@ -100,14 +95,7 @@ impl SinglesAny {
                     }
                 }
             }
-            let cands = board.candidates(cell);
-            s.cands[cell.index()] = cands.len() as u32;
-            for d in cands {
-                for h in houses {
-                    s.places[h * n + d.index()] += 1;
-                }
-            }
-            if board.value(cell).is_none() && cands.len() == 1 {
+            if board.value(cell).is_none() && board.candidates(cell).len() == 1 {
                 s.naked.insert(cell.index() as u32);
             }
         }
@@ -116,7 +104,7 @@ impl SinglesAny {
                 s.full.insert(s.rank(h));
             }
             for d in 0..n {
-                if s.places[h * n + d] == 1 && !s.placed[h * n + d] {
+                if s.positions[d * hc + h].len() == 1 && !s.placed[h * n + d] {
                     s.hidden.insert(s.hidden_key(h, d));
                 }
             }
@@ -260,9 +248,8 @@ impl SinglesAny {
             return;
         }
         let c = cell.index();
-        self.cands[c] -= 1;
         if self.board.value(cell).is_none() {
-            match self.cands[c] {
+            match self.board.candidates(cell).len() {
                 1 => self.naked.insert(c as u32),
                 0 => self.naked.remove(&(c as u32)),
                 _ => false,
@@ -277,10 +264,9 @@ impl SinglesAny {
             .remove((r % br) * bc + col % bc);
         for house in cell.houses(self.shape) {
             let h = house.index(self.shape);
-            let at = h * self.n + digit.index();
-            self.places[at] -= 1;
+            let at = h * n + digit.index();
             let key = self.hidden_key(h, digit.index());
-            match self.places[at] {
+            match self.positions[base + h].len() {
                 1 if !self.placed[at] => self.hidden.insert(key),
                 0 => self.hidden.remove(&key),
                 _ => false,
