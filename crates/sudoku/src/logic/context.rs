@@ -24,10 +24,11 @@ pub struct Context<'a> {
     n: usize,
     geometry: OnceCell<Arc<Geometry>>,
     positions: OnceCell<Vec<PosSet>>,
-    /// The position table kept by the driver, when it keeps one ([`Self::with_positions`]).
-    /// A plain borrow beside the cell keeps `Context` covariant in `'a`.
-    kept_positions: Option<&'a [PosSet]>,
     placed: OnceCell<Vec<DigitSet>>,
+    few_places: OnceCell<Vec<DigitSet>>,
+    /// The tables kept by the driver, when it keeps them ([`Self::with_tables`]). A plain
+    /// borrow beside the cells keeps `Context` covariant in `'a`.
+    kept: Option<Kept<'a>>,
     bivalue: OnceCell<Vec<Cell>>,
     strong: OnceCell<Vec<Vec<(House, Cell, Cell)>>>,
     als: OnceCell<Option<super::als::AnyTables>>,
@@ -49,6 +50,25 @@ pub struct Context<'a> {
     /// The SE producers that already ran on this position (a bit per
     /// [`super::ExplainerProducer`]): each runs once, for all the techniques that name it.
     producers_run: std::cell::Cell<u32>,
+    /// What changed since each technique last found nothing on this path, when the
+    /// driver keeps that ([`Self::with_changes`]).
+    changes: Option<Changes<'a>>,
+}
+
+/// What the driver knows of the path up to this position: the step at which each digit
+/// last lost a candidate (overall, and in each house), and the step at which each
+/// technique last ran without a result. A finder whose result depends on one digit's
+/// candidates alone (locked candidates, their direct forms) skips a digit that has lost
+/// none since then, and a pattern whose houses have not: its scan would find nothing
+/// again.
+#[derive(Clone, Copy)]
+pub(crate) struct Changes<'a> {
+    /// By digit index: the step that last removed one of its candidates.
+    pub digit_changed: &'a [u32],
+    /// The same by digit and house, laid out as the position table.
+    pub places_changed: &'a [u32],
+    /// By technique (`Technique as usize`): the step after which it last found nothing.
+    pub quiet_since: &'a [Option<u32>],
 }
 
 impl<'a> Context<'a> {
@@ -61,7 +81,8 @@ impl<'a> Context<'a> {
             n: shape.side(),
             geometry: OnceCell::new(),
             positions: OnceCell::new(),
-            kept_positions: None,
+            few_places: OnceCell::new(),
+            kept: None,
             placed: OnceCell::new(),
             bivalue: OnceCell::new(),
             strong: OnceCell::new(),
@@ -74,6 +95,7 @@ impl<'a> Context<'a> {
             se_path: None,
             se_own: OnceCell::new(),
             producers_run: std::cell::Cell::new(0),
+            changes: None,
         }
     }
 
@@ -84,12 +106,45 @@ impl<'a> Context<'a> {
         self
     }
 
-    /// The position table of this board, kept up to date elsewhere (the driver's
-    /// `singles_any`), instead of one built from the board at first use.
-    pub(crate) fn with_positions(mut self, table: &'a [PosSet]) -> Context<'a> {
-        debug_assert_eq!(table.len(), self.n * self.shape.house_count());
-        self.kept_positions = Some(table);
+    /// The same context, with tables of this board kept up to date elsewhere (the
+    /// driver's `singles_any`) instead of built from the board at first use.
+    pub(crate) fn with_tables(mut self, kept: Kept<'a>) -> Context<'a> {
+        let hc = self.shape.house_count();
+        debug_assert_eq!(kept.positions.len(), self.n * hc);
+        debug_assert_eq!(kept.placed.len(), hc);
+        debug_assert_eq!(kept.few_places.len(), hc * (FEW + 1));
+        self.kept = Some(kept);
         self
+    }
+
+    /// The same context, with what changed along its path (see [`Changes`]).
+    pub(crate) fn with_changes(mut self, changes: Changes<'a>) -> Context<'a> {
+        self.changes = Some(changes);
+        self
+    }
+
+    /// Whether `digit` has lost no candidate since `technique` last ran here without a
+    /// result: a scan of that digit alone would find nothing again.
+    pub(crate) fn digit_quiet(&self, technique: super::Technique, digit: Digit) -> bool {
+        self.changes.is_some_and(|c| {
+            c.quiet_since[technique as usize].is_some_and(|q| c.digit_changed[digit.index()] <= q)
+        })
+    }
+
+    /// Whether the places of `digit` in `house` are as they were when `technique` last ran
+    /// here without a result.
+    pub(crate) fn places_quiet(
+        &self,
+        technique: super::Technique,
+        digit: Digit,
+        house: House,
+    ) -> bool {
+        self.changes.is_some_and(|c| {
+            c.quiet_since[technique as usize].is_some_and(|q| {
+                let at = digit.index() * self.shape.house_count() + house.index(self.shape);
+                c.places_changed[at] <= q
+            })
+        })
     }
 
     /// The SE producers' state: the path's, or this position's own.
@@ -173,10 +228,24 @@ impl<'a> Context<'a> {
     }
 
     fn position_table(&self) -> &[PosSet] {
-        match self.kept_positions {
-            Some(t) => t,
+        match self.kept {
+            Some(k) => k.positions,
             None => self.positions.get_or_init(|| position_table(self.board)),
         }
+    }
+
+    /// The digits with exactly `count` places left in `house` (`count` at most [`FEW`];
+    /// placed digits have none): what subset finders start from, without looking at
+    /// every digit of every house.
+    pub(crate) fn digits_with_places(&self, house: House, count: usize) -> DigitSet {
+        debug_assert!(count <= FEW);
+        let t = match self.kept {
+            Some(k) => k.few_places,
+            None => self
+                .few_places
+                .get_or_init(|| few_places_table(self.position_table(), self.shape.house_count())),
+        };
+        t[house.index(self.shape) * (FEW + 1) + count]
     }
 
     /// The positions in `house` where `digit` is still a candidate.
@@ -197,6 +266,9 @@ impl<'a> Context<'a> {
     /// The digits already placed (given or solved) in `house`.
     #[inline]
     pub fn placed(&self, house: House) -> DigitSet {
+        if let Some(k) = self.kept {
+            return k.placed[house.index(self.shape)];
+        }
         let t = self.placed.get_or_init(|| {
             let geometry = self.geometry();
             (0..self.shape.house_count())
@@ -290,6 +362,32 @@ impl<'a> Context<'a> {
 
 /// The position table of `board`: for each digit and house (at `digit * houses +
 /// house`, houses by [`House::index`]), the positions where the digit is a candidate.
+/// The largest place count [`Context::digits_with_places`] answers for.
+pub(crate) const FEW: usize = 4;
+
+/// Tables of a board kept up to date by the driver, laid out as [`Context`] lays out its
+/// own: the position table ([`position_table`]), the placed digits by house, and the
+/// digits with few places by house ([`few_places_table`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Kept<'a> {
+    pub positions: &'a [PosSet],
+    pub placed: &'a [DigitSet],
+    pub few_places: &'a [DigitSet],
+}
+
+/// For each house and each count up to [`FEW`], the digits with that many places, at
+/// `house * (FEW + 1) + count`, from a position table (`digit * houses + house`).
+pub(crate) fn few_places_table(positions: &[PosSet], houses: usize) -> Vec<DigitSet> {
+    let mut t = vec![DigitSet::EMPTY; houses * (FEW + 1)];
+    for (i, places) in positions.iter().enumerate() {
+        let count = places.len();
+        if count <= FEW {
+            t[(i % houses) * (FEW + 1) + count].insert(Digit::from_index(i / houses));
+        }
+    }
+    t
+}
+
 pub(crate) fn position_table(board: &Board) -> Vec<PosSet> {
     let s = board.shape();
     let n = s.side();

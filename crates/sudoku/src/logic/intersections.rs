@@ -10,7 +10,8 @@ use super::step::{Evidence, Step};
 use super::subsets::{naked_eliminations, naked_subsets};
 use super::technique::Technique;
 use super::Context;
-use crate::index::{Block, Candidate, Cell, Digit, House};
+use crate::index::{Block, Candidate, Cell, Col, Digit, House, Row};
+use crate::set::PosSet;
 use std::ops::ControlFlow;
 
 pub(crate) const TECHNIQUES: &[Technique] = &[
@@ -27,10 +28,10 @@ pub(crate) fn find(
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     match technique {
-        Technique::LockedCandidatesPointing => locked_candidates(ctx, true, &mut |i| {
+        Technique::LockedCandidatesPointing => locked_candidates(ctx, technique, true, &mut |i| {
             sink(i.step(Technique::LockedCandidatesPointing))
         }),
-        Technique::LockedCandidatesClaiming => locked_candidates(ctx, false, &mut |i| {
+        Technique::LockedCandidatesClaiming => locked_candidates(ctx, technique, false, &mut |i| {
             sink(i.step(Technique::LockedCandidatesClaiming))
         }),
         Technique::LockedPair => locked_subsets(ctx, 2, technique, sink),
@@ -73,88 +74,153 @@ impl Locked {
 /// Every pointing (`pointing`) or claiming pattern with at least one elimination.
 /// Pointing: boxes in order, digits in order, rows before columns. Claiming: rows, then
 /// columns, digits in order.
+///
+/// Whatever `technique` makes of a pattern, it depends on the candidates of the pattern's
+/// digit alone: digits quiet for it ([`Context::digit_quiet`]) are not scanned.
 pub(crate) fn locked_candidates(
     ctx: &Context<'_>,
+    technique: Technique,
     pointing: bool,
     found: &mut dyn FnMut(Locked) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let s = ctx.shape();
     let n = ctx.side();
-    let digits = || crate::index::Digit::all(s);
-    if pointing {
-        for b in 0..n {
-            let block = House::Block(Block::new(b));
-            for d in digits() {
-                // One cell would be a hidden single, not an intersection. (Counted before
-                // the cells are listed: at 400x400 most box-digits have none.)
-                let places = ctx.positions(d, block);
-                let Some(first) = places.first().filter(|_| places.len() >= 2) else {
-                    continue;
-                };
-                // Box positions run row by row, `bc` a row: neither one row nor one column
-                // of the box, no line to point at.
-                let bc = s.box_cols();
-                if !places.into_iter().all(|p| p / bc == first / bc)
-                    && !places.into_iter().all(|p| p % bc == first % bc)
-                {
-                    continue;
+    let live: Vec<Digit> = Digit::all(s)
+        .filter(|&d| !ctx.digit_quiet(technique, d))
+        .collect();
+    if live.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    // First the house-digits whose places lie in one intersection, digit by digit: the
+    // position table is laid out by digit, so this reads it in order (by house it is a
+    // cache miss a look-up at 400x400). Then those few in the scan order.
+    let houses: Vec<House> = if pointing {
+        (0..n).map(|b| House::Block(Block::new(b))).collect()
+    } else {
+        ctx.houses()
+            .filter(|h| !matches!(h, House::Block(_)))
+            .collect()
+    };
+    let mut locked: Vec<(usize, Digit)> = Vec::new();
+    for &d in &live {
+        for (i, &house) in houses.iter().enumerate() {
+            // One cell would be a hidden single, not an intersection.
+            let places = ctx.positions(d, house);
+            let Some(first) = places.first().filter(|_| places.len() >= 2) else {
+                continue;
+            };
+            let in_one = match house {
+                // Box positions run row by row, `bc` a row: one row or one column of the
+                // box, a line to point at.
+                House::Block(_) => {
+                    let bc = s.box_cols();
+                    places.into_iter().all(|p| p / bc == first / bc)
+                        || places.into_iter().all(|p| p % bc == first % bc)
                 }
-                let cells: Vec<Cell> = ctx.cells_with(d, block).collect();
-                for line in [House::Row(cells[0].row(s)), House::Col(cells[0].col(s))] {
-                    if !cells.iter().all(|&c| line.contains(s, c)) {
-                        continue;
-                    }
-                    let elims: Vec<Candidate> = ctx
-                        .cells_with(d, line)
-                        .filter(|c| c.block(s).index() != b)
-                        .map(|c| Candidate::new(c, d))
-                        .collect();
-                    if !elims.is_empty() {
-                        found(Locked {
-                            digit: d,
-                            block: Block::new(b),
-                            line,
-                            pointing: true,
-                            cells: cells.clone(),
-                            eliminations: elims,
-                        })?;
-                    }
-                }
+                // A row's places are columns, `bc` a box; a column's are rows, `br` a box.
+                House::Row(_) => places
+                    .into_iter()
+                    .all(|p| p / s.box_cols() == first / s.box_cols()),
+                House::Col(_) => places
+                    .into_iter()
+                    .all(|p| p / s.box_rows() == first / s.box_rows()),
+            };
+            if in_one {
+                locked.push((i, d));
             }
         }
-    } else {
-        for line in ctx.houses().filter(|h| !matches!(h, House::Block(_))) {
-            for d in digits() {
-                let places = ctx.positions(d, line);
-                let Some(first) = places.first().filter(|_| places.len() >= 2) else {
-                    continue;
-                };
-                // A row's places are columns, `bc` a box; a column's are rows, `br` a box.
-                let width = match line {
-                    House::Row(_) => s.box_cols(),
-                    _ => s.box_rows(),
-                };
-                if !places.into_iter().all(|p| p / width == first / width) {
+    }
+    locked.sort_unstable();
+    // Positions `lo..lo + len` of a house, and every `step`-th from `lo`, `count` of them.
+    let span = |lo: usize, len: usize| PosSet::full(lo + len) - PosSet::full(lo);
+    let stride = |lo: usize, step: usize, count: usize| -> PosSet {
+        (0..count).map(|k| lo + k * step).collect()
+    };
+    let (br, bc) = (s.box_rows(), s.box_cols());
+    for (i, d) in locked {
+        let house = houses[i];
+        // The other house of the intersection, and the places there the pattern clears
+        // (position sets, before any cell is listed).
+        let places = ctx.positions(d, house);
+        let first = places.first().expect("two places or more");
+        let corner = ctx.cell(house, 0);
+        let (other, cleared) = match house {
+            House::Block(_) if places.into_iter().all(|p| p / bc == first / bc) => {
+                let row = House::Row(Row::new(corner.row(s).index() + first / bc));
+                (row, ctx.positions(d, row) - span(corner.col(s).index(), bc))
+            }
+            House::Block(_) => {
+                let col = House::Col(Col::new(corner.col(s).index() + first % bc));
+                (col, ctx.positions(d, col) - span(corner.row(s).index(), br))
+            }
+            House::Row(r) => {
+                let block = House::Block(ctx.cell(house, first).block(s));
+                let line = span((r.index() % br) * bc, bc);
+                (block, ctx.positions(d, block) - line)
+            }
+            House::Col(c) => {
+                let block = House::Block(ctx.cell(house, first).block(s));
+                let line = stride(c.index() % bc, bc, br);
+                (block, ctx.positions(d, block) - line)
+            }
+        };
+        if cleared.is_empty() {
+            continue;
+        }
+        // What the technique makes of the pattern depends on the places of its digit in
+        // its two houses and in the houses of the cells it clears: when none changed
+        // since the technique last found nothing, nor does it now.
+        let quiet = |h: House| ctx.places_quiet(technique, d, h);
+        if quiet(house)
+            && quiet(other)
+            && cleared
+                .into_iter()
+                .all(|p| ctx.cell(other, p).houses(s).iter().all(|&h| quiet(h)))
+        {
+            continue;
+        }
+        if pointing {
+            let b = i;
+            let cells: Vec<Cell> = ctx.cells_with(d, house).collect();
+            for line in [House::Row(cells[0].row(s)), House::Col(cells[0].col(s))] {
+                if !cells.iter().all(|&c| line.contains(s, c)) {
                     continue;
                 }
-                // Two or more cells, all in one box (checked on the places above).
-                let cells: Vec<Cell> = ctx.cells_with(d, line).collect();
-                let block = cells[0].block(s);
                 let elims: Vec<Candidate> = ctx
-                    .cells_with(d, House::Block(block))
-                    .filter(|&c| !line.contains(s, c))
+                    .cells_with(d, line)
+                    .filter(|c| c.block(s).index() != b)
                     .map(|c| Candidate::new(c, d))
                     .collect();
                 if !elims.is_empty() {
                     found(Locked {
                         digit: d,
-                        block,
+                        block: Block::new(b),
                         line,
-                        pointing: false,
-                        cells,
+                        pointing: true,
+                        cells: cells.clone(),
                         eliminations: elims,
                     })?;
                 }
+            }
+        } else {
+            // Two or more cells, all in one box (checked on the places above).
+            let line = house;
+            let cells: Vec<Cell> = ctx.cells_with(d, line).collect();
+            let block = cells[0].block(s);
+            let elims: Vec<Candidate> = ctx
+                .cells_with(d, House::Block(block))
+                .filter(|&c| !line.contains(s, c))
+                .map(|c| Candidate::new(c, d))
+                .collect();
+            if !elims.is_empty() {
+                found(Locked {
+                    digit: d,
+                    block,
+                    line,
+                    pointing: false,
+                    cells,
+                    eliminations: elims,
+                })?;
             }
         }
     }

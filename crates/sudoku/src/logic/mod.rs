@@ -400,14 +400,18 @@ impl LogicSolver {
         let ctx = Context::new(board)
             .with_missing_candidates(self.order == Order::Hodoku)
             .with_se_search(search);
-        self.next_step_in(&ctx, skip)
+        self.next_step_in(&ctx, skip).map(|(step, _)| step)
     }
 
-    /// The next step from the techniques of the sequence after the first `skip`.
-    fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<Step> {
+    /// The next step from the techniques of the sequence after the first `skip`, and the
+    /// index in the sequence of the technique (or run of chain techniques) that found it:
+    /// every technique before it found nothing.
+    fn next_step_in(&self, ctx: &Context<'_>, skip: usize) -> Option<(Step, usize)> {
         let mut found = None;
         let mut i = skip;
+        let mut at = skip;
         while i < self.sequence.len() {
+            at = i;
             // A finder cut short at the deadline leaves the rest unrun: the step would not
             // be taken anyway.
             if ctx.past_deadline() {
@@ -470,7 +474,7 @@ impl LogicSolver {
                 break;
             }
         }
-        found
+        found.map(|step| (step, at))
     }
 
     /// Runs the finder the registry names for `t` in this order (in the Explainer order,
@@ -567,9 +571,13 @@ impl LogicSolver {
         let (mut timed_out, mut stopped) = (false, false);
         // The masks of the fast finders, kept up to date step by step; the board lags
         // behind them (`stale`) while only fast steps are taken, and is brought up to
-        // date when a general finder needs it, and at the end.
+        // date when a general finder needs it, and at the end. `singles_any` keeps a
+        // board of its own, which general finders read instead: then `board` is brought
+        // up to date only at the end (a copy costs the whole board).
         let mut fast = Fast::new(self, &board);
         let mut stale = false;
+        // By technique, the step after which it last found nothing ([`context::Changes`]).
+        let mut quiet_since: Vec<Option<u32>> = vec![None; Technique::ALL.len()];
         // Every productive step removes at least one candidate; this bounds a buggy loop.
         let limit = board.shape().cell_count() * board.shape().side() + 1;
         while steps.len() < limit {
@@ -589,17 +597,38 @@ impl LogicSolver {
                     match lead.iter().find_map(|&t| f.find(t)) {
                         Some(step) => Some((step, true)),
                         None => {
-                            if stale {
-                                f.write_to(&mut board);
-                                stale = false;
-                            }
-                            let mut ctx = Context::new(&board)
+                            let current = match f.board() {
+                                Some(kept) => kept,
+                                None => {
+                                    if stale {
+                                        f.write_to(&mut board);
+                                        stale = false;
+                                    }
+                                    &board
+                                }
+                            };
+                            let mut ctx = Context::new(current)
                                 .with_missing_candidates(self.order == Order::Hodoku)
                                 .with_se_search(&search);
-                            if let Some(table) = f.positions() {
-                                ctx = ctx.with_positions(table);
+                            if let Some(kept) = f.tables() {
+                                ctx = ctx.with_tables(kept);
                             }
-                            self.next_step_in(&ctx, *prefix).map(|s| (s, false))
+                            let changes = f.changes();
+                            if let Some((_, digit_changed, places_changed)) = changes {
+                                ctx = ctx.with_changes(context::Changes {
+                                    digit_changed,
+                                    places_changed,
+                                    quiet_since: &quiet_since,
+                                });
+                            }
+                            let next = self.next_step_in(&ctx, *prefix);
+                            drop(ctx);
+                            if let (Some((_, at)), Some((applied, ..))) = (&next, changes) {
+                                for &t in &self.sequence[*prefix..*at] {
+                                    quiet_since[t as usize] = Some(applied);
+                                }
+                            }
+                            next.map(|(s, _)| (s, false))
                         }
                     }
                 }
@@ -618,14 +647,18 @@ impl LogicSolver {
                 stopped = true;
                 break;
             }
-            if from_fast {
+            let keeps_board = fast.as_ref().is_some_and(|(f, _)| f.board().is_some());
+            if from_fast || keeps_board {
                 stale = true;
             } else if !apply(&mut board, &step) {
                 debug_assert!(false, "step changed nothing: {step:?}");
                 break;
             }
             if let Some((f, _)) = &mut fast {
-                f.apply(&step);
+                if !f.apply(&step) && keeps_board {
+                    debug_assert!(false, "step changed nothing: {step:?}");
+                    break;
+                }
             }
             steps.push(step);
         }
@@ -678,9 +711,13 @@ impl Fast {
         }
     }
 
-    fn apply(&mut self, step: &Step) {
+    /// Applies `step`; false when it changed nothing (known where the board is kept).
+    fn apply(&mut self, step: &Step) -> bool {
         match self {
-            Fast::Nine(f) => f.apply(step),
+            Fast::Nine(f) => {
+                f.apply(step);
+                true
+            }
             Fast::Any(f) => f.apply(step),
         }
     }
@@ -699,11 +736,27 @@ impl Fast {
         }
     }
 
-    /// The board's position table, where it is kept up to date.
-    fn positions(&self) -> Option<&[crate::set::PosSet]> {
+    /// Steps applied and the step each digit last lost a candidate, where kept.
+    fn changes(&self) -> Option<(u32, &[u32], &[u32])> {
         match self {
             Fast::Nine(_) => None,
-            Fast::Any(f) => Some(f.positions()),
+            Fast::Any(f) => Some(f.changes()),
+        }
+    }
+
+    /// The current board, where it is kept whole.
+    fn board(&self) -> Option<&Board> {
+        match self {
+            Fast::Nine(_) => None,
+            Fast::Any(f) => Some(f.board()),
+        }
+    }
+
+    /// The board's tables a context borrows, where they are kept up to date.
+    fn tables(&self) -> Option<context::Kept<'_>> {
+        match self {
+            Fast::Nine(_) => None,
+            Fast::Any(f) => Some(f.tables()),
         }
     }
 }
@@ -1030,6 +1083,45 @@ mod tests {
         places_wrong.placements = vec![crate::index::Candidate::new(cell, other)];
         let err = check_step(&board, &places_wrong, &solution).unwrap_err();
         assert!(err.contains("not the solution's digit"), "{err}");
+    }
+
+    /// The driver borrows the tables `singles_any` keeps and skips the digits quiet for a
+    /// technique ([`context::Changes`]): its path is step for step the one fresh contexts
+    /// give, in both orders, on a 25x25 whose path needs locked candidates and their
+    /// direct forms.
+    #[test]
+    fn kept_tables_and_quiet_digits_change_no_step() -> Result<(), Box<dyn std::error::Error>> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/large/rkkautsar-sudoku-25-1.txt"
+        );
+        let text = std::fs::read_to_string(path)?;
+        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
+            .next()
+            .ok_or("no record")??
+            .grid;
+        let mut intersections = 0;
+        for order in [Order::Hodoku, Order::Explainer] {
+            let solver = LogicSolver::builder().order(order).build();
+            let driven = solver.solve(&grid).steps;
+            let mut board = Board::new(&grid);
+            let mut fresh = Vec::new();
+            while let Some(step) = solver.next_step(&board) {
+                assert!(apply(&mut board, &step));
+                fresh.push(step);
+            }
+            assert!(board.is_solved(), "{order:?}");
+            assert_eq!(driven, fresh, "{order:?}");
+            intersections += driven
+                .iter()
+                .filter(|s| {
+                    matches!(s.evidence, step::Evidence::Direct { .. })
+                        || matches!(s.evidence, step::Evidence::Intersection { .. })
+                })
+                .count();
+        }
+        assert!(intersections > 20, "{intersections} intersection steps");
+        Ok(())
     }
 
     #[test]

@@ -199,7 +199,7 @@ fn direct_intersection(
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     let pointing = technique == Technique::DirectPointing;
-    locked_candidates(ctx, pointing, &mut |locked| {
+    locked_candidates(ctx, technique, pointing, &mut |locked| {
         for (house, place) in singles_after(ctx, &locked.eliminations) {
             sink(direct_step(
                 technique,

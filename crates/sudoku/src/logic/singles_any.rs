@@ -21,12 +21,13 @@
 //!
 //! Depends on the step model and the grid model; nothing but the driver uses it.
 
+use super::context::{Kept, FEW};
 use super::singles::single;
 use super::step::Step;
 use super::technique::Technique;
 use crate::grid::Board;
 use crate::index::{Cell, Digit, House};
-use crate::set::PosSet;
+use crate::set::{DigitSet, PosSet};
 use crate::shape::Shape;
 use std::collections::BTreeSet;
 
@@ -40,10 +41,14 @@ pub(crate) struct SinglesAny {
     /// table (at `digit * 3n + house`, houses by [`House::index`]), which general finders
     /// borrow instead of building it.
     positions: Vec<PosSet>,
-    /// Whether each digit is placed in each house, at `house * n + digit`.
-    placed: Vec<bool>,
-    /// Distinct digits placed and empty cells, of each house.
-    placed_in: Vec<u32>,
+    /// The digits placed in each house, by [`House::index`], as [`super::Context`]'s
+    /// table of them (which general finders borrow too).
+    placed: Vec<DigitSet>,
+    /// For each house, the digits with each count of places up to
+    /// [`super::context::FEW`], at `house * (FEW + 1) + count`: a [`super::Context`]
+    /// table too.
+    few_places: Vec<DigitSet>,
+    /// Empty cells of each house.
     empty_in: Vec<u32>,
     filled: usize,
     /// Houses with one empty cell, by scan rank (boxes, rows, columns).
@@ -52,6 +57,13 @@ pub(crate) struct SinglesAny {
     naked: BTreeSet<u32>,
     /// `rank * n + digit` of each house and digit not placed there with one place left.
     hidden: BTreeSet<u64>,
+    /// Steps applied so far, and for each digit the step that last took one of its
+    /// candidates away (0: none since the start): what lets the driver skip the digits a
+    /// finder saw without result and that lost nothing since ([`super::context::Changes`]).
+    applied: u32,
+    digit_changed: Vec<u32>,
+    /// The same for each house and digit, laid out as `positions`.
+    places_changed: Vec<u32>,
 }
 
 impl SinglesAny {
@@ -69,13 +81,16 @@ impl SinglesAny {
             shape,
             n,
             positions: super::context::position_table(board),
-            placed: vec![false; hc * n],
-            placed_in: vec![0; hc],
+            placed: vec![DigitSet::default(); hc],
+            few_places: Vec::new(),
             empty_in: vec![0; hc],
             filled: 0,
             full: BTreeSet::new(),
             naked: BTreeSet::new(),
             hidden: BTreeSet::new(),
+            applied: 0,
+            digit_changed: vec![0; n],
+            places_changed: vec![0; n * hc],
         };
         for cell in Cell::all(shape) {
             let houses = cell.houses(shape).map(|h| h.index(shape));
@@ -83,10 +98,7 @@ impl SinglesAny {
                 Some(d) => {
                     s.filled += 1;
                     for h in houses {
-                        if !s.placed[h * n + d.index()] {
-                            s.placed[h * n + d.index()] = true;
-                            s.placed_in[h] += 1;
-                        }
+                        s.placed[h].insert(d);
                     }
                 }
                 None => {
@@ -99,12 +111,14 @@ impl SinglesAny {
                 s.naked.insert(cell.index() as u32);
             }
         }
+        s.few_places = super::context::few_places_table(&s.positions, hc);
         for h in 0..hc {
             if s.empty_in[h] == 1 {
                 s.full.insert(s.rank(h));
             }
             for d in 0..n {
-                if s.positions[d * hc + h].len() == 1 && !s.placed[h * n + d] {
+                if s.positions[d * hc + h].len() == 1 && !s.placed[h].contains(Digit::from_index(d))
+                {
                     s.hidden.insert(s.hidden_key(h, d));
                 }
             }
@@ -126,16 +140,21 @@ impl SinglesAny {
         u64::from(self.rank(h)) * self.n as u64 + d as u64
     }
 
-    /// Applies `step` as [`super::apply`] applies it to a board.
-    pub(crate) fn apply(&mut self, step: &Step) {
+    /// Applies `step` as [`super::apply`] applies it to a board; returns whether anything
+    /// changed.
+    pub(crate) fn apply(&mut self, step: &Step) -> bool {
+        self.applied += 1;
+        let mut changed = false;
         for p in &step.placements {
             if self.board.value(p.cell).is_none() {
                 self.place(p.cell, p.digit);
+                changed = true;
             }
         }
         for e in &step.eliminations {
-            self.remove(e.cell, e.digit);
+            changed |= self.remove(e.cell, e.digit);
         }
+        changed
     }
 
     /// Whether every cell is filled.
@@ -143,9 +162,24 @@ impl SinglesAny {
         self.filled == self.shape.cell_count()
     }
 
-    /// The position table of the board, for a [`super::Context`] of it.
-    pub(crate) fn positions(&self) -> &[PosSet] {
-        &self.positions
+    /// The tables of the board a [`super::Context`] of it borrows.
+    pub(crate) fn tables(&self) -> Kept<'_> {
+        Kept {
+            positions: &self.positions,
+            placed: &self.placed,
+            few_places: &self.few_places,
+        }
+    }
+
+    /// Steps applied so far, and the step at which each digit last lost a candidate,
+    /// overall and in each house.
+    pub(crate) fn changes(&self) -> (u32, &[u32], &[u32]) {
+        (self.applied, &self.digit_changed, &self.places_changed)
+    }
+
+    /// The board, current.
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
     }
 
     /// Brings `board`, the board these sets were made from, up to them.
@@ -171,20 +205,20 @@ impl SinglesAny {
     fn placeable(&self, cell: Cell, digit: Digit) -> bool {
         cell.houses(self.shape)
             .iter()
-            .all(|h| !self.placed[h.index(self.shape) * self.n + digit.index()])
+            .all(|h| !self.placed[h.index(self.shape)].contains(digit))
     }
 
     fn full_house(&self) -> Option<Step> {
         self.full.iter().find_map(|&r| {
             let h = self.house_of_rank(r as usize);
             let house = self.house(h);
-            if self.placed_in[h] as usize + 1 != self.n {
+            if self.placed[h].len() + 1 != self.n {
                 return None;
             }
             let cell = house
                 .cells(self.shape)
                 .find(|&c| self.board.value(c).is_none())?;
-            let digit = Digit::all(self.shape).find(|d| !self.placed[h * self.n + d.index()])?;
+            let digit = Digit::all(self.shape).find(|&d| !self.placed[h].contains(d))?;
             (self.board.has(cell, digit) && self.placeable(cell, digit))
                 .then(|| single(Technique::FullHouse, cell, digit, Some(house)))
         })
@@ -233,20 +267,20 @@ impl SinglesAny {
                 1 => self.full.insert(self.rank(h)),
                 _ => false,
             };
-            let at = h * self.n + digit.index();
-            if !self.placed[at] {
-                self.placed[at] = true;
-                self.placed_in[h] += 1;
+            if !self.placed[h].contains(digit) {
+                self.placed[h].insert(digit);
                 self.hidden.remove(&self.hidden_key(h, digit.index()));
             }
         }
     }
 
-    /// Removes `digit` from the candidates of `cell`, if it is there.
-    fn remove(&mut self, cell: Cell, digit: Digit) {
+    /// Removes `digit` from the candidates of `cell`, if it is there (and says whether it
+    /// was).
+    fn remove(&mut self, cell: Cell, digit: Digit) -> bool {
         if !self.board.eliminate(cell, digit) {
-            return;
+            return false;
         }
+        self.digit_changed[digit.index()] = self.applied;
         let c = cell.index();
         if self.board.value(cell).is_none() {
             match self.board.candidates(cell).len() {
@@ -264,14 +298,22 @@ impl SinglesAny {
             .remove((r % br) * bc + col % bc);
         for house in cell.houses(self.shape) {
             let h = house.index(self.shape);
-            let at = h * n + digit.index();
+            self.places_changed[base + h] = self.applied;
+            let left = self.positions[base + h].len();
+            if left < FEW {
+                self.few_places[h * (FEW + 1) + left + 1].remove(digit);
+            }
+            if left <= FEW {
+                self.few_places[h * (FEW + 1) + left].insert(digit);
+            }
             let key = self.hidden_key(h, digit.index());
-            match self.positions[base + h].len() {
-                1 if !self.placed[at] => self.hidden.insert(key),
+            match left {
+                1 if !self.placed[h].contains(digit) => self.hidden.insert(key),
                 0 => self.hidden.remove(&key),
                 _ => false,
             };
         }
+        true
     }
 }
 
@@ -280,6 +322,7 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::index::Candidate;
+    use crate::logic::context;
     use crate::logic::{Context, LogicSolver, Order};
     use std::ops::ControlFlow;
 
@@ -354,7 +397,16 @@ mod tests {
                     assert!(super::super::apply(&mut board, &step));
                     fast.apply(&step);
                     assert_eq!(fast.is_solved(), board.is_solved());
-                    assert!(fast.positions() == super::super::context::position_table(&board));
+                    let (kept, table) = (fast.tables(), context::position_table(&board));
+                    assert!(kept.positions == table);
+                    assert!(
+                        kept.few_places
+                            == context::few_places_table(&table, g.shape().house_count())
+                    );
+                    let ctx = Context::new(&board);
+                    assert!(ctx
+                        .houses()
+                        .all(|h| kept.placed[h.index(g.shape())] == ctx.placed(h)));
                 }
                 let mut back = Board::new(g);
                 fast.write_to(&mut back);

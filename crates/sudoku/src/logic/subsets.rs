@@ -8,6 +8,7 @@
 //!
 //! Depends on [`super::Context`] and the step model.
 
+use super::context::FEW;
 use super::registry::Sink;
 use super::step::{Evidence, Step};
 use super::technique::Technique;
@@ -181,9 +182,17 @@ pub(crate) fn hidden_subsets(
     k: usize,
     found: &mut dyn FnMut(&[Cell], DigitSet) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let placed = ctx.placed(house);
-    let pool: Vec<(Digit, PosSet)> = Digit::all(ctx.shape())
-        .filter(|d| !placed.contains(*d))
+    // The digits with two to `k` places, from the context's table of them: on a giant
+    // grid each look-up of a position set is a cache miss, and most digits have more.
+    let few = if k <= FEW {
+        (2..=k).fold(DigitSet::EMPTY, |acc, m| {
+            acc | ctx.digits_with_places(house, m)
+        })
+    } else {
+        DigitSet::full(ctx.side())
+    };
+    let pool: Vec<(Digit, PosSet)> = (few - ctx.placed(house))
+        .iter()
         .map(|d| (d, ctx.positions(d, house)))
         .filter(|(_, p)| (2..=k).contains(&p.len()))
         .collect();
