@@ -131,6 +131,15 @@ impl<'a> Context<'a> {
         })
     }
 
+    /// The digits not quiet for `technique` ([`Self::digit_quiet`]), in order: what a
+    /// finder of one-digit patterns (fish, kites, locked candidates) searches.
+    pub(crate) fn live_digits(
+        &self,
+        technique: super::Technique,
+    ) -> impl Iterator<Item = Digit> + '_ {
+        Digit::all(self.shape).filter(move |&d| !self.digit_quiet(technique, d))
+    }
+
     /// Whether the places of `digit` in `house` are as they were when `technique` last ran
     /// here without a result.
     pub(crate) fn places_quiet(

@@ -1124,6 +1124,54 @@ mod tests {
         Ok(())
     }
 
+    /// The same for the single-digit techniques of HoDoKu's order (fish, kites,
+    /// skyscrapers, turbot fish, empty rectangles), which skip quiet digits too: from the
+    /// board a 100x100's path reaches at step 925, the next 12 (nine of them fish and
+    /// kites), driven and fresh.
+    #[test]
+    fn quiet_digits_change_no_fish_step() -> Result<(), Box<dyn std::error::Error>> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/large/rkkautsar-sudoku-100-1.txt"
+        );
+        let text = std::fs::read_to_string(path)?;
+        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
+            .next()
+            .ok_or("no record")??
+            .grid;
+        let solver = LogicSolver::new();
+        let upto = |board: Board, steps: usize| {
+            let mut taken = 0;
+            solver
+                .solve_board_while(board, None, |_| {
+                    taken += 1;
+                    taken <= steps
+                })
+                .0
+        };
+        let start = upto(Board::new(&grid), 925).board;
+        let driven = upto(start.clone(), 12).steps;
+        let mut board = start;
+        let mut fresh = Vec::new();
+        while fresh.len() < 12 {
+            let step = solver.next_step(&board).ok_or("the path stalls")?;
+            assert!(apply(&mut board, &step));
+            fresh.push(step);
+        }
+        assert_eq!(driven, fresh);
+        let single_digit = driven
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.technique.family(),
+                    technique::Family::Fish | technique::Family::SingleDigitPatterns
+                )
+            })
+            .count();
+        assert!(single_digit >= 7, "{single_digit} single-digit steps");
+        Ok(())
+    }
+
     #[test]
     fn orders_put_brute_force_last() {
         for order in [Order::Hodoku, Order::Explainer] {

@@ -38,7 +38,7 @@ use super::technique::Technique;
 use super::wings::seeing_all;
 use super::Context;
 use crate::index::{Candidate, Cell, Col, Digit, House, Row};
-use crate::set::DigitSet;
+use crate::set::{DigitSet, PosSet};
 use std::ops::ControlFlow;
 
 pub(crate) const TECHNIQUES: &[Technique] = &[
@@ -83,25 +83,34 @@ pub(crate) fn find(
     }
 }
 
-/// Every rectangle of four cells on two rows, two columns and exactly two boxes, corners
-/// in the order `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`.
+/// Every rectangle of four cells on two rows, two columns and exactly two boxes whose
+/// corners are all `usable`, corners in the order `(r1,c1), (r1,c2), (r2,c1), (r2,c2)`.
+/// Columns come from each row pair's usable columns in common: a giant grid has
+/// `n^4 / 4` rectangles, few of them with four usable corners.
 fn for_rectangles(
     ctx: &Context<'_>,
+    usable: &dyn Fn(Cell) -> bool,
     f: &mut dyn FnMut([Cell; 4]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let s = ctx.shape();
     let n = ctx.side();
+    let at = |r, c| Cell::at(s, Row::new(r), Col::new(c));
+    let rows: Vec<PosSet> = (0..n)
+        .map(|r| (0..n).filter(|&c| usable(at(r, c))).collect())
+        .collect();
     for r1 in 0..n {
         for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
-                    let at = |r, c| Cell::at(s, Row::new(r), Col::new(c));
-                    let cells = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
+            let common = rows[r1] & rows[r2];
+            if common.len() < 2 {
+                continue;
+            }
+            let band = r1 / s.box_rows() == r2 / s.box_rows();
+            for c1 in common {
+                for c2 in common.into_iter().filter(|&c2| c2 > c1) {
                     // Two boxes: the rows share a band or the columns a stack, not both.
-                    let band = r1 / s.box_rows() == r2 / s.box_rows();
                     let stack = c1 / s.box_cols() == c2 / s.box_cols();
                     if band != stack {
-                        f(cells)?;
+                        f([at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)])?;
                     }
                 }
             }
@@ -141,7 +150,7 @@ fn shared_houses(ctx: &Context<'_>, a: Cell, b: Cell) -> Vec<House> {
 fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     use Technique::*;
     let s = ctx.shape();
-    for_rectangles(ctx, &mut |cells| {
+    for_rectangles(ctx, &|c| ctx.value(c).is_none(), &mut |cells| {
         if cells.iter().any(|&c| ctx.value(c).is_some()) {
             return ControlFlow::Continue(());
         }
@@ -286,36 +295,51 @@ fn type3(ctx: &Context<'_>, house: House, roof: &[Cell], extras: DigitSet) -> Op
         .copied()
         .filter(|&c| ctx.value(c).is_none() && !roof.contains(&c))
         .collect();
-    let n = others.len();
-    // Subsets of 1 to 3 cells, as bitmasks over `others`.
-    for mask in 1u32..(1 << n.min(20)) {
-        let k = mask.count_ones() as usize;
-        if k > 3 {
-            continue;
-        }
-        let chosen: Vec<Cell> = (0..n)
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| others[i])
-            .collect();
-        let digits = chosen.iter().fold(extras, |m, &c| m | ctx.candidates(c));
-        if digits.len() != k + 1 {
-            continue;
+    // Subsets of 1 to 3 of the first 20 cells, in the order of their bitmasks over
+    // `others` (the highest cell first, then the next, then the lowest): the first that
+    // works is the step. A union past four digits fits no subset that contains it.
+    let try_subset = |chosen: &[usize], digits: DigitSet| -> Option<Type3> {
+        if digits.len() != chosen.len() + 1 {
+            return None;
         }
         let elims: Vec<Candidate> = others
             .iter()
-            .filter(|c| !chosen.contains(c))
-            .flat_map(|&c| {
+            .enumerate()
+            .filter(|(i, _)| !chosen.contains(i))
+            .flat_map(|(_, &c)| {
                 (ctx.candidates(c) & digits)
                     .into_iter()
                     .map(move |d| Candidate::new(c, d))
             })
             .collect();
-        if !elims.is_empty() {
-            return Some(Type3 {
-                elims,
-                cells: chosen,
-                digits,
-            });
+        (!elims.is_empty()).then(|| Type3 {
+            elims,
+            cells: chosen.iter().map(|&i| others[i]).collect(),
+            digits,
+        })
+    };
+    let cands = |i: usize| ctx.candidates(others[i]);
+    for hi in 0..others.len().min(20) {
+        let one = extras | cands(hi);
+        if one.len() > 4 {
+            continue;
+        }
+        if let Some(t) = try_subset(&[hi], one) {
+            return Some(t);
+        }
+        for mid in 0..hi {
+            let two = one | cands(mid);
+            if two.len() > 4 {
+                continue;
+            }
+            if let Some(t) = try_subset(&[mid, hi], two) {
+                return Some(t);
+            }
+            for lo in 0..mid {
+                if let Some(t) = try_subset(&[lo, mid, hi], two | cands(lo)) {
+                    return Some(t);
+                }
+            }
         }
     }
     None
@@ -323,7 +347,7 @@ fn type3(ctx: &Context<'_>, house: House, roof: &[Cell], extras: DigitSet) -> Op
 
 fn avoidable(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let grid = ctx.board().grid();
-    for_rectangles(ctx, &mut |cells| {
+    for_rectangles(ctx, &|c| !grid.is_given(c), &mut |cells| {
         // Solved corners, none a given; the deadly completion of each corner is the digit
         // of its diagonal opposite (or the other digit of an adjacent solved corner).
         let solved: Vec<usize> = (0..4).filter(|&i| ctx.value(cells[i]).is_some()).collect();

@@ -160,7 +160,7 @@ pub(crate) fn find(
                 }
                 return ControlFlow::Continue(());
             }
-            for digit in Digit::all(ctx.shape()) {
+            for digit in live_digits(ctx, &[technique]) {
                 for rows in [true, false] {
                     LineFish::new(ctx, digit, rows, kind, k, technique).search(sink)?;
                 }
@@ -172,7 +172,13 @@ pub(crate) fn find(
             // and covers, in the same order): it keeps them, and when it runs to its end
             // the sashimi technique takes them from the context instead of searching again.
             let sashimi = (kind == Kind::Finned).then(|| (sashimi_of(k), RefCell::new(Vec::new())));
-            for digit in Digit::all(ctx.shape()) {
+            // A digit is skipped only when quiet for the sashimi technique too, whose steps
+            // this search hands on.
+            let quiet_for = match &sashimi {
+                Some((t, _)) => vec![technique, *t],
+                None => vec![technique],
+            };
+            for digit in live_digits(ctx, &quiet_for) {
                 for rows in [true, false] {
                     let mut fish = LineFish::new(ctx, digit, rows, kind, k, technique);
                     fish.sashimi = sashimi.as_ref().map(|(t, v)| (*t, v));
@@ -185,13 +191,22 @@ pub(crate) fn find(
             ControlFlow::Continue(())
         }
         _ if ctx.shape().cell_count() <= 128 => {
-            for digit in Digit::all(ctx.shape()) {
+            for digit in live_digits(ctx, &[technique]) {
                 MaskFish::new(ctx, digit, kind, k, technique).search(sink)?;
             }
             ControlFlow::Continue(())
         }
         _ => ControlFlow::Continue(()),
     }
+}
+
+/// The digits to search: a fish is made of one digit's candidates, so a digit quiet for
+/// every technique of `techniques` ([`Context::digit_quiet`]) would give nothing again.
+fn live_digits<'c>(
+    ctx: &'c Context<'_>,
+    techniques: &'c [Technique],
+) -> impl Iterator<Item = Digit> + 'c {
+    Digit::all(ctx.shape()).filter(move |&d| !techniques.iter().all(|&t| ctx.digit_quiet(t, d)))
 }
 
 // ---------------------------------------------------------------------------------------
