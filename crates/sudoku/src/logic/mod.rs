@@ -1085,21 +1085,23 @@ mod tests {
         assert!(err.contains("not the solution's digit"), "{err}");
     }
 
+    /// The first puzzle of `testdata/large/<name>`.
+    fn large_testdata(name: &str) -> Result<Grid, Box<dyn std::error::Error>> {
+        let path = format!("{}/../../testdata/large/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path)?;
+        let record = crate::format::Reader::new(text.as_bytes(), &path, Default::default())
+            .next()
+            .ok_or("no record")??;
+        Ok(record.grid)
+    }
+
     /// The driver borrows the tables `singles_any` keeps and skips the digits quiet for a
     /// technique ([`context::Changes`]): its path is step for step the one fresh contexts
     /// give, in both orders, on a 25x25 whose path needs locked candidates and their
     /// direct forms.
     #[test]
     fn kept_tables_and_quiet_digits_change_no_step() -> Result<(), Box<dyn std::error::Error>> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../testdata/large/rkkautsar-sudoku-25-1.txt"
-        );
-        let text = std::fs::read_to_string(path)?;
-        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
-            .next()
-            .ok_or("no record")??
-            .grid;
+        let grid = large_testdata("rkkautsar-sudoku-25-1.txt")?;
         let mut intersections = 0;
         for order in [Order::Hodoku, Order::Explainer] {
             let solver = LogicSolver::builder().order(order).build();
@@ -1130,15 +1132,7 @@ mod tests {
     /// kites), driven and fresh.
     #[test]
     fn quiet_digits_change_no_fish_step() -> Result<(), Box<dyn std::error::Error>> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../testdata/large/rkkautsar-sudoku-100-1.txt"
-        );
-        let text = std::fs::read_to_string(path)?;
-        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
-            .next()
-            .ok_or("no record")??
-            .grid;
+        let grid = large_testdata("rkkautsar-sudoku-100-1.txt")?;
         let solver = LogicSolver::new();
         let upto = |board: Board, steps: usize| {
             let mut taken = 0;
