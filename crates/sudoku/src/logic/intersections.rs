@@ -90,8 +90,8 @@ pub(crate) fn locked_candidates(
         return ControlFlow::Continue(());
     }
     // First the house-digits whose places lie in one intersection, digit by digit: the
-    // position table is laid out by digit, so this reads it in order (by house it is a
-    // cache miss a look-up at 400x400). Then those few in the scan order.
+    // position table is laid out by digit, so this reads it in order (house by house,
+    // each look-up is a cache miss at 400x400). Then those few, in the scan order.
     let houses: Vec<House> = if pointing {
         (0..n).map(|b| House::Block(Block::new(b))).collect()
     } else {
