@@ -369,8 +369,6 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The position table of `board`: for each digit and house (at `digit * houses +
-/// house`, houses by [`House::index`]), the positions where the digit is a candidate.
 /// The largest place count [`Context::digits_with_places`] answers for.
 pub(crate) const FEW: usize = 4;
 
@@ -397,6 +395,8 @@ pub(crate) fn few_places_table(positions: &[PosSet], houses: usize) -> Vec<Digit
     t
 }
 
+/// The position table of `board`: for each digit and house (at `digit * houses +
+/// house`, houses by [`House::index`]), the positions where the digit is a candidate.
 pub(crate) fn position_table(board: &Board) -> Vec<PosSet> {
     let s = board.shape();
     let n = s.side();

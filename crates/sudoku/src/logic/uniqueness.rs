@@ -151,9 +151,6 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
     use Technique::*;
     let s = ctx.shape();
     for_rectangles(ctx, &|c| ctx.value(c).is_none(), &mut |cells| {
-        if cells.iter().any(|&c| ctx.value(c).is_some()) {
-            return ControlFlow::Continue(());
-        }
         // The pairs `a`, `b` of a bivalue corner that every corner holds. With missing
         // candidates (HoDoKu's rule), every corner need only hold one of them: a corner
         // that lost `a` or `b` to earlier steps (never a given) still can't be part of the
@@ -351,7 +348,7 @@ fn avoidable(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
         // Solved corners, none a given; the deadly completion of each corner is the digit
         // of its diagonal opposite (or the other digit of an adjacent solved corner).
         let solved: Vec<usize> = (0..4).filter(|&i| ctx.value(cells[i]).is_some()).collect();
-        if solved.len() < 2 || solved.iter().any(|&i| grid.is_given(cells[i])) {
+        if solved.len() < 2 {
             return ControlFlow::Continue(());
         }
         let digits: DigitSet = solved
