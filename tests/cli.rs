@@ -528,6 +528,62 @@ fn canonical_on_two_jobs_keeps_input_order_and_errors() {
 }
 
 #[test]
+fn check_on_two_jobs_keeps_input_order_and_errors() {
+    // Solutions from `solve`, one of them broken and a bad line among them: the verdicts
+    // come in input order whatever --jobs, the broken grid is the one reported invalid,
+    // the bad line is named, and the exit code says so.
+    let solved = sudoku()
+        .args(["solve", "--to", "line"])
+        .arg(repo("testdata/puzzles/17clue-200.txt"))
+        .assert()
+        .success();
+    let mut lines: Vec<String> = String::from_utf8(solved.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .take(60)
+        .map(String::from)
+        .collect();
+    // Grid 41's first cell swapped with the one below it: the column stays whole, the
+    // two rows each hold a digit twice.
+    let g: Vec<char> = lines[40].chars().collect();
+    let mut broken = g.clone();
+    broken.swap(0, 9);
+    lines[40] = broken.into_iter().collect();
+    let mut input = lines[..30].join("\n");
+    input.push_str("\n12345\n");
+    input.push_str(&lines[30..].join("\n"));
+    input.push('\n');
+    let run = |jobs: &str, json: bool| {
+        let mut cmd = sudoku();
+        cmd.args(["check", "--jobs", jobs]);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd
+            .write_stdin(input.clone())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("<stdin>:31:"));
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let one = run("1", true);
+    let records: Vec<serde_json::Value> = one
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 61);
+    let invalid: Vec<u64> = records
+        .iter()
+        .filter(|r| r["valid"] == false)
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(invalid, vec![42], "the broken grid, after the bad line");
+    assert!(records[30]["valid"].is_null() && records[30]["line"] == 31);
+    assert_eq!(run("2", true), one);
+    assert_eq!(run("2", false), run("1", false));
+}
+
+#[test]
 fn canonical_stops_at_max_time_with_a_prefix_of_the_forms() {
     // 2,000 puzzles take far longer than a millisecond (the limit counts from the start,
     // before any is read), so the run is cut: what it wrote is the start of the full run's

@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
 use sudoku::format::json::PuzzleHeader;
-use sudoku::format::{ReadOptions, Reader};
+use sudoku::format::{ParseError, Puzzle, ReadOptions, Reader};
 use sudoku::{verify, Grid, Shape};
 
 #[derive(Debug, Args, Clone)]
@@ -22,6 +22,17 @@ pub struct CheckArgs {
     /// `problems` (and `solutions`, how many were checked, for a record listing several).
     #[arg(long)]
     pub json: bool,
+    /// Worker threads (0 = every core); the verdicts come out in input order whatever the
+    /// number.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// What one record gives: its output (text or JSON line) and whether it found problems,
+/// or input that could not be read (with its `--json` line).
+enum Answer {
+    Checked(String, bool),
+    Unread(ParseError, Option<String>),
 }
 
 fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
@@ -61,89 +72,108 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = batch::stdout();
     let mut status = Status::Ok;
     let mut seen = 0;
-    for record in args.input.records() {
-        seen += 1;
-        let p = match record {
-            Ok(p) => p,
+    batch::ordered_batch(
+        args.input.unparsed_records(),
+        crate::limits::jobs(args.jobs),
+        |_, record| match record.parse() {
+            Ok(p) => {
+                let (text, bad) = check(args, puzzle.as_ref(), &p);
+                Answer::Checked(text, bad)
+            }
             Err(e) => {
-                status = status.worst(input::report(&e));
-                if args.json {
+                let line = args.json.then(|| {
                     let mut j = input::error_record(&e);
                     j["valid"] = json!(null);
-                    batch::put(&mut out, &format!("{j}\n"))?;
+                    format!("{j}\n")
+                });
+                Answer::Unread(e, line)
+            }
+        },
+        |answer| {
+            seen += 1;
+            match answer {
+                Answer::Checked(text, bad) => {
+                    if bad {
+                        status = status.worst(Status::Negative);
+                    }
+                    batch::put(&mut out, &text)
                 }
-                continue;
-            }
-        };
-        let shape = p.shape();
-        let unsolved = puzzle.is_none() && !p.grid.is_full();
-        let stored = |s: &str| Grid::from_values(shape, &line_values(s, shape)?).ok();
-        // A puzzle bank's row: the puzzle, and its solution column to check against it.
-        let banked = p.info.get("solution").filter(|_| unsolved).and_then(stored);
-        // `solve --json`'s answer for a puzzle with several solutions: each one listed.
-        let listed: Vec<Grid> = match p.info.get("solutions").filter(|_| unsolved) {
-            Some(all) if banked.is_none() => all.split(';').filter_map(stored).collect(),
-            _ => Vec::new(),
-        };
-        let problems: Vec<String> = if listed.is_empty() {
-            let result = match (&puzzle, &banked) {
-                (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
-                (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
-                (None, None) => verify::check_solution(&p.grid),
-            };
-            match &result {
-                Ok(()) => vec![],
-                Err(v) => v.iter().map(|v| v.describe(shape)).collect(),
-            }
-        } else {
-            let givens = p.grid.givens();
-            let mut all = Vec::new();
-            for (k, solution) in listed.iter().enumerate() {
-                if let Err(v) = verify::check_solution_of(&givens, solution) {
-                    let k = k + 1;
-                    all.extend(
-                        v.iter()
-                            .map(|v| format!("solution {k}: {}", v.describe(shape))),
-                    );
+                Answer::Unread(e, line) => {
+                    status = status.worst(input::report(&e));
+                    line.map_or(Ok(()), |line| batch::put(&mut out, &line))
                 }
             }
-            all
-        };
-        if !problems.is_empty() {
-            status = status.worst(Status::Negative);
-        }
-        let text = if args.json {
-            // The grid's fields first, as every command writes them: a batch's records can be
-            // matched to their grids and go on down a pipe.
-            let mut j = serde_json::to_value(PuzzleHeader::of(&p))?;
-            j["valid"] = json!(problems.is_empty());
-            j["problems"] = json!(problems);
-            if !listed.is_empty() {
-                j["solutions"] = json!(listed.len());
-            }
-            format!("{j}\n")
-        } else if problems.is_empty() && listed.len() > 1 {
-            format!("valid solutions, all {} listed\n", listed.len())
-        } else if problems.is_empty() {
-            "valid solution\n".to_string()
-        } else {
-            let mut s = if listed.len() > 1 {
-                format!("not every listed solution is valid ({}):\n", p.place())
-            } else {
-                format!("not a valid solution ({}):\n", p.place())
-            };
-            for pr in shown(&problems) {
-                s += &format!("  {pr}\n");
-            }
-            s
-        };
-        batch::put(&mut out, &text)?;
-    }
+        },
+    )?;
     if seen == 0 {
         bail!("no grid found in the input");
     }
     std::io::Write::flush(&mut out)?;
     Ok(status.code())
+}
+
+/// One grid's verdict as written (text or a JSON line), and whether it found problems.
+fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) {
+    let shape = p.shape();
+    let unsolved = puzzle.is_none() && !p.grid.is_full();
+    let stored = |s: &str| Grid::from_values(shape, &line_values(s, shape)?).ok();
+    // A puzzle bank's row: the puzzle, and its solution column to check against it.
+    let banked = p.info.get("solution").filter(|_| unsolved).and_then(stored);
+    // `solve --json`'s answer for a puzzle with several solutions: each one listed.
+    let listed: Vec<Grid> = match p.info.get("solutions").filter(|_| unsolved) {
+        Some(all) if banked.is_none() => all.split(';').filter_map(stored).collect(),
+        _ => Vec::new(),
+    };
+    let problems: Vec<String> = if listed.is_empty() {
+        let result = match (puzzle, &banked) {
+            (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
+            (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
+            (None, None) => verify::check_solution(&p.grid),
+        };
+        match &result {
+            Ok(()) => vec![],
+            Err(v) => v.iter().map(|v| v.describe(shape)).collect(),
+        }
+    } else {
+        let givens = p.grid.givens();
+        let mut all = Vec::new();
+        for (k, solution) in listed.iter().enumerate() {
+            if let Err(v) = verify::check_solution_of(&givens, solution) {
+                let k = k + 1;
+                all.extend(
+                    v.iter()
+                        .map(|v| format!("solution {k}: {}", v.describe(shape))),
+                );
+            }
+        }
+        all
+    };
+    let text = if args.json {
+        // The grid's fields first, as every command writes them: a batch's records can be
+        // matched to their grids and go on down a pipe.
+        let mut j = serde_json::to_value(PuzzleHeader::of(p)).expect("a plain record");
+        j["valid"] = json!(problems.is_empty());
+        j["problems"] = json!(problems);
+        if !listed.is_empty() {
+            j["solutions"] = json!(listed.len());
+        }
+        format!("{j}\n")
+    } else if problems.is_empty() && listed.len() > 1 {
+        format!("valid solutions, all {} listed\n", listed.len())
+    } else if problems.is_empty() {
+        "valid solution\n".to_string()
+    } else {
+        let mut s = if listed.len() > 1 {
+            format!("not every listed solution is valid ({}):\n", p.place())
+        } else {
+            format!("not a valid solution ({}):\n", p.place())
+        };
+        for pr in shown(&problems) {
+            s += &format!("  {pr}\n");
+        }
+        s
+    };
+    (text, !problems.is_empty())
 }
 
 /// The problems as the text output lists them: the first [`SHOWN_PROBLEMS`], the empty
