@@ -584,6 +584,46 @@ fn check_on_two_jobs_keeps_input_order_and_errors() {
 }
 
 #[test]
+fn canonical_of_clashing_givens_says_invalid_as_solve_does() {
+    // Two 1s in row 1 (and box 1): the form is still written (it is well defined), but
+    // the clash is named on stderr with its place, `--json` carries `solve`'s status and
+    // conflicts, and the exit code is 1, as for `solve`, `rate` and `check`.
+    let clash = format!("11{}\n", ".".repeat(79));
+    let valid = sudoku()
+        .arg("canonical")
+        .write_stdin(format!("12{}\n", ".".repeat(79)))
+        .assert()
+        .success();
+    assert!(valid.get_output().stderr.is_empty());
+    let text = sudoku()
+        .arg("canonical")
+        .write_stdin(clash.clone())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "<stdin>:1: invalid givens: digit 1 2 times in row 1: r1c1, r1c2",
+        ));
+    let form = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert_eq!(form.trim().len(), 81);
+    let json = sudoku()
+        .args(["canonical", "--json"])
+        .write_stdin(clash.clone())
+        .assert()
+        .code(1);
+    let record: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(record["status"], "invalid");
+    assert_eq!(record["canonical"], form.trim());
+    let solved = sudoku()
+        .args(["solve", "--json"])
+        .write_stdin(clash)
+        .assert()
+        .code(1);
+    let solved: serde_json::Value = serde_json::from_slice(&solved.get_output().stdout).unwrap();
+    assert_eq!(record["conflicts"], solved["conflicts"]);
+    assert_eq!(record["conflicts"].as_array().unwrap().len(), 2);
+}
+
+#[test]
 fn canonical_stops_at_max_time_with_a_prefix_of_the_forms() {
     // 2,000 puzzles take far longer than a millisecond (the limit counts from the start,
     // before any is read), so the run is cut: what it wrote is the start of the full run's

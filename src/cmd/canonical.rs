@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use sudoku::canonical;
 use sudoku::format::json::PuzzleHeader;
 use sudoku::format::{ParseError, Puzzle};
+use sudoku::solve::ConflictRecord;
 
 #[derive(Debug, Args, Clone, Default)]
 #[command(mut_arg("max_time", |a| a.help(
@@ -24,7 +25,8 @@ pub struct CanonicalArgs {
     pub input: InputArgs,
     /// Write JSON Lines: the puzzle's fields (`line`, `puzzle`, `size`, `box`), `canonical`,
     /// and the `transform` that maps one to the other (`transpose`, `rows`, `cols`: 1-based
-    /// source lines; `digits`: the new name of digits 1 to n).
+    /// source lines; `digits`: the new name of digits 1 to n); for clashing givens also
+    /// `status` (`invalid`) and `conflicts`, as `solve` writes them.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -34,7 +36,9 @@ pub struct CanonicalArgs {
 /// What one record gives: its output line, input that could not be read (with its
 /// `--json` line), or a message for a grid with no form.
 enum Answer {
-    Line(String),
+    /// The output line, and for a puzzle with clashing givens what clashes (its form is
+    /// written all the same, and the run ends with exit code 1, as other commands do).
+    Line(String, Option<String>),
     Unread(ParseError, Option<String>),
     NoForm(String),
     /// The run's time limit came first.
@@ -69,7 +73,13 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
             done += 1;
             match answer {
                 Answer::Stopped => {}
-                Answer::Line(line) => batch::put(&mut out, &line)?,
+                Answer::Line(line, invalid) => {
+                    batch::put(&mut out, &line)?;
+                    if let Some(message) = invalid {
+                        warn!("{message}");
+                        status = status.worst(Status::Negative);
+                    }
+                }
                 Answer::Unread(e, line) => {
                     status = status.worst(input::report(&e));
                     if let Some(line) = line {
@@ -108,8 +118,18 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
         Ok(c) => c,
         Err(e) => return Answer::NoForm(format!("sudoku: {}: {e}", puzzle.place())),
     };
+    let conflicts = puzzle.grid.conflicts();
+    let shape = puzzle.shape();
+    let invalid = (!conflicts.is_empty()).then(|| {
+        let why: Vec<String> = conflicts.iter().map(|c| c.describe(shape)).collect();
+        format!(
+            "sudoku: {}: invalid givens: {}",
+            puzzle.place(),
+            why.join("; ")
+        )
+    });
     if !args.json {
-        return Answer::Line(format!("{}\n", c.line));
+        return Answer::Line(format!("{}\n", c.line), invalid);
     }
     let t = &c.transform;
     let lines = |p: &[usize]| p.iter().map(|&x| x + 1).collect::<Vec<_>>();
@@ -127,5 +147,14 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
         "cols": lines(&t.cols),
         "digits": t.digits[1..].to_vec(),
     });
-    Answer::Line(format!("{obj}\n"))
+    if !conflicts.is_empty() {
+        // As `solve --json` says it: the status and the clashes.
+        obj["status"] = json!("invalid");
+        let records: Vec<ConflictRecord> = conflicts
+            .iter()
+            .map(|c| ConflictRecord::new(c, shape))
+            .collect();
+        obj["conflicts"] = json!(records);
+    }
+    Answer::Line(format!("{obj}\n"), invalid)
 }
