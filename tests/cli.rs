@@ -586,8 +586,8 @@ fn check_on_two_jobs_keeps_input_order_and_errors() {
 #[test]
 fn canonical_of_clashing_givens_says_invalid_as_solve_does() {
     // Two 1s in row 1 (and box 1): the form is still written (it is well defined), but
-    // the clash is named on stderr with its place, `--json` carries `solve`'s status and
-    // conflicts, and the exit code is 1, as for `solve`, `rate` and `check`.
+    // the clash is named on stderr with its place (in text), `--json` carries `solve`'s
+    // status and conflicts, and the exit code is 1, as for `solve`, `rate` and `check`.
     let clash = format!("11{}\n", ".".repeat(79));
     let valid = sudoku()
         .arg("canonical")
@@ -610,6 +610,7 @@ fn canonical_of_clashing_givens_says_invalid_as_solve_does() {
         .write_stdin(clash.clone())
         .assert()
         .code(1);
+    assert!(json.get_output().stderr.is_empty(), "the record says it");
     let record: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
     assert_eq!(record["status"], "invalid");
     assert_eq!(record["canonical"], form.trim());

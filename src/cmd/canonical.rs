@@ -37,7 +37,8 @@ pub struct CanonicalArgs {
 /// `--json` line), or a message for a grid with no form.
 enum Answer {
     /// The output line, and for a puzzle with clashing givens what clashes (its form is
-    /// written all the same, and the run ends with exit code 1, as other commands do).
+    /// written all the same, the clash named on stderr in text, and the run ends with exit
+    /// code 1, as other commands do).
     Line(String, Option<String>),
     Unread(ParseError, Option<String>),
     NoForm(String),
@@ -76,7 +77,10 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
                 Answer::Line(line, invalid) => {
                     batch::put(&mut out, &line)?;
                     if let Some(message) = invalid {
-                        warn!("{message}");
+                        // `--json` says it in the record, as `solve` and `rate` do.
+                        if !args.json {
+                            warn!("{message}");
+                        }
                         status = status.worst(Status::Negative);
                     }
                 }
