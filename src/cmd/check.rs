@@ -9,6 +9,7 @@ use serde_json::json;
 use std::process::ExitCode;
 use sudoku::format::json::PuzzleHeader;
 use sudoku::format::{ParseError, Puzzle, ReadOptions, Reader};
+use sudoku::verify::Violation;
 use sudoku::{verify, Grid, Shape};
 
 #[derive(Debug, Args, Clone)]
@@ -124,16 +125,29 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
         Some(all) if banked.is_none() => all.split(';').filter_map(stored).collect(),
         _ => Vec::new(),
     };
-    let problems: Vec<String> = if listed.is_empty() {
+    // Every problem as JSON lists them; for the text, those that are not an empty cell,
+    // and the empty cells (named), which it groups on one line.
+    let (problems, others, empty) = if listed.is_empty() {
         let result = match (puzzle, &banked) {
             (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
             (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
             (None, None) => verify::check_solution(&p.grid),
         };
-        match &result {
-            Ok(()) => vec![],
-            Err(v) => v.iter().map(|v| v.describe(shape)).collect(),
-        }
+        let found = result.err().unwrap_or_default();
+        let (empty, others): (Vec<&Violation>, Vec<&Violation>) = found
+            .iter()
+            .partition(|v| matches!(v, Violation::Empty(_)));
+        let empty: Vec<String> = empty
+            .iter()
+            .filter_map(|v| match v {
+                Violation::Empty(cell) => Some(cell.name(shape).to_string()),
+                _ => None,
+            })
+            .collect();
+        let describe = |list: Vec<&Violation>| -> Vec<String> {
+            list.iter().map(|v| v.describe(shape)).collect()
+        };
+        (describe(found.iter().collect()), describe(others), empty)
     } else {
         let givens = p.grid.givens();
         let mut all = Vec::new();
@@ -146,7 +160,7 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
                 );
             }
         }
-        all
+        (all.clone(), all, Vec::new())
     };
     let text = if args.json {
         // The grid's fields first, as every command writes them: a batch's records can be
@@ -168,7 +182,7 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
         } else {
             format!("not a valid solution ({}):\n", p.place())
         };
-        for pr in shown(&problems) {
+        for pr in shown(&others, &empty) {
             s += &format!("  {pr}\n");
         }
         s
@@ -176,27 +190,16 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
     (text, !problems.is_empty())
 }
 
-/// The problems as the text output lists them: the first [`SHOWN_PROBLEMS`], the empty
-/// cells (which come last) in one line, and a count of the rest.
-fn shown(problems: &[String]) -> Vec<String> {
-    // A cell's own line (`r1c3 is empty`), not one of a listed solution's (`solution 2:
-    // r1c3 is empty`), which stay as they are.
-    fn cell(p: &str) -> Option<&str> {
-        p.strip_suffix(" is empty").filter(|c| !c.contains(' '))
-    }
-    let empty: Vec<&str> = problems.iter().filter_map(|p| cell(p)).collect();
-    let mut out: Vec<String> = problems
-        .iter()
-        .filter(|p| cell(p).is_none())
-        .cloned()
-        .collect();
-    let more = out.len().saturating_sub(SHOWN_PROBLEMS);
-    out.truncate(SHOWN_PROBLEMS);
+/// The problems as the text output lists them: the first [`SHOWN_PROBLEMS`] of `others`,
+/// the `empty` cells (names) in one line, and a count of the rest.
+fn shown(others: &[String], empty: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = others.iter().take(SHOWN_PROBLEMS).cloned().collect();
+    let more = others.len().saturating_sub(SHOWN_PROBLEMS);
     match empty.len() {
         0 => {}
         1 => out.push(format!("{} is empty", empty[0])),
         k => {
-            let first = empty.iter().take(EMPTY_SHOWN).copied().collect::<Vec<_>>();
+            let first = &empty[..k.min(EMPTY_SHOWN)];
             let rest = if k > EMPTY_SHOWN { ", …" } else { "" };
             out.push(format!("{k} cells are empty: {}{rest}", first.join(", ")));
         }
