@@ -134,9 +134,8 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
             (None, None) => verify::check_solution(&p.grid),
         };
         let found = result.err().unwrap_or_default();
-        let (empty, others): (Vec<&Violation>, Vec<&Violation>) = found
-            .iter()
-            .partition(|v| matches!(v, Violation::Empty(_)));
+        let (empty, others): (Vec<&Violation>, Vec<&Violation>) =
+            found.iter().partition(|v| matches!(v, Violation::Empty(_)));
         let empty: Vec<String> = empty
             .iter()
             .filter_map(|v| match v {
