@@ -131,13 +131,15 @@ impl<'a> Context<'a> {
         })
     }
 
-    /// The digits not quiet for `technique` ([`Self::digit_quiet`]), in order: what a
-    /// finder of one-digit patterns (fish, kites, locked candidates) searches.
-    pub(crate) fn live_digits(
-        &self,
-        technique: super::Technique,
-    ) -> impl Iterator<Item = Digit> + '_ {
-        Digit::all(self.shape).filter(move |&d| !self.digit_quiet(technique, d))
+    /// The digits not quiet for every one of `techniques` ([`Self::digit_quiet`]), in
+    /// order: what a finder of one-digit patterns (fish, kites, locked candidates)
+    /// searches. Several techniques when a finder's steps also stand for another's (a
+    /// finned fish hands on its sashimi ones).
+    pub(crate) fn live_digits<'c>(
+        &'c self,
+        techniques: &'c [super::Technique],
+    ) -> impl Iterator<Item = Digit> + 'c {
+        Digit::all(self.shape).filter(move |&d| !techniques.iter().all(|&t| self.digit_quiet(t, d)))
     }
 
     /// Whether the places of `digit` in `house` are as they were when `technique` last ran

@@ -85,7 +85,7 @@ pub(crate) fn locked_candidates(
 ) -> ControlFlow<()> {
     let s = ctx.shape();
     let n = ctx.side();
-    let live: Vec<Digit> = ctx.live_digits(technique).collect();
+    let live: Vec<Digit> = ctx.live_digits(&[technique]).collect();
     if live.is_empty() {
         return ControlFlow::Continue(());
     }

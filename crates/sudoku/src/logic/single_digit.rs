@@ -138,7 +138,7 @@ fn two_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> Co
         let (x, y) = (rcb[a.index()], rcb[b.index()]);
         a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
     };
-    for digit in ctx.live_digits(technique) {
+    for digit in ctx.live_digits(&[technique]) {
         let links = ctx.strong_links(digit);
         for (i, &(h1, a1, b1)) in links.iter().enumerate() {
             for &(h2, a2, b2) in &links[i + 1..] {
@@ -193,7 +193,7 @@ fn empty_rectangle(
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     let s = ctx.shape();
-    for digit in ctx.live_digits(technique) {
+    for digit in ctx.live_digits(&[technique]) {
         let links = strong_links(ctx, digit);
         for block_house in ctx.houses().filter(|h| matches!(h, House::Block(_))) {
             let House::Block(block) = block_house else {
@@ -286,7 +286,7 @@ fn four_box_rectangle(
     let (bands, stacks) = (s.side() / s.box_rows(), s.side() / s.box_cols());
     let block =
         |band: usize, stack: usize| House::Block(crate::index::Block::new(band * stacks + stack));
-    for digit in ctx.live_digits(technique) {
+    for digit in ctx.live_digits(&[technique]) {
         for b1 in 0..bands {
             for b2 in b1 + 1..bands {
                 for s1 in 0..stacks {
@@ -430,7 +430,7 @@ fn three_links(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> 
     // Every cell of one group sees every cell of the other.
     let all_see = |p: &[Cell], q: &[Cell]| p.iter().all(|&x| q.iter().all(|&y| sees(x, y)));
     let disjoint = |p: &[Cell], q: &[Cell]| p.iter().all(|x| !q.contains(x));
-    for digit in ctx.live_digits(technique) {
+    for digit in ctx.live_digits(&[technique]) {
         let links = group_links(ctx, digit);
         // Each link in both directions.
         let dirs: Vec<(usize, &[Cell], &[Cell])> = links

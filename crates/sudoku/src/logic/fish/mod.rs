@@ -160,7 +160,7 @@ pub(crate) fn find(
                 }
                 return ControlFlow::Continue(());
             }
-            for digit in live_digits(ctx, &[technique]) {
+            for digit in ctx.live_digits(&[technique]) {
                 for rows in [true, false] {
                     LineFish::new(ctx, digit, rows, kind, k, technique).search(sink)?;
                 }
@@ -178,7 +178,7 @@ pub(crate) fn find(
                 Some((t, _)) => vec![technique, *t],
                 None => vec![technique],
             };
-            for digit in live_digits(ctx, &quiet_for) {
+            for digit in ctx.live_digits(&quiet_for) {
                 for rows in [true, false] {
                     let mut fish = LineFish::new(ctx, digit, rows, kind, k, technique);
                     fish.sashimi = sashimi.as_ref().map(|(t, v)| (*t, v));
@@ -191,22 +191,13 @@ pub(crate) fn find(
             ControlFlow::Continue(())
         }
         _ if ctx.shape().cell_count() <= 128 => {
-            for digit in live_digits(ctx, &[technique]) {
+            for digit in ctx.live_digits(&[technique]) {
                 MaskFish::new(ctx, digit, kind, k, technique).search(sink)?;
             }
             ControlFlow::Continue(())
         }
         _ => ControlFlow::Continue(()),
     }
-}
-
-/// The digits to search: a fish is made of one digit's candidates, so a digit quiet for
-/// every technique of `techniques` ([`Context::digit_quiet`]) would give nothing again.
-fn live_digits<'c>(
-    ctx: &'c Context<'_>,
-    techniques: &'c [Technique],
-) -> impl Iterator<Item = Digit> + 'c {
-    Digit::all(ctx.shape()).filter(move |&d| !techniques.iter().all(|&t| ctx.digit_quiet(t, d)))
 }
 
 // ---------------------------------------------------------------------------------------
