@@ -125,28 +125,25 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
         Some(all) if banked.is_none() => all.split(';').filter_map(stored).collect(),
         _ => Vec::new(),
     };
-    // Every problem as JSON lists them; for the text, those that are not an empty cell,
-    // and the empty cells (named), which it groups on one line.
-    let (problems, others, empty) = if listed.is_empty() {
+    // Every problem as JSON lists it, with the cell's name when it is an empty cell of
+    // the grid (the text groups those on one line).
+    let problems: Vec<(String, Option<String>)> = if listed.is_empty() {
         let result = match (puzzle, &banked) {
             (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
             (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
             (None, None) => verify::check_solution(&p.grid),
         };
         let found = result.err().unwrap_or_default();
-        let (empty, others): (Vec<&Violation>, Vec<&Violation>) =
-            found.iter().partition(|v| matches!(v, Violation::Empty(_)));
-        let empty: Vec<String> = empty
+        found
             .iter()
-            .filter_map(|v| match v {
-                Violation::Empty(cell) => Some(cell.name(shape).to_string()),
-                _ => None,
+            .map(|v| {
+                let empty = match v {
+                    Violation::Empty(cell) => Some(cell.name(shape).to_string()),
+                    _ => None,
+                };
+                (v.describe(shape), empty)
             })
-            .collect();
-        let describe = |list: Vec<&Violation>| -> Vec<String> {
-            list.iter().map(|v| v.describe(shape)).collect()
-        };
-        (describe(found.iter().collect()), describe(others), empty)
+            .collect()
     } else {
         let givens = p.grid.givens();
         let mut all = Vec::new();
@@ -155,18 +152,18 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
                 let k = k + 1;
                 all.extend(
                     v.iter()
-                        .map(|v| format!("solution {k}: {}", v.describe(shape))),
+                        .map(|v| (format!("solution {k}: {}", v.describe(shape)), None)),
                 );
             }
         }
-        (all.clone(), all, Vec::new())
+        all
     };
     let text = if args.json {
         // The grid's fields first, as every command writes them: a batch's records can be
         // matched to their grids and go on down a pipe.
         let mut j = serde_json::to_value(PuzzleHeader::of(p)).expect("a plain record");
         j["valid"] = json!(problems.is_empty());
-        j["problems"] = json!(problems);
+        j["problems"] = json!(problems.iter().map(|(text, _)| text).collect::<Vec<_>>());
         if !listed.is_empty() {
             j["solutions"] = json!(listed.len());
         }
@@ -181,7 +178,7 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
         } else {
             format!("not a valid solution ({}):\n", p.place())
         };
-        for pr in shown(&others, &empty) {
+        for pr in shown(&problems) {
             s += &format!("  {pr}\n");
         }
         s
@@ -189,10 +186,20 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
     (text, !problems.is_empty())
 }
 
-/// The problems as the text output lists them: the first [`SHOWN_PROBLEMS`] of `others`,
-/// the `empty` cells (names) in one line, and a count of the rest.
-fn shown(others: &[String], empty: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = others.iter().take(SHOWN_PROBLEMS).cloned().collect();
+/// The problems as the text output lists them: the first [`SHOWN_PROBLEMS`] that are not
+/// an empty cell, the empty cells in one line, and a count of the rest.
+fn shown(problems: &[(String, Option<String>)]) -> Vec<String> {
+    let others: Vec<&String> = problems
+        .iter()
+        .filter(|(_, empty)| empty.is_none())
+        .map(|(text, _)| text)
+        .collect();
+    let empty: Vec<&str> = problems.iter().filter_map(|(_, e)| e.as_deref()).collect();
+    let mut out: Vec<String> = others
+        .iter()
+        .take(SHOWN_PROBLEMS)
+        .map(|t| t.to_string())
+        .collect();
     let more = others.len().saturating_sub(SHOWN_PROBLEMS);
     match empty.len() {
         0 => {}
