@@ -36,6 +36,26 @@ pub(super) struct RootCopy {
     buckets: Option<Buckets>,
 }
 
+/// Copies the state a restart needs from `$src` to `$dst` (a [`Solver`] and a
+/// [`RootCopy`], either way): the one list of what a copy holds.
+macro_rules! copy_state {
+    ($dst:expr, $src:expr) => {
+        $dst.cand.clone_from(&$src.cand);
+        $dst.ncand.clone_from(&$src.ncand);
+        $dst.value.clone_from(&$src.value);
+        $dst.pos.clone_from(&$src.pos);
+        $dst.npos.clone_from(&$src.npos);
+        $dst.placed.clone_from(&$src.placed);
+        $dst.empty = $src.empty;
+        $dst.open_cells.clone_from(&$src.open_cells);
+        $dst.open_hds.clone_from(&$src.open_hds);
+        $dst.n_open_cells = $src.n_open_cells;
+        $dst.n_open_hds = $src.n_open_hds;
+        $dst.at.clone_from(&$src.at);
+        $dst.buckets.clone_from(&$src.buckets);
+    };
+}
+
 impl Solver<'_> {
     /// Before a descent from the root: copies the state, unless the copy is of this root
     /// already. Only when copies are kept ([`Solver::root`] is `Some`).
@@ -48,49 +68,26 @@ impl Solver<'_> {
             return;
         }
         copy.mark = mark;
-        copy.cand.clone_from(&self.cand);
-        copy.ncand.clone_from(&self.ncand);
-        copy.value.clone_from(&self.value);
-        copy.pos.clone_from(&self.pos);
-        copy.npos.clone_from(&self.npos);
-        copy.placed.clone_from(&self.placed);
-        copy.empty = self.empty;
-        copy.open_cells.clone_from(&self.open_cells);
-        copy.open_hds.clone_from(&self.open_hds);
-        copy.n_open_cells = self.n_open_cells;
-        copy.n_open_hds = self.n_open_hds;
-        copy.at.clone_from(&self.at);
-        copy.buckets.clone_from(&self.buckets);
+        copy_state!(copy, self);
     }
 
     /// Back to the root at `mark` (a restart): from the copy when it is of that root,
     /// else by undo.
     pub(super) fn back_to_root(&mut self, mark: usize) {
-        let Some(copy) = self
-            .root
-            .as_deref()
-            .filter(|c| c.mark == mark && !c.cand.is_empty())
-        else {
-            self.undo_to(mark);
-            return;
-        };
-        self.trail.truncate(mark);
-        self.singles.clear();
-        self.locked.clear();
-        self.phase_cursor = 0;
-        self.cand.clone_from(&copy.cand);
-        self.ncand.clone_from(&copy.ncand);
-        self.value.clone_from(&copy.value);
-        self.pos.clone_from(&copy.pos);
-        self.npos.clone_from(&copy.npos);
-        self.placed.clone_from(&copy.placed);
-        self.empty = copy.empty;
-        self.open_cells.clone_from(&copy.open_cells);
-        self.open_hds.clone_from(&copy.open_hds);
-        self.n_open_cells = copy.n_open_cells;
-        self.n_open_hds = copy.n_open_hds;
-        self.at.clone_from(&copy.at);
-        self.buckets.clone_from(&copy.buckets);
+        match self.root.take() {
+            Some(copy) if copy.mark == mark && !copy.cand.is_empty() => {
+                self.trail.truncate(mark);
+                self.singles.clear();
+                self.locked.clear();
+                self.phase_cursor = 0;
+                copy_state!(self, copy);
+                self.root = Some(copy);
+            }
+            stale => {
+                self.root = stale;
+                self.undo_to(mark);
+            }
+        }
     }
 }
 
@@ -158,5 +155,18 @@ mod tests {
             let (cell, d) = st.branch_choice().expect("an open cell");
             assert!(st.eliminate(cell, d) && st.propagate());
         }
+        // The copy is stale now: a restart undoes, and the copy stays for the next root.
+        let mark = st.trail.len();
+        let (cell, d) = st.branch_choice().expect("an open cell");
+        assert!(st.assign(cell, d));
+        let mut undone = st.clone();
+        undone.undo_to(mark);
+        st.back_to_root(mark);
+        assert_eq!(
+            (&st.cand, &st.pos, st.empty),
+            (&undone.cand, &undone.pos, undone.empty)
+        );
+        st.keep_root();
+        assert_eq!(st.root.as_ref().map(|c| c.mark), Some(mark));
     }
 }
