@@ -93,6 +93,7 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::kept_values;
     use super::super::{Geometry, Solver};
     use crate::{Grid, Shape, Stop};
     use rand::{Rng, SeedableRng};
@@ -106,11 +107,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let shape = Shape::new(5, 5).unwrap();
         let sol = crate::generate::random_solution(shape, &mut rng);
-        let values: Vec<usize> = sol
-            .values()
-            .iter()
-            .map(|&v| if rng.gen_bool(0.05) { v as usize } else { 0 })
-            .collect();
+        let values = kept_values(&sol, 0.05, &mut rng);
         let g = Grid::from_values(shape, &values).unwrap();
         let geo = Geometry::new(shape);
         let never = Stop::never();

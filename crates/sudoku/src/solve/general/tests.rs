@@ -124,11 +124,7 @@ fn random_puzzles_match_brute_force() {
         for round in 0..rounds {
             let sol = random_solution(shape, &mut rng);
             let keep: f64 = rng.gen_range(0.15..0.8);
-            let mut values: Vec<usize> = sol
-                .values()
-                .iter()
-                .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
-                .collect();
+            let mut values = kept_values(&sol, keep, &mut rng);
             if tiny && round % 3 == 0 {
                 // Some noise, so that unsolvable and clashing puzzles come up too.
                 let i = rng.gen_range(0..n * n);
@@ -347,11 +343,7 @@ fn both_back_ends_find_checked_solutions_of_the_states_they_are_given() {
         (0.3, sat::Choice::Batsat),
         (0.42, sat::Choice::CadicalStable),
     ] {
-        let values: Vec<usize> = sol
-            .values()
-            .iter()
-            .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
-            .collect();
+        let values = kept_values(&sol, keep, &mut rng);
         let g = Grid::from_values(shape, &values).unwrap();
         let geo = Geometry::new(shape);
         let never = Stop::never();
@@ -418,11 +410,7 @@ fn all_different_keeps_every_solution_and_removes_more_than_propagation() {
         };
         let sol = crate::generate::random_solution(shape, &mut rng);
         let keep: f64 = rng.gen_range(0.2..0.6);
-        let mut values: Vec<usize> = sol
-            .values()
-            .iter()
-            .map(|&v| if rng.gen_bool(keep) { v as usize } else { 0 })
-            .collect();
+        let mut values = kept_values(&sol, keep, &mut rng);
         // Now and then a wrong given, so that some grids have no solution.
         if round % 5 == 0 {
             let i = rng.gen_range(0..values.len());
@@ -560,13 +548,16 @@ fn holed(shape: Shape, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
 
 /// `sol` with each cell kept with probability `fill`.
 fn keeping_some(sol: &Grid, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
-    use rand::Rng;
-    let values: Vec<usize> = sol
-        .values()
+    Grid::from_values(sol.shape(), &kept_values(sol, fill, rng)).unwrap()
+}
+
+/// The values of `sol` with each cell kept with probability `fill` (0: empty): tests that
+/// add noise before building their grid.
+pub(super) fn kept_values(sol: &Grid, fill: f64, rng: &mut impl rand::Rng) -> Vec<usize> {
+    sol.values()
         .iter()
         .map(|&v| if rng.gen_bool(fill) { v as usize } else { 0 })
-        .collect();
-    Grid::from_values(sol.shape(), &values).unwrap()
+        .collect()
 }
 
 #[test]
