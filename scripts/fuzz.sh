@@ -47,7 +47,7 @@ replay() {
   [ -d fuzz/corpus ] || seed
   (cd fuzz && cargo build --release -q)
   for t in "${TARGETS[@]}"; do
-    echo "== replay $t over $(find "fuzz/corpus/$t" -type f | wc -l) seeds"
+    echo "== $(date +%T) replay $t over $(find "fuzz/corpus/$t" -type f | wc -l) seeds"
     find "fuzz/corpus/$t" -type f -print0 | xargs -0 "fuzz/target/release/$t" >/dev/null 2>"fuzz/replay-$t.log" || {
       tail -40 "fuzz/replay-$t.log" >&2
       exit 1
@@ -72,7 +72,7 @@ run() {
   fi
   [ -d fuzz/corpus ] || seed
   for t in "${TARGETS[@]}"; do
-    echo "== fuzz $t for ${secs}s"
+    echo "== $(date +%T) fuzz $t for ${secs}s"
     # A fixed seed: the same run every time; the corpus grows in fuzz/corpus.
     (cd fuzz && cargo +nightly fuzz run "$t" "corpus/$t" -- \
       -max_total_time="$secs" -seed=1 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \

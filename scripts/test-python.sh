@@ -14,7 +14,9 @@ cargo test --workspace --no-run --quiet
 export SUDOKU_BIN="$PWD/target/debug/sudoku"
 # The extension's own build directory under target/, kept warm between runs.
 export CARGO_TARGET_DIR="$PWD/target/python"
+echo "== $(date +%T) the wheel"
 "$VENV/bin/python" -m pip install -q --no-build-isolation --force-reinstall --no-deps ./python
 # From the repository's root, so that `import sudokit` is the package just installed and not
 # the source folder python/sudokit (which holds no compiled extension in a fresh clone).
+echo "== $(date +%T) pytest"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider python/tests
