@@ -145,6 +145,11 @@ fn random_puzzles_match_brute_force() {
             // restart), plain value order and the size buckets count the same.
             let other = Tuning {
                 restart_unit: 1,
+                full_restart_every: if round % 3 == 0 {
+                    1
+                } else {
+                    2 + round as u64 % 3
+                },
                 probe_min_side: 0,
                 probe_max_size: 4,
                 probe_first_side: if round % 2 == 0 { 0 } else { usize::MAX },
@@ -894,9 +899,11 @@ fn size_buckets_make_the_same_choices_as_the_scan() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let g = holed(shape, fill, &mut rng);
         let with = |buckets_below| {
+            // Restarts to the root on both sides: a partial one is the buckets' alone.
             let t = Tuning {
                 formula_fit: false,
                 buckets_below,
+                full_restart_every: 1,
                 ..Tuning::default()
             };
             run(&g, None, 2, 2, t, &Stop::never(), Options::default())

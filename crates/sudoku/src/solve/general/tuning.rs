@@ -8,6 +8,10 @@ pub(super) const SAT_AFTER: u64 = 2000;
 pub(super) struct Tuning {
     /// Luby restarts with this many failures per unit, until the first solution (0: none).
     pub(super) restart_unit: u64,
+    /// With the size buckets (sparse grids), every restart but each this-many-th keeps the
+    /// first [`PARTIAL_KEEP_PERMILLE`] of its choices and undoes the rest
+    /// ([`partial_restart`](super::partial_restart); 0 or 1: every restart goes to the root).
+    pub(super) full_restart_every: u64,
     /// Failed-literal probing at the root from this side up (`usize::MAX`: never)...
     pub(super) probe_min_side: usize,
     /// ... of the cells and house-digits with at most this many candidates or places.
@@ -36,6 +40,12 @@ pub(super) struct Tuning {
     /// scan of everything open (0: never).
     pub(super) buckets_below: usize,
 }
+
+/// What a partial restart keeps of the stack of choices, in thousandths: the first 90%.
+/// A fill of a sparse grid fails near its end, far below the choices that cornered it;
+/// redoing the last tenth of a fill (the failures' weights now choosing first) is cheaper
+/// than redoing all of it, and every second restart still goes to the root (`partial_restart`).
+pub(super) const PARTIAL_KEEP_PERMILLE: usize = 900;
 
 /// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up:
 /// there depth-first search that fails a hundred times at the root is lost, and the
@@ -73,6 +83,7 @@ impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
             restart_unit: 100,
+            full_restart_every: 2,
             probe_min_side: 25,
             probe_max_size: 3,
             probe_first_side: BIG_SIDE,
