@@ -96,7 +96,7 @@ mod tests {
     use super::super::tests::kept_values;
     use super::super::{Geometry, Solver};
     use crate::{Grid, Shape, Stop};
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
 
     /// What a restart copies back is what undo gives back: every candidate, place, count
     /// and open set, and the same next choice from the buckets. Twice, with the root grown

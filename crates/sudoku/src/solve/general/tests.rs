@@ -336,7 +336,7 @@ fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
 
 #[test]
 fn both_back_ends_find_checked_solutions_of_the_states_they_are_given() {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     // A loose state (a 25x25 with 30% of its cells given) goes to batsat, a tight one
     // (the same grid with 42%) to CaDiCaL; each search gives two different solutions of
     // the grid (or, if it is unique, the one it was cut from), every one checked against
