@@ -922,3 +922,50 @@ fn size_buckets_make_the_same_choices_as_the_scan() {
     }
     assert!(guesses > 0);
 }
+
+/// Partial restarts (every other restart, one after each failure, the size buckets on
+/// whatever the givens) find the same solutions as a search that never restarts: 16x16
+/// grids dense enough to fail often and have few solutions, some with a wrong given.
+#[test]
+fn partial_restarts_find_what_a_search_without_restarts_finds() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+    let shape = Shape::new(4, 4).unwrap();
+    let plain = Tuning {
+        restart_unit: 0,
+        sat_after: u64::MAX,
+        formula_fit: false,
+        ..Tuning::default()
+    };
+    let partial = Tuning {
+        restart_unit: 1,
+        full_restart_every: 2,
+        buckets_below: 101,
+        ..plain
+    };
+    let limit = 10;
+    let mut compared = 0;
+    for round in 0..400 {
+        let sol = random_solution(shape, &mut rng);
+        let mut values = kept_values(&sol, rng.gen_range(0.25..0.5), &mut rng);
+        if round % 4 == 0 {
+            let i = rng.gen_range(0..values.len());
+            values[i] = rng.gen_range(1..=shape.side());
+        }
+        let Ok(g) = Grid::from_values(shape, &values) else {
+            continue;
+        };
+        let never = Stop::never();
+        let a = run(&g, None, limit, limit, plain, &never, Options::default());
+        let b = run(&g, None, limit, limit, partial, &never, Options::default());
+        assert_eq!(a.count, b.count, "{g:?}");
+        for x in &b.solutions {
+            assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
+        }
+        if a.count < limit {
+            assert_eq!(by_value(&a.solutions), by_value(&b.solutions), "{g:?}");
+        }
+        compared += 1;
+    }
+    assert!(compared >= 300, "{compared} grids compared");
+}
