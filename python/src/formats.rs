@@ -11,7 +11,9 @@ use sudoku::transform::Transform;
 
 /// The canonical form of a puzzle of any shape, as `sudoku canonical` prints it (for 9x9
 /// the minlex form, 81 characters with `0` for empty; otherwise the refined form in the
-/// line format): equivalent puzzles give the same line.
+/// line format): equivalent puzzles give the same line. Clashing givens still have a
+/// form; they raise a `UserWarning` naming the clashes, as `sudoku canonical` reports
+/// them on stderr.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, size=None, r#box=None, format=None))]
 #[pyo3(name = "canonical")]
@@ -23,12 +25,32 @@ fn py_canonical(
     format: Option<&str>,
 ) -> PyResult<String> {
     let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
-    py.detach(|| canonical::form(&p.grid))
+    let line = py
+        .detach(|| canonical::form(&p.grid))
         .map(|c| c.line)
-        .map_err(value_error)
+        .map_err(value_error)?;
+    if let Some(message) = clashes(&p) {
+        user_warning(py, message)?;
+    }
+    Ok(line)
 }
 
-/// `canonical` of many puzzles on `jobs` threads (0 = every core), in order.
+/// What `sudoku canonical` reports of `p`'s clashing givens, if it has any.
+fn clashes(p: &Puzzle) -> Option<String> {
+    let conflicts = p.grid.conflicts();
+    let why: Vec<String> = conflicts.iter().map(|c| c.describe(p.shape())).collect();
+    (!why.is_empty()).then(|| format!("invalid givens: {}", why.join("; ")))
+}
+
+/// Raises `message` as a `UserWarning` (an error only where warnings are made errors).
+fn user_warning(py: Python<'_>, message: String) -> PyResult<()> {
+    let message = std::ffi::CString::new(message).map_err(value_error)?;
+    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+    PyErr::warn(py, category.as_any(), &message, 1)
+}
+
+/// `canonical` of many puzzles on `jobs` threads (0 = every core), in order; a
+/// `UserWarning` for each with clashing givens.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, size=None, r#box=None, format=None))]
 fn canonical_batch(
@@ -40,24 +62,29 @@ fn canonical_batch(
     format: Option<&str>,
 ) -> PyResult<Vec<String>> {
     let input = Input::new(size, r#box.as_ref(), format)?;
-    let lines: Vec<Result<String, String>> = py.detach(|| {
+    type Form = (String, Option<String>);
+    let forms: Vec<Result<Form, String>> = py.detach(|| {
         with_jobs(jobs, || {
             puzzles
                 .par_iter()
                 .map(|t| {
                     let p = input.parse(t)?;
                     canonical::form(&p.grid)
-                        .map(|c| c.line)
+                        .map(|c| (c.line, clashes(&p)))
                         .map_err(|e| e.to_string())
                 })
                 .collect()
         })
     })?;
-    lines
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| r.map_err(|e| value_error(format!("puzzle {i}: {e}"))))
-        .collect()
+    let mut lines = Vec::with_capacity(forms.len());
+    for (i, form) in forms.into_iter().enumerate() {
+        let (line, clash) = form.map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
+        if let Some(message) = clash {
+            user_warning(py, format!("puzzle {i}: {message}"))?;
+        }
+        lines.push(line);
+    }
+    Ok(lines)
 }
 
 /// A random isomorph of `puzzle` (relabelled digits, bands, rows, stacks, columns, maybe

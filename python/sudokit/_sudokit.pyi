@@ -330,8 +330,8 @@ def canonical(
 ) -> str:
     """The canonical form of a puzzle of any shape: for 9x9 the minlex form, 81 characters
     with ``0`` for empty cells; otherwise the form found by colour refinement, a line that
-    reads back (``.`` for empty cells, its boxes noted when not the usual ones).
-    ``ValueError`` when the search runs past its bounds (a solved grid of 144x144 and up
+    reads back (``.`` for empty cells, its boxes noted when not the usual ones). Clashing
+    givens still have a form, with a ``UserWarning`` naming the clashes. ``ValueError`` when the search runs past its bounds (a solved grid of 144x144 and up
     with few symmetries, say)."""
 
 def canonical_batch(
@@ -342,7 +342,8 @@ def canonical_batch(
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> list[str]:
-    """``canonical`` of many puzzles on ``jobs`` threads, in order."""
+    """``canonical`` of many puzzles on ``jobs`` threads, in order (a ``UserWarning`` for
+    each with clashing givens, ``puzzle I:`` first)."""
 
 def transform(
     puzzle: str,

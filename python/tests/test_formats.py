@@ -23,6 +23,20 @@ def test_canonical_agrees_with_cli(cli, clue17, hard):
     assert sudokit.canonical_batch(puzzles) == out.split()
 
 
+def test_canonical_reports_clashing_givens_as_the_cli_does(cli):
+    # Two 5s in row 1 (and box 1): the CLI prints the form, names the clashes on stderr
+    # and exits 1; Python returns the same form with a UserWarning naming them.
+    clashing = "55" + "." * 79
+    code, out, err = cli("canonical", stdin=clashing + "\n")
+    assert code == 1 and "invalid givens" in err
+    with pytest.warns(UserWarning, match=r"invalid givens: digit 5 2 times in row 1") as seen:
+        assert sudokit.canonical(clashing) == out.strip()
+    assert len(seen) == 1
+    with pytest.warns(UserWarning, match=r"^puzzle 1: invalid givens") as seen:
+        forms = sudokit.canonical_batch(["1" + "." * 80, clashing])
+    assert forms[1] == out.strip() and len(seen) == 1
+
+
 def test_transform_is_an_isomorph(hard, cli):
     for i, p in enumerate(hard[:10]):
         t = sudokit.transform(p, seed=i)
