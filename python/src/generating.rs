@@ -9,7 +9,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudoku::format::{self, Format};
-use sudoku::generate::{self as generation, Generated, Generator, Symmetry};
+use sudoku::generate::{Generated, Generator, Symmetry};
 use sudoku::logic::{Level, Technique};
 use sudoku::rate::{Preset, Target};
 use sudoku::Shape;
@@ -112,14 +112,10 @@ fn build(
         .symmetry(symmetry)
         .minimal(minimal)
         .seed(seed.unwrap_or_else(sudoku::generate::random_seed));
-    // As `sudoku generate`: without a range, its default for the size (minimal up to 12x12).
-    let range = match (givens, minimal) {
-        (Some((lo, hi)), _) => Some(lo..=hi),
-        (None, false) => generation::default_givens_for(shape, &target),
-        (None, true) => None,
-    };
-    if let Some(r) = range {
-        gen = gen.givens(*r.start()..=(*r.end()).min(shape.cell_count()));
+    // As `sudoku generate`: without a range, the library's default for the size and
+    // target (minimal up to 12x12).
+    if let Some((lo, hi)) = givens {
+        gen = gen.givens(lo..=hi.min(shape.cell_count()));
     }
     gen = gen.difficulty(target);
     gen.check().map_err(value_error)?;

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use sudoku::format::{self, Alphabet, Format, ReadOptions};
-use sudoku::generate::{self as generation, GenerateError, Generated, Generator, Symmetry};
+use sudoku::generate::{GenerateError, Generated, Generator, Symmetry};
 use sudoku::logic::{Level, Technique};
 use sudoku::rate::{Preset, Rater, Target};
 use sudoku::Shape;
@@ -228,11 +228,8 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
         .seed(seed)
         .max_attempts(args.max_attempts);
     let target = target(args);
-    let default = || match (args.minimal, &pattern) {
-        (false, None) => generation::default_givens_for(shape, &target),
-        _ => None,
-    };
-    if let Some(r) = args.givens.clone().or_else(default) {
+    // Without a range the library's default for the shape and target applies.
+    if let Some(r) = args.givens.clone() {
         let cells = shape.cell_count();
         // A range past the cell count is left whole, for the error to quote it.
         let end = if *r.start() <= cells {

@@ -98,12 +98,14 @@ fn main() {
     );
     run(
         "16x16 unique (minimal)",
-        &Generator::new(Shape::new(4, 4).unwrap()),
+        &Generator::new(Shape::new(4, 4).unwrap()).minimal(true),
         budget,
     );
     run(
         "16x16 rot180 minimal",
-        &Generator::new(Shape::new(4, 4).unwrap()).symmetry(Symmetry::Rotational180),
+        &Generator::new(Shape::new(4, 4).unwrap())
+            .symmetry(Symmetry::Rotational180)
+            .minimal(true),
         budget,
     );
     run(

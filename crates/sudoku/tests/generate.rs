@@ -88,6 +88,39 @@ fn every_small_shape() {
 }
 
 #[test]
+fn new_keeps_the_default_givens_of_the_shape_unless_asked_otherwise() {
+    // As `sudoku generate` makes them: 16x16 with 50-55% givens by default ...
+    let shape = Shape::new(4, 4).unwrap();
+    let range = sudoku::generate::default_givens(shape).expect("16x16 has a default range");
+    let p = Generator::new(shape).seed(3).generate(0).unwrap();
+    check_unique(&p);
+    assert!(
+        range.contains(&p.puzzle.given_count()),
+        "{}",
+        p.puzzle.given_count()
+    );
+    // ... and minimal ones (fewer givens) when asked, the default set aside.
+    let m = Generator::new(shape)
+        .minimal(true)
+        .seed(3)
+        .generate(0)
+        .unwrap();
+    check_minimal(&m, Symmetry::None);
+    assert!(
+        m.puzzle.given_count() < *range.start(),
+        "{}",
+        m.puzzle.given_count()
+    );
+    // A range asked wins over the default.
+    let asked = Generator::new(shape)
+        .givens(150..=160)
+        .seed(3)
+        .generate(0)
+        .unwrap();
+    assert!((150..=160).contains(&asked.puzzle.given_count()));
+}
+
+#[test]
 fn sixteen_by_sixteen() {
     let p = Generator::new(Shape::new(4, 4).unwrap())
         .symmetry(Symmetry::Rotational180)

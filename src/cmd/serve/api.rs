@@ -439,11 +439,10 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
     };
     // A 9x9 puzzle comes with its rating, and so does one made to a target.
     let rated = shape == Shape::NINE || !target.is_empty();
-    let mut gen = Generator::new(shape).symmetry(symmetry).seed(seed);
-    if let Some(r) = sudoku::generate::default_givens_for(shape, &target) {
-        gen = gen.givens(r);
-    }
-    let gen = gen.difficulty(target);
+    let gen = Generator::new(shape)
+        .symmetry(symmetry)
+        .seed(seed)
+        .difficulty(target);
     gen.check().map_err(|e| match e {
         e @ (GenerateError::TargetTooBig { .. } | GenerateError::TargetUnreachable { .. }) => {
             ApiError::unprocessable(e.to_string())

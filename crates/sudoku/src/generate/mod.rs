@@ -348,7 +348,18 @@ impl Generator {
     /// Attempts per puzzle unless [`Generator::max_attempts`] says otherwise.
     pub const DEFAULT_MAX_ATTEMPTS: usize = 10_000;
 
-    /// A generator of `shape` puzzles: no symmetry, minimal, seed 0.
+    /// A generator of `shape` puzzles as `sudoku generate` makes them by default: no
+    /// symmetry, seed 0, and the givens of [`default_givens_for`] the shape and target
+    /// (50-55% from 16x16 to 25x25, with removal by search): minimal where that gives no
+    /// range (up to 12x12, and from 26x26 up minimal for propagation). A range set with
+    /// [`Generator::givens`], or minimal puzzles or a pattern asked, replace the default.
+    ///
+    /// ```
+    /// use sudoku::{generate::Generator, Shape};
+    /// let p = Generator::new(Shape::new(4, 4)?).seed(1).generate(0)?;
+    /// assert!((128..=140).contains(&p.puzzle.given_count()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(shape: Shape) -> Generator {
         Generator {
             shape,
@@ -396,9 +407,10 @@ impl Generator {
     }
 
     /// Require minimal puzzles: no given (no orbit of the symmetry) can be removed without
-    /// losing uniqueness. Without a givens range every puzzle is minimal anyway, because
-    /// removal tries every orbit; with one, this makes removal go all the way and keeps only
-    /// the puzzles that land in the range.
+    /// losing uniqueness. Where no givens range applies (none asked and none by default:
+    /// see [`Generator::new`]) every puzzle is minimal anyway, because removal tries every
+    /// orbit; with one asked, this makes removal go all the way and keeps only the puzzles
+    /// that land in the range. With none asked it also sets the shape's default aside.
     ///
     /// From 17x17 to 25x25 removal first keeps the puzzle solvable by propagation, then
     /// asks of each given left whether another solution exists without it (seconds: 25x25
@@ -509,6 +521,17 @@ impl Generator {
         self.guide = None;
         self.target = None;
         self
+    }
+
+    /// The givens range removal works to: the one asked ([`Generator::givens`]), else,
+    /// unless minimal puzzles or a pattern are asked, the default for the shape and the
+    /// target ([`default_givens_for`]).
+    fn givens_range(&self) -> Option<RangeInclusive<usize>> {
+        if self.givens.is_some() || self.minimal || self.pattern.is_some() {
+            return self.givens.clone();
+        }
+        let none = crate::rate::Target::default();
+        default_givens_for(self.shape, self.target.as_ref().unwrap_or(&none))
     }
 
     /// The shape of the grids it makes.
@@ -718,11 +741,12 @@ impl Generator {
         stop: &Stop,
     ) -> Result<Option<Grid>, crate::Stopped> {
         let cells = self.shape.cell_count();
-        let (lo, hi) = match &self.givens {
+        let givens = self.givens_range();
+        let (lo, hi) = match &givens {
             Some(r) => (*r.start(), (*r.end()).min(cells)),
             None => (0, cells),
         };
-        let target = match &self.givens {
+        let target = match &givens {
             Some(_) if !self.minimal => rng.gen_range(lo..=hi),
             _ => 0,
         };
@@ -825,12 +849,13 @@ impl Generator {
         rejections: &mut Rejections,
     ) -> Option<Grid> {
         let cells = self.shape.cell_count();
-        let (lo, hi) = match &self.givens {
+        let givens = self.givens_range();
+        let (lo, hi) = match &givens {
             Some(r) => (*r.start(), (*r.end()).min(cells)),
             None => (0, cells),
         };
         // Without `minimal`, stop at a random target inside the range.
-        let target = if self.minimal || self.givens.is_none() {
+        let target = if self.minimal || givens.is_none() {
             0
         } else {
             rng.gen_range(lo..=hi)
@@ -885,7 +910,7 @@ impl Generator {
     ) -> Option<Grid> {
         use crate::rate::Verdict;
         let cells = self.shape.cell_count();
-        let (lo, hi) = match &self.givens {
+        let (lo, hi) = match &self.givens_range() {
             Some(r) => (*r.start(), (*r.end()).min(cells)),
             None => (0, cells),
         };
@@ -992,7 +1017,7 @@ impl Generator {
         if removed.is_empty() {
             return None;
         }
-        let lo = self.givens.as_ref().map_or(0, |r| *r.start());
+        let lo = self.givens_range().map_or(0, |r| *r.start());
         let mut given: Vec<usize> = (0..orbits.len())
             .filter(|p| !removed.contains(p) && !kept.contains(p))
             .collect();
