@@ -172,6 +172,17 @@ fn convert_writes_in_the_symbols_asked_for() {
     let (code, err) = stderr(&["convert", "--to", "line", "--to-alphabet", "hex"], &big);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the hex symbols have none for 25"), "{err}");
+    // Hex off 16x16 would write digit 1 as `0`, which reads back as an empty cell (a 9x9
+    // came back with fewer givens and several solutions): refused too.
+    for name in ["unique.txt", "six-2x3.txt"] {
+        let text = std::fs::read_to_string(data(name)).unwrap();
+        let (code, err) = stderr(&["convert", "--to", "line", "--to-alphabet", "hex"], &text);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(err.contains("are for 16x16 grids only"), "{err}");
+    }
+    let (code, err) = stderr(&["generate", "--size", "12", "--to-alphabet", "hex"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("are for 16x16 grids only"), "{err}");
 }
 
 #[test]

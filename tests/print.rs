@@ -273,6 +273,23 @@ fn labels_carry_number_and_rating_and_json_tells_the_page() {
 }
 
 #[test]
+fn a_rating_cut_short_by_the_time_limit_is_printed_as_a_bound() {
+    // The rating of a minimal 25x25 takes minutes: with --max-time its label says how far
+    // it got, in characters the shipped font has (it once wrote '≥' and refused it).
+    let dir = temp("bound");
+    let pdf = dir.join("b.pdf");
+    let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/large/minimal-25-2.txt");
+    sudoku()
+        .args(["print", "--rating", "se", "--max-time", "0.5", "-o"])
+        .arg(&pdf)
+        .arg(&puzzle)
+        .assert()
+        .success();
+    let text = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    assert!(text.contains("#1 · ER >= "), "{text}");
+}
+
+#[test]
 fn png_pages_decode_at_the_dpi_asked() {
     let dir = temp("png");
     let out = dir.join("p.png");

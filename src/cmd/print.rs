@@ -224,7 +224,8 @@ fn label(number: usize, p: &Prepared) -> String {
     }
     if let Some(s) = &p.se {
         if s.timed_out {
-            parts.push(format!("ER ≥ {:.1}", s.er));
+            // ">=": the shipped font has no '≥' (a rating cut short by --max-time).
+            parts.push(format!("ER >= {:.1}", s.er));
         } else {
             parts.push(format!("ER {:.1}", s.er));
         }

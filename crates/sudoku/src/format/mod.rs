@@ -304,7 +304,8 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// Has the puzzle written in `alphabet` from now on (one-character formats, and JSON's
-    /// `"alphabet"`), or says why it cannot be: the symbols have none for its side.
+    /// `"alphabet"`), or says why it cannot be: the symbols have none for its side, or
+    /// (hex off 16x16) a file in them would not read back as the same puzzle.
     ///
     /// ```
     /// use sudoku::format::{parse_str, write, Alphabet, Format};
@@ -314,6 +315,8 @@ impl Puzzle {
     /// assert!(p.respell(Alphabet::Letters).is_ok()); // A-P
     /// let mut big = parse_str(&".".repeat(625), None)?;
     /// assert!(big.respell(Alphabet::Hex).is_err());
+    /// let mut nine = parse_str(&format!("1{}", ".".repeat(80)), None)?;
+    /// assert!(nine.respell(Alphabet::Hex).is_err()); // its 1 would be written 0
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn respell(&mut self, alphabet: Alphabet) -> Result<(), String> {
@@ -322,6 +325,14 @@ impl Puzzle {
             return Err(format!(
                 "the {} symbols have none for {n} ({n}x{n} grids)",
                 alphabet.name()
+            ));
+        }
+        // Hex writes 1 as `0`, which every other side reads as an empty cell: a 9x9 or
+        // 12x12 written so would come back as another puzzle.
+        if alphabet == Alphabet::Hex && n != 16 {
+            return Err(format!(
+                "the hex symbols (0-F) are for 16x16 grids only: a {n}x{n} grid written in \
+                 them would read back with its 1s as empty cells"
             ));
         }
         self.alphabet = Some(alphabet);
