@@ -186,6 +186,51 @@ fn convert_writes_in_the_symbols_asked_for() {
 }
 
 #[test]
+fn a_twenty_five_in_the_standard_symbols_stays_in_them_through_json() {
+    // 25x25 is written in letters unless told otherwise: a record in the standard symbols
+    // must say so, or the next command answers in letters.
+    let (code, line) = stdout(
+        &[
+            "generate",
+            "--box",
+            "5x5",
+            "--seed",
+            "5",
+            "--to-alphabet",
+            "standard",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{line}");
+    let cells = line.split_whitespace().next().unwrap().to_string();
+    assert!(cells.chars().any(|c| c.is_ascii_digit()), "{cells}");
+    let (_, json) = stdout(&["convert", "--to", "json"], &line);
+    let (_, generated) = stdout(
+        &[
+            "generate",
+            "--box",
+            "5x5",
+            "--seed",
+            "5",
+            "--to-alphabet",
+            "standard",
+            "--json",
+        ],
+        "",
+    );
+    for record in [json, generated] {
+        let v: Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(v["alphabet"], "standard", "{record}");
+        let (code, solved) = stdout(&["solve", "--json"], &record);
+        assert_eq!(code, 0, "{solved}");
+        let s: Value = serde_json::from_str(&solved).unwrap();
+        assert_eq!(s["puzzle"].as_str(), Some(cells.as_str()), "{solved}");
+        let (_, back) = stdout(&["solve", "--to", "line"], &record);
+        assert!(back.chars().take(625).any(|c| c.is_ascii_digit()), "{back}");
+    }
+}
+
+#[test]
 fn six_by_six_in_3x2_boxes_survives_a_line_pipe() {
     // `generate --box 3x2 | sudoku` said "invalid givens": the line lost the boxes.
     let (_, line) = stdout(&["generate", "--box", "3x2", "--seed", "4"], "");

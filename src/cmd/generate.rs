@@ -293,7 +293,8 @@ fn render(
             "seed": p.seed,
             "attempts": p.attempts,
         });
-        if let Some(a) = args.to_alphabet.filter(|&a| a != Alphabet::Standard) {
+        let side = p.puzzle.shape().side();
+        if let Some(a) = args.to_alphabet.filter(|&a| a.named_in_records(side)) {
             obj["alphabet"] = json!(a.name());
         }
         if args.with_solution {

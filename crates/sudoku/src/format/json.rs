@@ -455,7 +455,7 @@ pub fn write(p: &Puzzle) -> String {
     if p.grid.has_placed() {
         out += &format!(",\"givens\":{}", rows_json(p.grid.givens().values(), n));
     }
-    if let Some(a) = p.alphabet.filter(|&a| a != Alphabet::Standard) {
+    if let Some(a) = p.alphabet.filter(|&a| a.named_in_records(n)) {
         out += &format!(",\"alphabet\":\"{}\"", a.name());
     }
     if let Some(marks) = marks_json(p) {
@@ -545,7 +545,7 @@ impl PuzzleHeader {
             box_shape: [s.box_rows(), s.box_cols()],
             alphabet: p
                 .alphabet
-                .filter(|&a| a != Alphabet::Standard)
+                .filter(|&a| a.named_in_records(s.side()))
                 .map(Alphabet::name),
         }
     }

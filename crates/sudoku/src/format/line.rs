@@ -110,6 +110,19 @@ impl Alphabet {
             None => Alphabet::Standard,
         }
     }
+    /// Whether a record of a side-`n` grid (JSON's `"alphabet"`) names this alphabet: all
+    /// but the standard one where [`Alphabet::written`] picks it unasked, so that a
+    /// 25x25 record in the standard symbols is not read back as one in letters.
+    ///
+    /// ```
+    /// use sudoku::format::Alphabet;
+    /// assert!(!Alphabet::Standard.named_in_records(9));
+    /// assert!(Alphabet::Standard.named_in_records(25));
+    /// assert!(Alphabet::Letters.named_in_records(25));
+    /// ```
+    pub fn named_in_records(self, n: usize) -> bool {
+        self != Alphabet::Standard || Alphabet::written(n, None) != Alphabet::Standard
+    }
     /// The alphabet a grid of side `n` is written in by default.
     pub fn default_for(side: usize) -> Option<Alphabet> {
         match side {
