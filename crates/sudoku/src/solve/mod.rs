@@ -72,8 +72,8 @@ impl Outcome {
 pub trait Engine {
     /// Counts solutions up to `limit`, keeping the first `keep` (see [`general::search`]),
     /// giving up once `stop` is reached ([`Search::stopped`]), with the general engine's
-    /// [`general::Options`]. The 9x9 engine answers in microseconds and ignores `stop` and
-    /// `options`.
+    /// [`general::Options`]. The 9x9 engine answers in microseconds, ignores `options` and
+    /// looks at `stop` only between solutions of a long count.
     fn search_with(
         &self,
         grid: &Grid,

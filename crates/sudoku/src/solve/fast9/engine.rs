@@ -2,6 +2,7 @@
 //! layout.
 
 use super::tables::{BAND, BAND_PEERS, COLUMN, CONFIGS, EXPAND, PERMS, PERM_LIST, ROW_TRIADS};
+use crate::stop::Stop;
 
 /// One position of the search: 27 band words (digit-major) and the unsolved cells. Small
 /// and `Copy`, so a guess is a copy on the stack, never an allocation.
@@ -675,7 +676,7 @@ const BAND_BRANCHING: bool = true;
 pub(super) type OnSolution<'f> = &'f mut dyn FnMut(&[u8; 81]);
 
 /// Counts and hands over solutions during a search.
-pub(super) struct Search<'f> {
+pub(super) struct Search<'f, 's> {
     pub(super) count: usize,
     pub(super) limit: usize,
     pub(super) guesses: u64,
@@ -683,15 +684,33 @@ pub(super) struct Search<'f> {
     pub(super) on_solution: Option<OnSolution<'f>>,
     /// The triad masks left by the latest propagation.
     pub(super) masks: Masks,
+    /// Looked at every [`STOP_EVERY`] solutions: only a long count gets that far.
+    pub(super) stop: &'s Stop,
+    /// The stop ended the search before the limit.
+    pub(super) stopped: bool,
 }
 
-impl Search<'_> {
-    /// Records a solution. Returns nothing; the caller checks the limit.
+/// Solutions between looks at the stop: a count of an empty grid finds about 2.4M a
+/// second, so a look every 7 ms or so, and none in a search for one or two.
+const STOP_EVERY: usize = 1 << 14;
+
+impl Search<'_, '_> {
+    /// Counts a solution and hands it over: `true` once the search is to end (the limit
+    /// reached, or the stop).
     #[inline]
-    fn found(&mut self, st: &State) {
+    fn found(&mut self, st: &State) -> bool {
+        self.count += 1;
         if let Some(f) = self.on_solution.as_mut() {
             f(&st.values());
         }
+        if self.count >= self.limit {
+            return true;
+        }
+        if self.count.is_multiple_of(STOP_EVERY) && self.stop.reached() {
+            self.stopped = true;
+            return true;
+        }
+        false
     }
 
     /// Searches below a propagated state. Returns `true` once `limit` solutions are found.
@@ -708,9 +727,7 @@ impl Search<'_> {
     fn run_cells(&mut self, mut st: State) -> bool {
         loop {
             let Some(cell) = st.branch_cell() else {
-                self.count += 1;
-                self.found(&st);
-                return self.count >= self.limit;
+                return self.found(&st);
             };
             let d = (0..9)
                 .find(|&d| st.has(cell, d))
@@ -735,9 +752,7 @@ impl Search<'_> {
     /// case); each but the last counts as a guess.
     fn run_bands(&mut self, st: State) -> bool {
         if st.unsolved == [0; 3] {
-            self.count += 1;
-            self.found(&st);
-            return self.count >= self.limit;
+            return self.found(&st);
         }
         let Some(br) = State::branch_band(&self.masks) else {
             if st.unsolved != [0; 3] {
@@ -745,9 +760,7 @@ impl Search<'_> {
                 // every cell. Branch on cells rather than trust that.
                 return self.run_cells(st);
             }
-            self.count += 1;
-            self.found(&st);
-            return self.count >= self.limit;
+            return self.found(&st);
         };
         let mut left = CONFIGS[(br.triads & 511) as usize];
         for &p in PERM_LIST.iter() {

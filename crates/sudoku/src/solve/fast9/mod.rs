@@ -159,22 +159,26 @@ fn start(
 /// assert_eq!((c.count, seen), (3, 3));
 /// ```
 pub fn search(puzzle: &Cells, limit: usize, on_solution: &mut dyn FnMut(&Cells)) -> Count {
-    search_marked(puzzle, None, &[], limit, Some(on_solution))
+    search_marked(puzzle, None, &[], limit, Some(on_solution), &Stop::never()).0
 }
 
+/// The search behind every function here; with `true` when `stop` ended it before the
+/// limit (it is looked at only between solutions, every few thousand of them: a long
+/// count is the only 9x9 search that takes long).
 fn search_marked(
     puzzle: &Cells,
     marks: Option<&Candidates>,
     excluded: &[(usize, u8)],
     limit: usize,
     on_solution: Option<&mut dyn FnMut(&Cells)>,
-) -> Count {
+    stop: &Stop,
+) -> (Count, bool) {
     if limit == 0 {
-        return Count::default();
+        return (Count::default(), false);
     }
     let mut masks = engine::Masks::default();
     let Some(st) = start(puzzle, marks, excluded, &mut masks) else {
-        return Count::default();
+        return (Count::default(), false);
     };
     let mut s = engine::Search {
         count: 0,
@@ -182,12 +186,15 @@ fn search_marked(
         guesses: 0,
         on_solution,
         masks,
+        stop,
+        stopped: false,
     };
     s.run(st);
-    Count {
+    let count = Count {
         count: s.count,
         guesses: s.guesses,
-    }
+    };
+    (count, s.stopped)
 }
 
 /// The number of solutions of `puzzle`, counting no further than `limit`, and the guesses
@@ -201,7 +208,7 @@ fn search_marked(
 /// assert_eq!(fast9::count(&p, 2).count, 0);
 /// ```
 pub fn count(puzzle: &Cells, limit: usize) -> Count {
-    search_marked(puzzle, None, &[], limit, None)
+    search_marked(puzzle, None, &[], limit, None, &Stop::never()).0
 }
 
 /// As [`count`], counting only the solutions in which none of the `excluded` placements
@@ -222,7 +229,7 @@ pub fn count(puzzle: &Cells, limit: usize) -> Count {
 /// assert_eq!(fast9::count_excluding(&p, &[(1, 2)], 1).count, 1);
 /// ```
 pub fn count_excluding(puzzle: &Cells, excluded: &[(usize, u8)], limit: usize) -> Count {
-    search_marked(puzzle, None, excluded, limit, None)
+    search_marked(puzzle, None, excluded, limit, None, &Stop::never()).0
 }
 
 /// As [`count_excluding`] with limit 1, giving the solution found: a solution in which
@@ -239,7 +246,14 @@ pub fn count_excluding(puzzle: &Cells, excluded: &[(usize, u8)], limit: usize) -
 /// ```
 pub fn solution_excluding(puzzle: &Cells, excluded: &[(usize, u8)]) -> Option<Cells> {
     let mut out = None;
-    search_marked(puzzle, None, excluded, 1, Some(&mut |s| out = Some(*s)));
+    search_marked(
+        puzzle,
+        None,
+        excluded,
+        1,
+        Some(&mut |s| out = Some(*s)),
+        &Stop::never(),
+    );
     out
 }
 
@@ -263,14 +277,15 @@ pub struct Fast9;
 
 impl Engine for Fast9 {
     /// As [`super::general::search`]; panics if `grid` is not 9x9. It answers in
-    /// microseconds, so `stop` and `options` are not read.
+    /// microseconds, so `options` are not read, and `stop` only between solutions of a
+    /// long count.
     fn search_with(
         &self,
         grid: &Grid,
         marks: Option<&Candidates>,
         limit: usize,
         keep: usize,
-        _stop: &Stop,
+        stop: &Stop,
         _options: super::general::Options,
     ) -> Search {
         assert!(
@@ -297,12 +312,12 @@ impl Engine for Fast9 {
         };
         let on_solution: Option<&mut dyn FnMut(&Cells)> =
             if keep > 0 { Some(&mut keep_one) } else { None };
-        let c = search_marked(&puzzle, marks, &[], limit, on_solution);
+        let (c, stopped) = search_marked(&puzzle, marks, &[], limit, on_solution, stop);
         Search {
             count: c.count,
             solutions,
             guesses: c.guesses,
-            stopped: false,
+            stopped,
         }
     }
 }

@@ -256,3 +256,23 @@ fn fast9_sweep_reaches_the_worklist_fixed_point() {
         "{agreed} {contradictions}"
     );
 }
+
+#[test]
+fn a_long_count_ends_at_the_stop() {
+    // The empty grid's 6.7e21 solutions: a count with no limit ends only at the stop
+    // (looked at between solutions), with what it found so far; a stop already reached
+    // leaves a search for two alone.
+    let empty = grid(&[0u8; 81]);
+    let stop = Stop::after(std::time::Duration::from_millis(50));
+    let s = Fast9.search_with(&empty, None, usize::MAX, 1, &stop, Default::default());
+    assert!(s.stopped && s.count >= 1 << 14, "{} {}", s.stopped, s.count);
+    let s = Fast9.search_with(
+        &empty,
+        None,
+        2,
+        0,
+        &Stop::at(std::time::Instant::now()),
+        Default::default(),
+    );
+    assert!(!s.stopped && s.count == 2);
+}
