@@ -46,6 +46,39 @@ fn animate_without_a_terminal_prints_steps() {
 }
 
 #[test]
+fn animate_stops_at_the_time_limit() {
+    // The naive backtracker on a hard 25x25 makes millions of tries, and one step of the
+    // logic solver there can take seconds: --max-time ends either, with what was shown.
+    let hard = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/large/hard-25-1.txt");
+    for method in ["backtrack", "logic"] {
+        let out = bin()
+            .args([
+                "solve",
+                "--animate",
+                "--delay",
+                "0",
+                "--max-time",
+                "1",
+                "--method",
+                method,
+                hard,
+            ])
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(1)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("time limit reached (--max-time 1)"),
+            "{method}: {err}"
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains(": solved"), "{method}: {text}");
+    }
+}
+
+#[test]
 fn play_needs_a_terminal_and_lists_levels() {
     let home = std::env::temp_dir().join(format!("sudoku-play-cli-{}", std::process::id()));
     bin()

@@ -218,35 +218,91 @@ pub struct AnimateArgs {
 }
 
 /// Animates solving `grid`. On a terminal: the grid redrawn at each step (space pauses,
-/// +/- change speed, q stops). Otherwise one line per event, no escape codes, then the grid.
-pub fn run_animate(grid: &Grid, args: &AnimateArgs) -> anyhow::Result<ExitCode> {
+/// +/- change speed, q stops). Otherwise one line per event, no escape codes, then the grid;
+/// there `max_time` bounds the run (a step of the logic solver on a giant grid, or the
+/// naive backtracker's millions of tries, can take longer than anyone waits).
+pub fn run_animate(
+    grid: &Grid,
+    args: &AnimateArgs,
+    max_time: Option<std::time::Duration>,
+) -> anyhow::Result<ExitCode> {
+    let deadline = max_time.map(|t| std::time::Instant::now() + t);
+    let timed_out = |steps: u64| {
+        let secs = max_time.unwrap_or_default().as_secs_f64();
+        eprintln!(
+            "sudoku: time limit reached (--max-time {secs}): animation stopped after {steps} steps"
+        );
+        Ok(ExitCode::from(1))
+    };
     // Invalid, none or multiple: said first, as `solve` says it, and nothing to animate.
-    if let Err(p) = super::verdict::unique(grid, None) {
+    let stop = deadline.map_or_else(sudoku::Stop::never, sudoku::Stop::at);
+    let Ok(outcome) = sudoku::solve::solve_until(grid, None, &stop) else {
+        return timed_out(0);
+    };
+    if let Some(p) = sudoku::logic::Problem::of(&outcome, grid.shape()) {
         let mut out = crate::batch::stdout();
         writeln!(out, "# not animated: {}", p.message)?;
         out.flush()?;
         return Ok(ExitCode::from(1));
     }
-    let solver: Box<dyn animate::Solver> = match args.method {
-        Method::Backtrack => Box::new(animate::Backtracker::new(grid)),
-        Method::Logic => Box::new(animate::LogicSteps::new(grid, Box::new(hint::Logic::new()))),
+    let method = args.method;
+    let solver_for = move |grid: &Grid| -> Box<dyn animate::Solver> {
+        match method {
+            Method::Backtrack => Box::new(animate::Backtracker::new(grid)),
+            Method::Logic => Box::new(animate::LogicSteps::new(grid, Box::new(hint::Logic::new()))),
+        }
     };
     if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
-        tui::animate(animate::Anim::new(grid, solver, args.delay))?;
+        tui::animate(animate::Anim::new(grid, solver_for(grid), args.delay))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut solver = solver;
-    let mut out = crate::batch::stdout();
+    // The solver works in a thread of its own and sends each event's line; this one
+    // writes them and, past the deadline, stops waiting (the process then ends, and the
+    // solver with it, even inside a long step).
     let shape = grid.shape();
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(String, bool)>(4096);
+    let start = grid.clone();
+    let worker = std::thread::spawn(move || {
+        let mut solver = solver_for(&start);
+        while let Some(e) = solver.next_event() {
+            let solved = e == animate::Event::Solved;
+            if tx.send((e.line(shape), solved)).is_err() {
+                return None;
+            }
+        }
+        Some(solver.values().to_vec())
+    });
+    let mut out = crate::batch::stdout();
     let mut solved = false;
     let mut n = 0u64;
-    while let Some(e) = solver.next_event() {
-        n += 1;
-        solved |= e == animate::Event::Solved;
-        writeln!(out, "{n}: {}", e.line(shape))?;
+    loop {
+        let next = match deadline {
+            Some(d) => rx.recv_timeout(d.saturating_duration_since(std::time::Instant::now())),
+            None => rx
+                .recv()
+                .map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
+        };
+        match next {
+            Ok((line, done)) => {
+                n += 1;
+                solved |= done;
+                writeln!(out, "{n}: {line}")?;
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                out.flush()?;
+                return timed_out(n);
+            }
+        }
     }
+    let Some(values) = worker
+        .join()
+        .map_err(|_| anyhow::anyhow!("the animation's solver failed"))?
+    else {
+        bail!("the animation's solver stopped early");
+    };
     let mut g = grid.clone();
-    for (i, &v) in solver.values().iter().enumerate() {
+    for (i, &v) in values.iter().enumerate() {
         if v != 0 && g.get(sudoku::Cell::new(i)).is_none() {
             g.set(sudoku::Cell::new(i), Some(sudoku::Digit::new(v as usize)));
         }
