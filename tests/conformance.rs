@@ -489,3 +489,32 @@ fn a_dead_stderr_keeps_the_exit_code() {
         assert_eq!(out.status.code(), Some(code), "sudoku {}", args.join(" "));
     }
 }
+
+#[test]
+fn a_position_whose_marks_rule_out_the_solution_is_none_for_every_solver() {
+    // HoDoKu's library example: the player took 6 and 7 out of r1c2, and 7 is the
+    // solution's digit there. `solve` and `rate` said none; `explain` said unique and
+    // stalled. Now all three say none; `hint` points at the mistake (a player's help).
+    let path = format!(
+        "{}/testdata/formats/hodoku/library.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for cmd in ["solve", "rate", "explain"] {
+        let out = sudoku().args([cmd, "--json", &path]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{cmd}: {text}");
+        assert!(text.contains("\"status\":\"none\""), "{cmd}: {text}");
+    }
+    let out = sudoku().args(["explain", &path]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "not explained: no solution from this position: the pencil marks of r1c2 lack 7"
+        ),
+        "{text}"
+    );
+    let out = sudoku().args(["hint", &path]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("pencil mark"), "{text}");
+}

@@ -521,12 +521,32 @@ impl super::Position {
     /// [`explain`](Self::explain) with a deadline: the path found by then, marked `timed_out`.
     /// The uniqueness check before it ends at the deadline too, with [`super::Problem::timeout`]:
     /// on a giant grid near the hardness peak it can take longer than the path.
+    ///
+    /// A position whose placed digits or pencil marks contradict the puzzle's solution
+    /// has no path: it is `none`, as `solve` says of the same position, with the first
+    /// mistake named (a hint points it out the same way).
     pub fn explain_until(
         &self,
         solver: &super::LogicSolver,
         deadline: Option<std::time::Instant>,
     ) -> Result<SolvePath, super::Problem> {
-        self.solution_until(&deadline.map_or_else(crate::Stop::never, crate::Stop::at))?;
+        let solution =
+            self.solution_until(&deadline.map_or_else(crate::Stop::never, crate::Stop::at))?;
+        let mistakes = self.mistakes(&solution);
+        if !mistakes.is_empty() {
+            let why = super::mistake_text(self, &mistakes, super::step::HintLevel::Full);
+            let mut chars = why.chars();
+            let why: String = chars
+                .next()
+                .map(|c| c.to_ascii_lowercase())
+                .into_iter()
+                .chain(chars)
+                .collect();
+            return Err(super::Problem {
+                status: "none",
+                message: format!("no solution from this position: {why}"),
+            });
+        }
         Ok(solver.solve_board_until(self.board().clone(), deadline))
     }
 }
