@@ -211,6 +211,25 @@ fn check_names_broken_houses() {
         .stdout(predicate::str::contains(
             "r1c1 holds 1 but the puzzle gives 5",
         ));
+    // A puzzle with clashing givens is invalid, as every command says it; a name that is
+    // neither a file nor a puzzle is a missing file.
+    let clashing = format!("55{}", &CLASSIC[2..]);
+    sudoku()
+        .args(["check", "--puzzle", &clashing])
+        .write_stdin(solved)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--puzzle: invalid givens: digit 5 2 times in row 1",
+        ));
+    sudoku()
+        .args(["check", "--puzzle", "no-such-puzzle.txt"])
+        .write_stdin(solved)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--puzzle no-such-puzzle.txt: no such file",
+        ));
 }
 
 #[test]

@@ -47,8 +47,18 @@ fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
         (spec.to_string(), "--puzzle")
     };
     let mut r = Reader::new(text.as_bytes(), name, ReadOptions::default());
+    let missing = !path.exists();
     match r.next() {
         Some(Ok(p)) => Ok(p.grid.givens()),
+        // Neither a file nor a puzzle: a file name mistyped, or a puzzle line cut short.
+        None if missing => bail!("--puzzle {spec}: no such file (nor a puzzle)"),
+        Some(Err(e)) if missing && e.is_skip() => {
+            bail!("--puzzle {spec}: no such file (nor a puzzle)")
+        }
+        Some(Err(e)) if missing => bail!(
+            "--puzzle {spec}: no such file, and as a puzzle: {}",
+            input::describe_error(&e)
+        ),
         Some(Err(e)) => bail!("{}", input::describe_error(&e)),
         None => bail!("{name}: no puzzle found"),
     }
@@ -70,6 +80,15 @@ const SHOWN_PROBLEMS: usize = 20;
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let puzzle = args.puzzle.as_deref().map(load_puzzle).transpose()?;
+    // Clashing givens have no solution to check against: said as every command says it.
+    if let Some(pz) = &puzzle {
+        let conflicts = pz.conflicts();
+        if !conflicts.is_empty() {
+            let why: Vec<String> = conflicts.iter().map(|c| c.describe(pz.shape())).collect();
+            warn!("sudoku: --puzzle: invalid givens: {}", why.join("; "));
+            return Ok(Status::Negative.code());
+        }
+    }
     let mut out = batch::stdout();
     let mut status = Status::Ok;
     let mut seen = 0;
