@@ -41,7 +41,7 @@ pub struct ExplainArgs {
     /// Techniques to use, comma-separated: names or short codes (x-wing, bf2), family names
     /// (singles, subsets, fish), `all`, `hodoku`, `explainer`. Start the list with + or - to
     /// add to or remove from the order's defaults (e.g. `+franken x-wing,-jellyfish`).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub techniques: Option<String>,
     /// The order techniques are tried in: hodoku or explainer (Sudoku Explainer).
     #[arg(long, value_name = "ORDER", default_value = "hodoku", value_parser = parse_order)]

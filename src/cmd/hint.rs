@@ -33,7 +33,7 @@ pub struct HintArgs {
     #[arg(long)]
     pub json: bool,
     /// Techniques to use (as for `sudoku explain --techniques`).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub techniques: Option<String>,
     /// The order techniques are tried in: hodoku or explainer.
     #[arg(long, value_name = "ORDER", default_value = "hodoku", value_parser = parse_order)]

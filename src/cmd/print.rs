@@ -128,7 +128,12 @@ pub struct PrintArgs {
         value_parser = super::explain::parse_order)]
     pub order: Order,
     /// --path: the techniques to use, as `sudoku explain --techniques` takes them.
-    #[arg(long, value_name = "LIST", requires = "path")]
+    #[arg(
+        long,
+        value_name = "LIST",
+        requires = "path",
+        allow_hyphen_values = true
+    )]
     pub techniques: Option<String>,
     /// --path: never guess; the path ends where the techniques stall.
     #[arg(long, requires = "path")]

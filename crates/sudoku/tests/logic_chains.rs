@@ -269,3 +269,60 @@ fn other_shapes_are_sound() {
         }
     }
 }
+
+#[test]
+fn a_supposition_that_fails_at_once_is_told_the_right_way_round() {
+    // Without singles a cell's last candidate is placed by a forcing step with no chain:
+    // it supposes the candidate false. It was told "r9c7=1 => r9c7=1" and "Suppose r9c7
+    // is 1: . ... so the supposition is wrong: r9c7=1".
+    let grid = Grid::from_line(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .unwrap();
+    let set = TechniqueSet::parse_with_base("-singles", TechniqueSet::hodoku_defaults()).unwrap();
+    let path = LogicSolver::builder()
+        .techniques(set)
+        .backtracking(false)
+        .build()
+        .solve(&grid);
+    assert!(path.solved);
+    let s = grid.shape();
+    let mut told = 0;
+    for step in &path.steps {
+        let Evidence::Forcing {
+            premise, branches, ..
+        } = &step.evidence
+        else {
+            continue;
+        };
+        if premise.len() != 1 || !branches.iter().all(Vec::is_empty) {
+            continue;
+        }
+        let c = premise[0];
+        let (text, explain) = (step.text(s), step.explain(s));
+        let name = format!(
+            "r{}c{}",
+            c.cell.row(s).index() + 1,
+            c.cell.col(s).index() + 1
+        );
+        if step.placements.contains(&c) {
+            assert!(
+                text.contains(&format!("{name}<>{} => {name}={}", c.digit, c.digit)),
+                "{text}"
+            );
+            assert!(
+                explain.starts_with(&format!("Suppose {name} is not {}:", c.digit)),
+                "{explain}"
+            );
+        } else {
+            assert!(text.contains(&format!("{name}={} => ", c.digit)), "{text}");
+            assert!(
+                explain.starts_with(&format!("Suppose {name} is {}:", c.digit)),
+                "{explain}"
+            );
+        }
+        assert!(!explain.contains(": ."), "{explain}");
+        told += 1;
+    }
+    assert!(told > 0, "no forcing step without a chain on the path");
+}

@@ -150,6 +150,23 @@ impl Step {
         }
     }
 
+    /// A forcing step on one supposition that contradicts itself at once, with no chain
+    /// (every branch empty: when singles are left out of the techniques, a cell's last
+    /// candidate is placed this way): the supposed candidate, and whether it was supposed
+    /// false (the step then places it) rather than true (the step removes it).
+    fn immediate_contradiction(&self) -> Option<(Candidate, bool)> {
+        let Evidence::Forcing {
+            premise, branches, ..
+        } = &self.evidence
+        else {
+            return None;
+        };
+        match premise.as_slice() {
+            [c] if branches.iter().all(Vec::is_empty) => Some((*c, self.placements.contains(c))),
+            _ => None,
+        }
+    }
+
     /// The one-line explanation in the notation players know (HoDoKu style):
     /// `Naked Pair: 3,7 in r1c2,r1c5 => r1c8<>3`, `Hidden Single: r4c5=7 (row 4)`,
     /// `Locked Candidates Type 1 (Pointing): 5 in b1 => r1c4,r1c7<>5`,
@@ -157,6 +174,14 @@ impl Step {
     pub fn text(&self, shape: Shape) -> String {
         let name = self.technique.name();
         let out = self.outcome_text(shape);
+        if let Some((c, false_)) = self.immediate_contradiction() {
+            let op = if false_ { "<>" } else { "=" };
+            return format!(
+                "{name}: {}{op}{} => {out}",
+                cell_name(shape, c.cell),
+                c.digit
+            );
+        }
         match &self.evidence {
             Evidence::Single { house: Some(h) } if self.technique == Technique::HiddenSingle => {
                 format!("{name}: {out} ({})", house_long(shape, *h))
@@ -185,6 +210,15 @@ impl Step {
     /// A longer explanation in plain language.
     pub fn explain(&self, shape: Shape) -> String {
         let out = self.outcome_text(shape);
+        if let Some((c, false_)) = self.immediate_contradiction() {
+            return format!(
+                "Suppose {} {} {}: at once a cell is left with no candidate, or a house with \
+                 no place for a digit. So the supposition is wrong: {out}.",
+                cell_name(shape, c.cell),
+                if false_ { "is not" } else { "is" },
+                c.digit
+            );
+        }
         let first = self.placements.first().copied();
         let place = |what: &str| match first {
             Some(p) => format!(

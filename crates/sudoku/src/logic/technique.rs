@@ -720,6 +720,10 @@ impl TechniqueSet {
     /// `-` (so `+swordfish,-xwing` edits the defaults), and empty otherwise.
     pub fn parse_with_base(list: &str, base: TechniqueSet) -> Result<TechniqueSet, String> {
         let list = list.trim();
+        // An empty list would leave nothing but brute force: more likely a slip.
+        if list.split(',').all(|item| item.trim().is_empty()) {
+            return Err("no technique named (e.g. `singles,x-wing`, or `all`)".into());
+        }
         let mut set = if list.starts_with('+') || list.starts_with('-') {
             base
         } else {
@@ -813,6 +817,7 @@ mod tests {
         assert!(t.contains(Technique::FrankenXWing) && !t.contains(Technique::XWing));
         assert!(t.contains(Technique::Swordfish));
         assert!(TechniqueSet::parse("x-wing,bogus").is_err());
+        assert!(TechniqueSet::parse(" , ").is_err());
         let pom = TechniqueSet::parse("pattern overlay").unwrap();
         assert!(pom.contains(Technique::TemplateSet) && pom.contains(Technique::TemplateDelete));
         assert_eq!(Technique::from_name("POM"), Some(Technique::TemplateDelete));
