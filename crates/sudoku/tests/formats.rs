@@ -1395,3 +1395,19 @@ fn big_grids_one_row_a_line_are_detected() {
         assert_eq!(one(&text, None).grid, grid, "{text}");
     }
 }
+
+#[test]
+fn a_bad_character_names_the_alphabets_own_symbols() {
+    // Letters for 9x9 are A-I: the message said "1-I".
+    let line = format!("ABC{}9", ".".repeat(77));
+    let opts = ReadOptions {
+        alphabet: Some(sudoku::format::Alphabet::Letters),
+        ..ReadOptions::default()
+    };
+    let err = sudoku::format::read_str(&line, opts).remove(0).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("expected a digit A-I or . for empty"),
+        "{err}"
+    );
+}

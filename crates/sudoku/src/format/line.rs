@@ -693,9 +693,9 @@ fn parse_cells_general(field: &str, col0: usize, opts: &ReadOptions) -> Result<G
                     ParseErrorKind::BadChar {
                         ch,
                         expected: if placed {
-                            format!("a digit 1-{} after +", symbol_max(alphabet, n))
+                            format!("a digit {} after +", symbol_range(alphabet, n))
                         } else {
-                            format!("a digit 1-{} or . for empty", symbol_max(alphabet, n))
+                            format!("a digit {} or . for empty", symbol_range(alphabet, n))
                         },
                     },
                 ))
@@ -736,8 +736,13 @@ fn parse_plain_digits(field: &str, opts: &ReadOptions) -> Option<Grid> {
     Some(grid)
 }
 
-fn symbol_max(alphabet: Alphabet, n: usize) -> String {
-    alphabet.symbol(n).map_or(n.to_string(), |c| c.to_string())
+/// The symbols of digits 1 to `n` in `alphabet`, as messages name them: `1-9`, `A-I`
+/// (letters), `0-F` (hex), `1-25` where the alphabet has too few.
+fn symbol_range(alphabet: Alphabet, n: usize) -> String {
+    match (alphabet.symbol(1), alphabet.symbol(n)) {
+        (Some(a), Some(b)) => format!("{a}-{b}"),
+        _ => format!("1-{n}"),
+    }
 }
 
 /// Writes a grid as one line: `.` for empty, the standard alphabet (`1-9A-Z`, so 16x16 in
