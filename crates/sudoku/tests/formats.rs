@@ -1411,3 +1411,24 @@ fn a_bad_character_names_the_alphabets_own_symbols() {
         "{err}"
     );
 }
+
+#[test]
+fn a_box_note_is_read_in_any_case_and_a_broken_one_is_an_error() {
+    // `# BOX 3x2` is the note `# box 3x2`; `# box 0x6` left the usual 2x3 boxes (another
+    // puzzle) without a word; `# box of six` is a comment.
+    let cells = ".....326.....1..2.4..63.....51..41..";
+    let shape_of = |note: &str| {
+        let p = read(&format!("{cells} # {note}\n"), None)
+            .remove(0)
+            .unwrap();
+        (p.shape().box_rows(), p.shape().box_cols())
+    };
+    assert_eq!(shape_of("BOX 3x2"), (3, 2));
+    assert_eq!(shape_of("box 3x2"), (3, 2));
+    assert_eq!(shape_of("box of six"), (2, 3));
+    let err = read(&format!("{cells} # box 0x6\n"), None)
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(err_at(&Err(err.clone())), (1, 38));
+    assert!(err.to_string().contains("the note `# box 0x6`"), "{err}");
+}

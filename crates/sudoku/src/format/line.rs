@@ -219,7 +219,7 @@ pub(crate) fn is_whole_line(line: &str, shape: Option<Shape>) -> bool {
     field
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '_'))
-        && (box_note(rest).is_some_and(|s| s.cell_count() == cells)
+        && (box_note(rest).is_some_and(|s| s.is_ok_and(|s| s.cell_count() == cells))
             || shape.is_some_and(|s| s.cell_count() == cells))
 }
 
@@ -300,7 +300,14 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     //    (what [`write_line`] adds for boxes other than the usual ones) gives the shape,
     //    and for a side no box shape is usual for (a prime: 1x5 boxes) or too short for
     //    its line to be told from a grid row (2x2, 3x3), the side too.
-    let note = box_note(rest);
+    let note = match box_note(rest) {
+        Some(Err(why)) => {
+            let note = rest.trim_start_matches([' ', '\t', ',', ';']);
+            let col = lead + char_col(body, body.len() - note.len()) + 1;
+            return Err(ParseError::at(1, col, ParseErrorKind::Invalid(why)));
+        }
+        note => note.and_then(Result::ok),
+    };
     let noted_fits =
         opts.shape.is_none() && note.is_some_and(|s| s.cell_count() == cell_count(field));
     if noted_fits || fits(cell_count(field), opts) {
@@ -341,7 +348,7 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     // Boxes that are not the usual ones (`--box 2x32`) end the numbers with their note.
     if let Some(hash) = body.find('#') {
         let (numbers, note) = body.split_at(hash);
-        if let Some(shape) = opts.shape.or_else(|| box_note(note)) {
+        if let Some(shape) = opts.shape.or_else(|| box_note(note).and_then(Result::ok)) {
             if numbers.split_whitespace().nth(shape.cell_count()).is_none() {
                 let tokens = tokens_with_offsets(numbers);
                 if tokens.len() == shape.cell_count()
@@ -495,11 +502,22 @@ fn solution_column(rest: &str, shape: Shape, opts: &ReadOptions, info: &mut Info
     }
 }
 
-/// The box shape of a trailing `# box RxC` note (docs/formats.md), if there is one.
-fn box_note(rest: &str) -> Option<Shape> {
+/// The box shape of a trailing `# box RxC` note (docs/formats.md, `box` in any case), if
+/// there is one; `Err` saying why for a note whose `RxC` is no box shape (`# box 0x6`),
+/// which would otherwise leave the usual boxes, another puzzle.
+fn box_note(rest: &str) -> Option<Result<Shape, String>> {
     let r = rest.trim_start_matches([' ', '\t', ',', ';']).trim_start();
-    let c = r.strip_prefix('#')?.trim_start().strip_prefix("box ")?;
-    Shape::parse(c.split_whitespace().next()?).ok()
+    let c = r.strip_prefix('#')?.trim_start();
+    let word = c.get(..4)?;
+    if !word.eq_ignore_ascii_case("box ") {
+        return None;
+    }
+    let spec = c[4..].split_whitespace().next()?;
+    // `# box of 50 puzzles` is a comment; `# box 0x6` is a note gone wrong.
+    if !spec.starts_with(|ch: char| ch.is_ascii_digit()) || !spec.contains(['x', 'X']) {
+        return None;
+    }
+    Some(Shape::parse(spec).map_err(|e| format!("the note `# box {spec}`: {e}")))
 }
 
 /// The note [`write_line`] adds after the cells of a grid whose boxes are not the usual
