@@ -518,3 +518,24 @@ fn a_position_whose_marks_rule_out_the_solution_is_none_for_every_solver() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("pencil mark"), "{text}");
 }
+
+#[test]
+fn every_json_record_of_clashing_givens_lists_the_clashes_alike() {
+    // `solve --json` lists the clashes under `conflicts`; rate, explain and hint gave only
+    // the status and a message.
+    let mut seen = Vec::new();
+    for cmd in ["solve", "rate", "explain", "hint", "canonical"] {
+        let out = sudoku()
+            .args([cmd, "--json", &data("invalid.txt")])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["status"], "invalid", "{cmd}: {v}");
+        seen.push((cmd, v["conflicts"].clone()));
+    }
+    assert_eq!(seen[0].1.as_array().map(Vec::len), Some(2), "{:?}", seen[0]);
+    for (cmd, conflicts) in &seen[1..] {
+        assert_eq!(conflicts, &seen[0].1, "{cmd}");
+    }
+}

@@ -11,7 +11,6 @@ use std::process::ExitCode;
 use sudoku::canonical;
 use sudoku::format::json::PuzzleHeader;
 use sudoku::format::{ParseError, Puzzle};
-use sudoku::solve::ConflictRecord;
 
 #[derive(Debug, Args, Clone, Default)]
 #[command(mut_arg("max_time", |a| a.help(
@@ -154,11 +153,7 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
     if !conflicts.is_empty() {
         // As `solve --json` says it: the status and the clashes.
         obj["status"] = json!("invalid");
-        let records: Vec<ConflictRecord> = conflicts
-            .iter()
-            .map(|c| ConflictRecord::new(c, shape))
-            .collect();
-        obj["conflicts"] = json!(records);
+        obj["conflicts"] = json!(super::verdict::conflict_records(&puzzle.grid));
     }
     Answer::Line(format!("{obj}\n"), invalid)
 }

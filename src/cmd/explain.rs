@@ -144,7 +144,8 @@ fn explain_record(
         Ok(path) => path,
         Err(p) => {
             let text = if args.json {
-                super::json_line(&Headed { header, body: p })
+                let body = super::verdict::ProblemRecord::new(&p, p.message.clone(), &puzzle.grid);
+                super::json_line(&Headed { header, body })
             } else {
                 format!("# {line}\nnot explained: {}\n", p.message)
             };

@@ -123,6 +123,10 @@ fn hint_record(
                 let mut v = record_of(&puzzle);
                 v["status"] = json!(p.status);
                 v["hint"] = json!(message);
+                let conflicts = super::verdict::conflict_records(&puzzle.grid);
+                if p.status == "invalid" && !conflicts.is_empty() {
+                    v["conflicts"] = json!(conflicts);
+                }
                 v.to_string()
             } else {
                 message

@@ -134,10 +134,11 @@ fn json_line(answer: &Answer) -> String {
     match answer {
         Answer::Rated { puzzle, rating } => super::json_line(&Headed::new(puzzle, rating.record())),
         Answer::Unrateable { puzzle, problem } => {
-            let body = super::verdict::Problem {
-                status: problem.status,
-                message: format!("not rated: {}", problem.message),
-            };
+            let body = super::verdict::ProblemRecord::new(
+                problem,
+                format!("not rated: {}", problem.message),
+                &puzzle.grid,
+            );
             super::json_line(&Headed::new(puzzle, body))
         }
         Answer::Error(e) => super::json_line(&input::error_record(e)),

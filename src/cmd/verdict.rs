@@ -18,3 +18,39 @@ pub fn problem(outcome: &Outcome, shape: Shape) -> Option<Problem> {
 pub fn unique(grid: &Grid, marks: Option<&Candidates>) -> Result<Grid, Problem> {
     sudoku::logic::unique_solution(grid, marks)
 }
+
+/// The clashes of `grid`'s givens as `solve --json` lists them under `conflicts`: a record
+/// of an invalid puzzle from any command carries them (empty when none).
+pub fn conflict_records(grid: &Grid) -> Vec<sudoku::solve::ConflictRecord> {
+    let shape = grid.shape();
+    grid.conflicts()
+        .iter()
+        .map(|c| sudoku::solve::ConflictRecord::new(c, shape))
+        .collect()
+}
+
+/// A problem as the body of a record: `status`, `message` and, for clashing givens,
+/// `conflicts` as `solve --json` lists them.
+#[derive(serde::Serialize)]
+pub struct ProblemRecord {
+    pub status: &'static str,
+    pub message: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<sudoku::solve::ConflictRecord>,
+}
+
+impl ProblemRecord {
+    /// `problem` of `grid`, its message given as `message`.
+    pub fn new(problem: &Problem, message: String, grid: &Grid) -> ProblemRecord {
+        let conflicts = if problem.status == "invalid" {
+            conflict_records(grid)
+        } else {
+            Vec::new()
+        };
+        ProblemRecord {
+            status: problem.status,
+            message,
+            conflicts,
+        }
+    }
+}
