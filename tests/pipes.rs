@@ -189,35 +189,21 @@ fn convert_writes_in_the_symbols_asked_for() {
 fn a_twenty_five_in_the_standard_symbols_stays_in_them_through_json() {
     // 25x25 is written in letters unless told otherwise: a record in the standard symbols
     // must say so, or the next command answers in letters.
-    let (code, line) = stdout(
-        &[
-            "generate",
-            "--box",
-            "5x5",
-            "--seed",
-            "5",
-            "--to-alphabet",
-            "standard",
-        ],
-        "",
-    );
+    let generate = [
+        "generate",
+        "--box",
+        "5x5",
+        "--seed",
+        "5",
+        "--to-alphabet",
+        "standard",
+    ];
+    let (code, line) = stdout(&generate, "");
     assert_eq!(code, 0, "{line}");
     let cells = line.split_whitespace().next().unwrap().to_string();
     assert!(cells.chars().any(|c| c.is_ascii_digit()), "{cells}");
     let (_, json) = stdout(&["convert", "--to", "json"], &line);
-    let (_, generated) = stdout(
-        &[
-            "generate",
-            "--box",
-            "5x5",
-            "--seed",
-            "5",
-            "--to-alphabet",
-            "standard",
-            "--json",
-        ],
-        "",
-    );
+    let (_, generated) = stdout(&[&generate[..], &["--json"]].concat(), "");
     for record in [json, generated] {
         let v: Value = serde_json::from_str(&record).unwrap();
         assert_eq!(v["alphabet"], "standard", "{record}");

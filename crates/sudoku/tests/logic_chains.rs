@@ -75,11 +75,7 @@ fn kraken_fish_on_the_hodoku_path() {
     set.remove(Technique::GroupedContinuousNiceLoop);
     set.remove(Technique::GroupedDiscontinuousNiceLoop);
     set.remove(Technique::GroupedAic);
-    let path = LogicSolver::builder()
-        .techniques(set)
-        .backtracking(false)
-        .build()
-        .solve(&grid);
+    let path = logic_only(set).solve(&grid);
     assert!(path.solved);
     let step = path
         .steps
@@ -280,11 +276,7 @@ fn a_supposition_that_fails_at_once_is_told_the_right_way_round() {
     )
     .unwrap();
     let set = TechniqueSet::parse_with_base("-singles", TechniqueSet::hodoku_defaults()).unwrap();
-    let path = LogicSolver::builder()
-        .techniques(set)
-        .backtracking(false)
-        .build()
-        .solve(&grid);
+    let path = logic_only(set).solve(&grid);
     assert!(path.solved);
     let s = grid.shape();
     let mut told = 0;
@@ -325,4 +317,12 @@ fn a_supposition_that_fails_at_once_is_told_the_right_way_round() {
         told += 1;
     }
     assert!(told > 0, "no forcing step without a chain on the path");
+}
+
+/// A logic solver with `set`, never guessing.
+fn logic_only(set: TechniqueSet) -> LogicSolver {
+    LogicSolver::builder()
+        .techniques(set)
+        .backtracking(false)
+        .build()
 }
