@@ -668,3 +668,27 @@ fn per_puzzle_messages_and_records_name_file_and_line() {
         "{out}"
     );
 }
+
+#[test]
+fn canonical_writes_its_forms_in_the_format_asked() {
+    // `--to` as every command that writes grids has it: the form as a grid, which reads
+    // back to the same form, boxes kept.
+    for name in ["unique.txt", "six-3x2.json", "sixteen.txt"] {
+        let text = std::fs::read_to_string(data(name)).unwrap();
+        let (code, form) = stdout(&["canonical"], &text);
+        assert_eq!(code, 0, "{name}: {form}");
+        // (sdk has no way to say 3x2 boxes: refused there, as `convert` refuses it.)
+        for to in ["line", "boxed", "json", "pm"] {
+            let (code, grid) = stdout(&["canonical", "--to", to], &text);
+            assert_eq!(code, 0, "{name} --to {to}: {grid}");
+            let (code, again) = stdout(&["canonical"], &grid);
+            assert_eq!((code, &again), (0, &form), "{name} --to {to}: {grid}");
+        }
+    }
+    let (code, err) = stderr(
+        &["canonical", "--to", "opensudoku"],
+        &std::fs::read_to_string(data("unique.txt")).unwrap(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("sudoku convert --to opensudoku"), "{err}");
+}

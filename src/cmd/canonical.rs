@@ -10,7 +10,7 @@ use serde_json::json;
 use std::process::ExitCode;
 use sudoku::canonical;
 use sudoku::format::json::PuzzleHeader;
-use sudoku::format::{ParseError, Puzzle};
+use sudoku::format::{self, Format, ParseError, Puzzle};
 
 #[derive(Debug, Args, Clone, Default)]
 #[command(mut_arg("max_time", |a| a.help(
@@ -28,6 +28,12 @@ pub struct CanonicalArgs {
     /// `status` (`invalid`) and `conflicts`, as `solve` writes them.
     #[arg(long)]
     pub json: bool,
+    /// Write each form as a grid in this format instead of its canonical line: line,
+    /// boxed, sdk, ss, pm, hodoku, sukaku, matrix, classic, kennett, leptonica, pipe, json
+    /// (docs/formats.md; not with --json, whose `canonical` is the line).
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format,
+        conflicts_with = "json")]
+    pub to: Option<Format>,
     #[command(flatten)]
     pub batch: crate::limits::BatchArgs,
 }
@@ -46,6 +52,13 @@ enum Answer {
 }
 
 pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
+    if let Some(to) = args.to.filter(|f| f.is_document()) {
+        anyhow::bail!(
+            "--to {}: a document of many puzzles; write lines here and `sudoku convert --to {}` them",
+            to.name(),
+            to.name()
+        );
+    }
     let mut out = batch::stdout();
     let mut status = Status::Ok;
     let stop = args
@@ -131,6 +144,15 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
             why.join("; ")
         )
     });
+    if let Some(to) = args.to {
+        // The form as a grid in the format asked; its boxes go with it where the format
+        // can say them.
+        return match format::write(&Puzzle::new(c.grid()), to) {
+            Ok(text) if text.ends_with('\n') => Answer::Line(text, invalid),
+            Ok(text) => Answer::Line(format!("{text}\n"), invalid),
+            Err(e) => Answer::NoForm(format!("sudoku: {}: {e}", puzzle.place())),
+        };
+    }
     if !args.json {
         return Answer::Line(format!("{}\n", c.line), invalid);
     }
