@@ -38,8 +38,7 @@ fn py_canonical(
 /// What `sudoku canonical` reports of `p`'s clashing givens, if it has any.
 fn clashes(p: &Puzzle) -> Option<String> {
     let conflicts = p.grid.conflicts();
-    let why: Vec<String> = conflicts.iter().map(|c| c.describe(p.shape())).collect();
-    (!why.is_empty()).then(|| format!("invalid givens: {}", why.join("; ")))
+    (!conflicts.is_empty()).then(|| sudoku::solve::Outcome::Invalid(conflicts).message(p.shape()))
 }
 
 /// Raises `message` as a `UserWarning` (an error only where warnings are made errors).

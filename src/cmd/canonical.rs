@@ -135,14 +135,10 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
         Err(e) => return Answer::NoForm(format!("sudoku: {}: {e}", puzzle.place())),
     };
     let conflicts = puzzle.grid.conflicts();
-    let shape = puzzle.shape();
-    let invalid = (!conflicts.is_empty()).then(|| {
-        let why: Vec<String> = conflicts.iter().map(|c| c.describe(shape)).collect();
-        format!(
-            "sudoku: {}: invalid givens: {}",
-            puzzle.place(),
-            why.join("; ")
-        )
+    let clashing = !conflicts.is_empty();
+    let invalid = clashing.then(|| {
+        let message = sudoku::solve::Outcome::Invalid(conflicts).message(puzzle.shape());
+        format!("sudoku: {}: {message}", puzzle.place())
     });
     if let Some(to) = args.to {
         // The form as a grid in the format asked; its boxes go with it where the format
@@ -172,7 +168,7 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
         "cols": lines(&t.cols),
         "digits": t.digits[1..].to_vec(),
     });
-    if !conflicts.is_empty() {
+    if clashing {
         // As `solve --json` says it: the status and the clashes.
         obj["status"] = json!("invalid");
         obj["conflicts"] = json!(super::verdict::conflict_records(&puzzle.grid));

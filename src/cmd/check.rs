@@ -84,8 +84,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     if let Some(pz) = &puzzle {
         let conflicts = pz.conflicts();
         if !conflicts.is_empty() {
-            let why: Vec<String> = conflicts.iter().map(|c| c.describe(pz.shape())).collect();
-            warn!("sudoku: --puzzle: invalid givens: {}", why.join("; "));
+            let message = sudoku::solve::Outcome::Invalid(conflicts).message(pz.shape());
+            warn!("sudoku: --puzzle: {message}");
             return Ok(Status::Negative.code());
         }
     }

@@ -123,9 +123,8 @@ fn hint_record(
                 let mut v = record_of(&puzzle);
                 v["status"] = json!(p.status);
                 v["hint"] = json!(message);
-                let conflicts = super::verdict::conflict_records(&puzzle.grid);
-                if p.status == "invalid" && !conflicts.is_empty() {
-                    v["conflicts"] = json!(conflicts);
+                if p.status == "invalid" {
+                    v["conflicts"] = json!(super::verdict::conflict_records(&puzzle.grid));
                 }
                 v.to_string()
             } else {
