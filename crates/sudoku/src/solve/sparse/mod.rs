@@ -10,7 +10,9 @@
 //! ([`linear`]: it pins the numbers when the givens are many enough), then a small search
 //! over the givens for whatever it left open. Grids cut from such a grid (every formula
 //! grid, every grid shuffled by bands, rows, stacks, columns and digits) fit, transposed
-//! ones by rows and columns swapped; others may not, and go to the general engine.
+//! ones by rows and columns swapped. The givens of a nearly empty grid that do not fit it
+//! (a few hundred digits typed at random) are fitted next to grids built from small Latin
+//! squares ([`product`]); the rest go to the general engine.
 //!
 //! Two solutions prove "multiple" without search: the second is the first with a trade
 //! of cells that holds no given: two rows of one band or two columns of one stack
@@ -20,6 +22,7 @@
 //! far from the fitted one, goes on to the search.
 
 mod linear;
+mod product;
 
 use crate::grid::Grid;
 use crate::index::{Cell, Digit};
@@ -81,7 +84,12 @@ pub(crate) fn solutions(grid: &Grid, want: usize, keep: usize, stop: &Stop) -> F
     if want == 0 || n < 36 || shape.box_rows() != shape.box_cols() {
         return fitted;
     }
-    let Some(first) = fit(grid, nearly_empty(grid), stop).filter(Grid::is_solution) else {
+    let sparse = nearly_empty(grid);
+    let first = fit(grid, sparse, stop)
+        .filter(Grid::is_solution)
+        .or_else(|| sparse.then(|| product::fit(grid, stop)).flatten())
+        .filter(Grid::is_solution);
+    let Some(first) = first else {
         return fitted;
     };
     // Trades enough for `want` combinations: k of them give 2^k.
