@@ -1,6 +1,7 @@
-//! Giant grids cut from a formula grid (square boxes, side 36 and up), answered
-//! "multiple" without search: before the general engine when at most a tenth of the
-//! cells is given, after its root propagation otherwise.
+//! Giant grids (side 36 and up) cut from a formula grid (square boxes) or, nearly empty,
+//! fitting a product of Latin squares (any boxes), answered "multiple" without search:
+//! before the general engine when at most a tenth of the cells is given, after its root
+//! propagation otherwise.
 //!
 //! The formula grid puts `(a(r) + t(c)) mod n` in row `r`, column `c`, digit `v⁻¹` of
 //! that: it is valid whenever `a`, `t` and `v` are one-to-one, the rows of each band
@@ -81,11 +82,14 @@ pub(crate) fn solutions(grid: &Grid, want: usize, keep: usize, stop: &Stop) -> F
     let shape = grid.shape();
     let n = shape.side();
     let mut fitted = Fitted::default();
-    if want == 0 || n < 36 || shape.box_rows() != shape.box_cols() {
+    if want == 0 || n < 36 {
         return fitted;
     }
     let sparse = nearly_empty(grid);
-    let first = fit(grid, sparse, stop)
+    let square = shape.box_rows() == shape.box_cols();
+    let first = square
+        .then(|| fit(grid, sparse, stop))
+        .flatten()
         .filter(Grid::is_solution)
         .or_else(|| sparse.then(|| product::fit(grid, stop)).flatten())
         .filter(Grid::is_solution);
@@ -574,7 +578,12 @@ fn line_trades(
     }
     let shape = first.shape();
     let n = shape.side();
-    let b = shape.box_rows();
+    // Lines of one band (rows) or one stack (columns).
+    let b = if columns {
+        shape.box_cols()
+    } else {
+        shape.box_rows()
+    };
     let at = |line: usize, k: usize| if columns { k * n + line } else { line * n + k };
     let vals = first.values();
     let given = |i: usize| grid.values()[i] != 0;

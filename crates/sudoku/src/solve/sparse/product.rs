@@ -440,20 +440,27 @@ mod tests {
 
     #[test]
     fn scattered_digits_on_a_giant_have_two_solutions_without_search() {
-        let grid = scattered(Shape::new(15, 15).expect("225x225"), 400, 5);
         let stop = Stop::never();
-        assert!(super::super::nearly_empty(&grid));
-        // Not a grid the formula over `Z_n` fits: the product family answers.
-        assert!(super::super::fit(&grid, true, &stop).is_none());
-        let found = super::super::solutions(&grid, 2, 2, &stop);
-        assert_eq!(found.count, 2);
-        let [a, b] = &found.solutions[..] else {
-            panic!("two solutions kept");
-        };
-        assert!(a != b && a.is_solution() && b.is_solution());
-        for full in [a, b] {
-            let kept = grid.values().iter().zip(full.values());
-            assert!(kept.filter(|(g, _)| **g != 0).all(|(g, f)| g == f));
+        for (p, q, count) in [(15, 15, 400), (8, 10, 120), (10, 8, 120)] {
+            let grid = scattered(Shape::new(p, q).expect("a giant"), count, 5);
+            assert!(super::super::nearly_empty(&grid));
+            if p == q {
+                // Not a grid the formula over `Z_n` fits: the product family answers.
+                assert!(super::super::fit(&grid, true, &stop).is_none());
+            }
+            let found = super::super::solutions(&grid, 2, 2, &stop);
+            assert_eq!(found.count, 2, "{p}x{q}");
+            let [a, b] = &found.solutions[..] else {
+                panic!("{p}x{q}: two solutions kept");
+            };
+            assert!(a != b && a.is_solution() && b.is_solution(), "{p}x{q}");
+            for full in [a, b] {
+                let kept = grid.values().iter().zip(full.values());
+                assert!(
+                    kept.filter(|(g, _)| **g != 0).all(|(g, f)| g == f),
+                    "{p}x{q}"
+                );
+            }
         }
     }
 
