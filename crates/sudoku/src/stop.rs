@@ -47,6 +47,19 @@ impl Stop {
         self
     }
 
+    /// This stop, and also `limit` from now if that comes sooner: a bound on one part of
+    /// the work that the caller's stop still cuts short.
+    pub(crate) fn within(&self, limit: Duration) -> Stop {
+        let sooner = Instant::now().checked_add(limit);
+        Stop {
+            deadline: match (self.deadline, sooner) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            cancel: self.cancel.clone(),
+        }
+    }
+
     /// The deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
@@ -88,6 +101,21 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(false));
         let s = Stop::never().with_cancel(flag.clone());
         assert!(s.is_bounded() && !s.reached());
+        flag.store(true, Ordering::Relaxed);
+        assert!(s.reached());
+    }
+
+    #[test]
+    fn within_keeps_the_sooner_deadline_and_the_flags() {
+        let soon = Stop::after(Duration::from_secs(3600)).within(Duration::ZERO);
+        assert!(soon.reached());
+        let later = Stop::at(Instant::now()).within(Duration::from_secs(3600));
+        assert!(later.reached());
+        let flag = Arc::new(AtomicBool::new(false));
+        let s = Stop::never()
+            .with_cancel(flag.clone())
+            .within(Duration::from_secs(3600));
+        assert!(!s.reached());
         flag.store(true, Ordering::Relaxed);
         assert!(s.reached());
     }
