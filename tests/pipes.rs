@@ -275,6 +275,36 @@ fn solve_all_lists_every_solution() {
 }
 
 #[test]
+fn solve_all_lists_no_more_than_the_count_asked_for() {
+    // The verdict needs two solutions, so the search keeps two whatever the count; the
+    // listing holds the count asked for, and the heading says how many are shown.
+    let many = std::fs::read_to_string(data("multiple.txt")).unwrap();
+    for n in [1usize, 3] {
+        let count = n.to_string();
+        let (code, text) = stdout(&["solve", "--all", "--count", &count, "--json"], &many);
+        assert_eq!(code, 1, "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["status"], "multiple", "{text}");
+        assert_eq!(v["solutions"].as_array().map(Vec::len), Some(n), "{text}");
+        assert_eq!(v["count_exact"], false, "{text}");
+        let (_, text) = stdout(
+            &["solve", "--all", "--count", &count, "--to", "line"],
+            &many,
+        );
+        assert_eq!(text.lines().count(), 1 + n, "{text}");
+        assert!(text.contains("# multiple solutions: at least"), "{text}");
+        // One puzzle: a boxed grid per solution under a heading that counts them right
+        // (there are more than three: never "all").
+        let (_, text) = stdout(&["solve", "--all", "--count", &count], &many);
+        let heading = text.lines().next().unwrap_or_default();
+        let shown = if n == 1 { "one of them:" } else { "3 of them:" };
+        assert!(heading.ends_with(shown), "{text}");
+        let borders = text.lines().filter(|l| l.starts_with("+---")).count();
+        assert_eq!(borders, 4 * n, "{text}");
+    }
+}
+
+#[test]
 fn opensudoku_stream_is_one_document() {
     let (code, xml) = stdout(
         &["generate", "-n", "3", "--seed", "2", "--to", "opensudoku"],
