@@ -286,6 +286,10 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     };
     let s = grid.shape();
     let n = s.side();
+    // A grid of numbers in a record that names hex: its answers would be written in it.
+    if let Some(a) = alphabet {
+        a.spells_side(n)?;
+    }
     if let Some(sz) = size {
         if sz != n {
             return Err(format!("\"size\" is {sz} but the grid is {n}x{n}"));

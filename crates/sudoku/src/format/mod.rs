@@ -329,12 +329,7 @@ impl Puzzle {
         }
         // Hex writes 1 as `0`, which every other side reads as an empty cell: a 9x9 or
         // 12x12 written so would come back as another puzzle.
-        if alphabet == Alphabet::Hex && n != 16 {
-            return Err(format!(
-                "the hex symbols (0-F) are for 16x16 grids only: a {n}x{n} grid written in \
-                 them would read back with its 1s as empty cells"
-            ));
-        }
+        alphabet.spells_side(n)?;
         self.alphabet = Some(alphabet);
         Ok(())
     }

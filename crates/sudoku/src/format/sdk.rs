@@ -48,10 +48,11 @@ fn read_rows<R: BufRead>(
         .iter()
         .map(|l| l.text.trim_end().chars().collect())
         .collect();
-    let alphabet = alphabet.or(opts.alphabet).unwrap_or_else(|| {
+    let alphabet = Alphabet::read_as(alphabet.or(opts.alphabet), n, || {
         let all: String = cells.iter().flatten().collect();
         Alphabet::detect(n, &all)
-    });
+    })
+    .map_err(|why| src.err(rows[0].no, 1, ParseErrorKind::Invalid(why)))?;
     let mut grid = Grid::empty(shape);
     for (r, (line, chars)) in rows.iter().zip(&cells).enumerate() {
         if chars.len() != n {
