@@ -233,6 +233,16 @@ impl Block {
         let n = self.side();
         let mut out = Vec::with_capacity(n);
         for row in &self.rows {
+            for (col, t) in &row.tokens {
+                if let Some((col, kind)) = super::stray_char(t, col - 1) {
+                    return Err(ParseError {
+                        source: src_name.to_string(),
+                        line: row.line,
+                        col,
+                        kind,
+                    });
+                }
+            }
             if row.tokens.len() == n {
                 out.push(row.tokens.clone());
                 continue;

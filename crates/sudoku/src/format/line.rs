@@ -480,6 +480,9 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
             ParseErrorKind::Unsupported("a header or title line, not a puzzle".into()),
         ));
     }
+    if let Some((col, kind)) = super::stray_char(field, lead) {
+        return Err(ParseError::at(1, col, kind));
+    }
     let len = cell_count(field);
     Err(ParseError::at(
         1,
@@ -667,6 +670,10 @@ pub(crate) fn parse_cells(
 
 /// [`parse_cells`] for every line the quick path doesn't take.
 fn parse_cells_general(field: &str, col0: usize, opts: &ReadOptions) -> Result<Grid, ParseError> {
+    // Never a cell, nor the empty marker of Sudopedia's rule below.
+    if let Some((col, kind)) = super::stray_char(field, col0) {
+        return Err(ParseError::at(1, col, kind));
+    }
     // (char, placed, 0-based column)
     let mut cells: Vec<(char, bool, usize)> = Vec::with_capacity(field.len());
     let mut plus = false;

@@ -456,6 +456,38 @@ impl ParseError {
     }
 }
 
+/// The first character of `text` that is no cell in any format, whatever a count of the
+/// line's cells would say: a control character, or U+FFFD, what a byte that is not UTF-8
+/// is read as (`source`). Its error, a bad character at its 1-based column (`col0`: the
+/// 0-based column of `text`'s first character), comes before any count of cells, rows of
+/// cells or numbers that would count it: one rule for every reader.
+///
+/// ```
+/// use sudoku::format::{parse_str, ParseErrorKind};
+/// let line = format!("{}\u{1}", ".".repeat(81));
+/// let err = parse_str(&line, None).unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 82));
+/// assert!(matches!(err.kind, ParseErrorKind::BadChar { ch: '\u{1}', .. }));
+/// ```
+pub(crate) fn stray_char(text: &str, col0: usize) -> Option<(usize, ParseErrorKind)> {
+    let (i, ch) = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c.is_control() || c == char::REPLACEMENT_CHARACTER)?;
+    let what = if ch.is_control() {
+        "a control character"
+    } else {
+        "a byte that is not UTF-8"
+    };
+    Some((
+        col0 + i + 1,
+        ParseErrorKind::BadChar {
+            ch,
+            expected: format!("a digit or an empty cell ({what} is neither)"),
+        },
+    ))
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.source.is_empty() {
