@@ -264,13 +264,22 @@ fn canonical() {
 fn bench() {
     // Every shape: 9x9 on the 9x9 engine, the rest on the general one.
     let timed = || ok(&["puzzles/s"]);
+    // Clashing givens: timed, but named and counted apart (they were counted as "none"
+    // and the exit code was 0).
+    let invalid = || {
+        negative(&[
+            "puzzles/s",
+            "invalid givens: digit 5 2 times in row 1: r1c1, r1c2",
+            "1 puzzle with clashing givens",
+        ])
+    };
     run_table(
         &["bench"],
         [
             timed(),
             timed(),
             timed(),
-            timed(),
+            invalid(),
             EMPTY,
             BINARY,
             timed(),
@@ -286,7 +295,7 @@ fn bench() {
             timed(),
             timed(),
             timed(),
-            timed(),
+            invalid(),
             EMPTY,
             BINARY,
             fast9_only(),
@@ -316,6 +325,47 @@ fn bench_reads_any_format_from_stdin_and_counts_what_it_timed() {
         assert_eq!(v["counts"]["one"], 1, "{v}");
         assert_eq!(v["timeouts"], 0);
     }
+}
+
+#[test]
+fn bench_json_counts_invalid_puzzles_apart_from_none() {
+    // The same givens, once clashing and once without a solution: "invalid" and "none"
+    // are told apart in the counts, whichever engine times them.
+    let none = std::fs::read_to_string(data("none.txt")).unwrap();
+    let invalid = std::fs::read_to_string(data("invalid.txt")).unwrap();
+    for engine in ["fast9", "general"] {
+        let out = sudoku()
+            .args(["bench", "--json", "--engine", engine])
+            .write_stdin(format!("{none}{invalid}{none}"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{engine}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["puzzles"], 3, "{v}");
+        assert_eq!(
+            (&v["counts"]["none"], &v["counts"]["invalid"]),
+            (&2.into(), &1.into())
+        );
+    }
+}
+
+#[test]
+fn bench_repeat_0_is_a_usage_error() {
+    // 0 ran one pass, as if asked for one; a million passes is the most taken.
+    for bad in ["0", "1000001"] {
+        let out = sudoku()
+            .args(["bench", "--repeat", bad, &data("unique.txt")])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--repeat {bad}: {err}");
+        assert!(err.contains("--repeat"), "{err}");
+        assert!(out.stdout.is_empty(), "--repeat {bad}: timed anyway");
+    }
+    sudoku()
+        .args(["bench", "--repeat", "2", &data("unique.txt")])
+        .assert()
+        .success();
 }
 
 #[test]
