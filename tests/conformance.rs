@@ -559,7 +559,7 @@ fn a_position_whose_marks_rule_out_the_solution_is_none_for_every_solver() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "not explained: no solution from this position: the pencil marks of r1c2 lack 7"
+            "not explained: no solution from this position: r1c2 lacks the pencil mark 7"
         ),
         "{text}"
     );
@@ -567,6 +567,71 @@ fn a_position_whose_marks_rule_out_the_solution_is_none_for_every_solver() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("pencil mark"), "{text}");
+}
+
+/// `explain`'s reason for refusing a position and `hint --full`'s sentence on it.
+fn explain_and_full_hint(input: &str) -> (String, String) {
+    let run = |args: &[&str]| {
+        let out = sudoku().args(args).write_stdin(input).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v
+    };
+    let explained = run(&["explain", "--json"]);
+    assert_eq!(explained["status"], "none", "{explained}");
+    let hint = run(&["hint", "--json", "--full"]);
+    let text = |v: &serde_json::Value, key: &str| v[key].as_str().unwrap_or_default().to_string();
+    (text(&explained, "message"), text(&hint, "hint"))
+}
+
+#[test]
+fn explain_gives_the_full_hints_words_for_a_position_with_mistakes() {
+    // The reason a path is refused is the clause a full hint makes its sentence of, the
+    // same words in the same case (it was the hint with its first letter lowercased).
+    let marks = std::fs::read_to_string(format!(
+        "{}/testdata/formats/hodoku/library.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // Two wrong digits placed in the classic (each cell given another digit than its
+    // solution's: the next one round).
+    let classic = std::fs::read_to_string(data("unique.txt")).unwrap();
+    let out = sudoku()
+        .args(["solve", "--json"])
+        .write_stdin(classic.clone())
+        .output()
+        .unwrap();
+    let solution: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let givens: Vec<Vec<u64>> = classic
+        .trim()
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| u64::from(b.saturating_sub(b'0')))
+                .collect()
+        })
+        .collect();
+    let mut grid = givens.clone();
+    let mut wrong = 0;
+    for (r, row) in grid.iter_mut().enumerate() {
+        for (c, v) in row.iter_mut().enumerate() {
+            if *v == 0 && wrong < 2 {
+                let right = solution["solution"][r][c].as_u64().unwrap();
+                *v = right % 9 + 1;
+                wrong += 1;
+            }
+        }
+    }
+    let played = serde_json::json!({"size": 9, "grid": grid, "givens": givens}).to_string();
+    for (input, many) in [(marks, false), (played + "\n", true)] {
+        let (reason, hint) = explain_and_full_hint(&input);
+        let clause = reason
+            .strip_prefix("no solution from this position: ")
+            .unwrap_or_else(|| panic!("{reason}"));
+        assert_eq!(format!("{clause}."), hint, "{input}");
+        assert_eq!(clause.ends_with(" mistakes in all)"), many, "{clause}");
+    }
 }
 
 #[test]
