@@ -66,7 +66,9 @@ pub enum Command {
     Print(cmd::print::PrintArgs),
     /// Time the solvers on puzzle files of any shape (fast9 for 9x9, the general engine for
     /// the rest): puzzles/s, µs/puzzle, guesses/puzzle, % solved without guessing; every
-    /// answer verified in an untimed pass.
+    /// answer verified in an untimed pass. Puzzles with clashing givens are named on stderr
+    /// and counted apart (invalid); they, and puzzles cut short by --max-time, make the
+    /// exit code 1.
     Bench(cmd::bench::BenchArgs),
     /// The browser app: play, get hints drawn on the grid, generate; prints its URL first.
     Serve(cmd::serve::ServeArgs),

@@ -129,6 +129,114 @@ fn bad_line_reports_line_and_column_and_goes_on() {
     assert_eq!(lines[1]["line"], 2);
 }
 
+/// `sudoku ARGS` on `stdin`: the exit code and stderr.
+fn run_err(args: &[&str], stdin: impl Into<Vec<u8>>) -> (Option<i32>, String) {
+    let out = sudoku().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn control_bytes_are_bad_characters_not_cells() {
+    // A control byte is no cell in any format: it was counted as one, and a line or row
+    // it made too long got a length error ("found 82") instead of the byte's place. A byte
+    // that is not UTF-8 is read as U+FFFD, and is no cell either.
+    let converted = |to: &str| {
+        let out = sudoku()
+            .args(["convert", "--to", to])
+            .write_stdin(CLASSIC)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // The text with `bad` put at the end of line `at` (1-based), just before `before`
+    // when the line ends with it.
+    let spoiled = |text: &str, at: usize, before: &str, bad: &str| -> String {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let l = &mut lines[at - 1];
+        let cut = l.strip_suffix(before).map_or(l.len(), str::len);
+        l.insert_str(cut, bad);
+        lines.join("\n") + "\n"
+    };
+    let mid = format!("{}\u{7f}{}", &CLASSIC[..40], &CLASSIC[40..]);
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (vec!["solve"], format!("{CLASSIC}\u{1}\n")),
+        (vec!["solve"], format!("{mid}\n")),
+        (vec!["solve"], format!("{CLASSIC}\r{CLASSIC}\r")),
+        (
+            vec!["solve", "-f", "sdk"],
+            spoiled(&converted("sdk"), 2, "", "\u{1}"),
+        ),
+        (
+            vec!["solve", "-f", "classic"],
+            spoiled(&converted("classic"), 3, "", "\u{1b}"),
+        ),
+        (
+            vec!["solve"],
+            spoiled(&converted("boxed"), 3, " |", "\u{1}"),
+        ),
+        (
+            vec!["solve", "-f", "matrix"],
+            spoiled(&converted("matrix"), 1, "", " \u{1}"),
+        ),
+        (
+            vec!["check", "-f", "matrix"],
+            spoiled(&converted("matrix"), 4, "", " \u{7f}"),
+        ),
+    ];
+    for (args, input) in cases {
+        // Where the byte is: its line and column (characters, 1-based).
+        let (line, col, ch) = input
+            .split('\n')
+            .enumerate()
+            .find_map(|(i, l)| {
+                let (c, ch) = l.chars().enumerate().find(|(_, c)| c.is_control())?;
+                Some((i + 1, c + 1, ch))
+            })
+            .unwrap();
+        let (code, err) = run_err(&args, input.clone());
+        assert_eq!(code, Some(2), "{args:?} {input:?}: {err}");
+        let want = format!("<stdin>:{line}:{col}: unexpected character {ch:?}");
+        assert!(
+            err.contains(&want),
+            "{args:?} {input:?}: {err}\nwanted {want}"
+        );
+    }
+    let mut bytes = CLASSIC.as_bytes().to_vec();
+    bytes.extend_from_slice(b"\xff\n");
+    let (code, err) = run_err(&["solve"], bytes);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("<stdin>:1:82: unexpected character"), "{err}");
+    assert!(err.contains("not UTF-8"), "{err}");
+}
+
+#[test]
+fn a_json_puzzle_field_that_is_no_string_is_named() {
+    // `{"puzzle": 5}` was "missing grid": the field is there, of the wrong kind. The error
+    // is where the JSON reader puts every error of a record: its line and column.
+    let at = |record: &str| {
+        let (code, err) = run_err(&["solve"], format!("\n  {record}\n"));
+        assert_eq!(code, Some(2), "{record}: {err}");
+        let place = err.split(' ').nth(1).unwrap_or_default().to_string();
+        (place, err)
+    };
+    let (place, _) = at(r#"{"grid": 5}"#);
+    for record in [
+        r#"{"puzzle": 5}"#,
+        r#"{"puzzle": ["5"]}"#,
+        r#"{"puzzle": null}"#,
+    ] {
+        let (here, err) = at(record);
+        assert_eq!(here, place, "{record}: {err}");
+        assert!(
+            err.contains(r#""puzzle" must be a string"#),
+            "{record}: {err}"
+        );
+    }
+}
+
 #[test]
 fn batch_output_keeps_input_order() {
     let puzzles = corpus_puzzles("top1465-200.txt", 100);

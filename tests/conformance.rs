@@ -264,13 +264,22 @@ fn canonical() {
 fn bench() {
     // Every shape: 9x9 on the 9x9 engine, the rest on the general one.
     let timed = || ok(&["puzzles/s"]);
+    // Clashing givens: timed, but named and counted apart (they were counted as "none"
+    // and the exit code was 0).
+    let invalid = || {
+        negative(&[
+            "puzzles/s",
+            "invalid givens: digit 5 2 times in row 1: r1c1, r1c2",
+            "1 puzzle with clashing givens",
+        ])
+    };
     run_table(
         &["bench"],
         [
             timed(),
             timed(),
             timed(),
-            timed(),
+            invalid(),
             EMPTY,
             BINARY,
             timed(),
@@ -286,7 +295,7 @@ fn bench() {
             timed(),
             timed(),
             timed(),
-            timed(),
+            invalid(),
             EMPTY,
             BINARY,
             fast9_only(),
@@ -316,6 +325,47 @@ fn bench_reads_any_format_from_stdin_and_counts_what_it_timed() {
         assert_eq!(v["counts"]["one"], 1, "{v}");
         assert_eq!(v["timeouts"], 0);
     }
+}
+
+#[test]
+fn bench_json_counts_invalid_puzzles_apart_from_none() {
+    // The same givens, once clashing and once without a solution: "invalid" and "none"
+    // are told apart in the counts, whichever engine times them.
+    let none = std::fs::read_to_string(data("none.txt")).unwrap();
+    let invalid = std::fs::read_to_string(data("invalid.txt")).unwrap();
+    for engine in ["fast9", "general"] {
+        let out = sudoku()
+            .args(["bench", "--json", "--engine", engine])
+            .write_stdin(format!("{none}{invalid}{none}"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{engine}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["puzzles"], 3, "{v}");
+        assert_eq!(
+            (&v["counts"]["none"], &v["counts"]["invalid"]),
+            (&2.into(), &1.into())
+        );
+    }
+}
+
+#[test]
+fn bench_repeat_0_is_a_usage_error() {
+    // 0 ran one pass, as if asked for one; a million passes is the most taken.
+    for bad in ["0", "1000001"] {
+        let out = sudoku()
+            .args(["bench", "--repeat", bad, &data("unique.txt")])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--repeat {bad}: {err}");
+        assert!(err.contains("--repeat"), "{err}");
+        assert!(out.stdout.is_empty(), "--repeat {bad}: timed anyway");
+    }
+    sudoku()
+        .args(["bench", "--repeat", "2", &data("unique.txt")])
+        .assert()
+        .success();
 }
 
 #[test]
@@ -509,7 +559,7 @@ fn a_position_whose_marks_rule_out_the_solution_is_none_for_every_solver() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "not explained: no solution from this position: the pencil marks of r1c2 lack 7"
+            "not explained: no solution from this position: r1c2 lacks the pencil mark 7"
         ),
         "{text}"
     );
@@ -517,6 +567,71 @@ fn a_position_whose_marks_rule_out_the_solution_is_none_for_every_solver() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("pencil mark"), "{text}");
+}
+
+/// `explain`'s reason for refusing a position and `hint --full`'s sentence on it.
+fn explain_and_full_hint(input: &str) -> (String, String) {
+    let run = |args: &[&str]| {
+        let out = sudoku().args(args).write_stdin(input).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v
+    };
+    let explained = run(&["explain", "--json"]);
+    assert_eq!(explained["status"], "none", "{explained}");
+    let hint = run(&["hint", "--json", "--full"]);
+    let text = |v: &serde_json::Value, key: &str| v[key].as_str().unwrap_or_default().to_string();
+    (text(&explained, "message"), text(&hint, "hint"))
+}
+
+#[test]
+fn explain_gives_the_full_hints_words_for_a_position_with_mistakes() {
+    // The reason a path is refused is the clause a full hint makes its sentence of, the
+    // same words in the same case (it was the hint with its first letter lowercased).
+    let marks = std::fs::read_to_string(format!(
+        "{}/testdata/formats/hodoku/library.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // Two wrong digits placed in the classic (each cell given another digit than its
+    // solution's: the next one round).
+    let classic = std::fs::read_to_string(data("unique.txt")).unwrap();
+    let out = sudoku()
+        .args(["solve", "--json"])
+        .write_stdin(classic.clone())
+        .output()
+        .unwrap();
+    let solution: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let givens: Vec<Vec<u64>> = classic
+        .trim()
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| u64::from(b.saturating_sub(b'0')))
+                .collect()
+        })
+        .collect();
+    let mut grid = givens.clone();
+    let mut wrong = 0;
+    for (r, row) in grid.iter_mut().enumerate() {
+        for (c, v) in row.iter_mut().enumerate() {
+            if *v == 0 && wrong < 2 {
+                let right = solution["solution"][r][c].as_u64().unwrap();
+                *v = right % 9 + 1;
+                wrong += 1;
+            }
+        }
+    }
+    let played = serde_json::json!({"size": 9, "grid": grid, "givens": givens}).to_string();
+    for (input, many) in [(marks, false), (played + "\n", true)] {
+        let (reason, hint) = explain_and_full_hint(&input);
+        let clause = reason
+            .strip_prefix("no solution from this position: ")
+            .unwrap_or_else(|| panic!("{reason}"));
+        assert_eq!(format!("{clause}."), hint, "{input}");
+        assert_eq!(clause.ends_with(" mistakes in all)"), many, "{clause}");
+    }
 }
 
 #[test]

@@ -186,6 +186,51 @@ fn convert_writes_in_the_symbols_asked_for() {
 }
 
 #[test]
+fn reading_in_hex_off_16x16_is_refused_as_writing_in_it_is() {
+    // Hex spells digit 1 as `0`: a 4x4 or 9x9 read in it had every digit one too high (or
+    // its 0s, empty cells, taken for 1s), a silent wrong answer. In every format of one
+    // character a cell, and through a JSON record that names hex (grids of numbers are
+    // in no alphabet: `--alphabet` leaves them alone).
+    let small = "1.3..........2..\n".to_string();
+    let nine = std::fs::read_to_string(data("unique.txt")).unwrap();
+    let nine_zeros = nine.replace('.', "0");
+    let mut inputs = vec![small.clone(), nine.clone(), nine_zeros];
+    for to in ["boxed", "sdk", "ss"] {
+        inputs.push(stdout(&["convert", "--to", to], &small).1);
+    }
+    for input in &inputs {
+        let (code, err) = stderr(&["solve", "--alphabet", "hex"], input);
+        assert_eq!(code, 2, "{input}: {err}");
+        assert!(err.contains("are for 16x16 grids only"), "{input}: {err}");
+    }
+    let json = stdout(&["convert", "--to", "json"], &nine).1;
+    let named = json
+        .trim_end()
+        .replace("\"size\"", "\"alphabet\":\"hex\",\"size\"");
+    for cmd in ["solve", "rate", "canonical"] {
+        let (code, err) = stderr(&[cmd], &named);
+        assert_eq!(code, 2, "{cmd}: {named}: {err}");
+        assert!(err.contains("are for 16x16 grids only"), "{cmd}: {err}");
+    }
+    // At 16x16 hex reads as before: the same answer as the puzzle in its own symbols.
+    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let hex = stdout(
+        &["convert", "--to", "line", "--to-alphabet", "hex"],
+        &sixteen,
+    )
+    .1;
+    let answer = |args: &[&str], input: &str| {
+        let (code, json) = stdout(args, input);
+        assert_eq!(code, 0, "{json}");
+        serde_json::from_str::<Value>(&json).unwrap()["solution"].clone()
+    };
+    assert_eq!(
+        answer(&["solve", "--json", "--alphabet", "hex"], &hex),
+        answer(&["solve", "--json"], &sixteen)
+    );
+}
+
+#[test]
 fn a_twenty_five_in_the_standard_symbols_stays_in_them_through_json() {
     // 25x25 is written in letters unless told otherwise: a record in the standard symbols
     // must say so, or the next command answers in letters.
@@ -271,6 +316,36 @@ fn solve_all_lists_every_solution() {
             .write_stdin(*l)
             .assert()
             .success();
+    }
+}
+
+#[test]
+fn solve_all_lists_no_more_than_the_count_asked_for() {
+    // The verdict needs two solutions, so the search keeps two whatever the count; the
+    // listing holds the count asked for, and the heading says how many are shown.
+    let many = std::fs::read_to_string(data("multiple.txt")).unwrap();
+    for n in [1usize, 3] {
+        let count = n.to_string();
+        let (code, text) = stdout(&["solve", "--all", "--count", &count, "--json"], &many);
+        assert_eq!(code, 1, "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["status"], "multiple", "{text}");
+        assert_eq!(v["solutions"].as_array().map(Vec::len), Some(n), "{text}");
+        assert_eq!(v["count_exact"], false, "{text}");
+        let (_, text) = stdout(
+            &["solve", "--all", "--count", &count, "--to", "line"],
+            &many,
+        );
+        assert_eq!(text.lines().count(), 1 + n, "{text}");
+        assert!(text.contains("# multiple solutions: at least"), "{text}");
+        // One puzzle: a boxed grid per solution under a heading that counts them right
+        // (there are more than three: never "all").
+        let (_, text) = stdout(&["solve", "--all", "--count", &count], &many);
+        let heading = text.lines().next().unwrap_or_default();
+        let shown = if n == 1 { "one of them:" } else { "3 of them:" };
+        assert!(heading.ends_with(shown), "{text}");
+        let borders = text.lines().filter(|l| l.starts_with("+---")).count();
+        assert_eq!(borders, 4 * n, "{text}");
     }
 }
 

@@ -111,6 +111,41 @@ fn time_limit_marks_the_line() {
 }
 
 #[test]
+fn every_json_record_says_what_the_puzzle_is_as_solve_does() {
+    // Rated records said `timed_out` but not what the puzzle is; the records of puzzles not
+    // rated, and every record of explain and hint, carry solve's `status`.
+    let invalid = format!("55{}", &CLASSIC[2..]);
+    let input = format!("{CLASSIC}\n{SERG}\n{invalid}\n");
+    let statuses = |cmd: &str| -> Vec<Value> {
+        let out = sudoku()
+            .args([cmd, "--json"])
+            .write_stdin(input.clone())
+            .assert()
+            .code(1);
+        let records = json_lines(&out.get_output().stdout);
+        records.iter().map(|r| r["status"].clone()).collect()
+    };
+    let solved = statuses("solve");
+    assert_eq!(solved.len(), 3, "{solved:?}");
+    for cmd in ["rate", "explain", "hint"] {
+        assert_eq!(statuses(cmd), solved, "{cmd}");
+    }
+    // A rating cut short still says what the puzzle is: unique when the check came first,
+    // else timeout.
+    let out = sudoku()
+        .args(["rate", "--json", "--max-time", "0.000001"])
+        .write_stdin(format!("{DIABOLICAL}\n"))
+        .assert()
+        .code(1);
+    let v = json_lines(&out.get_output().stdout).remove(0);
+    match v["status"].as_str() {
+        Some("unique") => assert_eq!(v["timed_out"], true, "{v}"),
+        Some("timeout") => assert!(v["message"].is_string(), "{v}"),
+        _ => panic!("no status: {v}"),
+    }
+}
+
+#[test]
 fn bad_input_is_a_usage_error() {
     sudoku().arg("rate").write_stdin("12345\n").assert().code(2);
     sudoku()

@@ -11,6 +11,7 @@ use std::time::Duration;
 use sudoku::format::Puzzle;
 use sudoku::logic::{HintLevel, LogicSolver, Order, Position, Problem, StepRecord};
 use sudoku::rate::{Rater, RatingRecord, Scales};
+use sudoku::solve::Outcome;
 
 type Triple = (usize, usize, usize);
 
@@ -49,7 +50,7 @@ impl RateResult {
     fn rated(r: &RatingRecord) -> RateResult {
         let (se, hd) = (r.se.as_ref(), r.hodoku.as_ref());
         RateResult {
-            status: "unique".into(),
+            status: Outcome::UNIQUE.into(),
             message: None,
             er: se.map(|s| s.er),
             ep: se.map(|s| s.ep),
@@ -91,6 +92,7 @@ impl RateResult {
             d.set_item("message", m)?;
             return Ok(d);
         }
+        d.set_item("status", &self.status)?;
         d.set_item("er", self.er)?;
         d.set_item("ep", self.ep)?;
         d.set_item("ed", self.ed)?;
@@ -372,7 +374,7 @@ fn hint(
     };
     let full = h.step.map(Step::of);
     Ok(Hint {
-        status: "unique".into(),
+        status: Outcome::UNIQUE.into(),
         text: h.hint,
         technique: h.technique,
         code: h.code,

@@ -9,21 +9,10 @@ use super::{Outcome, Status};
 use crate::batch;
 use crate::input::InputArgs;
 use clap::Args;
-use serde::Serialize;
 use std::process::ExitCode;
 use sudoku::format::json::{Headed, PuzzleHeader};
 use sudoku::format::ParseError;
 use sudoku::logic::{LogicSolver, Order, PathRecord, Position};
-
-/// What `explain --json` writes for an explained puzzle besides the puzzle's header.
-#[derive(Serialize)]
-struct Explained {
-    /// The library's record of the path.
-    #[serde(flatten)]
-    path: PathRecord,
-    /// `unique`: only such puzzles are explained.
-    status: &'static str,
-}
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args, Clone, Default)]
@@ -33,9 +22,10 @@ pub struct ExplainArgs {
     /// Print the plain-language explanation of each step under its one-line text.
     #[arg(long, short = 'v')]
     pub verbose: bool,
-    /// Write JSON Lines: one object per puzzle with `steps` (each with `technique`, `code`,
-    /// `placements` and `eliminations` as [row, col, digit] arrays, 1-based, and `text`),
-    /// `solved`, `used_backtracking`, `score` (HoDoKu's) and `line`.
+    /// Write JSON Lines: one object per puzzle with `status` (unique when explained;
+    /// multiple, none, invalid or timeout, with `message`, when not), `steps` (each with
+    /// `technique`, `code`, `placements` and `eliminations` as [row, col, digit] arrays,
+    /// 1-based, and `text`), `solved`, `used_backtracking`, `score` (HoDoKu's) and `line`.
     #[arg(long)]
     pub json: bool,
     /// Techniques to use, comma-separated: names or short codes (x-wing, bf2), family names
@@ -156,11 +146,9 @@ fn explain_record(
         }
     };
     let text = if args.json {
-        // The library's record of the path, and the puzzle it is of.
-        let body = Explained {
-            path: PathRecord::new(shape, &path),
-            status: "unique",
-        };
+        // The library's record of the path, and the puzzle it is of (only a puzzle with
+        // one solution is explained).
+        let body = super::verdict::Unique::new(PathRecord::new(shape, &path));
         super::json_line(&Headed { header, body })
     } else {
         let mut t = format!("# {line}\n");

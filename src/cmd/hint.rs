@@ -27,7 +27,8 @@ pub struct HintArgs {
     #[arg(long)]
     pub technique_only: bool,
     /// Write one JSON object per puzzle: the puzzle's fields as every command writes them
-    /// (`marks` too, for a pencil-mark grid), then `hint`, `technique`, `code`, `text`,
+    /// (`marks` too, for a pencil-mark grid), then `status` (unique; multiple, none,
+    /// invalid or timeout when there is no hint), `hint`, `technique`, `code`, `text`,
     /// `explanation`, `placements`, `eliminations` ([row, col, digit], 1-based),
     /// `mistakes`, `solved`.
     #[arg(long)]
@@ -140,7 +141,7 @@ fn hint_record(
     let text = if args.json {
         let mut v = record_of(&puzzle);
         let obj = v.as_object_mut().expect("an object");
-        obj.insert("status".into(), json!("unique"));
+        obj.insert("status".into(), json!(super::verdict::UNIQUE));
         obj.insert("hint".into(), json!(hint.hint));
         obj.insert("solved".into(), json!(hint.solved));
         obj.insert("mistakes".into(), json!(hint.mistakes));

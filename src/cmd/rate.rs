@@ -32,9 +32,11 @@ pub struct RateArgs {
     /// The scale: se (Sudoku Explainer's ER/EP/ED), hodoku (level and score) or both.
     #[arg(long, value_enum, default_value_t = Scale::Both)]
     pub scale: Scale,
-    /// Write JSON Lines: one object per puzzle with `er`, `ep`, `ed`, `preset`, `hardest`
-    /// (SE's hardest technique), `level`, `score`, `hodoku_hardest`, `solved`, `timed_out`,
-    /// `line`, `puzzle` (fields of a scale not asked for are left out).
+    /// Write JSON Lines: one object per puzzle with `status` (unique when rated; multiple,
+    /// none, invalid or timeout, with `message`, when not), `er`, `ep`, `ed`, `preset`,
+    /// `hardest` (SE's hardest technique), `level`, `score`, `hodoku_hardest`, `solved`,
+    /// `timed_out` (the rating was cut short), `line`, `puzzle` (fields of a scale not
+    /// asked for are left out).
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -132,7 +134,10 @@ fn text_line(answer: &Answer) -> Option<String> {
 
 fn json_line(answer: &Answer) -> String {
     match answer {
-        Answer::Rated { puzzle, rating } => super::json_line(&Headed::new(puzzle, rating.record())),
+        Answer::Rated { puzzle, rating } => {
+            let body = super::verdict::Unique::new(rating.record());
+            super::json_line(&Headed::new(puzzle, body))
+        }
         Answer::Unrateable { puzzle, problem } => {
             let body = super::verdict::ProblemRecord::new(
                 problem,

@@ -120,11 +120,19 @@ fn solve_record(
             let Ok(c) = solve::solve_and_count(grid, marks, limit, keep, stop, options) else {
                 return Answer::TimedOut(Box::new(puzzle));
             };
-            // A count goes with several solutions only: one or none says it all.
+            // A count goes with several solutions only: one or none says it all. The
+            // search keeps two whatever the limit (they prove "multiple"), but a listing
+            // holds no more than the count asked for (`--all --count 1`: one).
             let count = matches!(c.outcome, Outcome::Multiple(..)).then(|| Count {
                 count: c.count,
                 exact: c.exact,
-                solutions: if all { c.solutions } else { Vec::new() },
+                solutions: if all {
+                    let mut listed = c.solutions;
+                    listed.truncate(limit);
+                    listed
+                } else {
+                    Vec::new()
+                },
             });
             Answer::Solved {
                 puzzle: Box::new(puzzle),
@@ -370,12 +378,12 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
         }
         Outcome::Multiple(a, b) => {
             let shown = listed(a, b);
-            let which =
-                if shown.len() == 2 && !count.as_ref().is_some_and(|c| c.exact && c.count == 2) {
-                    "two of them".to_string()
-                } else {
-                    format!("all {}", shown.len())
-                };
+            let which = match shown.len() {
+                n if count.as_ref().is_some_and(|c| c.exact && c.count == n) => format!("all {n}"),
+                1 => "one of them".to_string(),
+                2 => "two of them".to_string(),
+                n => format!("{n} of them"),
+            };
             s += &format::note(to, &format!("{label}{}; {which}:", many(count)));
             for (i, g) in shown.iter().enumerate() {
                 if i > 0 {

@@ -29,6 +29,30 @@ pub fn conflict_records(grid: &Grid) -> Vec<sudoku::solve::ConflictRecord> {
         .collect()
 }
 
+/// The `status` of a record of a puzzle with exactly one solution, `solve --json`'s word
+/// for it ([`Outcome::UNIQUE`]).
+pub const UNIQUE: &str = Outcome::UNIQUE;
+
+/// A face's record body for a puzzle with exactly one solution: `status` (`unique`) beside
+/// the face's own fields (a rating, a path), as [`ProblemRecord`] gives the other outcomes
+/// theirs, so that every record says what the puzzle is.
+#[derive(serde::Serialize)]
+pub struct Unique<T> {
+    pub status: &'static str,
+    #[serde(flatten)]
+    pub body: T,
+}
+
+impl<T> Unique<T> {
+    /// `body` with `status: unique`.
+    pub fn new(body: T) -> Unique<T> {
+        Unique {
+            status: UNIQUE,
+            body,
+        }
+    }
+}
+
 /// A problem as the body of a record: `status`, `message` and, for clashing givens,
 /// `conflicts` as `solve --json` lists them.
 #[derive(serde::Serialize)]

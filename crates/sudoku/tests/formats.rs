@@ -1097,6 +1097,36 @@ fn a_full_hex_grid_reads_back_in_hex() {
     }
 }
 
+/// Hex off 16x16 is refused when reading as when writing ([`format::Puzzle::respell`]):
+/// it spells digit 1 as `0`, an empty cell on every other side, so a 9x9 read in it was
+/// another puzzle. In every format of one character a cell, forced or named by a record.
+#[test]
+fn hex_is_read_at_16x16_only() {
+    let hex = ReadOptions {
+        alphabet: Some(format::Alphabet::Hex),
+        ..ReadOptions::default()
+    };
+    let p = Puzzle::new(g(&CLASSIC.replace('9', "8")));
+    let mut texts: Vec<String> = [Format::Line, Format::Boxed, Format::Sdk, Format::Ss]
+        .iter()
+        .map(|&f| format::write(&p, f).unwrap())
+        .collect();
+    texts.push(CLASSIC.replace(['9', '.'], "0"));
+    for text in &texts {
+        let got = format::read_str(text, hex.clone());
+        let err = got[0].as_ref().expect_err(text);
+        assert!(err.message().contains("16x16 grids only"), "{text}: {err}");
+    }
+    let record = format::write(&p, Format::Json).unwrap();
+    let named = record.replacen('{', r#"{"alphabet": "hex", "#, 1);
+    let err = format::parse_str(&named, None).expect_err(&named);
+    assert!(err.message().contains("16x16 grids only"), "{named}: {err}");
+    // At 16x16, as before.
+    let sixteen = format!("0F{}", ".".repeat(254));
+    let got = format::read_str(&sixteen, hex);
+    assert_eq!(got[0].as_ref().map(|p| p.grid.given_count()).ok(), Some(2));
+}
+
 #[test]
 fn info_round_trips_through_sdk_and_json() {
     let mut p = Puzzle::new(g(EX));

@@ -64,6 +64,10 @@ pub(crate) fn read<R: BufRead>(
     // error, never a guess.
     let blanks = cells.iter().any(|c| c.contains(&' '));
     for (r, (line, mut chars)) in rows.iter().zip(cells).enumerate() {
+        if let Some((col, kind)) = super::stray_char(&line.text, 0) {
+            err = Some(src.err(line.no, col, kind));
+            break;
+        }
         if chars.len() < n && blanks {
             chars.resize(n, ' ');
         }

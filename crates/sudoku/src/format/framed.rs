@@ -233,6 +233,16 @@ impl Block {
         let n = self.side();
         let mut out = Vec::with_capacity(n);
         for row in &self.rows {
+            for (col, t) in &row.tokens {
+                if let Some((col, kind)) = super::stray_char(t, col - 1) {
+                    return Err(ParseError {
+                        source: src_name.to_string(),
+                        line: row.line,
+                        col,
+                        kind,
+                    });
+                }
+            }
             if row.tokens.len() == n {
                 out.push(row.tokens.clone());
                 continue;
@@ -306,25 +316,36 @@ impl Block {
         crate::Shape::new(r, c).ok().filter(|s| s.side() == n)
     }
 
+    /// An error about the whole block (no column), at its first line.
+    fn error(&self, src_name: &str, why: String) -> ParseError {
+        ParseError {
+            source: src_name.to_string(),
+            line: self.first_line,
+            col: 0,
+            kind: ParseErrorKind::Invalid(why),
+        }
+    }
+
     fn shape(&self, src_name: &str, opts: &ReadOptions) -> Result<crate::Shape, ParseError> {
         let n = self.side();
         let forced = opts.shape.filter(|s| s.side() == n);
         forced
             .or_else(|| self.drawn_shape())
             .or_else(|| opts.shape_for(n))
-            .ok_or_else(|| ParseError {
-                source: src_name.to_string(),
-                line: self.first_line,
-                col: 0,
-                kind: ParseErrorKind::Invalid(match opts.shape {
-                    Some(s) => format!(
-                        "found a grid of {n} rows, expected {} for boxes {s}",
-                        s.side()
-                    ),
-                    None => format!(
-                        "a grid of {n} rows has no boxes (its side must be 4, 6, 8, 9, 10, 12 …)"
-                    ),
-                }),
+            .ok_or_else(|| {
+                self.error(
+                    src_name,
+                    match opts.shape {
+                        Some(s) => format!(
+                            "found a grid of {n} rows, expected {} for boxes {s}",
+                            s.side()
+                        ),
+                        None => format!(
+                            "a grid of {n} rows has no boxes (its side must be 4, 6, 8, 9, 10, \
+                             12 …)"
+                        ),
+                    },
+                )
             })
     }
 
@@ -342,8 +363,12 @@ impl Block {
         // the whole grid (docs/formats.md); else the cells are numbers.
         let chars = cells.iter().flatten().all(|(_, t)| t.chars().count() == 1);
         let alphabet = if chars {
-            let all: String = cells.iter().flatten().map(|(_, t)| t.as_str()).collect();
-            Some(opts.alphabet.unwrap_or_else(|| Alphabet::detect(n, &all)))
+            let a = Alphabet::read_as(opts.alphabet, n, || {
+                let all: String = cells.iter().flatten().map(|(_, t)| t.as_str()).collect();
+                Alphabet::detect(n, &all)
+            })
+            .map_err(|why| self.error(src_name, why))?;
+            Some(a)
         } else {
             None
         };
@@ -411,13 +436,14 @@ impl Block {
             .map(|(_, t)| strip_markup(t, n <= 9))
             .filter(|t| t != ".")
             .collect();
-        let alphabet = opts.alphabet.unwrap_or_else(|| {
+        let alphabet = Alphabet::read_as(opts.alphabet, n, || {
             if n == 16 && all.contains('0') {
                 Alphabet::Hex
             } else {
                 Alphabet::detect(n, &all)
             }
-        });
+        })
+        .map_err(|why| self.error(src_name, why))?;
         let mut groups = vec![DigitSet::EMPTY; shape.cell_count()];
         for (r, row) in cells.iter().enumerate() {
             for (c, (col, tok)) in row.iter().enumerate() {

@@ -197,6 +197,18 @@ fn matrix(v: &Value, n: Option<usize>, what: &str) -> Result<Vec<Vec<Value>>, St
         .collect()
 }
 
+/// What kind of JSON value `v` is, for messages: "a number", "an array", ….
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 fn number(v: &Value, n: usize, what: &str) -> Result<usize, String> {
     match v {
         Value::Null => Ok(0),
@@ -213,9 +225,16 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     let obj = v.as_object().ok_or("a puzzle must be a JSON object")?;
     // Records of our commands' `--json` carry the puzzle as a line in `puzzle` (with
     // `grid` rows too from `generate`): either will do.
-    let grid_v = obj
-        .get("grid")
-        .or_else(|| obj.get("puzzle").filter(|p| p.is_string()));
+    let grid_v = match (obj.get("grid"), obj.get("puzzle")) {
+        (Some(g), _) => Some(g),
+        (None, Some(p)) if !p.is_string() => {
+            return Err(format!(
+                "\"puzzle\" must be a string (the puzzle as a line), not {}",
+                json_kind(p)
+            ))
+        }
+        (None, p) => p,
+    };
     let Some(grid_v) = grid_v else {
         // A command's report of input it could not read (`"status": "error"`) carries
         // no puzzle: say what it reported.
@@ -286,6 +305,10 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     };
     let s = grid.shape();
     let n = s.side();
+    // A grid of numbers in a record that names hex: its answers would be written in it.
+    if let Some(a) = alphabet {
+        a.spells_side(n)?;
+    }
     if let Some(sz) = size {
         if sz != n {
             return Err(format!("\"size\" is {sz} but the grid is {n}x{n}"));

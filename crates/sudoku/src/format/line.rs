@@ -93,6 +93,40 @@ impl Alphabet {
             _ => None,
         }
     }
+    /// Whether a grid of side `n` spelled in these symbols, one character a cell, means
+    /// what it says: hex only at 16x16, since it spells digit 1 as `0`, which a grid of any
+    /// other side takes for an empty cell (a 9x9 read in hex has every digit one too
+    /// high; one written in hex reads back with its 1s gone). The one rule for reading
+    /// (`--alphabet`, JSON's `"alphabet"`) and for writing ([`super::Puzzle::respell`]).
+    ///
+    /// ```
+    /// use sudoku::format::Alphabet;
+    /// assert!(Alphabet::Hex.spells_side(16).is_ok());
+    /// assert!(Alphabet::Hex.spells_side(9).unwrap_err().contains("16x16 grids only"));
+    /// assert!(Alphabet::Letters.spells_side(9).is_ok());
+    /// ```
+    pub fn spells_side(self, n: usize) -> Result<(), String> {
+        if self == Alphabet::Hex && n != 16 {
+            return Err(format!(
+                "the hex symbols (0-F) are for 16x16 grids only: they spell digit 1 as 0, \
+                 which a {n}x{n} grid takes for an empty cell"
+            ));
+        }
+        Ok(())
+    }
+    /// The alphabet a grid of side `n` is read in: `forced` (`--alphabet`, or the one a
+    /// record names) when it [spells the side](Alphabet::spells_side), else the one
+    /// `detect` picks from the cells.
+    pub(crate) fn read_as(
+        forced: Option<Alphabet>,
+        n: usize,
+        detect: impl FnOnce() -> Alphabet,
+    ) -> Result<Alphabet, String> {
+        match forced {
+            Some(a) => a.spells_side(n).map(|()| a),
+            None => Ok(detect()),
+        }
+    }
     /// Whether `ch` marks an empty cell in this alphabet.
     pub fn is_empty_marker(self, ch: char) -> bool {
         match self {
@@ -446,6 +480,9 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
             ParseErrorKind::Unsupported("a header or title line, not a puzzle".into()),
         ));
     }
+    if let Some((col, kind)) = super::stray_char(field, lead) {
+        return Err(ParseError::at(1, col, kind));
+    }
     let len = cell_count(field);
     Err(ParseError::at(
         1,
@@ -633,6 +670,10 @@ pub(crate) fn parse_cells(
 
 /// [`parse_cells`] for every line the quick path doesn't take.
 fn parse_cells_general(field: &str, col0: usize, opts: &ReadOptions) -> Result<Grid, ParseError> {
+    // Never a cell, nor the empty marker of Sudopedia's rule below.
+    if let Some((col, kind)) = super::stray_char(field, col0) {
+        return Err(ParseError::at(1, col, kind));
+    }
     // (char, placed, 0-based column)
     let mut cells: Vec<(char, bool, usize)> = Vec::with_capacity(field.len());
     let mut plus = false;
@@ -673,7 +714,8 @@ fn parse_cells_general(field: &str, col0: usize, opts: &ReadOptions) -> Result<G
     };
     let n = shape.side();
     let plain: String = cells.iter().map(|c| c.0).collect();
-    let alphabet = opts.alphabet.unwrap_or_else(|| Alphabet::detect(n, &plain));
+    let alphabet = Alphabet::read_as(opts.alphabet, n, || Alphabet::detect(n, &plain))
+        .map_err(|why| ParseError::at(1, col0 + 1, ParseErrorKind::Invalid(why)))?;
     let is_digit = |c: char| alphabet.value(c).is_some_and(|v| v <= n);
     // Sudopedia's rule: with no `.`/`0` and only one other character, that one is empty.
     let has_std_empty = cells.iter().any(|c| alphabet.is_empty_marker(c.0));

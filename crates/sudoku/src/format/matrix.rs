@@ -66,6 +66,12 @@ pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// The first character of a row's fields that is no cell ([`super::stray_char`]).
+fn stray_field(row: &[(usize, String)]) -> Option<(usize, ParseErrorKind)> {
+    row.iter()
+        .find_map(|(col, f)| super::stray_char(f, col - 1))
+}
+
 fn cell_value(field: &str, col: usize, n: usize) -> Result<usize, (usize, ParseErrorKind)> {
     if field.is_empty() || field == "." {
         return Ok(0);
@@ -108,8 +114,12 @@ pub(crate) fn read<R: BufRead>(
         )));
     }
     let row0 = split_row(&first.text);
+    let stray0 = stray_field(&row0).map(|(col, kind)| src.err(first.no, col, kind));
     let n = row0.len();
     let Some(shape) = opts.shape_for(n) else {
+        if let Some(e) = stray0 {
+            return Some(Err(e));
+        }
         return Some(Err(src.err(
             first.no,
             0,
@@ -122,7 +132,8 @@ pub(crate) fn read<R: BufRead>(
         )));
     };
     let mut values = Vec::with_capacity(n * n);
-    let mut err: Option<ParseError> = None;
+    // The rows are read even past an error (the first row's included).
+    let mut err: Option<ParseError> = stray0;
     let mut row = row0;
     let mut line = first.clone();
     for r in 0..n {
@@ -147,6 +158,10 @@ pub(crate) fn read<R: BufRead>(
         }
         if r > 0 {
             row = split_row(&line.text);
+        }
+        if let Some((col, kind)) = stray_field(&row) {
+            err = Some(src.err(line.no, col, kind));
+            continue;
         }
         if row.len() != n {
             let col = match row.get(n) {

@@ -329,12 +329,7 @@ impl Puzzle {
         }
         // Hex writes 1 as `0`, which every other side reads as an empty cell: a 9x9 or
         // 12x12 written so would come back as another puzzle.
-        if alphabet == Alphabet::Hex && n != 16 {
-            return Err(format!(
-                "the hex symbols (0-F) are for 16x16 grids only: a {n}x{n} grid written in \
-                 them would read back with its 1s as empty cells"
-            ));
-        }
+        alphabet.spells_side(n)?;
         self.alphabet = Some(alphabet);
         Ok(())
     }
@@ -459,6 +454,38 @@ impl ParseError {
             ParseErrorKind::Unsupported(s) => format!("skipped: {s}"),
         }
     }
+}
+
+/// The first character of `text` that is no cell in any format, whatever a count of the
+/// line's cells would say: a control character, or U+FFFD, what a byte that is not UTF-8
+/// is read as (`source`). Its error, a bad character at its 1-based column (`col0`: the
+/// 0-based column of `text`'s first character), comes before any count of cells, rows of
+/// cells or numbers that would count it: one rule for every reader.
+///
+/// ```
+/// use sudoku::format::{parse_str, ParseErrorKind};
+/// let line = format!("{}\u{1}", ".".repeat(81));
+/// let err = parse_str(&line, None).unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 82));
+/// assert!(matches!(err.kind, ParseErrorKind::BadChar { ch: '\u{1}', .. }));
+/// ```
+pub(crate) fn stray_char(text: &str, col0: usize) -> Option<(usize, ParseErrorKind)> {
+    let (i, ch) = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c.is_control() || c == char::REPLACEMENT_CHARACTER)?;
+    let what = if ch.is_control() {
+        "a control character"
+    } else {
+        "a byte that is not UTF-8"
+    };
+    Some((
+        col0 + i + 1,
+        ParseErrorKind::BadChar {
+            ch,
+            expected: format!("a digit or an empty cell ({what} is neither)"),
+        },
+    ))
 }
 
 impl fmt::Display for ParseError {

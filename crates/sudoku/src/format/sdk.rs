@@ -29,6 +29,9 @@ fn read_rows<R: BufRead>(
     let len = first.text.trim_end().chars().count();
     let n = n_hint.unwrap_or(len);
     let Some(shape) = opts.shape_for(n).filter(|_| n <= 35) else {
+        if let Some((col, kind)) = super::stray_char(first.text.trim_end(), 0) {
+            return Err(src.err(first.no, col, kind));
+        }
         return Err(src.err(
             first.no,
             len + 1,
@@ -48,12 +51,16 @@ fn read_rows<R: BufRead>(
         .iter()
         .map(|l| l.text.trim_end().chars().collect())
         .collect();
-    let alphabet = alphabet.or(opts.alphabet).unwrap_or_else(|| {
+    let alphabet = Alphabet::read_as(alphabet.or(opts.alphabet), n, || {
         let all: String = cells.iter().flatten().collect();
         Alphabet::detect(n, &all)
-    });
+    })
+    .map_err(|why| src.err(rows[0].no, 1, ParseErrorKind::Invalid(why)))?;
     let mut grid = Grid::empty(shape);
     for (r, (line, chars)) in rows.iter().zip(&cells).enumerate() {
+        if let Some((col, kind)) = super::stray_char(line.text.trim_end(), 0) {
+            return Err(src.err(line.no, col, kind));
+        }
         if chars.len() != n {
             return Err(src.err(
                 line.no,

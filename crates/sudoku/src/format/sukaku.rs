@@ -48,6 +48,9 @@ pub(crate) fn parse(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError
         None => cube_side(chars.len()),
     };
     let shape = n.and_then(|n| opts.shape_for(n));
+    if let Some((col, kind)) = super::stray_char(field, lead) {
+        return Err(ParseError::at(1, col, kind));
+    }
     let Some(shape) = shape else {
         return Err(ParseError::at(
             1,

@@ -77,6 +77,9 @@ pub(crate) fn read_grid<R: BufRead>(
         }
         let t = line.text.trim_end_matches('\r');
         let body = t.strip_suffix("\\n").unwrap_or(t);
+        if let Some((col, kind)) = super::stray_char(body, 0) {
+            return Err(src.err(line.no, col, kind));
+        }
         let mut count = 0;
         for (c, ch) in body.chars().enumerate() {
             count += 1;

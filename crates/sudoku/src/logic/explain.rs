@@ -1,10 +1,12 @@
 //! Text of a step, rendered from its data: [`Step::text`] (the one-line notation players
 //! know, HoDoKu style, chains in Eureka notation), [`Step::explain`] (a plain-language
-//! sentence), [`Step::hint`] (vague to concrete) and [`Step::focus`]. The one renderer:
-//! finders build data, and no finder file is imported for text.
+//! sentence), [`Step::hint`] (vague to concrete) and [`Step::focus`]; and a player's
+//! mistakes ([`mistake_text`]). The one renderer: finders build data, and no finder file is
+//! imported for text.
 //!
 //! Depends on the step model and the grid's index types.
 
+use super::position::{Mistake, MistakeKind, Position};
 use super::step::*;
 use super::technique::Technique;
 use crate::index::{Candidate, Cell, Digit, House};
@@ -1230,6 +1232,53 @@ pub(crate) fn explain_misc(
         cell_list(shape, cells),
         ex.join(", ")
     )
+}
+
+impl Mistake {
+    /// The mistake in words, as a clause that starts with its cell, so that it opens a
+    /// sentence or follows a colon as it stands: "r1c3 holds 2, which is wrong", "r1c3
+    /// lacks the pencil mark 5, which belongs there".
+    pub(crate) fn describe(&self, shape: Shape) -> String {
+        let name = cell_name(shape, self.cell);
+        match self.kind {
+            MistakeKind::WrongDigit => format!("{name} holds {}, which is wrong", self.digit),
+            MistakeKind::MissingMark => {
+                format!(
+                    "{name} lacks the pencil mark {}, which belongs there",
+                    self.digit
+                )
+            }
+        }
+    }
+}
+
+/// " (3 mistakes in all)" after the first of several mistakes; nothing after the only one.
+fn in_all(mistakes: &[Mistake]) -> String {
+    match mistakes.len() {
+        0 | 1 => String::new(),
+        n => format!(" ({n} mistakes in all)"),
+    }
+}
+
+/// The first of `mistakes` (not empty) and how many there are, as a clause
+/// ([`Mistake::describe`]): a full hint is this sentence, and a path asked for from the
+/// position says it has no solution because of it ([`Position::explain`]).
+pub(crate) fn mistakes_clause(shape: Shape, mistakes: &[Mistake]) -> String {
+    format!("{}{}", mistakes[0].describe(shape), in_all(mistakes))
+}
+
+/// The sentence pointing out the first of `mistakes` (not empty), at `level`: in full the
+/// cell and the digit (the clause a path from the position gives as the reason it has
+/// none), below that only the kind of mistake.
+pub fn mistake_text(position: &Position, mistakes: &[Mistake], level: HintLevel) -> String {
+    if level == HintLevel::Full {
+        return format!("{}.", mistakes_clause(position.shape(), mistakes));
+    }
+    let what = match mistakes[0].kind {
+        MistakeKind::WrongDigit => "A placed digit is wrong",
+        MistakeKind::MissingMark => "A pencil mark was removed that should not have been",
+    };
+    format!("{what}{}.", in_all(mistakes))
 }
 
 /// `{125}` (or `{1,2,5}` above 9x9).

@@ -2,7 +2,8 @@
 //! CLI's `hint`, the game, the web server and Python. Mistakes against the solution come
 //! first, since no logic is sound on top of them; a solved board says so.
 
-use super::position::{Mistake, MistakeKind, MistakeRecord, Position, Problem};
+use super::explain::mistake_text;
+use super::position::{Mistake, MistakeRecord, Position, Problem};
 use super::record::StepRecord;
 use super::step::{HintLevel, Step};
 use super::{se_chains, LogicSolver, Order, TechniqueSet};
@@ -101,29 +102,6 @@ impl Hint {
     /// Whether the answer is a negative one (mistakes, or no step): the CLI's exit 1.
     pub fn is_negative(&self) -> bool {
         matches!(self.kind, HintKind::Mistake | HintKind::Stuck)
-    }
-}
-
-/// The sentence pointing out the first of `mistakes` (not empty), at `level`.
-pub fn mistake_text(position: &Position, mistakes: &[Mistake], level: HintLevel) -> String {
-    let m = &mistakes[0];
-    let name = m.cell.name(position.shape());
-    let placed = m.kind == MistakeKind::WrongDigit;
-    let first = match (level, placed) {
-        (HintLevel::Full, true) => format!("{name} holds {}, which is wrong.", m.digit),
-        (HintLevel::Full, false) => {
-            format!(
-                "The pencil marks of {name} lack {}, which belongs there.",
-                m.digit
-            )
-        }
-        (_, true) => "A placed digit is wrong.".to_string(),
-        (_, false) => "A pencil mark was removed that should not have been.".to_string(),
-    };
-    if mistakes.len() > 1 {
-        format!("{first} ({} mistakes in all.)", mistakes.len())
-    } else {
-        first
     }
 }
 
@@ -341,6 +319,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::index::{Cell, Digit};
+    use crate::logic::MistakeKind;
 
     const PUZZLE: &str =
         "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
@@ -391,7 +370,7 @@ mod tests {
         );
         let vague = pos.hint(&solver(), HintLevel::Vague).unwrap();
         assert!(
-            vague.hint.starts_with("A placed digit is wrong."),
+            vague.hint.starts_with("A placed digit is wrong"),
             "{}",
             vague.hint
         );

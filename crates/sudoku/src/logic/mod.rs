@@ -89,8 +89,8 @@ mod wings;
 
 pub use chains::{chain_length, MAX_LINKS};
 pub use context::Context;
-pub use explain::{eliminations_text, eureka, placements_text};
-pub use hints::{mistake_text, GradedHint, Hint, HintKind, FACE_EXTRA_TECHNIQUES};
+pub use explain::{eliminations_text, eureka, mistake_text, placements_text};
+pub use hints::{GradedHint, Hint, HintKind, FACE_EXTRA_TECHNIQUES};
 pub use position::{unique_solution, Mistake, MistakeKind, MistakeRecord, Position, Problem};
 pub use record::{
     step_links, triples, DrawRecord, HouseRecord, LinkRecord, NodeRecord, PathRecord, Role,

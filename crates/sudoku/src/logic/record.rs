@@ -534,14 +534,8 @@ impl super::Position {
             self.solution_until(&deadline.map_or_else(crate::Stop::never, crate::Stop::at))?;
         let mistakes = self.mistakes(&solution);
         if !mistakes.is_empty() {
-            let why = super::mistake_text(self, &mistakes, super::step::HintLevel::Full);
-            let mut chars = why.chars();
-            let why: String = chars
-                .next()
-                .map(|c| c.to_ascii_lowercase())
-                .into_iter()
-                .chain(chars)
-                .collect();
+            // The clause a full hint makes its sentence of, after the verdict.
+            let why = super::explain::mistakes_clause(self.shape(), &mistakes);
             return Err(super::Problem {
                 status: "none",
                 message: format!("no solution from this position: {why}"),

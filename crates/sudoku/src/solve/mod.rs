@@ -35,10 +35,14 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The [`Outcome::status`] of a puzzle with exactly one solution: what a face's record
+    /// of such a puzzle says it is, whatever else it holds (a rating, a path, a hint).
+    pub const UNIQUE: &'static str = "unique";
+
     /// `unique`, `multiple`, `none` or `invalid`: the words the CLI prints.
     pub fn status(&self) -> &'static str {
         match self {
-            Outcome::Unique(_) => "unique",
+            Outcome::Unique(_) => Self::UNIQUE,
             Outcome::Multiple(..) => "multiple",
             Outcome::NoSolution => "none",
             Outcome::Invalid(_) => "invalid",
