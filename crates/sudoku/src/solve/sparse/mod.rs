@@ -24,6 +24,7 @@
 
 mod linear;
 mod product;
+mod repair;
 
 use crate::grid::Grid;
 use crate::index::{Cell, Digit};
