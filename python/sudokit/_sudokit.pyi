@@ -124,7 +124,7 @@ class RateResult:
     def status(self) -> Status: ...
     @property
     def message(self) -> str | None:
-        """Why it was not rated: ``"not rated: multiple solutions"``."""
+        """Why it was not rated: ``"multiple solutions"`` (as ``sudoku rate --json`` says it)."""
     @property
     def er(self) -> float | None:
         """Sudoku Explainer's rating: the hardest step."""

@@ -54,6 +54,22 @@ impl Problem {
         })
     }
 
+    /// The one wording of work a face did not do because of this problem: "not rated:
+    /// multiple solutions", "not explained: no solution" (`work` is what was not done).
+    /// `rate`, `explain`, `solve --animate` and the Python package all say it so; a
+    /// record's `message` is the problem's own message, the same from every face.
+    ///
+    /// ```
+    /// use sudoku::{logic::Problem, solve, Grid};
+    /// let g = Grid::from_line(&".".repeat(16))?;
+    /// let p = Problem::of(&solve::solve(&g), g.shape()).ok_or("no problem")?;
+    /// assert_eq!(p.not_done("rated"), "not rated: multiple solutions");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn not_done(&self, work: &str) -> String {
+        format!("not {work}: {}", self.message)
+    }
+
     /// The status of a search stopped at its deadline.
     const TIMEOUT: &'static str = "timeout";
 
