@@ -479,3 +479,32 @@ fn a_fish_comes_with_its_base_and_cover_sets() {
     assert_eq!(corners.len(), 4, "{fish}");
     assert!(corners.iter().all(|c| c[3] == "pattern"));
 }
+
+#[test]
+fn rate_answers_what_rate_json_writes_status_included() {
+    // `/api/rate` had no `status` where `rate --json` has `status: unique`: the API's answer
+    // is the CLI's record less the puzzle's own fields.
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["rate", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(format!("{CLASSIC}\n").as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("run sudoku rate --json");
+    let mut cli: Value = serde_json::from_slice(&out.stdout).expect("a JSON record");
+    for key in ["source", "line", "puzzle", "size", "box"] {
+        cli.as_object_mut().unwrap().remove(key);
+    }
+    assert_eq!(cli["status"], "unique", "{cli}");
+    let server = Server::start(&[]);
+    let (status, api) = server.post("/api/rate", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200, "{api}");
+    assert_eq!(api, cli);
+}

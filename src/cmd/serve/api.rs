@@ -242,8 +242,9 @@ pub async fn convert(State(limits): Shared, body: Bytes) -> Answer {
     Ok(axum::Json(json!({ "format": f.name(), "text": text })))
 }
 
-/// The givens' ratings as the library's `RatingRecord` (SE's ER/EP/ED, HoDoKu's level and
-/// score; `rate --json`'s fields); 422 when the puzzle has no single solution.
+/// The givens' ratings as `rate --json` writes them: `status` (`unique`) beside the
+/// library's `RatingRecord` (SE's ER/EP/ED, HoDoKu's level and score), one body for both
+/// faces (`verdict::Unique`); 422 when the puzzle has no single solution.
 fn rating_json(givens: &Grid, stop: &Stop, limits: &Limits) -> Result<Value, ApiError> {
     let position = Position::new(givens, None);
     let rating = Rater::new()
@@ -253,7 +254,7 @@ fn rating_json(givens: &Grid, stop: &Stop, limits: &Limits) -> Result<Value, Api
     if record.timed_out {
         return Err(ApiError::timeout(limits));
     }
-    serde_json::to_value(record)
+    serde_json::to_value(crate::cmd::verdict::Unique::new(record))
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
 
