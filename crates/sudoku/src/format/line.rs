@@ -330,6 +330,11 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         Some(i) => i,
     };
     let (field, rest) = body.split_at(cut);
+    // A control character after the cells (in a comment, a rating, another CSV field) is
+    // named where it stands; one among the cells is named below, as a cell it is not.
+    if let Some((col, kind)) = super::stray_after_cells(rest, lead + field.chars().count()) {
+        return Err(ParseError::at(1, col, kind));
+    }
     // 1. The usual case: cells first, then perhaps a comment or rating; a `# box RxC` note
     //    (what [`write_line`] adds for boxes other than the usual ones) gives the shape,
     //    and for a side no box shape is usual for (a prime: 1x5 boxes) or too short for

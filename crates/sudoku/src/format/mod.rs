@@ -488,6 +488,27 @@ pub(crate) fn stray_char(text: &str, col0: usize) -> Option<(usize, ParseErrorKi
     ))
 }
 
+/// The first control character (a tab apart) in the text that follows a line's cells (a
+/// comment, a rating, a puzzle bank's other fields), at its 1-based column (`col0`: the
+/// 0-based column of `text`'s first character). Such text is written out again (a comment
+/// is kept), and a control character there is a sign of a file that is not what it seems:
+/// it is refused where it stands, as among the cells ([`stray_char`]), never kept silently.
+pub(crate) fn stray_after_cells(text: &str, col0: usize) -> Option<(usize, ParseErrorKind)> {
+    let (i, ch) = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c.is_control() && c != '\t')?;
+    Some((
+        col0 + i + 1,
+        ParseErrorKind::BadChar {
+            ch,
+            expected: "text of a comment or rating after the cells (a control character is \
+                       none)"
+                .into(),
+        },
+    ))
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.source.is_empty() {
