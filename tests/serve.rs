@@ -508,3 +508,36 @@ fn rate_answers_what_rate_json_writes_status_included() {
     assert_eq!(status, 200, "{api}");
     assert_eq!(api, cli);
 }
+
+#[test]
+fn every_api_error_is_json_the_body_limit_and_wrong_methods_too() {
+    // A body past the limit was answered in plain text ("Failed to buffer the request
+    // body"), and a wrong method with an empty 405: docs/api.md promises `{"error": …}`.
+    let server = Server::start(&[]);
+    let big = format!("{{\"text\":\"{}\"}}", "1".repeat(1 << 20));
+    for path in ["/api/parse", "/api/solve", "/api/generate"] {
+        let (status, body) = server.request("POST", path, big.as_bytes());
+        assert_eq!(status, 413, "{path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| e.contains("256 KiB")),
+            "{path}: {v}"
+        );
+    }
+    for (method, path, takes) in [
+        ("GET", "/api/solve", "POST"),
+        ("PUT", "/api/rate", "POST"),
+        ("POST", "/api/formats", "GET"),
+    ] {
+        let (status, body) = server.request(method, path, b"{}");
+        assert_eq!(status, 405, "{method} {path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| e.contains(takes)),
+            "{method} {path}: {v}"
+        );
+    }
+    // The rest of the API as before.
+    let (status, _) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200);
+}

@@ -4,8 +4,8 @@
 
 use super::Limits;
 use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -68,6 +68,51 @@ impl IntoResponse for ApiError {
 }
 
 type Answer = Result<axum::Json<Value>, ApiError>;
+
+/// A request's body, read whole. A body past the limit, or one that breaks off, is
+/// answered as every other error is, `{"error": …}`, where axum's own rejection was plain
+/// text.
+pub struct Body(pub Bytes);
+
+impl FromRequest<Arc<Limits>> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, limits: &Arc<Limits>) -> Result<Body, ApiError> {
+        let max = limits.max_body;
+        Bytes::from_request(req, limits)
+            .await
+            .map(Body)
+            .map_err(|e| match e.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+                    e.status(),
+                    format!("the body is over this server's limit of {} KiB", max / 1024),
+                ),
+                status => ApiError::new(status, e.body_text()),
+            })
+    }
+}
+
+/// A method an endpoint does not take (`GET /api/solve`): 405 as JSON under `/api/`, with
+/// the methods it does take, plain text elsewhere.
+pub async fn wrong_method(method: Method, uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        let takes = if uri.path() == "/api/formats" {
+            "GET"
+        } else {
+            "POST"
+        };
+        let mut r = ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            format!("{method} is not taken by {}: use {takes}", uri.path()),
+        )
+        .into_response();
+        r.headers_mut()
+            .insert(axum::http::header::ALLOW, HeaderValue::from_static(takes));
+        r
+    } else {
+        (StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n").into_response()
+    }
+}
 
 /// The request body as a JSON object.
 fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
@@ -173,7 +218,7 @@ fn solve_puzzle(p: &Puzzle, stop: &Stop, limits: &Limits) -> Result<Outcome, Api
 
 /// `POST /api/parse` `{"text", "format"?}`: the first puzzle, the format it was read in, and
 /// how many puzzles the text holds.
-pub async fn parse(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn parse(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let text = string(&req, "text")?
         .ok_or_else(|| ApiError::bad("no `text` in the request"))?
@@ -204,7 +249,7 @@ pub async fn formats() -> axum::Json<Value> {
 
 /// `POST /api/solve` `{"puzzle"}`: the outcome, with the solution when unique; `export`
 /// names a format to write the puzzle in as well.
-pub async fn solve(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn solve(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let export = match string(&req, "export")? {
@@ -231,7 +276,7 @@ pub async fn solve(State(limits): Shared, body: Bytes) -> Answer {
 
 /// `POST /api/convert` `{"puzzle", "format"}`: the puzzle (its placed digits and pencil
 /// marks too, where the format holds them) written in `format`.
-pub async fn convert(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn convert(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let name =
@@ -299,7 +344,7 @@ fn step_json(board: &Board, step: &Step) -> Value {
 }
 
 /// `POST /api/rate` `{"puzzle"}`: SE's ER/EP/ED and HoDoKu's level and score of the givens.
-pub async fn rate(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn rate(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let l = limits.clone();
@@ -327,7 +372,7 @@ fn face_solver(order: Order) -> Result<LogicSolver, ApiError> {
 /// `POST /api/hint` `{"puzzle", "order"?}`: the next step at every grade, from the technique's
 /// name (`vague`) to where to look (`concrete`) to the step itself (`step`, with what to
 /// draw). Wrong digits and pencil marks that exclude the solution come first, as `mistakes`.
-pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn hint(State(limits): Shared, Body(body): Body) -> Answer {
     let (puzzle, _, solver) = logic_request(&body, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
@@ -343,7 +388,7 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
 
 /// `POST /api/explain` `{"puzzle", "order"?}`: the whole path from the position, each step
 /// with its text and drawing, and the position before it.
-pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn explain(State(limits): Shared, Body(body): Body) -> Answer {
     let (puzzle, order, solver) = logic_request(&body, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
@@ -388,7 +433,7 @@ pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
 
 /// `POST /api/generate` `{"size"?, "box"?, "symmetry"?, "level"?, "se"?, "seed"?}`: a new
 /// puzzle with one solution, its seed and (9x9, or made to a level or SE range) its rating.
-pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn generate(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let shape = match (req.get("box"), unsigned(&req, "size")?) {
         (Some(Value::Array(b)), _) if b.len() == 2 => {
