@@ -472,3 +472,33 @@ fn a_missing_folder_is_an_error_not_a_new_folder() {
     );
     assert!(!missing.exists(), "{err}");
 }
+
+#[test]
+fn a_long_title_wraps_inside_the_page() {
+    // A title wider than the page was set on one line, centred, its ends cut off by the
+    // page's edges (pdftotext read only its middle); in --path's pages too.
+    let dir = temp("long-title");
+    let title = "A long title that goes on and on, word after word ".repeat(6);
+    let want: Vec<&str> = title.split_whitespace().collect();
+    for extra in [&[][..], &["--path"][..]] {
+        let pdf = dir.join("t.pdf");
+        let out = sudoku()
+            .arg("print")
+            .arg(data("four.txt"))
+            .args(["--paper", "a5", "--title", &title, "-o"])
+            .arg(&pdf)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c < 2),
+            "{extra:?}: {out:?}"
+        );
+        let text = poppler(
+            "pdftotext",
+            &["-f", "1", "-l", "1", pdf.to_str().unwrap(), "-"],
+        );
+        let got: Vec<&str> = text.split_whitespace().take(want.len()).collect();
+        assert_eq!(got, want, "{extra:?}: {text}");
+    }
+}
