@@ -316,9 +316,7 @@ fn explain(
             )))
         }
         Ok(path) => path,
-        Err(e) if e.is_timeout() => {
-            return Err(PyTimeoutError::new_err(e.not_done("explained")))
-        }
+        Err(e) if e.is_timeout() => return Err(PyTimeoutError::new_err(e.not_done("explained"))),
         Err(e) => return Err(value_error(e.not_done("explained"))),
     };
     Ok(path

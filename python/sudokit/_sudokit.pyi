@@ -80,7 +80,8 @@ def count(
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> int:
-    """The number of solutions, counting no further than ``limit`` (0 for clashing givens).
+    """The number of solutions, counting no further than ``limit`` (at least 1;
+    0 for clashing givens).
 
     Past ``max_time`` seconds raises ``TimeoutError`` (saying how many were found by then).
     """
