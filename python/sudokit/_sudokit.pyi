@@ -367,7 +367,9 @@ def read(
 
     Any format, detected unless ``format`` is given; each puzzle as a line (a Sukaku
     candidates line when it carries pencil marks). A bad record raises ``ValueError``
-    with the CLI's ``source:line:col: message``.
+    with the CLI's ``source:line:col: message``; a file that can't be read raises the
+    ``OSError`` for it (``FileNotFoundError`` for a path that names no file, a string with
+    a ``/`` or a puzzle file's extension included).
     """
 
 def write(
