@@ -230,6 +230,9 @@ fn bad_input_gets_a_clear_4xx_with_line_and_column() {
         json!({ "level": "impossible" }),
         json!({ "se": [9, 2] }),
         json!({ "seed": -1 }),
+        // docs/api.md: below 2^53, which the page's numbers hold exactly.
+        json!({ "seed": 1u64 << 53 }),
+        json!({ "seed": u64::MAX }),
     ] {
         let (status, v) = server.post("/api/generate", &bad);
         assert_eq!(status, 400, "{bad}: {v}");

@@ -477,7 +477,18 @@ pub async fn generate(State(limits): Shared, Body(body): Body) -> Answer {
         },
         Some(_) => return Err(ApiError::bad("`se` is [low, high]")),
     };
-    let seed = unsigned(&req, "seed")?.unwrap_or_else(sudoku::generate::random_seed);
+    // Below 2^53, as docs/api.md says: the page and every JavaScript client hold a seed as
+    // a double, so a bigger one comes back from a share link as another seed.
+    let seed = match unsigned(&req, "seed")? {
+        Some(s) if s >= 1 << 53 => {
+            return Err(ApiError::bad(
+                "`seed` must be below 2^53 (9007199254740992): a JavaScript number holds no \
+                 more exactly",
+            ))
+        }
+        Some(s) => s,
+        None => sudoku::generate::random_seed(),
+    };
     let target = Target {
         level,
         se,
