@@ -379,7 +379,22 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
         .arg(data("twentyfive.txt"))
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("too small"));
+        .stderr(predicates::str::contains("too small"))
+        .stderr(predicates::str::contains("ask for fewer a page"));
+    assert!(!pdf.exists());
+    // One a page already: fewer is no advice.
+    sudoku()
+        .args([
+            "print", "--rating", "none", "--paper", "a5", "--large", "-o",
+        ])
+        .arg(&pdf)
+        .arg(data("twentyfive.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "too small for 1 25x25 grid a page",
+        ))
+        .stderr(predicates::str::contains("(ask for a bigger --paper"));
     assert!(!pdf.exists());
     // An unknown extension, and a bad paper.
     sudoku()

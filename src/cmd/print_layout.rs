@@ -328,11 +328,13 @@ pub fn fits(layout: &Layout, side: usize, per_page: usize) -> bool {
         .is_ok_and(|f| f.grid / side as f64 >= layout.min_cell())
 }
 
-/// Why a page can't hold what was asked.
+/// Why a page can't hold what was asked, and what would help: fewer a page only when
+/// there is more than one.
 pub fn too_small(layout: &Layout, side: usize, per_page: usize, cell: f64, min: f64) -> String {
+    let fewer = if per_page == 1 { "" } else { "fewer a page, " };
     format!(
         "the page is too small for {per_page} {side}x{side} grid{} a page: cells would be {:.1} mm, \
-         at least {:.1} mm are needed{} (ask for fewer a page, a bigger --paper or smaller --margin)",
+         at least {:.1} mm are needed{} (ask for {fewer}a bigger --paper or smaller --margin)",
         if per_page == 1 { "" } else { "s" },
         cell / MM,
         min / MM,
