@@ -219,7 +219,9 @@ impl Position {
     }
 
     /// The mistakes of the position against `solution`, in cell order: placed digits that
-    /// differ from it, and empty cells whose candidates lack its digit.
+    /// differ from it, and empty cells whose pencil marks lack its digit. Without the
+    /// player's own marks the candidates are what the rules allow, and one they lack was
+    /// taken by a wrong digit in a peer: that digit is the mistake, not each such cell.
     pub fn mistakes(&self, solution: &Grid) -> Vec<Mistake> {
         let mut out = Vec::new();
         for cell in Cell::all(self.shape()) {
@@ -233,7 +235,7 @@ impl Position {
                     kind: MistakeKind::WrongDigit,
                 }),
                 Some(_) => {}
-                None if !self.board.has(cell, truth) => out.push(Mistake {
+                None if self.marks.is_some() && !self.board.has(cell, truth) => out.push(Mistake {
                     cell,
                     digit: truth,
                     kind: MistakeKind::MissingMark,
