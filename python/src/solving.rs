@@ -255,6 +255,14 @@ pub(crate) fn array_shape(cells: usize, boxed: Option<&BoxArg>) -> PyResult<Shap
             shape.side()
         )));
     }
+    // A solution's digits past 255 would wrap in uint8 (256 as 0, 300 as 44): a wrong
+    // answer, as generate_array refuses to give.
+    if side > usize::from(u8::MAX) {
+        return Err(value_error(format!(
+            "{side}x{side} grids have digits beyond 255, which uint8 can't hold: use \
+             solve_batch() for them"
+        )));
+    }
     Ok(shape)
 }
 
