@@ -669,7 +669,7 @@ fn rate_and_explain_word_a_puzzle_without_one_solution_alike() {
         ),
     ] {
         let mut messages = Vec::new();
-        for cmd in ["rate", "explain"] {
+        for cmd in ["rate", "explain", "hint"] {
             let out = sudoku()
                 .args([cmd, "--json", &data(input)])
                 .output()
@@ -677,6 +677,11 @@ fn rate_and_explain_word_a_puzzle_without_one_solution_alike() {
             assert_eq!(out.status.code(), Some(1), "{cmd} {input}");
             let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
             messages.push(v["message"].as_str().unwrap_or_default().to_string());
+            if cmd == "hint" {
+                // hint's record had `status` and its sentence, no `message`.
+                assert_eq!(v["hint"], format!("No hint: {}.", messages[2]), "{v}");
+                continue;
+            }
             let text = sudoku().args([cmd, &data(input)]).output().unwrap();
             let text = String::from_utf8_lossy(&text.stdout).into_owned();
             let verb = if cmd == "rate" { "rated" } else { "explained" };
@@ -686,6 +691,7 @@ fn rate_and_explain_word_a_puzzle_without_one_solution_alike() {
             );
         }
         assert_eq!(messages[0], messages[1], "{input}");
+        assert_eq!(messages[0], messages[2], "{input}");
         assert!(messages[0].starts_with(words), "{input}: {messages:?}");
     }
 }
