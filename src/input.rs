@@ -23,7 +23,7 @@ pub struct InputArgs {
     /// Box shape RxC (rows x columns of a box) where the size alone is ambiguous, e.g. 3x2.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_shape)]
     pub shape: Option<Shape>,
-    /// Symbols of one-character formats: standard (1-9A-Z), hex (0-F, 16x16 grids only), letters (A-Z).
+    /// Symbols of one-character formats: standard (1-9A-Z), hex (0-F, 16x16 grids only), letters (A-Z, grids up to 26x26).
     #[arg(long, value_name = "ALPHABET", value_parser = parse_alphabet)]
     pub alphabet: Option<Alphabet>,
 }

@@ -213,6 +213,54 @@ fn control_bytes_are_bad_characters_not_cells() {
 }
 
 #[test]
+fn control_bytes_after_the_cells_or_among_numbers_are_named_where_they_stand() {
+    // A control byte in a line's comment (after `#`, `,` or a blank) was kept silently as
+    // part of the comment; rows of numbers with one in them were taken for another format
+    // (a classic grid: "expected 9 lines of 9 characters"; lines: "expected 81 cells").
+    let matrix = "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n";
+    let in_row = |row: usize, at: usize, bad: &str| -> String {
+        let mut lines: Vec<String> = matrix.lines().map(str::to_string).collect();
+        lines[row - 1].insert_str(at, bad);
+        lines.join("\n") + "\n"
+    };
+    let nine = sudoku()
+        .args(["convert", "--to", "matrix"])
+        .write_stdin(CLASSIC)
+        .output()
+        .unwrap()
+        .stdout;
+    let nine = String::from_utf8(nine).unwrap().replacen(" 3", " \u{1}", 1);
+    let cases = [
+        format!("{CLASSIC} # from a book\u{1}\n"),
+        format!("{CLASSIC},\u{1}\n"),
+        format!("{CLASSIC} \u{7f} ED=1.2/1.2/1.2\n"),
+        format!("{CLASSIC}\n{CLASSIC} #2\u{1b}[31m\n"),
+        in_row(4, 7, "\u{1}"),
+        in_row(3, 0, "\u{1}"),
+        in_row(1, 1, "\u{1}"),
+        in_row(2, 7, " # row 2\u{1}"),
+        nine,
+    ];
+    for input in cases {
+        let (line, col, ch) = input
+            .split('\n')
+            .enumerate()
+            .find_map(|(i, l)| {
+                let (c, ch) = l.chars().enumerate().find(|(_, c)| c.is_control())?;
+                Some((i + 1, c + 1, ch))
+            })
+            .unwrap();
+        let (code, err) = run_err(&["solve"], input.clone());
+        assert_eq!(code, Some(2), "{input:?}: {err}");
+        let want = format!("<stdin>:{line}:{col}: unexpected character {ch:?}");
+        assert!(err.contains(&want), "{input:?}: {err}\nwanted {want}");
+    }
+    // A tab is a blank, in a comment as anywhere.
+    let (code, err) = run_err(&["solve"], format!("{CLASSIC} #\tfrom a book\n"));
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
 fn a_json_puzzle_field_that_is_no_string_is_named() {
     // `{"puzzle": 5}` was "missing grid": the field is there, of the wrong kind. The error
     // is where the JSON reader puts every error of a record: its line and column.

@@ -654,3 +654,44 @@ fn every_json_record_of_clashing_givens_lists_the_clashes_alike() {
         assert_eq!(conflicts, &seen[0].1, "{cmd}");
     }
 }
+
+#[test]
+fn rate_and_explain_word_a_puzzle_without_one_solution_alike() {
+    // `rate --json` said "not rated: multiple solutions" where `explain --json` said
+    // "multiple solutions"; the text lines are "not rated: …" and "not explained: …" after
+    // the same words.
+    for (input, words) in [
+        ("multiple.txt", "multiple solutions"),
+        ("none.txt", "no solution"),
+        (
+            "invalid.txt",
+            "invalid givens: digit 5 2 times in row 1: r1c1, r1c2",
+        ),
+    ] {
+        let mut messages = Vec::new();
+        for cmd in ["rate", "explain", "hint"] {
+            let out = sudoku()
+                .args([cmd, "--json", &data(input)])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(1), "{cmd} {input}");
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            messages.push(v["message"].as_str().unwrap_or_default().to_string());
+            if cmd == "hint" {
+                // hint's record had `status` and its sentence, no `message`.
+                assert_eq!(v["hint"], format!("No hint: {}.", messages[2]), "{v}");
+                continue;
+            }
+            let text = sudoku().args([cmd, &data(input)]).output().unwrap();
+            let text = String::from_utf8_lossy(&text.stdout).into_owned();
+            let verb = if cmd == "rate" { "rated" } else { "explained" };
+            assert!(
+                text.contains(&format!("not {verb}: {words}")),
+                "{cmd} {input}: {text}"
+            );
+        }
+        assert_eq!(messages[0], messages[1], "{input}");
+        assert_eq!(messages[0], messages[2], "{input}");
+        assert!(messages[0].starts_with(words), "{input}: {messages:?}");
+    }
+}

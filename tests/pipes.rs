@@ -186,6 +186,40 @@ fn convert_writes_in_the_symbols_asked_for() {
 }
 
 #[test]
+fn reading_in_letters_past_26x26_is_refused_as_hex_is_off_16x16() {
+    // The 26 letters can't spell a 27x27 to 35x35 grid: `--alphabet letters` read a grid
+    // of letters there as another puzzle (`A` as 1, where the standard alphabet has 10),
+    // or failed on the first digit with no word of why.
+    for n in [27, 30, 35] {
+        let line = format!("A{}R\n", ".".repeat(n * n - 2));
+        let sdk = stdout(&["convert", "--to", "sdk"], &line).1;
+        let json = stdout(&["convert", "--to", "json"], &line).1;
+        let named = json
+            .trim_end()
+            .replace("\"size\"", "\"alphabet\":\"letters\",\"size\"");
+        for (args, input) in [
+            (
+                vec!["convert", "--to", "line", "--alphabet", "letters"],
+                &line,
+            ),
+            (
+                vec!["convert", "--to", "line", "--alphabet", "letters"],
+                &sdk,
+            ),
+            (vec!["convert", "--to", "line"], &named),
+        ] {
+            let (code, err) = stderr(&args, input);
+            assert_eq!(code, 2, "{n}x{n} {args:?}: {err}");
+            assert!(err.contains("26 symbols, too few for a"), "{args:?}: {err}");
+        }
+    }
+    // Up to 26x26 as before: 25x25 in A-Y.
+    let big = std::fs::read_to_string(data("twentyfive.txt")).unwrap();
+    let (code, out) = stdout(&["convert", "--to", "line", "--alphabet", "letters"], &big);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
 fn reading_in_hex_off_16x16_is_refused_as_writing_in_it_is() {
     // Hex spells digit 1 as `0`: a 4x4 or 9x9 read in it had every digit one too high (or
     // its 0s, empty cells, taken for 1s), a silent wrong answer. In every format of one

@@ -379,7 +379,22 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
         .arg(data("twentyfive.txt"))
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("too small"));
+        .stderr(predicates::str::contains("too small"))
+        .stderr(predicates::str::contains("ask for fewer a page"));
+    assert!(!pdf.exists());
+    // One a page already: fewer is no advice.
+    sudoku()
+        .args([
+            "print", "--rating", "none", "--paper", "a5", "--large", "-o",
+        ])
+        .arg(&pdf)
+        .arg(data("twentyfive.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "too small for 1 25x25 grid a page",
+        ))
+        .stderr(predicates::str::contains("(ask for a bigger --paper"));
     assert!(!pdf.exists());
     // An unknown extension, and a bad paper.
     sudoku()
@@ -471,4 +486,34 @@ fn a_missing_folder_is_an_error_not_a_new_folder() {
         "{err}"
     );
     assert!(!missing.exists(), "{err}");
+}
+
+#[test]
+fn a_long_title_wraps_inside_the_page() {
+    // A title wider than the page was set on one line, centred, its ends cut off by the
+    // page's edges (pdftotext read only its middle); in --path's pages too.
+    let dir = temp("long-title");
+    let title = "A long title that goes on and on, word after word ".repeat(6);
+    let want: Vec<&str> = title.split_whitespace().collect();
+    for extra in [&[][..], &["--path"][..]] {
+        let pdf = dir.join("t.pdf");
+        let out = sudoku()
+            .arg("print")
+            .arg(data("four.txt"))
+            .args(["--paper", "a5", "--title", &title, "-o"])
+            .arg(&pdf)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c < 2),
+            "{extra:?}: {out:?}"
+        );
+        let text = poppler(
+            "pdftotext",
+            &["-f", "1", "-l", "1", pdf.to_str().unwrap(), "-"],
+        );
+        let got: Vec<&str> = text.split_whitespace().take(want.len()).collect();
+        assert_eq!(got, want, "{extra:?}: {text}");
+    }
 }

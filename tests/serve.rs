@@ -230,6 +230,9 @@ fn bad_input_gets_a_clear_4xx_with_line_and_column() {
         json!({ "level": "impossible" }),
         json!({ "se": [9, 2] }),
         json!({ "seed": -1 }),
+        // docs/api.md: below 2^53, which the page's numbers hold exactly.
+        json!({ "seed": 1u64 << 53 }),
+        json!({ "seed": u64::MAX }),
     ] {
         let (status, v) = server.post("/api/generate", &bad);
         assert_eq!(status, 400, "{bad}: {v}");
@@ -478,4 +481,66 @@ fn a_fish_comes_with_its_base_and_cover_sets() {
     let corners = fish["draw"]["candidates"].as_array().unwrap();
     assert_eq!(corners.len(), 4, "{fish}");
     assert!(corners.iter().all(|c| c[3] == "pattern"));
+}
+
+#[test]
+fn rate_answers_what_rate_json_writes_status_included() {
+    // `/api/rate` had no `status` where `rate --json` has `status: unique`: the API's answer
+    // is the CLI's record less the puzzle's own fields.
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["rate", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(format!("{CLASSIC}\n").as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("run sudoku rate --json");
+    let mut cli: Value = serde_json::from_slice(&out.stdout).expect("a JSON record");
+    for key in ["source", "line", "puzzle", "size", "box"] {
+        cli.as_object_mut().unwrap().remove(key);
+    }
+    assert_eq!(cli["status"], "unique", "{cli}");
+    let server = Server::start(&[]);
+    let (status, api) = server.post("/api/rate", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200, "{api}");
+    assert_eq!(api, cli);
+}
+
+#[test]
+fn every_api_error_is_json_the_body_limit_and_wrong_methods_too() {
+    // A body past the limit was answered in plain text ("Failed to buffer the request
+    // body"), and a wrong method with an empty 405: docs/api.md promises `{"error": …}`.
+    let server = Server::start(&[]);
+    let big = format!("{{\"text\":\"{}\"}}", "1".repeat(1 << 20));
+    for path in ["/api/parse", "/api/solve", "/api/generate"] {
+        let (status, body) = server.request("POST", path, big.as_bytes());
+        assert_eq!(status, 413, "{path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| e.contains("256 KiB")),
+            "{path}: {v}"
+        );
+    }
+    for (method, path, takes) in [
+        ("GET", "/api/solve", "POST"),
+        ("PUT", "/api/rate", "POST"),
+        ("POST", "/api/formats", "GET"),
+    ] {
+        let (status, body) = server.request(method, path, b"{}");
+        assert_eq!(status, 405, "{method} {path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| e.contains(takes)),
+            "{method} {path}: {v}"
+        );
+    }
+    // The rest of the API as before.
+    let (status, _) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200);
 }

@@ -2,6 +2,7 @@
 //! seeded isomorphs.
 
 use crate::{describe, format_arg, line_like, value_error, with_jobs, BoxArg, Input};
+use pyo3::exceptions::{PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -133,18 +134,23 @@ fn read(
     r#box: Option<BoxArg>,
 ) -> PyResult<Vec<String>> {
     let input = Input::new(size, r#box.as_ref(), format)?;
+    let mut path_like = None;
     let (name, text) = match path_or_text {
         Source::Path(p) => (p.display().to_string(), file_text(&p)?),
         Source::Text(t) => {
             let p = PathBuf::from(&t);
-            if !t.contains('\n') && !t.is_empty() && t.len() < 4096 && p.is_file() {
+            let one_line = !t.contains('\n') && !t.is_empty() && t.len() < 4096;
+            if one_line && p.exists() {
                 (t.clone(), file_text(&p)?)
             } else {
+                if one_line && looks_like_path(&t) {
+                    path_like = Some(p);
+                }
                 ("<string>".to_string(), t)
             }
         }
     };
-    py.detach(|| {
+    let read = py.detach(|| {
         let mut out = Vec::new();
         for record in Reader::new(text.as_bytes(), &name, input.opts.clone()) {
             match record {
@@ -157,13 +163,49 @@ fn read(
             return Err(format!("{name}: no puzzle found"));
         }
         Ok(out)
-    })
-    .map_err(value_error)
+    });
+    match (read, path_like) {
+        (Ok(out), _) => Ok(out),
+        // `read("bank.sdk")` with no such file was read as a puzzle and failed on its
+        // first character: a missing file is said as one.
+        (Err(_), Some(p)) => Err(file_text(&p).expect_err("the path does not exist")),
+        (Err(why), None) => Err(value_error(why)),
+    }
 }
 
+/// Whether a one-line text that is no puzzle was meant as a file's path: it has a path
+/// separator (no puzzle line has one) or ends with the extension of a puzzle file.
+fn looks_like_path(t: &str) -> bool {
+    const EXTENSIONS: [&str; 11] = [
+        ".txt",
+        ".sdk",
+        ".sdm",
+        ".ss",
+        ".pm",
+        ".json",
+        ".jsonl",
+        ".csv",
+        ".xml",
+        ".opensudoku",
+        ".hdk",
+    ];
+    let lower = t.to_ascii_lowercase();
+    t.contains(['/', '\\']) || EXTENSIONS.iter().any(|e| lower.ends_with(e))
+}
+
+/// A file's text; a file that can't be read raises the `OSError` Python would
+/// (`FileNotFoundError`, `IsADirectoryError`, `PermissionError`) with the path in its
+/// message, one that is not UTF-8 `ValueError`.
 fn file_text(path: &std::path::Path) -> PyResult<String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| value_error(format!("{}: cannot open: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        let message = format!("{}: cannot open: {e}", path.display());
+        match e.kind() {
+            std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+            std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(message),
+            std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(message),
+            _ => PyOSError::new_err(message),
+        }
+    })?;
     String::from_utf8(bytes)
         .map_err(|e| value_error(format!("{}: not UTF-8 text: {e}", path.display())))
 }

@@ -15,10 +15,33 @@ mod logic;
 mod solving;
 
 /// `box=`: `"3x2"` or `(3, 2)` (rows × columns of a box).
-#[derive(FromPyObject)]
 pub(crate) enum BoxArg {
     Text(String),
     Pair(usize, usize),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for BoxArg {
+    type Error = PyErr;
+
+    /// A string or a pair of box sides; anything else is told in one sentence (pyo3's
+    /// derived message listed both variants' failures, a page of `BoxArg::Text.0`).
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<BoxArg> {
+        if let Ok(s) = obj.extract::<String>() {
+            return Ok(BoxArg::Text(s));
+        }
+        let why = || {
+            PyValueError::new_err(format!(
+                "box must be \"RxC\" or (rows, cols), two box sides from 1 to 400; got {}",
+                obj.repr()
+                    .map_or_else(|_| "?".to_string(), |r| r.to_string())
+            ))
+        };
+        let pair: (Bound<'py, PyAny>, Bound<'py, PyAny>) = obj.extract().map_err(|_| why())?;
+        match (pair.0.extract::<usize>(), pair.1.extract::<usize>()) {
+            (Ok(r), Ok(c)) => Ok(BoxArg::Pair(r, c)),
+            _ => Err(why()),
+        }
+    }
 }
 
 impl BoxArg {
@@ -203,9 +226,12 @@ pub(crate) fn puzzle_line(p: &Puzzle) -> String {
     format::write(p, Format::Line).unwrap_or_default()
 }
 
-/// Runs `work` on a pool of `jobs` threads (0: rayon's global pool, every core).
+/// Runs `work` on a pool of `jobs` threads (0, or more than the cores: rayon's global
+/// pool, every core). More threads than cores buy nothing, and `jobs=10**6` started a
+/// million threads (a hang), where the CLI caps `--jobs` at the cores.
 pub(crate) fn with_jobs<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> PyResult<T> {
-    if jobs == 0 {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if jobs == 0 || jobs >= cores {
         return Ok(work());
     }
     let pool = rayon::ThreadPoolBuilder::new()

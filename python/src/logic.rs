@@ -25,7 +25,8 @@ fn tuples(t: &[[usize; 3]]) -> Vec<Triple> {
 pub struct RateResult {
     /// `"unique"` when rated; else `"multiple"`, `"none"`, `"invalid"` (not rated).
     status: String,
-    /// Why it was not rated ("not rated: multiple solutions"); `None` when rated.
+    /// Why it was not rated ("multiple solutions", as `rate --json` and `explain --json`
+    /// say it); `None` when rated.
     message: Option<String>,
     /// Sudoku Explainer's rating (the hardest step), pearl and diamond.
     er: Option<f64>,
@@ -68,7 +69,7 @@ impl RateResult {
     fn unrated(p: Problem) -> RateResult {
         RateResult {
             status: p.status.into(),
-            message: Some(format!("not rated: {}", p.message)),
+            message: Some(p.message),
             ..RateResult::default()
         }
     }
@@ -315,13 +316,8 @@ fn explain(
             )))
         }
         Ok(path) => path,
-        Err(e) if e.is_timeout() => {
-            return Err(PyTimeoutError::new_err(format!(
-                "not explained: {}",
-                e.message
-            )))
-        }
-        Err(e) => return Err(value_error(format!("not explained: {}", e.message))),
+        Err(e) if e.is_timeout() => return Err(PyTimeoutError::new_err(e.not_done("explained"))),
+        Err(e) => return Err(value_error(e.not_done("explained"))),
     };
     Ok(path
         .steps

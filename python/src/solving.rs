@@ -175,6 +175,12 @@ fn count(
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<usize> {
+    // A limit of 0 was taken as 1: a count of 1 for a puzzle with many solutions.
+    if limit == 0 {
+        return Err(value_error(
+            "limit is at least 1 (as `sudoku solve --count`)",
+        ));
+    }
     let stop = stop_after(max_time_arg(max_time)?);
     let input = Input::new(size, r#box.as_ref(), format)?;
     let p = input.parse_py(puzzle)?;
@@ -182,7 +188,7 @@ fn count(
         if p.grid.has_clash() {
             return Ok(0);
         }
-        solve::count_until(&p.grid, p.marks.as_ref(), limit.max(1), &stop)
+        solve::count_until(&p.grid, p.marks.as_ref(), limit, &stop)
     });
     counted.map_err(|found| {
         PyTimeoutError::new_err(format!(
@@ -247,6 +253,14 @@ pub(crate) fn array_shape(cells: usize, boxed: Option<&BoxArg>) -> PyResult<Shap
             "box {shape} makes {}x{} grids, not {side}x{side}",
             shape.side(),
             shape.side()
+        )));
+    }
+    // A solution's digits past 255 would wrap in uint8 (256 as 0, 300 as 44): a wrong
+    // answer, as generate_array refuses to give.
+    if side > usize::from(u8::MAX) {
+        return Err(value_error(format!(
+            "{side}x{side} grids have digits beyond 255, which uint8 can't hold: use \
+             solve_batch() for them"
         )));
     }
     Ok(shape)

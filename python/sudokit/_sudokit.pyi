@@ -80,7 +80,8 @@ def count(
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> int:
-    """The number of solutions, counting no further than ``limit`` (0 for clashing givens).
+    """The number of solutions, counting no further than ``limit`` (at least 1;
+    0 for clashing givens).
 
     Past ``max_time`` seconds raises ``TimeoutError`` (saying how many were found by then).
     """
@@ -124,7 +125,7 @@ class RateResult:
     def status(self) -> Status: ...
     @property
     def message(self) -> str | None:
-        """Why it was not rated: ``"not rated: multiple solutions"``."""
+        """Why it was not rated: ``"multiple solutions"`` (as ``sudoku rate --json`` says it)."""
     @property
     def er(self) -> float | None:
         """Sudoku Explainer's rating: the hardest step."""
@@ -366,7 +367,9 @@ def read(
 
     Any format, detected unless ``format`` is given; each puzzle as a line (a Sukaku
     candidates line when it carries pencil marks). A bad record raises ``ValueError``
-    with the CLI's ``source:line:col: message``.
+    with the CLI's ``source:line:col: message``; a file that can't be read raises the
+    ``OSError`` for it (``FileNotFoundError`` for a path that names no file, a string with
+    a ``/`` or a puzzle file's extension included).
     """
 
 def write(

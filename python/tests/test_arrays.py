@@ -79,3 +79,13 @@ def test_array_errors():
         sudokit.solve_array(np.zeros((1, 81), dtype=np.uint8), box="2x3")
     with pytest.raises(TypeError):
         sudokit.solve_array(np.zeros((1, 81), dtype=np.int64))
+
+
+@pytest.mark.parametrize("side", [256, 400])
+def test_sides_past_255_are_refused_as_generate_array_refuses_them(side):
+    # uint8 can't hold a solution's digits past 255: they came back wrapped (256 as 0),
+    # a wrong answer, where generate_array already refused such sides.
+    with pytest.raises(ValueError, match="beyond 255"):
+        sudokit.solve_array(np.zeros((1, side * side), dtype=np.uint8))
+    with pytest.raises(ValueError, match="beyond 255"):
+        sudokit.generate_array(1, seed=1, size=side)

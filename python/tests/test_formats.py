@@ -127,3 +127,18 @@ def test_read_a_path_and_its_errors(cli, tmp_path):
         sudokit.write(["." * 81], "tiff")
     with pytest.raises(ValueError, match="no puzzle found"):
         sudokit.canonical("# only a comment\n")
+
+
+def test_read_of_a_missing_file_says_so(tmp_path):
+    # A path to no file was read as a puzzle: "<string>:1:1: unexpected character '/'",
+    # and a folder as the text of its name.
+    missing = tmp_path / "bank.sdk"
+    for arg in [missing, str(missing), "bank.sdk", "puzzles/none.txt"]:
+        with pytest.raises(FileNotFoundError) as e:
+            sudokit.read(arg)
+        assert "cannot open" in str(e.value), str(e.value)
+    with pytest.raises(IsADirectoryError):
+        sudokit.read(str(tmp_path))
+    # Text that is no puzzle and no path is still a puzzle's error.
+    with pytest.raises(ValueError, match="expected 81 cells"):
+        sudokit.read("12")

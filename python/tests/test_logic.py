@@ -43,6 +43,9 @@ def test_rate_of_a_puzzle_without_one_solution(cli_json, name):
     r = sudokit.rate(text)
     assert r.status == want["status"]
     assert r.message == want["message"]
+    # One wording: what `explain --json` says of the same puzzle.
+    [explained] = cli_json("explain", stdin=text)
+    assert r.message == explained["message"]
     assert r.er is None and r.level is None
 
 

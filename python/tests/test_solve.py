@@ -178,3 +178,35 @@ def test_max_time_leaves_a_quick_answer_alone():
     assert sudokit.solve(text, max_time=60).solution == sudokit.solve(text).solution
     assert sudokit.count(text, max_time=60) == 1
     assert len(sudokit.explain(text, max_time=60)) == len(sudokit.explain(text))
+
+
+def test_a_count_limit_of_0_is_refused_not_taken_for_1():
+    # limit=0 counted to 1: a count of 1 for an empty grid with 288 solutions.
+    with pytest.raises(ValueError, match="at least 1"):
+        sudokit.count("." * 16, limit=0)
+    assert sudokit.count("." * 16, limit=1) == 1
+    assert sudokit.count("." * 16, limit=1000) == 288
+
+
+@pytest.mark.parametrize("bad", [(3,), (-1, 3), (3, "x"), (10**30, 3), 3.5, [3, 2, 1]])
+def test_a_box_that_is_no_box_says_so_in_one_sentence(bad):
+    # pyo3's derived message was a page about `BoxArg::Text.0` and its variants.
+    with pytest.raises(ValueError) as e:
+        sudokit.solve("." * 36, box=bad)
+    assert str(e.value).startswith("box must be"), str(e.value)
+    assert "BoxArg" not in str(e.value)
+    assert sudokit.solve("." * 36, box=(3, 2)).status == "multiple"
+
+
+def test_jobs_past_the_cores_run_on_the_cores():
+    # jobs=10**6 started a million threads: the call never came back.
+    import subprocess
+    import sys
+
+    code = (
+        "import sudokit; p = '" + "." * 80 + "1'; "
+        "print(len(sudokit.solve_batch([p] * 4, jobs=10**6)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "4"

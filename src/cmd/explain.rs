@@ -134,10 +134,10 @@ fn explain_record(
         Ok(path) => path,
         Err(p) => {
             let text = if args.json {
-                let body = super::verdict::ProblemRecord::new(&p, p.message.clone(), &puzzle.grid);
+                let body = super::verdict::ProblemRecord::new(&p, &puzzle.grid);
                 super::json_line(&Headed { header, body })
             } else {
-                format!("# {line}\nnot explained: {}\n", p.message)
+                format!("# {line}\n{}\n", p.not_done("explained"))
             };
             return Outcome::Written {
                 text,

@@ -28,7 +28,7 @@ pub struct HintArgs {
     pub technique_only: bool,
     /// Write one JSON object per puzzle: the puzzle's fields as every command writes them
     /// (`marks` too, for a pencil-mark grid), then `status` (unique; multiple, none,
-    /// invalid or timeout when there is no hint), `hint`, `technique`, `code`, `text`,
+    /// invalid or timeout, with `message`, when there is no hint), `hint`, `technique`, `code`, `text`,
     /// `explanation`, `placements`, `eliminations` ([row, col, digit], 1-based),
     /// `mistakes`, `solved`.
     #[arg(long)]
@@ -121,12 +121,16 @@ fn hint_record(
         Err(p) => {
             let message = format!("No hint: {}.", p.message);
             let text = if args.json {
+                // The body every command's record of such a puzzle has (`status`, the
+                // problem's `message`, `conflicts`), and the hint's sentence.
                 let mut v = record_of(&puzzle);
-                v["status"] = json!(p.status);
-                v["hint"] = json!(message);
-                if p.status == "invalid" {
-                    v["conflicts"] = json!(super::verdict::conflict_records(&puzzle.grid));
+                let body = super::verdict::ProblemRecord::new(&p, &puzzle.grid);
+                if let (Some(obj), Ok(Value::Object(b))) =
+                    (v.as_object_mut(), serde_json::to_value(body))
+                {
+                    obj.extend(b);
                 }
+                v["hint"] = json!(message);
                 v.to_string()
             } else {
                 message

@@ -241,7 +241,7 @@ pub fn run_animate(
     };
     if let Some(p) = sudoku::logic::Problem::of(&outcome, grid.shape()) {
         let mut out = crate::batch::stdout();
-        writeln!(out, "# not animated: {}", p.message)?;
+        writeln!(out, "# {}", p.not_done("animated"))?;
         out.flush()?;
         return Ok(ExitCode::from(1));
     }

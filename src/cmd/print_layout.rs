@@ -2,6 +2,7 @@
 //! slots with their labels, section headings, answer keys. Every page comes out as one SVG
 //! document (in points), which the renderer turns into PDF, PNG or leaves as SVG.
 
+use super::print_render::text_width;
 use std::fmt::Write as _;
 use sudoku::draw::{self, escape, grid_group, num, DrawOptions};
 use sudoku::format::Alphabet;
@@ -106,6 +107,24 @@ impl Layout {
             (9.0, 15.0, 22.0, 8.0)
         }
     }
+    /// The title's lines, wrapped to the width inside the margins: a long title took one
+    /// line centred on the page, cut off at both edges.
+    pub(super) fn title_lines(&self) -> Vec<String> {
+        let (_, _, title, _) = self.fonts();
+        let width = self.paper.width - 2.0 * self.margin;
+        self.title
+            .as_deref()
+            .map_or_else(Vec::new, |t| wrap(t, title, true, width))
+    }
+    /// Sets the title's lines, centred, below `y` (moved to the last line's baseline).
+    pub(super) fn set_title(&self, body: &mut String, y: &mut f64) {
+        let (_, _, title, _) = self.fonts();
+        for (i, line) in self.title_lines().iter().enumerate() {
+            *y += if i == 0 { title } else { title * TITLE_LEADING };
+            let x = self.bleed + self.paper.width / 2.0;
+            text(body, x, *y, title, "middle", "bold", line);
+        }
+    }
     /// The smallest cell a puzzle may have: 5 mm, 9 mm in large print.
     pub fn min_cell(&self) -> f64 {
         if self.large {
@@ -122,6 +141,60 @@ impl Layout {
             2.5 * MM
         }
     }
+}
+
+/// The title's line spacing, in title sizes.
+const TITLE_LEADING: f64 = 1.2;
+
+/// Words wrapped to `width` points at `size` (long words broken where they must be).
+pub(super) fn wrap(s: &str, size: f64, bold: bool, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in s.split_whitespace() {
+        let candidate = if cur.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cur} {word}")
+        };
+        if text_width(&candidate, size, bold) <= width {
+            cur = candidate;
+            continue;
+        }
+        if !cur.is_empty() {
+            lines.push(std::mem::take(&mut cur));
+        }
+        // A word wider than the line: broken between characters.
+        for ch in word.chars() {
+            let mut next = cur.clone();
+            next.push(ch);
+            if !cur.is_empty() && text_width(&next, size, bold) > width {
+                lines.push(std::mem::take(&mut cur));
+                next = ch.to_string();
+            }
+            cur = next;
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// `s` on one line of at most `width` points: as it is when it fits, else cut and ended
+/// with `…`. A label or heading wider than its room ran over the next grid or off the page.
+fn fit(s: &str, size: f64, bold: bool, width: f64) -> String {
+    if text_width(s, size, bold) <= width {
+        return s.to_string();
+    }
+    let mut kept: Vec<char> = s.chars().collect();
+    while !kept.is_empty() {
+        kept.pop();
+        let cut: String = kept.iter().collect::<String>().trim_end().to_string() + "…";
+        if text_width(&cut, size, bold) <= width {
+            return cut;
+        }
+    }
+    "…".to_string()
 }
 
 /// One grid to print, with the line above it.
@@ -194,8 +267,9 @@ impl Layout {
     fn header_height(&self, headings: bool) -> f64 {
         let (_, heading, title, _) = self.fonts();
         let mut h = 0.0;
-        if self.title.is_some() {
-            h += title * 1.6;
+        let lines = self.title_lines().len();
+        if lines > 0 {
+            h += title * 1.6 + title * TITLE_LEADING * (lines - 1) as f64;
         }
         if headings {
             h += heading * 1.7;
@@ -254,11 +328,13 @@ pub fn fits(layout: &Layout, side: usize, per_page: usize) -> bool {
         .is_ok_and(|f| f.grid / side as f64 >= layout.min_cell())
 }
 
-/// Why a page can't hold what was asked.
+/// Why a page can't hold what was asked, and what would help: fewer a page only when
+/// there is more than one.
 pub fn too_small(layout: &Layout, side: usize, per_page: usize, cell: f64, min: f64) -> String {
+    let fewer = if per_page == 1 { "" } else { "fewer a page, " };
     format!(
         "the page is too small for {per_page} {side}x{side} grid{} a page: cells would be {:.1} mm, \
-         at least {:.1} mm are needed{} (ask for fewer a page, a bigger --paper or smaller --margin)",
+         at least {:.1} mm are needed{} (ask for {fewer}a bigger --paper or smaller --margin)",
         if per_page == 1 { "" } else { "s" },
         cell / MM,
         min / MM,
@@ -399,17 +475,8 @@ fn set_section(
         let mut body = String::new();
         let mut y = layout.bleed + layout.margin;
         if *first {
-            if let Some(t) = &layout.title {
-                y += title_font;
-                text(
-                    &mut body,
-                    layout.bleed + layout.paper.width / 2.0,
-                    y,
-                    title_font,
-                    "middle",
-                    "bold",
-                    t,
-                );
+            if layout.title.is_some() {
+                layout.set_title(&mut body, &mut y);
                 y += title_font * 0.6;
             }
             *first = false;
@@ -417,7 +484,9 @@ fn set_section(
         if k == 0 {
             if let Some(h) = &s.heading {
                 y += heading_font * 1.2;
-                text(&mut body, frame.left, y, heading_font, "start", "bold", h);
+                let width = layout.paper.width - 2.0 * layout.margin;
+                let h = fit(h, heading_font, true, width);
+                text(&mut body, frame.left, y, heading_font, "start", "bold", &h);
             }
         }
         for (i, item) in chunk.iter().enumerate() {
@@ -431,6 +500,8 @@ fn set_section(
             let inner_h = frame.slot_h - gap_of(layout);
             let slot_y = slot_y + ((inner_h - frame.label_font * 1.8 - frame.grid) / 2.0).max(0.0);
             let label_y = slot_y + frame.label_font;
+            // From the grid's left edge to the slot's right one.
+            let room = inner_w - (x - slot_x);
             text(
                 &mut body,
                 x,
@@ -438,7 +509,7 @@ fn set_section(
                 frame.label_font,
                 "start",
                 "normal",
-                &item.label,
+                &fit(&item.label, frame.label_font, false, room),
             );
             let grid_y = slot_y + frame.label_font * 1.8;
             let marks = item.marks.as_ref();
@@ -544,6 +615,32 @@ mod tests {
         assert!(parse_paper("axbin").is_err());
         assert_eq!(parse_length("1in").unwrap(), 72.0);
         assert!(parse_length("-3mm").is_err());
+    }
+
+    #[test]
+    fn long_titles_wrap_and_long_labels_are_cut_to_their_room() {
+        let layout = Layout {
+            paper: parse_paper("a5").unwrap(),
+            margin: 12.0 * MM,
+            bleed: 0.0,
+            large: false,
+            title: Some("A long title that goes on and on ".repeat(8)),
+        };
+        let (label, _, title, _) = layout.fonts();
+        let width = layout.paper.width - 2.0 * layout.margin;
+        let lines = layout.title_lines();
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().all(|l| text_width(l, title, true) <= width));
+        let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        let asked = layout.title.as_deref().unwrap();
+        assert_eq!(words, asked.split_whitespace().collect::<Vec<_>>());
+        // The header makes room for every line.
+        assert!(layout.header_height(false) >= title * 1.2 * lines.len() as f64);
+        let long = format!("#1 · Easy · ER 1.2 · {}", "Puzzle from a book ".repeat(6));
+        let cut = fit(&long, label, false, 100.0);
+        assert!(text_width(&cut, label, false) <= 100.0, "{cut}");
+        assert!(cut.starts_with("#1 · Easy") && cut.ends_with('…'), "{cut}");
+        assert_eq!(fit("#1", label, false, 100.0), "#1");
     }
 
     #[test]

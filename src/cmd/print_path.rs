@@ -4,7 +4,7 @@
 //! the step picked out (`sudoku::draw::highlight_of`). The text flows down the page and
 //! over as many pages as the path needs; nothing is shrunk or clipped.
 
-use super::print_layout::{self as layout, text, Layout, Page, MM};
+use super::print_layout::{self as layout, text, wrap, Layout, Page, MM};
 use super::print_render::text_width;
 use sudoku::draw::{self, grid_group, highlight_of, DrawOptions, Highlight};
 use sudoku::format::Alphabet;
@@ -72,40 +72,6 @@ enum Piece {
 
 fn is_single(step: &Step) -> bool {
     step.technique.family() == Family::Singles
-}
-
-/// Words wrapped to `width` points at `size` (long words broken where they must be).
-fn wrap(s: &str, size: f64, bold: bool, width: f64) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for word in s.split_whitespace() {
-        let candidate = if cur.is_empty() {
-            word.to_string()
-        } else {
-            format!("{cur} {word}")
-        };
-        if text_width(&candidate, size, bold) <= width {
-            cur = candidate;
-            continue;
-        }
-        if !cur.is_empty() {
-            lines.push(std::mem::take(&mut cur));
-        }
-        // A word wider than the line: broken between characters.
-        for ch in word.chars() {
-            let mut next = cur.clone();
-            next.push(ch);
-            if !cur.is_empty() && text_width(&next, size, bold) > width {
-                lines.push(std::mem::take(&mut cur));
-                next = ch.to_string();
-            }
-            cur = next;
-        }
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines
 }
 
 /// Font sizes of a path page: step lines, explanations.
@@ -255,17 +221,8 @@ pub fn pages(
         let mut body = String::new();
         let mut y = top;
         if first_page {
-            if let Some(t) = &lay.title {
-                y += title_font;
-                text(
-                    &mut body,
-                    lay.bleed + lay.paper.width / 2.0,
-                    y,
-                    title_font,
-                    "middle",
-                    "bold",
-                    t,
-                );
+            if lay.title.is_some() {
+                lay.set_title(&mut body, &mut y);
                 y += title_font * 0.8;
             }
             first_page = false;

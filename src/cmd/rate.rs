@@ -124,9 +124,9 @@ fn text_line(answer: &Answer) -> Option<String> {
             Some(line + "\n")
         }
         Answer::Unrateable { puzzle, problem } => Some(format!(
-            "{} not rated: {}\n",
+            "{} {}\n",
             puzzle_line(puzzle),
-            problem.message
+            problem.not_done("rated")
         )),
         Answer::Error(_) => None,
     }
@@ -139,11 +139,7 @@ fn json_line(answer: &Answer) -> String {
             super::json_line(&Headed::new(puzzle, body))
         }
         Answer::Unrateable { puzzle, problem } => {
-            let body = super::verdict::ProblemRecord::new(
-                problem,
-                format!("not rated: {}", problem.message),
-                &puzzle.grid,
-            );
+            let body = super::verdict::ProblemRecord::new(problem, &puzzle.grid);
             super::json_line(&Headed::new(puzzle, body))
         }
         Answer::Error(e) => super::json_line(&input::error_record(e)),

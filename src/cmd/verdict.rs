@@ -53,8 +53,9 @@ impl<T> Unique<T> {
     }
 }
 
-/// A problem as the body of a record: `status`, `message` and, for clashing givens,
-/// `conflicts` as `solve --json` lists them.
+/// A problem as the body of a record: `status`, `message` (the problem's own, the same
+/// words from every command) and, for clashing givens, `conflicts` as `solve --json`
+/// lists them.
 #[derive(serde::Serialize)]
 pub struct ProblemRecord {
     pub status: &'static str,
@@ -64,8 +65,8 @@ pub struct ProblemRecord {
 }
 
 impl ProblemRecord {
-    /// `problem` of `grid`, its message given as `message`.
-    pub fn new(problem: &Problem, message: String, grid: &Grid) -> ProblemRecord {
+    /// `problem` of `grid`.
+    pub fn new(problem: &Problem, grid: &Grid) -> ProblemRecord {
         let conflicts = if problem.status == "invalid" {
             conflict_records(grid)
         } else {
@@ -73,7 +74,7 @@ impl ProblemRecord {
         };
         ProblemRecord {
             status: problem.status,
-            message,
+            message: problem.message.clone(),
             conflicts,
         }
     }

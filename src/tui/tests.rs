@@ -233,6 +233,15 @@ fn hints_vague_then_concrete_then_step() {
 }
 
 #[test]
+fn a_hint_on_a_puzzle_without_one_solution_says_so_in_the_clis_words() {
+    // The game said "no technique the hints know applies" of a nearly empty 4x4; `sudoku
+    // hint` says "No hint: multiple solutions." of it.
+    let mut m = model("1...............");
+    keys(&mut m, "i");
+    assert_eq!(m.message, "No hint: multiple solutions.");
+}
+
+#[test]
 fn hint_finds_mistakes_first() {
     let mut m = model(EASY);
     go(&mut m, 1, 3);

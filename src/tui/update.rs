@@ -440,10 +440,21 @@ fn find_hint(m: &Model) -> Result<Hint, String> {
     if !m.game.grid().conflicts().is_empty() {
         return Err("Two of your digits clash (marked): fix them first.".into());
     }
-    m.hints
-        .next(&hint_board(m))
-        .ok_or_else(|| "No hint: no technique the hints know applies to this position.".to_string())
+    m.hints.next(&hint_board(m)).ok_or_else(|| {
+        // No step, and no one solution to go to: say which, in `sudoku hint`'s words
+        // ("no technique applies" to an empty grid said nothing of its many solutions).
+        match m.game.solution {
+            None => match sudoku::logic::unique_solution(&m.game.puzzle, None) {
+                Err(p) => format!("No hint: {}.", p.message),
+                Ok(_) => NO_TECHNIQUE.to_string(),
+            },
+            Some(_) => NO_TECHNIQUE.to_string(),
+        }
+    })
 }
+
+/// What a hint says when no technique it knows applies.
+const NO_TECHNIQUE: &str = "No hint: no technique the hints know applies to this position.";
 
 fn hint(m: &mut Model) {
     match &mut m.hint {

@@ -4,8 +4,8 @@
 
 use super::Limits;
 use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -68,6 +68,51 @@ impl IntoResponse for ApiError {
 }
 
 type Answer = Result<axum::Json<Value>, ApiError>;
+
+/// A request's body, read whole. A body past the limit, or one that breaks off, is
+/// answered as every other error is, `{"error": …}`, where axum's own rejection was plain
+/// text.
+pub struct Body(pub Bytes);
+
+impl FromRequest<Arc<Limits>> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, limits: &Arc<Limits>) -> Result<Body, ApiError> {
+        let max = limits.max_body;
+        Bytes::from_request(req, limits)
+            .await
+            .map(Body)
+            .map_err(|e| match e.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+                    e.status(),
+                    format!("the body is over this server's limit of {} KiB", max / 1024),
+                ),
+                status => ApiError::new(status, e.body_text()),
+            })
+    }
+}
+
+/// A method an endpoint does not take (`GET /api/solve`): 405 as JSON under `/api/`, with
+/// the methods it does take, plain text elsewhere.
+pub async fn wrong_method(method: Method, uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        let takes = if uri.path() == "/api/formats" {
+            "GET"
+        } else {
+            "POST"
+        };
+        let mut r = ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            format!("{method} is not taken by {}: use {takes}", uri.path()),
+        )
+        .into_response();
+        r.headers_mut()
+            .insert(axum::http::header::ALLOW, HeaderValue::from_static(takes));
+        r
+    } else {
+        (StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n").into_response()
+    }
+}
 
 /// The request body as a JSON object.
 fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
@@ -173,7 +218,7 @@ fn solve_puzzle(p: &Puzzle, stop: &Stop, limits: &Limits) -> Result<Outcome, Api
 
 /// `POST /api/parse` `{"text", "format"?}`: the first puzzle, the format it was read in, and
 /// how many puzzles the text holds.
-pub async fn parse(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn parse(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let text = string(&req, "text")?
         .ok_or_else(|| ApiError::bad("no `text` in the request"))?
@@ -204,7 +249,7 @@ pub async fn formats() -> axum::Json<Value> {
 
 /// `POST /api/solve` `{"puzzle"}`: the outcome, with the solution when unique; `export`
 /// names a format to write the puzzle in as well.
-pub async fn solve(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn solve(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let export = match string(&req, "export")? {
@@ -231,7 +276,7 @@ pub async fn solve(State(limits): Shared, body: Bytes) -> Answer {
 
 /// `POST /api/convert` `{"puzzle", "format"}`: the puzzle (its placed digits and pencil
 /// marks too, where the format holds them) written in `format`.
-pub async fn convert(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn convert(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let name =
@@ -242,8 +287,9 @@ pub async fn convert(State(limits): Shared, body: Bytes) -> Answer {
     Ok(axum::Json(json!({ "format": f.name(), "text": text })))
 }
 
-/// The givens' ratings as the library's `RatingRecord` (SE's ER/EP/ED, HoDoKu's level and
-/// score; `rate --json`'s fields); 422 when the puzzle has no single solution.
+/// The givens' ratings as `rate --json` writes them: `status` (`unique`) beside the
+/// library's `RatingRecord` (SE's ER/EP/ED, HoDoKu's level and score), one body for both
+/// faces (`verdict::Unique`); 422 when the puzzle has no single solution.
 fn rating_json(givens: &Grid, stop: &Stop, limits: &Limits) -> Result<Value, ApiError> {
     let position = Position::new(givens, None);
     let rating = Rater::new()
@@ -253,7 +299,7 @@ fn rating_json(givens: &Grid, stop: &Stop, limits: &Limits) -> Result<Value, Api
     if record.timed_out {
         return Err(ApiError::timeout(limits));
     }
-    serde_json::to_value(record)
+    serde_json::to_value(crate::cmd::verdict::Unique::new(record))
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }
 
@@ -298,7 +344,7 @@ fn step_json(board: &Board, step: &Step) -> Value {
 }
 
 /// `POST /api/rate` `{"puzzle"}`: SE's ER/EP/ED and HoDoKu's level and score of the givens.
-pub async fn rate(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn rate(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
     let l = limits.clone();
@@ -326,7 +372,7 @@ fn face_solver(order: Order) -> Result<LogicSolver, ApiError> {
 /// `POST /api/hint` `{"puzzle", "order"?}`: the next step at every grade, from the technique's
 /// name (`vague`) to where to look (`concrete`) to the step itself (`step`, with what to
 /// draw). Wrong digits and pencil marks that exclude the solution come first, as `mistakes`.
-pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn hint(State(limits): Shared, Body(body): Body) -> Answer {
     let (puzzle, _, solver) = logic_request(&body, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
@@ -342,7 +388,7 @@ pub async fn hint(State(limits): Shared, body: Bytes) -> Answer {
 
 /// `POST /api/explain` `{"puzzle", "order"?}`: the whole path from the position, each step
 /// with its text and drawing, and the position before it.
-pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn explain(State(limits): Shared, Body(body): Body) -> Answer {
     let (puzzle, order, solver) = logic_request(&body, &limits)?;
     let l = limits.clone();
     blocking(&limits, move |stop| {
@@ -387,7 +433,7 @@ pub async fn explain(State(limits): Shared, body: Bytes) -> Answer {
 
 /// `POST /api/generate` `{"size"?, "box"?, "symmetry"?, "level"?, "se"?, "seed"?}`: a new
 /// puzzle with one solution, its seed and (9x9, or made to a level or SE range) its rating.
-pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
+pub async fn generate(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let shape = match (req.get("box"), unsigned(&req, "size")?) {
         (Some(Value::Array(b)), _) if b.len() == 2 => {
@@ -431,7 +477,18 @@ pub async fn generate(State(limits): Shared, body: Bytes) -> Answer {
         },
         Some(_) => return Err(ApiError::bad("`se` is [low, high]")),
     };
-    let seed = unsigned(&req, "seed")?.unwrap_or_else(sudoku::generate::random_seed);
+    // Below 2^53, as docs/api.md says: the page and every JavaScript client hold a seed as
+    // a double, so a bigger one comes back from a share link as another seed.
+    let seed = match unsigned(&req, "seed")? {
+        Some(s) if s >= 1 << 53 => {
+            return Err(ApiError::bad(
+                "`seed` must be below 2^53 (9007199254740992): a JavaScript number holds no \
+                 more exactly",
+            ))
+        }
+        Some(s) => s,
+        None => sudoku::generate::random_seed(),
+    };
     let target = Target {
         level,
         se,

@@ -64,6 +64,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/formats", get(api::formats))
         .route("/api/{*rest}", any(api::not_found))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::wrong_method)
         .layer(DefaultBodyLimit::max(body))
         .with_state(state)
 }

@@ -126,7 +126,7 @@ pub fn write(grid: &Grid) -> Result<String, WriteError> {
 /// Writes Kennett's compact format, as Debian's `sudoku` reads it: a `%` line (the title,
 /// if any), then 9 lines of 9 characters with `.` empty. 9x9 only.
 pub fn write_kennett(p: &Puzzle) -> Result<String, WriteError> {
-    if !p.shape().is_nine() {
+    if p.shape().side() != 9 {
         return Err(WriteError::new(Format::Kennett, "grids other than 9x9"));
     }
     let title = p.info.title.as_deref().unwrap_or("").replace('\n', " ");

@@ -155,15 +155,22 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
     // The classic programs' own layout: rows of at most 9 characters where a blank is an
     // empty cell (trailing blanks perhaps cut). A matrix row that short has one number per
     // cell, the same count on every row.
+    // A control character is no cell and no part of a number in any format: it is taken
+    // as a separator here, so that rows of numbers with one in them are still a matrix, and
+    // the matrix reader names it where it stands (not a length error from another reader).
+    let fields = |l: &'_ str| {
+        l.split(|c: char| c.is_whitespace() || c.is_control())
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
     let short = lines.iter().all(|l| l.trim_end().chars().count() <= 9);
     let spaced = lines.iter().any(|l| l.trim().contains(' '));
     if short && spaced && lines.len() >= 2 {
-        let counts: Vec<usize> = lines.iter().map(|l| l.split_whitespace().count()).collect();
+        let counts: Vec<usize> = lines.iter().map(|l| fields(l).len()).collect();
         let matrix_like = counts[0] == counts[1]
             && (4..=9).contains(&counts[0])
-            && lines
-                .iter()
-                .all(|l| l.split_whitespace().all(|t| t.len() == 1));
+            && lines.iter().all(|l| fields(l).iter().all(|t| t.len() == 1));
         if !matrix_like {
             return Format::Classic;
         }
@@ -173,7 +180,7 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
     let numeric = |s: &str| {
         let mut k = 0;
         for t in super::matrix::strip_comment(s)
-            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .split(|c: char| c.is_whitespace() || c.is_control() || c == ',' || c == ';')
             .filter(|t| !t.is_empty())
         {
             if !is_number_token(t) {

@@ -221,6 +221,16 @@ fn number(v: &Value, n: usize, what: &str) -> Result<usize, String> {
 }
 
 /// A puzzle from a parsed JSON object.
+///
+/// ```
+/// use sudoku::format::{json::from_value, ReadOptions};
+/// let six = r#"{"size": 6, "box": [4, 2], "grid": [[0,0,0,0,0,0],[0,0,0,0,0,0],
+///     [0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,1]]}"#;
+/// let v = serde_json::from_str(six)?;
+/// let why = from_value(&v, &ReadOptions::default()).unwrap_err();
+/// assert_eq!(why, "\"box\" [4, 2] makes 8x8 grids, but \"size\" is 6");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     let obj = v.as_object().ok_or("a puzzle must be a JSON object")?;
     // Records of our commands' `--json` carry the puzzle as a line in `puzzle` (with
@@ -268,6 +278,18 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             Some(crate::Shape::new(r, c).map_err(|e| e.to_string())?)
         }
     };
+    // Said as such: the rows were counted against the box's side ("expected 64 cells for
+    // a 8x8 (4x2 boxes) grid, found 36" of a record whose `size` is 6).
+    if let (Some(n), Some(b)) = (size, box_shape) {
+        if b.side() != n {
+            return Err(format!(
+                "\"box\" [{}, {}] makes {m}x{m} grids, but \"size\" is {n}",
+                b.box_rows(),
+                b.box_cols(),
+                m = b.side()
+            ));
+        }
+    }
     // The symbols the puzzle's file used (so answers are written in them), and those its
     // `grid` string is in.
     let mut alphabet = match obj.get("alphabet") {

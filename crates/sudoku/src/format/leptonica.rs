@@ -31,7 +31,7 @@ pub(crate) fn read<R: BufRead>(
 
 /// Writes a 9x9 grid as 9 lines of 9 numbers, `0` empty.
 pub fn write(grid: &Grid) -> Result<String, WriteError> {
-    if !grid.shape().is_nine() {
+    if grid.shape().side() != 9 {
         return Err(WriteError::new(Format::Leptonica, "grids other than 9x9"));
     }
     Ok(super::matrix::write(grid))

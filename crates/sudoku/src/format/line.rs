@@ -98,18 +98,29 @@ impl Alphabet {
     /// other side takes for an empty cell (a 9x9 read in hex has every digit one too
     /// high; one written in hex reads back with its 1s gone). The one rule for reading
     /// (`--alphabet`, JSON's `"alphabet"`) and for writing ([`super::Puzzle::respell`]).
+    /// Nor can symbols too few for the side spell it: the 26 letters stop short of the
+    /// grids from 27x27 to 35x35, whose cells the standard alphabet (`1-9A-Z`) spells.
     ///
     /// ```
     /// use sudoku::format::Alphabet;
     /// assert!(Alphabet::Hex.spells_side(16).is_ok());
     /// assert!(Alphabet::Hex.spells_side(9).unwrap_err().contains("16x16 grids only"));
     /// assert!(Alphabet::Letters.spells_side(9).is_ok());
+    /// assert!(Alphabet::Letters.spells_side(26).is_ok());
+    /// assert!(Alphabet::Letters.spells_side(30).unwrap_err().contains("26 symbols"));
     /// ```
     pub fn spells_side(self, n: usize) -> Result<(), String> {
         if self == Alphabet::Hex && n != 16 {
             return Err(format!(
                 "the hex symbols (0-F) are for 16x16 grids only: they spell digit 1 as 0, \
                  which a {n}x{n} grid takes for an empty cell"
+            ));
+        }
+        // Past 35x35 grids are numbers, in no alphabet.
+        if self == Alphabet::Letters && (27..=35).contains(&n) {
+            return Err(format!(
+                "the letters (A-Z) are 26 symbols, too few for a {n}x{n} grid: read it in \
+                 the standard alphabet (1-9, then A-Z for 10 to 35)"
             ));
         }
         Ok(())
@@ -330,6 +341,11 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         Some(i) => i,
     };
     let (field, rest) = body.split_at(cut);
+    // A control character after the cells (in a comment, a rating, another CSV field) is
+    // named where it stands; one among the cells is named below, as a cell it is not.
+    if let Some((col, kind)) = super::stray_after_cells(rest, lead + field.chars().count()) {
+        return Err(ParseError::at(1, col, kind));
+    }
     // 1. The usual case: cells first, then perhaps a comment or rating; a `# box RxC` note
     //    (what [`write_line`] adds for boxes other than the usual ones) gives the shape,
     //    and for a side no box shape is usual for (a prime: 1x5 boxes) or too short for

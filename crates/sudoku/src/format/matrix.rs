@@ -66,10 +66,13 @@ pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
     out
 }
 
-/// The first character of a row's fields that is no cell ([`super::stray_char`]).
-fn stray_field(row: &[(usize, String)]) -> Option<(usize, ParseErrorKind)> {
+/// The first character of a row's fields that is no cell ([`super::stray_char`]), or a
+/// control character in its trailing `# comment` ([`super::stray_after_cells`]).
+fn stray_field(text: &str, row: &[(usize, String)]) -> Option<(usize, ParseErrorKind)> {
+    let kept = strip_comment(text);
     row.iter()
         .find_map(|(col, f)| super::stray_char(f, col - 1))
+        .or_else(|| super::stray_after_cells(&text[kept.len()..], kept.chars().count()))
 }
 
 fn cell_value(field: &str, col: usize, n: usize) -> Result<usize, (usize, ParseErrorKind)> {
@@ -114,7 +117,7 @@ pub(crate) fn read<R: BufRead>(
         )));
     }
     let row0 = split_row(&first.text);
-    let stray0 = stray_field(&row0).map(|(col, kind)| src.err(first.no, col, kind));
+    let stray0 = stray_field(&first.text, &row0).map(|(col, kind)| src.err(first.no, col, kind));
     let n = row0.len();
     let Some(shape) = opts.shape_for(n) else {
         if let Some(e) = stray0 {
@@ -159,7 +162,7 @@ pub(crate) fn read<R: BufRead>(
         if r > 0 {
             row = split_row(&line.text);
         }
-        if let Some((col, kind)) = stray_field(&row) {
+        if let Some((col, kind)) = stray_field(&line.text, &row) {
             err = Some(src.err(line.no, col, kind));
             continue;
         }

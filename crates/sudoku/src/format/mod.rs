@@ -488,6 +488,27 @@ pub(crate) fn stray_char(text: &str, col0: usize) -> Option<(usize, ParseErrorKi
     ))
 }
 
+/// The first control character (a tab apart) in the text that follows a line's cells (a
+/// comment, a rating, a puzzle bank's other fields), at its 1-based column (`col0`: the
+/// 0-based column of `text`'s first character). Such text is written out again (a comment
+/// is kept), and a control character there is a sign of a file that is not what it seems:
+/// it is refused where it stands, as among the cells ([`stray_char`]), never kept silently.
+pub(crate) fn stray_after_cells(text: &str, col0: usize) -> Option<(usize, ParseErrorKind)> {
+    let (i, ch) = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c.is_control() && c != '\t')?;
+    Some((
+        col0 + i + 1,
+        ParseErrorKind::BadChar {
+            ch,
+            expected: "text of a comment or rating after the cells (a control character is \
+                       none)"
+                .into(),
+        },
+    ))
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.source.is_empty() {
@@ -813,6 +834,19 @@ impl WriteError {
 /// assert_eq!(write(&p, Format::Sdk)?, "1234\n3412\n2143\n4321\n");
 /// assert_eq!(write(&p, Format::Pipe)?.lines().next(), Some("1 | 2 | 3 | 4 |"));
 /// assert!(write(&p, Format::OpenSudoku).is_err()); // 9x9 only
+/// // A size the format never holds is said before boxes it would lose.
+/// let six = parse_str("..4........5.3...2.......1.62..4.51. # box 3x2", None)?;
+/// let why = write(&six, Format::OpenSudoku).unwrap_err().to_string();
+/// assert!(why.ends_with("grids other than 9x9"), "{why}");
+/// assert!(write(&six, Format::Sdk).unwrap_err().to_string().contains("3x2 boxes"));
+/// // And a 9x9 in rows for boxes is 9x9: OpenSudoku refuses the boxes, not the size.
+/// let rows = parse_str(&format!("123456789{} # box 1x9", ".".repeat(72)), None)?;
+/// for f in [Format::OpenSudoku, Format::Kennett, Format::Leptonica] {
+///     let why = write(&rows, f).unwrap_err().to_string();
+///     assert!(why.contains("in 1x9 boxes"), "{why}");
+///     let why = sudoku::format::write_record(&rows, f).unwrap_err().to_string();
+///     assert!(why.contains("in 1x9 boxes"), "{why}");
+/// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
@@ -828,18 +862,9 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
             ),
         ));
     }
-    let usual = Shape::from_side(shape.side()).ok();
-    if !format.keeps_box_shape() && usual != Some(shape) {
-        let (n, u) = (shape.side(), usual.map_or(String::new(), |u| u.to_string()));
-        return Err(WriteError::new(
-            format,
-            format!(
-                "{n}x{n} grids in {shape} boxes: they would read back in {u} boxes \
-                 (line, boxed, ss, pm and json keep the boxes)"
-            ),
-        ));
-    }
-    match format {
+    // The format's own refusal first (OpenSudoku's "grids other than 9x9" for a 6x6 in
+    // 3x2 boxes, not that it would lose the boxes), then the boxes it would lose.
+    let written = match format {
         Format::Line => line::write(puzzle),
         Format::Boxed => Ok(boxed::write(puzzle)),
         Format::Sdk => sdk::write(puzzle),
@@ -854,7 +879,26 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::Leptonica => leptonica::write(&puzzle.grid),
         Format::Pipe => Ok(pipe::write(&puzzle.grid)),
         Format::Json => Ok(json::write(puzzle)),
+    }?;
+    refuse_lost_boxes(shape, format)?;
+    Ok(written)
+}
+
+/// The refusal of a grid whose boxes `format` can't show (a 6x6 in 3x2 boxes in `sdk`):
+/// it would read back as another puzzle, in the usual boxes.
+fn refuse_lost_boxes(shape: Shape, format: Format) -> Result<(), WriteError> {
+    let usual = Shape::from_side(shape.side()).ok();
+    if format.keeps_box_shape() || usual == Some(shape) {
+        return Ok(());
     }
+    let (n, u) = (shape.side(), usual.map_or(String::new(), |u| u.to_string()));
+    Err(WriteError::new(
+        format,
+        format!(
+            "{n}x{n} grids in {shape} boxes: they would read back in {u} boxes \
+             (line, boxed, ss, pm and json keep the boxes)"
+        ),
+    ))
 }
 
 /// What starts a stream of records in `format`: a document's header (empty for the
@@ -879,7 +923,11 @@ pub fn document_end(format: Format) -> &'static str {
 /// [`document_end`].
 pub fn write_record(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     match format {
-        Format::OpenSudoku => opensudoku::write_game(puzzle),
+        Format::OpenSudoku => {
+            let game = opensudoku::write_game(puzzle)?;
+            refuse_lost_boxes(puzzle.shape(), format)?;
+            Ok(game)
+        }
         _ => write(puzzle, format),
     }
 }

@@ -317,7 +317,7 @@ fn escape(s: &str) -> String {
 /// The `<game …/>` element of a 9x9 puzzle (all its digits: the format has no placed
 /// digits), indented for a folder.
 pub fn write_game(p: &Puzzle) -> Result<String, WriteError> {
-    if !p.shape().is_nine() {
+    if p.shape().side() != 9 {
         return Err(WriteError::new(Format::OpenSudoku, "grids other than 9x9"));
     }
     let get = |k: &str| p.info.get(k).unwrap_or("0").to_string();

@@ -377,6 +377,32 @@ mod tests {
     }
 
     #[test]
+    fn a_wrong_digit_without_marks_is_one_mistake_not_one_per_peer() {
+        // With no pencil marks of the player's, the candidates a wrong digit's peers lost to
+        // it are no mistakes of theirs: one wrong digit said "3 mistakes in all".
+        let mut grid = Grid::from_line(PUZZLE).unwrap();
+        let solution = crate::solve::solution(&grid).unwrap();
+        let board = crate::grid::Board::new(&grid);
+        // A wrong digit the givens allow, so that its peers lose a true candidate to it.
+        let (cell, wrong) = Cell::all(grid.shape())
+            .filter(|&c| grid.get(c).is_none())
+            .flat_map(|c| board.candidates(c).iter().map(move |d| (c, d)))
+            .find(|&(c, d)| solution.get(c) != Some(d))
+            .unwrap();
+        grid.set(cell, Some(wrong));
+        let pos = Position::new(&grid, None);
+        let peers_lost = Cell::all(grid.shape())
+            .filter(|&c| grid.get(c).is_none() && !pos.board().has(c, solution.get(c).unwrap()))
+            .count();
+        assert!(peers_lost > 0, "the position tests nothing");
+        let m = pos.mistakes(&solution);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!((m[0].cell, m[0].kind), (cell, MistakeKind::WrongDigit));
+        let hint = pos.hint(&solver(), HintLevel::Full).unwrap();
+        assert!(!hint.hint.contains("mistakes in all"), "{}", hint.hint);
+    }
+
+    #[test]
     fn a_removed_true_mark_is_a_mistake() {
         let grid = Grid::from_line(PUZZLE).unwrap();
         let solution = crate::solve::solution(&grid).unwrap();

@@ -54,6 +54,22 @@ impl Problem {
         })
     }
 
+    /// The one wording of work a face did not do because of this problem: "not rated:
+    /// multiple solutions", "not explained: no solution" (`work` is what was not done).
+    /// `rate`, `explain`, `solve --animate` and the Python package all say it so; a
+    /// record's `message` is the problem's own message, the same from every face.
+    ///
+    /// ```
+    /// use sudoku::{logic::Problem, solve, Grid};
+    /// let g = Grid::from_line(&".".repeat(16))?;
+    /// let p = Problem::of(&solve::solve(&g), g.shape()).ok_or("no problem")?;
+    /// assert_eq!(p.not_done("rated"), "not rated: multiple solutions");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn not_done(&self, work: &str) -> String {
+        format!("not {work}: {}", self.message)
+    }
+
     /// The status of a search stopped at its deadline.
     const TIMEOUT: &'static str = "timeout";
 
@@ -203,7 +219,9 @@ impl Position {
     }
 
     /// The mistakes of the position against `solution`, in cell order: placed digits that
-    /// differ from it, and empty cells whose candidates lack its digit.
+    /// differ from it, and empty cells whose pencil marks lack its digit. Without the
+    /// player's own marks the candidates are what the rules allow, and one they lack was
+    /// taken by a wrong digit in a peer: that digit is the mistake, not each such cell.
     pub fn mistakes(&self, solution: &Grid) -> Vec<Mistake> {
         let mut out = Vec::new();
         for cell in Cell::all(self.shape()) {
@@ -217,7 +235,7 @@ impl Position {
                     kind: MistakeKind::WrongDigit,
                 }),
                 Some(_) => {}
-                None if !self.board.has(cell, truth) => out.push(Mistake {
+                None if self.marks.is_some() && !self.board.has(cell, truth) => out.push(Mistake {
                     cell,
                     digit: truth,
                     kind: MistakeKind::MissingMark,
