@@ -187,15 +187,7 @@ fn control_bytes_are_bad_characters_not_cells() {
         ),
     ];
     for (args, input) in cases {
-        // Where the byte is: its line and column (characters, 1-based).
-        let (line, col, ch) = input
-            .split('\n')
-            .enumerate()
-            .find_map(|(i, l)| {
-                let (c, ch) = l.chars().enumerate().find(|(_, c)| c.is_control())?;
-                Some((i + 1, c + 1, ch))
-            })
-            .unwrap();
+        let (line, col, ch) = first_control(&input);
         let (code, err) = run_err(&args, input.clone());
         assert_eq!(code, Some(2), "{args:?} {input:?}: {err}");
         let want = format!("<stdin>:{line}:{col}: unexpected character {ch:?}");
@@ -210,6 +202,19 @@ fn control_bytes_are_bad_characters_not_cells() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("<stdin>:1:82: unexpected character"), "{err}");
     assert!(err.contains("not UTF-8"), "{err}");
+}
+
+/// Where the first control character of `input` is: its line and column (characters,
+/// 1-based), and the character.
+fn first_control(input: &str) -> (usize, usize, char) {
+    input
+        .split('\n')
+        .enumerate()
+        .find_map(|(i, l)| {
+            let (c, ch) = l.chars().enumerate().find(|(_, c)| c.is_control())?;
+            Some((i + 1, c + 1, ch))
+        })
+        .expect("a control character in the input")
 }
 
 #[test]
@@ -242,14 +247,7 @@ fn control_bytes_after_the_cells_or_among_numbers_are_named_where_they_stand() {
         nine,
     ];
     for input in cases {
-        let (line, col, ch) = input
-            .split('\n')
-            .enumerate()
-            .find_map(|(i, l)| {
-                let (c, ch) = l.chars().enumerate().find(|(_, c)| c.is_control())?;
-                Some((i + 1, c + 1, ch))
-            })
-            .unwrap();
+        let (line, col, ch) = first_control(&input);
         let (code, err) = run_err(&["solve"], input.clone());
         assert_eq!(code, Some(2), "{input:?}: {err}");
         let want = format!("<stdin>:{line}:{col}: unexpected character {ch:?}");
