@@ -1,6 +1,6 @@
 //! The product family: grids built from small Latin squares, fitted to the givens of a
-//! nearly empty grid that the formula over `Z_n` does not fit (digits typed at random
-//! into an empty 400x400, or cut from some other grid).
+//! grid that the formula over `Z_n` does not fit (digits typed at random into an empty
+//! 400x400, or cut from a formula grid after trades of cells, at any fill).
 //!
 //! With boxes of `p` rows and `q` columns, write a row as band `R` and row `r'` in it, a
 //! column as stack `C` and column `c'` in it, and a digit as a pair `(x, y)` in
