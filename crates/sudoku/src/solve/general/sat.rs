@@ -193,6 +193,7 @@ impl batsat::Callbacks for BatBound<'_> {
 /// (from 1) is `v`, its negation `-v`.
 pub(super) struct Backend<'s> {
     engine: Engine<'s>,
+    stop: &'s Stop,
 }
 
 enum Engine<'s> {
@@ -234,11 +235,11 @@ impl<'s> Backend<'s> {
 
     fn cadical_with(mut sat: cadical::Solver<Bound<'s>>, stop: &'s Stop) -> Backend<'s> {
         sat.set_callbacks(Some(Bound(stop)));
-        Self::of(Engine::Cadical(sat))
+        Self::of(Engine::Cadical(sat), stop)
     }
 
-    fn of(engine: Engine<'s>) -> Backend<'s> {
-        Backend { engine }
+    fn of(engine: Engine<'s>, stop: &'s Stop) -> Backend<'s> {
+        Backend { engine, stop }
     }
 
     /// batsat, bounded by `stop`, on MiniSat's defaults but for its restarts (see
@@ -251,7 +252,7 @@ impl<'s> Backend<'s> {
             reached: Default::default(),
         };
         let sat = Box::new(batsat::Solver::new(opts, bound));
-        Self::of(Engine::Batsat(sat, Vec::new(), Vec::new()))
+        Self::of(Engine::Batsat(sat, Vec::new(), Vec::new()), stop)
     }
 
     /// batsat, bounded by `stop`, whose decisions set variable `v` to `prefer[v - 1]`
@@ -276,6 +277,23 @@ impl<'s> Backend<'s> {
             self.add_clause(&rest[..end]);
             rest = &rest[end + 1..];
         }
+    }
+
+    /// As [`add_clauses`](Self::add_clauses), looking at the stop every
+    /// [`CLAUSES_BETWEEN_LOOKS`] clauses: `false` when it came (the solver then holds only
+    /// some of them and must not be asked). Loading a loose 225x225 took a minute.
+    pub(super) fn add_clauses_until_stop(&mut self, clauses: &[i32]) -> bool {
+        let mut rest = clauses;
+        let mut added = 0usize;
+        while let Some(end) = rest.iter().position(|&x| x == 0) {
+            self.add_clause(&rest[..end]);
+            rest = &rest[end + 1..];
+            added += 1;
+            if added.is_multiple_of(CLAUSES_BETWEEN_LOOKS) && self.stop.reached() {
+                return false;
+            }
+        }
+        true
     }
 
     pub(super) fn add_clause(&mut self, lits: &[i32]) {
@@ -332,6 +350,10 @@ impl<'s> Backend<'s> {
         }
     }
 }
+
+/// Clauses loaded between two looks at the clock (see
+/// [`Backend::add_clauses_until_stop`]).
+const CLAUSES_BETWEEN_LOOKS: usize = 1 << 14;
 
 /// The solver a state goes to, and how it is configured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -558,7 +580,9 @@ impl Cnf {
     /// Up to `want` solutions from `sat`, given this CNF (and nothing else before): each
     /// one found is blocked and the solver asked again, keeping what it learned.
     pub(super) fn solve(&self, mut sat: Backend, want: usize) -> Found {
-        sat.add_clauses(&self.clauses);
+        if !sat.add_clauses_until_stop(&self.clauses) {
+            return Found::stopped();
+        }
         let mut found = Found {
             solutions: Vec::new(),
             stopped: false,

@@ -385,6 +385,23 @@ fn the_back_end_follows_the_looseness_and_the_side() {
 }
 
 #[test]
+fn loading_a_huge_cnf_looks_at_the_stop() {
+    // A loose 225x225 handed over took a minute to load into CaDiCaL under a 20 s limit.
+    let (mut next, mut cnf) = (641, Vec::new());
+    for group in 0..10 {
+        let xs: Vec<i32> = (1..=64).map(|x| group * 64 + x).collect();
+        sat::exactly_one(&mut cnf, &xs, &mut next);
+    }
+    assert!(cnf.iter().filter(|&&x| x == 0).count() > 16_384);
+    let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
+    assert!(!sat::Backend::cadical(&stop).add_clauses_until_stop(&cnf));
+    let never = Stop::never();
+    let mut solver = sat::Backend::cadical(&never);
+    assert!(solver.add_clauses_until_stop(&cnf));
+    assert_eq!(solver.solve(), Some(true));
+}
+
+#[test]
 fn batsat_stops_when_told_and_stays_stopped() {
     // A cancelled stop is seen on batsat's first question, and on every call after.
     let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
