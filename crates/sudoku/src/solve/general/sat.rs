@@ -272,10 +272,8 @@ impl<'s> Backend<'s> {
 
     /// Adds every clause of `clauses`, each ended by a 0.
     pub(super) fn add_clauses(&mut self, clauses: &[i32]) {
-        let mut rest = clauses;
-        while let Some(end) = rest.iter().position(|&x| x == 0) {
-            self.add_clause(&rest[..end]);
-            rest = &rest[end + 1..];
+        for clause in each_clause(clauses) {
+            self.add_clause(clause);
         }
     }
 
@@ -283,13 +281,9 @@ impl<'s> Backend<'s> {
     /// [`CLAUSES_BETWEEN_LOOKS`] clauses: `false` when it came (the solver then holds only
     /// some of them and must not be asked). Loading a loose 225x225 took a minute.
     pub(super) fn add_clauses_until_stop(&mut self, clauses: &[i32]) -> bool {
-        let mut rest = clauses;
-        let mut added = 0usize;
-        while let Some(end) = rest.iter().position(|&x| x == 0) {
-            self.add_clause(&rest[..end]);
-            rest = &rest[end + 1..];
-            added += 1;
-            if added.is_multiple_of(CLAUSES_BETWEEN_LOOKS) && self.stop.reached() {
+        for (k, clause) in each_clause(clauses).enumerate() {
+            self.add_clause(clause);
+            if (k + 1).is_multiple_of(CLAUSES_BETWEEN_LOOKS) && self.stop.reached() {
                 return false;
             }
         }
@@ -349,6 +343,13 @@ impl<'s> Backend<'s> {
                 .is_some_and(|&v| sat.value_var(v) == batsat::lbool::TRUE),
         }
     }
+}
+
+/// The clauses of `clauses`, each ended by a 0 (anything after the last 0 is not one).
+fn each_clause(clauses: &[i32]) -> impl Iterator<Item = &[i32]> {
+    clauses
+        .split_inclusive(|&x| x == 0)
+        .filter_map(|c| c.strip_suffix(&[0]))
 }
 
 /// Clauses loaded between two looks at the clock (see

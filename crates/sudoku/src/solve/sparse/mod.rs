@@ -836,22 +836,22 @@ mod tests {
         }
     }
 
+    /// Up to `max` cell-disjoint trades of two rows of one band in `solved`.
+    fn row_trades(solved: &Grid, max: usize) -> Vec<Trade> {
+        let mut trades = Vec::new();
+        let mut taken = vec![false; solved.shape().cell_count()];
+        let anything = Grid::empty(solved.shape());
+        line_trades(&anything, solved, false, &mut taken, &mut trades, max);
+        trades
+    }
+
     #[test]
     fn a_grid_not_cut_from_a_formula_grid_is_left_to_the_engine() {
         // Two rows of one band trade a cycle of cells: still a valid grid, but row pairs
         // no longer differ by one shift. Those two rows stay given.
         let n = 36;
         let (_, solved) = holed(n, 100, false, 3);
-        let mut trades = Vec::new();
-        let mut taken = vec![false; n * n];
-        line_trades(
-            &Grid::empty(solved.shape()),
-            &solved,
-            false,
-            &mut taken,
-            &mut trades,
-            1,
-        );
+        let trades = row_trades(&solved, 1);
         let mut traded = solved.clone();
         apply(trades.first().expect("a trade"), &mut traded);
         assert!(traded.is_solution());
@@ -881,16 +881,7 @@ mod tests {
         // product family, with the givens it leaves out traded back in, answers.
         let n = 64;
         let (_, solved) = holed(n, 100, false, 5);
-        let mut trades = Vec::new();
-        let mut taken = vec![false; n * n];
-        line_trades(
-            &Grid::empty(solved.shape()),
-            &solved,
-            false,
-            &mut taken,
-            &mut trades,
-            64,
-        );
+        let trades = row_trades(&solved, 64);
         // One cycle of each of eight pairs of rows (all of one pair's cycles would swap
         // the rows: a formula grid again).
         let mut traded = solved.clone();

@@ -35,7 +35,7 @@
 //! box then shared a symbol of `A_R`, which random digits contradicted from about 1% of
 //! the cells given. The squares `X[R][y]` drop that step. What is left contradicts
 //! itself where many givens share boxes' columns (those of one column of a box share `y`,
-//! and the groups grow past `p` digits): random digits from about 1% of a 400x400
+//! and the groups grow past `p` digits): random digits from about 2% of a 400x400
 //! (3,000), or 1,000 on a 225x225, still fail, and go to the general engine.
 
 use super::repair;
@@ -74,7 +74,7 @@ pub(super) fn fit(grid: &Grid, stop: &Stop) -> Option<Grid> {
         .filter(|&(_, &v)| v != 0)
         .map(|(i, &v)| (i / n, i % n, v as usize - 1))
         .collect();
-    // Transposed, the permutations' freedom is on the columns' side: the givens that
+    // Transposed, a box's rows share `y` instead of its columns: the givens that
     // contradict one side often fit the other.
     let transposed: Vec<Given> = givens.iter().map(|&(r, c, d)| (c, r, d)).collect();
     // Each cell's given (0-based), for the repair of the givens a fit left out.
@@ -97,14 +97,13 @@ pub(super) fn fit(grid: &Grid, stop: &Stop) -> Option<Grid> {
         let Some(oriented_digits) = fit_oriented(givens, oriented, &mut rng, stop) else {
             continue;
         };
-        let mut digits = oriented_digits.clone();
-        if flip {
-            for r in 0..n {
-                for c in 0..n {
-                    digits[r * n + c] = oriented_digits[c * n + r];
-                }
-            }
-        }
+        let mut digits = if flip {
+            (0..n * n)
+                .map(|i| oriented_digits[i % n * n + i / n])
+                .collect()
+        } else {
+            oriented_digits
+        };
         if !repair::repair(&mut digits, &wanted, shape, &mut rng, stop) {
             continue;
         }
