@@ -159,6 +159,8 @@ fn random_puzzles_match_brute_force() {
                 sat_big_side: usize::MAX,
                 formula_fit: false,
                 buckets_below: 101,
+                endgame_filter_below: if round % 2 == 0 { 1000 } else { 0 },
+                endgame_filter_every: round as u64 % 3,
             };
             assert_eq!(
                 run(
@@ -985,4 +987,53 @@ fn partial_restarts_find_what_a_search_without_restarts_finds() {
         compared += 1;
     }
     assert!(compared >= 300, "{compared} grids compared");
+}
+
+/// The all-different filter before guesses (at every guess, or every third, whatever is
+/// open; the size buckets on) finds the same solutions as a search without it: 16x16 grids
+/// dense enough to fail often and have few solutions, some with a wrong given.
+#[test]
+fn the_endgame_filter_finds_what_a_search_without_it_finds() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+    let shape = Shape::new(4, 4).unwrap();
+    let plain = Tuning {
+        restart_unit: 0,
+        sat_after: u64::MAX,
+        formula_fit: false,
+        buckets_below: 101,
+        endgame_filter_below: 0,
+        ..Tuning::default()
+    };
+    let limit = 10;
+    let mut compared = 0;
+    for round in 0..300 {
+        let sol = random_solution(shape, &mut rng);
+        let mut values = kept_values(&sol, rng.gen_range(0.25..0.5), &mut rng);
+        if round % 4 == 0 {
+            let i = rng.gen_range(0..values.len());
+            values[i] = rng.gen_range(1..=shape.side());
+        }
+        let Ok(g) = Grid::from_values(shape, &values) else {
+            continue;
+        };
+        let filtered = Tuning {
+            endgame_filter_below: 1000,
+            endgame_filter_every: 1 + round as u64 % 3,
+            restart_unit: round as u64 % 2,
+            ..plain
+        };
+        let never = Stop::never();
+        let a = run(&g, None, limit, limit, plain, &never, Options::default());
+        let b = run(&g, None, limit, limit, filtered, &never, Options::default());
+        assert_eq!(a.count, b.count, "{g:?}");
+        for x in &b.solutions {
+            assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
+        }
+        if a.count < limit {
+            assert_eq!(by_value(&a.solutions), by_value(&b.solutions), "{g:?}");
+        }
+        compared += 1;
+    }
+    assert!(compared >= 200, "{compared} grids compared");
 }
