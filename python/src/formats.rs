@@ -21,7 +21,7 @@ use sudoku::transform::Transform;
 fn py_canonical(
     py: Python<'_>,
     puzzle: &str,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<String> {
@@ -56,8 +56,8 @@ fn user_warning(py: Python<'_>, message: String) -> PyResult<()> {
 fn canonical_batch(
     py: Python<'_>,
     puzzles: Vec<String>,
-    jobs: usize,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<String>> {
@@ -93,8 +93,8 @@ fn canonical_batch(
 #[pyo3(signature = (puzzle, seed, *, size=None, r#box=None, format=None))]
 fn transform(
     puzzle: &str,
-    seed: u64,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::seed)] seed: u64,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<String> {
@@ -130,7 +130,7 @@ fn read(
     py: Python<'_>,
     path_or_text: Source,
     format: Option<&str>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
 ) -> PyResult<Vec<String>> {
     let input = Input::new(size, r#box.as_ref(), format)?;
@@ -219,7 +219,7 @@ fn file_text(path: &std::path::Path) -> PyResult<String> {
 fn write(
     puzzles: Vec<String>,
     format: &str,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     alphabet: Option<&str>,
 ) -> PyResult<String> {

@@ -233,7 +233,7 @@ fn rate(
     puzzle: &str,
     scale: &str,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<RateResult> {
@@ -250,10 +250,10 @@ fn rate(
 fn rate_batch(
     py: Python<'_>,
     puzzles: Vec<String>,
-    jobs: usize,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
     scale: &str,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<RateResult>> {
@@ -300,7 +300,7 @@ fn explain(
     techniques: Option<&str>,
     backtracking: bool,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<Step>> {
@@ -340,7 +340,7 @@ fn hint(
     order: &str,
     techniques: Option<&str>,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Hint> {
