@@ -49,13 +49,13 @@ fn user_warning(py: Python<'_>, message: String) -> PyResult<()> {
     PyErr::warn(py, category.as_any(), &message, 1)
 }
 
-/// `canonical` of many puzzles on `jobs` threads (0 = every core), in order; a
+/// `canonical` of many puzzles (any iterable of strings) on `jobs` threads (0 = every core), in order; a
 /// `UserWarning` for each with clashing givens.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, size=None, r#box=None, format=None))]
 fn canonical_batch(
     py: Python<'_>,
-    puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
     #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
     #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
@@ -210,14 +210,14 @@ fn file_text(path: &std::path::Path) -> PyResult<String> {
         .map_err(|e| value_error(format!("{}: not UTF-8 text: {e}", path.display())))
 }
 
-/// The puzzles (strings in any format) written in `format` (line, boxed, sdk, ss, pm,
+/// The puzzles (any iterable of strings in any format) written in `format` (line, boxed, sdk, ss, pm,
 /// hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json) as one text;
 /// `alphabet` (standard, hex, letters) sets the symbols of the one-character formats, as
 /// `sudoku convert --to-alphabet` does.
 #[pyfunction]
 #[pyo3(signature = (puzzles, format="line", *, size=None, r#box=None, alphabet=None))]
 fn write(
-    puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
     format: &str,
     #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,

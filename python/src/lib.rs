@@ -65,8 +65,9 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
 /// stays pyo3's `TypeError`.
 pub(crate) mod arg {
     use super::value_error;
+    use pyo3::exceptions::PyTypeError;
     use pyo3::prelude::*;
-    use pyo3::types::PyInt;
+    use pyo3::types::{PyInt, PyString};
 
     /// `obj` as a whole number from 0 to `max`, or a `ValueError` saying `name` and the
     /// value given.
@@ -136,6 +137,31 @@ pub(crate) mod arg {
 
     pub(crate) fn optional_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
         optional(obj, seed)
+    }
+
+    /// `puzzles=` of the batch functions: any iterable of strings (a list, a tuple, a
+    /// generator, a file's lines…), where pyo3's `Vec` took only sequences. One string is
+    /// refused: it would be read as puzzles of one character each.
+    pub(crate) fn puzzles(obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "puzzles must be an iterable of puzzle strings, not one string",
+            ));
+        }
+        let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
+        for (i, item) in obj.try_iter()?.enumerate() {
+            let item = item?;
+            let text = item.extract::<String>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "puzzle {i} is not a string but {}",
+                    item.get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                ))
+            })?;
+            out.push(text);
+        }
+        Ok(out)
     }
 
     /// `givens=(lo, hi)`.

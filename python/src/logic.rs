@@ -243,13 +243,14 @@ fn rate(
     Ok(py.detach(|| rate_one(&rater, scales, limit, &p)))
 }
 
-/// Rates many puzzles on `jobs` threads (0 = every core), GIL released, in order.
+/// Rates many puzzles (any iterable of strings) on `jobs` threads (0 = every core), GIL
+/// released, in order.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, scale="both", max_time=None, size=None, r#box=None, format=None))]
 #[allow(clippy::too_many_arguments)]
 fn rate_batch(
     py: Python<'_>,
-    puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
     #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
     scale: &str,
     max_time: Option<f64>,

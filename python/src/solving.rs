@@ -198,13 +198,15 @@ fn count(
 }
 
 /// Solves many puzzles on `jobs` threads (0 = every core), GIL released: one result per
-/// string, in order. A string that is no puzzle raises `ValueError` naming its index.
-/// `max_time` bounds each puzzle (its result is then `"timeout"`), as `rate_batch`.
+/// string, in order. `puzzles` is any iterable of strings (a list, a tuple, a generator,
+/// an open file's lines), read whole before solving starts. A string that is no puzzle
+/// raises `ValueError` naming its index. `max_time` bounds each puzzle (its result is
+/// then `"timeout"`), as `rate_batch`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, max_time=None, size=None, r#box=None, format=None))]
 fn solve_batch(
     py: Python<'_>,
-    puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
     #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
     max_time: Option<f64>,
     #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,

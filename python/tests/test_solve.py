@@ -247,3 +247,38 @@ def test_a_number_that_is_no_int_is_still_a_type_error():
         sudokit.solve_batch([P81], jobs="2")
     assert sudokit.solve(P81, size=None).status == "multiple"
     assert sudokit.count(P81, limit=True) == 1
+
+
+def test_batches_take_any_iterable_of_puzzles(tmp_path):
+    # Only sequences were taken: a generator raised TypeError ("'generator' object is not
+    # an instance of 'Sequence'").
+    puzzles = [P81, "." * 79 + "12"]
+    want = [r.status for r in sudokit.solve_batch(puzzles)]
+    assert [r.status for r in sudokit.solve_batch(p for p in puzzles)] == want
+    assert [r.status for r in sudokit.solve_batch(iter(puzzles))] == want
+    assert [r.status for r in sudokit.solve_batch(map(str.strip, puzzles))] == want
+    assert [r.status for r in sudokit.solve_batch({puzzles[0]: 1})] == want[:1]
+    assert sudokit.solve_batch(p for p in []) == []
+    f = tmp_path / "many.txt"
+    f.write_text("\n".join(puzzles) + "\n")
+    with f.open() as lines:
+        assert [r.status for r in sudokit.solve_batch(lines)] == want
+    assert len(sudokit.rate_batch(p for p in puzzles[:1])) == 1
+    assert len(sudokit.canonical_batch(p for p in puzzles)) == 2
+    assert sudokit.write(p for p in puzzles) == sudokit.write(puzzles)
+
+
+def test_a_batch_of_one_string_or_of_no_strings_is_a_type_error():
+    with pytest.raises(TypeError, match="not one string"):
+        sudokit.solve_batch(P81)
+    with pytest.raises(TypeError, match="puzzle 1 is not a string but int"):
+        sudokit.solve_batch(p for p in [P81, 3])
+    with pytest.raises(TypeError):
+        sudokit.solve_batch(3)
+
+    def failing():
+        yield P81
+        raise RuntimeError("the source broke")
+
+    with pytest.raises(RuntimeError, match="the source broke"):
+        sudokit.solve_batch(failing())
