@@ -111,10 +111,12 @@ enum Source {
 }
 
 /// One puzzle as a string that reads back the same: one line, or a Sukaku candidates line
-/// when it carries pencil marks.
+/// when it carries pencil marks, or a JSON line when those are marks Sukaku can't hold (a
+/// cell with one candidate that would read back as a given).
 fn as_text(p: &Puzzle) -> String {
     if p.marks.is_some() {
-        if let Ok(s) = format::write(p, Format::Sukaku) {
+        if let Ok(s) = format::write(p, Format::Sukaku).or_else(|_| format::write(p, Format::Json))
+        {
             return s.trim_end().to_string();
         }
     }
