@@ -6,6 +6,7 @@
 mod common;
 use assert_cmd::Command;
 use common::TempDir;
+use predicates::prelude::PredicateBooleanExt;
 use std::path::{Path, PathBuf};
 use sudoku::format::{self, Puzzle, ReadOptions};
 use sudoku::solve::{self, Outcome};
@@ -409,6 +410,36 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
         .arg(data("unique.txt"))
         .assert()
         .code(2);
+    // A negative margin or bleed, with `=` or a space: clap took `-1mm` after a space for
+    // an unknown flag ("unexpected argument '-1' found").
+    for args in [
+        ["--margin", "-1mm"],
+        ["--margin=-1mm", "--rating=none"],
+        ["--bleed", "-0.1in"],
+        ["--margin", "-3"],
+    ] {
+        sudoku()
+            .arg("print")
+            .args(args)
+            .arg("-o")
+            .arg(&pdf)
+            .arg(data("unique.txt"))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "is negative: lengths are 0 or more",
+            ))
+            .stderr(predicates::str::contains("unexpected argument").not());
+        assert!(!pdf.exists());
+    }
+    // A flag after `--margin` is no margin.
+    sudoku()
+        .args(["print", "--margin", "--large", "-o"])
+        .arg(&pdf)
+        .arg(data("unique.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--margin"));
     // Several SVG pages cannot go to standard output.
     sudoku()
         .args([

@@ -170,6 +170,51 @@ fn solve_answers_the_four_outcomes() {
 }
 
 #[test]
+fn an_export_the_format_cannot_hold_says_the_outcome_too() {
+    // The 422 was `{"error"}` alone: the outcome, found before the export failed, was lost.
+    let server = Server::start(&[]);
+    let empty16 = ".".repeat(256);
+    let (status, v) = server.post(
+        "/api/solve",
+        &json!({ "puzzle": empty16, "export": "opensudoku" }),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("grids other than 9x9"),
+        "{v}"
+    );
+    assert_eq!(v["outcome"]["status"], "multiple", "{v}");
+    assert_eq!(v["outcome"]["message"], "multiple solutions", "{v}");
+    assert!(v.get("text").is_none(), "{v}");
+    let clash = format!("11{}", ".".repeat(14));
+    let (status, v) = server.post(
+        "/api/solve",
+        &json!({ "puzzle": clash, "export": "opensudoku" }),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("9x9"), "{v}");
+    assert_eq!(v["outcome"]["status"], "invalid", "{v}");
+    assert!(
+        v["outcome"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid givens"),
+        "{v}"
+    );
+    // An export that works is unchanged.
+    let (status, v) = server.post("/api/solve", &json!({ "puzzle": CLASSIC, "export": "sdk" }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["status"], "unique");
+    assert!(
+        v["text"].as_str().unwrap().starts_with(&CLASSIC[..9]),
+        "{v}"
+    );
+}
+
+#[test]
 fn any_format_and_json_objects_are_read_and_shapes_survive() {
     let server = Server::start(&[]);
     let sdk = "#Aauthor\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";

@@ -21,7 +21,7 @@ use sudoku::transform::Transform;
 fn py_canonical(
     py: Python<'_>,
     puzzle: &str,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<String> {
@@ -49,15 +49,15 @@ fn user_warning(py: Python<'_>, message: String) -> PyResult<()> {
     PyErr::warn(py, category.as_any(), &message, 1)
 }
 
-/// `canonical` of many puzzles on `jobs` threads (0 = every core), in order; a
+/// `canonical` of many puzzles (any iterable of strings) on `jobs` threads (0 = every core), in order; a
 /// `UserWarning` for each with clashing givens.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, size=None, r#box=None, format=None))]
 fn canonical_batch(
     py: Python<'_>,
-    puzzles: Vec<String>,
-    jobs: usize,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<String>> {
@@ -93,8 +93,8 @@ fn canonical_batch(
 #[pyo3(signature = (puzzle, seed, *, size=None, r#box=None, format=None))]
 fn transform(
     puzzle: &str,
-    seed: u64,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::seed)] seed: u64,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<String> {
@@ -111,10 +111,12 @@ enum Source {
 }
 
 /// One puzzle as a string that reads back the same: one line, or a Sukaku candidates line
-/// when it carries pencil marks.
+/// when it carries pencil marks, or a JSON line when those are marks Sukaku can't hold (a
+/// cell with one candidate that would read back as a given).
 fn as_text(p: &Puzzle) -> String {
     if p.marks.is_some() {
-        if let Ok(s) = format::write(p, Format::Sukaku) {
+        if let Ok(s) = format::write(p, Format::Sukaku).or_else(|_| format::write(p, Format::Json))
+        {
             return s.trim_end().to_string();
         }
     }
@@ -130,7 +132,7 @@ fn read(
     py: Python<'_>,
     path_or_text: Source,
     format: Option<&str>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
 ) -> PyResult<Vec<String>> {
     let input = Input::new(size, r#box.as_ref(), format)?;
@@ -210,16 +212,16 @@ fn file_text(path: &std::path::Path) -> PyResult<String> {
         .map_err(|e| value_error(format!("{}: not UTF-8 text: {e}", path.display())))
 }
 
-/// The puzzles (strings in any format) written in `format` (line, boxed, sdk, ss, pm,
+/// The puzzles (any iterable of strings in any format) written in `format` (line, boxed, sdk, ss, pm,
 /// hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json) as one text;
 /// `alphabet` (standard, hex, letters) sets the symbols of the one-character formats, as
 /// `sudoku convert --to-alphabet` does.
 #[pyfunction]
 #[pyo3(signature = (puzzles, format="line", *, size=None, r#box=None, alphabet=None))]
 fn write(
-    puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
     format: &str,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     alphabet: Option<&str>,
 ) -> PyResult<String> {

@@ -159,18 +159,18 @@ macro_rules! generating_fn {
         #[allow(clippy::too_many_arguments)]
         fn $name<$lt>(
             $py: Python<$lt>,
-            count: u64,
-            seed: Option<u64>,
-            size: Option<usize>,
+            #[pyo3(from_py_with = crate::arg::count)] count: u64,
+            #[pyo3(from_py_with = crate::arg::optional_seed)] seed: Option<u64>,
+            #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
             r#box: Option<BoxArg>,
             symmetry: Option<&str>,
             difficulty: Option<&str>,
             rating: Option<RatingArg>,
             require: Option<RequireArg>,
             minimal: bool,
-            givens: Option<(usize, usize)>,
-            start: u64,
-            jobs: usize,
+            #[pyo3(from_py_with = crate::arg::givens)] givens: Option<(usize, usize)>,
+            #[pyo3(from_py_with = crate::arg::start)] start: u64,
+            #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
         ) -> PyResult<$ret> {
             let $ask = build(
                 start, count, seed, size, r#box, symmetry, difficulty, rating, require,

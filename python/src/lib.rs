@@ -58,6 +58,121 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// Whole-number arguments (`size=`, `jobs=`, `limit=`, `count=`, `seed=`, `start=`,
+/// `givens=`), read by `#[pyo3(from_py_with = ...)]`: a negative or too big int raises
+/// `ValueError` naming the argument, where pyo3's own extraction raised a bare
+/// `OverflowError` ("can't convert negative int to unsigned"). What is no int at all
+/// stays pyo3's `TypeError`.
+pub(crate) mod arg {
+    use super::value_error;
+    use pyo3::exceptions::PyTypeError;
+    use pyo3::prelude::*;
+    use pyo3::types::{PyInt, PyString};
+
+    /// `obj` as a whole number from 0 to `max`, or a `ValueError` saying `name` and the
+    /// value given.
+    fn whole(obj: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
+        let shown = || {
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        };
+        let n: i128 = match obj.extract() {
+            Ok(n) => n,
+            // An int past i128 either way; anything else is pyo3's TypeError.
+            Err(e) if !obj.is_instance_of::<PyInt>() => return Err(e),
+            Err(_) if obj.lt(0)? => -1,
+            Err(_) => i128::MAX,
+        };
+        if n < 0 {
+            return Err(value_error(format!(
+                "{name} must be a non-negative integer, got {}",
+                shown()
+            )));
+        }
+        u64::try_from(n)
+            .ok()
+            .filter(|&n| n <= max)
+            .ok_or_else(|| value_error(format!("{name} must be at most {max}, got {}", shown())))
+    }
+
+    fn optional<T>(
+        obj: &Bound<'_, PyAny>,
+        read: impl FnOnce(&Bound<'_, PyAny>) -> PyResult<T>,
+    ) -> PyResult<Option<T>> {
+        if obj.is_none() {
+            Ok(None)
+        } else {
+            read(obj).map(Some)
+        }
+    }
+
+    fn index(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+        let n = whole(obj, name, u64::try_from(usize::MAX).unwrap_or(u64::MAX))?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    pub(crate) fn size(obj: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        optional(obj, |o| index(o, "size"))
+    }
+
+    pub(crate) fn jobs(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+        index(obj, "jobs")
+    }
+
+    pub(crate) fn limit(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+        index(obj, "limit")
+    }
+
+    pub(crate) fn count(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+        whole(obj, "count", u64::MAX)
+    }
+
+    pub(crate) fn start(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+        whole(obj, "start", u64::MAX)
+    }
+
+    pub(crate) fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+        whole(obj, "seed", u64::MAX)
+    }
+
+    pub(crate) fn optional_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        optional(obj, seed)
+    }
+
+    /// `puzzles=` of the batch functions: any iterable of strings (a list, a tuple, a
+    /// generator, a file's lines…), where pyo3's `Vec` took only sequences. One string is
+    /// refused: it would be read as puzzles of one character each.
+    pub(crate) fn puzzles(obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "puzzles must be an iterable of puzzle strings, not one string",
+            ));
+        }
+        let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
+        for (i, item) in obj.try_iter()?.enumerate() {
+            let item = item?;
+            let text = item.extract::<String>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "puzzle {i} is not a string but {}",
+                    item.get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                ))
+            })?;
+            out.push(text);
+        }
+        Ok(out)
+    }
+
+    /// `givens=(lo, hi)`.
+    pub(crate) fn givens(obj: &Bound<'_, PyAny>) -> PyResult<Option<(usize, usize)>> {
+        optional(obj, |o| {
+            let (lo, hi): (Bound<'_, PyAny>, Bound<'_, PyAny>) = o.extract()?;
+            Ok((index(&lo, "givens")?, index(&hi, "givens")?))
+        })
+    }
+}
+
 /// `max_time=`: a positive number of seconds, or `None` for no limit.
 pub(crate) fn max_time_arg(seconds: Option<f64>) -> PyResult<Option<std::time::Duration>> {
     seconds

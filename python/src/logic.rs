@@ -233,7 +233,7 @@ fn rate(
     puzzle: &str,
     scale: &str,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<RateResult> {
@@ -243,17 +243,18 @@ fn rate(
     Ok(py.detach(|| rate_one(&rater, scales, limit, &p)))
 }
 
-/// Rates many puzzles on `jobs` threads (0 = every core), GIL released, in order.
+/// Rates many puzzles (any iterable of strings) on `jobs` threads (0 = every core), GIL
+/// released, in order.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, scale="both", max_time=None, size=None, r#box=None, format=None))]
 #[allow(clippy::too_many_arguments)]
 fn rate_batch(
     py: Python<'_>,
-    puzzles: Vec<String>,
-    jobs: usize,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
     scale: &str,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<RateResult>> {
@@ -300,7 +301,7 @@ fn explain(
     techniques: Option<&str>,
     backtracking: bool,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<Step>> {
@@ -340,7 +341,7 @@ fn hint(
     order: &str,
     techniques: Option<&str>,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Hint> {

@@ -152,7 +152,7 @@ fn py_solve(
     py: Python<'_>,
     puzzle: &str,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<SolveResult> {
@@ -169,9 +169,9 @@ fn py_solve(
 fn count(
     py: Python<'_>,
     puzzle: &str,
-    limit: usize,
+    #[pyo3(from_py_with = crate::arg::limit)] limit: usize,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<usize> {
@@ -198,16 +198,18 @@ fn count(
 }
 
 /// Solves many puzzles on `jobs` threads (0 = every core), GIL released: one result per
-/// string, in order. A string that is no puzzle raises `ValueError` naming its index.
-/// `max_time` bounds each puzzle (its result is then `"timeout"`), as `rate_batch`.
+/// string, in order. `puzzles` is any iterable of strings (a list, a tuple, a generator,
+/// an open file's lines), read whole before solving starts. A string that is no puzzle
+/// raises `ValueError` naming its index. `max_time` bounds each puzzle (its result is
+/// then `"timeout"`), as `rate_batch`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, jobs=0, *, max_time=None, size=None, r#box=None, format=None))]
 fn solve_batch(
     py: Python<'_>,
-    puzzles: Vec<String>,
-    jobs: usize,
+    #[pyo3(from_py_with = crate::arg::puzzles)] puzzles: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
     max_time: Option<f64>,
-    size: Option<usize>,
+    #[pyo3(from_py_with = crate::arg::size)] size: Option<usize>,
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<Vec<SolveResult>> {
@@ -281,7 +283,7 @@ pub(crate) fn grid_of_row(shape: Shape, row: &[u8], i: usize) -> Result<Grid, St
 fn solve_array<'py>(
     py: Python<'py>,
     a: PyReadonlyArray2<'py, u8>,
-    jobs: usize,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
     r#box: Option<BoxArg>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>)> {
     let view = a.as_array();

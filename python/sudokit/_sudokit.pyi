@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Literal, Sequence, Tuple, Union
+from typing import Iterable, Literal, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -87,7 +87,7 @@ def count(
     """
 
 def solve_batch(
-    puzzles: Sequence[str],
+    puzzles: Iterable[str],
     jobs: int = 0,
     *,
     max_time: float | None = None,
@@ -97,9 +97,11 @@ def solve_batch(
 ) -> list[SolveResult]:
     """Solve many puzzles on ``jobs`` threads (0 = every core) with the GIL released.
 
-    One result per string, in order; ``max_time`` bounds each puzzle (``"timeout"``). A
-    string that holds no puzzle raises ``ValueError`` (``"puzzle 3: 1:5: unexpected
-    character ..."``).
+    ``puzzles`` is any iterable of strings: a list, a tuple, a generator, an open file's
+    lines (read whole before solving starts; one string alone is refused with
+    ``TypeError``). One result per string, in order; ``max_time`` bounds each puzzle
+    (``"timeout"``). A string that holds no puzzle raises ``ValueError`` (``"puzzle 3:
+    1:5: unexpected character ..."``).
     """
 
 def solve_array(
@@ -233,7 +235,7 @@ def rate(
     """
 
 def rate_batch(
-    puzzles: Sequence[str],
+    puzzles: Iterable[str],
     jobs: int = 0,
     *,
     scale: Literal["both", "se", "hodoku"] = "both",
@@ -242,7 +244,8 @@ def rate_batch(
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> list[RateResult]:
-    """``rate`` of many puzzles on ``jobs`` threads (0 = every core), GIL released, in order."""
+    """``rate`` of many puzzles (any iterable of strings) on ``jobs`` threads (0 = every
+    core), GIL released, in order."""
 
 def explain(
     puzzle: str,
@@ -336,14 +339,14 @@ def canonical(
     with few symmetries, say)."""
 
 def canonical_batch(
-    puzzles: Sequence[str],
+    puzzles: Iterable[str],
     jobs: int = 0,
     *,
     size: int | None = None,
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> list[str]:
-    """``canonical`` of many puzzles on ``jobs`` threads, in order (a ``UserWarning`` for
+    """``canonical`` of many puzzles (any iterable of strings) on ``jobs`` threads, in order (a ``UserWarning`` for
     each with clashing givens, ``puzzle I:`` first)."""
 
 def transform(
@@ -373,7 +376,7 @@ def read(
     """
 
 def write(
-    puzzles: Sequence[str],
+    puzzles: Iterable[str],
     format: str = "line",
     *,
     size: int | None = None,

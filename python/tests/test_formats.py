@@ -142,3 +142,21 @@ def test_read_of_a_missing_file_says_so(tmp_path):
     # Text that is no puzzle and no path is still a puzzle's error.
     with pytest.raises(ValueError, match="expected 81 cells"):
         sudokit.read("12")
+
+
+def test_read_keeps_a_cell_with_one_candidate_a_candidate():
+    # read() gave marks as a Sukaku line, which reads r1c1's one candidate 1 back as a
+    # given 1: such a puzzle now comes as a JSON line, the same position read again.
+    marks = [
+        [[1], [2, 3], [2, 3, 4], [2, 3, 4]],
+        [[2, 3], [3, 4], [2, 3, 4], [2, 3, 4]],
+        [[2, 3, 4], [2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]],
+        [[2, 3, 4], [2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]],
+    ]
+    text = json.dumps({"size": 4, "box": [2, 2], "grid": [[0] * 4] * 4, "marks": marks})
+    [one] = sudokit.read(text)
+    back = json.loads(sudokit.write([one], "json"))
+    assert back["grid"] == [[0] * 4] * 4, one
+    assert back["marks"] == marks, one
+    with pytest.raises(ValueError, match="r1c1's one candidate 1: it would read back as a given"):
+        sudokit.write([text], "sukaku")

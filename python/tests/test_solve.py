@@ -210,3 +210,75 @@ def test_jobs_past_the_cores_run_on_the_cores():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "4"
+
+
+P81 = "." * 80 + "1"
+
+
+@pytest.mark.parametrize(
+    "name, call",
+    [
+        ("size", lambda v: sudokit.solve(P81, size=v)),
+        ("size", lambda v: sudokit.read(P81, size=v)),
+        ("limit", lambda v: sudokit.count(P81, limit=v)),
+        ("jobs", lambda v: sudokit.solve_batch([P81], jobs=v)),
+        ("jobs", lambda v: sudokit.rate_batch([P81], jobs=v)),
+        ("count", lambda v: sudokit.generate(count=v)),
+        ("seed", lambda v: sudokit.generate(seed=v)),
+        ("start", lambda v: sudokit.generate(start=v)),
+        ("givens", lambda v: sudokit.generate(givens=(v, 30))),
+        ("seed", lambda v: sudokit.transform(P81, v)),
+    ],
+)
+@pytest.mark.parametrize("value", [-1, -(10**40), 10**40])
+def test_a_negative_or_huge_number_names_its_argument(name, call, value):
+    # pyo3 raised a bare OverflowError ("can't convert negative int to unsigned").
+    with pytest.raises(ValueError) as e:
+        call(value)
+    assert not isinstance(e.value, OverflowError)
+    assert str(e.value).startswith(name + " must be"), str(e.value)
+    assert repr(value) in str(e.value)
+
+
+def test_a_number_that_is_no_int_is_still_a_type_error():
+    with pytest.raises(TypeError):
+        sudokit.solve(P81, size=9.0)
+    with pytest.raises(TypeError):
+        sudokit.solve_batch([P81], jobs="2")
+    assert sudokit.solve(P81, size=None).status == "multiple"
+    assert sudokit.count(P81, limit=True) == 1
+
+
+def test_batches_take_any_iterable_of_puzzles(tmp_path):
+    # Only sequences were taken: a generator raised TypeError ("'generator' object is not
+    # an instance of 'Sequence'").
+    puzzles = [P81, "." * 79 + "12"]
+    want = [r.status for r in sudokit.solve_batch(puzzles)]
+    assert [r.status for r in sudokit.solve_batch(p for p in puzzles)] == want
+    assert [r.status for r in sudokit.solve_batch(iter(puzzles))] == want
+    assert [r.status for r in sudokit.solve_batch(map(str.strip, puzzles))] == want
+    assert [r.status for r in sudokit.solve_batch({puzzles[0]: 1})] == want[:1]
+    assert sudokit.solve_batch(p for p in []) == []
+    f = tmp_path / "many.txt"
+    f.write_text("\n".join(puzzles) + "\n")
+    with f.open() as lines:
+        assert [r.status for r in sudokit.solve_batch(lines)] == want
+    assert len(sudokit.rate_batch(p for p in puzzles[:1])) == 1
+    assert len(sudokit.canonical_batch(p for p in puzzles)) == 2
+    assert sudokit.write(p for p in puzzles) == sudokit.write(puzzles)
+
+
+def test_a_batch_of_one_string_or_of_no_strings_is_a_type_error():
+    with pytest.raises(TypeError, match="not one string"):
+        sudokit.solve_batch(P81)
+    with pytest.raises(TypeError, match="puzzle 1 is not a string but int"):
+        sudokit.solve_batch(p for p in [P81, 3])
+    with pytest.raises(TypeError):
+        sudokit.solve_batch(3)
+
+    def failing():
+        yield P81
+        raise RuntimeError("the source broke")
+
+    with pytest.raises(RuntimeError, match="the source broke"):
+        sudokit.solve_batch(failing())

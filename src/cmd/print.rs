@@ -84,11 +84,13 @@ pub struct PrintArgs {
     #[arg(long, value_name = "SIZE", default_value = "a4", value_parser = layout::parse_paper)]
     pub paper: layout::Paper,
     /// Margin inside the trim on every side (mm, in or pt; mm when no unit).
-    #[arg(long, value_name = "LEN", default_value = "12mm", value_parser = layout::parse_length)]
+    // A value that looks like a flag (`--margin -1mm`) is the margin's, refused by
+    // `parse_length` as negative: clap took `-1mm` for an unknown flag `-1`.
+    #[arg(long, value_name = "LEN", default_value = "12mm", value_parser = layout::parse_length, allow_hyphen_values = true)]
     pub margin: f64,
     /// Bleed added around the trim size for print-on-demand (e.g. 3mm, 0.125in); the PDF's
     /// trim box says where the page is cut.
-    #[arg(long, value_name = "LEN", default_value = "0", value_parser = layout::parse_length)]
+    #[arg(long, value_name = "LEN", default_value = "0", value_parser = layout::parse_length, allow_hyphen_values = true)]
     pub bleed: f64,
     /// Large print: bigger grids and labels (one puzzle a page unless --per-page).
     #[arg(long)]

@@ -83,6 +83,8 @@ fn number(s: &str, whole: &str) -> Result<f64, String> {
         .map_err(|_| format!("{whole:?}: {s:?} is not a number"))?;
     if v.is_finite() && v >= 0.0 {
         Ok(v)
+    } else if v < 0.0 {
+        Err(format!("{whole:?} is negative: lengths are 0 or more"))
     } else {
         Err(format!("{whole:?}: {s:?} is not a length"))
     }

@@ -58,10 +58,10 @@ mod tests {
         let e = g.edit(1, CellState { value: 2, marks: 0 });
         g.apply("r1c2 = 2", vec![e]);
         let e = g.edit(
-            4,
+            6,
             CellState {
                 value: 0,
-                marks: 0b1010,
+                marks: 0b11,
             },
         );
         g.apply("marks", vec![e]);
@@ -85,10 +85,10 @@ mod tests {
         let s = pencil_marks(&g).unwrap();
         let back = parse_str(&s, None).unwrap();
         let marks = back.marks.expect("a pencil-mark grid has marks");
-        let r2c1: Vec<usize> = marks.get(Cell::new(4)).iter().map(|d| d.get()).collect();
-        assert_eq!(r2c1, [2, 4], "{s}");
+        let r2c3: Vec<usize> = marks.get(Cell::new(6)).iter().map(|d| d.get()).collect();
+        assert_eq!(r2c3, [1, 2], "{s}");
         // A cell the player never marked stays without candidates.
-        assert!(marks.get(Cell::new(6)).is_empty(), "{s}");
+        assert!(marks.get(Cell::new(4)).is_empty(), "{s}");
     }
 
     #[test]
@@ -98,6 +98,37 @@ mod tests {
         assert_eq!(back.puzzle, g.puzzle, "the player's digit is no given");
         assert_eq!(back.value(1), 2);
         let back = Game::from_puzzle(&parse_str(&pencil_marks(&g).unwrap(), None).unwrap(), "t");
-        assert_eq!(back.marks(4), 0b1010, "pencil marks kept");
+        assert_eq!(back.marks(6), 0b11, "pencil marks kept");
+        assert_eq!(back.value(1), 2);
+    }
+
+    #[test]
+    fn stale_marks_leave_the_digits_digits_and_a_lone_mark_is_refused() {
+        // r2c1 marked 2 and 4, both taken by its peers r1c2 and r2c2: written, they made
+        // those digits read back as cells with one candidate.
+        let mut g = game_with_a_move_and_marks();
+        let e = g.edit(
+            4,
+            CellState {
+                value: 0,
+                marks: 0b1010,
+            },
+        );
+        g.apply("marks", vec![e]);
+        let back = parse_str(&pencil_marks(&g).unwrap(), None).unwrap();
+        assert_eq!(back.grid.get(Cell::new(1)), Some(sudoku::Digit::new(2)));
+        assert_eq!(back.grid.get(Cell::new(5)), Some(sudoku::Digit::new(4)));
+        // A cell marked with one digit no other cell lists would read back as a given.
+        let e = g.edit(
+            9,
+            CellState {
+                value: 0,
+                marks: 0b1,
+            },
+        );
+        g.apply("marks", vec![e]);
+        let why = pencil_marks(&g).unwrap_err().to_string();
+        assert!(why.contains("r3c2's one candidate 1"), "{why}");
+        assert!(sdk(&g).is_ok());
     }
 }

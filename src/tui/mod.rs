@@ -201,19 +201,26 @@ pub fn read_puzzle(path: &Path) -> Result<Loaded, String> {
     }
 }
 
-/// Writes both exports; returns the status line.
+/// Writes both exports; returns the status line. A position the pencil-mark grid can't
+/// hold (a cell with one mark no other cell lists) still gets its `.sdk`, and the line says
+/// why the grid was not written.
 fn export(m: &Model, path: &Path) -> String {
     let pm = path.with_extension("pm.txt");
-    let r = export::sdk(&m.game)
-        .and_then(|sdk| Ok((sdk, export::pencil_marks(&m.game)?)))
+    let sdk = export::sdk(&m.game)
         .map_err(anyhow::Error::from)
-        .and_then(|(sdk, marks)| {
-            crate::atomic::write_atomic(path, &sdk)?;
-            crate::atomic::write_atomic(&pm, &marks)
-        });
-    match r {
-        Ok(()) => format!("Exported {} and {}.", path.display(), pm.display()),
-        Err(e) => format!("Export failed: {e:#}"),
+        .and_then(|sdk| crate::atomic::write_atomic(path, &sdk));
+    if let Err(e) = sdk {
+        return format!("Export failed: {e:#}");
+    }
+    let marks = export::pencil_marks(&m.game);
+    match marks.map(|marks| crate::atomic::write_atomic(&pm, &marks)) {
+        Ok(Ok(())) => format!("Exported {} and {}.", path.display(), pm.display()),
+        Ok(Err(e)) => format!(
+            "Exported {}; {} failed: {e:#}",
+            path.display(),
+            pm.display()
+        ),
+        Err(e) => format!("Exported {}; no pencil-mark grid: {e}", path.display()),
     }
 }
 

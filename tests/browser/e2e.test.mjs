@@ -154,6 +154,45 @@ test('the explained path: a step with links drawn as arrows, strong and weak', a
   await page.context().close();
 });
 
+test('the path list: long steps wrap under a hanging indent, step numbers past 99 in full', async () => {
+  const page = await open(`/?puzzle=${HARD}`);
+  await waitSolution(page);
+  await page.click('summary:has-text("Solution path")');
+  await page.click('[data-action="path"]');
+  await page.waitForSelector('[data-role="path"] li[data-step="100"]');
+  const layout = await page.locator('[data-role="path"]').evaluate((ol) => {
+    // The line boxes of each step's text: the first line's left, and the others'.
+    const lines = (li) => {
+      const range = document.createRange();
+      range.selectNodeContents(li);
+      const tops = new Map();
+      for (const r of range.getClientRects()) if (r.width > 0 && !tops.has(Math.round(r.top))) tops.set(Math.round(r.top), r.left);
+      return [...tops.values()];
+    };
+    const wrapped = [...ol.children].map(lines).filter((l) => l.length > 2);
+    // The widest number the list shows, in the list's font, against its gutter.
+    const probe = document.createElement('span');
+    probe.textContent = `${ol.children.length}. `;
+    probe.style.whiteSpace = 'pre';
+    ol.children[0].append(probe);
+    const number = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { wrapped, number, gutter: parseFloat(getComputedStyle(ol).paddingLeft) };
+  });
+  // They lost it: every line of a step started where its first did.
+  assert.ok(layout.wrapped.length > 0, 'the hard path has steps over three lines');
+  for (const [first, ...rest] of layout.wrapped) {
+    for (const left of rest) assert.ok(left >= first + 8, `a wrapped line at ${left}, its first at ${first}`);
+  }
+  // "108." was cut to "08." by the list's edge.
+  assert.ok(layout.number <= layout.gutter, `number ${layout.number}px, gutter ${layout.gutter}px`);
+  await page.locator('[data-role="path"] li[data-step="30"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-role="path"]').screenshot({ path: `${SHOTS}/05b-path-wrapped.png` });
+  await page.locator('[data-role="path"] li[data-step="105"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-role="path"]').screenshot({ path: `${SHOTS}/05c-path-numbers.png` });
+  await page.context().close();
+});
+
 test('a fish on the path: base and cover sets shaded', async () => {
   const page = await open(`/?puzzle=${FISH}`);
   await waitSolution(page);

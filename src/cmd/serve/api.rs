@@ -248,7 +248,8 @@ pub async fn formats() -> axum::Json<Value> {
 }
 
 /// `POST /api/solve` `{"puzzle"}`: the outcome, with the solution when unique; `export`
-/// names a format to write the puzzle in as well.
+/// names a format to write the puzzle in as well (422 with the `outcome` when the format
+/// can't hold the puzzle).
 pub async fn solve(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let puzzle = puzzle_field(&req, &limits)?;
@@ -264,9 +265,11 @@ pub async fn solve(State(limits): Shared, Body(body): Body) -> Answer {
         let outcome = solve_puzzle(&puzzle, &stop, &l)?;
         let mut out = outcome_json(&outcome, puzzle.shape());
         if let Some(f) = export {
+            // The outcome goes with the refusal (as `outcome` of every 422 on a puzzle):
+            // the puzzle was solved, only the export failed.
             out["text"] = match format::write(&puzzle, f) {
                 Ok(t) => json!(t),
-                Err(e) => return Err(ApiError::unprocessable(e.to_string())),
+                Err(e) => return Err(ApiError::unprocessable(e.to_string()).with("outcome", out)),
             };
         }
         Ok(axum::Json(out))

@@ -1045,6 +1045,56 @@ pub(crate) fn grid_from_groups(shape: Shape, groups: &[crate::DigitSet]) -> Puzz
     }
 }
 
+/// The candidate groups a candidate grid (pm, sukaku) shows: each value, and each empty
+/// cell's marks less the digits its peers hold. Such a mark is no candidate by the rules,
+/// and shown it would make the peer's value read back as a candidate (the one-digit rule
+/// of [`grid_from_groups`]).
+pub(crate) fn shown_groups(p: &Puzzle, marks: &Candidates) -> Vec<crate::DigitSet> {
+    use crate::index::Cell;
+    let shape = p.shape();
+    Cell::all(shape)
+        .map(|cell| match p.grid.get(cell) {
+            Some(d) => crate::DigitSet::single(d),
+            None => {
+                let taken: crate::DigitSet =
+                    cell.peers(shape).filter_map(|q| p.grid.get(q)).collect();
+                marks.get(cell) - taken
+            }
+        })
+        .collect()
+}
+
+/// Refuses `p` when the candidate grid showing `groups` (pm, sukaku: a value and a cell
+/// with one candidate look the same) would read back as another puzzle by the one-digit
+/// rule of [`grid_from_groups`]: a cell whose one candidate no peer shares would come back
+/// a given. Said of the first such cell, with the formats that keep it.
+pub(crate) fn refuse_misread(
+    p: &Puzzle,
+    groups: &[crate::DigitSet],
+    format: Format,
+) -> Result<(), WriteError> {
+    use crate::index::Cell;
+    let shape = p.shape();
+    let back = grid_from_groups(shape, groups).grid;
+    let Some(cell) = Cell::all(shape).find(|&c| p.grid.get(c).is_some() != back.get(c).is_some())
+    else {
+        return Ok(());
+    };
+    let name = cell.name(shape);
+    let what = match p.grid.get(cell) {
+        // Not met while `groups` are `shown_groups`: no peer of a value shows its digit.
+        Some(d) => format!("the {d} of {name}: it would read back as a candidate"),
+        None => {
+            let d = groups[cell.index()].first().expect("one candidate");
+            format!("{name}'s one candidate {d}: it would read back as a given")
+        }
+    };
+    Err(WriteError::new(
+        format,
+        format!("{what} (ss and json keep it)"),
+    ))
+}
+
 /// The candidate group shown for `cell`: its value, or its marks.
 pub(crate) fn group_of(
     p: &Puzzle,

@@ -14,9 +14,12 @@
 //! and ignores the step text after the grid. A cell showing one digit is a value unless that
 //! digit is still a candidate of a cell that sees it (the rule of docs/formats.md, pm); values become givens, so
 //! givens and placed digits are not told apart. A cell with no candidate is written `.`.
+//! The writer leaves out the marks a peer's value rules out, and refuses a puzzle that rule
+//! would read back otherwise (a cell with one candidate no peer shares).
 
 use super::{Alphabet, Format, Puzzle, WriteError};
 use crate::index::{Cell, Col, Row};
+use crate::set::DigitSet;
 
 /// The cell strings of `p`: its values, else its marks (the rules' candidates if none).
 pub(crate) fn cell_strings(p: &Puzzle, format: Format) -> Result<Vec<String>, WriteError> {
@@ -29,9 +32,20 @@ pub(crate) fn cell_strings(p: &Puzzle, format: Format) -> Result<Vec<String>, Wr
     }
     let marks = p.marks_or_rules();
     let alphabet = Alphabet::written(s.side(), p.alphabet);
+    // pm shows the candidates a value leaves its peers, and refuses what its one-digit
+    // rule would read back otherwise; ss holds values apart and writes the marks as they are.
+    let groups: Vec<DigitSet> = if format == Format::Ss {
+        Cell::all(s)
+            .map(|cell| super::group_of(p, &marks, cell))
+            .collect()
+    } else {
+        let shown = super::shown_groups(p, &marks);
+        super::refuse_misread(p, &shown, format)?;
+        shown
+    };
     Ok(Cell::all(s)
         .map(|cell| {
-            let g = super::group_of(p, &marks, cell);
+            let g = groups[cell.index()];
             if g.is_empty() {
                 ".".to_string()
             } else {
@@ -108,7 +122,8 @@ pub(crate) fn write_frame(
     Ok(out)
 }
 
-/// Writes `p` as a HoDoKu-style candidate grid (up to 35x35).
+/// Writes `p` as a HoDoKu-style candidate grid (up to 35x35). A puzzle it would not read
+/// back as (a cell with one candidate taken for a given) is refused.
 pub fn write(p: &Puzzle) -> Result<String, WriteError> {
     write_frame(
         p,

@@ -4,7 +4,9 @@
 //! the standard alphabet (`1-9A-Z`), up to 35x35.
 //!
 //! A block with one digit is a value unless that digit is still a candidate of a cell
-//! that sees it (the pm rule of docs/formats.md); values become givens.
+//! that sees it (the pm rule of docs/formats.md); values become givens. The writer leaves
+//! out marks a peer's value rules out and refuses a puzzle that rule would read back
+//! otherwise.
 
 use super::{Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, WriteError};
 use crate::index::{Cell, Digit};
@@ -90,7 +92,9 @@ pub(crate) fn parse(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError
 }
 
 /// Writes `p` as one Sukaku line: values as one-digit blocks, empty cells with their marks
-/// (the rules' candidates when the puzzle has none).
+/// (the rules' candidates when the puzzle has none) less those a peer's value rules out. A
+/// puzzle the one-digit rule would read back otherwise (a cell with one candidate as a
+/// given) is refused.
 pub fn write(p: &Puzzle) -> Result<String, WriteError> {
     let s = p.shape();
     let n = s.side();
@@ -100,10 +104,11 @@ pub fn write(p: &Puzzle) -> Result<String, WriteError> {
             "grids larger than 35x35 (no one-character digits)",
         ));
     }
-    let marks = p.marks_or_rules();
+    let groups = super::shown_groups(p, &p.marks_or_rules());
+    super::refuse_misread(p, &groups, Format::Sukaku)?;
     let mut out = String::with_capacity(n * n * n);
     for cell in Cell::all(s) {
-        let g = super::group_of(p, &marks, cell);
+        let g = groups[cell.index()];
         for k in 1..=n {
             out.push(if g.contains(Digit::new(k)) {
                 super::symbol(k).expect("checked")
