@@ -1,35 +1,9 @@
 //! The printed font: titles in Latin, Greek and Cyrillic come back from the PDF as text;
 //! a character the font lacks is refused with its name (exit 2), nothing written; SVG pages
-//! carry the font itself. poppler-utils come from `scripts/setup-print.sh`.
+//! carry the font itself.
 
-mod common;
-use assert_cmd::Command;
-use common::TempDir;
-use std::path::{Path, PathBuf};
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata/print")
-        .join(name)
-}
-
-fn temp(name: &str) -> TempDir {
-    TempDir::new(&format!("fonts-{name}"))
-}
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").unwrap()
-}
-
-fn pdftotext(pdf: &Path) -> String {
-    let out = std::process::Command::new("pdftotext")
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .unwrap_or_else(|e| panic!("pdftotext not runnable ({e}): run scripts/setup-print.sh"));
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::{data, pdftotext, refused, sudoku, temp};
+use std::path::Path;
 
 #[test]
 fn greek_cyrillic_and_accented_titles_come_back_as_text() {
@@ -55,28 +29,15 @@ fn greek_cyrillic_and_accented_titles_come_back_as_text() {
 fn a_character_the_font_lacks_is_named_and_nothing_is_written() {
     let dir = temp("cjk");
     let pdf = dir.join("t.pdf");
-    sudoku()
-        .args(["print", "--title", "数独 book", "-o"])
-        .arg(&pdf)
-        .arg(data("nine-9.txt"))
-        .assert()
-        .code(2)
+    refused(&["--title", "数独 book"], &pdf, &data("nine-9.txt"))
         .stderr(predicates::str::contains("'数' (U+6570)"));
-    assert!(!pdf.exists());
     // A puzzle's own title goes on its label: checked the same way.
     let file = dir.join("titled.txt");
     let line = "9..............7.37...962486...2.47.........5....4...642...86..5.71.......1.....2";
     let rows: Vec<&str> = (0..9).map(|r| &line[r * 9..r * 9 + 9]).collect();
     // Kennett's format: a `%` line gives the puzzle its title.
     std::fs::write(&file, format!("%ナンプレ\n{}\n", rows.join("\n"))).unwrap();
-    sudoku()
-        .args(["print", "--rating", "none", "-o"])
-        .arg(&pdf)
-        .arg(&file)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("U+30CA"));
-    assert!(!pdf.exists());
+    refused(&["--rating", "none"], &pdf, &file).stderr(predicates::str::contains("U+30CA"));
 }
 
 #[test]

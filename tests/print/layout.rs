@@ -1,22 +1,13 @@
-//! `sudoku print` read back for real: PDFs through poppler (`pdfinfo` for page counts,
-//! `pdftotext` for the digits of each grid, cropped to where the grid is, in reading order),
-//! PNGs decoded. poppler-utils come from `scripts/setup-print.sh`; without them these tests
-//! fail, they never skip.
+//! Grids on the page: every size's givens and answers come back as text from the PDF
+//! (cropped to where each grid is, in reading order), labels, page layouts, PNG pages
+//! decoded, and clear errors for what cannot be printed.
 
-mod common;
-use assert_cmd::Command;
-use common::TempDir;
+use crate::{data, page_count, poppler, refused, sudoku, temp};
 use predicates::prelude::PredicateBooleanExt;
 use std::path::{Path, PathBuf};
 use sudoku::format::{self, Puzzle, ReadOptions};
 use sudoku::solve::{self, Outcome};
 use sudoku::Cell;
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata/print")
-        .join(name)
-}
 
 fn puzzles(name: &str) -> Vec<Puzzle> {
     let text = std::fs::read_to_string(data(name)).unwrap();
@@ -24,30 +15,6 @@ fn puzzles(name: &str) -> Vec<Puzzle> {
         .into_iter()
         .map(|r| r.unwrap())
         .collect()
-}
-
-fn temp(name: &str) -> TempDir {
-    TempDir::new(&format!("print-{name}"))
-}
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").unwrap()
-}
-
-/// Runs a poppler tool; a missing tool is a failure that says how to install it.
-fn poppler(tool: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(tool)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{tool} not runnable ({e}): run scripts/setup-print.sh"));
-    assert!(out.status.success(), "{tool} {args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn page_count(pdf: &Path) -> usize {
-    let info = poppler("pdfinfo", &[pdf.to_str().unwrap()]);
-    let line = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
-    line["Pages:".len()..].trim().parse().unwrap()
 }
 
 /// A grid's square on a page: x, y (top left, points from the top) and side.
@@ -374,29 +341,23 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
         .stderr(predicates::str::contains("no puzzle"));
     assert!(!pdf.exists());
     // 25x25 four to an A4 page: cells under 5 mm.
-    sudoku()
-        .args(["print", "--rating", "none", "--per-page", "4", "-o"])
-        .arg(&pdf)
-        .arg(data("twentyfive.txt"))
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("too small"))
-        .stderr(predicates::str::contains("ask for fewer a page"));
-    assert!(!pdf.exists());
+    refused(
+        &["--rating", "none", "--per-page", "4"],
+        &pdf,
+        &data("twentyfive.txt"),
+    )
+    .stderr(predicates::str::contains("too small"))
+    .stderr(predicates::str::contains("ask for fewer a page"));
     // One a page already: fewer is no advice.
-    sudoku()
-        .args([
-            "print", "--rating", "none", "--paper", "a5", "--large", "-o",
-        ])
-        .arg(&pdf)
-        .arg(data("twentyfive.txt"))
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "too small for 1 25x25 grid a page",
-        ))
-        .stderr(predicates::str::contains("(ask for a bigger --paper"));
-    assert!(!pdf.exists());
+    refused(
+        &["--rating", "none", "--paper", "a5", "--large"],
+        &pdf,
+        &data("twentyfive.txt"),
+    )
+    .stderr(predicates::str::contains(
+        "too small for 1 25x25 grid a page",
+    ))
+    .stderr(predicates::str::contains("(ask for a bigger --paper"));
     // An unknown extension, and a bad paper.
     sudoku()
         .args(["print", "-o", "x.doc"])
@@ -404,12 +365,7 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("--to"));
-    sudoku()
-        .args(["print", "--paper", "b7x", "-o"])
-        .arg(&pdf)
-        .arg(data("unique.txt"))
-        .assert()
-        .code(2);
+    refused(&["--paper", "b7x"], &pdf, &data("unique.txt"));
     // A negative margin or bleed, with `=` or a space: clap took `-1mm` after a space for
     // an unknown flag ("unexpected argument '-1' found").
     for args in [
@@ -418,27 +374,14 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
         ["--bleed", "-0.1in"],
         ["--margin", "-3"],
     ] {
-        sudoku()
-            .arg("print")
-            .args(args)
-            .arg("-o")
-            .arg(&pdf)
-            .arg(data("unique.txt"))
-            .assert()
-            .code(2)
+        refused(&args, &pdf, &data("unique.txt"))
             .stderr(predicates::str::contains(
                 "is negative: lengths are 0 or more",
             ))
             .stderr(predicates::str::contains("unexpected argument").not());
-        assert!(!pdf.exists());
     }
     // A flag after `--margin` is no margin.
-    sudoku()
-        .args(["print", "--margin", "--large", "-o"])
-        .arg(&pdf)
-        .arg(data("unique.txt"))
-        .assert()
-        .code(2)
+    refused(&["--margin", "--large"], &pdf, &data("unique.txt"))
         .stderr(predicates::str::contains("--margin"));
     // Several SVG pages cannot go to standard output.
     sudoku()

@@ -1,45 +1,12 @@
-//! `sudoku print --path` read back with poppler: the steps `sudoku explain` gives, in
-//! order, as text of the PDF; grids where --path-grids says; pages that grow with the
-//! path; SVG pages one a file. poppler-utils come from `scripts/setup-print.sh`; without
-//! them these tests fail, they never skip.
+//! `sudoku print --path`: the steps `sudoku explain` gives, in order, as text of the PDF;
+//! grids where --path-grids says; pages that grow with the path; SVG pages one a file.
 
-mod common;
-use assert_cmd::Command;
-use common::TempDir;
-use std::path::{Path, PathBuf};
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata/print")
-        .join(name)
-}
-
-fn temp(name: &str) -> TempDir {
-    TempDir::new(&format!("path-{name}"))
-}
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").unwrap()
-}
-
-fn poppler(tool: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(tool)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{tool} not runnable ({e}): run scripts/setup-print.sh"));
-    assert!(out.status.success(), "{tool} {args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn pages(pdf: &Path) -> usize {
-    let info = poppler("pdfinfo", &[pdf.to_str().unwrap()]);
-    let line = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
-    line["Pages:".len()..].trim().parse().unwrap()
-}
+use crate::{data, page_count, pdftotext, sudoku, temp};
+use std::path::Path;
 
 /// The PDF's text with all whitespace removed (lines wrap where the page says).
 fn flat_text(pdf: &Path) -> String {
-    poppler("pdftotext", &[pdf.to_str().unwrap(), "-"])
+    pdftotext(pdf)
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect()
@@ -140,7 +107,7 @@ fn a_path_gives_back_the_explainers_steps_in_order_with_grids() {
             highlighted += s.matches(r##"stroke="#d11a1a""##).count();
         }
     }
-    assert_eq!(n, pages(&pdf), "one SVG a page");
+    assert_eq!(n, page_count(&pdf), "one SVG a page");
     let nonsingle = runs.iter().flatten().filter(|s| !is_single(&s.1)).count();
     assert_eq!(grids, 2 + nonsingle);
     assert!(highlighted > 0);
@@ -159,7 +126,7 @@ fn pages_grow_with_the_grids_asked_and_the_order_is_followed() {
             .arg(&pdf)
             .assert()
             .success();
-        (pages(&pdf), flat_text(&pdf))
+        (page_count(&pdf), flat_text(&pdf))
     };
     let (none, _) = count("none", "hodoku");
     let (some, _) = count("nonsingle", "hodoku");

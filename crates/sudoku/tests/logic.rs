@@ -26,7 +26,7 @@ fn sample(name: &str) -> Vec<(Grid, Grid)> {
 }
 
 /// The costly fish: Franken and mutant (plain and finned). Their search grows fast with
-/// the size, so they are checked on fewer puzzles (see `franken_and_mutant_are_sound`).
+/// the size, so they are checked on fewer puzzles (see `franken_and_mutant_are_sound_in`).
 fn costly() -> TechniqueSet {
     use Technique::*;
     [
@@ -142,10 +142,9 @@ fn full_diabolical_sample_is_sound() {
 }
 
 /// Franken and mutant fish (plain and finned), at every position of the first puzzle of
-/// top1465 and the diabolical sample: every X-Wing and Swordfish of theirs, and the first
-/// Jellyfish of each kind (listing every finned mutant jellyfish is too slow for a test).
-#[test]
-fn franken_and_mutant_are_sound() {
+/// the sample `name`: every X-Wing and Swordfish of theirs, and the first Jellyfish of each
+/// kind (listing every finned mutant jellyfish is too slow for a test).
+fn franken_and_mutant_are_sound_in(name: &str) {
     use Technique::*;
     let small: TechniqueSet = [
         FrankenXWing,
@@ -179,26 +178,34 @@ fn franken_and_mutant_are_sound() {
     .collect();
     let basic = LogicSolver::builder().techniques(every_technique()).build();
     let mut found = 0;
-    for name in ["corpus/top1465-200.txt", "corpus/diabolical-300.txt"] {
-        for (i, (grid, solution)) in sample(name).iter().take(1).enumerate() {
-            let what = format!("{name} #{}", i + 1);
-            let mut board = Board::new(grid);
-            while !board.is_solved() {
-                let mut steps = small.all_steps(&board);
-                steps.extend(jellyfish.iter().filter_map(|j| j.next_step(&board)));
-                found += steps.len();
-                for step in &steps {
-                    check_step(&board, step, solution, &what);
-                }
-                let Some(step) = steps.into_iter().next().or_else(|| basic.next_step(&board))
-                else {
-                    break;
-                };
-                apply(&mut board, &step);
-            }
+    let (grid, solution) = &sample(name)[0];
+    let what = format!("{name} #1");
+    let mut board = Board::new(grid);
+    while !board.is_solved() {
+        let mut steps = small.all_steps(&board);
+        steps.extend(jellyfish.iter().filter_map(|j| j.next_step(&board)));
+        found += steps.len();
+        for step in &steps {
+            check_step(&board, step, solution, &what);
         }
+        let Some(step) = steps.into_iter().next().or_else(|| basic.next_step(&board)) else {
+            break;
+        };
+        apply(&mut board, &step);
     }
-    assert!(found > 0, "no Franken or mutant fish found at all");
+    assert!(found > 0, "{what}: no Franken or mutant fish found at all");
+}
+
+// One test a sample, so that the two run side by side.
+
+#[test]
+fn franken_and_mutant_are_sound_in_top1465() {
+    franken_and_mutant_are_sound_in("corpus/top1465-200.txt");
+}
+
+#[test]
+fn franken_and_mutant_are_sound_in_diabolical() {
+    franken_and_mutant_are_sound_in("corpus/diabolical-300.txt");
 }
 
 #[test]

@@ -942,14 +942,58 @@ fn size_buckets_make_the_same_choices_as_the_scan() {
     assert!(guesses > 0);
 }
 
+/// Runs `plain` and `other(round)` on `rounds` random 16x16 grids (25-50% of a random
+/// solution kept, a wrong given every fourth round: dense enough to fail often and have few
+/// solutions) and checks that both find the same count and, below the limit, the same
+/// solutions. Returns how many grids were compared (unreadable ones are skipped).
+fn same_answers_on_few_solution_grids(
+    seed: u64,
+    rounds: usize,
+    plain: Tuning,
+    other: impl Fn(usize) -> Tuning,
+) -> usize {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let shape = Shape::new(4, 4).unwrap();
+    let limit = 10;
+    let mut compared = 0;
+    for round in 0..rounds {
+        let sol = random_solution(shape, &mut rng);
+        let mut values = kept_values(&sol, rng.gen_range(0.25..0.5), &mut rng);
+        if round % 4 == 0 {
+            let i = rng.gen_range(0..values.len());
+            values[i] = rng.gen_range(1..=shape.side());
+        }
+        let Ok(g) = Grid::from_values(shape, &values) else {
+            continue;
+        };
+        let never = Stop::never();
+        let a = run(&g, None, limit, limit, plain, &never, Options::default());
+        let b = run(
+            &g,
+            None,
+            limit,
+            limit,
+            other(round),
+            &never,
+            Options::default(),
+        );
+        assert_eq!(a.count, b.count, "{g:?}");
+        for x in &b.solutions {
+            assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
+        }
+        if a.count < limit {
+            assert_eq!(by_value(&a.solutions), by_value(&b.solutions), "{g:?}");
+        }
+        compared += 1;
+    }
+    compared
+}
+
 /// Partial restarts (every other restart, one after each failure, the size buckets on
-/// whatever the givens) find the same solutions as a search that never restarts: 16x16
-/// grids dense enough to fail often and have few solutions, some with a wrong given.
+/// whatever the givens) find the same solutions as a search that never restarts.
 #[test]
 fn partial_restarts_find_what_a_search_without_restarts_finds() {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
-    let shape = Shape::new(4, 4).unwrap();
     let plain = Tuning {
         restart_unit: 0,
         sat_after: u64::MAX,
@@ -962,41 +1006,14 @@ fn partial_restarts_find_what_a_search_without_restarts_finds() {
         buckets_below: 101,
         ..plain
     };
-    let limit = 10;
-    let mut compared = 0;
-    for round in 0..400 {
-        let sol = random_solution(shape, &mut rng);
-        let mut values = kept_values(&sol, rng.gen_range(0.25..0.5), &mut rng);
-        if round % 4 == 0 {
-            let i = rng.gen_range(0..values.len());
-            values[i] = rng.gen_range(1..=shape.side());
-        }
-        let Ok(g) = Grid::from_values(shape, &values) else {
-            continue;
-        };
-        let never = Stop::never();
-        let a = run(&g, None, limit, limit, plain, &never, Options::default());
-        let b = run(&g, None, limit, limit, partial, &never, Options::default());
-        assert_eq!(a.count, b.count, "{g:?}");
-        for x in &b.solutions {
-            assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
-        }
-        if a.count < limit {
-            assert_eq!(by_value(&a.solutions), by_value(&b.solutions), "{g:?}");
-        }
-        compared += 1;
-    }
+    let compared = same_answers_on_few_solution_grids(43, 400, plain, |_| partial);
     assert!(compared >= 300, "{compared} grids compared");
 }
 
 /// The all-different filter before guesses (at every guess, or every third, whatever is
-/// open; the size buckets on) finds the same solutions as a search without it: 16x16 grids
-/// dense enough to fail often and have few solutions, some with a wrong given.
+/// open; the size buckets on) finds the same solutions as a search without it.
 #[test]
 fn the_endgame_filter_finds_what_a_search_without_it_finds() {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
-    let shape = Shape::new(4, 4).unwrap();
     let plain = Tuning {
         restart_unit: 0,
         sat_after: u64::MAX,
@@ -1005,35 +1022,12 @@ fn the_endgame_filter_finds_what_a_search_without_it_finds() {
         endgame_filter_below: 0,
         ..Tuning::default()
     };
-    let limit = 10;
-    let mut compared = 0;
-    for round in 0..300 {
-        let sol = random_solution(shape, &mut rng);
-        let mut values = kept_values(&sol, rng.gen_range(0.25..0.5), &mut rng);
-        if round % 4 == 0 {
-            let i = rng.gen_range(0..values.len());
-            values[i] = rng.gen_range(1..=shape.side());
-        }
-        let Ok(g) = Grid::from_values(shape, &values) else {
-            continue;
-        };
-        let filtered = Tuning {
-            endgame_filter_below: 1000,
-            endgame_filter_every: 1 + round as u64 % 3,
-            restart_unit: round as u64 % 2,
-            ..plain
-        };
-        let never = Stop::never();
-        let a = run(&g, None, limit, limit, plain, &never, Options::default());
-        let b = run(&g, None, limit, limit, filtered, &never, Options::default());
-        assert_eq!(a.count, b.count, "{g:?}");
-        for x in &b.solutions {
-            assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
-        }
-        if a.count < limit {
-            assert_eq!(by_value(&a.solutions), by_value(&b.solutions), "{g:?}");
-        }
-        compared += 1;
-    }
+    let filtered = |round: usize| Tuning {
+        endgame_filter_below: 1000,
+        endgame_filter_every: 1 + round as u64 % 3,
+        restart_unit: round as u64 % 2,
+        ..plain
+    };
+    let compared = same_answers_on_few_solution_grids(47, 300, plain, filtered);
     assert!(compared >= 200, "{compared} grids compared");
 }

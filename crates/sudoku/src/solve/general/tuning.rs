@@ -55,7 +55,7 @@ pub(super) struct Tuning {
 /// matchings (`alldiff`) every 64 guesses from 2% of the cells open, the fill fails at
 /// the first check after it was cornered, near the choice that did it, and goes around:
 /// 225x225 with 1,000 random digits 5.8 → 2.2 s of CPU, with 1,500 8.1 → 3.2 s, 400x400
-/// with 2,000 or 3,000 time-outs at 20 s → 14-17 s, a 225x225 at 5% of a random grid a
+/// with 2,000 or 3,000 time-outs at 20 s → 14-19 s, a 225x225 at 5% of a random grid a
 /// time-out → 2.0 s (`docs/giant-grids.md`). A share of 5% did the same; a check every 16
 /// guesses cost more than it found.
 pub(super) const ENDGAME_FILTER_PERMILLE: usize = 20;
