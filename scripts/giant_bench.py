@@ -500,6 +500,9 @@ def main():
     a = ap.parse_args()
     if a.sizes is None:
         a.sizes = "" if a.files or a.hard else "16,25,36"
+    if any(int(n) < 4 for n in a.sizes.split(",") if n):
+        # `--sizes 0` once meant "none" to a user and gave rows of errors instead.
+        ap.error("--sizes: sides of 4 and up (leave it out, or give '', for no random-holed table)")
     sv = solvers(a)
     if a.only:
         keep = set(a.only.split(","))
