@@ -2,7 +2,7 @@
 //! a character the font lacks is refused with its name (exit 2), nothing written; SVG pages
 //! carry the font itself.
 
-use crate::{data, pdftotext, refused, sudoku, temp};
+use crate::{data, pdftotext, printed, refused, temp};
 use std::path::Path;
 
 #[test]
@@ -14,12 +14,11 @@ fn greek_cyrillic_and_accented_titles_come_back_as_text() {
         "Łódź, Čeština, Ærøskøbing, Şişli",
     ] {
         let pdf = dir.join("t.pdf");
-        sudoku()
-            .args(["print", "--rating", "none", "--title", title, "-o"])
-            .arg(&pdf)
-            .arg(data("nine-9.txt"))
-            .assert()
-            .success();
+        printed(
+            &["--rating", "none", "--title", title],
+            &pdf,
+            &data("nine-9.txt"),
+        );
         let text = pdftotext(&pdf);
         assert!(text.contains(title), "{title:?} not in {text:?}");
     }
@@ -44,12 +43,11 @@ fn a_character_the_font_lacks_is_named_and_nothing_is_written() {
 fn svg_pages_embed_the_shipped_font() {
     let dir = temp("svg");
     let svg = dir.join("p.svg");
-    sudoku()
-        .args(["print", "--rating", "none", "--title", "Ωмega", "-o"])
-        .arg(&svg)
-        .arg(data("unique.txt"))
-        .assert()
-        .success();
+    printed(
+        &["--rating", "none", "--title", "Ωмega"],
+        &svg,
+        &data("unique.txt"),
+    );
     let text = std::fs::read_to_string(&svg).unwrap();
     let font = std::fs::read(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/DejaVuSans-subset.ttf"),

@@ -2,7 +2,7 @@
 //! (cropped to where each grid is, in reading order), labels, page layouts, PNG pages
 //! decoded, and clear errors for what cannot be printed.
 
-use crate::{data, page_count, poppler, refused, sudoku, temp};
+use crate::{data, page_count, pdftotext, poppler, printed, refused, sudoku, temp};
 use predicates::prelude::PredicateBooleanExt;
 use std::path::{Path, PathBuf};
 use sudoku::format::{self, Puzzle, ReadOptions};
@@ -73,23 +73,9 @@ fn symbols(p: &Puzzle, grid: &sudoku::Grid, all: bool) -> String {
 /// page's grid squares.
 fn print(name: &str, dir: &Path, opts: &[&str]) -> (PathBuf, Vec<Vec<Square>>) {
     let pdf = dir.join("book.pdf");
-    sudoku()
-        .arg("print")
-        .arg(data(name))
-        .arg("-o")
-        .arg(&pdf)
-        .args(opts)
-        .assert()
-        .success();
+    printed(opts, &pdf, &data(name));
     let svg = dir.join("page.svg");
-    sudoku()
-        .arg("print")
-        .arg(data(name))
-        .arg("-o")
-        .arg(&svg)
-        .args(opts)
-        .assert()
-        .success();
+    printed(opts, &svg, &data(name));
     let pages = page_count(&pdf);
     let boxes = (1..=pages)
         .map(|i| {
@@ -136,7 +122,7 @@ fn every_size_gives_its_givens_and_answer_back_as_text() {
             symbols(p, &solution, true),
             "{name}: answer key"
         );
-        let all = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+        let all = pdftotext(&pdf);
         assert!(all.contains("Solutions"), "{name}");
     }
 }
@@ -214,7 +200,7 @@ fn labels_carry_number_and_rating_and_json_tells_the_page() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(records.len(), 10);
-    let text = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    let text = pdftotext(&pdf);
     assert!(text.contains("My Book"));
     assert!(
         text.contains("nine-9") && text.contains("unique"),
@@ -247,13 +233,8 @@ fn a_rating_cut_short_by_the_time_limit_is_printed_as_a_bound() {
     let dir = temp("bound");
     let pdf = dir.join("b.pdf");
     let puzzle = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/large/minimal-25-2.txt");
-    sudoku()
-        .args(["print", "--rating", "se", "--max-time", "0.5", "-o"])
-        .arg(&pdf)
-        .arg(&puzzle)
-        .assert()
-        .success();
-    let text = poppler("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    printed(&["--rating", "se", "--max-time", "0.5"], &pdf, &puzzle);
+    let text = pdftotext(&pdf);
     assert!(text.contains("#1 · ER >= "), "{text}");
 }
 
@@ -261,14 +242,11 @@ fn a_rating_cut_short_by_the_time_limit_is_printed_as_a_bound() {
 fn png_pages_decode_at_the_dpi_asked() {
     let dir = temp("png");
     let out = dir.join("p.png");
-    sudoku()
-        .args([
-            "print", "--rating", "none", "--paper", "a5", "--dpi", "100", "-o",
-        ])
-        .arg(&out)
-        .arg(data("unique.txt"))
-        .assert()
-        .success();
+    printed(
+        &["--rating", "none", "--paper", "a5", "--dpi", "100"],
+        &out,
+        &data("unique.txt"),
+    );
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
@@ -305,14 +283,13 @@ fn png_pages_decode_at_the_dpi_asked() {
 fn large_print_bleed_and_paper() {
     let dir = temp("large");
     let pdf = dir.join("l.pdf");
-    sudoku()
-        .args([
-            "print", "--rating", "none", "--large", "--paper", "6x9in", "--bleed", "0.125in", "-o",
-        ])
-        .arg(&pdf)
-        .arg(data("nine-9.txt"))
-        .assert()
-        .success();
+    printed(
+        &[
+            "--rating", "none", "--large", "--paper", "6x9in", "--bleed", "0.125in",
+        ],
+        &pdf,
+        &data("nine-9.txt"),
+    );
     // One a page in large print.
     assert_eq!(page_count(&pdf), 9);
     let info = poppler("pdfinfo", &["-box", pdf.to_str().unwrap()]);
@@ -405,12 +382,11 @@ fn bad_input_and_pages_too_small_are_clear_errors() {
 fn pencil_marks_and_pipes_from_the_generator() {
     let dir = temp("marks");
     let svg = dir.join("c.svg");
-    sudoku()
-        .args(["print", "--rating", "none", "--candidates", "-o"])
-        .arg(&svg)
-        .arg(data("unique.txt"))
-        .assert()
-        .success();
+    printed(
+        &["--rating", "none", "--candidates"],
+        &svg,
+        &data("unique.txt"),
+    );
     let text = std::fs::read_to_string(&svg).unwrap();
     let p = &puzzles("unique.txt")[0];
     let marks: usize = {

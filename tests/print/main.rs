@@ -31,17 +31,26 @@ fn sudoku() -> Command {
     Command::cargo_bin("sudoku").unwrap()
 }
 
-/// Runs `sudoku print ARGS -o OUT INPUT` and checks that it is refused as the user's error
-/// (exit 2) with nothing written to OUT; returns the run for what stderr should say.
-fn refused(args: &[&str], out: &Path, input: &Path) -> Assert {
-    let run = sudoku()
+/// Runs `sudoku print ARGS -o OUT INPUT`.
+fn print_run(args: &[&str], out: &Path, input: &Path) -> Assert {
+    sudoku()
         .arg("print")
         .args(args)
         .arg("-o")
         .arg(out)
         .arg(input)
         .assert()
-        .code(2);
+}
+
+/// Runs `sudoku print ARGS -o OUT INPUT` and checks that it succeeds.
+fn printed(args: &[&str], out: &Path, input: &Path) {
+    print_run(args, out, input).success();
+}
+
+/// Runs `sudoku print ARGS -o OUT INPUT` and checks that it is refused as the user's error
+/// (exit 2) with nothing written to OUT; returns the run for what stderr should say.
+fn refused(args: &[&str], out: &Path, input: &Path) -> Assert {
+    let run = print_run(args, out, input).code(2);
     assert!(!out.exists(), "{args:?}: {} was written", out.display());
     run
 }

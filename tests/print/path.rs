@@ -1,7 +1,7 @@
 //! `sudoku print --path`: the steps `sudoku explain` gives, in order, as text of the PDF;
 //! grids where --path-grids says; pages that grow with the path; SVG pages one a file.
 
-use crate::{data, page_count, pdftotext, sudoku, temp};
+use crate::{data, page_count, pdftotext, printed, sudoku, temp};
 use std::path::Path;
 
 /// The PDF's text with all whitespace removed (lines wrap where the page says).
@@ -60,13 +60,7 @@ fn a_path_gives_back_the_explainers_steps_in_order_with_grids() {
     let dir = temp("order");
     let file = data("path.txt");
     let pdf = dir.join("path.pdf");
-    sudoku()
-        .args(["print", "--path"])
-        .arg(&file)
-        .arg("-o")
-        .arg(&pdf)
-        .assert()
-        .success();
+    printed(&["--path"], &pdf, &file);
     let flat = flat_text(&pdf);
     let steps = explained(&file, &[]);
     assert!(steps.iter().any(|(_, t, _)| t == "X-Wing"));
@@ -87,13 +81,7 @@ fn a_path_gives_back_the_explainers_steps_in_order_with_grids() {
 
     // The grids: the start and one before each non-single step, as SVG pages.
     let svg = dir.join("path.svg");
-    sudoku()
-        .args(["print", "--path"])
-        .arg(&file)
-        .arg("-o")
-        .arg(&svg)
-        .assert()
-        .success();
+    printed(&["--path"], &svg, &file);
     let mut grids = 0;
     let mut highlighted = 0;
     let mut n = 0;
@@ -119,13 +107,11 @@ fn pages_grow_with_the_grids_asked_and_the_order_is_followed() {
     let file = data("path.txt");
     let count = |grids: &str, order: &str| {
         let pdf = dir.join(format!("{grids}-{order}.pdf"));
-        sudoku()
-            .args(["print", "--path", "--path-grids", grids, "--order", order])
-            .arg(&file)
-            .arg("-o")
-            .arg(&pdf)
-            .assert()
-            .success();
+        printed(
+            &["--path", "--path-grids", grids, "--order", order],
+            &pdf,
+            &file,
+        );
         (page_count(&pdf), flat_text(&pdf))
     };
     let (none, _) = count("none", "hodoku");
@@ -152,13 +138,11 @@ fn pages_grow_with_the_grids_asked_and_the_order_is_followed() {
 fn other_sizes_the_alphabet_and_bad_requests() {
     let dir = temp("sizes");
     let pdf = dir.join("six.pdf");
-    sudoku()
-        .args(["print", "--path", "--path-grids", "every"])
-        .arg(data("six-2x3.txt"))
-        .arg("-o")
-        .arg(&pdf)
-        .assert()
-        .success();
+    printed(
+        &["--path", "--path-grids", "every"],
+        &pdf,
+        &data("six-2x3.txt"),
+    );
     assert!(
         flat_text(&pdf).contains("1.NakedSingle") || flat_text(&pdf).contains("1.HiddenSingle")
     );
