@@ -54,6 +54,16 @@ they did before the fit:
     target/bench-venv/bin/python scripts/giant_bench.py --sizes 36,49,64 --fills 42,50 \
         --scramble 20 --only CaDiCaL --timeout 60
 
+`--searched P` takes, instead of formula grids, our own answers to P% of the cells as
+random digits (`searched_solution`). From about 5% the search makes them, and once holed
+neither the formula fit nor the product family recognises them, so the rows measure the
+searches on grids with no structure to find, as the rows of `--scramble` did before the
+product family took those (below that the product family answers the random digits, and
+then the holed grid too: 36x36 at 50% from 3% in 9 ms):
+
+    target/bench-venv/bin/python scripts/giant_bench.py --sizes 36,49 --fills 42,50 \
+        --searched 10 --only CaDiCaL --timeout 30
+
 Table (c), `--hard 25,36`: puzzles made by SAT-proven removal (`hard_puzzle`), one per
 seed string `hard-N-K` (K from `--seed` on, `--seeds` of them), with the givens, the
 CPU time of the build and the givens kept because a proof ran past `--hard-budget`
@@ -148,6 +158,44 @@ def scrambled(sol, rng, k):
         for c in cycle:
             g[r1][c], g[r2][c] = g[r2][c], g[r1][c]
     return g
+
+
+def random_digits(n, k, rng):
+    """An empty n x n grid (square boxes) with k digits at random, none clashing."""
+    b = math.isqrt(n)
+    g = [[0] * n for _ in range(n)]
+    used = set()
+    placed = 0
+    while placed < k:
+        r, c, d = rng.randrange(n), rng.randrange(n), rng.randrange(1, n + 1)
+        keys = [("r", r, d), ("c", c, d), ("b", r // b * b + c // b, d)]
+        if g[r][c] or any(key in used for key in keys):
+            continue
+        g[r][c] = d
+        used.update(keys)
+        placed += 1
+    return g
+
+
+def searched_solution(binary, n, share, rng):
+    """A solution grid that is no formula grid and no product of small squares: our own
+    answer to `share` of the cells as random digits, which the search fills (new digits
+    while they have no solution)."""
+    for _ in range(10):
+        g = random_digits(n, max(1, round(share * n * n)), rng)
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("\n".join(" ".join(map(str, row)) for row in g) + "\n")
+        try:
+            p = subprocess.run(
+                [binary, "solve", "--json", "--max-time", "120", f.name], capture_output=True, text=True
+            )
+        finally:
+            os.unlink(f.name)
+        if p.stdout:
+            r = json.loads(p.stdout.splitlines()[0])
+            if r.get("solutions"):
+                return r["solutions"][0]
+    raise SystemExit(f"no {n}x{n} solution from random digits in ten tries")
 
 
 def holed(sol, fill, rng):
@@ -476,6 +524,12 @@ def main():
     ap.add_argument(
         "--scramble", type=int, default=0, help="trades a solution grid takes before its holes (not a formula grid then)"
     )
+    ap.add_argument(
+        "--searched",
+        type=float,
+        default=0,
+        help="solution grids are ours for this percentage of random digits (5 and up: no formula or product grids)",
+    )
     ap.add_argument("--binary", default="target/release/sudoku")
     ap.add_argument("--kissat", help="the kissat binary (default: passagemath-kissat's, or PATH)")
     ap.add_argument("--no-sat", action="store_true", help="ours only")
@@ -568,7 +622,12 @@ def main():
                 verdicts = []
                 for k in range(a.seeds):
                     rng = random.Random(a.seed * 1_000_003 + n * 1000 + fill * 10 + k)
-                    sol = solution_grid(n, rng)
+                    if a.searched:
+                        # Its own stream: the holes below stay those of the same seed.
+                        srng = random.Random(f"searched-{a.seed}-{n}-{fill}-{k}")
+                        sol = searched_solution(a.binary, n, a.searched / 100, srng)
+                    else:
+                        sol = solution_grid(n, rng)
                     if a.scramble:
                         sol = scrambled(sol, random.Random(f"scramble-{n}-{fill}-{k}"), a.scramble)
                     g = holed(sol, fill / 100, rng)

@@ -20,7 +20,9 @@
 //! Items are numbered as the solver's weights are: cells `0..N`, then `N` + house-digit.
 //! Their fields are kept apart (`next`, `prev`, `size`, `linked`); packing each item's
 //! fields into one record, so that a step touches one cache line, measured the same on
-//! 400x400 and 225x225 fills (Stop 48: 11.8-13.1 s either way on 2,000 random digits).
+//! 400x400 and 225x225 fills (Stop 48: 11.8-13.1 s either way on 2,000 random digits),
+//! and so did stacks with stale entries in place of the lists (Stop 49,
+//! `docs/giant-grids.md`).
 
 use super::{Change, Geometry};
 
