@@ -182,15 +182,11 @@ def searched_solution(binary, n, share, rng):
     answer to `share` of the cells as random digits, which the search fills (new digits
     while they have no solution)."""
     for _ in range(10):
-        g = random_digits(n, max(1, round(share * n * n)), rng)
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-            f.write("\n".join(" ".join(map(str, row)) for row in g) + "\n")
+        path = temp_grid(random_digits(n, max(1, round(share * n * n)), rng))
         try:
-            p = subprocess.run(
-                [binary, "solve", "--json", "--max-time", "120", f.name], capture_output=True, text=True
-            )
+            p = subprocess.run([binary, "solve", "--json", "--max-time", "120", path], capture_output=True, text=True)
         finally:
-            os.unlink(f.name)
+            os.unlink(path)
         if p.stdout:
             r = json.loads(p.stdout.splitlines()[0])
             if r.get("solutions"):
@@ -204,9 +200,7 @@ def holed(sol, fill, rng):
 
 def ours(binary, grid, timeout, extra, label):
     """Ours on `grid`, written to a temporary file: `ours_file`."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("\n".join(" ".join(map(str, row)) for row in grid) + "\n")
-        path = f.name
+    path = temp_grid(grid)
     try:
         return ours_file(binary, path, timeout, extra, label)
     finally:
@@ -467,6 +461,14 @@ def hard_puzzle(n, rng, budget):
 def write_grid(path, grid):
     with open(path, "w") as f:
         f.write("\n".join(" ".join(map(str, row)) for row in grid) + "\n")
+
+
+def temp_grid(grid):
+    """The path of a new temporary file holding `grid` (`write_grid`); the caller removes it."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        path = f.name
+    write_grid(path, grid)
+    return path
 
 
 def median(times):
