@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python package's tests: build the wheel from python/ into the venv that
-# setup-python.sh made, then pytest python/tests, comparing with the `sudoku` binary.
+# setup-python.sh made, then pytest python/tests, comparing with the `sudoku` binary; and
+# the giant-grid bench's own parts (scripts/tests), which need only that binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,4 +20,4 @@ echo "== $(date +%T) the wheel"
 # From the repository's root, so that `import sudokit` is the package just installed and not
 # the source folder python/sudokit (which holds no compiled extension in a fresh clone).
 echo "== $(date +%T) pytest"
-"$VENV/bin/python" -m pytest -q -p no:cacheprovider python/tests
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider python/tests scripts/tests
