@@ -95,7 +95,10 @@
 //!   that segment; exactly one segment per line-digit and box-digit): 8.0 s against 5.6
 //!   on the hard copies. Handing over sooner at 25x25 (after 100 failures, as from
 //!   36x36): 0.02–0.03 s off the hard 25x25 puzzles, as much added on random-holed 25x25
-//!   at 50%.
+//!   at 50%; measured again on grids with no structure to fit, about even.
+//!   Leaving out the pairs a box's group shares with a line's (a tenth of the clauses, a
+//!   tenth of the loading) and counters for batsat's bigger groups: no gain
+//!   (`docs/giant-grids.md`).
 
 use super::{Solver, MAXW};
 use crate::stop::Stop;
