@@ -1068,6 +1068,12 @@ proptest! {
         for (shape, alphabet) in cases {
             for f in [Format::Line, Format::Sdk, Format::Ss, Format::Boxed, Format::Pm, Format::Json] {
                 let p = puzzle_in(shape, alphabet, seed);
+                if misread(&p, f) {
+                    // A cell left one candidate by the random digits: refused, never changed.
+                    let why = format::write(&p, f).map(|_| ()).unwrap_err().to_string();
+                    prop_assert!(why.contains("it would read back as"), "{} {:?}: {}", f, alphabet, why);
+                    continue;
+                }
                 let text = format::write(&p, f).unwrap();
                 // Boxed writes numbers in the side's usual alphabet (they read back to it).
                 let numbers = f == Format::Boxed && alphabet == Alphabet::written(shape.side(), None);
