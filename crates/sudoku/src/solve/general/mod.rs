@@ -1251,11 +1251,7 @@ fn run_search(
     let use_sat = tuning.sat_after < u64::MAX
         && limit.saturating_mul(shape.cell_count()) <= SAT_MAX_KEPT_VALUES
         && (tuning.sat_after == 0 || givens * 100 >= SAT_MIN_GIVENS_PERCENT * shape.cell_count());
-    let sat_after = if shape.side() >= tuning.sat_big_side {
-        tuning.sat_after.min(SAT_AFTER_BIG)
-    } else {
-        tuning.sat_after
-    };
+    let sat_after = tuning.sat_after_for(&st);
     let mut known: Vec<Vec<u16>> = Vec::new();
     let mut total_fails = 0u64;
     // Failures since the last solution found: a long listing hands over only when stuck.

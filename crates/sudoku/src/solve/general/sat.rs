@@ -402,13 +402,22 @@ impl Choice {
     /// The choice for `st` as it stands.
     #[cfg(test)]
     pub(super) fn for_state(st: &Solver) -> Choice {
-        let cells = st.value.iter().filter(|&&v| v == 0).count();
-        let open = (0..st.value.len())
-            .filter(|&c| st.value[c] == 0)
-            .map(|c| usize::from(st.ncand[c]))
-            .sum();
+        let (cells, open) = open_of(st);
         Choice::of(st.geo.n, cells, open)
     }
+}
+
+/// The empty cells of `st` and the candidates they hold in all.
+fn open_of(st: &Solver) -> (usize, usize) {
+    let empty = (0..st.value.len()).filter(|&c| st.value[c] == 0);
+    let open = empty.clone().map(|c| usize::from(st.ncand[c])).sum();
+    (empty.count(), open)
+}
+
+/// Whether `st` as it stands is loose (see [`LOOSE_FROM`]).
+pub(super) fn is_loose(st: &Solver) -> bool {
+    let (cells, open) = open_of(st);
+    loose(st.geo.n, cells, open)
 }
 
 /// What the SAT engine found beyond the solutions already known.

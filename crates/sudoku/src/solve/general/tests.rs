@@ -157,6 +157,7 @@ fn random_puzzles_match_brute_force() {
                 phase_below_percent: 1,
                 sat_after: u64::MAX,
                 sat_big_side: usize::MAX,
+                loose_search_below: 0,
                 formula_fit: false,
                 buckets_below: 101,
                 endgame_filter_below: if round % 2 == 0 { 1000 } else { 0 },
@@ -669,6 +670,30 @@ fn every_pair_of_the_race_finds_the_solutions() {
     let found = portfolio::race(&st, &[], 3, &never);
     assert!(!found.stopped);
     assert_eq!(found.solutions.len(), 3);
+}
+
+#[test]
+fn loose_states_below_49x49_keep_the_search_longer() {
+    use rand::SeedableRng;
+    // Random-holed grids: at 30% givens the root state is loose, at 60% tight. From 36x36
+    // (the big side) a tight state hands over early, a loose one only from 49x49; below
+    // 36x36 every state keeps the search.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(49);
+    let t = Tuning::default();
+    for (box_side, fill, loose, after) in [
+        (5, 0.3, true, SAT_AFTER),
+        (6, 0.3, true, SAT_AFTER),
+        (6, 0.6, false, SAT_AFTER_BIG),
+        (7, 0.3, true, SAT_AFTER_BIG),
+    ] {
+        let g = holed(Shape::new(box_side, box_side).unwrap(), fill, &mut rng);
+        let geo = Geometry::new(g.shape());
+        let never = Stop::never();
+        let mut st = Solver::new(&geo, &g, &never).unwrap();
+        assert!(st.queue_all() && st.propagate());
+        assert_eq!(sat::is_loose(&st), loose, "{box_side}: {fill}");
+        assert_eq!(t.sat_after_for(&st), after, "{box_side}: {fill}");
+    }
 }
 
 /// Up to `limit` solutions of `g`, every one kept, handed over to the SAT engine after

@@ -29,8 +29,12 @@ pub(super) struct Tuning {
     /// After this many failed branches in all, the rest of the search goes to the SAT
     /// engine ([`sat`](super::sat)) from the root state (`u64::MAX`: never).
     pub(super) sat_after: u64,
-    /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over.
+    /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over...
     pub(super) sat_big_side: usize,
+    /// ... but below this side a loose state at the root (`sat.rs`: a third of the digits
+    /// or more still open per cell, on average) keeps [`Tuning::sat_after`]
+    /// ([`LOOSE_SEARCH_BELOW`]).
+    pub(super) loose_search_below: usize,
     /// After the root propagation, try the formula fit (`sparse::two_solutions`) on grids
     /// it leaves open; tests of the search and the SAT engines turn it off, since their
     /// random-holed grids are cut from formula grids.
@@ -67,9 +71,10 @@ pub(super) const ENDGAME_FILTER_EVERY: u64 = 64;
 /// than redoing all of it, and every second restart still goes to the root (`partial_restart`).
 pub(super) const PARTIAL_KEEP_PERMILLE: usize = 900;
 
-/// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up:
-/// there depth-first search that fails a hundred times at the root is lost, and the
-/// 2000 failures cost 64x64-2 a fifth of its time (0.33–0.35 s → 0.27–0.30 s of CPU).
+/// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up
+/// (but loose states below [`LOOSE_SEARCH_BELOW`]): there depth-first search that fails a
+/// hundred times at the root is lost, and the 2000 failures cost 64x64-2 a fifth of its
+/// time (0.33–0.35 s → 0.27–0.30 s of CPU).
 pub(super) const SAT_AFTER_BIG: u64 = 100;
 
 /// Big grids: from this side up the hand-over comes after [`SAT_AFTER_BIG`] failures, and
@@ -80,6 +85,16 @@ pub(super) const SAT_AFTER_BIG: u64 = 100;
 /// removal, which go on to the hand-over, take the same time
 /// (`docs/giant-grids-learning.md`).
 pub(super) const BIG_SIDE: usize = 36;
+
+/// Loose states at the root (a third of the digits or more still open per cell, on
+/// average: `sat.rs`) of sides from [`BIG_SIDE`] to below this one keep the search for
+/// [`SAT_AFTER`] failures: on them depth-first search finds solutions that batsat pays
+/// for in loading alone (60 ms of 160 on a 36x36 at 30% givens). Over 24 structure-free
+/// 36x36 grids a row, CPU s, 100 failures against 2,000: 26% givens 1.79 → 0.86, 30%
+/// 3.24 → 2.64, 34% 11.7 → 11.1 (and 5,000 to 20,000 failures the same as 2,000); tight
+/// states lose with it (the hard 36x36 puzzles: a tenth more), and so do loose 49x49 ones
+/// (30%: 13.7 → 18.2 s over 12) (`docs/giant-grids.md`).
+pub(super) const LOOSE_SEARCH_BELOW: usize = 49;
 
 /// Counts up to this limit go to the SAT engine once the search has failed
 /// [`Tuning::sat_after`] times in all. Bigger ones (`solve --all`, long counts) go only
@@ -99,6 +114,21 @@ pub(super) const SAT_MAX_KEPT_VALUES: usize = 1 << 26;
 /// 49x49 with 14% givens: 28 s of CPU after the switch, where search alone answers).
 pub(super) const SAT_MIN_GIVENS_PERCENT: usize = 25;
 
+impl Tuning {
+    /// Failed branches before the hand-over to the SAT engine, for `st` as the search
+    /// starts: [`SAT_AFTER_BIG`] from [`Tuning::sat_big_side`] up, but for loose states
+    /// below [`Tuning::loose_search_below`].
+    pub(super) fn sat_after_for(&self, st: &super::Solver) -> u64 {
+        let n = st.geo.n;
+        let loose_kept = n < self.loose_search_below && super::sat::is_loose(st);
+        if n >= self.sat_big_side && !loose_kept {
+            self.sat_after.min(SAT_AFTER_BIG)
+        } else {
+            self.sat_after
+        }
+    }
+}
+
 impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
@@ -111,6 +141,7 @@ impl Default for Tuning {
             phase_below_percent: 1,
             sat_after: SAT_AFTER,
             sat_big_side: BIG_SIDE,
+            loose_search_below: LOOSE_SEARCH_BELOW,
             formula_fit: true,
             buckets_below: SAT_MIN_GIVENS_PERCENT,
             endgame_filter_below: ENDGAME_FILTER_PERMILLE,
