@@ -11,7 +11,7 @@
 //!
 //! # batsat for loose states (issue 22)
 //!
-//! On the loose states (a third of the digits or more still open per cell: random-holed
+//! On the loose states (28% of the digits or more still open per cell: random-holed
 //! grids at 30% givens) MiniSat-style search beat CaDiCaL. `batsat` 0.6 (MIT, MiniSat's
 //! design in pure Rust: seconds to build, clauses added between calls, a stop callback)
 //! takes those states up to [`BATSAT_UP_TO`], with geometric restarts instead of Luby's
@@ -112,16 +112,21 @@ use batsat::SolverInterface;
 pub(super) const PAIRWISE_MAX: usize = 64;
 
 /// A state is loose (its cells keep row order) when its open cells keep, on average, at
-/// least `1 / LOOSE_FROM` of the digits. The states measured fell in two groups: 0.37–0.42
-/// (random-holed grids at 30% givens, where row order won) and 0.26 or less (42% givens
-/// and more, the rkkautsar 64x64 files, the SAT-proven hard puzzles, where sorting won or
-/// tied).
-const LOOSE_FROM: usize = 3;
+/// least this share of the digits, in thousandths. The states first measured fell in two
+/// groups: 0.37–0.42 (random-holed grids at 30% givens, where row order won) and 0.26 or
+/// less (42% givens and more, the rkkautsar 64x64 files, the SAT-proven hard puzzles,
+/// where sorting won or tied), and a third was the line. Grids with no structure at 34%
+/// and 38% givens fall between (0.28–0.36); taken as loose (batsat up to 64x64, and the
+/// longer search below 49x49 of `tuning.rs`) they went, over structure-free grids, 36x36
+/// at 34% 11.7 → 4.6 s (24 grids), 38% 39.3 → 39.4; 49x49 at 34% 32.6 s and two
+/// time-outs → 25.8 s and none (12), at 38% five time-outs → six but 44.4 → 10.8 s for
+/// the rest; 64x64 at 34% none of six answered in 15 s → two (`docs/giant-grids.md`).
+const LOOSE_FROM_PERMILLE: usize = 280;
 
 /// Whether a state of side `n` whose `cells` empty cells hold `open` candidates in all is
-/// loose (see [`LOOSE_FROM`]).
+/// loose (see [`LOOSE_FROM_PERMILLE`]).
 fn loose(n: usize, cells: usize, open: usize) -> bool {
-    open * LOOSE_FROM >= cells * n
+    open * 1000 >= cells * n * LOOSE_FROM_PERMILLE
 }
 
 /// From this looseness up (open cells keeping, on average, at least `1 / STABLE_FROM` of
@@ -131,7 +136,7 @@ fn loose(n: usize, cells: usize, open: usize) -> bool {
 /// than any other measured (0.16 and up), lost with it and keep the default.
 const STABLE_FROM: usize = 8;
 
-/// Loose states (see [`LOOSE_FROM`]) of grids up to this side go to batsat, the others to
+/// Loose states (see [`LOOSE_FROM_PERMILLE`]) of grids up to this side go to batsat, the others to
 /// CaDiCaL. On the CNFs handed over from random-holed grids at 30% givens (three seeds and
 /// three isomorphic copies of each, CPU seconds summed, solve and uniqueness call), batsat
 /// (with [`batsat_options`]) against CaDiCaL's `sat` configuration: 64x64 48.5 s against
@@ -414,7 +419,7 @@ fn open_of(st: &Solver) -> (usize, usize) {
     (empty.count(), open)
 }
 
-/// Whether `st` as it stands is loose (see [`LOOSE_FROM`]).
+/// Whether `st` as it stands is loose (see [`LOOSE_FROM_PERMILLE`]).
 pub(super) fn is_loose(st: &Solver) -> bool {
     let (cells, open) = open_of(st);
     loose(st.geo.n, cells, open)
@@ -480,7 +485,7 @@ impl Cnf {
         // cells get the highest numbers and its start is a fewest-candidates-first search
         // (64x64-1: 5 s of CPU, against 19.5 s in row order; but three isomorphic copies of
         // it, sorted, take over 30 s, so that was partly luck; with the `sat` configuration
-        // the order matters little, module doc). On a loose one (a third of the digits or
+        // the order matters little, module doc). On a loose one (28% of the digits or
         // more still open per cell, on average) row order is kept, which makes its
         // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
         // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).

@@ -31,8 +31,8 @@ pub(super) struct Tuning {
     pub(super) sat_after: u64,
     /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over...
     pub(super) sat_big_side: usize,
-    /// ... but below this side a loose state at the root (`sat.rs`: a third of the digits
-    /// or more still open per cell, on average) keeps [`Tuning::sat_after`]
+    /// ... but below this side a loose state at the root (`sat.rs`: 28% of the digits or
+    /// more still open per cell, on average) keeps [`Tuning::sat_after`]
     /// ([`LOOSE_SEARCH_BELOW`]).
     pub(super) loose_search_below: usize,
     /// After the root propagation, try the formula fit (`sparse::two_solutions`) on grids
@@ -86,8 +86,8 @@ pub(super) const SAT_AFTER_BIG: u64 = 100;
 /// (`docs/giant-grids-learning.md`).
 pub(super) const BIG_SIDE: usize = 36;
 
-/// Loose states at the root (a third of the digits or more still open per cell, on
-/// average: `sat.rs`) of sides from [`BIG_SIDE`] to below this one keep the search for
+/// Loose states at the root (28% of the digits or more still open per cell, on average:
+/// `sat.rs`) of sides from [`BIG_SIDE`] to below this one keep the search for
 /// [`SAT_AFTER`] failures: on them depth-first search finds solutions that batsat pays
 /// for in loading alone (60 ms of 160 on a 36x36 at 30% givens). Over 24 structure-free
 /// 36x36 grids a row, CPU s, 100 failures against 2,000: 26% givens 1.79 → 0.86, 30%
