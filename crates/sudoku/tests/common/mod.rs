@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod cases;
+pub mod formats;
 
 use std::path::PathBuf;
 use sudoku::logic::{apply, LogicSolver, Step};
