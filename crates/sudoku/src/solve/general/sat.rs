@@ -111,7 +111,7 @@ use batsat::SolverInterface;
 /// 64 keeps the clause count bounded on 225x225 (a counter past 64 members).
 pub(super) const PAIRWISE_MAX: usize = 64;
 
-/// A state is loose (its cells keep row order) when its open cells keep, on average, at
+/// A state is loose (batsat's up to [`BATSAT_UP_TO`]; its cells keep row order) when its open cells keep, on average, at
 /// least this share of the digits, in thousandths. The states first measured fell in two
 /// groups: 0.37–0.42 (random-holed grids at 30% givens, where row order won) and 0.26 or
 /// less (42% givens and more, the rkkautsar 64x64 files, the SAT-proven hard puzzles,
@@ -127,6 +127,23 @@ const LOOSE_FROM_PERMILLE: usize = 280;
 /// loose (see [`LOOSE_FROM_PERMILLE`]).
 fn loose(n: usize, cells: usize, open: usize) -> bool {
     open * 1000 >= cells * n * LOOSE_FROM_PERMILLE
+}
+
+/// Tight states of grids from this side up number their cells fewest-candidates-last
+/// (see [`Cnf::of`]); every other state keeps row order. On structure-free 36x36 grids
+/// at 42% givens (0.22–0.27 of the side open per cell, tight) row order halved
+/// CaDiCaL's time: 12.6 s against 25.4 s and a time-out over 16 grids, 16.9 against 34.3
+/// over 16 more (CaDiCaL through PySAT 27.7 and 25.7 + 1 time-out, same runs). At 45–48%
+/// and on the hard 25x25 and 36x36 puzzles it tied, as on random 25x25 at 42–46%
+/// (0.37 against 0.51 s over 12). At 49x49 and 42% it answered other grids than sorting
+/// did and no more (three of eight each at 15 s; Stop 49's run: two fewer of four), and
+/// the rkkautsar 64x64 states (the tightest seen) need the sort (`docs/giant-grids.md`).
+const SORTED_FROM: usize = 49;
+
+/// Whether the CNF of a state of side `n` whose `cells` empty cells hold `open`
+/// candidates numbers its cells fewest-candidates-last (see [`SORTED_FROM`]).
+fn sorted(n: usize, cells: usize, open: usize) -> bool {
+    n >= SORTED_FROM && !loose(n, cells, open)
 }
 
 /// From this looseness up (open cells keeping, on average, at least `1 / STABLE_FROM` of
@@ -481,15 +498,15 @@ impl Cnf {
         let mut next = 1i32;
         let mut group: Vec<i32> = Vec::with_capacity(n);
         // The variable order. CaDiCaL's first decisions go to the variables enqueued last. On a
-        // tight state, cells with most candidates come first, so that the fewest-candidate
-        // cells get the highest numbers and its start is a fewest-candidates-first search
-        // (64x64-1: 5 s of CPU, against 19.5 s in row order; but three isomorphic copies of
-        // it, sorted, take over 30 s, so that was partly luck; with the `sat` configuration
-        // the order matters little, module doc). On a loose one (28% of the digits or
-        // more still open per cell, on average) row order is kept, which makes its
-        // start a fill of the grid cell after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s
-        // against 3.6-5.7 s sorted; 64x64 at 30%: one of three answered in 15 s, none sorted).
-        if !loose(n, order.len(), open) {
+        // tight state from 49x49 up, cells with most candidates come first, so that the
+        // fewest-candidate cells get the highest numbers and its start is a
+        // fewest-candidates-first search (64x64-1: 5 s of CPU, against 19.5 s in row order;
+        // but three isomorphic copies of it, sorted, take over 30 s, so that was partly luck).
+        // Every other state keeps row order, which makes its start a fill of the grid cell
+        // after cell (random-holed 49x49 at 30% givens: 0.9-1.1 s against 3.6-5.7 s sorted;
+        // 64x64 at 30%: one of three answered in 15 s, none sorted; 36x36 at 42%: see
+        // `SORTED_FROM`).
+        if sorted(n, order.len(), open) {
             order.sort_by_key(|&c| std::cmp::Reverse(st.ncand[c]));
         }
         for (i, &cell) in order.iter().enumerate() {

@@ -389,6 +389,30 @@ fn the_back_end_follows_the_looseness_and_the_side() {
 }
 
 #[test]
+fn only_tight_states_from_49x49_up_sort_their_cells() {
+    use rand::SeedableRng;
+    // Random-holed grids at 60% givens are tight: a 36x36's CNF numbers its cells in row
+    // order, a 49x49's fewest-candidates-last; at 30% (loose) both keep row order.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
+    for (box_side, fill, want_rows) in [(6, 0.6, true), (7, 0.6, false), (7, 0.3, true)] {
+        let g = holed(Shape::new(box_side, box_side).unwrap(), fill, &mut rng);
+        let geo = Geometry::new(g.shape());
+        let never = Stop::never();
+        let mut st = Solver::new(&geo, &g, &never).unwrap();
+        assert!(st.queue_all() && st.propagate());
+        let cnf = sat::Cnf::of(&st, &[], &never).unwrap();
+        // Each open cell's first variable, in cell order.
+        let n = geo.n;
+        let firsts: Vec<i32> = (0..n * n)
+            .filter_map(|c| (0..n).map(|d| cnf.var_of(c, d)).find(|&v| v != 0))
+            .collect();
+        assert!(firsts.len() > n, "{box_side}: {fill}");
+        let rows = firsts.windows(2).all(|w| w[0] < w[1]);
+        assert_eq!(rows, want_rows, "{box_side}: {fill}");
+    }
+}
+
+#[test]
 fn loading_a_huge_cnf_looks_at_the_stop() {
     // A loose 225x225 handed over took a minute to load into CaDiCaL under a 20 s limit.
     let (mut next, mut cnf) = (641, Vec::new());
