@@ -1,5 +1,7 @@
 use super::*;
 use crate::verify::check_solution_of;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 const CLASSIC: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -102,11 +104,9 @@ fn fast9_engine_keeps_givens_and_marks() {
 
 #[test]
 fn fast9_stack_closure_matches_the_table() {
-    let mut seed = 77u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
     for _ in 0..50_000 {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
+        let seed: u64 = rng.gen();
         let m = (1u32 << 27) - 1;
         let w = [
             seed as u32 & m,
@@ -169,13 +169,8 @@ fn sample_and_variants() -> Vec<Cells> {
         .filter(|l| l.len() >= 81)
         .map(cells)
         .collect();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.gen::<u64>();
     for i in 0..out.len() {
         let mut p = out[i];
         for _ in 0..(1 + next() % 4) {
@@ -223,7 +218,7 @@ fn fast9_every_givens_path_matches_one_by_one() {
 #[test]
 fn fast9_sweep_reaches_the_worklist_fixed_point() {
     let puzzles = sample_and_variants();
-    let mut seed = 12345u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(12345);
     let (mut agreed, mut contradictions) = (0, 0);
     for p in &puzzles {
         let Some(root) = givens_one_by_one(p) else {
@@ -233,9 +228,7 @@ fn fast9_sweep_reaches_the_worklist_fixed_point() {
         for k in 0..4 {
             let mut st = root;
             for _ in 0..k * 3 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed: u64 = rng.gen();
                 st.remove((seed % 81) as usize, (seed >> 8) as usize % 9);
             }
             let mut by_worklist = st;

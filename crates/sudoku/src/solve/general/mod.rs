@@ -168,6 +168,8 @@ use crate::index::{Cell, Digit};
 use crate::stop::Stop;
 use buckets::Buckets;
 use pattern::{agreeing_pattern, empty_grid};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use tuning::*;
 
 /// Words in the biggest bitset (400 digits or positions).
@@ -276,9 +278,9 @@ struct Solver<'g> {
     n_open_hds: usize,
     /// Where each cell / house-digit stands in its sparse set.
     at: Vec<u32>,
-    /// Salt of the tie-breaking hash (changes at each restart).
+    /// Salt of the tie-breaking hash (drawn from `rng` at each restart).
     salt: u64,
-    rng: u64,
+    rng: ChaCha8Rng,
     /// Order values least-constraining first (else: first candidate or place).
     lcv: bool,
     /// The digit (1-based) to try first in each cell when it is still a candidate, 0 for
@@ -410,7 +412,7 @@ impl<'g> Solver<'g> {
             n_open_hds: 0,
             at: vec![0; cells + 3 * n * n],
             salt: 0,
-            rng: 0x9e37_79b9_7f4a_7c15,
+            rng: ChaCha8Rng::seed_from_u64(0x9e37_79b9_7f4a_7c15),
             lcv: true,
             phase: Vec::new(),
             phase_cursor: 0,
@@ -886,15 +888,6 @@ impl<'g> Solver<'g> {
         self.stopped
     }
 
-    #[inline]
-    fn random(&mut self) -> u64 {
-        // xorshift64*: deterministic, seeded, good enough for tie-breaks.
-        self.rng ^= self.rng >> 12;
-        self.rng ^= self.rng << 25;
-        self.rng ^= self.rng >> 27;
-        self.rng.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
     /// The choice to branch on, as DLX would pick its column but weighted by past failures
     /// (dom/wdeg): among the empty cells (size: candidates) and the open house-digits (size:
     /// places), the one with the smallest size / (1 + weight), ties broken at random.
@@ -1349,7 +1342,7 @@ fn run_search(
             if unit > 0 && result.count == 0 && fails >= budget && !stack.is_empty() {
                 restarts += 1;
                 fails = 0;
-                st.salt = st.random();
+                st.salt = st.rng.gen();
                 budget = luby(restarts + 1) * unit;
                 // A restart after a long fill may take a while to undo.
                 if st.stop.reached() {

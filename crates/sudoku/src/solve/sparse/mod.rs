@@ -29,6 +29,9 @@ mod repair;
 use crate::grid::Grid;
 use crate::index::{Cell, Digit};
 use crate::stop::Stop;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 use super::Outcome;
 
@@ -177,8 +180,8 @@ struct Fit<'a> {
     nodes: usize,
     /// Nodes this attempt may take beyond one a given.
     budget: usize,
-    /// xorshift state for the order of values.
-    rng: u64,
+    /// The order of values.
+    rng: ChaCha8Rng,
 }
 
 #[derive(Clone, Copy)]
@@ -191,12 +194,7 @@ enum Undo {
 
 impl Fit<'_> {
     fn shuffle(&mut self, xs: &mut [usize]) {
-        for i in (1..xs.len()).rev() {
-            self.rng ^= self.rng << 13;
-            self.rng ^= self.rng >> 7;
-            self.rng ^= self.rng << 17;
-            xs.swap(i, (self.rng % (i as u64 + 1)) as usize);
-        }
+        xs.shuffle(&mut self.rng);
     }
     fn set_a(&mut self, r: usize, x: usize) -> bool {
         if self.a[r] != UNSET {
@@ -484,7 +482,7 @@ fn fit_once(
         trail: Vec::new(),
         nodes: 0,
         budget,
-        rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        rng: ChaCha8Rng::seed_from_u64(seed),
     };
     if let Some(p) = pinned {
         for (r, x) in p.a.iter().enumerate() {

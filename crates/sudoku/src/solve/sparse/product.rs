@@ -44,6 +44,9 @@ use crate::index::{Cell, Digit};
 use crate::shape::Shape;
 use crate::solve::{Engine, General};
 use crate::stop::Stop;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 /// Attempts (each with its own order of colours), and nodes each colouring may take
@@ -83,7 +86,7 @@ pub(super) fn fit(grid: &Grid, stop: &Stop) -> Option<Grid> {
         .iter()
         .map(|&v| (v != 0).then(|| v as usize - 1))
         .collect();
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
     for attempt in 0..2 * ATTEMPTS {
         if stop.reached() {
             return None;
@@ -120,7 +123,12 @@ pub(super) fn fit(grid: &Grid, stop: &Stop) -> Option<Grid> {
 }
 
 /// One attempt at the three steps: every cell's digit (0-based, row-major), or `None`.
-fn fit_oriented(givens: &[Given], shape: Shape, rng: &mut u64, stop: &Stop) -> Option<Vec<usize>> {
+fn fit_oriented(
+    givens: &[Given],
+    shape: Shape,
+    rng: &mut ChaCha8Rng,
+    stop: &Stop,
+) -> Option<Vec<usize>> {
     let (n, p, q) = (shape.side(), shape.box_rows(), shape.box_cols());
     let kept = consistent(givens, shape, rng)?;
     let givens = &kept[..];
@@ -200,10 +208,10 @@ const LEFT_OUT_MIN: usize = 4;
 /// The givens step 1 can take, in an order drawn from `rng`: each one kept unless, with
 /// those kept before it, it would put two digits that must differ in one `y`, or more
 /// than a box's rows of digits in one `y`. `None` when too many are left out.
-fn consistent(givens: &[Given], shape: Shape, rng: &mut u64) -> Option<Vec<Given>> {
+fn consistent(givens: &[Given], shape: Shape, rng: &mut ChaCha8Rng) -> Option<Vec<Given>> {
     let (n, p, q) = (shape.side(), shape.box_rows(), shape.box_cols());
     let mut order: Vec<usize> = (0..givens.len()).collect();
-    shuffle(&mut order, rng);
+    order.shuffle(rng);
     // Union-find over digits, each set's digits, and each digit's `y` opponents.
     let mut parent: Vec<usize> = (0..n).collect();
     let mut members: Vec<Vec<usize>> = (0..n).map(|d| vec![d]).collect();
@@ -285,7 +293,7 @@ fn root(parent: &mut [usize], mut i: usize) -> usize {
 fn pairs(
     givens: &[Given],
     shape: Shape,
-    rng: &mut u64,
+    rng: &mut ChaCha8Rng,
     stop: &Stop,
 ) -> Option<Vec<(usize, usize)>> {
     let (n, p, q) = (shape.side(), shape.box_rows(), shape.box_cols());
@@ -294,7 +302,7 @@ fn pairs(
     let ys = colour(digits.len(), &c.equal, &c.differ, q, p, rng, stop)?;
     // x: the digits of one y told apart, in an order drawn from the attempt.
     let mut order: Vec<usize> = (0..digits.len()).collect();
-    shuffle(&mut order, rng);
+    order.shuffle(rng);
     let mut next_x = vec![0; q];
     let mut pairs = vec![(UNSET, UNSET); n];
     for i in order {
@@ -378,7 +386,7 @@ fn colour(
     differ: &[(usize, usize)],
     colours: usize,
     cap: usize,
-    rng: &mut u64,
+    rng: &mut ChaCha8Rng,
     stop: &Stop,
 ) -> Option<Vec<usize>> {
     let mut parent: Vec<usize> = (0..items).collect();
@@ -441,7 +449,7 @@ fn colour(
         let mut here: Vec<usize> = (0..colours)
             .filter(|&c| paint.seen[g * colours + c] == 0 && paint.count[c] + weight[g] <= cap)
             .collect();
-        shuffle(&mut here, rng);
+        here.shuffle(rng);
         here.sort_by_key(|&c| std::cmp::Reverse(paint.count[c]));
         stack.push((g, here));
         // Take the next colour at the deepest level that has one.
@@ -503,32 +511,18 @@ impl Paint {
     }
 }
 
-/// xorshift: the order of values of one attempt.
-fn shuffle<T>(xs: &mut [T], rng: &mut u64) {
-    for i in (1..xs.len()).rev() {
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        xs.swap(i, (*rng % (i as u64 + 1)) as usize);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng;
 
     /// Digits scattered without a clash over an empty grid: `count` tries at random cells
     /// and digits, each kept when it clashes with none kept before.
     pub(super) fn scattered(shape: Shape, count: usize, seed: u64) -> Grid {
         let n = shape.side();
         let mut grid = Grid::empty(shape);
-        let mut rng = seed | 1;
-        let mut next = |below: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % below as u64) as usize
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut next = |below: usize| rng.gen_range(0..below);
         for _ in 0..count {
             let cell = Cell::new(next(n * n));
             let digit = Digit::new(next(n) + 1);
