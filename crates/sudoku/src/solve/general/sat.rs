@@ -111,16 +111,17 @@ use batsat::SolverInterface;
 /// 64 keeps the clause count bounded on 225x225 (a counter past 64 members).
 pub(super) const PAIRWISE_MAX: usize = 64;
 
-/// A state is loose (batsat's up to [`BATSAT_UP_TO`]; its cells keep row order) when its open cells keep, on average, at
-/// least this share of the digits, in thousandths. The states first measured fell in two
-/// groups: 0.37–0.42 (random-holed grids at 30% givens, where row order won) and 0.26 or
-/// less (42% givens and more, the rkkautsar 64x64 files, the SAT-proven hard puzzles,
-/// where sorting won or tied), and a third was the line. Grids with no structure at 34%
-/// and 38% givens fall between (0.28–0.36); taken as loose (batsat up to 64x64, and the
-/// longer search below 49x49 of `tuning.rs`) they went, over structure-free grids, 36x36
-/// at 34% 11.7 → 4.6 s (24 grids), 38% 39.3 → 39.4; 49x49 at 34% 32.6 s and two
-/// time-outs → 25.8 s and none (12), at 38% five time-outs → six but 44.4 → 10.8 s for
-/// the rest; 64x64 at 34% none of six answered in 15 s → two (`docs/giant-grids.md`).
+/// A state is loose (batsat's up to [`BATSAT_UP_TO`]; its cells keep row order) when its
+/// open cells keep, on average, at least this share of the digits, in thousandths. The
+/// states first measured fell in two groups: 0.37–0.42 (random-holed grids at 30% givens,
+/// where row order won) and 0.26 or less (42% givens and more, the rkkautsar 64x64 files,
+/// the SAT-proven hard puzzles, where sorting won or tied), and a third was the line. Grids
+/// with no structure at 34% and 38% givens fall between (0.28–0.36); taken as loose (batsat
+/// up to 64x64, and the longer search below 49x49 of `tuning.rs`) they went, over
+/// structure-free grids, 36x36 at 34% 11.7 → 4.6 s (24 grids), 38% 39.3 → 39.4; 49x49 at
+/// 34% 32.6 s and two time-outs → 25.8 s and none (12), at 38% five time-outs → six but
+/// 44.4 → 10.8 s for the rest; 64x64 at 34% none of six answered in 15 s → two
+/// (`docs/giant-grids.md`).
 const LOOSE_FROM_PERMILLE: usize = 280;
 
 /// Whether a state of side `n` whose `cells` empty cells hold `open` candidates in all is
@@ -153,14 +154,14 @@ fn sorted(n: usize, cells: usize, open: usize) -> bool {
 /// than any other measured (0.16 and up), lost with it and keep the default.
 const STABLE_FROM: usize = 8;
 
-/// Loose states (see [`LOOSE_FROM_PERMILLE`]) of grids up to this side go to batsat, the others to
-/// CaDiCaL. On the CNFs handed over from random-holed grids at 30% givens (three seeds and
-/// three isomorphic copies of each, CPU seconds summed, solve and uniqueness call), batsat
-/// (with [`batsat_options`]) against CaDiCaL's `sat` configuration: 64x64 48.5 s against
-/// 107 s and a time-out of 12 at 15 s (with Luby restarts batsat had lost there: six
-/// time-outs against two). At 81x81 neither answers two instances in 30 s; CaDiCaL found
-/// one solution of one, so it keeps them. On tight states batsat lost everywhere (36x36
-/// at 42%: three time-outs of eight at 10 s, CaDiCaL none).
+/// Loose states (see [`LOOSE_FROM_PERMILLE`]) of grids up to this side go to batsat, the
+/// others to CaDiCaL. On the CNFs handed over from random-holed grids at 30% givens (three
+/// seeds and three isomorphic copies of each, CPU seconds summed, solve and uniqueness
+/// call), batsat (with [`batsat_options`]) against CaDiCaL's `sat` configuration: 64x64
+/// 48.5 s against 107 s and a time-out of 12 at 15 s (with Luby restarts batsat had lost
+/// there: six time-outs against two). At 81x81 neither answers two instances in 30 s;
+/// CaDiCaL found one solution of one, so it keeps them. On tight states batsat lost
+/// everywhere (36x36 at 42%: three time-outs of eight at 10 s, CaDiCaL none).
 const BATSAT_UP_TO: usize = 64;
 
 /// batsat's options: MiniSat's defaults, but geometric restarts from 300 conflicts (300,

@@ -193,9 +193,6 @@ enum Undo {
 }
 
 impl Fit<'_> {
-    fn shuffle(&mut self, xs: &mut [usize]) {
-        xs.shuffle(&mut self.rng);
-    }
     fn set_a(&mut self, r: usize, x: usize) -> bool {
         if self.a[r] != UNSET {
             return self.a[r] == x;
@@ -308,7 +305,7 @@ impl Fit<'_> {
                 return None;
             }
             let mut xs = self.a_options(self.givens[k].0);
-            self.shuffle(&mut xs);
+            xs.shuffle(&mut self.rng);
             let mark = self.trail.len();
             frames.push(Frame {
                 k,
@@ -356,7 +353,7 @@ impl Fit<'_> {
                 };
                 f.next_t = 0;
                 let mut ts = std::mem::take(&mut f.ts);
-                self.shuffle(&mut ts);
+                ts.shuffle(&mut self.rng);
                 frames.last_mut().expect("just used").ts = ts;
             }
         }
