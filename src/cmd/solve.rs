@@ -19,8 +19,9 @@ use sudoku::Grid;
      reported as `timeout` (exit code 1)")))]
 #[command(mut_arg("jobs", |a| a.help(
     "Worker threads (0 = every core). A single puzzle with --jobs 2 or more races two \
-     SAT solvers on a hard giant grid (the same verdict whichever is first; with several \
-     solutions, the ones shown may differ from run to run)")))]
+     SAT solvers on a hard giant grid, or two fills of a sparse one (the same verdict \
+     whichever is first; with several solutions, the ones shown may differ from run to \
+     run)")))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -178,9 +179,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut timed_out = 0usize;
     let jobs = crate::limits::jobs(args.batch.jobs);
     // A batch already keeps every core busy with a puzzle each. A single puzzle races two
-    // SAT solvers where the search hands over (first answer wins) only when asked with
-    // `--jobs 2` or more: it spends a second core, and with several solutions the ones
-    // shown depend on the winner (docs/giant-grids-learning.md).
+    // SAT solvers where the search hands over, or two fills of a sparse giant (first
+    // answer wins), only when asked with `--jobs 2` or more: it spends a second core, and
+    // with several solutions the ones shown depend on the winner
+    // (docs/giant-grids-learning.md, docs/giant-grids-sparse.md).
     let options = solve::general::Options::default()
         .with_portfolio(single && args.batch.jobs >= 2 && jobs >= 2);
     // One puzzle that takes more than a moment gets a spinner on a terminal (a batch has

@@ -22,7 +22,7 @@
 //! fields into one record, so that a step touches one cache line, measured the same on
 //! 400x400 and 225x225 fills (Stop 48: 11.8-13.1 s either way on 2,000 random digits),
 //! and so did stacks with stale entries in place of the lists (Stop 49,
-//! `docs/giant-grids.md`).
+//! `docs/giant-grids-sparse.md`).
 
 use super::{Change, Geometry};
 
@@ -35,9 +35,9 @@ const NIL: u32 = u32::MAX;
 /// the last few in buckets of their own), and a step inside a bucket moves nothing: with
 /// a bucket per size, 400x400 with 400 givens spent 59% of its time moving items one
 /// bucket down, and sparse grids from 100x100 to 225x225 took about half again as long
-/// (`docs/giant-grids.md`, *Cheaper restarts*). One shared bucket above 32 lost: the first
-/// choices of a fill scanned every open item. Exact up to 16 and 16 sizes a bucket above
-/// it did as well as this; up to 8 and 32 a bucket took twice as long.
+/// (`docs/giant-grids-sparse.md`, *Cheaper restarts*). One shared bucket above 32 lost:
+/// the first choices of a fill scanned every open item. Exact up to 16 and 16 sizes a
+/// bucket above it did as well as this; up to 8 and 32 a bucket took twice as long.
 const EXACT_UP_TO: usize = 32;
 
 /// Sizes per bucket above [`EXACT_UP_TO`].

@@ -61,12 +61,13 @@
 //!   search: 36x36 to 100x100 at 30–60% givens, the hardness peak, in about 10 ms
 //!   (`docs/giant-grids.md`). A unique puzzle, or one whose other solutions are far from
 //!   the fitted one, goes on to the search.
-//! * **Learning, by hand-over.** After 2000 failed branches (100 from side 36 up) on a
-//!   grid with at least 25% givens, the rest goes to CaDiCaL (`sat.rs`): the state at the
-//!   root (with what was refuted there) becomes a CNF of the open cells and house-digits,
-//!   the solutions already found are blocked, and each new one is blocked in turn
-//!   (incremental counting). Sparser grids stay here, and so do listings of more than 64
-//!   solutions until the search is stuck (as many failures since its last solution).
+//! * **Learning, by hand-over.** After 2000 failed branches (100 from side 36 up on grids
+//!   with at least 25% givens), the rest goes to CaDiCaL or batsat (`sat.rs`): the state
+//!   at the root (with what was refuted there) becomes a CNF of the open cells and
+//!   house-digits, the solutions already found are blocked, and each new one is blocked in
+//!   turn (incremental counting). Sparser grids from 81x81 up stay here, and so do listings
+//!   of more than 64 solutions until the search is stuck (as many failures since its last
+//!   solution).
 //!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
 //!   reasoning on every house, naked and hidden subsets of every size) runs on the root
 //!   state; it answers 225x225-1 outright (unique, 2.0 s of CPU, where no SAT solver here
@@ -79,18 +80,17 @@
 //!   49x49 at 30–50%, 64x64 at 50–60%, two seeds each: the same answers and time-outs,
 //!   one 49x49 at 30% lost).
 //! * **Portfolio** (opt-in, [`Options::with_portfolio`]; `portfolio.rs`). At the hand-over,
-//!   and only there, the CNF goes to two differently configured solvers at once, one per
-//!   thread (CaDiCaL's `sat` configuration and its defaults; on loose states batsat twice,
-//!   once with its variables numbered one further); the first to answer stops the other,
-//!   which is joined before the answer is returned. Their times on one state differ by
-//!   factors of two and more either way, so the first answer comes 14–23% sooner on
-//!   random-holed grids from 36x36 up (`docs/giant-grids-learning.md`), for a second core.
-//!   Only there, because below it the search answers alone in a few milliseconds. A count
-//!   below the limit (none, unique, or every solution) is the same set whoever wins, listed
-//!   in value order; at the limit (several solutions) the solutions shown are the winner's.
-//!   The library never turns it on by itself; the CLI does for a single puzzle given
-//!   `--jobs 2` or more. (Until 2026-11-29 the race was our search, going on past the
-//!   hand-over, against CaDiCaL: it won nothing measured.)
+//!   the CNF goes to two differently configured solvers at once, one per thread (CaDiCaL's
+//!   `sat` configuration and its defaults; on loose states batsat twice, its variables
+//!   numbered one further in the second): their times on one state differ by factors of
+//!   two either way, so the first answer comes 14–23% sooner on random-holed grids from
+//!   36x36 up (`docs/giant-grids-learning.md`). Sparse grids (under 25% givens, side 81
+//!   and up), which never hand over, race two fills with different tie-break salts
+//!   instead, for counts up to two. The first to answer stops the other, which is joined
+//!   before the answer is returned. A count below the limit is the same set whoever wins,
+//!   listed in value order; at the limit the solutions shown are the winner's. The library
+//!   never turns it on by itself; the CLI does for a single puzzle given `--jobs 2` or
+//!   more. (Until 2026-11-29 the race was our search against CaDiCaL: it won nothing.)
 //! * **Stops.** A [`Stop`] (deadline, cancel flag) is looked at every 1024 steps of
 //!   propagation and search, and in root probing; a search cut short says so
 //!   ([`Search::stopped`]). [`fills_by_propagation`] runs propagation alone: the
@@ -1135,7 +1135,11 @@ fn run(
     options: Options,
 ) -> Search {
     let mut fitted = Fitted::default();
-    let mut s = run_search(grid, marks, limit, keep, tuning, stop, options, &mut fitted);
+    let mut s = if options.portfolio && portfolio::races_fills(grid, marks, limit) {
+        portfolio::race_fills(grid, limit, keep, tuning, stop, &mut fitted)
+    } else {
+        run_search(grid, marks, limit, keep, tuning, stop, options, &mut fitted)
+    };
     // A count the stop cut short before it found as many: the formula fit's solutions say
     // "at least" that many (a count of 100 on a grid at the hardness peak with fewer
     // trades than that).
@@ -1174,6 +1178,10 @@ fn run_search(
         return result;
     };
     st.lcv = tuning.lcv;
+    if tuning.seed != 0 {
+        st.rng = ChaCha8Rng::seed_from_u64(tuning.seed);
+        st.salt = st.rng.gen();
+    }
     if givens * 100 < tuning.phase_below_percent * shape.cell_count() && shape.side() >= 16 {
         st.phase = agreeing_pattern(grid);
     }
@@ -1239,12 +1247,8 @@ fn run_search(
         result.stopped = st.stopped;
         return result;
     }
-    // Every solution found is kept for the hand-over to block: a count too long for that
-    // (`--count 1000000` of an easy grid) stays with the search.
-    let use_sat = tuning.sat_after < u64::MAX
-        && limit.saturating_mul(shape.cell_count()) <= SAT_MAX_KEPT_VALUES
-        && (tuning.sat_after == 0 || givens * 100 >= SAT_MIN_GIVENS_PERCENT * shape.cell_count());
-    let sat_after = tuning.sat_after_for(&st);
+    let use_sat = tuning.hands_over(shape, givens, limit);
+    let sat_after = tuning.sat_after_for(&st, is_sparse(shape, givens));
     let mut known: Vec<Vec<u16>> = Vec::new();
     let mut total_fails = 0u64;
     // Failures since the last solution found: a long listing hands over only when stuck.
@@ -1389,9 +1393,10 @@ fn endgame_filter(st: &Solver, tuning: &Tuning, guesses: u64) -> bool {
 /// come only before the first solution, on growing Luby budgets).
 ///
 /// Measured on 34 sparse grids from 49x49 to 225x225 (random digits, scrambled grids at
-/// 10%, holed pattern grids at 0.1–5%; 20 s each; `docs/giant-grids.md`): 78 s against
-/// 95, no new time-out; 225x225 at 0.5% 11.6 → 3.4 s, 2% 8.6 → 5.5 s. On 24 new scrambled
-/// grids: 117 s against 163, three of six 225x225 at 10% answered where none was.
+/// 10%, holed pattern grids at 0.1–5%; 20 s each; `docs/giant-grids-sparse.md`): 78 s
+/// against 95, no new time-out; 225x225 at 0.5% 11.6 → 3.4 s, 2% 8.6 → 5.5 s. On 24 new
+/// scrambled grids: 117 s against 163, three of six 225x225 at 10% answered where none
+/// was.
 fn partial_restart(
     st: &mut Solver,
     stack: &mut Vec<(usize, u32, u16)>,

@@ -142,7 +142,7 @@ fn random_puzzles_match_brute_force() {
                 assert_ne!(s.solutions[0], s.solutions[1]);
             }
             // Restarting after every failure, probing (before the search, or at its first
-            // restart), plain value order and the size buckets count the same.
+            // restart), plain value order, the size buckets and other salts count the same.
             let other = Tuning {
                 restart_unit: 1,
                 full_restart_every: if round % 3 == 0 {
@@ -162,6 +162,7 @@ fn random_puzzles_match_brute_force() {
                 buckets_below: 101,
                 endgame_filter_below: if round % 2 == 0 { 1000 } else { 0 },
                 endgame_filter_every: round as u64 % 3,
+                seed: round as u64 % 4,
             };
             assert_eq!(
                 run(
@@ -702,7 +703,8 @@ fn loose_states_below_49x49_keep_the_search_longer() {
     use rand::SeedableRng;
     // Random-holed grids: at 30% givens the root state is loose, at 60% tight. From 36x36
     // (the big side) a tight state hands over early, a loose one only from 49x49; below
-    // 36x36 every state keeps the search.
+    // 36x36 every state keeps the search, and so does a sparse grid (under 25% givens)
+    // at every side.
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(49);
     let t = Tuning::default();
     for (box_side, fill, loose, after) in [
@@ -710,6 +712,8 @@ fn loose_states_below_49x49_keep_the_search_longer() {
         (6, 0.3, true, SAT_AFTER),
         (6, 0.6, false, SAT_AFTER_BIG),
         (7, 0.3, true, SAT_AFTER_BIG),
+        (7, 0.15, true, SAT_AFTER),
+        (8, 0.15, true, SAT_AFTER),
     ] {
         let g = holed(Shape::new(box_side, box_side).unwrap(), fill, &mut rng);
         let geo = Geometry::new(g.shape());
@@ -717,7 +721,8 @@ fn loose_states_below_49x49_keep_the_search_longer() {
         let mut st = Solver::new(&geo, &g, &never).unwrap();
         assert!(st.queue_all() && st.propagate());
         assert_eq!(sat::is_loose(&st), loose, "{box_side}: {fill}");
-        assert_eq!(t.sat_after_for(&st), after, "{box_side}: {fill}");
+        let sparse = fill < 0.25;
+        assert_eq!(t.sat_after_for(&st, sparse), after, "{box_side}: {fill}");
     }
 }
 
@@ -1080,4 +1085,57 @@ fn the_endgame_filter_finds_what_a_search_without_it_finds() {
     };
     let compared = same_answers_on_few_solution_grids(47, 300, plain, filtered);
     assert!(compared >= 200, "{compared} grids compared");
+}
+
+/// Sparse 81x81 grids race two fills with the portfolio on: the same count as one search,
+/// two checked solutions of the grid, both threads gone at the end; and a stop already
+/// reached answers nothing. Sparse grids below 81x81 hand over instead, as dense ones do.
+#[test]
+fn sparse_fills_race_and_answer_as_one_search() {
+    use rand::{Rng, SeedableRng};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(52);
+    let t = Tuning {
+        formula_fit: false,
+        ..Tuning::default()
+    };
+    let on = Options::default().with_portfolio(true);
+    let flag = Arc::new(AtomicBool::new(false));
+    let stop = Stop::never().with_cancel(flag.clone());
+    let big = Shape::new(9, 9).unwrap();
+    for _ in 0..3 {
+        let g = holed(big, rng.gen_range(0.02..0.2), &mut rng);
+        for limit in [1, 2] {
+            assert!(portfolio::races_fills(&g, None, limit));
+            assert!(!t.hands_over(big, g.given_count(), limit));
+            let one = run(&g, None, limit, limit, t, &stop, Options::default());
+            let two = run(&g, None, limit, limit, t, &stop, on);
+            assert!(!one.stopped && !two.stopped);
+            assert_eq!((one.count, two.count), (limit, limit), "{g:?}");
+            assert_eq!(two.solutions.len(), limit);
+            for s in &two.solutions {
+                assert!(crate::verify::check_solution_of(&g, s).is_ok(), "{g:?}");
+            }
+            if limit == 2 {
+                assert_ne!(two.solutions[0], two.solutions[1]);
+            }
+            assert_eq!(Arc::strong_count(&flag), 2);
+        }
+        // Not raced: with marks, or counting further.
+        let marks = Candidates::from_grid(&g);
+        assert!(!portfolio::races_fills(&g, Some(&marks), 2));
+        assert!(!portfolio::races_fills(&g, None, 3));
+    }
+    // A sparse 49x49 and a quarter of an 81x81 given hand over instead.
+    for (shape, fill) in [(Shape::new(7, 7).unwrap(), 0.15), (big, 0.3)] {
+        let g = holed(shape, fill, &mut rng);
+        assert!(!portfolio::races_fills(&g, None, 2));
+        assert!(t.hands_over(shape, g.given_count(), 2));
+    }
+    let sparse = holed(big, 0.1, &mut rng);
+    flag.store(true, Ordering::Relaxed);
+    let s = run(&sparse, None, 2, 2, t, &stop, on);
+    assert!(s.stopped);
+    assert_eq!(Arc::strong_count(&flag), 2);
 }

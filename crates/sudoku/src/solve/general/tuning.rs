@@ -50,6 +50,10 @@ pub(super) struct Tuning {
     pub(super) endgame_filter_below: usize,
     /// See [`Tuning::endgame_filter_below`] (0 counts as 1: every guess).
     pub(super) endgame_filter_every: u64,
+    /// The seed of the salts that break ties between equal choices (0: the first salt is
+    /// 0 and the restarts draw from a fixed stream). The race of sparse fills
+    /// (`portfolio::race_fills`) gives its second search another one.
+    pub(super) seed: u64,
 }
 
 /// A sparse fill (random digits typed into an empty grid, a non-formula grid at 2-5%)
@@ -60,8 +64,8 @@ pub(super) struct Tuning {
 /// the first check after it was cornered, near the choice that did it, and goes around:
 /// 225x225 with 1,000 random digits 5.8 → 2.2 s of CPU, with 1,500 8.1 → 3.2 s, 400x400
 /// with 2,000 or 3,000 time-outs at 20 s → 14-19 s, a 225x225 at 5% of a random grid a
-/// time-out → 2.0 s (`docs/giant-grids.md`). A share of 5% did the same; a check every 16
-/// guesses cost more than it found.
+/// time-out → 2.0 s (`docs/giant-grids-sparse.md`). A share of 5% did the same; a check
+/// every 16 guesses cost more than it found.
 pub(super) const ENDGAME_FILTER_PERMILLE: usize = 20;
 pub(super) const ENDGAME_FILTER_EVERY: u64 = 64;
 
@@ -109,18 +113,52 @@ pub(super) const SAT_MAX_LIMIT: usize = 64;
 /// hand-over to block them: 128 MB (`solve --all`'s 1000 solutions up to 256x256).
 pub(super) const SAT_MAX_KEPT_VALUES: usize = 1 << 26;
 
-/// Grids with fewer givens than this share of the cells (in percent) stay with depth-first
-/// search: their many solutions are near at hand for it, while CaDiCaL on them is slow (a
-/// 49x49 with 14% givens: 28 s of CPU after the switch, where search alone answers).
+/// Grids with fewer givens than this share of the cells (in percent) are sparse: the
+/// search keeps them for [`SAT_AFTER`] failures at every side (their many solutions are
+/// near at hand for it: a 49x49 with 14% givens took 28 s of CPU in CaDiCaL after 100,
+/// where search alone answers), and from [`SPARSE_SAT_BELOW`] up for good.
 pub(super) const SAT_MIN_GIVENS_PERCENT: usize = 25;
 
+/// Sparse grids ([`SAT_MIN_GIVENS_PERCENT`]) below this side hand over too, after
+/// [`SAT_AFTER`] failures. On grids with no structure to find (our answers to random
+/// digits, holed), the search's time there has a heavy tail that batsat's learning cuts:
+/// 49x49 at 18–24% givens, 18 grids, 52.7 s and five time-outs at 15 s → 19.9 s and none
+/// (MiniSat 12.6 s, its loading not counted); 64x64 at 8–22%, nine grids, five time-outs
+/// → none (25.9 s); sparser 49x49 and 36x36 grids the same but for one 0.7 → 1.2 s
+/// (`docs/giant-grids-sparse.md`). At 81x81 and 100x100 at 12–22%
+/// (200k–600k open candidates) batsat answered nothing the search did not, in 20 s: the
+/// race of two fills is theirs (`portfolio.rs`).
+pub(super) const SPARSE_SAT_BELOW: usize = 81;
+
+/// Whether a grid of `shape` with `givens` is sparse (see [`SAT_MIN_GIVENS_PERCENT`]).
+pub(super) fn is_sparse(shape: crate::Shape, givens: usize) -> bool {
+    givens * 100 < SAT_MIN_GIVENS_PERCENT * shape.cell_count()
+}
+
+/// Whether a grid of `shape` with `givens` is sparse and big enough that its search never
+/// hands over ([`SPARSE_SAT_BELOW`]): the grids whose fills race on a second core.
+pub(super) fn never_hands_over(shape: crate::Shape, givens: usize) -> bool {
+    is_sparse(shape, givens) && shape.side() >= SPARSE_SAT_BELOW
+}
+
 impl Tuning {
+    /// Whether the search of a grid of `shape` with `givens`, counting to `limit`, may
+    /// hand over at all: not with the hand-over off, nor for a count too long to block
+    /// every solution found ([`SAT_MAX_KEPT_VALUES`]: `--count 1000000` of an easy grid),
+    /// nor for sparse grids from [`SPARSE_SAT_BELOW`] up.
+    pub(super) fn hands_over(&self, shape: crate::Shape, givens: usize, limit: usize) -> bool {
+        self.sat_after < u64::MAX
+            && limit.saturating_mul(shape.cell_count()) <= SAT_MAX_KEPT_VALUES
+            && (self.sat_after == 0 || !never_hands_over(shape, givens))
+    }
+
     /// Failed branches before the hand-over to the SAT engine, for `st` as the search
     /// starts: [`SAT_AFTER_BIG`] from [`Tuning::sat_big_side`] up, but for loose states
-    /// below [`Tuning::loose_search_below`].
-    pub(super) fn sat_after_for(&self, st: &super::Solver) -> u64 {
+    /// below [`Tuning::loose_search_below`] and `sparse` grids
+    /// ([`SAT_MIN_GIVENS_PERCENT`]).
+    pub(super) fn sat_after_for(&self, st: &super::Solver, sparse: bool) -> u64 {
         let n = st.geo.n;
-        let loose_kept = n < self.loose_search_below && super::sat::is_loose(st);
+        let loose_kept = sparse || n < self.loose_search_below && super::sat::is_loose(st);
         if n >= self.sat_big_side && !loose_kept {
             self.sat_after.min(SAT_AFTER_BIG)
         } else {
@@ -146,6 +184,7 @@ impl Default for Tuning {
             buckets_below: SAT_MIN_GIVENS_PERCENT,
             endgame_filter_below: ENDGAME_FILTER_PERMILLE,
             endgame_filter_every: ENDGAME_FILTER_EVERY,
+            seed: 0,
         }
     }
 }
