@@ -1168,7 +1168,7 @@ fn run_search(
         return result;
     }
     let shape = grid.shape();
-    let givens = grid.values().iter().filter(|&&v| v != 0).count();
+    let givens = grid.filled_count();
     // Side 16 and up has far more than `usize::MAX` solutions (9x9 alone has 6.7e21).
     if givens == 0 && marks.is_none() && shape.side() >= 16 && tuning.phase_below_percent > 0 {
         return empty_grid(grid, limit, keep);

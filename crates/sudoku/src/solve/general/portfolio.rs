@@ -41,32 +41,15 @@ pub(super) fn race(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) ->
     let Some(cnf) = Cnf::of(st, known, stop) else {
         return Found::stopped();
     };
-    let flag = Arc::new(AtomicBool::new(false));
-    let raced = stop.clone().with_cancel(flag.clone());
-    let (cnf, raced, flag) = (&cnf, &raced, &flag);
-    let run = move |choice: Choice| {
-        let found = cnf.solve(Backend::new(choice, raced), want);
-        if !found.stopped {
-            flag.store(true, Ordering::Relaxed);
-        }
-        found
-    };
-    std::thread::scope(|scope| {
-        let other = scope.spawn(move || run(cnf.choice.partner()));
-        let mine = run(cnf.choice);
-        let theirs = match other.join() {
-            Ok(found) => found,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        // Both answered (at once): the single engine's. Both stopped (the caller's stop):
-        // whichever had found more.
-        match (mine.stopped, theirs.stopped) {
-            (false, _) => mine,
-            (true, false) => theirs,
-            (true, true) if theirs.solutions.len() > mine.solutions.len() => theirs,
-            (true, true) => mine,
-        }
-    })
+    let cnf = &cnf;
+    let solver = |choice: Choice| move |raced: &Stop| cnf.solve(Backend::new(choice, raced), want);
+    first_of_two(
+        stop,
+        solver(cnf.choice),
+        solver(cnf.choice.partner()),
+        |found| !found.stopped,
+        |found| found.solutions.len(),
+    )
 }
 
 /// The seed of the second fill's salts (the first keeps the single engine's, so that it
@@ -77,14 +60,16 @@ const SECOND_FILL_SEED: u64 = 0x005e_ed0f_f111;
 /// enough that it never hands over (`tuning::never_hands_over`), not empty, without
 /// marks, asked for at most two solutions.
 pub(super) fn races_fills(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> bool {
-    let shape = grid.shape();
-    let givens = grid.values().iter().filter(|&&v| v != 0).count();
-    marks.is_none() && (1..=2).contains(&limit) && givens > 0 && never_hands_over(shape, givens)
+    let givens = grid.filled_count();
+    marks.is_none()
+        && (1..=2).contains(&limit)
+        && givens > 0
+        && never_hands_over(grid.shape(), givens)
 }
 
 /// [`run_search`] of `grid` twice at once, the second with its own salts
-/// ([`SECOND_FILL_SEED`]): the first to answer stops the other, which is joined before the
-/// answer is returned. `fitted` gets the answering search's fit, as [`run_search`]'s.
+/// ([`SECOND_FILL_SEED`]), as [`first_of_two`] races them. `fitted` gets the answering
+/// search's fit, as [`run_search`]'s.
 pub(super) fn race_fills(
     grid: &Grid,
     limit: usize,
@@ -93,38 +78,62 @@ pub(super) fn race_fills(
     stop: &Stop,
     fitted: &mut Fitted,
 ) -> Search {
-    let flag = Arc::new(AtomicBool::new(false));
-    let raced = stop.clone().with_cancel(flag.clone());
-    let (raced, flag) = (&raced, &flag);
-    let run = move |tuning: Tuning| {
-        let mut fit = Fitted::default();
-        let options = Options::default();
-        let found = run_search(grid, None, limit, keep, tuning, raced, options, &mut fit);
-        if !found.stopped {
-            flag.store(true, Ordering::Relaxed);
+    let fill = |tuning: Tuning| {
+        move |raced: &Stop| {
+            let mut fit = Fitted::default();
+            let options = Options::default();
+            let found = run_search(grid, None, limit, keep, tuning, raced, options, &mut fit);
+            (found, fit)
         }
-        (found, fit)
     };
     let second = Tuning {
         seed: SECOND_FILL_SEED,
         ..tuning
     };
+    let (found, fit) = first_of_two(
+        stop,
+        fill(tuning),
+        fill(second),
+        |(found, _)| !found.stopped,
+        |(found, _)| found.count,
+    );
+    *fitted = fit;
+    found
+}
+
+/// Runs `mine` in this thread and `theirs` in a second, each given `stop` with a flag that
+/// the first complete answer (`complete`) sets, so that the other stops; the second thread
+/// is always joined before the answer is returned. The answer: `mine` when complete (both
+/// at once: the single engine's), else `theirs` when complete, else (the caller's stop
+/// ended both) whichever `found` more.
+fn first_of_two<T: Send>(
+    stop: &Stop,
+    mine: impl FnOnce(&Stop) -> T,
+    theirs: impl FnOnce(&Stop) -> T + Send,
+    complete: impl Fn(&T) -> bool + Sync,
+    found: impl Fn(&T) -> usize,
+) -> T {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raced = stop.clone().with_cancel(flag.clone());
+    let (raced, flag, complete) = (&raced, &flag, &complete);
+    let finish = move |answer: T| {
+        if complete(&answer) {
+            flag.store(true, Ordering::Relaxed);
+        }
+        answer
+    };
     std::thread::scope(|scope| {
-        let other = scope.spawn(move || run(second));
-        let mine = run(tuning);
+        let other = scope.spawn(move || finish(theirs(raced)));
+        let mine = finish(mine(raced));
         let theirs = match other.join() {
-            Ok(found) => found,
+            Ok(answer) => answer,
             Err(panic) => std::panic::resume_unwind(panic),
         };
-        // As in `race`: the first search's answer when it has one; when the caller's stop
-        // ended both, whichever had found more.
-        let (found, fit) = match (mine.0.stopped, theirs.0.stopped) {
-            (false, _) => mine,
-            (true, false) => theirs,
-            (true, true) if theirs.0.count > mine.0.count => theirs,
-            (true, true) => mine,
-        };
-        *fitted = fit;
-        found
+        match (complete(&mine), complete(&theirs)) {
+            (true, _) => mine,
+            (false, true) => theirs,
+            (false, false) if found(&theirs) > found(&mine) => theirs,
+            (false, false) => mine,
+        }
     })
 }
