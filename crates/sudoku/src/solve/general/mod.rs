@@ -1465,6 +1465,7 @@ fn luby(i: u64) -> u64 {
 }
 
 mod alldiff;
+mod amo;
 mod buckets;
 pub(crate) mod oracle;
 mod pattern;

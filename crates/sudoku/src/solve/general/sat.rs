@@ -16,7 +16,9 @@
 //! design in pure Rust: seconds to build, clauses added between calls, a stop callback)
 //! takes those states up to [`BATSAT_UP_TO`], with geometric restarts instead of Luby's
 //! ([`batsat_options`]: that cut its time by a third to a half). All the work is the
-//! first solution; the uniqueness call takes a hundredth of it.
+//! first solution; the uniqueness call takes a hundredth of it. batsat gets each group's
+//! at-least-one as a clause and its at-most-one as a theory ([`super::amo`]): as pairs,
+//! loading them took longer than its search.
 //!
 //! MiniSat itself (`rustsat-minisat`, which needs cmake and libclang to build) searches
 //! exactly as batsat does on the same CNF (the same conflicts, to the unit) and took
@@ -100,6 +102,7 @@
 //!   tenth of the loading) and counters for batsat's bigger groups: no gain
 //!   (`docs/giant-grids.md`).
 
+use super::amo::AtMostOne;
 use super::{Solver, MAXW};
 use crate::stop::Stop;
 use batsat::SolverInterface;
@@ -220,6 +223,9 @@ impl batsat::Callbacks for BatBound<'_> {
 pub(super) struct Backend<'s> {
     engine: Engine<'s>,
     stop: &'s Stop,
+    /// batsat's exactly-one groups whose at-most-one half it propagates as a theory
+    /// ([`Backend::add_groups`]).
+    groups: Option<Box<AtMostOne>>,
 }
 
 enum Engine<'s> {
@@ -265,7 +271,11 @@ impl<'s> Backend<'s> {
     }
 
     fn of(engine: Engine<'s>, stop: &'s Stop) -> Backend<'s> {
-        Backend { engine, stop }
+        Backend {
+            engine,
+            stop,
+            groups: None,
+        }
     }
 
     /// batsat, bounded by `stop`, on MiniSat's defaults but for its restarts (see
@@ -294,6 +304,29 @@ impl<'s> Backend<'s> {
             );
         }
         backend
+    }
+
+    /// Makes at most one member of each group of `groups` (each ended by a 0) true, for
+    /// the rest of this solver's life: batsat propagates them as a theory
+    /// ([`AtMostOne`]), CaDiCaL gets their pairs. Call it once, after the clauses that name
+    /// every member.
+    pub(super) fn add_groups(&mut self, groups: &[i32]) {
+        if groups.is_empty() {
+            return;
+        }
+        match &mut self.engine {
+            Engine::Batsat(_, vars, _) => {
+                debug_assert!(self.groups.is_none(), "groups are added once");
+                self.groups = Some(Box::new(AtMostOne::new(groups, vars)));
+            }
+            Engine::Cadical(_) => {
+                let mut pairs = Vec::new();
+                for group in each_clause(groups) {
+                    at_most_one_pairs(&mut pairs, group);
+                }
+                self.add_clauses(&pairs);
+            }
+        }
     }
 
     /// Adds every clause of `clauses`, each ended by a 0.
@@ -348,7 +381,10 @@ impl<'s> Backend<'s> {
                     .iter()
                     .map(|&x| batsat::Lit::new(vars[x.unsigned_abs() as usize - 1], x > 0))
                     .collect();
-                let r = sat.solve_limited(&assumed);
+                let r = match &mut self.groups {
+                    Some(theory) => sat.solve_limited_th(&mut **theory, &assumed),
+                    None => sat.solve_limited(&assumed),
+                };
                 if r == batsat::lbool::TRUE {
                     Some(true)
                 } else if r == batsat::lbool::FALSE {
@@ -409,6 +445,11 @@ impl Choice {
         }
     }
 
+    /// Whether the choice is batsat (its CNF's at-most-one groups go to a theory).
+    pub(super) fn is_batsat(self) -> bool {
+        matches!(self, Choice::Batsat | Choice::BatsatShifted)
+    }
+
     /// The other solver of the two-core portfolio, the one that took least time in a race
     /// against this one (`docs/giant-grids-learning.md`). Run times on one state spread by
     /// factors of two and more, so a partner needs another path more than a better
@@ -466,6 +507,10 @@ impl Found {
 pub(super) struct Cnf {
     /// Every clause, each ended by a 0 (DIMACS's layout, one buffer).
     clauses: Vec<i32>,
+    /// For batsat ([`Choice::is_batsat`]): the exactly-one groups of two members or more,
+    /// each ended by a 0, whose at-least-one is in `clauses` and whose at-most-one is
+    /// not ([`Backend::add_groups`]).
+    groups: Vec<i32>,
     /// The cell and digit of each candidate variable.
     lits: Vec<(u32, u16)>,
     /// The variable of (cell, digit) at `cell * n + digit`, 1-based; 0 for none.
@@ -490,6 +535,7 @@ impl Cnf {
         let open: usize = order.iter().map(|&c| usize::from(st.ncand[c])).sum();
         let mut cnf = Cnf {
             clauses: Vec::new(),
+            groups: Vec::new(),
             lits: Vec::new(),
             var: vec![0i32; nn * n],
             n,
@@ -498,6 +544,20 @@ impl Cnf {
         };
         let mut next = 1i32;
         let mut group: Vec<i32> = Vec::with_capacity(n);
+        let as_groups = cnf.choice.is_batsat();
+        let mut groups = Vec::new();
+        let mut exactly_one = |clauses: &mut Vec<i32>, group: &[i32], next: &mut i32| {
+            if as_groups {
+                clauses.extend_from_slice(group);
+                clauses.push(0);
+                if group.len() > 1 {
+                    groups.extend_from_slice(group);
+                    groups.push(0);
+                }
+            } else {
+                exactly_one(clauses, group, next);
+            }
+        };
         // The variable order. CaDiCaL's first decisions go to the variables enqueued last. On a
         // tight state from 49x49 up, cells with most candidates come first, so that the
         // fewest-candidate cells get the highest numbers and its start is a
@@ -546,6 +606,7 @@ impl Cnf {
             // A house-digit open at the root with no empty cell left for it has no solution.
             exactly_one(&mut cnf.clauses, &group, &mut next);
         }
+        cnf.groups = groups;
         for k in known {
             if let Some(clause) = cnf.blocking(k) {
                 cnf.clauses.extend(clause);
@@ -592,6 +653,7 @@ impl Cnf {
     /// ([`super::oracle`]) needs only the variables after that.
     pub(super) fn load(&mut self, sat: &mut Backend) {
         sat.add_clauses(&std::mem::take(&mut self.clauses));
+        sat.add_groups(&std::mem::take(&mut self.groups));
     }
 
     /// The clause that rules out the solution `values`, or `None` if the state already
@@ -619,6 +681,7 @@ impl Cnf {
         if !sat.add_clauses_until_stop(&self.clauses) {
             return Found::stopped();
         }
+        sat.add_groups(&self.groups);
         let mut found = Found {
             solutions: Vec::new(),
             stopped: false,
@@ -652,10 +715,15 @@ impl Cnf {
     #[cfg(feature = "sat-dump")]
     fn dump(&self, path: &std::ffi::OsStr) {
         use std::fmt::Write;
-        let vars = self.clauses.iter().map(|x| x.unsigned_abs()).max();
-        let count = self.clauses.iter().filter(|&&x| x == 0).count();
+        // batsat's groups written out as pairs: the file holds the whole problem.
+        let mut clauses = self.clauses.clone();
+        for group in each_clause(&self.groups) {
+            at_most_one_pairs(&mut clauses, group);
+        }
+        let vars = clauses.iter().map(|x| x.unsigned_abs()).max();
+        let count = clauses.iter().filter(|&&x| x == 0).count();
         let mut cnf = format!("p cnf {} {count}\n", vars.unwrap_or(0));
-        for &x in &self.clauses {
+        for &x in &clauses {
             if x == 0 {
                 cnf.push_str("0\n");
             } else {
@@ -693,11 +761,7 @@ pub(super) fn exactly_one(clauses: &mut Vec<i32>, xs: &[i32], next: &mut i32) {
     };
     add(xs);
     if xs.len() <= PAIRWISE_MAX {
-        for (i, &a) in xs.iter().enumerate() {
-            for &b in &xs[i + 1..] {
-                add(&[-a, -b]);
-            }
-        }
+        at_most_one_pairs(clauses, xs);
         return;
     }
     // Sequential counter: s_i says "one of x_1..x_i is true".
@@ -712,4 +776,13 @@ pub(super) fn exactly_one(clauses: &mut Vec<i32>, xs: &[i32], next: &mut i32) {
         add(&[-x, -s(i - 1)]);
     }
     add(&[-xs[k - 1], -s(k - 2)]);
+}
+
+/// Appends to `clauses` a binary clause for every pair of `xs`: at most one is true.
+fn at_most_one_pairs(clauses: &mut Vec<i32>, xs: &[i32]) {
+    for (i, &a) in xs.iter().enumerate() {
+        for &b in &xs[i + 1..] {
+            clauses.extend_from_slice(&[-a, -b, 0]);
+        }
+    }
 }

@@ -307,18 +307,25 @@ fn sat_engine_honours_a_reached_stop() {
 #[test]
 fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
     // Groups on both sides of the pairwise limit: exactly one member true, any one may be.
-    // On both back ends.
+    // On both back ends, and on batsat with the at-most-one as a theory (`amo.rs`).
     let never = Stop::never();
-    for b in ["CaDiCaL", "batsat"] {
+    for b in ["CaDiCaL", "batsat", "batsat theory"] {
         for k in [2usize, 5, sat::PAIRWISE_MAX, sat::PAIRWISE_MAX + 1, 100] {
             let xs: Vec<i32> = (1..=k as i32).collect();
             let mut solver = match b {
                 "CaDiCaL" => sat::Backend::cadical(&never),
                 _ => sat::Backend::batsat(&never),
             };
-            let (mut next, mut cnf) = (k as i32 + 1, Vec::new());
-            sat::exactly_one(&mut cnf, &xs, &mut next);
-            solver.add_clauses(&cnf);
+            if b == "batsat theory" {
+                let mut group = xs.clone();
+                group.push(0);
+                solver.add_clauses(&group);
+                solver.add_groups(&group);
+            } else {
+                let (mut next, mut cnf) = (k as i32 + 1, Vec::new());
+                sat::exactly_one(&mut cnf, &xs, &mut next);
+                solver.add_clauses(&cnf);
+            }
             assert_eq!(solver.solve(), Some(true), "back end {b}, k {k}");
             let trues = xs.iter().filter(|&&x| solver.is_true(x)).count();
             assert_eq!(trues, 1, "back end {b}, k {k}");
@@ -336,6 +343,51 @@ fn sat_exactly_one_holds_for_pairwise_and_counter_groups() {
             assert_eq!(r, Some(false), "back end {b}, k {k}: none");
         }
     }
+}
+
+#[test]
+fn the_at_most_one_theory_counts_every_solution() {
+    use rand::SeedableRng;
+    // Loose 6x6 states (their CNF's at-most-one groups go to batsat's theory), counted to
+    // the end by blocking each solution and asking again: as many as plain backtracking
+    // finds, on batsat with the theory and on CaDiCaL given the groups as pairs. Each
+    // count runs hundreds of incremental calls, each backtracking the theory's trail.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+    let never = Stop::never();
+    let mut counted = 0;
+    for shape in [Shape::new(2, 3).unwrap(), Shape::new(3, 2).unwrap()] {
+        for _ in 0..6 {
+            let g = holed(shape, 0.35, &mut rng);
+            let want = brute_count(&g, None, 5000);
+            assert!(want < 5000, "a count to the end");
+            let geo = Geometry::new(shape);
+            let mut st = Solver::new(&geo, &g, &never).unwrap();
+            if !(st.queue_all() && st.propagate()) {
+                assert_eq!(want, 0);
+                continue;
+            }
+            let cnf = sat::Cnf::of(&st, &[], &never).unwrap();
+            assert!(cnf.choice.is_batsat(), "{g:?}");
+            for backend in [
+                sat::Backend::batsat(&never),
+                sat::Backend::new(sat::Choice::BatsatShifted, &never),
+                sat::Backend::cadical(&never),
+            ] {
+                let found = cnf.solve(backend, 5000);
+                assert!(!found.stopped);
+                assert_eq!(found.solutions.len(), want, "{g:?}");
+                for v in &found.solutions {
+                    let sol = grid_of(&g, v);
+                    assert!(crate::verify::check_solution_of(&g, &sol).is_ok(), "{g:?}");
+                }
+                let distinct: std::collections::HashSet<&Vec<u16>> =
+                    found.solutions.iter().collect();
+                assert_eq!(distinct.len(), want, "{g:?}");
+            }
+            counted += want;
+        }
+    }
+    assert!(counted > 100, "the grids had solutions to count: {counted}");
 }
 
 #[test]

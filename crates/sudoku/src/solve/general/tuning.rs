@@ -92,12 +92,13 @@ pub(super) const BIG_SIDE: usize = 36;
 
 /// Loose states at the root (28% of the digits or more still open per cell, on average:
 /// `sat.rs`) of sides from [`BIG_SIDE`] to below this one keep the search for
-/// [`SAT_AFTER`] failures: on them depth-first search finds solutions that batsat pays
+/// [`SAT_AFTER`] failures: on them depth-first search found solutions that batsat paid
 /// for in loading alone (60 ms of 160 on a 36x36 at 30% givens). Over 24 structure-free
 /// 36x36 grids a row, CPU s, 100 failures against 2,000: 26% givens 1.79 → 0.86, 30%
 /// 3.24 → 2.64, 34% 11.7 → 11.1 (and 5,000 to 20,000 failures the same as 2,000); tight
 /// states lose with it (the hard 36x36 puzzles: a tenth more), and so do loose 49x49 ones
-/// (30%: 13.7 → 18.2 s over 12) (`docs/giant-grids.md`).
+/// (30%: 13.7 → 18.2 s over 12) (`docs/giant-grids.md`). Since batsat's at-most-one is a
+/// theory (`amo.rs`) that loading is gone, and the two tie (30%: 1.88 s against 1.87).
 pub(super) const LOOSE_SEARCH_BELOW: usize = 49;
 
 /// Counts up to this limit go to the SAT engine once the search has failed
