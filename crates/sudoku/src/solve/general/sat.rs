@@ -546,7 +546,9 @@ impl Cnf {
         let mut group: Vec<i32> = Vec::with_capacity(n);
         let as_groups = cnf.choice.is_batsat();
         let mut groups = Vec::new();
-        let mut exactly_one = |clauses: &mut Vec<i32>, group: &[i32], next: &mut i32| {
+        // Each group's exactly-one: whole as clauses, or for batsat its at-least-one as a
+        // clause and the group kept for the theory.
+        let mut add_group = |clauses: &mut Vec<i32>, group: &[i32], next: &mut i32| {
             if as_groups {
                 clauses.extend_from_slice(group);
                 clauses.push(0);
@@ -583,7 +585,7 @@ impl Cnf {
                 next += 1;
                 true
             });
-            exactly_one(&mut cnf.clauses, &group, &mut next);
+            add_group(&mut cnf.clauses, &group, &mut next);
         }
         for hd in 0..3 * nn {
             if hd % 1024 == 0 && stop.reached() {
@@ -604,7 +606,7 @@ impl Cnf {
                 true
             });
             // A house-digit open at the root with no empty cell left for it has no solution.
-            exactly_one(&mut cnf.clauses, &group, &mut next);
+            add_group(&mut cnf.clauses, &group, &mut next);
         }
         cnf.groups = groups;
         for k in known {
