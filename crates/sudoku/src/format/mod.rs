@@ -4,7 +4,7 @@
 //!   memory flat: records are read one at a time), detecting the format unless
 //!   [`ReadOptions::format`] forces one. A bad record yields a [`ParseError`] naming source,
 //!   line and column, and reading goes on with the next record.
-//! * [`write()`] renders a puzzle in any [`Format`]; [`detect`] guesses a format from text.
+//! * [`write()`] renders a puzzle in any [`Format`]; [`detect`](fn@detect) guesses a format from text.
 //!
 //! One file per format: [`mod@line`], [`sdk`], [`ss`], [`pm`] and
 //! [`hodoku`], [`sukaku`], [`opensudoku`], [`matrix`], [`classic`],

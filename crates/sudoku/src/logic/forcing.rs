@@ -685,7 +685,7 @@ impl<S: Store> Branch<S> {
         self.set_with(t, on, causes, cause);
     }
 
-    /// SE's basic techniques inside the branch ([`basics`], over the box-first geometry:
+    /// SE's basic techniques inside the branch ([`basics`](fn@super::propagation::basics), over the box-first geometry:
     /// sides up to 32): queues the falses they give, each with the falses it relies on as
     /// causes, and (as SE's nets) without testing them against the trues.
     fn basics(&mut self, t: &Tables<S>) {

@@ -25,7 +25,7 @@
 //!
 //! What is still not shared:
 //! - the stall rules are the scale's: SE's basics are one function over masks
-//!   ([`basics`]; the digit-set store makes masks to call it); HoDoKu's locked candidates
+//!   ([`basics`](fn@basics); the digit-set store makes masks to call it); HoDoKu's locked candidates
 //!   and failing bivalues are the branch's own; at [`Stall::Inner`] (SE's nested levels)
 //!   the branch asks a hook (`forcing::InnerStall`), which `se_chains` gives on the masks
 //!   store to run its inner producers;

@@ -102,7 +102,7 @@ pub(crate) trait Store: Clone {
         d: usize,
         f: impl FnMut(usize),
     );
-    /// SE's basics ([`basics`]) on this position reached from `orig`.
+    /// SE's basics ([`basics`](fn@super::basics)) on this position reached from `orig`.
     fn basics(&self, orig: &Self, g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)>;
 }
 

@@ -201,7 +201,7 @@ impl YConstraints {
 }
 
 /// Givens left out at most (beyond [`LEFT_OUT_MIN`]): one in this many. Each costs the
-/// repair a trade or two ([`repair`](super::repair)).
+/// repair a trade or two ([`repair`]).
 const LEFT_OUT_PER: usize = 50;
 const LEFT_OUT_MIN: usize = 4;
 
