@@ -10,7 +10,7 @@ stacks and digits shuffled), each cell kept with the given probability. Each ins
 solved by `sudoku solve --json --max-time T` (CPU time of the process: parsing
 included; the limit is wall time) and by CaDiCaL 1.9.5 through PySAT on the reduced encoding (candidates the
 givens rule out are dropped; every cell and every house-digit: at least one, at most one
-pairwise), with a second call that blocks the first solution (uniqueness); its time is
+pairwise, or by a sequential counter past 20M pairs), with a second call that blocks the first solution (uniqueness); its time is
 solver time only (the encoding is built in Python and not counted). Prints medians and
 timeouts per N x fill.
 
@@ -273,10 +273,11 @@ def _cadical_child(grid, conn, name):
     conn.send(_cadical(grid, conn, name))
 
 
-def encode(grid, with_vars=False):
+def encode(grid, with_vars=False, counters=None):
     """The reduced encoding: (clauses, number of variables), or a verdict string when the
     givens already leave a cell or a house-digit with no place. `with_vars`: (clauses,
-    {(row, column, digit): variable}) instead."""
+    {(row, column, digit): variable}) instead. `counters`: sequential counters for the
+    at-most-ones of more than six members (None: only past MAX_CLAUSES pairs)."""
     n = len(grid)
     b = math.isqrt(n)
     cand = [[None] * n for _ in range(n)]
@@ -290,24 +291,44 @@ def encode(grid, with_vars=False):
                 rows[r].add(v)
                 cols[c].add(v)
                 boxes[(r // b) * b + c // b].add(v)
-    # Encodings past this many binary clauses are not built (the few-clue 400x400 files
-    # would need billions): the solvers get "too big".
-    budget = MAX_CLAUSES
+    # Past MAX_CLAUSES pairs (sparse grids from 81x81 up), each at-most-one of more than
+    # six members is a sequential counter instead: three clauses a member. Past
+    # MAX_CLAUSES even so (the few-clue 400x400 files), the solvers get "too big".
+    pairs = counted = 0
     for r in range(n):
         for c in range(n):
             if not grid[r][c]:
                 k = n - len(rows[r] | cols[c] | boxes[(r // b) * b + c // b])
-                budget -= 4 * k * (k - 1) // 2
-                if budget < 0:
-                    return "too big"
+                pairs += 4 * k * (k - 1) // 2
+                counted += 4 * 3 * k
+    if counters is None:
+        counters = pairs > MAX_CLAUSES
+    if counters and counted > MAX_CLAUSES:
+        return "too big"
     var = {}
     clauses = []
+    nvars = [0]
+
+    def fresh():
+        nvars[0] += 1
+        return nvars[0]
 
     def x(r, c, d):
         k = (r, c, d)
         if k not in var:
-            var[k] = len(var) + 1
+            var[k] = fresh()
         return var[k]
+
+    def at_most_one(lits):
+        if not counters or len(lits) <= 6:
+            clauses.extend([-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits)))
+            return
+        # s[i]: one of lits[0..=i] is true.
+        s = [fresh() for _ in lits[:-1]]
+        clauses.append([-lits[0], s[0]])
+        for i in range(1, len(lits) - 1):
+            clauses.extend([[-lits[i], s[i]], [-s[i - 1], s[i]], [-lits[i], -s[i - 1]]])
+        clauses.append([-lits[-1], -s[-1]])
 
     houses = {}
     for r in range(n):
@@ -321,7 +342,7 @@ def encode(grid, with_vars=False):
                 return "none"
             lits = [x(r, c, d) for d in ds]
             clauses.append(lits)
-            clauses += [[-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits))]
+            at_most_one(lits)
             for d in ds:
                 for h in (("r", r), ("c", c), ("b", (r // b) * b + c // b)):
                     houses.setdefault((h, d), []).append(x(r, c, d))
@@ -336,8 +357,8 @@ def encode(grid, with_vars=False):
             if not lits:
                 return "none"
             clauses.append(lits)
-            clauses += [[-lits[i], -lits[j]] for i in range(len(lits)) for j in range(i + 1, len(lits))]
-    return (clauses, var) if with_vars else (clauses, len(var))
+            at_most_one(lits)
+    return (clauses, var) if with_vars else (clauses, nvars[0])
 
 
 def _cadical(grid, q, name):

@@ -154,6 +154,27 @@ def test_the_encoding_has_exactly_the_puzzles_solutions():
         assert all(is_solution(g) and keeps(puzzle, g) for g in decoded)
 
 
+def test_the_encoding_with_counters_has_exactly_the_puzzles_solutions():
+    # Past MAX_CLAUSES pairs the at-most-ones of more than six members are sequential
+    # counters, whose helper variables each solution fixes: one model a solution.
+    rng = random.Random(4)
+    puzzle = gb.holed(gb.solution_grid(9, rng), 0.4, rng)
+    clauses, var = gb.encode(puzzle, with_vars=True, counters=True)
+    nvars = max(abs(x) for c in clauses for x in c)
+    assert nvars > len(var), "some groups are counters, with helper variables"
+    decoded = []
+    for model in models(clauses, nvars):
+        grid = [row[:] for row in puzzle]
+        for (r, c, d), x in var.items():
+            if x in model:
+                assert grid[r][c] == 0, "two digits in one cell"
+                grid[r][c] = d
+        decoded.append(tuple(map(tuple, grid)))
+    count, solutions = solve_all(puzzle)
+    assert len(decoded) == count > 1
+    assert set(decoded) == solutions
+
+
 def test_the_encoding_says_none_when_the_givens_leave_no_place():
     # Row 0 takes 1, 2 and 3, column 3 takes 4: cell (0, 3) has no digit left.
     puzzle = [[1, 2, 3, 0], [0, 0, 0, 4], [0, 0, 0, 0], [0, 0, 0, 0]]
