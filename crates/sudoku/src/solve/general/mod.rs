@@ -65,7 +65,7 @@
 //!   with at least 25% givens), the rest goes to CaDiCaL or batsat (`sat.rs`): the state
 //!   at the root (with what was refuted there) becomes a CNF of the open cells and
 //!   house-digits, the solutions already found are blocked, and each new one is blocked in
-//!   turn (incremental counting). Sparser grids from 81x81 up stay here, and so do listings
+//!   turn (incremental counting). Sparser grids from 100x100 up stay here, and so do listings
 //!   of more than 64 solutions until the search is stuck (as many failures since its last
 //!   solution).
 //!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
@@ -84,7 +84,7 @@
 //!   `sat` configuration and its defaults; on loose states batsat twice, its variables
 //!   numbered one further in the second): their times on one state differ by factors of
 //!   two either way, so the first answer comes 14–23% sooner on random-holed grids from
-//!   36x36 up (`docs/giant-grids-learning.md`). Sparse grids (under 25% givens, side 81
+//!   36x36 up (`docs/giant-grids-learning.md`). Sparse grids (under 25% givens, side 100
 //!   and up), which never hand over, race two fills with different tie-break salts
 //!   instead, for counts up to two. The first to answer stops the other, which is joined
 //!   before the answer is returned. A count below the limit is the same set whoever wins,

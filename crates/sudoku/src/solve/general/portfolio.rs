@@ -15,7 +15,7 @@
 //! * a count that reaches the limit (`multiple`) is the same count, but the solutions shown
 //!   are the winner's, which may differ from run to run.
 //!
-//! **Sparse fills** (under 25% givens, side 81 and up) never hand over (`tuning.rs`), so
+//! **Sparse fills** (under 25% givens, side 100 and up) never hand over (`tuning.rs`), so
 //! the second core would sit idle. They go to two searches that differ only in the salt
 //! that breaks ties between equal choices ([`race_fills`]). Such a fill fails near its
 //! end and restarts, each restart a refill of every cell, and how many it needs is a

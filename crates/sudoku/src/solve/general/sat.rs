@@ -18,7 +18,8 @@
 //! ([`batsat_options`]: that cut its time by a third to a half). All the work is the
 //! first solution; the uniqueness call takes a hundredth of it. batsat gets each group's
 //! at-least-one as a clause and its at-most-one as a theory ([`super::amo`]): as pairs,
-//! loading them took longer than its search.
+//! loading them took longer than its search. The theory hands back as clauses the pairs
+//! conflict analysis runs through, so that minimisation can look through them.
 //!
 //! MiniSat itself (`rustsat-minisat`, which needs cmake and libclang to build) searches
 //! exactly as batsat does on the same CNF (the same conflicts, to the unit) and took
@@ -162,10 +163,12 @@ const STABLE_FROM: usize = 8;
 /// seeds and three isomorphic copies of each, CPU seconds summed, solve and uniqueness
 /// call), batsat (with [`batsat_options`]) against CaDiCaL's `sat` configuration: 64x64
 /// 48.5 s against 107 s and a time-out of 12 at 15 s (with Luby restarts batsat had lost
-/// there: six time-outs against two). At 81x81 neither answers two instances in 30 s;
-/// CaDiCaL found one solution of one, so it keeps them. On tight states batsat lost
-/// everywhere (36x36 at 42%: three time-outs of eight at 10 s, CaDiCaL none).
-const BATSAT_UP_TO: usize = 64;
+/// there: six time-outs against two). At 81x81 and 30% the two tie (one grid of three
+/// each in 30 s); sparse 81x81 grids (12–22% givens) need batsat, with the pairs it hands
+/// back (`amo.rs`): it answered 7 of 12 in 30 s, CaDiCaL only the two the search answers
+/// alone. On tight states batsat lost everywhere (36x36 at 42%: three time-outs of eight
+/// at 10 s, CaDiCaL none).
+const BATSAT_UP_TO: usize = 81;
 
 /// batsat's options: MiniSat's defaults, but geometric restarts from 300 conflicts (300,
 /// 600, 1,200, …) instead of Luby's from 100. A loose state has many solutions and all

@@ -70,6 +70,15 @@ fn brute_count(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> usize {
 
 /// A random solved grid: the first solution of an empty grid, with digits relabelled and
 /// rows permuted inside their bands and columns inside their stacks.
+/// What `f` makes of `g`'s root state, its givens placed and propagated; `None` when
+/// that already refutes the grid.
+fn at_root<R>(g: &Grid, f: impl FnOnce(&mut Solver<'_>) -> R) -> Option<R> {
+    let geo = Geometry::new(g.shape());
+    let never = Stop::never();
+    let mut st = Solver::new(&geo, g, &never)?;
+    (st.queue_all() && st.propagate()).then(|| f(&mut st))
+}
+
 fn random_solution(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
     use rand::seq::SliceRandom;
     let n = shape.side();
@@ -286,15 +295,16 @@ fn sat_engine_honours_a_reached_stop() {
         .map(|(i, &v)| if i % 3 == 0 { v as usize } else { 0 })
         .collect();
     let g = Grid::from_values(g.shape(), &values).unwrap();
-    let geo = Geometry::new(g.shape());
-    let never = Stop::never();
-    let mut st = Solver::new(&geo, &g, &never).unwrap();
-    assert!(st.queue_all() && st.propagate());
-    let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
-    let found = sat::search(&st, &[], 2, &stop);
-    assert!(found.stopped && found.solutions.is_empty());
-    // Unbounded, the same state gives two different solutions of the puzzle.
-    let found = sat::search(&st, &[], 2, &never);
+    let (stopped, found) = at_root(&g, |st| {
+        let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
+        // Unbounded, the same state gives two different solutions of the puzzle.
+        (
+            sat::search(st, &[], 2, &stop),
+            sat::search(st, &[], 2, &Stop::never()),
+        )
+    })
+    .expect("the root propagates");
+    assert!(stopped.stopped && stopped.solutions.is_empty());
     assert!(!found.stopped);
     assert_eq!(found.solutions.len(), 2);
     assert_ne!(found.solutions[0], found.solutions[1]);
@@ -360,13 +370,10 @@ fn the_at_most_one_theory_counts_every_solution() {
             let g = holed(shape, 0.35, &mut rng);
             let want = brute_count(&g, None, 5000);
             assert!(want < 5000, "a count to the end");
-            let geo = Geometry::new(shape);
-            let mut st = Solver::new(&geo, &g, &never).unwrap();
-            if !(st.queue_all() && st.propagate()) {
+            let Some(cnf) = at_root(&g, |st| sat::Cnf::of(st, &[], &never).unwrap()) else {
                 assert_eq!(want, 0);
                 continue;
-            }
-            let cnf = sat::Cnf::of(&st, &[], &never).unwrap();
+            };
             assert!(cnf.choice.is_batsat(), "{g:?}");
             for backend in [
                 sat::Backend::batsat(&never),
@@ -406,12 +413,14 @@ fn both_back_ends_find_checked_solutions_of_the_states_they_are_given() {
     ] {
         let values = kept_values(&sol, keep, &mut rng);
         let g = Grid::from_values(shape, &values).unwrap();
-        let geo = Geometry::new(shape);
-        let never = Stop::never();
-        let mut st = Solver::new(&geo, &g, &never).unwrap();
-        assert!(st.queue_all() && st.propagate());
-        assert_eq!(sat::Choice::for_state(&st), want, "{keep}");
-        let found = sat::search(&st, &[], 2, &never);
+        let (choice, found) = at_root(&g, |st| {
+            (
+                sat::Choice::for_state(st),
+                sat::search(st, &[], 2, &Stop::never()),
+            )
+        })
+        .expect("the root propagates");
+        assert_eq!(choice, want, "{keep}");
         assert!(!found.stopped, "{keep}");
         for v in &found.solutions {
             let s = grid_of(&g, v);
@@ -434,9 +443,9 @@ fn the_back_end_follows_the_looseness_and_the_side() {
     // less a little) not.
     assert_eq!(Choice::of(36, 36, 36 * 11), Choice::Batsat);
     assert_eq!(Choice::of(36, 36, 36 * 10), Choice::CadicalStable);
-    // Over 64x64 a loose state stays with CaDiCaL.
-    assert_eq!(Choice::of(64, 10, 10 * 22), Choice::Batsat);
-    assert_eq!(Choice::of(81, 10, 10 * 27), Choice::CadicalStable);
+    // Over 81x81 a loose state stays with CaDiCaL.
+    assert_eq!(Choice::of(81, 10, 10 * 27), Choice::Batsat);
+    assert_eq!(Choice::of(100, 10, 10 * 33), Choice::CadicalStable);
     // Under an eighth of the side: CaDiCaL's defaults.
     assert_eq!(Choice::of(64, 10, 10 * 7), Choice::Cadical);
 }
@@ -449,13 +458,10 @@ fn only_tight_states_from_49x49_up_sort_their_cells() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
     for (box_side, fill, want_rows) in [(6, 0.6, true), (7, 0.6, false), (7, 0.3, true)] {
         let g = holed(Shape::new(box_side, box_side).unwrap(), fill, &mut rng);
-        let geo = Geometry::new(g.shape());
-        let never = Stop::never();
-        let mut st = Solver::new(&geo, &g, &never).unwrap();
-        assert!(st.queue_all() && st.propagate());
-        let cnf = sat::Cnf::of(&st, &[], &never).unwrap();
+        let cnf = at_root(&g, |st| sat::Cnf::of(st, &[], &Stop::never()).unwrap())
+            .expect("the root propagates");
         // Each open cell's first variable, in cell order.
-        let n = geo.n;
+        let n = g.shape().side();
         let firsts: Vec<i32> = (0..n * n)
             .filter_map(|c| (0..n).map(|d| cnf.var_of(c, d)).find(|&v| v != 0))
             .collect();
@@ -725,11 +731,12 @@ fn every_pair_of_the_race_finds_the_solutions() {
     // finds three, each checked against the rules and the givens, and so does the race.
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
     let g = holed(Shape::new(4, 4).unwrap(), 0.3, &mut rng);
-    let geo = Geometry::new(g.shape());
     let never = Stop::never();
-    let mut st = Solver::new(&geo, &g, &never).unwrap();
-    assert!(st.queue_all() && st.propagate());
-    let cnf = sat::Cnf::of(&st, &[], &never).unwrap();
+    let (cnf, raced) = at_root(&g, |st| {
+        let cnf = sat::Cnf::of(st, &[], &never).unwrap();
+        (cnf, portfolio::race(st, &[], 3, &never))
+    })
+    .expect("the root propagates");
     for choice in [
         sat::Choice::Batsat,
         sat::Choice::CadicalStable,
@@ -745,9 +752,8 @@ fn every_pair_of_the_race_finds_the_solutions() {
         }
         assert_ne!(choice.partner(), choice);
     }
-    let found = portfolio::race(&st, &[], 3, &never);
-    assert!(!found.stopped);
-    assert_eq!(found.solutions.len(), 3);
+    assert!(!raced.stopped);
+    assert_eq!(raced.solutions.len(), 3);
 }
 
 #[test]
@@ -768,13 +774,12 @@ fn loose_states_below_49x49_keep_the_search_longer() {
         (8, 0.15, true, SAT_AFTER),
     ] {
         let g = holed(Shape::new(box_side, box_side).unwrap(), fill, &mut rng);
-        let geo = Geometry::new(g.shape());
-        let never = Stop::never();
-        let mut st = Solver::new(&geo, &g, &never).unwrap();
-        assert!(st.queue_all() && st.propagate());
-        assert_eq!(sat::is_loose(&st), loose, "{box_side}: {fill}");
         let sparse = fill < 0.25;
-        assert_eq!(t.sat_after_for(&st, sparse), after, "{box_side}: {fill}");
+        let (is_loose, sat_after) =
+            at_root(&g, |st| (sat::is_loose(st), t.sat_after_for(st, sparse)))
+                .expect("the root propagates");
+        assert_eq!(is_loose, loose, "{box_side}: {fill}");
+        assert_eq!(sat_after, after, "{box_side}: {fill}");
     }
 }
 
@@ -1139,9 +1144,10 @@ fn the_endgame_filter_finds_what_a_search_without_it_finds() {
     assert!(compared >= 200, "{compared} grids compared");
 }
 
-/// Sparse 81x81 grids race two fills with the portfolio on: the same count as one search,
-/// two checked solutions of the grid, both threads gone at the end; and a stop already
-/// reached answers nothing. Sparse grids below 81x81 hand over instead, as dense ones do.
+/// Sparse 100x100 grids race two fills with the portfolio on: the same count as one
+/// search, two checked solutions of the grid, both threads gone at the end; and a stop
+/// already reached answers nothing. Sparse grids below 100x100 hand over instead, as dense
+/// ones do.
 #[test]
 fn sparse_fills_race_and_answer_as_one_search() {
     use rand::{Rng, SeedableRng};
@@ -1155,7 +1161,7 @@ fn sparse_fills_race_and_answer_as_one_search() {
     let on = Options::default().with_portfolio(true);
     let flag = Arc::new(AtomicBool::new(false));
     let stop = Stop::never().with_cancel(flag.clone());
-    let big = Shape::new(9, 9).unwrap();
+    let big = Shape::new(10, 10).unwrap();
     for _ in 0..3 {
         let g = holed(big, rng.gen_range(0.02..0.2), &mut rng);
         for limit in [1, 2] {
@@ -1179,8 +1185,8 @@ fn sparse_fills_race_and_answer_as_one_search() {
         assert!(!portfolio::races_fills(&g, Some(&marks), 2));
         assert!(!portfolio::races_fills(&g, None, 3));
     }
-    // A sparse 49x49 and a quarter of an 81x81 given hand over instead.
-    for (shape, fill) in [(Shape::new(7, 7).unwrap(), 0.15), (big, 0.3)] {
+    // A sparse 81x81 and a quarter of a 100x100 given hand over instead.
+    for (shape, fill) in [(Shape::new(9, 9).unwrap(), 0.15), (big, 0.3)] {
         let g = holed(shape, fill, &mut rng);
         assert!(!portfolio::races_fills(&g, None, 2));
         assert!(t.hands_over(shape, g.given_count(), 2));

@@ -126,10 +126,12 @@ pub(super) const SAT_MIN_GIVENS_PERCENT: usize = 25;
 /// 49x49 at 18–24% givens, 18 grids, 52.7 s and five time-outs at 15 s → 19.9 s and none
 /// (MiniSat 12.6 s, its loading not counted); 64x64 at 8–22%, nine grids, five time-outs
 /// → none (25.9 s); sparser 49x49 and 36x36 grids the same but for one 0.7 → 1.2 s
-/// (`docs/giant-grids-sparse.md`). At 81x81 and 100x100 at 12–22%
-/// (200k–600k open candidates) batsat answered nothing the search did not, in 20 s: the
-/// race of two fills is theirs (`portfolio.rs`).
-pub(super) const SPARSE_SAT_BELOW: usize = 81;
+/// (`docs/giant-grids-sparse.md`). At 81x81 (12–22%, about 200k open candidates) batsat
+/// answered 7 grids of 12 in 30 s since it hands back the pairs it explains (`amo.rs`),
+/// the search 3, and nothing the search answered was lost. At 100x100 (up to 600k) it
+/// answered nothing the search did not: from there up the race of two fills is theirs
+/// (`portfolio.rs`).
+pub(super) const SPARSE_SAT_BELOW: usize = 100;
 
 /// Whether a grid of `shape` with `givens` is sparse (see [`SAT_MIN_GIVENS_PERCENT`]).
 pub(super) fn is_sparse(shape: crate::Shape, givens: usize) -> bool {
