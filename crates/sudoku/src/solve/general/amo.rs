@@ -18,7 +18,8 @@
 //! back as its binary clause at the next look, once: the few pairs the conflicts run
 //! through become clauses, unit propagation makes their inferences from then on, and
 //! minimisation looks through them. On structure-free 81x81 grids at 12–22% givens batsat
-//! answered 7 of 12 in 30 s with them, 3 without (`docs/giant-grids-sparse.md`).
+//! so answered 7 of 12 in 30 s, where without them it answered 2 of 6 (the search alone:
+//! 3 of 12; `docs/giant-grids-sparse.md`).
 //!
 //! batsat asks a theory after each round of unit propagation ([`Theory::partial_check`])
 //! and before each decision, so the trail is looked at in order, once: `done` marks how

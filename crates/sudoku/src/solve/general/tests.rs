@@ -68,8 +68,6 @@ fn brute_count(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> usize {
     go(&mut v, grid.shape(), marks, 0, limit)
 }
 
-/// A random solved grid: the first solution of an empty grid, with digits relabelled and
-/// rows permuted inside their bands and columns inside their stacks.
 /// What `f` makes of `g`'s root state, its givens placed and propagated; `None` when
 /// that already refutes the grid.
 fn at_root<R>(g: &Grid, f: impl FnOnce(&mut Solver<'_>) -> R) -> Option<R> {
@@ -79,6 +77,8 @@ fn at_root<R>(g: &Grid, f: impl FnOnce(&mut Solver<'_>) -> R) -> Option<R> {
     (st.queue_all() && st.propagate()).then(|| f(&mut st))
 }
 
+/// A random solved grid: the first solution of an empty grid, with digits relabelled and
+/// rows permuted inside their bands and columns inside their stacks.
 fn random_solution(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
     use rand::seq::SliceRandom;
     let n = shape.side();
