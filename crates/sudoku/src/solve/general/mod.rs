@@ -84,9 +84,9 @@
 //!   `sat` configuration and its defaults; on loose states batsat twice, its variables
 //!   numbered one further in the second): their times on one state differ by factors of
 //!   two either way, so the first answer comes 14–23% sooner on random-holed grids from
-//!   36x36 up (`docs/giant-grids-learning.md`). Sparse grids (under 25% givens, side 100
-//!   and up), which never hand over, race two fills with different tie-break salts
-//!   instead, for counts up to two. The first to answer stops the other, which is joined
+//!   36x36 up (`docs/giant-grids-learning.md`). Sparse grids (under 25% givens, side 81
+//!   and up) race two fills with different tie-break salts instead, for counts up to
+//!   two: the single engine's (at 81x81 it hands over) and one that never hands over. The first to answer stops the other, which is joined
 //!   before the answer is returned. A count below the limit is the same set whoever wins,
 //!   listed in value order; at the limit the solutions shown are the winner's. The library
 //!   never turns it on by itself; the CLI does for a single puzzle given `--jobs 2` or

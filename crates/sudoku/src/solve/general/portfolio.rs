@@ -15,9 +15,12 @@
 //! * a count that reaches the limit (`multiple`) is the same count, but the solutions shown
 //!   are the winner's, which may differ from run to run.
 //!
-//! **Sparse fills** (under 25% givens, side 100 and up) never hand over (`tuning.rs`), so
-//! the second core would sit idle. They go to two searches that differ only in the salt
-//! that breaks ties between equal choices ([`race_fills`]). Such a fill fails near its
+//! **Sparse fills** (under 25% givens, side 81 and up) go to two searches instead
+//! ([`race_fills`]): the single engine's (which from 100x100 up never hands over, and at
+//! 81x81 hands over to batsat), and a fill with another salt to break ties between equal
+//! choices, which never hands over. At 81x81 each answers grids the other does not (of
+//! twelve at 12–22% givens, in 30 s: the hand-over six, two fills raced five, three of
+//! them the same). Such a fill fails near its
 //! end and restarts, each restart a refill of every cell, and how many it needs is a
 //! lottery drawn by the salts: a 400x400 with 2,000 random digits took one restart with
 //! one salt and eight with another. Two draws answer when the luckier does: over seven
@@ -26,7 +29,7 @@
 //! wins; with multiple, the two solutions shown are the winner's.
 
 use super::sat::{Backend, Choice, Cnf, Found};
-use super::tuning::{never_hands_over, Tuning};
+use super::tuning::{races_fills_at, Tuning};
 use super::{run_search, Options, Search, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::solve::sparse::Fitted;
@@ -56,20 +59,21 @@ pub(super) fn race(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) ->
 /// takes the same path as without the race).
 const SECOND_FILL_SEED: u64 = 0x005e_ed0f_f111;
 
-/// Whether [`super::run`] races two fills of `grid` ([`race_fills`]): a sparse grid big
-/// enough that it never hands over (`tuning::never_hands_over`), not empty, without
-/// marks, asked for at most two solutions.
+/// Whether [`super::run`] races two fills of `grid` ([`race_fills`]): a sparse grid from
+/// 81x81 up (`tuning::races_fills_at`), not empty, without marks, asked for at most two
+/// solutions.
 pub(super) fn races_fills(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> bool {
     let givens = grid.filled_count();
     marks.is_none()
         && (1..=2).contains(&limit)
         && givens > 0
-        && never_hands_over(grid.shape(), givens)
+        && races_fills_at(grid.shape(), givens)
 }
 
-/// [`run_search`] of `grid` twice at once, the second with its own salts
-/// ([`SECOND_FILL_SEED`]), as [`first_of_two`] races them. `fitted` gets the answering
-/// search's fit, as [`run_search`]'s.
+/// [`run_search`] of `grid` twice at once, as [`first_of_two`] races them: the first as
+/// the single engine runs it (at 81x81 it hands over to batsat), the second with its own
+/// salts ([`SECOND_FILL_SEED`]) and never handing over, a fill to the end. `fitted` gets
+/// the answering search's fit, as [`run_search`]'s.
 pub(super) fn race_fills(
     grid: &Grid,
     limit: usize,
@@ -88,6 +92,7 @@ pub(super) fn race_fills(
     };
     let second = Tuning {
         seed: SECOND_FILL_SEED,
+        sat_after: u64::MAX,
         ..tuning
     };
     let (found, fit) = first_of_two(

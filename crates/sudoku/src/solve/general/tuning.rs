@@ -139,9 +139,19 @@ pub(super) fn is_sparse(shape: crate::Shape, givens: usize) -> bool {
 }
 
 /// Whether a grid of `shape` with `givens` is sparse and big enough that its search never
-/// hands over ([`SPARSE_SAT_BELOW`]): the grids whose fills race on a second core.
+/// hands over ([`SPARSE_SAT_BELOW`]).
 pub(super) fn never_hands_over(shape: crate::Shape, givens: usize) -> bool {
     is_sparse(shape, givens) && shape.side() >= SPARSE_SAT_BELOW
+}
+
+/// Sparse grids from this side up race a fill that never hands over on a second core
+/// (`portfolio.rs`): at 81x81 the hand-over and the fills answer different grids.
+pub(super) const SPARSE_RACE_FROM: usize = 81;
+
+/// Whether a grid of `shape` with `givens` is sparse and big enough that a second core
+/// races a fill ([`SPARSE_RACE_FROM`]).
+pub(super) fn races_fills_at(shape: crate::Shape, givens: usize) -> bool {
+    is_sparse(shape, givens) && shape.side() >= SPARSE_RACE_FROM
 }
 
 impl Tuning {
