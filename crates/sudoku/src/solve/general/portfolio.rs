@@ -1,5 +1,5 @@
 //! The two-core portfolio: at the hand-over, two SAT solvers race on the same CNF; on
-//! sparse grids, which never hand over, two fills race instead.
+//! sparse grids from 81x81 up, two fills race instead.
 //!
 //! Where the search hands over (see the module docs of [`super`]), the state's CNF is built
 //! once and given to two differently configured solvers (see [`Choice::partner`]), one in
@@ -20,13 +20,13 @@
 //! 81x81 hands over to batsat), and a fill with another salt to break ties between equal
 //! choices, which never hands over. At 81x81 each answers grids the other does not (of
 //! twelve at 12–22% givens, in 30 s: the hand-over six, two fills raced five, three of
-//! them the same). Such a fill fails near its
-//! end and restarts, each restart a refill of every cell, and how many it needs is a
-//! lottery drawn by the salts: a 400x400 with 2,000 random digits took one restart with
-//! one salt and eight with another. Two draws answer when the luckier does: over seven
-//! such grids, 110 s of wall time against 142 s (`docs/giant-grids-sparse.md`). Only
-//! counts up to two race, so the answer (none, unique, or multiple) is the same whoever
-//! wins; with multiple, the two solutions shown are the winner's.
+//! them the same). Such a fill fails near its end and restarts, each restart a refill of
+//! every cell, and how many it needs is a lottery drawn by the salts: a 400x400 with 2,000
+//! random digits took one restart with one salt and eight with another. Two draws answer
+//! when the luckier does: over seven such grids, 110 s of wall time against 142 s
+//! (`docs/giant-grids-sparse.md`). Only counts up to two race, so the answer (none,
+//! unique, or multiple) is the same whoever wins; with multiple, the two solutions shown
+//! are the winner's.
 
 use super::sat::{Backend, Choice, Cnf, Found};
 use super::tuning::{races_fills_at, Tuning};
