@@ -135,19 +135,23 @@ def test_a_copy_is_the_same_puzzle():
         assert solve_all(copy)[0] == count
 
 
+def decode(puzzle, var, model):
+    """The grid a model of the encoding gives: `puzzle` with each true (row, column, digit)
+    variable's digit placed, checked to fill no cell twice."""
+    grid = [row[:] for row in puzzle]
+    for (r, c, d), x in var.items():
+        if x in model:
+            assert grid[r][c] == 0, "two digits in one cell"
+            grid[r][c] = d
+    return tuple(map(tuple, grid))
+
+
 def test_the_encoding_has_exactly_the_puzzles_solutions():
     rng = random.Random(3)
     for fill in (0.25, 0.4):
         puzzle = gb.holed(gb.solution_grid(4, rng), fill, rng)
         clauses, var = gb.encode(puzzle, with_vars=True)
-        decoded = set()
-        for model in models(clauses, len(var)):
-            grid = [row[:] for row in puzzle]
-            for (r, c, d), x in var.items():
-                if x in model:
-                    assert grid[r][c] == 0, "two digits in one cell"
-                    grid[r][c] = d
-            decoded.add(tuple(map(tuple, grid)))
+        decoded = {decode(puzzle, var, model) for model in models(clauses, len(var))}
         count, solutions = solve_all(puzzle)
         assert len(decoded) == count > 0
         assert decoded == solutions
@@ -162,14 +166,7 @@ def test_the_encoding_with_counters_has_exactly_the_puzzles_solutions():
     clauses, var = gb.encode(puzzle, with_vars=True, counters=True)
     nvars = max(abs(x) for c in clauses for x in c)
     assert nvars > len(var), "some groups are counters, with helper variables"
-    decoded = []
-    for model in models(clauses, nvars):
-        grid = [row[:] for row in puzzle]
-        for (r, c, d), x in var.items():
-            if x in model:
-                assert grid[r][c] == 0, "two digits in one cell"
-                grid[r][c] = d
-        decoded.append(tuple(map(tuple, grid)))
+    decoded = [decode(puzzle, var, model) for model in models(clauses, nvars)]
     count, solutions = solve_all(puzzle)
     assert len(decoded) == count > 1
     assert set(decoded) == solutions
