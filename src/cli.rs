@@ -57,7 +57,8 @@ pub enum Command {
     Generate(cmd::generate::GenerateArgs),
     /// Print the canonical form of puzzles of any shape (to find duplicates up to
     /// symmetry): for 9x9 the minlex form, 81 digits with 0 for empty; for other shapes
-    /// one found by colour refinement, in the line format.
+    /// one found by colour refinement, in the line format. A puzzle and its transpose (6x6
+    /// in 3x2 boxes and in 2x3) share one form, written with boxes wider than tall.
     #[command(after_help = AFTER_HELP)]
     Canonical(cmd::canonical::CanonicalArgs),
     /// Print puzzles on paper: PDF booklets (numbered, rated, answer keys, large print,

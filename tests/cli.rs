@@ -666,6 +666,34 @@ fn canonical_json_names_the_puzzle_and_reads_back() {
 }
 
 #[test]
+fn canonical_forms_of_a_puzzle_and_its_transpose_agree() {
+    // 3x2 boxes transposed are 2x3 boxes: one puzzle, one form, written with wide boxes.
+    let tall = "..4........5.3...2.......1.62..4.51.";
+    let cells: Vec<char> = tall.chars().collect();
+    let wide: String = (0..36).map(|i| cells[(i % 6) * 6 + i / 6]).collect();
+    let form = |input: String| {
+        let out = sudoku()
+            .args(["canonical", "--json"])
+            .write_stdin(input)
+            .assert()
+            .success();
+        let record: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        (record["box"].clone(), record["canonical"].clone())
+    };
+    let (tall_box, tall_form) = form(format!("{tall} # box 3x2\n"));
+    let (wide_box, wide_form) = form(format!("{wide}\n"));
+    assert_eq!(
+        (tall_box, wide_box),
+        (serde_json::json!([3, 2]), serde_json::json!([2, 3]))
+    );
+    assert_eq!(tall_form, wide_form);
+    assert!(
+        !tall_form.as_str().unwrap().contains("# box"),
+        "{tall_form}"
+    );
+}
+
+#[test]
 fn canonical_on_two_jobs_keeps_input_order_and_errors() {
     // A batch of 9x9 puzzles with a bad line in the middle: the forms come in input order
     // whatever --jobs, the bad line is named, and the exit code says so.

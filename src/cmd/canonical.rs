@@ -24,7 +24,8 @@ pub struct CanonicalArgs {
     pub input: InputArgs,
     /// Write JSON Lines: the puzzle's fields (`line`, `puzzle`, `size`, `box`), `canonical`,
     /// and the `transform` that maps one to the other (`transpose`, `rows`, `cols`: 1-based
-    /// source lines; `digits`: the new name of digits 1 to n); for clashing givens also
+    /// source lines, of the transpose when `transpose`, which turns 3x2 boxes into 2x3;
+    /// `digits`: the new name of digits 1 to n); for clashing givens also
     /// `status` (`invalid`) and `conflicts`, as `solve` writes them.
     #[arg(long)]
     pub json: bool,

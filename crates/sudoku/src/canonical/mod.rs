@@ -4,8 +4,10 @@
 //!
 //! The class of a puzzle is everything the geometric maps that keep a sudoku valid give
 //! (bands in any order, rows in any order inside a band, stacks and columns likewise, and
-//! transposition when boxes are square: 2 × 6⁸ maps for 9x9), each followed by relabelling
-//! digits. Two forms:
+//! transposition: 2 × 6⁸ maps for 9x9), each followed by relabelling digits. Transposing
+//! turns boxes taller than wide into boxes wider than tall (a 6x6 of 3x2 boxes into one of
+//! 2x3), so a puzzle of either is first transposed to wide boxes: a puzzle and its
+//! transpose share one form, written with wide boxes. Two forms:
 //!
 //! * [`minlex`]: the smallest of them all, read row by row, an empty cell counting as 0
 //!   (so empty cells come first), digits named in order of first appearance. Rows are
@@ -38,10 +40,10 @@ use crate::shape::Shape;
 /// when `transpose` is set.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Transform {
-    /// The grids' shape.
+    /// The shape of the grids it applies to.
     pub shape: Shape,
-    /// Transpose the grid (rows become columns) before moving rows and columns; square
-    /// boxes only.
+    /// Transpose the grid (rows become columns) before moving rows and columns; the result
+    /// then has the transposed shape (3x2 boxes become 2x3, square ones stay).
     pub transpose: bool,
     /// Row `i` of the result is row `rows[i]` of the (transposed) source (0-based).
     pub rows: Vec<usize>,
@@ -64,9 +66,17 @@ impl Transform {
         }
     }
 
+    /// The shape of the grids it makes: [`Transform::shape`], transposed with the grid.
+    pub fn result_shape(&self) -> Shape {
+        if self.transpose {
+            self.shape.transposed()
+        } else {
+            self.shape
+        }
+    }
+
     /// Whether this transform keeps every valid sudoku of its shape valid: rows and
-    /// columns move with their bands and stacks, digits are a permutation, and only square
-    /// boxes are transposed.
+    /// columns move with the bands and stacks of the result, and digits are a permutation.
     pub fn is_valid(&self) -> bool {
         let n = self.shape.side();
         let lines_ok = |p: &[usize], group: usize| {
@@ -83,19 +93,17 @@ impl Transform {
             && self.digits[1..]
                 .iter()
                 .all(|&d| (1..=n).contains(&d) && !std::mem::replace(&mut seen[d], true));
-        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
-        (!self.transpose || br == bc)
-            && lines_ok(&self.rows, br)
-            && lines_ok(&self.cols, bc)
-            && digits_ok
+        let out = self.result_shape();
+        lines_ok(&self.rows, out.box_rows()) && lines_ok(&self.cols, out.box_cols()) && digits_ok
     }
 
-    /// Applies the transform to a grid of its shape; filled cells of the result are givens
-    /// where the source's were. Panics on another shape.
+    /// Applies the transform to a grid of its shape, giving one of
+    /// [`Transform::result_shape`]; filled cells of the result are givens where the
+    /// source's were. Panics on another shape.
     pub fn apply(&self, grid: &Grid) -> Grid {
         assert_eq!(grid.shape(), self.shape, "a transform applies to its shape");
         let n = self.shape.side();
-        let mut out = Grid::empty(self.shape);
+        let mut out = Grid::empty(self.result_shape());
         for i in 0..n {
             for j in 0..n {
                 let (r, c) = (self.rows[i], self.cols[j]);
@@ -124,13 +132,38 @@ impl Transform {
             (inv(&self.rows), inv(&self.cols))
         };
         Transform {
-            shape: self.shape,
+            shape: self.result_shape(),
             transpose: self.transpose,
             rows,
             cols,
             digits: inv(&self.digits),
         }
     }
+
+    /// This transform after transposing: the transform of a grid whose transpose `self`
+    /// applies to (`self` itself does not transpose).
+    fn after_transposing(self) -> Transform {
+        Transform {
+            shape: self.shape.transposed(),
+            transpose: true,
+            ..self
+        }
+    }
+}
+
+/// Whether `shape`'s boxes are taller than wide: its grids' forms are those of their
+/// transposes (module doc).
+fn tall(shape: Shape) -> bool {
+    shape.box_rows() > shape.box_cols()
+}
+
+/// `grid` transposed: rows become columns, and the shape's boxes turn with them.
+fn transposed(grid: &Grid) -> Grid {
+    let flip = Transform {
+        transpose: true,
+        ..Transform::identity(grid.shape())
+    };
+    flip.apply(grid)
 }
 
 /// A puzzle's canonical form and the transform that gives it.
@@ -205,6 +238,14 @@ pub enum CanonicalError {
 /// ```
 pub fn minlex(grid: &Grid) -> Result<Canonical, CanonicalError> {
     let shape = grid.shape();
+    if tall(shape) {
+        let wide = minlex(&transposed(grid))?;
+        return Ok(Canonical::of(
+            grid,
+            wide.transform.after_transposing(),
+            None,
+        ));
+    }
     // 9x9 keeps the minlex lists' 81 digits; other shapes are written from the canonical
     // grid as a line that reads back.
     let (transform, nine_line) = if shape.is_nine() {
@@ -246,6 +287,14 @@ pub fn form(grid: &Grid) -> Result<Canonical, CanonicalError> {
 /// 400x400; a few very regular grids still run past its bound (a 400x400 with one full
 /// row and nothing else).
 pub fn refined(grid: &Grid) -> Result<Canonical, CanonicalError> {
+    if tall(grid.shape()) {
+        let wide = refined(&transposed(grid))?;
+        return Ok(Canonical::of(
+            grid,
+            wide.transform.after_transposing(),
+            None,
+        ));
+    }
     let transform = refine::canonical(grid).ok_or(CanonicalError::TooSymmetric(grid.shape()))?;
     Ok(Canonical::of(grid, transform, None))
 }
@@ -283,9 +332,35 @@ mod tests {
         let six = Shape::new(2, 3).unwrap();
         let flipped = Transform {
             transpose: true,
+            rows: vec![2, 1, 0, 5, 4, 3],
+            cols: vec![1, 0, 3, 2, 5, 4],
             ..Transform::identity(six)
         };
-        assert!(!flipped.is_valid(), "2x3 boxes do not transpose");
+        assert!(
+            flipped.is_valid(),
+            "rows in bands of three, columns in stacks of two"
+        );
+        assert_eq!(flipped.result_shape(), Shape::new(3, 2).unwrap());
+        let made = crate::generate::Generator::new(six)
+            .seed(5)
+            .generate(0)
+            .unwrap();
+        let back = flipped.inverse();
+        assert_eq!(back.shape, Shape::new(3, 2).unwrap());
+        assert_eq!(back.apply(&flipped.apply(&made.puzzle)), made.puzzle);
+        let solved = flipped.apply(&made.solution);
+        assert!(
+            solved.is_full() && solved.conflicts().is_empty(),
+            "still a solution"
+        );
+        let out_of_band = Transform {
+            rows: vec![1, 0, 3, 2, 5, 4],
+            ..flipped
+        };
+        assert!(
+            !out_of_band.is_valid(),
+            "3x2 boxes: rows move in bands of three"
+        );
     }
 
     #[test]
@@ -354,6 +429,9 @@ mod tests {
                 let moved = crate::transform::Transform::seeded(g.shape(), seed).apply(&g);
                 assert_eq!(refined(&moved).unwrap().line, c.line, "{}", c.line);
             }
+            // 3x2 boxes and 2x3 ones: a grid and its transpose share the form, wide boxes.
+            assert_eq!(refined(&transposed(&g)).unwrap().line, c.line);
+            assert!(c.grid().shape().box_rows() <= c.grid().shape().box_cols());
         }
     }
 
@@ -450,7 +528,33 @@ mod tests {
             let c = refined(&g).unwrap();
             proptest::prop_assert_eq!(c.transform.apply(&g), c.grid());
             let moved = crate::transform::Transform::seeded(shape, seed ^ 2).apply(&g);
-            proptest::prop_assert_eq!(refined(&moved).unwrap().line, c.line);
+            proptest::prop_assert_eq!(&refined(&moved).unwrap().line, &c.line);
+            proptest::prop_assert_eq!(refined(&transposed(&moved)).unwrap().line, c.line);
+        }
+    }
+
+    #[test]
+    fn a_puzzle_and_its_transpose_share_the_minlex_form() {
+        for (br, bc) in [(2, 3), (3, 2), (3, 4), (4, 3)] {
+            let shape = Shape::new(br, bc).unwrap();
+            let made = crate::generate::Generator::new(shape)
+                .seed(9)
+                .generate(0)
+                .unwrap();
+            let c = minlex(&made.puzzle).unwrap();
+            assert!(c.transform.is_valid());
+            assert_eq!(c.transform.apply(&made.puzzle), c.grid());
+            assert_eq!(
+                c.grid().shape(),
+                Shape::new(br.min(bc), br.max(bc)).unwrap()
+            );
+            let flipped = transposed(&made.puzzle);
+            assert_eq!(flipped.shape(), shape.transposed());
+            assert_eq!(minlex(&flipped).unwrap().line, c.line);
+            assert_eq!(
+                form(&flipped).unwrap().line,
+                form(&made.puzzle).unwrap().line
+            );
         }
     }
 }
