@@ -157,6 +157,20 @@ fn tall(shape: Shape) -> bool {
     shape.box_rows() > shape.box_cols()
 }
 
+/// The form `find` gives `grid`'s transpose, as a form of `grid` (its transform
+/// transposes first): the form of a grid in tall boxes (module doc).
+fn through_transpose(
+    grid: &Grid,
+    find: fn(&Grid) -> Result<Canonical, CanonicalError>,
+) -> Result<Canonical, CanonicalError> {
+    let wide = find(&transposed(grid))?;
+    Ok(Canonical::of(
+        grid,
+        wide.transform.after_transposing(),
+        None,
+    ))
+}
+
 /// `grid` transposed: rows become columns, and the shape's boxes turn with them.
 fn transposed(grid: &Grid) -> Grid {
     let flip = Transform {
@@ -239,12 +253,7 @@ pub enum CanonicalError {
 pub fn minlex(grid: &Grid) -> Result<Canonical, CanonicalError> {
     let shape = grid.shape();
     if tall(shape) {
-        let wide = minlex(&transposed(grid))?;
-        return Ok(Canonical::of(
-            grid,
-            wide.transform.after_transposing(),
-            None,
-        ));
+        return through_transpose(grid, minlex);
     }
     // 9x9 keeps the minlex lists' 81 digits; other shapes are written from the canonical
     // grid as a line that reads back.
@@ -288,12 +297,7 @@ pub fn form(grid: &Grid) -> Result<Canonical, CanonicalError> {
 /// row and nothing else).
 pub fn refined(grid: &Grid) -> Result<Canonical, CanonicalError> {
     if tall(grid.shape()) {
-        let wide = refined(&transposed(grid))?;
-        return Ok(Canonical::of(
-            grid,
-            wide.transform.after_transposing(),
-            None,
-        ));
+        return through_transpose(grid, refined);
     }
     let transform = refine::canonical(grid).ok_or(CanonicalError::TooSymmetric(grid.shape()))?;
     Ok(Canonical::of(grid, transform, None))
