@@ -53,6 +53,13 @@ def test_transform_is_an_isomorph(hard, cli):
     assert sudokit.canonical_batch([six, moved], box="3x2") == [form, form]
     code, out, _ = cli("canonical", "--box", "3x2", stdin=moved + "\n")
     assert (code, out.strip()) == (0, form)
+    # Its transpose, in 2x3 boxes, is the same puzzle turned a quarter: one form for both,
+    # written in 2x3.
+    cells = six.split()[0]
+    assert len(cells) == 36, six
+    wide = "".join(cells[(i % 6) * 6 + i // 6] for i in range(36))
+    assert sudokit.canonical(wide, box="2x3") == form
+    assert "# box" not in form
 
 
 def test_canonical_of_a_giant_is_the_clis_and_its_isomorphs(cli):
