@@ -50,37 +50,25 @@ fn empty_giant_grids_have_several_solutions() {
 
 #[test]
 fn solve_stops_at_the_time_limit() {
-    // 64-1 has several solutions that no engine here finds within seconds.
-    let out = sudoku()
-        .args([
-            "solve",
-            "--json",
-            "--max-time",
-            "0.3",
-            &data("rkkautsar-sudoku-64-1.txt"),
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // 64-1 has several solutions that no engine here finds within a fraction of a second.
+    let (out, err) = stopped(&[
+        "solve",
+        "--json",
+        "--max-time",
+        "0.3",
+        &data("rkkautsar-sudoku-64-1.txt"),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["status"], "timeout");
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("time limit reached"), "{err}");
     // Text output says so too.
-    let out = sudoku()
-        .args([
-            "solve",
-            "--max-time",
-            "0.3",
-            &data("rkkautsar-sudoku-64-1.txt"),
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    assert!(String::from_utf8_lossy(&out).contains("timeout"));
+    let text = stopped_output(&[
+        "solve",
+        "--max-time",
+        "0.3",
+        &data("rkkautsar-sudoku-64-1.txt"),
+    ]);
+    assert!(text.contains("timeout"), "{text}");
 }
 
 #[test]
@@ -100,34 +88,35 @@ fn solve_rejects_a_bad_time_limit() {
 
 #[test]
 fn rate_stops_at_the_time_limit_in_the_solve() {
-    let out = sudoku()
-        .args([
-            "rate",
-            "--max-time",
-            "0.3",
-            &data("rkkautsar-sudoku-64-1.txt"),
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    assert!(String::from_utf8_lossy(&out).contains("timeout"));
+    let text = stopped_output(&[
+        "rate",
+        "--max-time",
+        "0.3",
+        &data("rkkautsar-sudoku-64-1.txt"),
+    ]);
+    assert!(text.contains("timeout"), "{text}");
 }
 
-/// The standard output of `sudoku ARGS`, a run cut short by its `--max-time` (exit code 1).
-/// A run still going after 60 s is killed, and the test fails: a time limit that does not
-/// hold, not a speed bound.
-fn stopped_output(args: &[&str]) -> String {
+/// The standard output and error of `sudoku ARGS`, a run cut short by its `--max-time`
+/// (exit code 1). A run still going after 60 s is killed, and the test fails: a time limit
+/// that does not hold, not a speed bound.
+fn stopped(args: &[&str]) -> (String, String) {
     let out = sudoku()
         .args(args)
         .timeout(std::time::Duration::from_secs(60))
         .assert()
         .code(1)
         .get_output()
-        .stdout
         .clone();
-    String::from_utf8_lossy(&out).into_owned()
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The standard output of [`stopped`].
+fn stopped_output(args: &[&str]) -> String {
+    stopped(args).0
 }
 
 #[test]
@@ -157,22 +146,16 @@ fn explain_stops_at_the_time_limit_inside_a_step_search() {
 
 #[test]
 fn generate_stops_at_the_time_limit() {
-    let out = sudoku()
-        .args([
-            "generate",
-            "--size",
-            "100",
-            "--seed",
-            "1",
-            "--max-time",
-            "0.2",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (out, err) = stopped(&[
+        "generate",
+        "--size",
+        "100",
+        "--seed",
+        "1",
+        "--max-time",
+        "0.2",
+    ]);
+    assert!(out.is_empty(), "{out}");
     assert!(
         err.contains("time limit reached") && err.contains("puzzles made: 0 of 1"),
         "{err}"
