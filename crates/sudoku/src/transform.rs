@@ -1,10 +1,11 @@
 //! Symmetries of a grid: relabel digits, permute bands, rows within bands, stacks, columns
-//! within stacks, and transpose (when boxes are square). They map puzzles to puzzles with
-//! the same number of solutions, so benchmarks use them to re-orient puzzles and the
-//! generator to vary its output.
+//! within stacks, and transpose. They map puzzles to puzzles with the same number of
+//! solutions, so benchmarks use them to re-orient puzzles, the generator to vary its
+//! output, and canonical forms to name the map that gives the form.
 //!
 //! This module owns [`Transform`]: a symmetry as a value, made at random from a seed or an
-//! RNG, applied with [`Transform::apply`] and undone with [`Transform::inverse`].
+//! RNG ([`Transform::seeded`]), written out field by field (as [`crate::canonical`] does),
+//! applied with [`Transform::apply`] and undone with [`Transform::inverse`].
 //!
 //! Depends on [`crate::grid`] and [`crate::shape`].
 
@@ -15,10 +16,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A symmetry of the grids of one shape.
-///
-/// Cell (row `r`, column `c`) holding digit `v` goes to row `rows[r]`, column `cols[c]` with
-/// digit `digits[v]`; then, if `transpose`, rows and columns swap.
+/// A geometric map of a grid followed by a relabelling of digits:
+/// `out[i][j] = digits[src[rows[i]][cols[j]]]`, where `src` is the grid, transposed first
+/// when `transpose` is set (so that grids in 3x2 boxes come out in 2x3 boxes: see
+/// [`Transform::result_shape`]).
 ///
 /// ```
 /// use sudoku::{Grid, transform::Transform, solve::count_solutions};
@@ -31,16 +32,19 @@ use rand_chacha::ChaCha8Rng;
 /// assert_eq!(count_solutions(&h, 2), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Transform {
-    shape: Shape,
-    /// Old row → new row (before transposition).
-    rows: Vec<usize>,
-    /// Old column → new column (before transposition).
-    cols: Vec<usize>,
-    /// Old digit index → new digit index.
-    digits: Vec<usize>,
-    transpose: bool,
+    /// The shape of the grids it applies to.
+    pub shape: Shape,
+    /// Transpose the grid (rows become columns) before moving rows and columns; the result
+    /// then has the transposed shape (3x2 boxes become 2x3, square ones stay).
+    pub transpose: bool,
+    /// Row `i` of the result is row `rows[i]` of the (transposed) source (0-based).
+    pub rows: Vec<usize>,
+    /// Column `j` of the result is column `cols[j]` of the (transposed) source.
+    pub cols: Vec<usize>,
+    /// Digit `d` becomes `digits[d]`; `digits[0]` is 0 (empty stays empty).
+    pub digits: Vec<usize>,
 }
 
 /// A random permutation of `groups` blocks of `size` consecutive indices, each block also
@@ -60,7 +64,7 @@ fn block_permutation(rng: &mut impl Rng, groups: usize, size: usize) -> Vec<usiz
 }
 
 /// The inverse permutation: `invert(p)[p[i]] == i`.
-pub(crate) fn invert(p: &[usize]) -> Vec<usize> {
+fn invert(p: &[usize]) -> Vec<usize> {
     let mut inv = vec![0; p.len()];
     for (i, &j) in p.iter().enumerate() {
         inv[j] = i;
@@ -74,29 +78,31 @@ impl Transform {
         let n = shape.side();
         Transform {
             shape,
+            transpose: false,
             rows: (0..n).collect(),
             cols: (0..n).collect(),
-            digits: (0..n).collect(),
-            transpose: false,
+            digits: (0..=n).collect(),
         }
     }
 
-    /// A uniformly random transform of the kinds listed in the module docs.
+    /// A uniformly random transform of the kinds listed in the module docs that keeps the
+    /// shape: it transposes (at random) only grids whose boxes are square.
     pub fn random(shape: Shape, rng: &mut impl Rng) -> Transform {
         let n = shape.side();
         let (br, bc) = (shape.box_rows(), shape.box_cols());
         // Bands are `br` rows high and there are `n / br` of them; likewise for stacks.
         let rows = block_permutation(rng, n / br, br);
         let cols = block_permutation(rng, n / bc, bc);
-        let mut digits: Vec<usize> = (0..n).collect();
+        let mut digits: Vec<usize> = (1..=n).collect();
         digits.shuffle(rng);
+        digits.insert(0, 0);
         let transpose = br == bc && rng.gen_bool(0.5);
         Transform {
             shape,
+            transpose,
             rows,
             cols,
             digits,
-            transpose,
         }
     }
 
@@ -115,33 +121,67 @@ impl Transform {
         self.transpose
     }
 
-    /// Where cell `(r, c)` goes, as a cell index.
-    #[inline]
-    fn target(&self, r: usize, c: usize) -> usize {
-        let (r2, c2) = (self.rows[r], self.cols[c]);
-        let n = self.shape.side();
+    /// The shape of the grids it makes: [`Transform::shape`], transposed with the grid.
+    pub fn result_shape(&self) -> Shape {
         if self.transpose {
-            c2 * n + r2
+            self.shape.transposed()
         } else {
-            r2 * n + c2
+            self.shape
         }
     }
 
-    /// The transformed grid; givens stay givens. Panics if the grid has another shape.
-    pub fn apply(&self, grid: &Grid) -> Grid {
-        assert_eq!(grid.shape(), self.shape, "transform and grid shapes differ");
+    /// Whether this transform keeps every valid sudoku of its shape valid: rows and
+    /// columns move with the bands and stacks of the result, and digits are a permutation.
+    pub fn is_valid(&self) -> bool {
         let n = self.shape.side();
-        let mut out = Grid::empty(self.shape);
-        for r in 0..n {
-            for c in 0..n {
-                let cell = Cell::new(r * n + c);
-                if let Some(d) = grid.get(cell) {
-                    let to = Cell::new(self.target(r, c));
-                    let d = Digit::from_index(self.digits[d.index()]);
-                    if grid.is_given(cell) {
-                        out.set_given(to, d);
+        let lines_ok = |p: &[usize], group: usize| {
+            let mut seen = vec![false; n];
+            p.len() == n
+                && p.iter()
+                    .all(|&x| x < n && !std::mem::replace(&mut seen[x], true))
+                && p.chunks(group)
+                    .all(|g| g.iter().all(|&x| x / group == g[0] / group))
+        };
+        let mut seen = vec![false; n + 1];
+        let digits_ok = self.digits.len() == n + 1
+            && self.digits[0] == 0
+            && self.digits[1..]
+                .iter()
+                .all(|&d| (1..=n).contains(&d) && !std::mem::replace(&mut seen[d], true));
+        let out = self.result_shape();
+        lines_ok(&self.rows, out.box_rows()) && lines_ok(&self.cols, out.box_cols()) && digits_ok
+    }
+
+    /// The source cell of cell (`i`, `j`) of the result, as a cell index.
+    #[inline]
+    fn source(&self, i: usize, j: usize) -> usize {
+        let (r, c) = (self.rows[i], self.cols[j]);
+        let n = self.shape.side();
+        if self.transpose {
+            c * n + r
+        } else {
+            r * n + c
+        }
+    }
+
+    /// Applies the transform to a grid of its shape, giving one of
+    /// [`Transform::result_shape`]; filled cells of the result are givens where the
+    /// source's were. Panics on another shape.
+    pub fn apply(&self, grid: &Grid) -> Grid {
+        assert_eq!(grid.shape(), self.shape, "a transform applies to its shape");
+        let n = self.shape.side();
+        let mut out = Grid::empty(self.result_shape());
+        for i in 0..n {
+            for j in 0..n {
+                let src = Cell::new(self.source(i, j));
+                let v = grid.value(src);
+                if v != 0 {
+                    let d = Digit::new(self.digits[v]);
+                    let dst = Cell::new(i * n + j);
+                    if grid.is_given(src) {
+                        out.set_given(dst, d);
                     } else {
-                        out.set(to, Some(d));
+                        out.set(dst, Some(d));
                     }
                 }
             }
@@ -154,32 +194,33 @@ impl Transform {
     pub fn apply_cells(&self, cells: &[u8; 81]) -> [u8; 81] {
         assert!(self.shape.is_nine(), "apply_cells needs a 9x9 transform");
         let mut out = [0u8; 81];
-        for r in 0..9 {
-            for c in 0..9 {
-                let v = cells[9 * r + c];
+        for i in 0..9 {
+            for j in 0..9 {
+                let v = cells[self.source(i, j)];
                 if (1..=9).contains(&v) {
-                    out[self.target(r, c)] = self.digits[v as usize - 1] as u8 + 1;
+                    out[9 * i + j] = self.digits[usize::from(v)] as u8;
                 }
             }
         }
         out
     }
 
-    /// The transform that undoes this one.
+    /// The transform that undoes this one: `t.inverse().apply(&t.apply(&g)) == g`.
     pub fn inverse(&self) -> Transform {
+        // Result (i, j) is source (rows[i], cols[j]) of the grid, transposed first or not;
+        // back, the grid's (r, c) is (rows⁻¹[r], cols⁻¹[c]) of the result, which for a
+        // transposing map is the result's transpose at (cols⁻¹[c], rows⁻¹[r]).
         let (rows, cols) = if self.transpose {
-            // (r, c) → (cols[c], rows[r]); back: (R, C) → (rows⁻¹[C], cols⁻¹[R]), which is
-            // a transposing transform with rows' = cols⁻¹ and cols' = rows⁻¹.
             (invert(&self.cols), invert(&self.rows))
         } else {
             (invert(&self.rows), invert(&self.cols))
         };
         Transform {
-            shape: self.shape,
+            shape: self.result_shape(),
+            transpose: self.transpose,
             rows,
             cols,
             digits: invert(&self.digits),
-            transpose: self.transpose,
         }
     }
 }

@@ -24,130 +24,25 @@
 //! characters, `0` for empty cells), refined for every other shape, in the line format
 //! (`.` for empty cells, the puzzle's side and boxes readable back).
 //!
-//! Owns the [`Transform`] it uses (the `transform` module does random re-orientation for
-//! other purposes). Depends on [`crate::grid`], [`crate::format`] and below.
+//! The map that gives a form is a [`Transform`] (the `transform` module's, re-exported
+//! here). Depends on [`crate::grid`], [`crate::format`] and below.
 
 mod any;
 mod nine;
 mod refine;
 
 use crate::grid::Grid;
-use crate::index::{Cell, Digit};
 use crate::shape::Shape;
 
-/// A geometric map of a grid followed by a relabelling of digits:
-/// `out[i][j] = digits[src[rows[i]][cols[j]]]`, where `src` is the grid, transposed first
-/// when `transpose` is set.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Transform {
-    /// The shape of the grids it applies to.
-    pub shape: Shape,
-    /// Transpose the grid (rows become columns) before moving rows and columns; the result
-    /// then has the transposed shape (3x2 boxes become 2x3, square ones stay).
-    pub transpose: bool,
-    /// Row `i` of the result is row `rows[i]` of the (transposed) source (0-based).
-    pub rows: Vec<usize>,
-    /// Column `j` of the result is column `cols[j]` of the (transposed) source.
-    pub cols: Vec<usize>,
-    /// Digit `d` becomes `digits[d]`; `digits[0]` is 0 (empty stays empty).
-    pub digits: Vec<usize>,
-}
+pub use crate::transform::Transform;
 
-impl Transform {
-    /// The transform that changes nothing.
-    pub fn identity(shape: Shape) -> Transform {
-        let n = shape.side();
-        Transform {
-            shape,
-            transpose: false,
-            rows: (0..n).collect(),
-            cols: (0..n).collect(),
-            digits: (0..=n).collect(),
-        }
-    }
-
-    /// The shape of the grids it makes: [`Transform::shape`], transposed with the grid.
-    pub fn result_shape(&self) -> Shape {
-        if self.transpose {
-            self.shape.transposed()
-        } else {
-            self.shape
-        }
-    }
-
-    /// Whether this transform keeps every valid sudoku of its shape valid: rows and
-    /// columns move with the bands and stacks of the result, and digits are a permutation.
-    pub fn is_valid(&self) -> bool {
-        let n = self.shape.side();
-        let lines_ok = |p: &[usize], group: usize| {
-            let mut seen = vec![false; n];
-            p.len() == n
-                && p.iter()
-                    .all(|&x| x < n && !std::mem::replace(&mut seen[x], true))
-                && p.chunks(group)
-                    .all(|g| g.iter().all(|&x| x / group == g[0] / group))
-        };
-        let mut seen = vec![false; n + 1];
-        let digits_ok = self.digits.len() == n + 1
-            && self.digits[0] == 0
-            && self.digits[1..]
-                .iter()
-                .all(|&d| (1..=n).contains(&d) && !std::mem::replace(&mut seen[d], true));
-        let out = self.result_shape();
-        lines_ok(&self.rows, out.box_rows()) && lines_ok(&self.cols, out.box_cols()) && digits_ok
-    }
-
-    /// Applies the transform to a grid of its shape, giving one of
-    /// [`Transform::result_shape`]; filled cells of the result are givens where the
-    /// source's were. Panics on another shape.
-    pub fn apply(&self, grid: &Grid) -> Grid {
-        assert_eq!(grid.shape(), self.shape, "a transform applies to its shape");
-        let n = self.shape.side();
-        let mut out = Grid::empty(self.result_shape());
-        for i in 0..n {
-            for j in 0..n {
-                let (r, c) = (self.rows[i], self.cols[j]);
-                let src = Cell::new(if self.transpose { c * n + r } else { r * n + c });
-                let v = grid.value(src);
-                if v != 0 {
-                    let d = Digit::new(self.digits[v]);
-                    let dst = Cell::new(i * n + j);
-                    if grid.is_given(src) {
-                        out.set_given(dst, d);
-                    } else {
-                        out.set(dst, Some(d));
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// The transform that undoes this one: `t.inverse().apply(&t.apply(&g)) == g`.
-    pub fn inverse(&self) -> Transform {
-        let inv = crate::transform::invert;
-        let (rows, cols) = if self.transpose {
-            (inv(&self.cols), inv(&self.rows))
-        } else {
-            (inv(&self.rows), inv(&self.cols))
-        };
-        Transform {
-            shape: self.result_shape(),
-            transpose: self.transpose,
-            rows,
-            cols,
-            digits: inv(&self.digits),
-        }
-    }
-
-    /// This transform after transposing: the transform of a grid whose transpose `self`
-    /// applies to (`self` itself does not transpose).
-    fn after_transposing(self) -> Transform {
-        Transform {
-            shape: self.shape.transposed(),
-            transpose: true,
-            ..self
-        }
+/// `t` after transposing: the transform of a grid whose transpose `t` applies to (`t`
+/// itself does not transpose).
+fn after_transposing(t: Transform) -> Transform {
+    Transform {
+        shape: t.shape.transposed(),
+        transpose: true,
+        ..t
     }
 }
 
@@ -164,11 +59,7 @@ fn through_transpose(
     find: fn(&Grid) -> Result<Canonical, CanonicalError>,
 ) -> Result<Canonical, CanonicalError> {
     let wide = find(&transposed(grid))?;
-    Ok(Canonical::of(
-        grid,
-        wide.transform.after_transposing(),
-        None,
-    ))
+    Ok(Canonical::of(grid, after_transposing(wide.transform), None))
 }
 
 /// `grid` transposed: rows become columns, and the shape's boxes turn with them.
@@ -311,6 +202,7 @@ pub fn canonical_line(grid: &Grid) -> Result<String, CanonicalError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::{Cell, Digit};
 
     const P: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
