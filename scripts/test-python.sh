@@ -20,4 +20,6 @@ echo "== $(date +%T) the wheel"
 # From the repository's root, so that `import sudokit` is the package just installed and not
 # the source folder python/sudokit (which holds no compiled extension in a fresh clone).
 echo "== $(date +%T) pytest"
-"$VENV/bin/python" -m pytest -q -p no:cacheprovider python/tests scripts/tests
+# --confcutdir: the root conftest.py (the binary both suites check against) is above
+# python/, whose pyproject.toml makes it pytest's rootdir.
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider --confcutdir "$PWD" python/tests scripts/tests

@@ -1,9 +1,9 @@
-"""Shared fixtures: the repository's test data and the `sudoku` binary to agree with."""
+"""Shared fixtures: the repository's test data and the `sudoku` CLI to agree with (its
+binary from the root `conftest.py`)."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
@@ -13,22 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 TESTDATA = ROOT / "testdata"
 
 
-def sudoku_bin() -> Path:
-    """The CLI the tests compare with: $SUDOKU_BIN, else the debug or release build."""
-    env = os.environ.get("SUDOKU_BIN")
-    if env:
-        return Path(env)
-    for profile in ("debug", "release"):
-        p = ROOT / "target" / profile / "sudoku"
-        if p.exists():
-            return p
-    raise RuntimeError("no sudoku binary: build it (cargo build) or set SUDOKU_BIN")
-
-
 @pytest.fixture(scope="session")
-def cli():
+def cli(sudoku_bin):
     """Runs `sudoku ARGS` on `stdin`; returns (exit code, stdout, stderr)."""
-    binary = sudoku_bin()
+    binary = sudoku_bin
     assert binary.exists(), f"{binary} is missing"
 
     def run(*args: str, stdin: str = "") -> tuple[int, str, str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
-import os
 import random
 import subprocess
 import sys
@@ -19,18 +18,6 @@ SCRIPT = ROOT / "scripts" / "giant_bench.py"
 _spec = importlib.util.spec_from_file_location("giant_bench", SCRIPT)
 gb = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gb)
-
-
-def sudoku_bin() -> str:
-    """$SUDOKU_BIN, else the debug or release build."""
-    env = os.environ.get("SUDOKU_BIN")
-    if env:
-        return env
-    for profile in ("debug", "release"):
-        p = ROOT / "target" / profile / "sudoku"
-        if p.exists():
-            return str(p)
-    raise RuntimeError("no sudoku binary: build it (cargo build) or set SUDOKU_BIN")
 
 
 def houses(grid):
@@ -57,11 +44,11 @@ def keeps(puzzle, solution) -> bool:
     return all(v in (0, s) for prow, srow in zip(puzzle, solution) for v, s in zip(prow, srow))
 
 
-def solve_all(grid):
-    """`sudoku solve --all --json` of `grid`: (count, solutions as tuples of rows)."""
+def solve_all(binary, grid):
+    """`binary solve --all --json` of `grid`: (count, solutions as tuples of rows)."""
     text = "\n".join(" ".join(map(str, row)) for row in grid) + "\n"
     p = subprocess.run(
-        [sudoku_bin(), "solve", "--all", "--json", "-"], input=text, capture_output=True, text=True
+        [binary, "solve", "--all", "--json", "-"], input=text, capture_output=True, text=True
     )
     assert p.returncode in (0, 1), p.stderr
     r = json.loads(p.stdout.splitlines()[0])
@@ -124,15 +111,15 @@ def test_solution_grids_copies_and_trades_keep_the_rules():
         assert traded != sol, n
 
 
-def test_a_copy_is_the_same_puzzle():
+def test_a_copy_is_the_same_puzzle(sudoku_bin):
     # Givens relabelled and moved, never lost; the same number of solutions.
     rng = random.Random(7)
     puzzle = gb.holed(gb.solution_grid(9, rng), 0.3, rng)
-    count, _ = solve_all(puzzle)
+    count, _ = solve_all(sudoku_bin, puzzle)
     assert count > 1
     for copy in gb.with_copies(puzzle, 3, "test")[1:]:
         assert sum(v != 0 for row in copy for v in row) == sum(v != 0 for row in puzzle for v in row)
-        assert solve_all(copy)[0] == count
+        assert solve_all(sudoku_bin, copy)[0] == count
 
 
 def decode(puzzle, var, model):
@@ -146,19 +133,19 @@ def decode(puzzle, var, model):
     return tuple(map(tuple, grid))
 
 
-def test_the_encoding_has_exactly_the_puzzles_solutions():
+def test_the_encoding_has_exactly_the_puzzles_solutions(sudoku_bin):
     rng = random.Random(3)
     for fill in (0.25, 0.4):
         puzzle = gb.holed(gb.solution_grid(4, rng), fill, rng)
         clauses, var = gb.encode(puzzle, with_vars=True)
         decoded = {decode(puzzle, var, model) for model in models(clauses, len(var))}
-        count, solutions = solve_all(puzzle)
+        count, solutions = solve_all(sudoku_bin, puzzle)
         assert len(decoded) == count > 0
         assert decoded == solutions
         assert all(is_solution(g) and keeps(puzzle, g) for g in decoded)
 
 
-def test_the_encoding_with_counters_has_exactly_the_puzzles_solutions():
+def test_the_encoding_with_counters_has_exactly_the_puzzles_solutions(sudoku_bin):
     # Past MAX_CLAUSES pairs the at-most-ones of more than six members are sequential
     # counters, whose helper variables each solution fixes: one model a solution.
     rng = random.Random(4)
@@ -167,12 +154,12 @@ def test_the_encoding_with_counters_has_exactly_the_puzzles_solutions():
     nvars = max(abs(x) for c in clauses for x in c)
     assert nvars > len(var), "some groups are counters, with helper variables"
     decoded = [decode(puzzle, var, model) for model in models(clauses, nvars)]
-    count, solutions = solve_all(puzzle)
+    count, solutions = solve_all(sudoku_bin, puzzle)
     assert len(decoded) == count > 1
     assert set(decoded) == solutions
 
 
-def test_the_encoding_says_none_when_the_givens_leave_no_place():
+def test_the_encoding_says_none_when_the_givens_leave_no_place(sudoku_bin):
     # Row 0 takes 1, 2 and 3, column 3 takes 4: cell (0, 3) has no digit left.
     puzzle = [[1, 2, 3, 0], [0, 0, 0, 4], [0, 0, 0, 0], [0, 0, 0, 0]]
     assert gb.encode(puzzle) == "none"
@@ -185,14 +172,14 @@ def test_random_digits_are_as_many_as_asked_and_clash_nowhere():
     assert clash_free(g)
 
 
-def test_a_searched_solution_is_a_solution_of_its_own_digits():
-    g = gb.searched_solution(sudoku_bin(), 16, 0.1, random.Random(11))
+def test_a_searched_solution_is_a_solution_of_its_own_digits(sudoku_bin):
+    g = gb.searched_solution(sudoku_bin, 16, 0.1, random.Random(11))
     assert is_solution(g)
 
 
-def test_sides_below_four_are_refused():
+def test_sides_below_four_are_refused(sudoku_bin):
     p = subprocess.run(
-        [sys.executable, str(SCRIPT), "--no-sat", "--sizes", "0", "--binary", sudoku_bin()],
+        [sys.executable, str(SCRIPT), "--no-sat", "--sizes", "0", "--binary", str(sudoku_bin)],
         capture_output=True,
         text=True,
     )
