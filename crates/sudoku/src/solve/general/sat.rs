@@ -50,7 +50,7 @@
 //! * **`chrono=0`** (no chronological backtracking; single options need `cadical-sys`,
 //!   this crate sets only the four configurations) was the one option of ten that stood
 //!   out. It was not kept: CaDiCaL 2.1.3 on its defaults, which the tight rkkautsar
-//!   states keep ([`STABLE_FROM`]), does not answer 64x64-1 as handed over in 10 s (1.9.5:
+//!   states then kept, does not answer 64x64-1 as handed over in 10 s (1.9.5:
 //!   7.2 s; the file itself: 6.4 s before, a time-out after), and on 64x64 at 30% givens
 //!   `chrono=0` answered three of six copies where 1.9.5's `sat` answered five.
 //! * **Kissat** is not incremental (a new solver per call: the uniqueness call learns
@@ -82,9 +82,13 @@
 //!   copies), hard 36x36 0.80 → 0.62 (4), random-holed 36x36 at 50% 17.9 → 8.3 (3),
 //!   49x49 at 30% 34.8 → 15.6 (15; yet on the bench's own three the median went 1.0 →
 //!   2.0 s), 49x49 at 42% 23.3 → 19.0 (3), 36x36 at 42% 8.2 → 8.3 (6). The rkkautsar
-//!   64x64 states lose: 64x64-2 0.16 → 0.29 s on the file (equal over four copies),
-//!   64x64-1 5.1 → 6.8 s. They are the tightest states seen (0.09–0.12 of the side open
-//!   per cell; every other one 0.16 or more), so they keep the default ([`STABLE_FROM`]).
+//!   64x64 states (the tightest seen: 0.09–0.12 of the side open per cell, every other
+//!   one 0.16 or more) lose on the files (64x64-2 0.23 → 0.34 s, 64x64-1 5.1 → 6.8 s),
+//!   so until 2026-12-04 they kept the defaults. Over isomorphic copies `sat` wins there
+//!   too (40 s limit): of 24 copies of 64x64-1 it answered 21 (402 s) where the defaults
+//!   answered 13 (348 s), both with the sort of [`SORTED_FROM`] (in row order, of 16:
+//!   12 each); eight copies of 64x64-2 took 2.9 s against 4.3. So every state that is
+//!   not batsat's runs `sat`, and the defaults are the portfolio's partner.
 //! * **Tried, not kept.** Other options (same copies): `stabilizeint=100` (hard 25x25 as
 //!   good as `sat`, 36x36 at 50% worse: 22 s), `target=2`, `phase=0` (36x36 at 50%: three
 //!   time-outs); on the original instances only, no copies: the `unsat` configuration
@@ -150,13 +154,6 @@ const SORTED_FROM: usize = 49;
 fn sorted(n: usize, cells: usize, open: usize) -> bool {
     n >= SORTED_FROM && !loose(n, cells, open)
 }
-
-/// From this looseness up (open cells keeping, on average, at least `1 / STABLE_FROM` of
-/// the digits), CaDiCaL runs in its `sat` configuration (stable mode only: no focused
-/// phases), which cut the SAT-proven hard puzzles and the random-holed rows from 36x36 up
-/// by a fifth to a half (module doc). The rkkautsar 64x64 states (0.09–0.12), tighter
-/// than any other measured (0.16 and up), lost with it and keep the default.
-const STABLE_FROM: usize = 8;
 
 /// Loose states (see [`LOOSE_FROM_PERMILLE`]) of grids up to this side go to batsat, the
 /// others to CaDiCaL. On the CNFs handed over from random-holed grids at 30% givens (three
@@ -429,9 +426,9 @@ pub(super) enum Choice {
     /// batsat given one unused variable first, which numbers every other one further:
     /// as strong, but another path (the portfolio's partner of [`Choice::Batsat`]).
     BatsatShifted,
-    /// CaDiCaL's `sat` configuration, from [`STABLE_FROM`] up.
+    /// CaDiCaL's `sat` configuration: every state not loose enough for batsat.
     CadicalStable,
-    /// CaDiCaL's defaults: the tightest states.
+    /// CaDiCaL's defaults (the portfolio's partner of [`Choice::CadicalStable`]).
     Cadical,
 }
 
@@ -441,10 +438,8 @@ impl Choice {
     pub(super) fn of(n: usize, cells: usize, open: usize) -> Choice {
         if loose(n, cells, open) && n <= BATSAT_UP_TO {
             Choice::Batsat
-        } else if open * STABLE_FROM >= cells * n {
-            Choice::CadicalStable
         } else {
-            Choice::Cadical
+            Choice::CadicalStable
         }
     }
 
