@@ -1087,7 +1087,13 @@ pub fn search_with(
     stop: &Stop,
     options: Options,
 ) -> Search {
-    run(grid, marks, limit, keep, Tuning::default(), stop, options)
+    let question = Question {
+        grid,
+        marks,
+        limit,
+        keep,
+    };
+    run(question, Tuning::default(), stop, options)
 }
 
 /// What a caller lets the general engine do beyond its defaults. The library never reads
@@ -1125,20 +1131,35 @@ pub fn fills_by_propagation(grid: &Grid, stop: &Stop) -> Result<bool, crate::Sto
     Ok(ok && st.empty == 0)
 }
 
-fn run(
-    grid: &Grid,
-    marks: Option<&Candidates>,
+/// What the engine is asked: up to `limit` solutions of `grid` (each cell within `marks`,
+/// when given), the first `keep` of them listed.
+#[derive(Clone, Copy)]
+struct Question<'a> {
+    grid: &'a Grid,
+    marks: Option<&'a Candidates>,
     limit: usize,
     keep: usize,
-    tuning: Tuning,
-    stop: &Stop,
-    options: Options,
-) -> Search {
+}
+
+#[cfg(test)]
+impl<'a> Question<'a> {
+    /// The question without marks.
+    fn new(grid: &'a Grid, limit: usize, keep: usize) -> Question<'a> {
+        Question {
+            grid,
+            marks: None,
+            limit,
+            keep,
+        }
+    }
+}
+
+fn run(question: Question<'_>, tuning: Tuning, stop: &Stop, options: Options) -> Search {
     let mut fitted = Fitted::default();
-    let mut s = if options.portfolio && portfolio::races_fills(grid, marks, limit) {
-        portfolio::race_fills(grid, limit, keep, tuning, stop, &mut fitted)
+    let mut s = if options.portfolio && portfolio::races_fills(question) {
+        portfolio::race_fills(question, tuning, stop, &mut fitted)
     } else {
-        run_search(grid, marks, limit, keep, tuning, stop, options, &mut fitted)
+        run_search(question, tuning, stop, options, &mut fitted)
     };
     // A count the stop cut short before it found as many: the formula fit's solutions say
     // "at least" that many (a count of 100 on a grid at the hardness peak with fewer
@@ -1152,17 +1173,19 @@ fn run(
 
 /// [`run`]'s search; `fitted` gets the formula fit's solutions (two or more) when it
 /// found them but fewer than the question wants.
-#[allow(clippy::too_many_arguments)] // run's own, and where the fit's answer goes
 fn run_search(
-    grid: &Grid,
-    marks: Option<&Candidates>,
-    limit: usize,
-    keep: usize,
+    question: Question<'_>,
     tuning: Tuning,
     stop: &Stop,
     options: Options,
     fitted: &mut Fitted,
 ) -> Search {
+    let Question {
+        grid,
+        marks,
+        limit,
+        keep,
+    } = question;
     let mut result = Search::default();
     if limit == 0 {
         return result;

@@ -30,8 +30,7 @@
 
 use super::sat::{Backend, Choice, Cnf, Found};
 use super::tuning::{races_fills_at, Tuning};
-use super::{run_search, Options, Search, Solver};
-use crate::grid::{Candidates, Grid};
+use super::{run_search, Options, Question, Search, Solver};
 use crate::solve::sparse::Fitted;
 use crate::stop::Stop;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,25 +58,23 @@ pub(super) fn race(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) ->
 /// takes the same path as without the race).
 const SECOND_FILL_SEED: u64 = 0x005e_ed0f_f111;
 
-/// Whether [`super::run`] races two fills of `grid` ([`race_fills`]): a sparse grid from
+/// Whether [`super::run`] races two fills for `question` ([`race_fills`]): a sparse grid from
 /// 81x81 up (`tuning::races_fills_at`), not empty, without marks, asked for at most two
 /// solutions.
-pub(super) fn races_fills(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> bool {
-    let givens = grid.filled_count();
-    marks.is_none()
-        && (1..=2).contains(&limit)
+pub(super) fn races_fills(question: Question<'_>) -> bool {
+    let givens = question.grid.filled_count();
+    question.marks.is_none()
+        && (1..=2).contains(&question.limit)
         && givens > 0
-        && races_fills_at(grid.shape(), givens)
+        && races_fills_at(question.grid.shape(), givens)
 }
 
-/// [`run_search`] of `grid` twice at once, as [`first_of_two`] races them: the first as
+/// [`run_search`] of `question` twice at once, as [`first_of_two`] races them: the first as
 /// the single engine runs it (at 81x81 it hands over to batsat), the second with its own
 /// salts ([`SECOND_FILL_SEED`]) and never handing over, a fill to the end. `fitted` gets
 /// the answering search's fit, as [`run_search`]'s.
 pub(super) fn race_fills(
-    grid: &Grid,
-    limit: usize,
-    keep: usize,
+    question: Question<'_>,
     tuning: Tuning,
     stop: &Stop,
     fitted: &mut Fitted,
@@ -86,7 +83,7 @@ pub(super) fn race_fills(
         move |raced: &Stop| {
             let mut fit = Fitted::default();
             let options = Options::default();
-            let found = run_search(grid, None, limit, keep, tuning, raced, options, &mut fit);
+            let found = run_search(question, tuning, raced, options, &mut fit);
             (found, fit)
         }
     };

@@ -175,10 +175,7 @@ fn random_puzzles_match_brute_force() {
             };
             assert_eq!(
                 run(
-                    &g,
-                    None,
-                    limit,
-                    0,
+                    Question::new(&g, limit, 0),
                     other,
                     &Stop::never(),
                     Options::default()
@@ -198,10 +195,7 @@ fn random_puzzles_match_brute_force() {
                     ..Tuning::default()
                 };
                 let x = run(
-                    &g,
-                    None,
-                    limit,
-                    limit,
+                    Question::new(&g, limit, limit),
                     t,
                     &Stop::never(),
                     Options::default(),
@@ -687,8 +681,13 @@ fn portfolio_answers_as_the_single_engine() {
                 };
                 let on = Options::default().with_portfolio(true);
                 for (limit, keep) in [(2, 2), (5, 5)] {
-                    let one = run(&g, None, limit, keep, t, &Stop::never(), Options::default());
-                    let two = run(&g, None, limit, keep, t, &Stop::never(), on);
+                    let one = run(
+                        Question::new(&g, limit, keep),
+                        t,
+                        &Stop::never(),
+                        Options::default(),
+                    );
+                    let two = run(Question::new(&g, limit, keep), t, &Stop::never(), on);
                     assert!(!one.stopped && !two.stopped);
                     assert_eq!(two.count, one.count, "{g:?}");
                     raced[one.count.min(2)] += 1;
@@ -790,7 +789,12 @@ fn listing(g: &Grid, limit: usize, sat_after: u64) -> Search {
         sat_after,
         ..Tuning::default()
     };
-    run(g, None, limit, limit, t, &Stop::never(), Options::default())
+    run(
+        Question::new(g, limit, limit),
+        t,
+        &Stop::never(),
+        Options::default(),
+    )
 }
 
 /// `grids` in value order (row by row).
@@ -821,7 +825,7 @@ fn portfolio_keeps_a_time_limit_and_ends_both_engines() {
     let on = Options::default().with_portfolio(true);
     let flag = Arc::new(AtomicBool::new(false));
     let stop = Stop::after(std::time::Duration::from_millis(300)).with_cancel(flag.clone());
-    let s = run(&g, None, 2, 2, t, &stop, on);
+    let s = run(Question::new(&g, 2, 2), t, &stop, on);
     if s.stopped {
         assert!(stop.reached());
     } else {
@@ -833,7 +837,7 @@ fn portfolio_keeps_a_time_limit_and_ends_both_engines() {
     assert_eq!(Arc::strong_count(&flag), 2);
     // A stop already reached answers nothing, with or without the race.
     flag.store(true, Ordering::Relaxed);
-    let s = run(&g, None, 2, 2, t, &stop, on);
+    let s = run(Question::new(&g, 2, 2), t, &stop, on);
     assert!(s.stopped);
     assert_eq!(Arc::strong_count(&flag), 2);
 }
@@ -1037,7 +1041,12 @@ fn size_buckets_make_the_same_choices_as_the_scan() {
                 full_restart_every: 1,
                 ..Tuning::default()
             };
-            run(&g, None, 2, 2, t, &Stop::never(), Options::default())
+            run(
+                Question::new(&g, 2, 2),
+                t,
+                &Stop::never(),
+                Options::default(),
+            )
         };
         let (scan, bucketed) = (with(0), with(100));
         assert_eq!(scan.count, 2, "seed {seed}");
@@ -1080,12 +1089,14 @@ fn same_answers_on_few_solution_grids(
             continue;
         };
         let never = Stop::never();
-        let a = run(&g, None, limit, limit, plain, &never, Options::default());
+        let a = run(
+            Question::new(&g, limit, limit),
+            plain,
+            &never,
+            Options::default(),
+        );
         let b = run(
-            &g,
-            None,
-            limit,
-            limit,
+            Question::new(&g, limit, limit),
             other(round),
             &never,
             Options::default(),
@@ -1165,10 +1176,15 @@ fn sparse_fills_race_and_answer_as_one_search() {
     for _ in 0..3 {
         let g = holed(big, rng.gen_range(0.02..0.2), &mut rng);
         for limit in [1, 2] {
-            assert!(portfolio::races_fills(&g, None, limit));
+            assert!(portfolio::races_fills(Question::new(&g, limit, 0)));
             assert!(!t.hands_over(big, g.given_count(), limit));
-            let one = run(&g, None, limit, limit, t, &stop, Options::default());
-            let two = run(&g, None, limit, limit, t, &stop, on);
+            let one = run(
+                Question::new(&g, limit, limit),
+                t,
+                &stop,
+                Options::default(),
+            );
+            let two = run(Question::new(&g, limit, limit), t, &stop, on);
             assert!(!one.stopped && !two.stopped);
             assert_eq!((one.count, two.count), (limit, limit), "{g:?}");
             assert_eq!(two.solutions.len(), limit);
@@ -1182,22 +1198,25 @@ fn sparse_fills_race_and_answer_as_one_search() {
         }
         // Not raced: with marks, or counting further.
         let marks = Candidates::from_grid(&g);
-        assert!(!portfolio::races_fills(&g, Some(&marks), 2));
-        assert!(!portfolio::races_fills(&g, None, 3));
+        assert!(!portfolio::races_fills(Question {
+            marks: Some(&marks),
+            ..Question::new(&g, 2, 0)
+        }));
+        assert!(!portfolio::races_fills(Question::new(&g, 3, 0)));
     }
     // A sparse 81x81 races and its first search may hand over.
     let g = holed(Shape::new(9, 9).unwrap(), 0.15, &mut rng);
-    assert!(portfolio::races_fills(&g, None, 2));
+    assert!(portfolio::races_fills(Question::new(&g, 2, 0)));
     assert!(t.hands_over(g.shape(), g.given_count(), 2));
     // A sparse 64x64 and a quarter of a 100x100 given hand over instead.
     for (shape, fill) in [(Shape::new(8, 8).unwrap(), 0.15), (big, 0.3)] {
         let g = holed(shape, fill, &mut rng);
-        assert!(!portfolio::races_fills(&g, None, 2));
+        assert!(!portfolio::races_fills(Question::new(&g, 2, 0)));
         assert!(t.hands_over(shape, g.given_count(), 2));
     }
     let sparse = holed(big, 0.1, &mut rng);
     flag.store(true, Ordering::Relaxed);
-    let s = run(&sparse, None, 2, 2, t, &stop, on);
+    let s = run(Question::new(&sparse, 2, 2), t, &stop, on);
     assert!(s.stopped);
     assert_eq!(Arc::strong_count(&flag), 2);
 }
