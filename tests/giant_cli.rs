@@ -61,6 +61,23 @@ fn solve_stops_at_the_time_limit() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["status"], "timeout");
     assert!(err.contains("time limit reached"), "{err}");
+    // The record carries the puzzle, so the ones not answered can be run again from it.
+    assert_eq!(
+        (v["size"].as_u64(), v["line"].as_u64()),
+        (Some(64), Some(1))
+    );
+    let file = std::fs::read_to_string(data("rkkautsar-sudoku-64-1.txt")).unwrap();
+    let same = |text: &str| {
+        let out = Command::cargo_bin("sudoku")
+            .unwrap()
+            .args(["convert", "--to", "line"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        out.stdout
+    };
+    assert_eq!(same(&out), same(&file));
     // Text output says so too.
     let text = stopped_output(&[
         "solve",

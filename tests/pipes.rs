@@ -801,3 +801,78 @@ fn canonical_writes_its_forms_in_the_format_asked() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("sudoku convert --to opensudoku"), "{err}");
 }
+
+#[test]
+fn a_pencil_mark_grid_keeps_its_marks_through_every_record() {
+    // Its marks rule out the solution of its givens (r1c3 lacks its 4): "none", where the
+    // bare givens have one solution. Every record of it must be that position again.
+    let pm = std::fs::read_to_string(data("marks-rule-out-the-solution.txt")).unwrap();
+    let (code, direct) = stdout(&["solve", "--json"], &pm);
+    assert_eq!(code, 1, "{direct}");
+    let v: Value = serde_json::from_str(&direct).unwrap();
+    assert_eq!(v["status"], "none", "{direct}");
+    for (producer, json) in producers("marks-rule-out-the-solution.txt") {
+        let record: Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+        assert!(record["marks"].is_array(), "{producer}: {json}");
+        let (code, again) = stdout(&["solve", "--json"], &json);
+        assert_eq!(code, 1, "{producer} | solve: {again}");
+        let again: Value = serde_json::from_str(&again).unwrap();
+        assert_eq!(again["status"], "none", "{producer} | solve");
+    }
+}
+
+#[test]
+fn solve_to_json_keeps_its_notes_inside_the_record() {
+    // A puzzle with no unique answer is written back with why, as a line's `#` comment
+    // would say it; in JSON that is the record's comment, so the line still reads back.
+    for (input, note, status) in [
+        ("multiple.txt", "multiple solutions", "multiple"),
+        ("none.txt", "no solution", "none"),
+        ("invalid.txt", "invalid: ", "invalid"),
+    ] {
+        let text = std::fs::read_to_string(data(input)).unwrap();
+        let (code, out) = stdout(&["solve", "--to", "json"], &text);
+        assert_eq!(code, 1, "{input}: {out}");
+        let v: Value = serde_json::from_str(out.trim_end()).expect("one JSON record");
+        let comment = v["info"]["comment"].as_str().unwrap_or_default();
+        assert!(comment.starts_with(note), "{input}: {out}");
+        let (code, again) = stdout(&["solve", "--json"], &out);
+        assert_eq!(code, 1, "{input}: {again}");
+        let again: Value = serde_json::from_str(&again).unwrap();
+        assert_eq!(again["status"], status, "{input}: {again}");
+    }
+}
+
+#[test]
+fn check_checks_the_solution_generate_writes() {
+    // `generate --with-solution --json` writes the solution as a line in the puzzle's
+    // symbols: check reads it in them and checks it against the givens.
+    for args in [
+        vec!["--seed", "2"],
+        vec!["--size", "16", "--to-alphabet", "hex", "--seed", "3"],
+        vec!["--box", "3x2", "--to-alphabet", "letters", "--seed", "4"],
+    ] {
+        let mut gen = vec!["generate", "--with-solution", "--json"];
+        gen.extend(&args);
+        let (code, record) = stdout(&gen, "");
+        assert_eq!(code, 0, "{record}");
+        let (code, out) = stdout(&["check", "--json"], &record);
+        assert_eq!(code, 0, "{args:?}: {out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["valid"], true, "{args:?}: {out}");
+        // One symbol of the solution changed: no longer its solution, and check says so.
+        let mut r: Value = serde_json::from_str(&record).unwrap();
+        let sol = r["solution"].as_str().unwrap().to_string();
+        let at = sol.find(|c: char| c != '.' && c != ' ').unwrap();
+        let first = sol[at..].chars().next().unwrap();
+        let other = sol[at + 1..]
+            .chars()
+            .find(|&c| c != first && c != ' ')
+            .unwrap();
+        let mut changed = sol.clone();
+        changed.replace_range(at..at + first.len_utf8(), &other.to_string());
+        r["solution"] = json!(changed);
+        let (code, out) = stdout(&["check", "--json"], &r.to_string());
+        assert_eq!(code, 1, "{args:?}: {out}");
+    }
+}

@@ -10,7 +10,7 @@ use crate::input::InputArgs;
 use clap::Args;
 use serde_json::{json, Value};
 use std::process::ExitCode;
-use sudoku::format::json::{self, PuzzleHeader};
+use sudoku::format::json::PuzzleHeader;
 use sudoku::format::Puzzle;
 use sudoku::logic::{HintLevel, Order, Position};
 use sudoku::Stop;
@@ -50,15 +50,11 @@ pub struct HintArgs {
     pub jobs: usize,
 }
 
-/// The start of a puzzle's JSON record: the fields every command writes for its puzzle,
-/// and a pencil-mark grid's `marks` (as the JSON format writes them), so that the record
-/// is the position the hint is for, as input to any command.
+/// The start of a puzzle's JSON record: the fields every command writes for its puzzle
+/// (with a pencil-mark grid's `marks`), so that the record is the position the hint is
+/// for, as input to any command.
 fn record_of(puzzle: &Puzzle) -> Value {
-    let mut v = serde_json::to_value(PuzzleHeader::of(puzzle)).expect("a plain record");
-    if let Some(marks) = json::marks_json(puzzle).and_then(|m| serde_json::from_str(&m).ok()) {
-        v["marks"] = marks;
-    }
-    v
+    serde_json::to_value(PuzzleHeader::of(puzzle)).expect("a plain record")
 }
 
 /// Runs `sudoku hint`.

@@ -273,12 +273,14 @@ struct SolvedRecord {
 fn json_line(answer: &Answer) -> String {
     match answer {
         Answer::Error(e) => super::json_line(&input::error_record(e)),
-        Answer::TimedOut(puzzle) => super::json_line(&json!({
-            "status": "timeout",
-            "source": puzzle.source.as_deref(),
-            "line": puzzle.line,
-            "message": "no answer within the time limit (--max-time)",
-        })),
+        // With the puzzle, so that the records of those not answered are input to a rerun.
+        Answer::TimedOut(puzzle) => super::json_line(&Headed::new(
+            puzzle,
+            json!({
+                "status": "timeout",
+                "message": "no answer within the time limit (--max-time)",
+            }),
+        )),
         Answer::Solved {
             puzzle,
             outcome,
@@ -311,13 +313,33 @@ fn grid_text(g: &Grid, to: Format, like: &Puzzle) -> String {
     }
 }
 
+/// `g` in `to` on one line with `note` after it: a `#` comment, or in JSON (where a
+/// comment would not read back) the record's `comment` field.
+fn noted_line(g: &Grid, to: Format, like: &Puzzle, note: &str) -> String {
+    if to == Format::Json {
+        let mut p = Puzzle {
+            alphabet: like.alphabet,
+            ..Puzzle::new(g.clone())
+        };
+        p.info.comment = Some(note.to_string());
+        if let Ok(s) = format::write_record(&p, to) {
+            return s.trim_end().to_string() + "\n";
+        }
+    }
+    format!("{} # {note}\n", grid_text(g, to, like).trim_end())
+}
+
 /// The text of one answer in `to`; `one_line` is whether `to` writes each puzzle on one
 /// line ([`Format::is_single_line`]), so that output lines match input lines.
 fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
     if let Answer::TimedOut(puzzle) = answer {
         return if one_line {
-            let line = grid_text(&puzzle.grid, to, puzzle).trim_end().to_string();
-            format!("{line} # timeout: no answer within the time limit\n")
+            noted_line(
+                &puzzle.grid,
+                to,
+                puzzle,
+                "timeout: no answer within the time limit",
+            )
         } else if single {
             format::note(to, "timeout: no answer within the time limit")
         } else {
@@ -350,18 +372,19 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
             Outcome::Unique(s) => line(s) + "\n",
             Outcome::Multiple(a, b) if count.as_ref().is_some_and(|c| !c.solutions.is_empty()) => {
                 // `--all`: the comment line, then one solution a line.
-                let mut t = format!("{} # {}\n", line(&puzzle.grid), many(count));
+                let mut t = noted_line(&puzzle.grid, to, puzzle, &many(count));
                 for g in listed(a, b) {
                     t += &line(&g);
                     t.push('\n');
                 }
                 t
             }
-            Outcome::Multiple(..) => format!("{} # {}\n", line(&puzzle.grid), many(count)),
-            Outcome::NoSolution => format!("{} # no solution\n", line(&puzzle.grid)),
+            Outcome::Multiple(..) => noted_line(&puzzle.grid, to, puzzle, &many(count)),
+            Outcome::NoSolution => noted_line(&puzzle.grid, to, puzzle, "no solution"),
             Outcome::Invalid(c) => {
                 let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
-                format!("{} # invalid: {}\n", line(&puzzle.grid), why.join("; "))
+                let note = format!("invalid: {}", why.join("; "));
+                noted_line(&puzzle.grid, to, puzzle, &note)
             }
         };
     }

@@ -405,11 +405,24 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     // `solve --json`'s answer: kept as a puzzle bank's solution column is (numbers, space
     // separated), so that `sudoku check` checks it against the givens. A puzzle with
     // several solutions lists some under `solutions`: kept the same way, `;` between them.
-    if let Some(sol @ Value::Array(_)) = obj.get("solution") {
-        let cells = solution_cells(sol, n, "\"solution\"")?;
-        if info.get("solution").is_none() {
-            info.extra.push(("solution".into(), cells));
+    // `generate --json --with-solution` writes it as a string in the puzzle's symbols.
+    let solution = match obj.get("solution") {
+        Some(sol @ Value::Array(_)) => Some(solution_cells(sol, n, "\"solution\"")?),
+        Some(Value::String(text)) => {
+            let o = ReadOptions {
+                shape: Some(s),
+                alphabet: alphabet.or(opts.alphabet),
+                ..opts.clone()
+            };
+            let p = super::line::parse_record(text, &o)
+                .map_err(|e| format!("\"solution\" string: {}", e.message()))?;
+            let cells: Vec<String> = p.grid.values().iter().map(u16::to_string).collect();
+            Some(cells.join(" "))
         }
+        _ => None,
+    };
+    if let Some(cells) = solution.filter(|_| info.get("solution").is_none()) {
+        info.extra.push(("solution".into(), cells));
     }
     if let Some(Value::Array(list)) = obj.get("solutions") {
         let mut all = Vec::with_capacity(list.len());
@@ -540,7 +553,7 @@ pub fn write(p: &Puzzle) -> String {
 
 /// The fields every `--json` record that carries a puzzle starts from: where it was read
 /// (`source` and `line`), the puzzle as a line (`puzzle`), `size`, `box` and, when not the
-/// standard symbols, `alphabet`. Since [`from_value`] reads them back, such a record is input to
+/// standard symbols, `alphabet`, and a pencil-mark grid's `marks`. Since [`from_value`] reads them back, such a record is input to
 /// every command with its box shape and symbols; [`Headed`] puts a face's own fields
 /// beside them.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -561,6 +574,11 @@ pub struct PuzzleHeader {
     /// The symbols' name ([`Alphabet::name`]) when not the standard ones.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alphabet: Option<&'static str>,
+    /// A pencil-mark grid's candidates ([`marks_json`]), so that the record is the same
+    /// position: without them a grid whose marks rule out its solution would read back as
+    /// the bare givens, with another answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<Value>,
 }
 
 impl PuzzleHeader {
@@ -592,6 +610,7 @@ impl PuzzleHeader {
                 .alphabet
                 .filter(|&a| a.named_in_records(s.side()))
                 .map(Alphabet::name),
+            marks: marks_json(p).and_then(|m| serde_json::from_str(&m).ok()),
         }
     }
 }
