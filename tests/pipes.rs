@@ -876,3 +876,27 @@ fn check_checks_the_solution_generate_writes() {
         assert_eq!(code, 1, "{args:?}: {out}");
     }
 }
+
+#[test]
+fn a_box_shape_the_input_contradicts_is_an_error() {
+    // A 6x6 in 3x2 boxes read as 2x3 is another puzzle (here: one with no solution), so
+    // `--box 2x3` against a note, a record's `box` or a drawn frame saying 3x2 is refused
+    // where it stands, and agreeing with them it reads as before.
+    let json = std::fs::read_to_string(data("six-3x2.json")).unwrap();
+    for to in ["json", "line", "boxed", "pm"] {
+        let (code, text) = stdout(&["convert", "--to", to], &json);
+        assert_eq!(code, 0, "{to}: {text}");
+        let (code, err) = stderr(&["solve", "--box", "2x3"], &text);
+        assert_eq!(code, 2, "{to}: {err}");
+        assert!(
+            err.contains("<stdin>:1") && err.contains("disagrees"),
+            "{to}: {err}"
+        );
+        let says = err.contains("3x2") || err.contains("[3, 2]");
+        assert!(says && err.contains("(2x3)"), "{to}: {err}");
+        let (code, out) = stdout(&["solve", "--box", "3x2", "--json"], &text);
+        assert_eq!(code, 0, "{to}: {out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["box"], json!([3, 2]), "{to}");
+    }
+}

@@ -329,6 +329,20 @@ impl Block {
     fn shape(&self, src_name: &str, opts: &ReadOptions) -> Result<crate::Shape, ParseError> {
         let n = self.side();
         let forced = opts.shape.filter(|s| s.side() == n);
+        // Read in either shape it would be another puzzle: neither is taken quietly.
+        if let (Some(asked), Some(drawn)) = (forced, self.drawn_shape()) {
+            if asked != drawn {
+                let why = format!(
+                    "the frame draws {}x{} boxes, which disagrees with the box shape asked for \
+                     ({}x{})",
+                    drawn.box_rows(),
+                    drawn.box_cols(),
+                    asked.box_rows(),
+                    asked.box_cols()
+                );
+                return Err(self.error(src_name, why));
+            }
+        }
         forced
             .or_else(|| self.drawn_shape())
             .or_else(|| opts.shape_for(n))

@@ -278,6 +278,18 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             Some(crate::Shape::new(r, c).map_err(|e| e.to_string())?)
         }
     };
+    // Read in either shape it would be another puzzle: neither is taken quietly.
+    if let (Some(b), Some(asked)) = (box_shape, opts.shape) {
+        if b != asked {
+            return Err(format!(
+                "\"box\" [{}, {}] disagrees with the box shape asked for ({}x{})",
+                b.box_rows(),
+                b.box_cols(),
+                asked.box_rows(),
+                asked.box_cols()
+            ));
+        }
+    }
     // Said as such: the rows were counted against the box's side ("expected 64 cells for
     // a 8x8 (4x2 boxes) grid, found 36" of a record whose `size` is 6).
     if let (Some(n), Some(b)) = (size, box_shape) {

@@ -358,6 +358,11 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         }
         note => note.and_then(Result::ok),
     };
+    if let Some(why) = note.and_then(|noted| disagreeing_note(noted, opts)) {
+        let note = rest.trim_start_matches([' ', '\t', ',', ';']);
+        let col = lead + char_col(body, body.len() - note.len()) + 1;
+        return Err(ParseError::at(1, col, ParseErrorKind::Invalid(why)));
+    }
     let noted_fits =
         opts.shape.is_none() && note.is_some_and(|s| s.cell_count() == cell_count(field));
     if noted_fits || fits(cell_count(field), opts) {
@@ -398,7 +403,12 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     // Boxes that are not the usual ones (`--box 2x32`) end the numbers with their note.
     if let Some(hash) = body.find('#') {
         let (numbers, note) = body.split_at(hash);
-        if let Some(shape) = opts.shape.or_else(|| box_note(note).and_then(Result::ok)) {
+        let noted = box_note(note).and_then(Result::ok);
+        if let Some(why) = noted.and_then(|noted| disagreeing_note(noted, opts)) {
+            let col = lead + char_col(body, hash) + 1;
+            return Err(ParseError::at(1, col, ParseErrorKind::Invalid(why)));
+        }
+        if let Some(shape) = opts.shape.or(noted) {
             if numbers.split_whitespace().nth(shape.cell_count()).is_none() {
                 let tokens = tokens_with_offsets(numbers);
                 if tokens.len() == shape.cell_count()
@@ -553,6 +563,20 @@ fn solution_column(rest: &str, shape: Shape, opts: &ReadOptions, info: &mut Info
             }
         }
     }
+}
+
+/// Why a `# box RxC` note that says `noted` cannot stand with `opts` (whose shape, when it
+/// has one, was asked for: `--box`, or a JSON record's `box`): read in either shape it would
+/// be another puzzle, so neither is taken quietly.
+fn disagreeing_note(noted: Shape, opts: &ReadOptions) -> Option<String> {
+    let asked = opts.shape.filter(|&asked| asked != noted)?;
+    Some(format!(
+        "the note `# box {}x{}` disagrees with the box shape asked for ({}x{})",
+        noted.box_rows(),
+        noted.box_cols(),
+        asked.box_rows(),
+        asked.box_cols()
+    ))
 }
 
 /// The box shape of a trailing `# box RxC` note (docs/formats.md, `box` in any case), if
