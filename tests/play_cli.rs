@@ -131,3 +131,25 @@ fn new_game_levels_and_targets() {
         .stderr(predicates::str::contains("no level"));
     bin().args(["play", "--rating", "9..8"]).assert().code(2);
 }
+
+#[test]
+fn animate_refuses_what_it_would_not_write() {
+    // An animation writes steps, not records or grids in a format: asked for those too,
+    // it says so instead of ignoring them.
+    for extra in [
+        vec!["--json"],
+        vec!["--to", "line"],
+        vec!["--count", "5"],
+        vec!["--all"],
+    ] {
+        let mut args = vec!["solve", "--animate", "--delay", "0"];
+        args.extend(&extra);
+        bin()
+            .args(&args)
+            .write_stdin(format!("{EASY}\n"))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains("cannot be used with"));
+    }
+}

@@ -27,19 +27,19 @@ pub struct SolveArgs {
     pub input: InputArgs,
     /// Write solutions in this format (default: a boxed grid for one puzzle, lines for many):
     /// line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
-    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format, conflicts_with = "animate")]
     pub to: Option<Format>,
     /// Write JSON Lines: one object per puzzle with `status` (unique, multiple, none, invalid,
     /// error), `solution`, `solutions`, `count`, `conflicts`, `message`, `line`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "animate")]
     pub json: bool,
     /// For puzzles with several solutions, count them up to N: "exactly k solutions" below
     /// N, "at least N" at it (JSON: `count` and `count_exact`).
-    #[arg(long, value_name = "N", value_parser = crate::limits::parse_count::<usize>)]
+    #[arg(long, value_name = "N", value_parser = crate::limits::parse_count::<usize>, conflicts_with = "animate")]
     pub count: Option<usize>,
     /// For puzzles with several solutions, write every solution (up to --count, default
     /// 1000) instead of two.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "animate")]
     pub all: bool,
     #[command(flatten)]
     pub batch: crate::limits::BatchArgs,
