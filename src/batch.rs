@@ -2,6 +2,7 @@
 //! buffered standard output; a progress counter or a spinner on a terminal for long runs;
 //! a closed pipe ends the run quietly.
 
+use crate::input::InputArgs;
 use anyhow::Context as _;
 use std::io::{self, IsTerminal, Write};
 
@@ -18,14 +19,34 @@ pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
+/// Standard output for the answers to `input`: buffered, but written as each answer comes
+/// when the input is live ([`InputArgs::is_live`]: puzzles typed would otherwise get their
+/// answers in one go at the end).
+pub fn stdout_for(input: &InputArgs) -> io::BufWriter<io::StdoutLock<'static>> {
+    let capacity = if input.is_live() { 0 } else { 1 << 16 };
+    io::BufWriter::with_capacity(capacity, io::stdout().lock())
+}
+
+/// `chunk`, or one record at a time when `input` is live ([`InputArgs::is_live`]): a
+/// worker waits for its whole chunk to be read before it answers any of it.
+pub fn chunk_for(input: &InputArgs, chunk: usize) -> usize {
+    if input.is_live() {
+        1
+    } else {
+        chunk
+    }
+}
+
 /// How many puzzles are out to the workers at once, all workers together: big enough that
 /// taking a chunk costs nothing, small enough that the workers finish together (on 17-clue
 /// puzzles, 4,096 left `--jobs 2` at 1.78x one job, 1,024 gives 1.88x, 512 no better) and
 /// that memory stays flat on endless input.
-const CHUNK: usize = 1024;
+pub const CHUNK: usize = 1024;
 
 /// Runs `work` over every record on `jobs` threads (0 = all cores) and hands the results to
-/// `emit` in input order, a chunk at a time. Shows a progress counter on stderr when it is a
+/// `emit` in input order, `chunk` records at a time ([`CHUNK`]; small chunks for slow work such
+/// as rating, so results appear as they come rather than thousands at once; one for live
+/// input, [`chunk_for`]). Shows a progress counter on stderr when it is a
 /// terminal and the run is long.
 ///
 /// With one job everything runs on the calling thread. With more, each worker reads its
@@ -35,23 +56,6 @@ const CHUNK: usize = 1024;
 /// at about 1.2 times `--jobs 1` on 17-clue puzzles, where parsing and formatting take as
 /// long as solving; parsing on a reader thread, at about 1.4 to 1.5.)
 pub fn ordered_batch<I, T, W, E>(
-    records: impl Iterator<Item = I> + Send,
-    jobs: usize,
-    work: W,
-    emit: E,
-) -> anyhow::Result<()>
-where
-    I: Send,
-    T: Send,
-    W: Fn(usize, I) -> T + Sync,
-    E: FnMut(T) -> anyhow::Result<()>,
-{
-    ordered_batch_by(records, jobs, CHUNK, work, emit)
-}
-
-/// [`ordered_batch`] with `chunk` records at a time: small chunks for slow work (rating),
-/// so results appear as they come rather than thousands at once.
-pub fn ordered_batch_by<I, T, W, E>(
     records: impl Iterator<Item = I> + Send,
     jobs: usize,
     chunk: usize,
@@ -113,7 +117,7 @@ where
     Ok(())
 }
 
-/// The work of [`ordered_batch_by`] with several jobs. Each of `jobs` worker threads takes
+/// The work of [`ordered_batch`] with several jobs. Each of `jobs` worker threads takes
 /// the next `chunk` records from the shared reader (under a lock: reading must follow the
 /// file), works through them and sends the results, numbered, to the calling thread, which
 /// hands them to `emit` in input order. At most `2 * jobs` chunks are out at once, so memory

@@ -1,4 +1,5 @@
-//! End to end: the real binary in a pseudo-terminal (tmux), driven by keys. Starts a game
+//! End to end: the real binary in a pseudo-terminal (tmux), driven by keys. Puzzles typed
+//! into `solve` are answered as they come. Starts a game
 //! from a file, places digits, undoes, makes and restores a checkpoint, asks for a hint,
 //! quits, resumes, and checks the screen and the save file.
 //!
@@ -110,4 +111,35 @@ fn play_in_a_real_terminal() {
     let stderr = std::fs::read_to_string(home.join("stderr")).unwrap();
     assert!(stderr.contains("Game saved"), "{stderr}");
     let _ = std::fs::remove_dir_all(&home);
+}
+
+#[test]
+fn puzzles_typed_into_solve_are_answered_as_they_come() {
+    // From a terminal, each answer comes when its puzzle is typed (once the first four
+    // lines have told the format), not all at the end of the input.
+    require_tmux();
+    let bin = env!("CARGO_BIN_EXE_sudoku");
+    let answer = Command::new(bin)
+        .args(["solve", "--to", "line", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child.stdin.take().unwrap().write_all(EASY.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let solution = String::from_utf8(answer.stdout).unwrap().trim().to_string();
+    assert_eq!(solution.len(), 81, "{solution}");
+    let t = Tmux::new("typed", "typed");
+    t.start(&[&format!("exec {bin} solve --to line 2>/dev/null")]);
+    for _ in 0..5 {
+        t.keys(&[EASY, "Enter"]);
+    }
+    // Still reading (no end of input typed), yet answering.
+    let screen = t.wait_for(&solution);
+    assert!(t.running(), "{screen}");
+    t.keys(&["C-d"]);
+    t.wait_gone();
 }

@@ -60,7 +60,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
             to.name()
         );
     }
-    let mut out = batch::stdout();
+    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let stop = args
         .batch
@@ -70,6 +70,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
     batch::ordered_batch(
         args.input.unparsed_records(),
         crate::limits::jobs(args.batch.jobs),
+        batch::chunk_for(&args.input, batch::CHUNK),
         |_, record| {
             if stop.reached() {
                 Answer::Stopped

@@ -89,12 +89,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             return Ok(Status::Negative.code());
         }
     }
-    let mut out = batch::stdout();
+    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut seen = 0;
     batch::ordered_batch(
         args.input.unparsed_records(),
         crate::limits::jobs(args.jobs),
+        batch::chunk_for(&args.input, batch::CHUNK),
         |_, record| match record.parse() {
             Ok(p) => {
                 let (text, bad) = check(args, puzzle.as_ref(), &p);

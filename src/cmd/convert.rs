@@ -22,7 +22,7 @@ pub struct ConvertArgs {
 }
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    let mut out = batch::stdout();
+    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut stream = format::StreamWriter::new(args.to);
     let mut warned = false;

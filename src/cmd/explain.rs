@@ -72,7 +72,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         args.order,
         !args.no_backtracking,
     )?;
-    let mut out = batch::stdout();
+    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut first = true;
     let deadline = args.max_time.map(|t| std::time::Instant::now() + t);
@@ -83,11 +83,11 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     // has the batch's counter).
     let spinner = batch::spinner_for_one(head.len() == 1, "explaining");
     let jobs = crate::limits::jobs(args.jobs);
-    batch::ordered_batch_by(
+    batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,
         // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
-        jobs,
+        batch::chunk_for(&args.input, jobs),
         |_, record| explain_record(args, &solver, deadline, record.parse()),
         |outcome| {
             if let Some(text) = outcome.settle(args.json, &mut status, &mut skipped) {

@@ -67,16 +67,16 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     } else {
         HintLevel::Vague
     };
-    let mut out = batch::stdout();
+    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let stop = args.max_time.map_or_else(Stop::never, Stop::after);
     let mut skipped = 0usize;
     let jobs = crate::limits::jobs(args.jobs);
-    batch::ordered_batch_by(
+    batch::ordered_batch(
         args.input.unparsed_records(),
         jobs,
         // A uniqueness check and a step search: milliseconds, seconds on a giant.
-        jobs * 4,
+        batch::chunk_for(&args.input, jobs * 4),
         |_, record| hint_record(args, &solver, level, &stop, record.parse()),
         |outcome| {
             if let Some(text) = outcome.settle(args.json, &mut status, &mut skipped) {

@@ -335,7 +335,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             files: vec![file.clone()],
             ..args.input.clone()
         };
-        batch::ordered_batch_by(
+        batch::ordered_batch(
             one.records(),
             jobs,
             jobs * 4,

@@ -154,19 +154,19 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let jobs = crate::limits::jobs(args.batch.jobs);
-    let mut out = batch::stdout();
+    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut records = args.input.records();
     let head: Vec<_> = records.by_ref().take(2).collect();
     // One puzzle that takes more than a moment (a giant's SE rating: a minute) gets a
     // spinner on a terminal; a batch has the batch's counter.
     let spinner = batch::spinner_for_one(head.len() == 1, "rating");
-    batch::ordered_batch_by(
+    batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,
         // Rating takes milliseconds to seconds a puzzle: hand out a few at a time so lines
         // appear as they are rated.
-        jobs * 4,
+        batch::chunk_for(&args.input, jobs * 4),
         |_, record| rate_record(&rater, args.scale, max_time, record),
         |answer| {
             status = status.worst(answer.status());

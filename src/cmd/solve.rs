@@ -169,7 +169,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let to = args
         .to
         .unwrap_or(if single { Format::Boxed } else { Format::Line });
-    let mut out = batch::stdout();
+    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let count_limit = args.count;
     let stop = args
@@ -197,6 +197,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,
+        batch::chunk_for(&args.input, batch::CHUNK),
         |_, record| {
             let answer = solve_record(record.parse(), count_limit, args.all, &stop, options);
             // A format that can't hold this grid (a size, a box shape) is said once per
