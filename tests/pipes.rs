@@ -551,7 +551,13 @@ fn a_9x9_in_letters_keeps_them_through_every_json_record() {
         assert_eq!(v["alphabet"], "letters", "{json}");
         let (code, out) = stdout(&["solve", "--to", "line"], &json);
         assert_eq!(code, 0, "{} | solve: {out}", producer.join(" "));
-        assert_eq!(out.trim(), want, "{}", producer.join(" "));
+        // The line says its symbols: letters for 1-9 would read back as 10-18.
+        let want_line = format!("{want} # alphabet letters");
+        assert_eq!(out.trim(), want_line, "{}", producer.join(" "));
+        let (code, back) = stdout(&["solve", "--json"], &out);
+        assert_eq!(code, 0, "{back}");
+        let back: Value = serde_json::from_str(&back).unwrap();
+        assert_eq!(back["alphabet"], "letters", "{back}");
     }
 }
 
@@ -899,4 +905,49 @@ fn a_box_shape_the_input_contradicts_is_an_error() {
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["box"], json!([3, 2]), "{to}");
     }
+}
+
+#[test]
+fn a_line_whose_cells_would_read_in_other_symbols_says_its_own() {
+    // A 16x16 in hex that never uses `0` reads, by its cells alone, as the standard symbols
+    // with every digit one too low: its line carries `# alphabet hex` and reads back as
+    // the same puzzle; told another alphabet, the reader refuses.
+    let (code, line) = stdout(
+        &[
+            "generate",
+            "--size",
+            "16",
+            "--to-alphabet",
+            "hex",
+            "--seed",
+            "5",
+            "--to",
+            "line",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{line}");
+    let no_zero = line.trim().replace('0', ".");
+    let (code, direct) = stdout(&["convert", "--alphabet", "hex", "--to", "json"], &no_zero);
+    assert_eq!(code, 0, "{direct}");
+    let (code, written) = stdout(&["convert", "--to", "line"], &direct);
+    assert_eq!(code, 0, "{written}");
+    assert!(written.trim_end().ends_with(" # alphabet hex"), "{written}");
+    let (code, back) = stdout(&["convert", "--to", "json"], &written);
+    assert_eq!(code, 0, "{back}");
+    let (direct, back): (Value, Value) = (
+        serde_json::from_str(&direct).unwrap(),
+        serde_json::from_str(&back).unwrap(),
+    );
+    assert_eq!(back["grid"], direct["grid"]);
+    assert_eq!(back["alphabet"], "hex");
+    let (code, err) = stderr(
+        &["convert", "--alphabet", "standard", "--to", "line"],
+        &written,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("<stdin>:1:") && err.contains("disagrees"),
+        "{err}"
+    );
 }

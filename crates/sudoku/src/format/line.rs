@@ -358,7 +358,11 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         }
         note => note.and_then(Result::ok),
     };
-    if let Some(why) = note.and_then(|noted| disagreeing_note(noted, opts)) {
+    let spelled = alphabet_note(rest);
+    let disagreeing = note
+        .and_then(|noted| disagreeing_note(noted, opts))
+        .or_else(|| spelled.and_then(|a| disagreeing_alphabet(a, opts)));
+    if let Some(why) = disagreeing {
         let note = rest.trim_start_matches([' ', '\t', ',', ';']);
         let col = lead + char_col(body, body.len() - note.len()) + 1;
         return Err(ParseError::at(1, col, ParseErrorKind::Invalid(why)));
@@ -367,20 +371,20 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         opts.shape.is_none() && note.is_some_and(|s| s.cell_count() == cell_count(field));
     if noted_fits || fits(cell_count(field), opts) {
         let noted;
-        let o = match note {
-            Some(shape) if opts.shape.is_none() => {
-                noted = ReadOptions {
-                    shape: Some(shape),
-                    ..opts.clone()
-                };
-                &noted
-            }
-            _ => opts,
+        let o = if note.is_some() && opts.shape.is_none() || spelled.is_some() {
+            noted = ReadOptions {
+                shape: opts.shape.or(note),
+                alphabet: opts.alphabet.or(spelled),
+                ..opts.clone()
+            };
+            &noted
+        } else {
+            opts
         };
         let grid = parse_cells(field, lead, o)?;
         let mut info = trailing_info(rest);
         solution_column(rest, grid.shape(), o, &mut info);
-        if note.is_some() {
+        if note.is_some() || spelled.is_some() {
             info.comment = info
                 .comment
                 .as_deref()
@@ -577,6 +581,35 @@ fn disagreeing_note(noted: Shape, opts: &ReadOptions) -> Option<String> {
         asked.box_rows(),
         asked.box_cols()
     ))
+}
+
+/// Why an `alphabet NAME` note that says `spelled` cannot stand with the alphabet `opts`
+/// asks for (`--alphabet`, a JSON record's `alphabet`).
+fn disagreeing_alphabet(spelled: Alphabet, opts: &ReadOptions) -> Option<String> {
+    let asked = opts.alphabet.filter(|&asked| asked != spelled)?;
+    Some(format!(
+        "the note `alphabet {}` disagrees with the alphabet asked for ({})",
+        spelled.name(),
+        asked.name()
+    ))
+}
+
+/// The alphabet of a trailing `# alphabet NAME` note, or of `alphabet NAME` after a box
+/// note (`# box 3x2 alphabet letters`): what [`write`] adds when the cells alone would be
+/// read in other symbols (a 16x16 in hex with no `0`). An unknown name leaves the note a
+/// comment (`# alphabet soup`).
+fn alphabet_note(rest: &str) -> Option<Alphabet> {
+    let r = rest.trim_start_matches([' ', '\t', ',', ';']).trim_start();
+    let mut words = r.strip_prefix('#')?.split_whitespace();
+    let mut word = words.next()?;
+    if word.eq_ignore_ascii_case("box") {
+        words.next()?;
+        word = words.next()?;
+    }
+    if !word.eq_ignore_ascii_case("alphabet") {
+        return None;
+    }
+    Alphabet::from_name(words.next()?)
 }
 
 /// The box shape of a trailing `# box RxC` note (docs/formats.md, `box` in any case), if
@@ -900,8 +933,19 @@ pub fn write_line_placed(grid: &Grid) -> Option<String> {
 }
 
 pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
-    let alphabet = Alphabet::written(p.shape().side(), p.alphabet);
-    Ok(write_line_with(&p.grid, alphabet, '.') + &box_note_for(p.shape()))
+    let n = p.shape().side();
+    let alphabet = Alphabet::written(n, p.alphabet);
+    let cells = write_line_with(&p.grid, alphabet, '.');
+    let mut note = box_note_for(p.shape());
+    // Cells that detection would read in other symbols (a 16x16 in hex that never uses
+    // `0`: every digit one too low) say theirs.
+    if alphabet.symbol(n).is_some() && Alphabet::detect(n, &cells) != alphabet {
+        if note.is_empty() {
+            note.push_str(" #");
+        }
+        note += &format!(" alphabet {}", alphabet.name());
+    }
+    Ok(cells + &note)
 }
 
 #[cfg(test)]
