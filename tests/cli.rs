@@ -1029,3 +1029,75 @@ fn a_prime_size_names_the_boxes_it_can_have() {
     let line = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(line.trim_end().ends_with("# box 1x7"), "{line}");
 }
+
+/// The placements step text names, `((row, col), symbol)`: `r2c7=4` in one-liners, and
+/// `so 4 goes in r2c7` in explanations.
+fn placements_named(text: &str) -> Vec<((usize, usize), String)> {
+    let cell = |s: &str| -> Option<(usize, usize)> {
+        let (r, c) = s.strip_prefix('r')?.split_once('c')?;
+        Some((r.parse().ok()?, c.parse().ok()?))
+    };
+    let mut named = Vec::new();
+    for token in text.split(|ch: char| ch.is_whitespace() || ",;:()".contains(ch)) {
+        let token = token.trim_end_matches('.');
+        if let Some((at, sym)) = token.split_once('=') {
+            // `r1c2=r1c7` is a chain's link, `=>` no placement.
+            if let (Some(at), 1) = (cell(at), sym.chars().count()) {
+                named.push((at, sym.to_string()));
+            }
+        }
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for w in words.windows(5) {
+        if let ["so", sym, "goes", "in", at] = w {
+            if let Some(at) = cell(at.trim_end_matches('.')) {
+                named.push((at, sym.to_string()));
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn steps_name_digits_in_the_symbols_of_the_puzzle() {
+    // 16x16 puzzles written in hex (`0` is digit 1) and in letters (`A-P`): explain and hint
+    // name each placement's digit as `solve` writes that cell of the same puzzle, and
+    // `--json` keeps the numbers beside its text.
+    for (name, symbols) in [
+        ("testdata/cli/sixteen-hex.txt", "0123456789ABCDEF"),
+        ("testdata/cli/sixteen-letters.txt", "ABCDEFGHIJKLMNOP"),
+    ] {
+        let file = repo(name);
+        let run = |args: &[&str]| {
+            let out = sudoku().args(args).arg(&file).assert().success();
+            String::from_utf8(out.get_output().stdout.clone()).unwrap()
+        };
+        let solution: Vec<char> = run(&["solve", "--to", "line"]).trim().chars().collect();
+        assert_eq!(solution.len(), 256, "{name}");
+        assert!(solution.iter().all(|&c| symbols.contains(c)), "{name}");
+        let at = |(r, c): (usize, usize)| solution[(r - 1) * 16 + c - 1].to_string();
+        for args in [&["explain", "--verbose"][..], &["hint", "--full"]] {
+            let text = run(args);
+            let named = placements_named(&text);
+            assert!(named.len() >= 2, "{name} {args:?}: {text}");
+            for (cell, sym) in named {
+                assert_eq!(
+                    sym,
+                    at(cell),
+                    "{name} {args:?}: r{}c{}\n{text}",
+                    cell.0,
+                    cell.1
+                );
+            }
+        }
+        let json: Value = serde_json::from_str(&run(&["explain", "--json"])).unwrap();
+        let step = &json["steps"][0];
+        let p = &step["placements"][0];
+        let (r, c) = (p[0].as_u64().unwrap(), p[1].as_u64().unwrap());
+        let sym = at((r as usize, c as usize));
+        let digit = symbols.find(&sym).unwrap() + 1;
+        assert_eq!(p[2].as_u64(), Some(digit as u64), "{name}: {step}");
+        let text = step["text"].as_str().unwrap();
+        assert!(text.ends_with(&format!("r{r}c{c}={sym}")), "{name}: {text}");
+    }
+}

@@ -153,3 +153,51 @@ fn animate_refuses_what_it_would_not_write() {
             .stderr(predicates::str::contains("cannot be used with"));
     }
 }
+
+/// The `try`/`withdraw` symbols of an animation's lines.
+fn tried(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.contains(": try ") || l.contains(": withdraw "))
+        .filter_map(|l| l.rsplit_once(" = ").map(|(_, s)| s))
+        .collect()
+}
+
+#[test]
+fn animate_writes_digits_as_the_puzzle_does() {
+    let run = |name: &str| {
+        let file = format!("{}/testdata/cli/{name}", env!("CARGO_MANIFEST_DIR"));
+        let out = bin()
+            .args([
+                "solve",
+                "--animate",
+                "--delay",
+                "0",
+                "--max-time",
+                "1",
+                &file,
+            ])
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Hex (`0-F`): never the standard alphabet's `G` for 16.
+    let hex = run("sixteen-hex.txt");
+    assert!(!hex.contains('G'), "{hex}");
+    let syms = tried(&hex);
+    assert!(!syms.is_empty(), "{hex}");
+    assert!(
+        syms.iter()
+            .all(|s| s.len() == 1 && "0123456789ABCDEF".contains(*s)),
+        "{hex}"
+    );
+    // 49x49: numbers, as its grids are written, never `?` past 35.
+    let big = run("fortynine.txt");
+    assert!(!big.contains('?'), "{}", &big[..big.len().min(2000)]);
+    let syms = tried(&big);
+    assert!(syms.iter().all(|s| s.parse::<usize>().is_ok()), "{syms:?}");
+    assert!(
+        syms.iter().any(|s| s.parse::<usize>().unwrap() > 35),
+        "{syms:?}"
+    );
+}

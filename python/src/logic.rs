@@ -308,7 +308,8 @@ fn explain(
     let solver = solver(self::order(order)?, techniques, backtracking)?;
     let deadline = stop_after(max_time_arg(max_time)?).deadline();
     let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
-    let shape = p.shape();
+    // Step text in the puzzle's own symbols.
+    let n = Position::from_puzzle(&p).notation();
     let path = match py.detach(|| Position::from_puzzle(&p).explain_until(&solver, deadline)) {
         Ok(path) if path.timed_out => {
             return Err(PyTimeoutError::new_err(format!(
@@ -323,7 +324,7 @@ fn explain(
     Ok(path
         .steps
         .iter()
-        .map(|s| Step::of(StepRecord::full(shape, s)))
+        .map(|s| Step::of(StepRecord::full(n, s)))
         .collect())
 }
 

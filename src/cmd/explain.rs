@@ -126,11 +126,13 @@ fn explain_record(
         Ok(p) => p,
         Err(e) => return Outcome::Unread(e),
     };
-    let shape = puzzle.shape();
     let header = PuzzleHeader::of(&puzzle);
     let line = header.puzzle.clone();
     // Invalid, none or multiple are said first: no path means anything on those.
-    let path = match Position::from_puzzle(&puzzle).explain_until(solver, deadline) {
+    let position = Position::from_puzzle(&puzzle);
+    // Steps name digits in the puzzle's own symbols.
+    let n = position.notation();
+    let path = match position.explain_until(solver, deadline) {
         Ok(path) => path,
         Err(p) => {
             let text = if args.json {
@@ -148,18 +150,18 @@ fn explain_record(
     let text = if args.json {
         // The library's record of the path, and the puzzle it is of (only a puzzle with
         // one solution is explained).
-        let body = super::verdict::Unique::new(PathRecord::new(shape, &path));
+        let body = super::verdict::Unique::new(PathRecord::new(n, &path));
         super::json_line(&Headed { header, body })
     } else {
         let mut t = format!("# {line}\n");
         let width = path.steps.len().to_string().len();
         for (i, step) in path.steps.iter().enumerate() {
-            t += &format!("{:>width$}. {}\n", i + 1, step.text(shape));
+            t += &format!("{:>width$}. {}\n", i + 1, step.text(n));
             if args.verbose {
-                t += &format!("{:>width$}  {}\n", "", step.explain(shape));
+                t += &format!("{:>width$}  {}\n", "", step.explain(n));
             }
         }
-        t += &path.summary(shape, !args.no_backtracking);
+        t += &path.summary(n, !args.no_backtracking);
         t + "\n"
     };
     Outcome::Written {

@@ -222,10 +222,14 @@ pub struct AnimateArgs {
 /// there `max_time` bounds the run (a step of the logic solver on a giant grid, or the
 /// naive backtracker's millions of tries, can take longer than anyone waits).
 pub fn run_animate(
-    grid: &Grid,
+    puzzle: &sudoku::format::Puzzle,
     args: &AnimateArgs,
     max_time: Option<std::time::Duration>,
 ) -> anyhow::Result<ExitCode> {
+    let grid = &puzzle.grid;
+    // Digits in the puzzle's own symbols: the grid's, and the steps' text.
+    let alphabet = animate::symbols(grid.shape().side(), puzzle.alphabet);
+    let notation = sudoku::logic::Notation::new(grid.shape(), puzzle.alphabet);
     let deadline = max_time.map(|t| std::time::Instant::now() + t);
     let timed_out = |steps: u64| {
         let secs = max_time.unwrap_or_default().as_secs_f64();
@@ -249,11 +253,20 @@ pub fn run_animate(
     let solver_for = move |grid: &Grid| -> Box<dyn animate::Solver> {
         match method {
             Method::Backtrack => Box::new(animate::Backtracker::new(grid)),
-            Method::Logic => Box::new(animate::LogicSteps::new(grid, Box::new(hint::Logic::new()))),
+            Method::Logic => Box::new(animate::LogicSteps::new(
+                grid,
+                notation,
+                Box::new(hint::Logic::new()),
+            )),
         }
     };
     if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
-        tui::animate(animate::Anim::new(grid, solver_for(grid), args.delay))?;
+        tui::animate(animate::Anim::new(
+            grid,
+            alphabet,
+            solver_for(grid),
+            args.delay,
+        ))?;
         return Ok(ExitCode::SUCCESS);
     }
     // The solver works in a thread of its own and sends each event's line; this one
@@ -266,7 +279,7 @@ pub fn run_animate(
         let mut solver = solver_for(&start);
         while let Some(e) = solver.next_event() {
             let solved = e == animate::Event::Solved;
-            if tx.send((e.line(shape), solved)).is_err() {
+            if tx.send((e.line(shape, alphabet), solved)).is_err() {
                 return None;
             }
         }
@@ -307,7 +320,14 @@ pub fn run_animate(
             g.set(sudoku::Cell::new(i), Some(sudoku::Digit::new(v as usize)));
         }
     }
-    write!(out, "{}", sudoku::format::boxed::write_boxed(&g))?;
+    // The solved grid as `solve` writes it, in the puzzle's symbols.
+    let mut solved_puzzle = sudoku::format::Puzzle::new(g);
+    solved_puzzle.alphabet = puzzle.alphabet;
+    write!(
+        out,
+        "{}",
+        sudoku::format::write(&solved_puzzle, sudoku::format::Format::Boxed)?
+    )?;
     out.flush()?;
     Ok(if solved {
         ExitCode::SUCCESS

@@ -107,7 +107,8 @@ fn grid_size(lay: &Layout, side: usize, width: f64, height: f64) -> Result<f64, 
 fn pieces(p: &PathPuzzle, grids: &PathGrids, lay: &Layout, width: f64) -> Vec<Vec<Piece>> {
     let (_, heading, _, _) = lay.fonts();
     let (step_size, note_size) = sizes(lay);
-    let shape = p.start.shape();
+    // Steps name digits in the puzzle's own symbols, as its grids show them.
+    let n = sudoku::logic::Notation::new(p.start.shape(), p.alphabet);
     let line = |s: &str, size: f64, bold: bool, indent: f64| -> Vec<Piece> {
         wrap(s, size, bold, width - indent)
             .into_iter()
@@ -151,7 +152,7 @@ fn pieces(p: &PathPuzzle, grids: &PathGrids, lay: &Layout, width: f64) -> Vec<Ve
             } else {
                 format!("{}–{}.", start + 1, i)
             };
-            let singles = sudoku::logic::placements_text(shape, &places);
+            let singles = sudoku::logic::placements_text(n, &places);
             blocks.push(line(
                 &format!("{numbers} Singles: {singles}"),
                 step_size,
@@ -168,12 +169,12 @@ fn pieces(p: &PathPuzzle, grids: &PathGrids, lay: &Layout, width: f64) -> Vec<Ve
         let mut block = Vec::new();
         block.push(Piece::Gap(step_size * 0.4));
         block.extend(line(
-            &format!("{}. {}", i + 1, step.text(shape)),
+            &format!("{}. {}", i + 1, step.text(n)),
             step_size,
             true,
             0.0,
         ));
-        block.extend(line(&step.explain(shape), note_size, false, indent));
+        block.extend(line(&step.explain(n), note_size, false, indent));
         if draw {
             block.push(Piece::Gap(note_size * 0.5));
             block.push(Piece::Grid(board.clone(), Some(highlight_of(step, &board))));
@@ -184,7 +185,7 @@ fn pieces(p: &PathPuzzle, grids: &PathGrids, lay: &Layout, width: f64) -> Vec<Ve
     }
     let mut end = vec![Piece::Gap(step_size * 0.6)];
     end.extend(line(
-        &format!("{}.", path.summary(shape, p.backtracking)),
+        &format!("{}.", path.summary(n, p.backtracking)),
         step_size,
         false,
         0.0,

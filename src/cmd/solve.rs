@@ -151,7 +151,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             Some(Err(e)) => anyhow::bail!("{}", input::describe_error(&e)),
             None => anyhow::bail!("no puzzle to animate"),
         };
-        return super::play::run_animate(&puzzle.grid, &args.animate, args.batch.max_time);
+        return super::play::run_animate(&puzzle, &args.animate, args.batch.max_time);
     }
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");

@@ -9,13 +9,33 @@
 //! [`Anim`] is the Elm model of the animation, with its own `update` and `view`; the loop
 //! lives in `tui/mod.rs`.
 
-use super::hint::{symbol, Hint, HintSource};
+use super::hint::{Hint, HintSource};
 use super::keys::Key;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
+use sudoku::format::Alphabet;
+use sudoku::logic::Notation;
 use sudoku::{Board, Cell, Grid, Shape};
+
+/// The symbols the animation shows a grid of side `n` in: `read` (the puzzle's) where it
+/// has them for the side, else the standard ones (`1-9A-Z`), as the game does; `None`
+/// (numbers) past 35x35, which no alphabet covers, as the grid writers write those.
+pub fn symbols(n: usize, read: Option<Alphabet>) -> Option<Alphabet> {
+    Some(
+        read.filter(|a| a.symbol(n).is_some())
+            .unwrap_or(Alphabet::Standard),
+    )
+    .filter(|a| a.symbol(n).is_some())
+}
+
+/// Digit `v` in `alphabet` ([`symbols`]), else its number.
+pub fn symbol(alphabet: Option<Alphabet>, v: usize) -> String {
+    alphabet
+        .and_then(|a| a.symbol(v))
+        .map_or_else(|| v.to_string(), |ch| ch.to_string())
+}
 
 /// What the solver did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,15 +60,14 @@ pub enum Event {
 }
 
 impl Event {
-    /// One line for a log (non-terminal output).
-    pub fn line(&self, shape: Shape) -> String {
+    /// One line for a log (non-terminal output), digits in `alphabet` ([`symbols`]).
+    pub fn line(&self, shape: Shape, alphabet: Option<Alphabet>) -> String {
         let name = |c: usize| Cell::new(c).name(shape).to_string();
+        let sym = |d: u16| symbol(alphabet, d as usize);
         match self {
-            Event::Try { cell, digit } => {
-                format!("try {} = {}", name(*cell), symbol(*digit as usize))
-            }
+            Event::Try { cell, digit } => format!("try {} = {}", name(*cell), sym(*digit)),
             Event::Withdraw { cell, digit } => {
-                format!("withdraw {} = {}", name(*cell), symbol(*digit as usize))
+                format!("withdraw {} = {}", name(*cell), sym(*digit))
             }
             Event::Step { hint } => hint.explanation.clone(),
             Event::Solved => "solved".into(),
@@ -141,15 +160,18 @@ pub struct LogicSteps {
     board: Board,
     values: Vec<u16>,
     source: Box<dyn HintSource>,
+    /// How the steps' text names digits (the puzzle's symbols).
+    notation: Notation,
     done: bool,
 }
 
 impl LogicSteps {
-    pub fn new(grid: &Grid, source: Box<dyn HintSource>) -> LogicSteps {
+    pub fn new(grid: &Grid, notation: Notation, source: Box<dyn HintSource>) -> LogicSteps {
         LogicSteps {
             values: grid.values().to_vec(),
             board: Board::new(grid),
             source,
+            notation,
             done: false,
         }
     }
@@ -168,7 +190,7 @@ impl Solver for LogicSteps {
             self.done = true;
             return Some(Event::Solved);
         }
-        match self.source.next(&self.board) {
+        match self.source.next(self.notation, &self.board) {
             Some(hint)
                 if sudoku::logic::apply_changes(
                     &mut self.board,
@@ -195,6 +217,8 @@ impl Solver for LogicSteps {
 /// The animation's model.
 pub struct Anim {
     pub shape: Shape,
+    /// The symbols digits are shown in ([`symbols`]).
+    pub alphabet: Option<Alphabet>,
     pub givens: Vec<bool>,
     pub solver: Box<dyn Solver>,
     /// Milliseconds between events; 0 runs as fast as the screen draws.
@@ -217,10 +241,16 @@ pub enum AnimMsg {
 }
 
 impl Anim {
-    pub fn new(grid: &Grid, solver: Box<dyn Solver>, delay_ms: u64) -> Anim {
+    pub fn new(
+        grid: &Grid,
+        alphabet: Option<Alphabet>,
+        solver: Box<dyn Solver>,
+        delay_ms: u64,
+    ) -> Anim {
         let s = grid.shape();
         Anim {
             shape: s,
+            alphabet,
             givens: Cell::all(s)
                 .map(|c| grid.is_given(c) || grid.get(c).is_some())
                 .collect(),
@@ -324,10 +354,12 @@ pub fn view(a: &Anim, f: &mut Frame) {
         s
     };
     let mut lines: Vec<Line> = Vec::new();
+    // Cells as wide as the widest symbol: one character, or the numbers of a big grid.
+    let w = symbol(a.alphabet, n).len();
     let rule = {
         let mut r = String::from("+");
         for _ in 0..n / bc {
-            r += &"-".repeat(2 * bc + 1);
+            r += &"-".repeat((w + 1) * bc + 1);
             r.push('+');
         }
         r
@@ -340,11 +372,14 @@ pub fn view(a: &Anim, f: &mut Frame) {
         for c in 0..n {
             let i = r * n + c;
             let ch = match values[i] {
-                0 => '.',
-                v => symbol(v as usize),
+                0 => ".".to_string(),
+                v => symbol(a.alphabet, v as usize),
             };
             spans.push(ratatui::text::Span::raw(" "));
-            spans.push(ratatui::text::Span::styled(ch.to_string(), style_for(i)));
+            spans.push(ratatui::text::Span::styled(
+                format!("{ch:>w$}"),
+                style_for(i),
+            ));
             if (c + 1) % bc == 0 {
                 spans.push(ratatui::text::Span::raw(" |"));
             }
@@ -360,7 +395,7 @@ pub fn view(a: &Anim, f: &mut Frame) {
         if a.finished { " · done" } else { "" }
     )));
     if let Some(e) = &a.last {
-        lines.push(Line::raw(e.line(a.shape)));
+        lines.push(Line::raw(e.line(a.shape, a.alphabet)));
     }
     lines.push(Line::raw(
         "space pause · n next (paused) · + faster · - slower · q stop",
@@ -408,15 +443,23 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         )
         .unwrap();
-        let events = drain(&mut LogicSteps::new(&g, Box::new(Logic::new())));
+        let n = Notation::from(g.shape());
+        let events = drain(&mut LogicSteps::new(&g, n, Box::new(Logic::new())));
         assert_eq!(events.len(), 52);
-        assert!(events[0].line(g.shape()).contains("Single"));
+        assert!(events[0]
+            .line(g.shape(), Some(Alphabet::Standard))
+            .contains("Single"));
     }
 
     #[test]
     fn keys_pause_and_change_speed() {
         let g = Grid::from_line("1...............").unwrap();
-        let mut a = Anim::new(&g, Box::new(Backtracker::new(&g)), 100);
+        let mut a = Anim::new(
+            &g,
+            Some(Alphabet::Standard),
+            Box::new(Backtracker::new(&g)),
+            100,
+        );
         update(&mut a, AnimMsg::Tick(250));
         assert_eq!(a.events, 2);
         update(&mut a, AnimMsg::Key(Key::Char(' ')));

@@ -125,6 +125,11 @@ impl Game {
         }
     }
 
+    /// How hints and steps name this grid's cells and digits (in its symbols).
+    pub fn notation(&self) -> sudoku::logic::Notation {
+        sudoku::logic::Notation::new(self.shape(), Some(self.alphabet))
+    }
+
     /// The symbol shown for digit `d` (1-based).
     pub fn symbol(&self, d: u16) -> char {
         self.alphabet.symbol(d as usize).unwrap_or('?')

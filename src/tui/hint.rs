@@ -3,7 +3,7 @@
 //! [`Hint`] (its outcome and words), and applies it with the library's
 //! [`sudoku::logic::apply_changes`].
 
-use sudoku::logic::{HintLevel, LogicSolver, Order, Step};
+use sudoku::logic::{HintLevel, LogicSolver, Notation, Order, Step};
 use sudoku::{Board, Candidate, Cell};
 
 /// An explained step, as the game shows it.
@@ -22,13 +22,13 @@ pub struct Hint {
 }
 
 impl Hint {
-    /// The game's hint for a step of the library's solver.
-    pub fn of(board: &Board, step: &Step) -> Hint {
-        let shape = board.shape();
+    /// The game's hint for a step of the library's solver, its words in notation `n` (the
+    /// grid's symbols).
+    pub fn of(n: Notation, step: &Step) -> Hint {
         Hint {
             technique: step.technique.name().to_string(),
-            vague: step.hint(shape, HintLevel::Vague),
-            explanation: format!("{} ({})", step.explain(shape), step.text(shape)),
+            vague: step.hint(n, HintLevel::Vague),
+            explanation: format!("{} ({})", step.explain(n), step.text(n)),
             placements: step.placements.clone(),
             eliminations: step.eliminations.clone(),
             cells: step.cells(),
@@ -39,17 +39,13 @@ impl Hint {
 /// Finds the next explained step of a position. Takes a [`Board`] (digits and candidates),
 /// the same input as the logic solver's `next_step`, so that steps which only eliminate
 /// candidates carry on along a path.
+/// Hints name digits in notation `n`: the grid's shape and the symbols it is written in.
 pub trait HintSource {
     /// The next step from `board`, or `None` when this source is stuck (or it is solved).
-    fn next(&self, board: &Board) -> Option<Hint>;
+    fn next(&self, n: Notation, board: &Board) -> Option<Hint>;
 
     /// The whole path from `board`, at most `limit` steps, until solved or stuck.
-    fn path(&self, board: &Board, limit: usize) -> Vec<Hint>;
-}
-
-/// The symbol people type for digit `d`: 1-9, then A-Z.
-pub fn symbol(d: usize) -> char {
-    sudoku::format::Alphabet::Standard.symbol(d).unwrap_or('?')
+    fn path(&self, n: Notation, board: &Board, limit: usize) -> Vec<Hint>;
 }
 
 /// Hints from the library's logic solver: every technique of HoDoKu's default set plus the
@@ -80,15 +76,15 @@ impl Default for Logic {
 }
 
 impl HintSource for Logic {
-    fn next(&self, board: &Board) -> Option<Hint> {
+    fn next(&self, n: Notation, board: &Board) -> Option<Hint> {
         if !board.grid().conflicts().is_empty() {
             return None;
         }
         let step = self.solver.next_step(board)?;
-        Some(Hint::of(board, &step))
+        Some(Hint::of(n, &step))
     }
 
-    fn path(&self, board: &Board, limit: usize) -> Vec<Hint> {
+    fn path(&self, n: Notation, board: &Board, limit: usize) -> Vec<Hint> {
         if !board.grid().conflicts().is_empty() {
             return Vec::new();
         }
@@ -97,7 +93,7 @@ impl HintSource for Logic {
         let mut b = board.clone();
         let mut out = Vec::new();
         for step in path.steps.iter().take(limit) {
-            out.push(Hint::of(&b, step));
+            out.push(Hint::of(n, step));
             sudoku::logic::apply(&mut b, step);
         }
         out
@@ -117,14 +113,15 @@ mod tests {
     fn hints_are_the_librarys_steps_and_walk_an_easy_puzzle() {
         let g = Grid::from_line(EASY).unwrap();
         let board = Board::new(&g);
-        let h = Logic::new().next(&board).unwrap();
+        let n = Notation::from(g.shape());
+        let h = Logic::new().next(n, &board).unwrap();
         let step = LogicSolver::for_faces(Order::Hodoku, None, false)
             .unwrap()
             .next_step(&board)
             .unwrap();
-        assert_eq!(h, Hint::of(&board, &step));
+        assert_eq!(h, Hint::of(n, &step));
         assert_eq!(h.vague, step.hint(g.shape(), HintLevel::Vague));
-        let path = Logic::new().path(&board, 100);
+        let path = Logic::new().path(n, &board, 100);
         assert_eq!(path.len(), 51, "the whole puzzle falls to singles");
         let mut b = board.clone();
         for h in &path {
@@ -132,13 +129,18 @@ mod tests {
             assert!(changed, "{} changed nothing", h.explanation);
         }
         assert!(b.is_solved());
-        assert_eq!(Logic::new().path(&board, 10).len(), 10, "the limit holds");
+        assert_eq!(
+            Logic::new().path(n, &board, 10).len(),
+            10,
+            "the limit holds"
+        );
     }
 
     #[test]
     fn says_nothing_on_a_clash() {
         let g = Grid::from_line("11..............").unwrap();
-        assert!(Logic::new().next(&Board::new(&g)).is_none());
-        assert!(Logic::new().path(&Board::new(&g), 10).is_empty());
+        let n = Notation::from(g.shape());
+        assert!(Logic::new().next(n, &Board::new(&g)).is_none());
+        assert!(Logic::new().path(n, &Board::new(&g), 10).is_empty());
     }
 }

@@ -440,17 +440,19 @@ fn find_hint(m: &Model) -> Result<Hint, String> {
     if !m.game.grid().conflicts().is_empty() {
         return Err("Two of your digits clash (marked): fix them first.".into());
     }
-    m.hints.next(&hint_board(m)).ok_or_else(|| {
-        // No step, and no one solution to go to: say which, in `sudoku hint`'s words
-        // ("no technique applies" to an empty grid said nothing of its many solutions).
-        match m.game.solution {
-            None => match sudoku::logic::unique_solution(&m.game.puzzle, None) {
-                Err(p) => format!("No hint: {}.", p.message),
-                Ok(_) => NO_TECHNIQUE.to_string(),
-            },
-            Some(_) => NO_TECHNIQUE.to_string(),
-        }
-    })
+    m.hints
+        .next(m.game.notation(), &hint_board(m))
+        .ok_or_else(|| {
+            // No step, and no one solution to go to: say which, in `sudoku hint`'s words
+            // ("no technique applies" to an empty grid said nothing of its many solutions).
+            match m.game.solution {
+                None => match sudoku::logic::unique_solution(&m.game.puzzle, None) {
+                    Err(p) => format!("No hint: {}.", p.message),
+                    Ok(_) => NO_TECHNIQUE.to_string(),
+                },
+                Some(_) => NO_TECHNIQUE.to_string(),
+            }
+        })
 }
 
 /// What a hint says when no technique it knows applies.
@@ -573,7 +575,7 @@ fn path(m: &mut Model) {
     if let Some(h) = mistake(m) {
         lines.push(format!("First fix: {} {}", h.vague, h.explanation));
     }
-    let steps = m.hints.path(&hint_board(m), 2000);
+    let steps = m.hints.path(m.game.notation(), &hint_board(m), 2000);
     for (i, h) in steps.iter().enumerate() {
         lines.push(format!("{:>3}. {}", i + 1, h.explanation));
     }

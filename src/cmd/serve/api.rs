@@ -12,7 +12,7 @@ use std::sync::Arc;
 use sudoku::format::{self, Format, Puzzle};
 use sudoku::generate::{GenerateError, Generator, Symmetry};
 use sudoku::logic::{
-    mistake_text, HintLevel, Level, LogicSolver, Mistake, Order, Position, Problem, Step,
+    mistake_text, HintLevel, Level, LogicSolver, Mistake, Notation, Order, Position, Problem, Step,
     StepRecord,
 };
 use sudoku::rate::{Rater, Scales, Target};
@@ -341,9 +341,10 @@ fn checked_position(
     Ok((position, mistakes))
 }
 
-/// A step as the page reads it: the library's full record with its drawing on `board`.
-fn step_json(board: &Board, step: &Step) -> Value {
-    serde_json::to_value(StepRecord::drawn(board, step)).unwrap_or(Value::Null)
+/// A step as the page reads it: the library's full record with its drawing on `board`, its
+/// text in notation `n` (the puzzle's symbols).
+fn step_json(n: Notation, board: &Board, step: &Step) -> Value {
+    serde_json::to_value(StepRecord::drawn_in(n, board, step)).unwrap_or(Value::Null)
 }
 
 /// `POST /api/rate` `{"puzzle"}`: SE's ER/EP/ED and HoDoKu's level and score of the givens.
@@ -411,6 +412,7 @@ pub async fn explain(State(limits): Shared, Body(body): Body) -> Answer {
             ))
             .with("mistakes", json!(records)));
         }
+        let n = position.notation();
         let mut board = position.into_board();
         let path = solver.solve_board_until(board.clone(), stop.deadline());
         if path.timed_out {
@@ -418,14 +420,14 @@ pub async fn explain(State(limits): Shared, Body(body): Body) -> Answer {
         }
         let mut out = Vec::with_capacity(path.steps.len());
         for step in &path.steps {
-            let mut s = step_json(&board, step);
+            let mut s = step_json(n, &board, step);
             s["grid"] = rows(board.grid());
             out.push(s);
             sudoku::logic::apply(&mut board, step);
         }
         Ok(axum::Json(json!({
             "order": order.name(),
-            "summary": path.summary(shape, true),
+            "summary": path.summary(n, true),
             "score": path.hodoku_score(),
             "solved": board.is_solved(),
             "steps": out,

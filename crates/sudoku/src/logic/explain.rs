@@ -6,6 +6,7 @@
 //!
 //! Depends on the step model and the grid's index types.
 
+use super::notation::Notation;
 use super::position::{Mistake, MistakeKind, Position};
 use super::step::*;
 use super::technique::Technique;
@@ -23,15 +24,6 @@ pub(crate) fn cell_list(shape: Shape, cells: &[Cell]) -> String {
     cells
         .iter()
         .map(|&c| cell_name(shape, c))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// `3,7`.
-pub(crate) fn digit_list(digits: DigitSet) -> String {
-    digits
-        .iter()
-        .map(|d| d.to_string())
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -58,7 +50,9 @@ pub(crate) fn house_long(shape: Shape, h: House) -> String {
 
 /// `r1c4,r1c7<>5, r2c3<>67`: eliminations grouped HoDoKu style: the cells that lose the
 /// same digits together, groups ordered by their smallest digit.
-pub fn eliminations_text(shape: Shape, elims: &[Candidate]) -> String {
+pub fn eliminations_text(n: impl Into<Notation>, elims: &[Candidate]) -> String {
+    let n = n.into();
+    let shape = n.shape;
     let mut by_cell: Vec<(Cell, DigitSet)> = Vec::new();
     for e in elims {
         match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
@@ -90,9 +84,9 @@ pub fn eliminations_text(shape: Shape, elims: &[Candidate]) -> String {
         .iter()
         .map(|(ds, cells)| {
             let digits = if wide {
-                digit_list(*ds)
+                n.digit_list(*ds)
             } else {
-                ds.to_string()
+                n.digits(*ds)
             };
             format!("{}<>{}", cell_list(shape, cells), digits)
         })
@@ -101,10 +95,12 @@ pub fn eliminations_text(shape: Shape, elims: &[Candidate]) -> String {
 }
 
 /// `r4c5=7, r1c1=2`.
-pub fn placements_text(shape: Shape, places: &[Candidate]) -> String {
+pub fn placements_text(n: impl Into<Notation>, places: &[Candidate]) -> String {
+    let n = n.into();
+    let shape = n.shape;
     places
         .iter()
-        .map(|c| format!("{}={}", cell_name(shape, c.cell), c.digit))
+        .map(|c| format!("{}={}", cell_name(shape, c.cell), n.digit(c.digit)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -140,14 +136,15 @@ impl Node {
 
 impl Step {
     /// The outcome part of the one-liner: `r1c8<>3` or `r4c5=7`.
-    pub fn outcome_text(&self, shape: Shape) -> String {
+    pub fn outcome_text(&self, n: impl Into<Notation>) -> String {
+        let n = n.into();
         match (self.placements.is_empty(), self.eliminations.is_empty()) {
-            (false, true) => placements_text(shape, &self.placements),
-            (true, _) => eliminations_text(shape, &self.eliminations),
+            (false, true) => placements_text(n, &self.placements),
+            (true, _) => eliminations_text(n, &self.eliminations),
             (false, false) => format!(
                 "{}, {}",
-                placements_text(shape, &self.placements),
-                eliminations_text(shape, &self.eliminations)
+                placements_text(n, &self.placements),
+                eliminations_text(n, &self.eliminations)
             ),
         }
     }
@@ -173,15 +170,17 @@ impl Step {
     /// `Naked Pair: 3,7 in r1c2,r1c5 => r1c8<>3`, `Hidden Single: r4c5=7 (row 4)`,
     /// `Locked Candidates Type 1 (Pointing): 5 in b1 => r1c4,r1c7<>5`,
     /// `X-Wing: 4 r2,r7 c3,c8 => r5c3<>4`.
-    pub fn text(&self, shape: Shape) -> String {
+    pub fn text(&self, n: impl Into<Notation>) -> String {
+        let n = n.into();
+        let shape = n.shape;
         let name = self.technique.name();
-        let out = self.outcome_text(shape);
+        let out = self.outcome_text(n);
         if let Some((c, false_)) = self.immediate_contradiction() {
             let op = if false_ { "<>" } else { "=" };
             return format!(
                 "{name}: {}{op}{} => {out}",
                 cell_name(shape, c.cell),
-                c.digit
+                n.digit(c.digit)
             );
         }
         match &self.evidence {
@@ -194,7 +193,7 @@ impl Step {
             Evidence::Direct { via, house, .. } => {
                 format!(
                     "{name}: {} => {out} ({})",
-                    pattern_text(shape, via),
+                    pattern_text(n, via),
                     house_long(shape, *house)
                 )
             }
@@ -202,30 +201,32 @@ impl Step {
                 "{name} Type {}: {}: {} => {out}; {}",
                 k.kind.number(),
                 k.fish_technique.name(),
-                fish_text(shape, &k.fish),
-                chains_text(shape, k)
+                fish_text(n, &k.fish),
+                chains_text(n, k)
             ),
-            other => format!("{name}: {} => {out}", pattern_text(shape, other)),
+            other => format!("{name}: {} => {out}", pattern_text(n, other)),
         }
     }
 
     /// A longer explanation in plain language.
-    pub fn explain(&self, shape: Shape) -> String {
-        let out = self.outcome_text(shape);
+    pub fn explain(&self, n: impl Into<Notation>) -> String {
+        let n = n.into();
+        let shape = n.shape;
+        let out = self.outcome_text(n);
         if let Some((c, false_)) = self.immediate_contradiction() {
             return format!(
                 "Suppose {} {} {}: at once a cell is left with no candidate, or a house with \
                  no place for a digit. So the supposition is wrong: {out}.",
                 cell_name(shape, c.cell),
                 if false_ { "is not" } else { "is" },
-                c.digit
+                n.digit(c.digit)
             );
         }
         let first = self.placements.first().copied();
         let place = |what: &str| match first {
             Some(p) => format!(
                 "{what}, so {} goes in {}.",
-                p.digit,
+                n.digit(p.digit),
                 cell_name(shape, p.cell)
             ),
             None => format!("{what}."),
@@ -242,7 +243,7 @@ impl Step {
             Evidence::Single { house: Some(h) } => place(&format!(
                 "In {}, digit {} has a single place left, {}",
                 house_long(shape, *h),
-                first.map_or(String::new(), |p| p.digit.to_string()),
+                first.map_or(String::new(), |p| n.digit(p.digit)),
                 first.map_or(String::new(), |p| cell_name(shape, p.cell))
             )),
             Evidence::Single { house: None } => place(&format!(
@@ -254,10 +255,10 @@ impl Step {
                 house,
                 cleared,
             } => {
-                let how = explain_pattern(shape, via, &eliminations_text(shape, cleared));
+                let how = explain_pattern(n, via, &eliminations_text(n, cleared));
                 place(&format!(
                     "{how} That leaves digit {} a single place in {}",
-                    first.map_or(String::new(), |p| p.digit.to_string()),
+                    first.map_or(String::new(), |p| n.digit(p.digit)),
                     house_long(shape, *house)
                 ))
             }
@@ -267,6 +268,7 @@ impl Step {
                  confirmed by search, not a logical step."
             ),
             Evidence::Template { digit, templates } => {
+                let digit = n.digit(*digit);
                 let (what, cells) = if self.placements.is_empty() {
                     (
                         "None of them",
@@ -324,7 +326,7 @@ impl Step {
                      or none), so one of them is true. {how}: {out}.",
                     extra
                         .iter()
-                        .map(|c| format!("{} in {}", c.digit, cell_name(shape, c.cell)))
+                        .map(|c| format!("{} in {}", n.digit(c.digit), cell_name(shape, c.cell)))
                         .collect::<Vec<_>>()
                         .join(", "),
                     cell_list(shape, cells)
@@ -336,7 +338,7 @@ impl Step {
                 line,
                 block,
             } => explain_misc(
-                shape,
+                n,
                 self.technique,
                 cells,
                 *digits,
@@ -347,14 +349,15 @@ impl Step {
                 cells,
                 digits,
                 excluders,
-            } => explain_misc(shape, self.technique, cells, *digits, excluders, &out),
-            other => explain_pattern(shape, other, &out),
+            } => explain_misc(n, self.technique, cells, *digits, excluders, &out),
+            other => explain_pattern(n, other, &out),
         }
     }
 
     /// A hint for a player: from the technique alone, through where to look, to the full
     /// step.
-    pub fn hint(&self, shape: Shape, level: HintLevel) -> String {
+    pub fn hint(&self, n: impl Into<Notation>, level: HintLevel) -> String {
+        let n = n.into();
         let name = self.technique.name();
         let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
             "an"
@@ -363,17 +366,19 @@ impl Step {
         };
         match level {
             HintLevel::Technique => format!("Try {article} {name}."),
-            HintLevel::Vague => match self.focus(shape) {
+            HintLevel::Vague => match self.focus(n) {
                 Some(place) => format!("Look at {place} for {article} {name}."),
                 None => format!("Try {article} {name}."),
             },
-            HintLevel::Full => self.text(shape),
+            HintLevel::Full => self.text(n),
         }
     }
 
     /// Where a player should look, in words (`row 4`, `digit 4 in the rows`), for
     /// [`HintLevel::Vague`].
-    pub fn focus(&self, shape: Shape) -> Option<String> {
+    pub fn focus(&self, n: impl Into<Notation>) -> Option<String> {
+        let n = n.into();
+        let shape = n.shape;
         match &self.evidence {
             Evidence::Single { house: Some(h) } => Some(house_long(shape, *h)),
             Evidence::Single { house: None } => self
@@ -389,11 +394,12 @@ impl Step {
                 ..
             } => Some(if *pointing {
                 format!(
-                    "digit {digit} in {}",
+                    "digit {} in {}",
+                    n.digit(*digit),
                     house_long(shape, House::Block(*block))
                 )
             } else {
-                format!("digit {digit} in {}", house_long(shape, *line))
+                format!("digit {} in {}", n.digit(*digit), house_long(shape, *line))
             }),
             Evidence::Subset { houses, .. } => houses.first().map(|h| house_long(shape, *h)),
             Evidence::Fish(f) | Evidence::Kraken(KrakenEvidence { fish: f, .. }) => {
@@ -407,13 +413,17 @@ impl Step {
                     k.dedup();
                     k
                 };
-                Some(format!("digit {} in the {}", f.digit, kinds.join(" and ")))
+                Some(format!(
+                    "digit {} in the {}",
+                    n.digit(f.digit),
+                    kinds.join(" and ")
+                ))
             }
             Evidence::SingleDigit { digit, .. }
             | Evidence::Coloring { digit, .. }
-            | Evidence::Template { digit, .. } => Some(format!("digit {digit}")),
+            | Evidence::Template { digit, .. } => Some(format!("digit {}", n.digit(*digit))),
             Evidence::Wing { digits, .. } | Evidence::Uniqueness { digits, .. } => {
-                Some(format!("digits {}", digit_list(*digits)))
+                Some(format!("digits {}", n.digit_list(*digits)))
             }
             _ => None,
         }
@@ -423,14 +433,9 @@ impl Step {
 /// The pattern part of the one-liner (before `=>`).
 /// The pattern of Sue de Coq and aligned exclusion: the base `cells` and their `digits`,
 /// then each group's cells and digits: `r1c12 - {1234} (r1c5 - {15}, r2c1 - {24})`.
-fn group_pattern_text(shape: Shape, cells: &[Cell], digits: DigitSet, groups: &[AlsSet]) -> String {
-    let braced = |d: DigitSet| {
-        if shape.side() > 9 {
-            format!("{{{}}}", digit_list(d))
-        } else {
-            format!("{{{d}}}")
-        }
-    };
+fn group_pattern_text(n: Notation, cells: &[Cell], digits: DigitSet, groups: &[AlsSet]) -> String {
+    let shape = n.shape;
+    let braced = |d: DigitSet| digits_braced(n, d);
     let cl = |c: &[Cell]| compact_cells(shape, c);
     let parts: Vec<String> = groups
         .iter()
@@ -439,12 +444,13 @@ fn group_pattern_text(shape: Shape, cells: &[Cell], digits: DigitSet, groups: &[
     format!("{} - {} ({})", cl(cells), braced(digits), parts.join(", "))
 }
 
-fn pattern_text(shape: Shape, e: &Evidence) -> String {
+fn pattern_text(n: Notation, e: &Evidence) -> String {
+    let shape = n.shape;
     match e {
         Evidence::Single { house } => house
             .map(|h| h.named(shape).to_string())
             .unwrap_or_default(),
-        Evidence::Direct { via, .. } => pattern_text(shape, via),
+        Evidence::Direct { via, .. } => pattern_text(n, via),
         Evidence::Intersection {
             digit,
             block,
@@ -452,6 +458,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             pointing,
             ..
         } => {
+            let digit = n.digit(*digit);
             if *pointing {
                 format!("{digit} in {block}")
             } else {
@@ -459,32 +466,34 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             }
         }
         Evidence::Subset { cells, digits, .. } => {
-            format!("{} in {}", digit_list(*digits), cell_list(shape, cells))
+            format!("{} in {}", n.digit_list(*digits), cell_list(shape, cells))
         }
-        Evidence::Fish(f) => fish_text(shape, f),
+        Evidence::Fish(f) => fish_text(n, f),
         Evidence::Kraken(k) => format!(
             "{} {} ({})",
             k.fish_technique.name(),
-            fish_text(shape, &k.fish),
-            chains_text(shape, k)
+            fish_text(n, &k.fish),
+            chains_text(n, k)
         ),
         Evidence::SingleDigit {
             digit,
             cells,
             houses,
             ..
-        } => match (cells.len(), houses.first()) {
+        } => match (cells.len(), houses.first(), n.digit(*digit)) {
             // Empty Rectangle: the box, then the conjugate pair.
-            (2, Some(House::Block(b))) => format!("{digit} in {b} ({})", cell_list(shape, cells)),
+            (2, Some(House::Block(b)), digit) => {
+                format!("{digit} in {b} ({})", cell_list(shape, cells))
+            }
             // Skyscraper, kite, turbot: the two ends, then the two cells joining them.
             // Four-Box Rectangle: the four boxes, in cycle order.
-            (0, _) => format!("{digit} in {}", house_list(shape, houses)),
-            (4 | 6, _) => format!(
+            (0, _, digit) => format!("{digit} in {}", house_list(shape, houses)),
+            (4 | 6, _, digit) => format!(
                 "{digit} in {} (connected by {})",
                 cell_list(shape, &cells[..2]),
                 cell_list(shape, &cells[2..])
             ),
-            _ => format!("{digit} in {}", cell_list(shape, cells)),
+            (_, _, digit) => format!("{digit} in {}", cell_list(shape, cells)),
         },
         Evidence::Wing {
             digits,
@@ -497,8 +506,8 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             cells.extend(pincers);
             // `x/y/z`, the eliminated digit last; a W-Wing: `z/x ... connected by x in p,q`.
             let others = digits.iter().filter(|d| Some(*d) != *z);
-            let mut ds: Vec<String> = others.map(|d| d.to_string()).collect();
-            ds.extend(z.map(|d| d.to_string()));
+            let mut ds: Vec<String> = others.map(|d| n.digit(d)).collect();
+            ds.extend(z.map(|d| n.digit(d)));
             if pivot.is_none() && links.len() >= 3 && z.is_some() {
                 ds.rotate_right(1);
                 let strong = &links[links.len() / 2];
@@ -506,7 +515,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
                     "{} in {} connected by {} in {},{}",
                     ds.join("/"),
                     cell_list(shape, &cells),
-                    strong.from.digit(),
+                    n.digit(strong.from.digit()),
                     strong.from.cells_name(shape),
                     strong.to.cells_name(shape)
                 )
@@ -515,7 +524,7 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             }
         }
         Evidence::Uniqueness { digits, cells, .. } => {
-            let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            let ds: Vec<String> = digits.iter().map(|d| n.digit(d)).collect();
             format!("{} in {}", ds.join("/"), cell_list(shape, cells))
         }
         Evidence::SueDeCoq {
@@ -523,68 +532,72 @@ fn pattern_text(shape: Shape, e: &Evidence) -> String {
             digits,
             line,
             block,
-        } => group_pattern_text(shape, cells, *digits, &[line.clone(), block.clone()]),
+        } => group_pattern_text(n, cells, *digits, &[line.clone(), block.clone()]),
         Evidence::AlignedExclusion {
             cells,
             digits,
             excluders,
-        } => group_pattern_text(shape, cells, *digits, excluders),
+        } => group_pattern_text(n, cells, *digits, excluders),
         Evidence::Coloring { digit, colors } => {
             let parts: Vec<String> = colors
                 .iter()
                 .map(|[a, b]| format!("({}),({})", cell_list(shape, a), cell_list(shape, b)))
                 .collect();
-            format!("{digit} {}", parts.join(" "))
+            format!("{} {}", n.digit(*digit), parts.join(" "))
         }
         Evidence::Medusa { colors, .. } => {
             let side = |v: &[Candidate]| {
                 v.iter()
-                    .map(|c| format!("{}{}", c.digit, cell_name(shape, c.cell)))
+                    .map(|c| format!("{}{}", n.digit(c.digit), cell_name(shape, c.cell)))
                     .collect::<Vec<_>>()
                     .join(",")
             };
             format!("({}),({})", side(&colors[0]), side(&colors[1]))
         }
-        Evidence::Chain { links } => chain_text(shape, links),
+        Evidence::Chain { links } => chain_text(n, links),
         Evidence::Als {
             sets,
             restricted,
             z,
             stem,
-        } => als_text(shape, sets, restricted, *z, *stem),
+        } => als_text(n, sets, restricted, *z, *stem),
         Evidence::Forcing {
             premise,
             branches,
             inner,
         } => {
-            let mut s = forcing_text(shape, premise, branches);
+            let mut s = forcing_text(n, premise, branches);
             if !inner.is_empty() {
-                let parts: Vec<String> = inner.iter().map(|i| inner_text(shape, i)).collect();
+                let parts: Vec<String> = inner.iter().map(|i| inner_text(n, i)).collect();
                 s += &format!(" [inner: {}]", parts.join(", "));
             }
             s
         }
-        Evidence::Template { digit, templates } => format!("{digit} ({templates} templates)"),
+        Evidence::Template { digit, templates } => {
+            format!("{} ({templates} templates)", n.digit(*digit))
+        }
         Evidence::BruteForce => String::new(),
     }
 }
 
 /// An inner chain of a nested forcing chain: `r1c2<>5 by Multiple Forcing Chain (14 nodes)`.
-fn inner_text(shape: Shape, i: &InnerChain) -> String {
+fn inner_text(n: Notation, i: &InnerChain) -> String {
+    let shape = n.shape;
     format!(
         "{}<>{} by {} ({} nodes)",
         cell_name(shape, i.eliminated.cell),
-        i.eliminated.digit,
+        n.digit(i.eliminated.digit),
         i.technique.name(),
         i.complexity
     )
 }
 
 /// A fish's pattern: `5 r1,r9 c2,c8 fr9c3`.
-fn fish_text(shape: Shape, f: &FishEvidence) -> String {
+fn fish_text(n: Notation, f: &FishEvidence) -> String {
+    let shape = n.shape;
     let mut s = format!(
         "{} {} {}",
-        f.digit,
+        n.digit(f.digit),
         house_list(shape, &f.base),
         house_list(shape, &f.cover)
     );
@@ -622,12 +635,13 @@ pub fn medusa_rule_text(rule: MedusaRule) -> &'static str {
 }
 
 /// `(4)r1c2=r1c5-(4)r3c5`: a chain in Eureka-like notation.
-fn chain_text(shape: Shape, links: &[Link]) -> String {
-    eureka(shape, links)
+fn chain_text(n: Notation, links: &[Link]) -> String {
+    eureka(n, links)
 }
 
 /// The plain-language sentence for a pattern, ending with what it removes (`out`).
-fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
+fn explain_pattern(n: Notation, e: &Evidence, out: &str) -> String {
+    let shape = n.shape;
     match e {
         Evidence::Intersection {
             digit,
@@ -636,6 +650,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             pointing,
             cells,
         } => {
+            let digit = n.digit(*digit);
             let (b, l) = (house_long(shape, House::Block(*block)), house_long(shape, *line));
             let cells = cell_list(shape, cells);
             if *pointing {
@@ -662,7 +677,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
                 .map(|&h| house_long(shape, h))
                 .collect::<Vec<_>>()
                 .join(" and ");
-            let (cells, digits) = (cell_list(shape, cells), digit_list(*digits));
+            let (cells, digits) = (cell_list(shape, cells), n.digit_list(*digits));
             if *hidden {
                 format!(
                     "In {where_}, the {k} digits {digits} can only go in the {k} cells {cells}. \
@@ -681,12 +696,12 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             let mut s = format!(
                 "Digit {} must go once in each of the {k} houses {base}, and all their places lie in \
                  the {k} houses {cover}",
-                f.digit
+                n.digit(f.digit)
             );
             if f.fins.is_empty() {
                 s += &format!(
                     ". So those {k} digits fill {cover}, and {} can go nowhere else in them: {out}.",
-                    f.digit
+                    n.digit(f.digit)
                 );
             } else {
                 s += &format!(
@@ -697,7 +712,7 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             }
             s
         }
-        Evidence::Direct { via, .. } => explain_pattern(shape, via, out),
+        Evidence::Direct { via, .. } => explain_pattern(n, via, out),
         Evidence::Wing {
             pivot: Some(p),
             pincers,
@@ -706,7 +721,8 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
         } => format!(
             "Whatever {} holds, one of the wing cells {} (or the pivot itself) ends up as {z}, so a cell that sees all the cells of the pattern holding {z} can't be {z}: {out}.",
             cell_name(shape, *p),
-            cell_list(shape, pincers)
+            cell_list(shape, pincers),
+            z = n.digit(*z),
         ),
         Evidence::Wing {
             pivot: None,
@@ -714,16 +730,16 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             digits,
             z,
             ..
-        } => match z {
+        } => match z.map(|z| n.digit(z)) {
             Some(z) => format!(
                 "The cells {} hold the same two digits {} and are joined by a strong link on the                  other digit, so one of them is {z}: a cell seeing both can't be {z}: {out}.",
                 cell_list(shape, pincers),
-                digit_list(*digits)
+                n.digit_list(*digits)
             ),
             None => format!(
                 "The cells {} all hold the two digits {} and form a chain of cells that see each                  other, so linked cells alternate. A cell that sees two cells of different parity                  can hold neither digit: {out}.",
                 cell_list(shape, pincers),
-                digit_list(*digits)
+                n.digit_list(*digits)
             ),
         },
         Evidence::SingleDigit {
@@ -736,19 +752,22 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
              copies of {digit} must lie in different rows or columns from one box to the next. \
              From the candidates that go, no choice of places in the other boxes fits all the \
              way round: {out}.",
-            house_list(shape, houses)
+            house_list(shape, houses),
+            digit = n.digit(*digit)
         ),
         Evidence::SingleDigit { digit, links, .. } => format!(
             "Digit {digit} is joined by strong links (houses where it has only two places): {}. Whichever way it goes, one end holds {digit}, so a cell that sees the ends can't: {out}.",
-            chain_text(shape, links)
+            chain_text(n, links),
+            digit = n.digit(*digit)
         ),
         Evidence::Uniqueness { digits, cells, .. } => format!(
             "Assuming the puzzle has a single solution: the cells {} must not end as a pattern of {} that could be swapped (that would give two solutions). That rules out {out}.",
             cell_list(shape, cells),
-            digit_list(*digits)
+            n.digit_list(*digits)
         ),
         Evidence::Coloring { digit, .. } => format!(
-            "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its cells into two colours per cluster, one all true and one all false. The colours show: {out}."
+            "Colouring digit {digit} along its conjugate pairs (houses with two places) splits its cells into two colours per cluster, one all true and one all false. The colours show: {out}.",
+            digit = n.digit(*digit)
         ),
         Evidence::Medusa { rule, .. } => format!(
             "Colouring candidates of every digit along strong links (a cell with two \
@@ -757,21 +776,21 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             medusa_rule_text(*rule)
         ),
         Evidence::Single { .. } | Evidence::BruteForce => out.to_string(),
-        Evidence::Chain { links } => explain_chain(shape, links, out),
+        Evidence::Chain { links } => explain_chain(n, links, out),
         Evidence::Als {
             sets,
             restricted,
             z,
             stem,
-        } => explain_als(shape, sets, restricted, *z, *stem, out),
+        } => explain_als(n, sets, restricted, *z, *stem, out),
         Evidence::Forcing {
             premise,
             branches,
             inner,
         } => {
-            let mut s = explain_forcing(shape, premise, branches, out);
+            let mut s = explain_forcing(n, premise, branches, out);
             if !inner.is_empty() {
-                let parts: Vec<String> = inner.iter().map(|i| inner_text(shape, i)).collect();
+                let parts: Vec<String> = inner.iter().map(|i| inner_text(n, i)).collect();
                 s += &format!(
                     " Inside the branches, chains in the position each branch has reached \
                      remove: {}.",
@@ -780,8 +799,8 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
             }
             s
         }
-        Evidence::Kraken(k) => explain_kraken(shape, k, out),
-        other => format!("The pattern {} proves {out}.", pattern_text(shape, other)),
+        Evidence::Kraken(k) => explain_kraken(n, k, out),
+        other => format!("The pattern {} proves {out}.", pattern_text(n, other)),
     }
 }
 
@@ -789,7 +808,9 @@ fn explain_pattern(shape: Shape, e: &Evidence, out: &str) -> String {
 /// `(digit)cells`; the digit is left out when it is the previous node's, and consecutive
 /// candidates in one cell are written together, `(5=3)r2c8`. A group node's cells are
 /// written HoDoKu's way, `(5)r1c78` (row 1, columns 7 and 8) or `r78c1`.
-pub fn eureka(shape: Shape, links: &[Link]) -> String {
+pub fn eureka(n: impl Into<Notation>, links: &[Link]) -> String {
+    let n = n.into();
+    let shape = n.shape;
     let sym = |strong: bool| if strong { "=" } else { "-" };
     let Some(first) = links.first() else {
         return String::new();
@@ -813,11 +834,11 @@ pub fn eureka(shape: Shape, links: &[Link]) -> String {
                 if k > 0 {
                     s += into;
                 }
-                s += &c.digit().to_string();
+                s += &n.digit(c.digit());
             }
             s += ")";
         } else if prev != Some(nodes[i].0.digit()) {
-            s += &format!("({})", nodes[i].0.digit());
+            s += &format!("({})", n.digit(nodes[i].0.digit()));
         }
         s += &nodes[i].0.cells_name(shape);
         prev = Some(nodes[j - 1].0.digit());
@@ -828,11 +849,12 @@ pub fn eureka(shape: Shape, links: &[Link]) -> String {
 
 /// A node in words: `r1c2 is 5` / `r1c2 is not 5`, for a group `5 is in r1c78` /
 /// `5 is not in r1c78`.
-fn node_words(shape: Shape, node: &Node, true_: bool) -> String {
+fn node_words(n: Notation, node: &Node, true_: bool) -> String {
+    let shape = n.shape;
     if node.is_group() {
         format!(
             "{} {} {}",
-            node.digit(),
+            n.digit(node.digit()),
             if true_ { "is in" } else { "is not in" },
             node.cells_name(shape)
         )
@@ -841,36 +863,34 @@ fn node_words(shape: Shape, node: &Node, true_: bool) -> String {
             "{} {} {}",
             node.cells_name(shape),
             if true_ { "is" } else { "is not" },
-            node.digit()
+            n.digit(node.digit())
         )
     }
 }
 
 /// A chain in plain words: "if r1c2 is not 5, then r1c7 is 5, so r2c8 is not 5, ...".
-pub fn chain_words(shape: Shape, links: &[Link]) -> String {
+pub fn chain_words(n: impl Into<Notation>, links: &[Link]) -> String {
+    let n = n.into();
     let mut parts = Vec::new();
     let Some(first) = links.first() else {
         return String::new();
     };
-    parts.push(format!(
-        "if {}",
-        node_words(shape, &first.from, !first.strong)
-    ));
+    parts.push(format!("if {}", node_words(n, &first.from, !first.strong)));
     for l in links {
-        parts.push(node_words(shape, &l.to, l.strong));
+        parts.push(node_words(n, &l.to, l.strong));
     }
     parts.join(", then ")
 }
 
 /// The plain-language explanation of a chain step.
-pub(crate) fn explain_chain(shape: Shape, links: &[Link], out: &str) -> String {
+pub(crate) fn explain_chain(n: Notation, links: &[Link], out: &str) -> String {
     let (Some(first), Some(last)) = (links.first(), links.last()) else {
         return out.to_string();
     };
     let (s, t) = (&first.from, &last.to);
     let closes = links.len() >= 2 && s == t;
     let places = closes && first.strong && last.strong;
-    let words = chain_words(shape, links);
+    let words = chain_words(n, links);
     let grouped = if links.iter().any(|l| l.to.is_group()) {
         " (a group node is true when one of its cells holds its digit)"
     } else {
@@ -880,35 +900,41 @@ pub(crate) fn explain_chain(shape: Shape, links: &[Link], out: &str) -> String {
         format!(
             "Suppose {}: {words}{grouped}. The chain returns to its start and contradicts the \
              supposition, so {out}.",
-            node_words(shape, s, false)
+            node_words(n, s, false)
         )
     } else if closes {
         format!(
             "The chain {} is a closed loop of alternating links: {words}{grouped}. On each link \
              exactly one end is true, so a candidate that sees both ends of a link is false: \
              {out}.",
-            eureka(shape, links)
+            eureka(n, links)
         )
     } else {
         format!(
             "In the chain {}, {words}{grouped}. So {} or {}; either way, {out}.",
-            eureka(shape, links),
-            node_words(shape, s, true),
-            node_words(shape, t, true)
+            eureka(n, links),
+            node_words(n, s, true),
+            node_words(n, t, true)
         )
     }
 }
 
 /// The pattern part of a forcing step's one-liner: each branch in Eureka notation.
-pub fn forcing_text(shape: Shape, premise: &[Candidate], branches: &[Vec<Link>]) -> String {
+pub fn forcing_text(
+    n: impl Into<Notation>,
+    premise: &[Candidate],
+    branches: &[Vec<Link>],
+) -> String {
+    let n = n.into();
+    let shape = n.shape;
     let parts: Vec<String> = branches
         .iter()
         .zip(premise.iter().cycle())
         .map(|(b, p)| {
             if b.is_empty() {
-                format!("{}={}", cell_name(shape, p.cell), p.digit)
+                format!("{}={}", cell_name(shape, p.cell), n.digit(p.digit))
             } else {
-                eureka(shape, b)
+                eureka(n, b)
             }
         })
         .collect();
@@ -917,19 +943,20 @@ pub fn forcing_text(shape: Shape, premise: &[Candidate], branches: &[Vec<Link>])
 
 /// A forcing step in plain words.
 pub(crate) fn explain_forcing(
-    shape: Shape,
+    n: Notation,
     premise: &[Candidate],
     branches: &[Vec<Link>],
     out: &str,
 ) -> String {
+    let shape = n.shape;
     let words: Vec<String> = branches
         .iter()
         .filter(|b| !b.is_empty())
-        .map(|b| chain_words(shape, b))
+        .map(|b| chain_words(n, b))
         .collect();
     let names: Vec<String> = premise
         .iter()
-        .map(|p| format!("{} is {}", cell_name(shape, p.cell), p.digit))
+        .map(|p| format!("{} is {}", cell_name(shape, p.cell), n.digit(p.digit)))
         .collect();
     if premise.len() == 1 {
         format!(
@@ -945,7 +972,7 @@ pub(crate) fn explain_forcing(
             } else {
                 "is"
             },
-            premise[0].digit,
+            n.digit(premise[0].digit),
             words.join("; and ")
         )
     } else if premise.len() == 2 && premise[0] == premise[1] {
@@ -965,8 +992,9 @@ pub(crate) fn explain_forcing(
 
 /// The chains of a kraken step in Eureka notation, ` | ` between them; type 2 names the
 /// cover house first: `c2: (5)r1c2-… | (5)r9c2-… | (5)r9c3-…`.
-pub(crate) fn chains_text(shape: Shape, k: &KrakenEvidence) -> String {
-    let chains: Vec<String> = k.branches.iter().map(|b| eureka(shape, b)).collect();
+pub(crate) fn chains_text(n: Notation, k: &KrakenEvidence) -> String {
+    let shape = n.shape;
+    let chains: Vec<String> = k.branches.iter().map(|b| eureka(n, b)).collect();
     match k.cover {
         Some(h) => format!("{}: {}", h.named(shape), chains.join(" | ")),
         None => chains.join(" | "),
@@ -974,10 +1002,11 @@ pub(crate) fn chains_text(shape: Shape, k: &KrakenEvidence) -> String {
 }
 
 /// A kraken step in plain words.
-pub(crate) fn explain_kraken(shape: Shape, k: &KrakenEvidence, out: &str) -> String {
+pub(crate) fn explain_kraken(n: Notation, k: &KrakenEvidence, out: &str) -> String {
+    let shape = n.shape;
     let f = &k.fish;
     let size = f.base.len();
-    let d = f.digit;
+    let d = n.digit(f.digit);
     let (base, cover) = (house_list(shape, &f.base), house_list(shape, &f.cover));
     let mut s = format!(
         "Digit {d} must go once in each of the {size} houses {base}, and all their places lie \
@@ -991,7 +1020,7 @@ pub(crate) fn explain_kraken(shape: Shape, k: &KrakenEvidence, out: &str) -> Str
             cell_list(shape, &f.fins)
         );
     }
-    let words: Vec<String> = k.branches.iter().map(|b| chain_words(shape, b)).collect();
+    let words: Vec<String> = k.branches.iter().map(|b| chain_words(n, b)).collect();
     let words = words.join("; and ");
     match k.cover {
         None => {
@@ -1052,11 +1081,12 @@ pub(crate) fn compact_cells(shape: crate::shape::Shape, cells: &[Cell]) -> Strin
     parts.join(",")
 }
 
-fn set_text(shape: crate::shape::Shape, s: &AlsSet) -> String {
+fn set_text(n: Notation, s: &AlsSet) -> String {
+    let shape = n.shape;
     format!(
         "{} {}",
         compact_cells(shape, &s.cells),
-        digits_braced(shape, s.digits)
+        digits_braced(n, s.digits)
     )
 }
 
@@ -1065,47 +1095,48 @@ fn set_text(shape: crate::shape::Shape, s: &AlsSet) -> String {
 /// `r1c2 {12} -1- r3c4 {134} -3- … , Z=2` (chain), `r1c1 {123}: -1- r2c3 {14}, …, Z=4`
 /// (Death Blossom).
 pub(crate) fn als_text(
-    shape: crate::shape::Shape,
+    n: Notation,
     sets: &[AlsSet],
     restricted: &[DigitSet],
     z: DigitSet,
     stem: Option<Cell>,
 ) -> String {
-    let dl = digit_list;
+    let shape = n.shape;
+    let dl = |d: DigitSet| n.digit_list(d);
     let zs = format!("Z={}", dl(z));
     if let Some(stem) = stem {
         let petals: Vec<String> = sets
             .iter()
             .zip(restricted)
-            .map(|(s, r)| format!("-{}- {}", dl(*r), set_text(shape, s)))
+            .map(|(s, r)| format!("-{}- {}", dl(*r), set_text(n, s)))
             .collect();
         let stem_digits: DigitSet = restricted.iter().fold(DigitSet::EMPTY, |a, &b| a | b);
         return format!(
             "{} {}: {}, {zs}",
             stem.name(shape),
-            digits_braced(shape, stem_digits),
+            digits_braced(n, stem_digits),
             petals.join(", ")
         );
     }
     match (sets.len(), restricted.len()) {
         (2, 1) => format!(
             "A={}, B={}, X={}, {zs}",
-            set_text(shape, &sets[0]),
-            set_text(shape, &sets[1]),
+            set_text(n, &sets[0]),
+            set_text(n, &sets[1]),
             dl(restricted[0])
         ),
         (3, 2) => format!(
             "A={}, B={}, C={}, X,Y={},{}, {zs}",
-            set_text(shape, &sets[0]),
-            set_text(shape, &sets[1]),
-            set_text(shape, &sets[2]),
+            set_text(n, &sets[0]),
+            set_text(n, &sets[1]),
+            set_text(n, &sets[2]),
             dl(restricted[0]),
             dl(restricted[1])
         ),
         _ => {
-            let mut s = set_text(shape, &sets[0]);
+            let mut s = set_text(n, &sets[0]);
             for (set, r) in sets[1..].iter().zip(restricted) {
-                s += &format!(" -{}- {}", dl(*r), set_text(shape, set));
+                s += &format!(" -{}- {}", dl(*r), set_text(n, set));
             }
             format!("{s}, {zs}")
         }
@@ -1114,14 +1145,15 @@ pub(crate) fn als_text(
 
 /// The plain-language explanation of an ALS step.
 pub(crate) fn explain_als(
-    shape: crate::shape::Shape,
+    n: Notation,
     sets: &[AlsSet],
     restricted: &[DigitSet],
     z: DigitSet,
     stem: Option<Cell>,
     out: &str,
 ) -> String {
-    let dl = digit_list;
+    let shape = n.shape;
+    let dl = |d: DigitSet| n.digit_list(d);
     let set = |s: &AlsSet| {
         format!(
             "the {} cell{} {} (digits {})",
@@ -1195,15 +1227,16 @@ pub(crate) fn explain_als(
 
 /// The plain-language explanation of a Sue de Coq or an aligned exclusion step.
 pub(crate) fn explain_misc(
-    shape: crate::shape::Shape,
+    n: Notation,
     technique: Technique,
     cells: &[Cell],
     digits: crate::set::DigitSet,
     groups: &[AlsSet],
     out: &str,
 ) -> String {
+    let shape = n.shape;
     let cl = |c: &[Cell]| compact_cells(shape, c);
-    let dl = digit_list;
+    let dl = |d: DigitSet| n.digit_list(d);
     if technique == Technique::SueDeCoq && groups.len() == 2 {
         let (a, b) = (&groups[0], &groups[1]);
         return format!(
@@ -1238,15 +1271,12 @@ impl Mistake {
     /// The mistake in words, as a clause that starts with its cell, so that it opens a
     /// sentence or follows a colon as it stands: "r1c3 holds 2, which is wrong", "r1c3
     /// lacks the pencil mark 5, which belongs there".
-    pub(crate) fn describe(&self, shape: Shape) -> String {
-        let name = cell_name(shape, self.cell);
+    pub(crate) fn describe(&self, n: Notation) -> String {
+        let (name, digit) = (cell_name(n.shape, self.cell), n.digit(self.digit));
         match self.kind {
-            MistakeKind::WrongDigit => format!("{name} holds {}, which is wrong", self.digit),
+            MistakeKind::WrongDigit => format!("{name} holds {digit}, which is wrong"),
             MistakeKind::MissingMark => {
-                format!(
-                    "{name} lacks the pencil mark {}, which belongs there",
-                    self.digit
-                )
+                format!("{name} lacks the pencil mark {digit}, which belongs there")
             }
         }
     }
@@ -1263,8 +1293,8 @@ fn in_all(mistakes: &[Mistake]) -> String {
 /// The first of `mistakes` (not empty) and how many there are, as a clause
 /// ([`Mistake::describe`]): a full hint is this sentence, and a path asked for from the
 /// position says it has no solution because of it ([`Position::explain`]).
-pub(crate) fn mistakes_clause(shape: Shape, mistakes: &[Mistake]) -> String {
-    format!("{}{}", mistakes[0].describe(shape), in_all(mistakes))
+pub(crate) fn mistakes_clause(n: Notation, mistakes: &[Mistake]) -> String {
+    format!("{}{}", mistakes[0].describe(n), in_all(mistakes))
 }
 
 /// The sentence pointing out the first of `mistakes` (not empty), at `level`: in full the
@@ -1272,7 +1302,7 @@ pub(crate) fn mistakes_clause(shape: Shape, mistakes: &[Mistake]) -> String {
 /// none), below that only the kind of mistake.
 pub fn mistake_text(position: &Position, mistakes: &[Mistake], level: HintLevel) -> String {
     if level == HintLevel::Full {
-        return format!("{}.", mistakes_clause(position.shape(), mistakes));
+        return format!("{}.", mistakes_clause(position.notation(), mistakes));
     }
     let what = match mistakes[0].kind {
         MistakeKind::WrongDigit => "A placed digit is wrong",
@@ -1282,11 +1312,11 @@ pub fn mistake_text(position: &Position, mistakes: &[Mistake], level: HintLevel)
 }
 
 /// `{125}` (or `{1,2,5}` above 9x9).
-fn digits_braced(shape: crate::shape::Shape, d: DigitSet) -> String {
-    if shape.side() > 9 {
-        format!("{{{}}}", digit_list(d))
+fn digits_braced(n: Notation, d: DigitSet) -> String {
+    if n.shape.side() > 9 {
+        format!("{{{}}}", n.digit_list(d))
     } else {
-        format!("{{{d}}}")
+        format!("{{{}}}", n.digits(d))
     }
 }
 
@@ -1367,5 +1397,34 @@ mod tests {
             Candidate::new(c(1, 1), Digit::new(7)),
         ];
         assert_eq!(eliminations_text(s, &f), "r2c4<>56, r1c1<>7");
+    }
+
+    #[test]
+    fn digits_are_named_in_the_puzzles_symbols() {
+        use crate::format::Alphabet;
+        let s = Shape::new(4, 4).unwrap();
+        let c = |r: usize, col: usize| Cell::at(s, Row::new(r - 1), Col::new(col - 1));
+        let mut step = Step::new(
+            Technique::NakedPair,
+            Evidence::Subset {
+                houses: vec![House::Row(Row::new(0))],
+                cells: vec![c(1, 2), c(1, 5)],
+                digits: [1, 16].into_iter().map(Digit::new).collect(),
+                hidden: false,
+            },
+        );
+        step.eliminations
+            .push(Candidate::new(c(1, 8), Digit::new(16)));
+        let hex = Notation::new(s, Some(Alphabet::Hex));
+        assert_eq!(step.text(hex), "Naked Pair: 0,F in r1c2,r1c5 => r1c8<>F");
+        let letters = Notation::new(s, Some(Alphabet::Letters));
+        assert_eq!(
+            step.text(letters),
+            "Naked Pair: A,P in r1c2,r1c5 => r1c8<>P"
+        );
+        // The standard symbols, or none: numbers, as before.
+        assert_eq!(step.text(s), "Naked Pair: 1,16 in r1c2,r1c5 => r1c8<>16");
+        let std = Notation::new(s, Some(Alphabet::Standard));
+        assert_eq!(step.text(std), step.text(s));
     }
 }

@@ -183,7 +183,7 @@ impl Position {
 
     /// The hint at `level` of what was found.
     fn worded(&self, found: Found, level: HintLevel) -> Hint {
-        let shape = self.shape();
+        let (shape, n) = (self.shape(), self.notation());
         let mut hint = Hint {
             kind: HintKind::Stuck,
             hint: STUCK.to_string(),
@@ -207,13 +207,13 @@ impl Position {
             Found::Step(s) => {
                 hint.kind = HintKind::Step;
                 hint.hint = match level {
-                    HintLevel::Full => format!("{}\n{}", s.text(shape), s.explain(shape)),
-                    _ => s.hint(shape, level),
+                    HintLevel::Full => format!("{}\n{}", s.text(n), s.explain(n)),
+                    _ => s.hint(n, level),
                 };
                 hint.technique = Some(s.technique.name());
                 hint.code = Some(s.technique.code());
                 if level == HintLevel::Full {
-                    hint.step = Some(StepRecord::full(shape, &s));
+                    hint.step = Some(StepRecord::full(n, &s));
                 }
                 hint.found = Some(*s);
             }
@@ -283,7 +283,7 @@ impl Position {
     ) -> Result<GradedHint, Problem> {
         let solution = self.solution_until(stop)?;
         let found = self.found_until(solver, &solution, stop)?;
-        let shape = self.shape();
+        let (shape, n) = (self.shape(), self.notation());
         let mut graded = GradedHint {
             kind: HintKind::Stuck,
             vague: None,
@@ -305,9 +305,9 @@ impl Position {
             }
             Found::Step(s) => {
                 graded.kind = HintKind::Step;
-                graded.vague = Some(s.hint(shape, HintLevel::Technique));
-                graded.concrete = Some(s.hint(shape, HintLevel::Vague));
-                graded.step = Some(StepRecord::drawn(self.board(), &s));
+                graded.vague = Some(s.hint(n, HintLevel::Technique));
+                graded.concrete = Some(s.hint(n, HintLevel::Vague));
+                graded.step = Some(StepRecord::drawn_in(n, self.board(), &s));
             }
             Found::Stuck => graded.vague = Some(STUCK.to_string()),
         }

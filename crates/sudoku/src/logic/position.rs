@@ -3,7 +3,8 @@
 //! contradict it. The CLI's `hint`, `explain` and `rate`, the game, the web server and the
 //! Python package all start here, so the answers are said the same way everywhere.
 
-use crate::format::Puzzle;
+use super::notation::Notation;
+use crate::format::{Alphabet, Puzzle};
 use crate::grid::{Board, Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::shape::Shape;
@@ -18,6 +19,8 @@ pub struct Position {
     grid: Grid,
     marks: Option<Candidates>,
     board: Board,
+    /// The symbols the puzzle was written in, for the text of its steps.
+    alphabet: Option<Alphabet>,
 }
 
 /// Why a puzzle has no single answer: invalid givens, no solution or several.
@@ -163,6 +166,7 @@ impl Position {
             grid: grid.clone(),
             marks: marks.cloned(),
             board,
+            alphabet: None,
         }
     }
 
@@ -178,7 +182,19 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_puzzle(puzzle: &Puzzle) -> Position {
-        Position::new(&puzzle.grid, puzzle.marks.as_ref())
+        Position::new(&puzzle.grid, puzzle.marks.as_ref()).spelled(puzzle.alphabet)
+    }
+
+    /// The position with its digits named in `alphabet` in step text (a puzzle's
+    /// [`Puzzle::alphabet`]; [`Position::from_puzzle`] takes it from the puzzle).
+    pub fn spelled(mut self, alphabet: Option<Alphabet>) -> Position {
+        self.alphabet = alphabet;
+        self
+    }
+
+    /// How the text of this position's steps and mistakes names cells and digits.
+    pub fn notation(&self) -> Notation {
+        Notation::new(self.shape(), self.alphabet)
     }
 
     /// The grid's shape.

@@ -2,6 +2,7 @@
 //! and Python): plain serialisable records with 1-based coordinates, the text already
 //! rendered, and what a drawing needs (the cells, the chain links).
 
+use super::notation::Notation;
 use super::step::{AlsSet, Evidence, FishEvidence, Link, Node, Step};
 use super::{SolvePath, Technique};
 use crate::grid::Board;
@@ -112,13 +113,15 @@ impl StepRecord {
     /// assert!(serde_json::to_string(&r)?.contains("\"technique\""));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(shape: Shape, step: &Step) -> StepRecord {
+    pub fn new(n: impl Into<Notation>, step: &Step) -> StepRecord {
+        let n = n.into();
+        let shape = n.shape;
         StepRecord {
             technique: step.technique.name(),
             code: step.technique.code(),
             placements: triples(shape, &step.placements),
             eliminations: triples(shape, &step.eliminations),
-            text: step.text(shape),
+            text: step.text(n),
             explanation: None,
             cells: None,
             links: None,
@@ -127,9 +130,11 @@ impl StepRecord {
     }
 
     /// The full record: the short one with the explanation, the cells and the links.
-    pub fn full(shape: Shape, step: &Step) -> StepRecord {
+    pub fn full(n: impl Into<Notation>, step: &Step) -> StepRecord {
+        let n = n.into();
+        let shape = n.shape;
         StepRecord {
-            explanation: Some(step.explain(shape)),
+            explanation: Some(step.explain(n)),
             cells: Some(
                 step.cells()
                     .into_iter()
@@ -142,7 +147,7 @@ impl StepRecord {
                     .map(|l| link_record(shape, l))
                     .collect(),
             ),
-            ..StepRecord::new(shape, step)
+            ..StepRecord::new(n, step)
         }
     }
 
@@ -160,9 +165,14 @@ impl StepRecord {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn drawn(board: &Board, step: &Step) -> StepRecord {
+        StepRecord::drawn_in(board.shape().into(), board, step)
+    }
+
+    /// [`StepRecord::drawn`] with its text in notation `n` (the puzzle's symbols).
+    pub fn drawn_in(n: Notation, board: &Board, step: &Step) -> StepRecord {
         StepRecord {
             draw: Some(DrawRecord::new(board, step)),
-            ..StepRecord::full(board.shape(), step)
+            ..StepRecord::full(n, step)
         }
     }
 }
@@ -483,13 +493,10 @@ pub struct PathRecord {
 
 impl PathRecord {
     /// The record of `path` in a grid of `shape`.
-    pub fn new(shape: Shape, path: &SolvePath) -> PathRecord {
+    pub fn new(n: impl Into<Notation>, path: &SolvePath) -> PathRecord {
+        let n = n.into();
         PathRecord {
-            steps: path
-                .steps
-                .iter()
-                .map(|s| StepRecord::new(shape, s))
-                .collect(),
+            steps: path.steps.iter().map(|s| StepRecord::new(n, s)).collect(),
             solved: path.solved,
             used_backtracking: path.used_backtracking,
             score: path.hodoku_score(),
@@ -535,7 +542,7 @@ impl super::Position {
         let mistakes = self.mistakes(&solution);
         if !mistakes.is_empty() {
             // The clause a full hint makes its sentence of, after the verdict.
-            let why = super::explain::mistakes_clause(self.shape(), &mistakes);
+            let why = super::explain::mistakes_clause(self.notation(), &mistakes);
             return Err(super::Problem {
                 status: "none",
                 message: format!("no solution from this position: {why}"),
@@ -549,7 +556,8 @@ impl SolvePath {
     /// The one-line summary `explain` prints under a path: "solved by logic in 30 steps
     /// (HoDoKu score 1290)", where it guessed, or where it stalled (`backtracking` says
     /// whether brute force was allowed).
-    pub fn summary(&self, shape: Shape, backtracking: bool) -> String {
+    pub fn summary(&self, n: impl Into<Notation>, backtracking: bool) -> String {
+        let n = n.into();
         let guesses: Vec<String> = self
             .steps
             .iter()
@@ -557,7 +565,7 @@ impl SolvePath {
             .flat_map(|s| {
                 s.placements
                     .iter()
-                    .map(|c| format!("{}={}", c.cell.name(shape), c.digit))
+                    .map(move |c| format!("{}={}", c.cell.name(n.shape), n.digit(c.digit)))
             })
             .collect();
         let brute = guesses.len();
