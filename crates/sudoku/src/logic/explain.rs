@@ -1357,21 +1357,28 @@ mod tests {
         assert_eq!(eureka(s, &links), "(5)r1c2=r1c7-r23c8");
     }
 
-    #[test]
-    fn one_liners() {
-        let s = Shape::NINE;
-        let c = |r: usize, col: usize| Cell::at(s, Row::new(r - 1), Col::new(col - 1));
+    /// A Naked Pair of `digits` in r1c2,r1c5 that takes the first of them from r1c8.
+    fn naked_pair(s: Shape, digits: [usize; 2]) -> Step {
+        let c = |col: usize| Cell::at(s, Row::new(0), Col::new(col - 1));
         let mut step = Step::new(
             Technique::NakedPair,
             Evidence::Subset {
                 houses: vec![House::Row(Row::new(0))],
-                cells: vec![c(1, 2), c(1, 5)],
-                digits: [3, 7].into_iter().map(Digit::new).collect(),
+                cells: vec![c(2), c(5)],
+                digits: digits.into_iter().map(Digit::new).collect(),
                 hidden: false,
             },
         );
         step.eliminations
-            .push(Candidate::new(c(1, 8), Digit::new(3)));
+            .push(Candidate::new(c(8), Digit::new(digits[0])));
+        step
+    }
+
+    #[test]
+    fn one_liners() {
+        let s = Shape::NINE;
+        let c = |r: usize, col: usize| Cell::at(s, Row::new(r - 1), Col::new(col - 1));
+        let step = naked_pair(s, [3, 7]);
         assert_eq!(step.text(s), "Naked Pair: 3,7 in r1c2,r1c5 => r1c8<>3");
         let mut hs = Step::new(
             Technique::HiddenSingle,
@@ -1403,18 +1410,7 @@ mod tests {
     fn digits_are_named_in_the_puzzles_symbols() {
         use crate::format::Alphabet;
         let s = Shape::new(4, 4).unwrap();
-        let c = |r: usize, col: usize| Cell::at(s, Row::new(r - 1), Col::new(col - 1));
-        let mut step = Step::new(
-            Technique::NakedPair,
-            Evidence::Subset {
-                houses: vec![House::Row(Row::new(0))],
-                cells: vec![c(1, 2), c(1, 5)],
-                digits: [1, 16].into_iter().map(Digit::new).collect(),
-                hidden: false,
-            },
-        );
-        step.eliminations
-            .push(Candidate::new(c(1, 8), Digit::new(16)));
+        let step = naked_pair(s, [16, 1]);
         let hex = Notation::new(s, Some(Alphabet::Hex));
         assert_eq!(step.text(hex), "Naked Pair: 0,F in r1c2,r1c5 => r1c8<>F");
         let letters = Notation::new(s, Some(Alphabet::Letters));
