@@ -308,9 +308,10 @@ fn explain(
     let solver = solver(self::order(order)?, techniques, backtracking)?;
     let deadline = stop_after(max_time_arg(max_time)?).deadline();
     let p = Input::new(size, r#box.as_ref(), format)?.parse_py(puzzle)?;
+    let position = Position::from_puzzle(&p);
     // Step text in the puzzle's own symbols.
-    let n = Position::from_puzzle(&p).notation();
-    let path = match py.detach(|| Position::from_puzzle(&p).explain_until(&solver, deadline)) {
+    let n = position.notation();
+    let path = match py.detach(|| position.explain_until(&solver, deadline)) {
         Ok(path) if path.timed_out => {
             return Err(PyTimeoutError::new_err(format!(
                 "not explained: the time limit came after {} steps",

@@ -23,11 +23,10 @@ use sudoku::{Board, Cell, Grid, Shape};
 /// has them for the side, else the standard ones (`1-9A-Z`), as the game does; `None`
 /// (numbers) past 35x35, which no alphabet covers, as the grid writers write those.
 pub fn symbols(n: usize, read: Option<Alphabet>) -> Option<Alphabet> {
-    Some(
-        read.filter(|a| a.symbol(n).is_some())
-            .unwrap_or(Alphabet::Standard),
-    )
-    .filter(|a| a.symbol(n).is_some())
+    [read, Some(Alphabet::Standard)]
+        .into_iter()
+        .flatten()
+        .find(|a| a.symbol(n).is_some())
 }
 
 /// Digit `v` in `alphabet` ([`symbols`]), else its number.

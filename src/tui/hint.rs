@@ -88,15 +88,13 @@ impl HintSource for Logic {
         if !board.grid().conflicts().is_empty() {
             return Vec::new();
         }
-        // The library's path, each step's hint on the position it was found in.
+        // The library's path: a step's words need no board, only the notation.
         let path = self.solver.solve_board(board.clone());
-        let mut b = board.clone();
-        let mut out = Vec::new();
-        for step in path.steps.iter().take(limit) {
-            out.push(Hint::of(n, step));
-            sudoku::logic::apply(&mut b, step);
-        }
-        out
+        path.steps
+            .iter()
+            .take(limit)
+            .map(|step| Hint::of(n, step))
+            .collect()
     }
 }
 
