@@ -43,6 +43,20 @@ pub fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
     s.parse()
 }
 
+/// Refuses `--to-alphabet` for a format that would not write it (exit 2, before any work):
+/// the matrix would come out in numbers all the same. The standard symbols are every
+/// format's own, so asking for them is never refused.
+pub fn check_to_alphabet(to: Format, alphabet: Option<Alphabet>) -> anyhow::Result<()> {
+    match alphabet {
+        Some(a) if a != Alphabet::Standard && !to.spells_alphabet() => anyhow::bail!(
+            "the {to} format does not write puzzles in other symbols: --to-alphabet {} \
+             applies to line, boxed, sdk, ss, pm and json",
+            a.name()
+        ),
+        _ => Ok(()),
+    }
+}
+
 impl InputArgs {
     /// Whether the input is typed as it is read: standard input (no files, or `-`) from a
     /// terminal. Its answers are then handed out one at a time

@@ -164,7 +164,6 @@ fn control_bytes_are_bad_characters_not_cells() {
     let cases: Vec<(Vec<&str>, String)> = vec![
         (vec!["solve"], format!("{CLASSIC}\u{1}\n")),
         (vec!["solve"], format!("{mid}\n")),
-        (vec!["solve"], format!("{CLASSIC}\r{CLASSIC}\r")),
         (
             vec!["solve", "-f", "sdk"],
             spoiled(&converted("sdk"), 2, "", "\u{1}"),

@@ -81,6 +81,42 @@ fn classic_layout_with_blanks_and_trailing_whitespace() {
 }
 
 #[test]
+fn old_mac_line_ends_are_line_ends() {
+    // Lines ended by a lone `\r` (classic Mac OS, some old puzzle banks) were one line
+    // with control characters in it: refused at column 82. Every layout reads now, and a
+    // bad cell is found on its own line.
+    let rows: Vec<&str> = (0..9).map(|r| &CLASSIC[9 * r..9 * r + 9]).collect();
+    let solved = |text: String| {
+        let out = sudoku()
+            .args(["solve", "--to", "line"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, lines, err) = solved(format!("{CLASSIC}\r{CLASSIC}\r"));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(lines.lines().count(), 2, "{lines}");
+    let (code, grid, err) = solved(rows.join("\r") + "\r");
+    assert_eq!(
+        (code, grid.lines().next()),
+        (Some(0), lines.lines().next()),
+        "{err}"
+    );
+    // Mixed ends, as files edited on two systems have.
+    let (code, mixed, err) = solved(format!("{CLASSIC}\r\n{CLASSIC}\r{CLASSIC}\n"));
+    assert_eq!((code, mixed.lines().count()), (Some(0), 3), "{err}");
+    let bad = format!("{CLASSIC}\r{}x\r", &CLASSIC[..80]);
+    let (code, _, err) = solved(bad);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("<stdin>:2:81:"), "{err}");
+}
+
+#[test]
 fn matrix_rows_with_a_trailing_comment() {
     let (code, out, err) = to_line("matrix-comments.txt");
     assert_eq!((code, out.trim()), (0, CLASSIC), "{err}");

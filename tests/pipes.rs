@@ -183,6 +183,38 @@ fn convert_writes_in_the_symbols_asked_for() {
     let (code, err) = stderr(&["generate", "--size", "12", "--to-alphabet", "hex"], "");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("are for 16x16 grids only"), "{err}");
+    // Formats that write numbers or fixed symbols wrote them whatever was asked for: the
+    // request is refused now, before any work. The standard symbols are theirs already.
+    let sixteen = stdout(&["generate", "--size", "16", "--seed", "1"], "").1;
+    for to in ["sukaku", "matrix", "pipe"] {
+        let (code, err) = stderr(&["convert", "--to", to, "--to-alphabet", "hex"], &sixteen);
+        assert_eq!(code, 2, "{to}: {err}");
+        assert!(
+            err.contains(&format!("the {to} format does not write")),
+            "{err}"
+        );
+        assert_eq!(
+            stdout(
+                &["convert", "--to", to, "--to-alphabet", "standard"],
+                &sixteen
+            ),
+            stdout(&["convert", "--to", to], &sixteen),
+        );
+    }
+    let (code, err) = stderr(
+        &[
+            "generate",
+            "--size",
+            "16",
+            "--to",
+            "matrix",
+            "--to-alphabet",
+            "hex",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the matrix format does not write"), "{err}");
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub struct ConvertArgs {
 }
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
+    input::check_to_alphabet(args.to, args.to_alphabet)?;
     let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut stream = format::StreamWriter::new(args.to);

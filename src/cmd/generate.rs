@@ -249,6 +249,7 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
         }
         gen = gen.pattern(p)?;
     }
+    input::check_to_alphabet(args.to.unwrap_or(Format::Line), args.to_alphabet)?;
     if let Some(a) = args.to_alphabet {
         // Refused before any work, with convert's words.
         sudoku::format::Puzzle::new(sudoku::Grid::empty(shape))

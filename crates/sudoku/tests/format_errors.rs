@@ -129,6 +129,19 @@ fn json_stream_with_a_bad_record_in_the_middle() {
 }
 
 #[test]
+fn json_record_whose_puzzle_and_grid_disagree_is_refused() {
+    // `generate --json` writes both; an edit to one of them is a different puzzle.
+    let rows = "[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]]";
+    let same = format!("{{\"puzzle\":\"1.....3..4.....2\",\"grid\":{rows}}}\n");
+    let edited = format!("{{\"puzzle\":\"1.....3..4....12\",\"grid\":{rows}}}\n");
+    let all = read(&(same + &edited), None);
+    assert_eq!(all[0].as_ref().unwrap().grid, g("1.....3..4.....2"));
+    let e = all[1].as_ref().unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.message().contains("differ at r4c3"), "{}", e.message());
+}
+
+#[test]
 fn sukaku_bad_char_is_located() {
     let text = data("sukaku/from_pm.txt").replacen(".2.", ".3.", 1);
     let all = read(&text, Some(Format::Sukaku));

@@ -337,6 +337,26 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         }
         Grid::from_values(shape, &values).map_err(|e| e.to_string())?
     };
+    // A record with both (`generate --json` writes both) is read as one puzzle only if
+    // they agree: an edited `puzzle` beside stale `grid` rows is not quietly dropped.
+    if let (Some(_), Some(Value::String(line))) = (obj.get("grid"), obj.get("puzzle")) {
+        let o = ReadOptions {
+            shape: Some(grid.shape()),
+            alphabet: opts.alphabet.or(alphabet),
+            ..opts.clone()
+        };
+        let other = super::line::parse_record(line, &o)
+            .map_err(|e| format!("\"puzzle\" string: {}", e.message()))?;
+        if let Some(i) = (grid.values().iter())
+            .zip(other.grid.values())
+            .position(|(a, b)| a != b)
+        {
+            return Err(format!(
+                "\"puzzle\" and \"grid\" are different puzzles (they differ at {})",
+                Cell::new(i).name(grid.shape())
+            ));
+        }
+    }
     let s = grid.shape();
     let n = s.side();
     // A grid of numbers in a record that names hex: its answers would be written in it.

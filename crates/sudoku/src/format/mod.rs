@@ -200,6 +200,17 @@ impl Format {
         )
     }
 
+    /// Whether the format writes a puzzle in the symbols it is given
+    /// ([`Puzzle::respell`]): one character a cell, or JSON, whose records name their
+    /// alphabet. The others write numbers (matrix, pipe) or fixed symbols: sukaku's
+    /// positions and the 9x9 formats' `1-9`.
+    pub fn spells_alphabet(self) -> bool {
+        matches!(
+            self,
+            Format::Line | Format::Boxed | Format::Sdk | Format::Ss | Format::Pm | Format::Json
+        )
+    }
+
     /// Whether the format keeps placed (non-given) digits apart from givens.
     pub fn carries_placed(self) -> bool {
         matches!(

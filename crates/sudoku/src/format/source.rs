@@ -54,6 +54,8 @@ pub(crate) struct Source<R> {
     back: Vec<Result<Line, ParseError>>,
     buf: Vec<u8>,
     done: bool,
+    /// The last line ended in a lone `\r` (so far): a `\n` next is the rest of its end.
+    after_cr: bool,
     /// Bytes read and scanned so far (see [`Source::work`]).
     work: u64,
 }
@@ -80,12 +82,15 @@ impl<R: BufRead> Source<R> {
             back: Vec::new(),
             buf: Vec::new(),
             done: false,
+            after_cr: false,
             work: 0,
         }
     }
 
-    /// Reads up to and including the next `\n` into `self.buf`, refusing to hold more than
-    /// [`MAX_LINE_BYTES`]: `Ok(None)` when the line is longer (the rest left unread).
+    /// Reads up to and including the next line end into `self.buf`, refusing to hold more
+    /// than [`MAX_LINE_BYTES`]: `Ok(None)` when the line is longer (the rest left unread).
+    /// Lines end in `\n`, `\r\n` or a lone `\r` (old Mac files); the `\n` of a `\r\n` split
+    /// between reads is dropped at the next, so a typed line is never held back for it.
     fn read_line_capped(&mut self) -> std::io::Result<Option<usize>> {
         loop {
             let (used, found) = {
@@ -97,8 +102,28 @@ impl<R: BufRead> Source<R> {
                 if chunk.is_empty() {
                     return Ok(Some(self.buf.len()));
                 }
+                if std::mem::take(&mut self.after_cr) && chunk[0] == b'\n' {
+                    self.input.consume(1);
+                    self.work += 1;
+                    continue;
+                }
                 let room = MAX_LINE_BYTES + 2 - self.buf.len();
-                match chunk.iter().take(room).position(|&b| b == b'\n') {
+                match chunk
+                    .iter()
+                    .take(room)
+                    .position(|&b| b == b'\n' || b == b'\r')
+                {
+                    Some(i) if chunk[i] == b'\r' => {
+                        self.buf.extend_from_slice(&chunk[..=i]);
+                        match chunk.get(i + 1) {
+                            Some(b'\n') => (i + 2, true),
+                            Some(_) => (i + 1, true),
+                            None => {
+                                self.after_cr = true;
+                                (i + 1, true)
+                            }
+                        }
+                    }
                     Some(i) => {
                         self.buf.extend_from_slice(&chunk[..=i]);
                         (i + 1, true)
@@ -346,5 +371,32 @@ impl LineCursor {
     pub(crate) fn drop_line(&mut self) {
         self.buf.clear();
         self.pos = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of `bytes` read through a buffer of `cap` bytes.
+    fn lines(bytes: &[u8], cap: usize) -> Vec<(usize, String)> {
+        let mut src = Source::new(std::io::BufReader::with_capacity(cap, bytes), "t");
+        std::iter::from_fn(|| src.next_line())
+            .map(|l| l.map(|l| (l.no, l.text)).expect("a line"))
+            .collect()
+    }
+
+    #[test]
+    fn every_line_end_ends_one_line_however_the_reads_fall() {
+        let text = b"ab\r\ncd\ref\n\ngh\r\rij";
+        let want: Vec<(usize, String)> = ["ab", "cd", "ef", "", "gh", "", "ij"]
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i + 1, t.to_string()))
+            .collect();
+        // A buffer of 1 to 4 bytes splits a `\r\n` between reads somewhere.
+        for cap in [1, 2, 3, 4, 64] {
+            assert_eq!(lines(text, cap), want, "buffer of {cap}");
+        }
     }
 }
