@@ -90,7 +90,7 @@ fn clashing_givens_are_named() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "digit 5 2 times in row 1: r1c1, r1c2",
+            "# invalid givens (<stdin>:1):\n#   digit 5 2 times in row 1: r1c1, r1c2",
         ));
     let out = sudoku()
         .args(["solve", "--json"])

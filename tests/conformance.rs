@@ -289,6 +289,12 @@ fn bench() {
             timed(),
         ],
     );
+    // A file it can't read is the whole output: no table header above the error.
+    for bad in ["empty.txt", "binary.bin"] {
+        let out = sudoku().arg("bench").arg(data(bad)).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{bad}");
+    }
     let fast9_only = || input_error(&["the fast9 engine solves 9x9 grids only"]);
     run_table(
         &["bench", "--engine", "fast9"],

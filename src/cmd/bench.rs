@@ -323,19 +323,8 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     } else {
         None
     };
-    if !args.json {
-        writeln!(
-            std::io::stdout(),
-            "{:<28} {:>8} {:>10} {:>10} {:>10} {:>9} {:>12}",
-            "file",
-            "puzzles",
-            "puzzles/s",
-            "µs/puzzle",
-            "guesses/p",
-            "no_guess",
-            "cpu puzzles/s"
-        )?;
-    }
+    // The header comes with the first row: a file that can't be read is the only line.
+    let mut header = !args.json;
     let files: Vec<PathBuf> = if args.input.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -344,6 +333,19 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     let (mut timeouts, mut invalid) = (0, 0);
     for path in &files {
         let r = time_file(args, path, pool.as_ref())?;
+        if std::mem::take(&mut header) {
+            writeln!(
+                std::io::stdout(),
+                "{:<28} {:>8} {:>10} {:>10} {:>10} {:>9} {:>12}",
+                "file",
+                "puzzles",
+                "puzzles/s",
+                "µs/puzzle",
+                "guesses/p",
+                "no_guess",
+                "cpu puzzles/s"
+            )?;
+        }
         timeouts += r.timeouts;
         invalid += r.invalid;
         let secs = r.elapsed.as_secs_f64();

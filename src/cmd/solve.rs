@@ -420,7 +420,13 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
         }
         Outcome::NoSolution => s += &format::note(to, &format!("{label}no solution")),
         Outcome::Invalid(c) => {
-            s += &format::note(to, &format!("{label}invalid givens:"));
+            // Said with its place even alone: the cells named next are in that puzzle.
+            let head = if single && !puzzle.place().is_empty() {
+                format!("invalid givens ({}):", puzzle.place())
+            } else {
+                format!("{label}invalid givens:")
+            };
+            s += &format::note(to, &head);
             for c in c {
                 s += &format::note(to, &format!("  {}", c.describe(shape)));
             }
