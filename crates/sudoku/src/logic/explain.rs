@@ -1418,9 +1418,15 @@ mod tests {
             step.text(letters),
             "Naked Pair: A,P in r1c2,r1c5 => r1c8<>P"
         );
-        // The standard symbols, or none: numbers, as before.
+        // A grid of numbers: numbers. The standard symbols past 9: theirs, as the grid
+        // shows them (`r4c7=13` was said of a cell drawn `D`).
         assert_eq!(step.text(s), "Naked Pair: 1,16 in r1c2,r1c5 => r1c8<>16");
         let std = Notation::new(s, Some(Alphabet::Standard));
-        assert_eq!(step.text(std), step.text(s));
+        assert_eq!(step.text(std), "Naked Pair: 1,G in r1c2,r1c5 => r1c8<>G");
+        let nine = naked_pair(Shape::NINE, [9, 1]);
+        assert_eq!(
+            nine.text(Notation::new(Shape::NINE, Some(Alphabet::Standard))),
+            nine.text(Shape::NINE)
+        );
     }
 }

@@ -7,16 +7,19 @@ use crate::index::Digit;
 use crate::set::DigitSet;
 use crate::shape::Shape;
 
-/// The shape of a grid and the symbols of its digits in step text. From a bare [`Shape`],
-/// digits are numbers (`r10c11<>12`), as they are for a puzzle in the standard alphabet;
-/// a puzzle in another alphabet has them in its own symbols (`r2c7=4` in hex), and numbers
-/// where those have none.
+/// The shape of a grid and the symbols of its digits in step text. From a bare [`Shape`]
+/// (a grid of numbers), digits are numbers (`r10c11<>12`); a puzzle read in symbols has
+/// them in its own (`r2c7=4` in hex, `r10c11<>C` in the standard `1-9A-Z`), and numbers
+/// where those have none. Up to 9x9 the standard symbols are the numbers.
 ///
 /// ```
 /// use sudoku::{format::Alphabet, logic::Notation, Digit, Shape};
 /// let hex = Notation::new(Shape::new(4, 4).unwrap(), Some(Alphabet::Hex));
 /// assert_eq!(hex.digit(Digit::new(5)), "4");
 /// assert_eq!(hex.digit(Digit::new(16)), "F");
+/// let standard = Notation::new(Shape::new(4, 4).unwrap(), Some(Alphabet::Standard));
+/// assert_eq!(standard.digit(Digit::new(16)), "G");
+/// assert_eq!(Notation::from(Shape::new(4, 4).unwrap()).digit(Digit::new(16)), "16");
 /// assert_eq!(Notation::from(Shape::NINE).digit(Digit::new(5)), "5");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,13 +32,13 @@ pub struct Notation {
 
 impl Notation {
     /// Step text for a grid of `shape` read in `alphabet` (a puzzle's
-    /// [`crate::format::Puzzle::alphabet`]): numbers for the standard one, or none, or one
-    /// without a symbol for every digit of the side.
+    /// [`crate::format::Puzzle::alphabet`]): numbers for none, or for one without a symbol
+    /// for every digit of the side.
     pub fn new(shape: Shape, alphabet: Option<Alphabet>) -> Notation {
         let covers = |a: &Alphabet| a.symbol(shape.side()).is_some();
         Notation {
             shape,
-            symbols: alphabet.filter(|a| *a != Alphabet::Standard && covers(a)),
+            symbols: alphabet.filter(covers),
         }
     }
 
