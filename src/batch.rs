@@ -5,6 +5,8 @@
 use crate::input::InputArgs;
 use anyhow::Context as _;
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// Whether an error comes from writing to a closed pipe.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -27,13 +29,60 @@ pub fn stdout_for(input: &InputArgs) -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(capacity, io::stdout().lock())
 }
 
-/// `chunk`, or one record at a time when `input` is live ([`InputArgs::is_live`]): a
-/// worker waits for its whole chunk to be read before it answers any of it.
-pub fn chunk_for(input: &InputArgs, chunk: usize) -> usize {
-    if input.is_live() {
-        1
-    } else {
-        chunk
+/// How a batch takes its records ([`ordered_batch`]): how many at a time, and, for input
+/// that may pause, how to tell where it has.
+#[derive(Clone, Debug)]
+pub struct Feed {
+    /// Records out to the workers at once, all workers together.
+    chunk: usize,
+    /// Bytes of standard input read from the pipe and not yet taken
+    /// ([`crate::input::InputArgs::batch_records`]). When none are, the next record may be
+    /// long in coming: a chunk ends there and the answers so far are written out.
+    held: Option<Arc<AtomicUsize>>,
+}
+
+impl Feed {
+    /// `chunk` records at a time, whatever the input does.
+    pub fn fixed(chunk: usize) -> Feed {
+        Feed {
+            chunk: chunk.max(1),
+            held: None,
+        }
+    }
+
+    /// `chunk` records at a time, fewer where the input pauses (`held` falls to zero).
+    pub fn pausing(chunk: usize, held: Option<Arc<AtomicUsize>>) -> Feed {
+        Feed {
+            chunk: chunk.max(1),
+            held,
+        }
+    }
+
+    /// Whether the input may pause between records (a pipe): nothing should wait for a
+    /// record that is not needed yet.
+    pub fn pauses(&self) -> bool {
+        self.held.is_some()
+    }
+
+    /// Up to `chunk` records (fewer where the input pauses), and whether the input paused
+    /// (or ended) after them. Empty at the end.
+    fn take<I>(&self, records: &mut impl Iterator<Item = I>) -> (Vec<I>, bool) {
+        let paused = || {
+            self.held
+                .as_ref()
+                .is_some_and(|h| h.load(Ordering::Relaxed) == 0)
+        };
+        let mut out = Vec::new();
+        while out.len() < self.chunk {
+            if !out.is_empty() && paused() {
+                break;
+            }
+            match records.next() {
+                Some(r) => out.push(r),
+                None => break,
+            }
+        }
+        (out, paused())
     }
 }
 
@@ -43,32 +92,37 @@ pub fn chunk_for(input: &InputArgs, chunk: usize) -> usize {
 /// that memory stays flat on endless input.
 pub const CHUNK: usize = 1024;
 
-/// Runs `work` over every record on `jobs` threads (0 = all cores) and hands the results to
-/// `emit` in input order, `chunk` records at a time ([`CHUNK`]; small chunks for slow work such
-/// as rating, so results appear as they come rather than thousands at once; one for live
-/// input, [`chunk_for`]). Shows a progress counter on stderr when it is a
-/// terminal and the run is long.
+/// Runs `work` over every record on `jobs` threads (0 = all cores) and hands the results,
+/// with `out`, to `emit` in input order, as `feed` says
+/// ([`crate::input::InputArgs::batch_records`]: small chunks for slow work such as rating,
+/// so results appear as they come rather than thousands at once; one for typed input; what
+/// has come, from a pipe). `out` is flushed wherever the input pauses. Shows a progress
+/// counter on stderr when it is a terminal and the run is long.
 ///
-/// With one job everything runs on the calling thread. With more, each worker reads its
+/// With one job everything runs on the calling thread. With more, each worker takes its
 /// own chunks and the calling thread only writes (see [`parallel_in_order`]). Whatever can
-/// run on the workers should: given [`crate::input::InputArgs::unparsed_records`], the workers also
-/// parse. (Reading and writing in turn with the solving, as this did first, left `--jobs 2`
-/// at about 1.2 times `--jobs 1` on 17-clue puzzles, where parsing and formatting take as
-/// long as solving; parsing on a reader thread, at about 1.4 to 1.5.)
-pub fn ordered_batch<I, T, W, E>(
+/// run on the workers should: given [`crate::input::InputArgs::unparsed_records`], the
+/// workers also parse. (Reading and writing in turn with the solving, as this did first,
+/// left `--jobs 2` at about 1.2 times `--jobs 1` on 17-clue puzzles, where parsing and
+/// formatting take as long as solving; parsing on a reader thread, at about 1.4 to 1.5. A
+/// thread reading ahead for pipes, so that a chunk could take what had come, cost a fifth
+/// more wall time on `cat 17clue.txt |`: the chunks end where the pipe's read buffer does
+/// instead.)
+pub fn ordered_batch<I, T, O, W, E>(
     records: impl Iterator<Item = I> + Send,
     jobs: usize,
-    chunk: usize,
+    feed: Feed,
     work: W,
+    out: &mut O,
     mut emit: E,
 ) -> anyhow::Result<()>
 where
     I: Send,
     T: Send,
+    O: Write,
     W: Fn(usize, I) -> T + Sync,
-    E: FnMut(T) -> anyhow::Result<()>,
+    E: FnMut(&mut O, T) -> anyhow::Result<()>,
 {
-    let chunk_size = chunk.max(1);
     let progress = io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(
@@ -93,23 +147,44 @@ where
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    let mut records = records.enumerate();
     if jobs == 1 {
-        for (i, r) in records.enumerate() {
-            emit(work(i, r))?;
-            if i % chunk_size == chunk_size - 1 {
-                tick(chunk_size as u64);
+        loop {
+            let (taken, paused) = feed.take(&mut records);
+            if taken.is_empty() {
+                break;
             }
-        }
-    } else {
-        let per_worker = chunk_size.div_ceil(jobs).max(1);
-        parallel_in_order(records, jobs, per_worker, &work, |results: Vec<T>| {
-            let n = results.len() as u64;
-            for r in results {
-                emit(r)?;
+            let n = taken.len() as u64;
+            for (i, r) in taken {
+                emit(out, work(i, r))?;
+            }
+            if paused {
+                out.flush()?;
             }
             tick(n);
-            Ok(())
-        })?;
+        }
+    } else {
+        let per_worker = Feed {
+            chunk: feed.chunk.div_ceil(jobs).max(1),
+            ..feed
+        };
+        parallel_in_order(
+            records,
+            jobs,
+            &per_worker,
+            &work,
+            |results: Vec<T>, paused| {
+                let n = results.len() as u64;
+                for r in results {
+                    emit(out, r)?;
+                }
+                if paused {
+                    out.flush()?;
+                }
+                tick(n);
+                Ok(())
+            },
+        )?;
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -118,18 +193,18 @@ where
 }
 
 /// The work of [`ordered_batch`] with several jobs. Each of `jobs` worker threads takes
-/// the next `chunk` records from the shared reader (under a lock: reading must follow the
+/// the next `chunk` records from the shared source (under a lock: reading must follow the
 /// file), works through them and sends the results, numbered, to the calling thread, which
-/// hands them to `emit` in input order. At most `2 * jobs` chunks are out at once, so memory
-/// stays flat even when one chunk is slow. (A rayon pool fed by a reader thread, as this
-/// was, spent 10-20% more CPU than one job: four threads on two cores, and idle workers
-/// spinning between chunks.)
+/// hands them to `emit` in input order, with whether the input ran dry after them. At most
+/// `2 * jobs` chunks are out at once, so memory stays flat even when one chunk is slow. (A
+/// rayon pool fed by a reader thread, as this was, spent 10-20% more CPU than one job: four
+/// threads on two cores, and idle workers spinning between chunks.)
 fn parallel_in_order<I, T, W>(
-    records: impl Iterator<Item = I> + Send,
+    records: impl Iterator<Item = (usize, I)> + Send,
     jobs: usize,
-    chunk: usize,
+    feed: &Feed,
     work: &W,
-    mut emit: impl FnMut(Vec<T>) -> anyhow::Result<()>,
+    mut emit: impl FnMut(Vec<T>, bool) -> anyhow::Result<()>,
 ) -> anyhow::Result<()>
 where
     I: Send,
@@ -137,9 +212,9 @@ where
     W: Fn(usize, I) -> T + Sync,
 {
     use std::sync::{Condvar, Mutex};
-    /// The shared reader: records numbered from 0, chunks numbered from 0.
+    /// The shared source: records numbered from 0, chunks numbered from 0.
     struct Source<It> {
-        records: std::iter::Enumerate<It>,
+        records: It,
         next_chunk: usize,
     }
     /// Chunks that may still be taken before the calling thread emits one (`None`: stop).
@@ -175,14 +250,14 @@ where
         }
     }
     let source = Mutex::new(Source {
-        records: records.enumerate(),
+        records,
         next_chunk: 0,
     });
     let slots = Slots {
         free: Mutex::new(Some(2 * jobs)),
         changed: Condvar::new(),
     };
-    let (done_tx, done) = std::sync::mpsc::channel::<(usize, Vec<T>)>();
+    let (done_tx, done) = std::sync::mpsc::channel::<(usize, Vec<T>, bool)>();
     std::thread::scope(|threads| -> anyhow::Result<()> {
         for _ in 0..jobs {
             let (source, slots, done_tx) = (&source, &slots, done_tx.clone());
@@ -198,19 +273,18 @@ where
                     }
                     let _stop = StopOnExit(slots);
                     while slots.take() {
-                        let (k, records) = {
+                        let (k, records, dry) = {
                             let mut src = source.lock().expect("no worker panics reading");
-                            let records: Vec<(usize, I)> =
-                                src.records.by_ref().take(chunk).collect();
+                            let (records, dry) = feed.take(&mut src.records);
                             src.next_chunk += 1;
-                            (src.next_chunk - 1, records)
+                            (src.next_chunk - 1, records, dry)
                         };
                         if records.is_empty() {
                             break;
                         }
                         let out: Vec<T> = records.into_iter().map(|(i, r)| work(i, r)).collect();
                         // The receiver is gone only when emitting failed: stop then.
-                        if done_tx.send((k, out)).is_err() {
+                        if done_tx.send((k, out, dry)).is_err() {
                             break;
                         }
                     }
@@ -219,13 +293,13 @@ where
         }
         drop(done_tx);
         // Results that came early, by chunk number.
-        let mut early: std::collections::BTreeMap<usize, Vec<T>> = Default::default();
+        let mut early: std::collections::BTreeMap<usize, (Vec<T>, bool)> = Default::default();
         let mut next = 0;
         let result = (|| {
-            for (k, out) in done.iter() {
-                early.insert(k, out);
-                while let Some(out) = early.remove(&next) {
-                    emit(out)?;
+            for (k, out, dry) in done.iter() {
+                early.insert(k, (out, dry));
+                while let Some((out, dry)) = early.remove(&next) {
+                    emit(out, dry)?;
                     slots.give_back();
                     next += 1;
                 }

@@ -6,6 +6,8 @@ use clap::Args;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use sudoku::format::{
     Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, Reader, Record,
 };
@@ -60,10 +62,11 @@ pub fn check_to_alphabet(to: Format, alphabet: Option<Alphabet>) -> anyhow::Resu
 impl InputArgs {
     /// Whether the input is typed as it is read: standard input (no files, or `-`) from a
     /// terminal. Its answers are then handed out one at a time
-    /// ([`crate::batch::chunk_for`], [`crate::batch::stdout_for`]) instead of a thousand at
+    /// ([`InputArgs::batch_records`], [`crate::batch::stdout_for`]) instead of a thousand at
     /// a time, so that each comes when its puzzle does (once the first lines have told the
-    /// format). A pipe keeps the batches: one at a time made `cat 17clue.txt | sudoku
-    /// solve` four times slower (a write and a hand-over for each 2 µs puzzle).
+    /// format). A pipe keeps the batches, cut where its reads end: one at a time made `cat
+    /// 17clue.txt | sudoku solve` four times slower (a write and a hand-over for each 2 µs
+    /// puzzle).
     pub fn is_live(&self) -> bool {
         let reads_stdin = self.files.is_empty() || self.files.iter().any(|f| f.as_os_str() == "-");
         reads_stdin && std::io::IsTerminal::is_terminal(&io::stdin())
@@ -86,6 +89,35 @@ impl InputArgs {
     /// [`InputArgs::records`] with one-line records left unparsed, so that a batch parses
     /// them on its workers ([`crate::batch::ordered_batch`]).
     pub fn unparsed_records(&self) -> impl Iterator<Item = Record> + Send + '_ {
+        self.records_watched(None)
+    }
+
+    /// [`InputArgs::unparsed_records`] and how a batch takes them: `chunk` at a time, one
+    /// at a time when typed ([`InputArgs::is_live`]). From a pipe (another program writing
+    /// as it goes), a chunk ends where the records read so far do: a program that writes
+    /// a puzzle and waits for its answer gets it (it waited for a thousand puzzles that
+    /// never came), while `cat` keeps the chunks full.
+    pub fn batch_records(
+        &self,
+        chunk: usize,
+    ) -> (impl Iterator<Item = Record> + Send + '_, crate::batch::Feed) {
+        if self.is_live() {
+            return (self.records_watched(None), crate::batch::Feed::fixed(1));
+        }
+        let only_stdin = self.files.iter().all(|f| f.as_os_str() == "-") && self.files.len() <= 1;
+        let pipe = only_stdin && !io::IsTerminal::is_terminal(&io::stdin()) && !stdin_is_a_file();
+        let held = pipe.then(|| Arc::new(AtomicUsize::new(0)));
+        (
+            self.records_watched(held.clone()),
+            crate::batch::Feed::pausing(chunk, held),
+        )
+    }
+
+    /// The records, standard input counting in `held` what it has read and not given out.
+    fn records_watched(
+        &self,
+        held: Option<Arc<AtomicUsize>>,
+    ) -> impl Iterator<Item = Record> + Send + '_ {
         let sources: Vec<PathBuf> = if self.files.is_empty() {
             vec![PathBuf::from("-")]
         } else {
@@ -95,10 +127,12 @@ impl InputArgs {
         sources.into_iter().flat_map(move |path| {
             let (name, input): (String, io::Result<Box<dyn BufRead + Send>>) =
                 if path.as_os_str() == "-" {
-                    (
-                        source_name(&path),
-                        Ok(Box::new(BufReader::new(io::stdin()))),
-                    )
+                    let stdin = BufReader::new(io::stdin());
+                    let input: Box<dyn BufRead + Send> = match held.clone() {
+                        Some(held) => Box::new(Watched { inner: stdin, held }),
+                        None => Box::new(stdin),
+                    };
+                    (source_name(&path), Ok(input))
                 } else {
                     let f = File::open(&path).map(|f| Box::new(BufReader::new(f)) as Box<_>);
                     (source_name(&path), f)
@@ -113,6 +147,51 @@ impl InputArgs {
             items
         })
     }
+}
+
+/// Buffered input that publishes how many bytes it holds ([`InputArgs::batch_records`]).
+struct Watched<R> {
+    inner: BufReader<R>,
+    held: Arc<AtomicUsize>,
+}
+
+impl<R: io::Read> io::Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.held
+            .store(self.inner.buffer().len(), Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl<R: io::Read> BufRead for Watched<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        let buf = self.inner.fill_buf()?;
+        self.held.store(buf.len(), Ordering::Relaxed);
+        Ok(buf)
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        self.held
+            .store(self.inner.buffer().len(), Ordering::Relaxed);
+    }
+}
+
+/// Whether standard input is a file on disk (`sudoku solve < file`), which never pauses.
+#[cfg(unix)]
+fn stdin_is_a_file() -> bool {
+    use std::os::fd::AsFd;
+    io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(|fd| File::from(fd).metadata())
+        .is_ok_and(|m| m.is_file())
+}
+
+#[cfg(not(unix))]
+fn stdin_is_a_file() -> bool {
+    false
 }
 
 /// How an input is named in messages and records: `<stdin>` for `-`, else its path.

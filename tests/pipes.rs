@@ -983,3 +983,61 @@ fn a_line_whose_cells_would_read_in_other_symbols_says_its_own() {
         "{err}"
     );
 }
+
+#[test]
+fn a_program_that_waits_for_each_answer_gets_it() {
+    // A program that writes a puzzle down a pipe and waits for its answer before writing
+    // the next (a co-process) waited forever: the batch waited for a thousand puzzles,
+    // `solve` for a second one, and the answers sat in a 64 KiB buffer.
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::time::Duration;
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    for args in [
+        // A line of 36 cells or more is a puzzle alone: detection reads no further.
+        &["solve", "--to", "line"][..],
+        &["solve", "-f", "line", "--json", "--jobs", "1"],
+        &["rate"],
+        &["hint", "-f", "line"],
+        &["explain", "-f", "line", "--json"],
+        &["canonical", "-f", "line"],
+        &["check", "-f", "line", "--json"],
+        &["convert", "--to", "json"],
+    ] {
+        let bin = assert_cmd::cargo::cargo_bin("sudoku");
+        let mut child = std::process::Command::new(bin)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        for turn in 1..=3 {
+            writeln!(stdin, "{puzzle}").unwrap();
+            stdin.flush().unwrap();
+            // Generous: a loaded machine; the failure was no answer at all.
+            let answer = rx.recv_timeout(Duration::from_secs(60));
+            let answer = answer.unwrap_or_else(|_| panic!("{args:?}: no answer to puzzle {turn}"));
+            assert!(!answer.trim().is_empty(), "{args:?}");
+        }
+        drop(stdin);
+        assert!(
+            child.wait().unwrap().code().is_some_and(|c| c <= 1),
+            "{args:?}"
+        );
+        // One line an answer: none was left to be read as the next one's.
+        let rest: Vec<String> = rx.iter().collect();
+        assert!(rest.is_empty(), "{args:?}: {rest:?}");
+    }
+}

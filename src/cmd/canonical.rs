@@ -67,10 +67,11 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         .max_time
         .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let (mut done, mut stopped) = (0usize, 0usize);
+    let (records, feed) = args.input.batch_records(batch::CHUNK);
     batch::ordered_batch(
-        args.input.unparsed_records(),
+        records,
         crate::limits::jobs(args.batch.jobs),
-        batch::chunk_for(&args.input, batch::CHUNK),
+        feed,
         |_, record| {
             if stop.reached() {
                 Answer::Stopped
@@ -78,7 +79,8 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
                 answer(args, record.parse())
             }
         },
-        |answer| {
+        &mut out,
+        |out, answer| {
             // Once one record is cut, the rest are held back too, so the output stays a
             // prefix of the input in its order.
             if stopped > 0 || matches!(answer, Answer::Stopped) {
@@ -89,7 +91,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
             match answer {
                 Answer::Stopped => {}
                 Answer::Line(line, invalid) => {
-                    batch::put(&mut out, &line)?;
+                    batch::put(out, &line)?;
                     if let Some(message) = invalid {
                         // `--json` says it in the record, as `solve` and `rate` do.
                         if !args.json {
@@ -101,7 +103,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
                 Answer::Unread(e, line) => {
                     status = status.worst(input::report(&e));
                     if let Some(line) = line {
-                        batch::put(&mut out, &line)?;
+                        batch::put(out, &line)?;
                     }
                 }
                 Answer::NoForm(message) => {

@@ -92,10 +92,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut seen = 0;
+    let (records, feed) = args.input.batch_records(batch::CHUNK);
     batch::ordered_batch(
-        args.input.unparsed_records(),
+        records,
         crate::limits::jobs(args.jobs),
-        batch::chunk_for(&args.input, batch::CHUNK),
+        feed,
         |_, record| match record.parse() {
             Ok(p) => {
                 let (text, bad) = check(args, puzzle.as_ref(), &p);
@@ -110,18 +111,19 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Answer::Unread(e, line)
             }
         },
-        |answer| {
+        &mut out,
+        |out, answer| {
             seen += 1;
             match answer {
                 Answer::Checked(text, bad) => {
                     if bad {
                         status = status.worst(Status::Negative);
                     }
-                    batch::put(&mut out, &text)
+                    batch::put(out, &text)
                 }
                 Answer::Unread(e, line) => {
                     status = status.worst(input::report(&e));
-                    line.map_or(Ok(()), |line| batch::put(&mut out, &line))
+                    line.map_or(Ok(()), |line| batch::put(out, &line))
                 }
             }
         },

@@ -27,33 +27,44 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut status = Status::Ok;
     let mut stream = format::StreamWriter::new(args.to);
     let mut warned = false;
-    for record in args.input.records() {
-        match record {
-            Err(e) => {
-                status = status.worst(input::report(&e));
-            }
-            Ok(mut p) => match args
-                .to_alphabet
-                .map_or(Ok(()), |a| p.respell(a))
-                .and_then(|()| stream.record(&p).map_err(|e| e.to_string()))
-            {
-                Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
-                    warned = true;
-                    warn!(
-                        "sudoku: note: {}: the {} format holds no pencil marks: they are dropped",
-                        p.place(),
-                        args.to
-                    );
-                    batch::put(&mut out, &text)?
-                }
-                Ok(text) => batch::put(&mut out, &text)?,
+    // One job, in order (a stream writer carries state from record to record); through the
+    // batch so that a pipe's puzzles are answered as they come.
+    let (records, feed) = args.input.batch_records(batch::CHUNK);
+    batch::ordered_batch(
+        records,
+        1,
+        feed,
+        |_, record| record.parse(),
+        &mut out,
+        |out, record| {
+            match record {
                 Err(e) => {
-                    warn!("sudoku: {}: {e}", p.place());
-                    status = status.worst(Status::InputError);
+                    status = status.worst(input::report(&e));
                 }
-            },
-        }
-    }
+                Ok(mut p) => match args
+                    .to_alphabet
+                    .map_or(Ok(()), |a| p.respell(a))
+                    .and_then(|()| stream.record(&p).map_err(|e| e.to_string()))
+                {
+                    Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
+                        warned = true;
+                        warn!(
+                            "sudoku: note: {}: the {} format holds no pencil marks: they are dropped",
+                            p.place(),
+                            args.to
+                        );
+                        batch::put(out, &text)?
+                    }
+                    Ok(text) => batch::put(out, &text)?,
+                    Err(e) => {
+                        warn!("sudoku: {}: {e}", p.place());
+                        status = status.worst(Status::InputError);
+                    }
+                },
+            }
+            Ok(())
+        },
+    )?;
     batch::put(&mut out, &stream.finish())?;
     std::io::Write::flush(&mut out)?;
     Ok(status.code())

@@ -77,26 +77,30 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let mut first = true;
     let deadline = args.max_time.map(|t| std::time::Instant::now() + t);
     let mut skipped = 0usize;
-    let mut records = args.input.unparsed_records();
-    let head: Vec<_> = records.by_ref().take(2).collect();
+    let jobs = crate::limits::jobs(args.jobs);
+    // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
+    let (mut records, feed) = args.input.batch_records(jobs);
+    // Only a lone puzzle's spinner needs the second record: not waited for from a pipe,
+    // where a program may write one puzzle and wait for its answer.
+    let peek = if feed.pauses() { 0 } else { 2 };
+    let head: Vec<_> = records.by_ref().take(peek).collect();
     // One hard puzzle takes a while: a spinner on a terminal after two seconds (a batch
     // has the batch's counter).
-    let spinner = batch::spinner_for_one(head.len() == 1, "explaining");
-    let jobs = crate::limits::jobs(args.jobs);
+    let spinner = batch::spinner_for_one(peek == 2 && head.len() == 1, "explaining");
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,
-        // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
-        batch::chunk_for(&args.input, jobs),
+        feed,
         |_, record| explain_record(args, &solver, deadline, record.parse()),
-        |outcome| {
+        &mut out,
+        |out, outcome| {
             if let Some(text) = outcome.settle(args.json, &mut status, &mut skipped) {
                 // Text blocks are set apart by a blank line.
                 if !args.json && !first {
-                    batch::put(&mut out, "\n")?;
+                    batch::put(out, "\n")?;
                 }
                 first = false;
-                batch::put(&mut out, &text)?;
+                batch::put(out, &text)?;
             }
             Ok(())
         },

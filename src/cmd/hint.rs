@@ -72,15 +72,17 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let stop = args.max_time.map_or_else(Stop::never, Stop::after);
     let mut skipped = 0usize;
     let jobs = crate::limits::jobs(args.jobs);
+    let (records, feed) = args.input.batch_records(jobs * 4);
     batch::ordered_batch(
-        args.input.unparsed_records(),
+        records,
         jobs,
         // A uniqueness check and a step search: milliseconds, seconds on a giant.
-        batch::chunk_for(&args.input, jobs * 4),
+        feed,
         |_, record| hint_record(args, &solver, level, &stop, record.parse()),
-        |outcome| {
+        &mut out,
+        |out, outcome| {
             if let Some(text) = outcome.settle(args.json, &mut status, &mut skipped) {
-                batch::put(&mut out, &text)?;
+                batch::put(out, &text)?;
             }
             Ok(())
         },

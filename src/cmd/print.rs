@@ -338,7 +338,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         batch::ordered_batch(
             one.records(),
             jobs,
-            jobs * 4,
+            batch::Feed::fixed(jobs * 4),
             |_, record| {
                 prepare(
                     &rater,
@@ -350,7 +350,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
                     record,
                 )
             },
-            |r| {
+            // Pages are collected, not written as they come.
+            &mut std::io::sink(),
+            |_, r| {
                 match r {
                     Ok(p) => puzzles.push(p),
                     Err(e) => status = status.worst(input::report(&e)),

@@ -156,19 +156,24 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let jobs = crate::limits::jobs(args.batch.jobs);
     let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
-    let mut records = args.input.records();
-    let head: Vec<_> = records.by_ref().take(2).collect();
+    // Rating takes milliseconds to seconds a puzzle: a few at a time, so lines appear as
+    // they are rated.
+    let (records, feed) = args.input.batch_records(jobs * 4);
+    let mut records = records.map(sudoku::format::Record::parse);
+    // Only a lone puzzle's spinner needs the second record: not waited for from a pipe,
+    // where a program may write one puzzle and wait for its answer.
+    let peek = if feed.pauses() { 0 } else { 2 };
+    let head: Vec<_> = records.by_ref().take(peek).collect();
     // One puzzle that takes more than a moment (a giant's SE rating: a minute) gets a
     // spinner on a terminal; a batch has the batch's counter.
-    let spinner = batch::spinner_for_one(head.len() == 1, "rating");
+    let spinner = batch::spinner_for_one(peek == 2 && head.len() == 1, "rating");
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,
-        // Rating takes milliseconds to seconds a puzzle: hand out a few at a time so lines
-        // appear as they are rated.
-        batch::chunk_for(&args.input, jobs * 4),
+        feed,
         |_, record| rate_record(&rater, args.scale, max_time, record),
-        |answer| {
+        &mut out,
+        |out, answer| {
             status = status.worst(answer.status());
             if let Answer::Error(e) = &answer {
                 input::report(e);
@@ -179,9 +184,9 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
                 text_line(&answer)
             };
             if let Some(text) = text {
-                batch::put(&mut out, &text)?;
+                batch::put(out, &text)?;
                 // A slow stream should show each line as it comes.
-                std::io::Write::flush(&mut out)?;
+                std::io::Write::flush(out)?;
             }
             Ok(())
         },

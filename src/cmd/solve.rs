@@ -156,16 +156,21 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
-    let mut records = args.input.unparsed_records();
-    // One puzzle alone is shown as a boxed grid; a stream as one line per puzzle.
+    let (mut records, feed) = args.input.batch_records(batch::CHUNK);
+    // One puzzle alone is shown as a boxed grid; a stream as one line per puzzle. From a
+    // pipe, with `--json` or a one-line `--to`, nothing written depends on it, and the
+    // second puzzle is not waited for: a program that writes one and waits for its answer
+    // gets it. (A single puzzle then runs on one core: the race needs to know it is alone.)
     let mut head = Vec::new();
-    for _ in 0..2 {
+    let one_line = args.json || args.to.is_some_and(Format::is_single_line);
+    let peek = if feed.pauses() && one_line { 0 } else { 2 };
+    for _ in 0..peek {
         match records.next() {
             Some(r) => head.push(r),
             None => break,
         }
     }
-    let single = head.len() == 1;
+    let single = peek == 2 && head.len() == 1;
     let to = args
         .to
         .unwrap_or(if single { Format::Boxed } else { Format::Line });
@@ -197,7 +202,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,
-        batch::chunk_for(&args.input, batch::CHUNK),
+        feed,
         |_, record| {
             let answer = solve_record(record.parse(), count_limit, args.all, &stop, options);
             // A format that can't hold this grid (a size, a box shape) is said once per
@@ -230,7 +235,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             };
             (status, error, text, late, None)
         },
-        |(answer_status, error, text, late, refused)| {
+        &mut out,
+        |out, (answer_status, error, text, late, refused)| {
             status = status.worst(answer_status);
             timed_out += usize::from(late);
             if let Some(e) = &error {
@@ -241,9 +247,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             }
             if document && !started && !text.is_empty() {
                 started = true;
-                batch::put(&mut out, &format::document_start(to, "sudoku"))?;
+                batch::put(out, &format::document_start(to, "sudoku"))?;
             }
-            batch::put(&mut out, &text)
+            batch::put(out, &text)
         },
     )?;
     drop(spinner);

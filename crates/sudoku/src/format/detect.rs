@@ -64,7 +64,10 @@ pub(crate) fn detect_source<R: BufRead>(
             }
         }
         taken.push(item);
-        if stop {
+        // A puzzle pasted at a terminal, or written down a pipe by a program waiting for
+        // its answer, is answered without waiting for three more lines.
+        let alone = significant.len() == 1 && !sdk_header && !percent;
+        if stop || alone && decides_alone(&significant[0]) {
             break;
         }
     }
@@ -94,6 +97,21 @@ pub(crate) fn detect_source<R: BufRead>(
         return Some(Format::Line);
     }
     Some(classify(rest, sdk_header, percent))
+}
+
+/// Whether a first line is a puzzle whatever lines follow: 36 cells or more in one-character
+/// symbols (no grid's row is that long in them: they number 35), in upper case, digits and
+/// `.` only (rows of shnarazk's 64-symbol layout have lower case letters or blanks), and not
+/// a sukaku line, as the lines together would say.
+fn decides_alone(line: &str) -> bool {
+    let field = cell_field(line);
+    let cells = field.chars().count();
+    cells >= 36
+        && side_of_len(cells).is_some()
+        && field
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase() || c == '.')
+        && classify(&[line.to_string()], false, false) == Format::Line
 }
 
 /// Words rather than cells: a run of three letters with a lowercase one or a blank in the
@@ -256,4 +274,44 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         return Format::Classic;
     }
     Format::Line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One line, then a reader that fails the test if it is asked for more.
+    struct OneLine(&'static [u8]);
+
+    impl std::io::Read for OneLine {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            unreachable!("read through fill_buf")
+        }
+    }
+
+    impl BufRead for OneLine {
+        fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+            assert!(!self.0.is_empty(), "detection waited for a second line");
+            Ok(self.0)
+        }
+        fn consume(&mut self, n: usize) {
+            self.0 = &self.0[n..];
+        }
+    }
+
+    #[test]
+    fn a_long_first_line_is_a_puzzle_without_reading_on() {
+        const NINE: &[u8] =
+            b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let mut src = Source::new(OneLine(NINE), "t");
+        assert_eq!(detect_source(&mut src, None), Some(Format::Line));
+        // The line was given back to the reader.
+        assert_eq!(src.next_line().map(|l| l.map(|l| l.no)), Some(Ok(1)));
+        // Sixteen cells could be a row of a 16x16: more lines are looked at.
+        assert!(!decides_alone("1234341221434321"));
+        // A sukaku line, a row of shnarazk's layout, words: not taken alone.
+        assert!(!decides_alone(&".".repeat(729)));
+        assert!(!decides_alone(&format!("a{}", ".".repeat(63))));
+        assert!(!decides_alone("Puzzle 1"));
+    }
 }
