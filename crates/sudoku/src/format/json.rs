@@ -487,28 +487,36 @@ fn solution_cells(sol: &Value, n: usize, what: &str) -> Result<String, String> {
     Ok(cells.join(" "))
 }
 
-/// A pencil-mark grid's `marks` field as JSON (rows of cells, each the list of its
-/// candidates; empty for a filled cell), `None` when the puzzle has no marks.
-pub fn marks_json(p: &Puzzle) -> Option<String> {
+/// A pencil-mark grid's candidates as its `marks` field holds them: rows of cells, each the
+/// list of its candidates (empty for a filled cell); `None` when the puzzle has no marks.
+pub fn marks_rows(p: &Puzzle) -> Option<Vec<Vec<Vec<usize>>>> {
     let m = p.marks.as_ref()?;
     let n = p.shape().side();
-    let rows: Vec<String> = (0..n)
-        .map(|r| {
-            let cells: Vec<String> = (0..n)
-                .map(|c| {
-                    let cell = Cell::new(r * n + c);
-                    let set = if p.grid.get(cell).is_some() {
-                        DigitSet::EMPTY
-                    } else {
-                        m.get(cell)
-                    };
-                    let digits: Vec<String> = set.iter().map(|d| d.get().to_string()).collect();
-                    format!("[{}]", digits.join(","))
-                })
-                .collect();
-            format!("[{}]", cells.join(","))
-        })
-        .collect();
+    let cell = |i: usize| match p.grid.get(Cell::new(i)) {
+        Some(_) => Vec::new(),
+        None => m.get(Cell::new(i)).iter().map(Digit::get).collect(),
+    };
+    Some(
+        (0..n)
+            .map(|r| (0..n).map(|c| cell(r * n + c)).collect())
+            .collect(),
+    )
+}
+
+/// The `marks` field as JSON text ([`marks_rows`]).
+pub fn marks_json(p: &Puzzle) -> Option<String> {
+    let rows = marks_rows(p)?;
+    let text = |cells: &[Vec<usize>]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|ds| {
+                let ds: Vec<String> = ds.iter().map(usize::to_string).collect();
+                format!("[{}]", ds.join(","))
+            })
+            .collect();
+        format!("[{}]", cells.join(","))
+    };
+    let rows: Vec<String> = rows.iter().map(|r| text(r)).collect();
     Some(format!("[{}]", rows.join(",")))
 }
 
@@ -610,7 +618,7 @@ pub struct PuzzleHeader {
     /// position: without them a grid whose marks rule out its solution would read back as
     /// the bare givens, with another answer.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub marks: Option<Value>,
+    pub marks: Option<Vec<Vec<Vec<usize>>>>,
 }
 
 impl PuzzleHeader {
@@ -642,7 +650,7 @@ impl PuzzleHeader {
                 .alphabet
                 .filter(|&a| a.named_in_records(s.side()))
                 .map(Alphabet::name),
-            marks: marks_json(p).and_then(|m| serde_json::from_str(&m).ok()),
+            marks: marks_rows(p),
         }
     }
 }
