@@ -39,6 +39,8 @@ pub struct Feed {
     /// ([`crate::input::InputArgs::batch_records`]). When none are, the next record may be
     /// long in coming: a chunk ends there and the answers so far are written out.
     held: Option<Arc<AtomicUsize>>,
+    /// Typed at a terminal: one record at a time, and it may pause anywhere.
+    typed: bool,
 }
 
 impl Feed {
@@ -47,6 +49,15 @@ impl Feed {
         Feed {
             chunk: chunk.max(1),
             held: None,
+            typed: false,
+        }
+    }
+
+    /// One record at a time, typed at a terminal.
+    pub fn typed() -> Feed {
+        Feed {
+            typed: true,
+            ..Feed::fixed(1)
         }
     }
 
@@ -55,13 +66,14 @@ impl Feed {
         Feed {
             chunk: chunk.max(1),
             held,
+            typed: false,
         }
     }
 
-    /// Whether the input may pause between records (a pipe): nothing should wait for a
-    /// record that is not needed yet.
+    /// Whether the input may pause between records (typed, or a pipe): nothing should wait
+    /// for a record that is not needed yet.
     pub fn pauses(&self) -> bool {
-        self.held.is_some()
+        self.typed || self.held.is_some()
     }
 
     /// Up to `chunk` records (fewer where the input pauses), and whether the input paused

@@ -102,7 +102,7 @@ impl InputArgs {
         chunk: usize,
     ) -> (impl Iterator<Item = Record> + Send + '_, crate::batch::Feed) {
         if self.is_live() {
-            return (self.records_watched(None), crate::batch::Feed::fixed(1));
+            return (self.records_watched(None), crate::batch::Feed::typed());
         }
         let only_stdin = self.files.iter().all(|f| f.as_os_str() == "-") && self.files.len() <= 1;
         let pipe = only_stdin && !io::IsTerminal::is_terminal(&io::stdin()) && !stdin_is_a_file();

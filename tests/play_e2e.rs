@@ -115,8 +115,8 @@ fn play_in_a_real_terminal() {
 
 #[test]
 fn puzzles_typed_into_solve_are_answered_as_they_come() {
-    // From a terminal, each answer comes when its puzzle is typed (once the first four
-    // lines have told the format), not all at the end of the input.
+    // From a terminal, each answer comes when its puzzle is typed, not all at the end of
+    // the input; a line of 81 cells tells the format alone, so the first comes at once.
     require_tmux();
     let bin = env!("CARGO_BIN_EXE_sudoku");
     let answer = Command::new(bin)
@@ -134,11 +134,14 @@ fn puzzles_typed_into_solve_are_answered_as_they_come() {
     assert_eq!(solution.len(), 81, "{solution}");
     let t = Tmux::new("typed", "typed");
     t.start(&[&format!("exec {bin} solve --to line 2>/dev/null")]);
-    for _ in 0..5 {
-        t.keys(&[EASY, "Enter"]);
-    }
+    t.keys(&[EASY, "Enter"]);
     // Still reading (no end of input typed), yet answering.
     let screen = t.wait_for(&solution);
+    assert!(t.running(), "{screen}");
+    for _ in 0..4 {
+        t.keys(&[EASY, "Enter"]);
+    }
+    let screen = t.wait_for_count(&solution, 5);
     assert!(t.running(), "{screen}");
     t.keys(&["C-d"]);
     t.wait_gone();

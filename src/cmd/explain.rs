@@ -80,7 +80,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let jobs = crate::limits::jobs(args.jobs);
     // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
     let (mut records, feed) = args.input.batch_records(jobs);
-    // Only a lone puzzle's spinner needs the second record: not waited for from a pipe,
+    // Only a lone puzzle's spinner needs the second record: not waited for when typed or from a pipe,
     // where a program may write one puzzle and wait for its answer.
     let peek = if feed.pauses() { 0 } else { 2 };
     let head: Vec<_> = records.by_ref().take(peek).collect();

@@ -160,7 +160,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     // they are rated.
     let (records, feed) = args.input.batch_records(jobs * 4);
     let mut records = records.map(sudoku::format::Record::parse);
-    // Only a lone puzzle's spinner needs the second record: not waited for from a pipe,
+    // Only a lone puzzle's spinner needs the second record: not waited for when typed or from a pipe,
     // where a program may write one puzzle and wait for its answer.
     let peek = if feed.pauses() { 0 } else { 2 };
     let head: Vec<_> = records.by_ref().take(peek).collect();

@@ -157,8 +157,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let (mut records, feed) = args.input.batch_records(batch::CHUNK);
-    // One puzzle alone is shown as a boxed grid; a stream as one line per puzzle. From a
-    // pipe, with `--json` or a one-line `--to`, nothing written depends on it, and the
+    // One puzzle alone is shown as a boxed grid; a stream as one line per puzzle. Typed, or
+    // from a pipe, with `--json` or a one-line `--to`, nothing written depends on it, and the
     // second puzzle is not waited for: a program that writes one and waits for its answer
     // gets it. (A single puzzle then runs on one core: the race needs to know it is alone.)
     let mut head = Vec::new();

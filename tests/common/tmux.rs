@@ -84,15 +84,19 @@ impl Tmux {
     }
     /// Waits until the screen shows `text`; panics with the screen after 15 s.
     pub fn wait_for(&self, text: &str) -> String {
+        self.wait_for_count(text, 1)
+    }
+    /// Waits until the screen shows `text` at least `n` times; panics after 15 s.
+    pub fn wait_for_count(&self, text: &str, n: usize) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if s.matches(text).count() >= n {
                 return s;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(15),
-                "screen never showed {text:?}:\n{s}"
+                "screen never showed {text:?} {n} times:\n{s}"
             );
             sleep(Duration::from_millis(100));
         }
