@@ -2,7 +2,6 @@
 //! buffered standard output; a progress counter or a spinner on a terminal for long runs;
 //! a closed pipe ends the run quietly.
 
-use crate::input::InputArgs;
 use anyhow::Context as _;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,11 +20,11 @@ pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// Standard output for the answers to `input`: buffered, but written as each answer comes
-/// when the input is live ([`InputArgs::is_live`]: puzzles typed would otherwise get their
-/// answers in one go at the end).
-pub fn stdout_for(input: &InputArgs) -> io::BufWriter<io::StdoutLock<'static>> {
-    let capacity = if input.is_live() { 0 } else { 1 << 16 };
+/// Standard output for the answers of a batch fed by `feed`: buffered, but written as each
+/// answer comes when the input is typed (its answers would otherwise come in one go at the
+/// end; from a pipe, [`ordered_batch`] flushes where the input pauses).
+pub fn stdout_for(feed: &Feed) -> io::BufWriter<io::StdoutLock<'static>> {
+    let capacity = if feed.typed { 0 } else { 1 << 16 };
     io::BufWriter::with_capacity(capacity, io::stdout().lock())
 }
 

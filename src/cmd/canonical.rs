@@ -60,7 +60,6 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
             to.name()
         );
     }
-    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let stop = args
         .batch
@@ -68,6 +67,7 @@ pub fn run(args: &CanonicalArgs) -> anyhow::Result<ExitCode> {
         .map_or_else(sudoku::Stop::never, sudoku::Stop::after);
     let (mut done, mut stopped) = (0usize, 0usize);
     let (records, feed) = args.input.batch_records(batch::CHUNK);
+    let mut out = batch::stdout_for(&feed);
     batch::ordered_batch(
         records,
         crate::limits::jobs(args.batch.jobs),

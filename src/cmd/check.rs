@@ -89,10 +89,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             return Ok(Status::Negative.code());
         }
     }
-    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut seen = 0;
     let (records, feed) = args.input.batch_records(batch::CHUNK);
+    let mut out = batch::stdout_for(&feed);
     batch::ordered_batch(
         records,
         crate::limits::jobs(args.jobs),

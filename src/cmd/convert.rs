@@ -23,13 +23,13 @@ pub struct ConvertArgs {
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     input::check_to_alphabet(args.to, args.to_alphabet)?;
-    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut stream = format::StreamWriter::new(args.to);
     let mut warned = false;
     // One job, in order (a stream writer carries state from record to record); through the
     // batch so that a pipe's puzzles are answered as they come.
     let (records, feed) = args.input.batch_records(batch::CHUNK);
+    let mut out = batch::stdout_for(&feed);
     batch::ordered_batch(
         records,
         1,

@@ -72,7 +72,6 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         args.order,
         !args.no_backtracking,
     )?;
-    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let mut first = true;
     let deadline = args.max_time.map(|t| std::time::Instant::now() + t);
@@ -80,6 +79,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let jobs = crate::limits::jobs(args.jobs);
     // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
     let (mut records, feed) = args.input.batch_records(jobs);
+    let mut out = batch::stdout_for(&feed);
     // Only a lone puzzle's spinner needs the second record: not waited for when typed or from a pipe,
     // where a program may write one puzzle and wait for its answer.
     let peek = if feed.pauses() { 0 } else { 2 };

@@ -67,12 +67,12 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     } else {
         HintLevel::Vague
     };
-    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let stop = args.max_time.map_or_else(Stop::never, Stop::after);
     let mut skipped = 0usize;
     let jobs = crate::limits::jobs(args.jobs);
     let (records, feed) = args.input.batch_records(jobs * 4);
+    let mut out = batch::stdout_for(&feed);
     batch::ordered_batch(
         records,
         jobs,

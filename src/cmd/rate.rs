@@ -154,11 +154,11 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let jobs = crate::limits::jobs(args.batch.jobs);
-    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     // Rating takes milliseconds to seconds a puzzle: a few at a time, so lines appear as
     // they are rated.
     let (records, feed) = args.input.batch_records(jobs * 4);
+    let mut out = batch::stdout_for(&feed);
     let mut records = records.map(sudoku::format::Record::parse);
     // Only a lone puzzle's spinner needs the second record: not waited for when typed or from a pipe,
     // where a program may write one puzzle and wait for its answer.

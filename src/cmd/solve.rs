@@ -157,6 +157,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
     let (mut records, feed) = args.input.batch_records(batch::CHUNK);
+    let mut out = batch::stdout_for(&feed);
     // One puzzle alone is shown as a boxed grid; a stream as one line per puzzle. Typed, or
     // from a pipe, with `--json` or a one-line `--to`, nothing written depends on it, and the
     // second puzzle is not waited for: a program that writes one and waits for its answer
@@ -174,7 +175,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let to = args
         .to
         .unwrap_or(if single { Format::Boxed } else { Format::Line });
-    let mut out = batch::stdout_for(&args.input);
     let mut status = Status::Ok;
     let count_limit = args.count;
     let stop = args
