@@ -912,6 +912,15 @@ fn check_checks_the_solution_generate_writes() {
         r["solution"] = json!(changed);
         let (code, out) = stdout(&["check", "--json"], &r.to_string());
         assert_eq!(code, 1, "{args:?}: {out}");
+        // `--to json` keeps the solution in the puzzle's record too: it was written as a
+        // record of its own, a second "puzzle" that check found full of empty cells.
+        let mut gen = vec!["generate", "--with-solution", "--to", "json", "-n", "2"];
+        gen.extend(&args);
+        let (code, records) = stdout(&gen, "");
+        assert_eq!((code, records.lines().count()), (0, 2), "{records}");
+        let (code, out) = stdout(&["check", "--json"], &records);
+        assert_eq!(code, 0, "{args:?}: {out}");
+        assert_eq!(out.matches("\"valid\":true").count(), 2, "{args:?}: {out}");
     }
 }
 

@@ -76,8 +76,9 @@ pub struct GenerateArgs {
     /// 16x16) or letters (A-Z, up to 26x26); JSON records name them (`alphabet`).
     #[arg(long, value_name = "ALPHABET", value_parser = input::parse_alphabet)]
     pub to_alphabet: Option<Alphabet>,
-    /// Print each puzzle's solution too (after the puzzle, on the same line for the line
-    /// format).
+    /// Print each puzzle's solution too: on the same line in the line format, in the
+    /// record with --json or --to json (`solution`, which `check` checks), else as the
+    /// next grid.
     #[arg(long)]
     pub with_solution: bool,
     /// Write JSON Lines: `index`, `puzzle`, `grid` (rows), `givens`, `symmetry` (asked),
@@ -314,7 +315,14 @@ fn render(
         return Ok(format!("{obj}\n"));
     }
     // The solution after its puzzle: on the same line in the line format (the two
-    // columns of a puzzle bank), else as the next record.
+    // columns of a puzzle bank), in the record in JSON (where `check` reads it), else as
+    // the next record.
+    if args.with_solution && stream.format() == Format::Json {
+        let mut puzzle = record(&p.puzzle);
+        let cells: Vec<String> = p.solution.values().iter().map(u16::to_string).collect();
+        puzzle.info.extra.push(("solution".into(), cells.join(" ")));
+        return Ok(stream.record(&puzzle)?);
+    }
     let mut text = stream.record(&record(&p.puzzle))?;
     if args.with_solution {
         let solution = record(&p.solution);
