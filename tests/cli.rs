@@ -82,6 +82,27 @@ fn multiple_solutions_exit_1_with_two_shown() {
 }
 
 #[test]
+fn a_puzzle_its_marks_define_has_one_verdict() {
+    // A pencil-mark grid whose lone 9 in r1c4 is still a candidate in r1c1, so it is a
+    // one-candidate cell, not a given: by its givens alone several solutions, by its
+    // marks one. solve and rate said unique, hint and explain "multiple solutions".
+    let file = format!("{}/testdata/cli/stray-mark.pm", env!("CARGO_MANIFEST_DIR"));
+    let run = |args: &[&str]| {
+        let out = sudoku().args(args).arg(&file).output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, solved) = run(&["solve", "--json"]);
+    assert_eq!(code, Some(0), "{solved}");
+    assert!(solved.contains("\"status\":\"unique\""), "{solved}");
+    let (code, hint) = run(&["hint"]);
+    assert_eq!(code, Some(0), "{hint}");
+    assert!(hint.contains("Naked Single"), "{hint}");
+    let (code, path) = run(&["explain"]);
+    assert_eq!(code, Some(0), "{path}");
+    assert!(path.contains("r1c4=9"), "{path}");
+}
+
+#[test]
 fn clashing_givens_are_named() {
     let bad = format!("55{}", &CLASSIC[2..]);
     sudoku()

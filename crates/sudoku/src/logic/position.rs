@@ -220,17 +220,31 @@ impl Position {
 
     /// The solution of the givens alone (placed digits and marks may be wrong) when it is
     /// unique, else what is wrong with the puzzle. A hint only makes sense on such a one.
+    ///
+    /// A puzzle its pencil marks define (a sukaku, or a pencil-mark grid whose lone digits
+    /// are not all givens) has several solutions by its givens alone: when the marks leave
+    /// one, that is its solution, as `solve` says. (Hints said "multiple solutions" of a
+    /// grid that `solve` and `rate` found unique.)
     pub fn solution(&self) -> Result<Grid, Problem> {
-        unique_solution(&self.grid.givens(), None)
+        self.solution_until(&crate::stop::Stop::never())
     }
 
     /// [`Position::solution`] under `stop`: [`Problem::timeout`] when it comes first.
     pub fn solution_until(&self, stop: &crate::stop::Stop) -> Result<Grid, Problem> {
         let givens = self.grid.givens();
-        let outcome = solve::solve_until(&givens, None, stop).map_err(|_| Problem::timeout())?;
-        match Problem::of(&outcome, givens.shape()) {
-            None => Ok(outcome.unique().expect("unique").clone()),
-            Some(p) => Err(p),
+        let unique = |marks: Option<&Candidates>| {
+            let outcome =
+                solve::solve_until(&givens, marks, stop).map_err(|_| Problem::timeout())?;
+            Ok::<_, Problem>(match Problem::of(&outcome, givens.shape()) {
+                None => Ok(outcome.unique().expect("unique").clone()),
+                Some(p) => Err(p),
+            })
+        };
+        match unique(None)? {
+            Err(p) if p.status == "multiple" && self.marks.is_some() => {
+                unique(self.marks.as_ref())?.map_err(|_| p)
+            }
+            found => found,
         }
     }
 
