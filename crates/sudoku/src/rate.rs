@@ -47,6 +47,11 @@ use std::time::{Duration, Instant};
 /// The rating serate gives a puzzle it cannot solve.
 pub const SE_FAILED: f32 = 20.0;
 
+/// The ratings of puzzles the techniques finish: from a full house (1.0) to the longest
+/// nested forcing chains (the hardest known puzzles rate 11.9). A target outside them is
+/// met by no puzzle.
+pub const SE_SCALE: (f32, f32) = (1.0, 12.0);
+
 /// Sudoku Explainer's rating of one puzzle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeRating {

@@ -578,3 +578,32 @@ fn four_by_four_targets_beyond_singles_are_refused_at_once() {
     let six = Shape::new(2, 3).unwrap();
     assert!(Generator::new(six).difficulty(medium).check().is_ok());
 }
+
+/// An SE range off the scale (above the hardest puzzles' 11.9, below a full house's 1.0)
+/// is met by no puzzle of any shape: refused before any attempt, where the generator
+/// rated ten thousand puzzles (or ran until `--max-time`) looking for one.
+#[test]
+fn ratings_off_the_scale_are_refused_at_once() {
+    for (lo, hi) in [(13.0, 20.0), (100.0, 200.0), (0.0, 0.5)] {
+        let target = Target {
+            se: Some((lo, hi)),
+            ..Target::default()
+        };
+        let err = Generator::new(Shape::NINE)
+            .difficulty(target)
+            .check()
+            .unwrap_err();
+        assert!(matches!(err, GenerateError::RatingOffScale { .. }), "{err}");
+        assert!(err.to_string().contains("run from 1.0 to 12.0"), "{err}");
+    }
+    for (lo, hi) in [(11.0, 13.0), (0.0, 1.0), (1.0, 12.0)] {
+        let target = Target {
+            se: Some((lo, hi)),
+            ..Target::default()
+        };
+        assert!(Generator::new(Shape::NINE)
+            .difficulty(target)
+            .check()
+            .is_ok());
+    }
+}

@@ -15,7 +15,7 @@ use sudoku::logic::{
     mistake_text, HintLevel, Level, LogicSolver, Mistake, Notation, Order, Position, Problem, Step,
     StepRecord,
 };
-use sudoku::rate::{Rater, Scales, Target};
+use sudoku::rate::{Rater, Scales, Target, SE_SCALE};
 use sudoku::solve::{self, Outcome, OutcomeRecord};
 use sudoku::{Board, Grid, Shape, Stop};
 
@@ -475,10 +475,18 @@ pub async fn generate(State(limits): Shared, Body(body): Body) -> Answer {
     let se = match req.get("se") {
         None | Some(Value::Null) => None,
         Some(Value::Array(r)) if r.len() == 2 => match (r[0].as_f64(), r[1].as_f64()) {
-            (Some(lo), Some(hi)) if (0.0..=12.0).contains(&lo) && lo <= hi && hi <= 12.0 => {
+            (Some(lo), Some(hi))
+                if (f64::from(SE_SCALE.0)..=f64::from(SE_SCALE.1)).contains(&hi)
+                    && (0.0..=hi).contains(&lo) =>
+            {
                 Some((lo as f32, hi as f32))
             }
-            _ => return Err(ApiError::bad("`se` is [low, high], between 0 and 12")),
+            _ => {
+                return Err(ApiError::bad(format!(
+                    "`se` is [low, high], low at most high, high between {} and {}",
+                    SE_SCALE.0, SE_SCALE.1
+                )))
+            }
         },
         Some(_) => return Err(ApiError::bad("`se` is [low, high]")),
     };

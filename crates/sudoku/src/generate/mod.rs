@@ -266,6 +266,12 @@ pub enum GenerateError {
         /// The generator's shape.
         shape: Shape,
     },
+    /// An SE rating range that no puzzle of any shape is rated in.
+    #[error("no puzzle is rated ER {range}: Sudoku Explainer's ratings run from {:.1} to {:.1}", crate::rate::SE_SCALE.0, crate::rate::SE_SCALE.1)]
+    RatingOffScale {
+        /// The range asked for, `13.0-20.0`.
+        range: String,
+    },
     /// A difficulty target that no puzzle of the shape meets (4x4 targets beyond singles).
     #[error("no {} puzzle {why}: every one yields to singles (ER 1.0-1.2, Easy)", .shape.grid_name())]
     TargetUnreachable {
@@ -700,6 +706,14 @@ impl Generator {
                 max: TARGET_MAX_SIDE,
                 shape: self.shape,
             });
+        }
+        let (least, most) = crate::rate::SE_SCALE;
+        if let Some((lo, hi)) = self.target.as_ref().and_then(|t| t.se) {
+            if lo > most || hi < least {
+                return Err(GenerateError::RatingOffScale {
+                    range: format!("{lo:.1}-{hi:.1}"),
+                });
+            }
         }
         if let Some(why) = self
             .target
