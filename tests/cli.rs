@@ -1121,3 +1121,21 @@ fn steps_name_digits_in_the_symbols_of_the_puzzle() {
         assert!(text.ends_with(&format!("r{r}c{c}={sym}")), "{name}: {text}");
     }
 }
+
+#[test]
+fn json_and_another_format_are_refused_together() {
+    // `--json` writes records, `--to` grids: asked for both, solve and generate wrote the
+    // records and dropped `--to` without a word.
+    for args in [
+        vec!["solve", "--json", "--to", "line"],
+        vec!["generate", "--json", "--to", "sdk"],
+    ] {
+        sudoku()
+            .args(&args)
+            .write_stdin(format!("{CLASSIC}\n"))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+}

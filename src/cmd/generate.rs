@@ -70,7 +70,8 @@ pub struct GenerateArgs {
     pub batch: crate::limits::BatchArgs,
     /// Output format: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json
     /// (docs/formats.md). Default: line.
-    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format,
+        conflicts_with = "json")]
     pub to: Option<Format>,
     /// Write the one-character formats in these symbols: standard (1-9A-Z), hex (0-F, for
     /// 16x16) or letters (A-Z, up to 26x26); JSON records name them (`alphabet`).

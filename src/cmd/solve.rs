@@ -27,7 +27,8 @@ pub struct SolveArgs {
     pub input: InputArgs,
     /// Write solutions in this format (default: a boxed grid for one puzzle, lines for many):
     /// line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
-    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format, conflicts_with = "animate")]
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format,
+        conflicts_with_all = ["animate", "json"])]
     pub to: Option<Format>,
     /// Write JSON Lines: one object per puzzle with `status` (unique, multiple, none, invalid,
     /// error), `solution`, `solutions`, `count`, `conflicts`, `message`, `line`.
