@@ -30,12 +30,19 @@ pub fn parse_max_time(s: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{s:?} is not a number of seconds"))?;
-    if !secs.is_finite() || secs <= 0.0 {
+    if secs.is_nan() || secs <= 0.0 {
         return Err(format!("{s:?} is not a positive number of seconds"));
     }
+    // `1e400` parses as infinity: too large, as `1e20` is, not "not positive".
     if secs > MAX_TIME_SECS {
         return Err(format!(
             "{s} seconds is out of range (at most {MAX_TIME_SECS} seconds)"
+        ));
+    }
+    // Below a microsecond no work is done at all, and messages would say `--max-time 0`.
+    if secs < 1e-6 {
+        return Err(format!(
+            "{s} seconds is out of range (at least a microsecond, 1e-6)"
         ));
     }
     Duration::try_from_secs_f64(secs).map_err(|e| format!("{s:?}: {e}"))
@@ -88,9 +95,19 @@ mod tests {
         assert_eq!(parse_max_time("2"), Ok(Duration::from_secs(2)));
         assert_eq!(parse_max_time("0.25"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_max_time("1e7"), Ok(Duration::from_secs(10_000_000)));
-        for bad in ["1e20", "-1", "0", "NaN", "inf", "-inf", "", "abc", "1e400"] {
+        for bad in [
+            "1e20", "-1", "0", "NaN", "inf", "-inf", "", "abc", "1e400", "1e-20",
+        ] {
             assert!(parse_max_time(bad).is_err(), "{bad} taken");
         }
+        // Too large is said as such, however it is written.
+        for big in ["1e20", "1e400", "inf"] {
+            assert!(
+                parse_max_time(big).unwrap_err().contains("out of range"),
+                "{big}"
+            );
+        }
+        assert_eq!(parse_max_time("1e-6"), Ok(Duration::from_micros(1)));
     }
 
     #[test]
