@@ -219,6 +219,9 @@ fn prepare(
     Ok(prepared)
 }
 
+/// The most lines a title may wrap to: a book's title, not a page of text.
+const MAX_TITLE_LINES: usize = 10;
+
 /// `#12 · Hard · ER 4.2`, and the puzzle's title when it has one.
 fn label(number: usize, p: &Prepared) -> String {
     let mut parts = vec![format!("#{number}")];
@@ -384,6 +387,16 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         .and_then(|t| unprintable("the title", t))
     {
         warn!("sudoku: {e}");
+        return Ok(Status::InputError.code());
+    }
+    // A title of paragraphs took the page from the grids, and the message then spoke of
+    // paper and margins.
+    let title_lines = lay.title_lines().len();
+    if title_lines > MAX_TITLE_LINES {
+        warn!(
+            "sudoku: the title takes {title_lines} lines on this paper: at most \
+             {MAX_TITLE_LINES} go above the grids (shorten --title)"
+        );
         return Ok(Status::InputError.code());
     }
     if args.path {

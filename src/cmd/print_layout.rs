@@ -334,10 +334,18 @@ pub fn fits(layout: &Layout, side: usize, per_page: usize) -> bool {
 /// there is more than one.
 pub fn too_small(layout: &Layout, side: usize, per_page: usize, cell: f64, min: f64) -> String {
     let fewer = if per_page == 1 { "" } else { "fewer a page, " };
+    let lines = layout.title_lines().len();
+    let shorter = if lines > 1 { "a shorter --title, " } else { "" };
     format!(
-        "the page is too small for {per_page} {side}x{side} grid{} a page: cells would be {:.1} mm, \
-         at least {:.1} mm are needed{} (ask for {fewer}a bigger --paper or smaller --margin)",
+        "the page is too small for {per_page} {side}x{side} grid{} a page{}: cells would be \
+         {:.1} mm, at least {:.1} mm are needed{} (ask for {fewer}{shorter}a bigger --paper or \
+         smaller --margin)",
         if per_page == 1 { "" } else { "s" },
+        if lines > 1 {
+            format!(" below a title of {lines} lines")
+        } else {
+            String::new()
+        },
         cell / MM,
         min / MM,
         if layout.large { " in large print" } else { "" }

@@ -467,3 +467,25 @@ fn a_long_title_wraps_inside_the_page() {
         assert_eq!(got, want, "{extra:?}: {text}");
     }
 }
+
+#[test]
+fn a_title_of_paragraphs_is_refused_as_such() {
+    // 3,600 characters of title left no room for the grids, and the message asked for
+    // bigger paper or smaller margins.
+    let dir = temp("paragraph-title");
+    let title = "Title ".repeat(600);
+    let out = sudoku()
+        .arg("print")
+        .arg(data("four.txt"))
+        .args(["--title", &title, "-o"])
+        .arg(dir.join("t.pdf"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the title takes") && err.contains("shorten --title"),
+        "{err}"
+    );
+    assert!(!dir.join("t.pdf").exists());
+}
