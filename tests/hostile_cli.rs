@@ -117,3 +117,18 @@ fn a_fifo_is_read_as_a_stream() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
 }
+
+#[test]
+fn counts_of_nothing_are_usage_errors() {
+    // `--max-attempts 0` was taken and meant one attempt; `--count 0` wrote nothing.
+    for args in [
+        &["generate", "--count", "0"][..],
+        &["generate", "--max-attempts", "0"],
+        &["solve", "--count", "0"],
+    ] {
+        let out = sudoku().args(args).write_stdin(CLASSIC).output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("a count is at least 1"), "{args:?}: {err}");
+    }
+}

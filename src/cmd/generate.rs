@@ -104,7 +104,8 @@ pub struct GenerateArgs {
     pub require: Option<TechniqueList>,
     /// Solution grids to try per puzzle before giving up with an error (exit code 1, as
     /// for a time limit reached).
-    #[arg(long, value_name = "N", default_value_t = Generator::DEFAULT_MAX_ATTEMPTS)]
+    #[arg(long, value_name = "N", default_value_t = Generator::DEFAULT_MAX_ATTEMPTS,
+        value_parser = crate::limits::parse_count::<usize>)]
     pub max_attempts: usize,
 }
 
