@@ -11,6 +11,13 @@ Exit codes: 0 success (every puzzle has a unique solution, or the check passed);
 `sudoku FILE...` with no subcommand solves, as the classic `sudoku puzzlefile` programs did.
 Every command reads files or standard input (no file, or `-`) and detects the format.";
 
+const GENERATE_AFTER_HELP: &str = "\
+Exit codes: 0 every puzzle asked for was made; 1 not all of them (the time limit reached,
+              or none within --max-attempts: those made are written); 2 usage errors.";
+
+const SERVE_AFTER_HELP: &str = "\
+Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 usage errors, or the address can't be used.";
+
 /// Sudoku of every size: read, write, solve, check and convert puzzles.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
@@ -53,7 +60,7 @@ pub enum Command {
     Play(cmd::play::PlayArgs),
     /// Generate unique puzzles: any shape, symmetry, givens range, minimal, given patterns;
     /// reproducible from --seed whatever --jobs.
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = GENERATE_AFTER_HELP)]
     Generate(cmd::generate::GenerateArgs),
     /// Print the canonical form of puzzles of any shape (to find duplicates up to
     /// symmetry): for 9x9 the minlex form, 81 digits with 0 for empty; for other shapes
@@ -72,5 +79,6 @@ pub enum Command {
     /// exit code 1.
     Bench(cmd::bench::BenchArgs),
     /// The browser app: play, get hints drawn on the grid, generate; prints its URL first.
+    #[command(after_help = SERVE_AFTER_HELP)]
     Serve(cmd::serve::ServeArgs),
 }
