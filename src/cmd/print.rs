@@ -220,7 +220,7 @@ fn prepare(
 }
 
 /// The most lines a title may wrap to: a book's title, not a page of text.
-const MAX_TITLE_LINES: usize = 10;
+const MAX_TITLE_LINES: usize = 20;
 
 /// `#12 · Hard · ER 4.2`, and the puzzle's title when it has one.
 fn label(number: usize, p: &Prepared) -> String {
