@@ -104,8 +104,9 @@ impl InputArgs {
         if self.is_live() {
             return (self.records_watched(None), crate::batch::Feed::typed());
         }
+        // Not typed (above), so standard input is no terminal.
         let only_stdin = self.files.iter().all(|f| f.as_os_str() == "-") && self.files.len() <= 1;
-        let pipe = only_stdin && !io::IsTerminal::is_terminal(&io::stdin()) && !stdin_is_a_file();
+        let pipe = only_stdin && !stdin_is_a_file();
         let held = pipe.then(|| Arc::new(AtomicUsize::new(0)));
         (
             self.records_watched(held.clone()),

@@ -80,8 +80,8 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
     let (mut records, feed) = args.input.batch_records(jobs);
     let mut out = batch::stdout_for(&feed);
-    // Only a lone puzzle's spinner needs the second record: not waited for when typed or from a pipe,
-    // where a program may write one puzzle and wait for its answer.
+    // Only a lone puzzle's spinner needs the second record: not waited for when typed or
+    // from a pipe, where a program may write one puzzle and wait for its answer.
     let peek = if feed.pauses() { 0 } else { 2 };
     let head: Vec<_> = records.by_ref().take(peek).collect();
     // One hard puzzle takes a while: a spinner on a terminal after two seconds (a batch

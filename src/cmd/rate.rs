@@ -160,8 +160,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let (records, feed) = args.input.batch_records(jobs * 4);
     let mut out = batch::stdout_for(&feed);
     let mut records = records.map(sudoku::format::Record::parse);
-    // Only a lone puzzle's spinner needs the second record: not waited for when typed or from a pipe,
-    // where a program may write one puzzle and wait for its answer.
+    // Only a lone puzzle's spinner needs the second record: not waited for when typed or
+    // from a pipe, where a program may write one puzzle and wait for its answer.
     let peek = if feed.pauses() { 0 } else { 2 };
     let head: Vec<_> = records.by_ref().take(peek).collect();
     // One puzzle that takes more than a moment (a giant's SE rating: a minute) gets a

@@ -505,19 +505,7 @@ pub fn marks_rows(p: &Puzzle) -> Option<Vec<Vec<Vec<usize>>>> {
 
 /// The `marks` field as JSON text ([`marks_rows`]).
 pub fn marks_json(p: &Puzzle) -> Option<String> {
-    let rows = marks_rows(p)?;
-    let text = |cells: &[Vec<usize>]| {
-        let cells: Vec<String> = cells
-            .iter()
-            .map(|ds| {
-                let ds: Vec<String> = ds.iter().map(usize::to_string).collect();
-                format!("[{}]", ds.join(","))
-            })
-            .collect();
-        format!("[{}]", cells.join(","))
-    };
-    let rows: Vec<String> = rows.iter().map(|r| text(r)).collect();
-    Some(format!("[{}]", rows.join(",")))
+    marks_rows(p).map(|rows| serde_json::to_string(&rows).expect("numbers serialise"))
 }
 
 fn rows_json(values: &[u16], n: usize) -> String {
