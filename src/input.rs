@@ -255,27 +255,28 @@ fn guarded(
         }
     }
     let mut records = Reader::new(input, &name, opts).records();
-    let (mut any, mut found, mut bad, mut done) = (false, false, 0, false);
+    let (mut found, mut bad, mut errors, mut done) = (false, 0, 0, false);
     Box::new(std::iter::from_fn(move || {
         if done {
             return None;
         }
         let Some(record) = records.next() else {
             done = true;
-            // Nothing at all, or only lines passed over with a note (headers, titles).
-            return (!any || !found && bad == 0)
+            // Nothing at all, or only lines passed over with a note (headers, titles): an
+            // error of its own. Errors already said why there is no puzzle.
+            return (!found && errors == 0)
                 .then(|| whole_file_error(name.clone(), "no puzzle found".into()));
         };
-        any = true;
         if found {
             return Some(record);
         }
         let parsed = record.parse();
         match &parsed {
             Ok(_) => found = true,
-            Err(_) => {
+            Err(e) => {
                 // Notes count too: a letter is not a file of titles.
                 bad += 1;
+                errors += usize::from(!e.is_skip());
                 if bad == GIVE_UP {
                     done = true;
                     return Some(whole_file_error(

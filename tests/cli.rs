@@ -1139,3 +1139,34 @@ fn json_and_another_format_are_refused_together() {
             .stderr(predicate::str::contains("cannot be used with"));
     }
 }
+
+#[test]
+fn a_generated_record_says_how_to_make_it_again() {
+    let records = |args: &[&str]| -> Vec<Value> {
+        let out = sudoku().args(args).assert().success();
+        String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let run = records(&["generate", "--json", "--count", "3", "--seed", "11"]);
+    assert_eq!(run.len(), 3);
+    // Without --seed the record still carries one, small enough for JavaScript's numbers.
+    let unseeded = records(&["generate", "--json", "--size", "4"]);
+    let seed = unseeded[0]["seed"].as_u64().unwrap();
+    assert!(seed < 1 << 53, "{seed}");
+    for r in run.iter().chain(&unseeded) {
+        let (seed, index) = (r["seed"].to_string(), r["index"].to_string());
+        let size = r["size"].to_string();
+        let again = records(&[
+            "generate", "--json", "--size", &size, "--seed", &seed, "--from", &index,
+        ]);
+        assert_eq!(again.len(), 1);
+        assert_eq!(
+            again[0]["puzzle"], r["puzzle"],
+            "seed {seed}, index {index}"
+        );
+        assert_eq!(again[0]["index"], r["index"]);
+    }
+}

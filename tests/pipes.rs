@@ -798,7 +798,16 @@ fn per_puzzle_messages_and_records_name_file_and_line() {
     let (code, err) = stderr(&["print", "-o", &pdf, a, b], "");
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains(&format!("{b}:2: printed without an answer key")),
+        err.contains(&format!(
+            "{b}:2: printed, but has no unique solution: invalid"
+        )),
+        "{err}"
+    );
+    // With answer keys asked for, the warning says which key is missing.
+    let (code, err) = stderr(&["print", "--solutions", "-o", &pdf, a, b], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!("{b}:2: printed without an answer key: invalid")),
         "{err}"
     );
     // check: the clash first, the empty cells in one line after it.

@@ -66,6 +66,10 @@ pub struct GenerateArgs {
     /// Seed: the same seed gives the same puzzles, whatever --jobs. Random when absent.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Start at puzzle N of the seed's sequence (the `index` of a --json record): with the
+    /// record's `seed` and --count 1, that one puzzle is made again.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub from: u64,
     #[command(flatten)]
     pub batch: crate::limits::BatchArgs,
     /// Output format: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json
@@ -83,7 +87,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
     /// Write JSON Lines: `index`, `puzzle`, `grid` (rows), `givens`, `symmetry` (asked),
-    /// `symmetries` (found), `seed` (the puzzle's own), `attempts`, `solution` with
+    /// `symmetries` (found), `seed` (the run's: `--seed SEED --from INDEX` makes the puzzle
+    /// again), `attempts`, `solution` with
     /// --with-solution, and with a difficulty target `er`, `level` and `score`.
     #[arg(long)]
     pub json: bool,
@@ -275,7 +280,7 @@ fn target(args: &GenerateArgs) -> Target {
 fn render(
     args: &GenerateArgs,
     stream: &mut format::StreamWriter,
-    index: u64,
+    (seed, index): (u64, u64),
     p: &Generated,
 ) -> anyhow::Result<String> {
     // The grid as a record in the symbols asked for.
@@ -294,7 +299,7 @@ fn render(
             "givens": p.puzzle.given_count(),
             "symmetry": args.symmetry.name(),
             "symmetries": p.symmetries.iter().map(|s| s.name()).collect::<Vec<_>>(),
-            "seed": p.seed,
+            "seed": seed,
             "attempts": p.attempts,
         });
         let side = p.puzzle.shape().side();
@@ -402,7 +407,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                             std::thread::sleep(Duration::from_millis(1));
                         }
                         if stop.load(Ordering::Relaxed)
-                            || tx.send((i, gen.generate_until(i, limit))).is_err()
+                            || tx
+                                .send((i, gen.generate_until(args.from.saturating_add(i), limit)))
+                                .is_err()
                         {
                             break;
                         }
@@ -442,7 +449,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 while let Some(r) = pending.remove(&want) {
                     match r {
                         Ok(p) => {
-                            out.write_all(render(args, &mut stream, want, &p)?.as_bytes())?;
+                            let at = (seed, args.from.saturating_add(want));
+                            out.write_all(render(args, &mut stream, at, &p)?.as_bytes())?;
                             out.flush()?;
                         }
                         Err(e) => {
@@ -456,7 +464,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                                     args.batch.max_time.map_or(0.0, |t| t.as_secs_f64()),
                                     args.count
                                 ),
-                                e => warn!("sudoku: puzzle {}: {e}", want + 1),
+                                e => warn!(
+                                    "sudoku: puzzle {}: {e}",
+                                    args.from.saturating_add(want) + 1
+                                ),
                             }
                             status = Status::Negative;
                             return Ok(());

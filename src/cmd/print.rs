@@ -163,8 +163,8 @@ struct Prepared {
     puzzle: Puzzle,
     /// The solution, when there is exactly one.
     solution: Option<Grid>,
-    /// Why there is no answer key ("no solution", …).
-    problem: Option<String>,
+    /// Why there is no answer key (invalid givens, no solution, several, out of time).
+    problem: Option<super::verdict::Problem>,
     se: Option<SeRating>,
     hodoku: Option<HodokuRating>,
     /// The file it came from (for --sections file).
@@ -200,8 +200,13 @@ fn prepare(
     }
     match sudoku::solve::solve_until(&p.grid, p.marks.as_ref(), &stop) {
         Ok(Outcome::Unique(s)) => prepared.solution = Some(s),
-        Ok(o) => prepared.problem = super::verdict::problem(&o, p.shape()).map(|p| p.message),
-        Err(_) => prepared.problem = Some("no answer within the time limit".into()),
+        Ok(o) => prepared.problem = super::verdict::problem(&o, p.shape()),
+        Err(_) => {
+            prepared.problem = Some(super::verdict::Problem {
+                status: "timeout",
+                message: "no answer within the time limit".into(),
+            })
+        }
     }
     if prepared.solution.is_some() {
         let board = sudoku::logic::Position::from_puzzle(p).into_board();
@@ -240,8 +245,16 @@ fn label(number: usize, p: &Prepared) -> String {
             parts.push(format!("ER {:.1}", s.er));
         }
     }
-    if p.problem.is_some() {
-        parts.push("not unique".into());
+    if let Some(problem) = &p.problem {
+        parts.push(
+            match problem.status {
+                "invalid" => "invalid givens",
+                "none" => "no solution",
+                "multiple" => "not unique",
+                _ => "unsolved in time",
+            }
+            .into(),
+        );
     }
     if let Some(t) = &p.puzzle.info.title {
         let t: String = t.chars().take(40).collect();
@@ -372,12 +385,18 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         warn!("sudoku: no puzzles to print");
         return Ok(Status::InputError.code());
     }
+    // What the missing solution costs: the answer key or the path asked for, else only
+    // the label's "not unique".
+    let lacking = if args.path {
+        "printed without a solve path"
+    } else if args.solutions.is_some() {
+        "printed without an answer key"
+    } else {
+        "printed, but has no unique solution"
+    };
     for p in &puzzles {
         if let Some(why) = &p.problem {
-            warn!(
-                "sudoku: {}: printed without an answer key: {why}",
-                p.puzzle.place()
-            );
+            warn!("sudoku: {}: {lacking}: {why}", p.puzzle.place());
             status = status.worst(Status::Negative);
         }
     }
@@ -500,7 +519,7 @@ fn print_paths(
                 }
                 Ok(path)
             }
-            (None, Some(why)) => Err(why.clone()),
+            (None, Some(why)) => Err(why.message.clone()),
             (None, None) => Err("no path".to_string()),
         };
         list.push(path::PathPuzzle {

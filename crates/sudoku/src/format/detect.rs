@@ -239,7 +239,8 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
     };
     let len = row_len(&lines[0]);
     let rowlike = |l: &str| row_len(l) == len;
-    if (4..=9).contains(&len) && lines.iter().take(2).all(|l| rowlike(l)) {
+    // A lone short line is no grid of rows (a title, a word): the line reader says so.
+    if (4..=9).contains(&len) && lines.len() >= 2 && lines.iter().take(2).all(|l| rowlike(l)) {
         if sdk_header {
             return Format::Sdk;
         }

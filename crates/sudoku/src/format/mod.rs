@@ -771,7 +771,9 @@ pub fn read_str(text: &str, opts: ReadOptions) -> Vec<Result<Puzzle, ParseError>
 }
 
 /// Reads the one puzzle `text` holds in `format` (detected when `None`): the first record,
-/// or its error; an error too when there is none.
+/// or its error; an error too when there is none. Lines passed over with a note (a title
+/// above the grid) are passed over here too; when nothing else follows, the error names
+/// the first of them.
 ///
 /// ```
 /// use sudoku::format::{parse_str, Format};
@@ -782,6 +784,10 @@ pub fn read_str(text: &str, opts: ReadOptions) -> Vec<Result<Puzzle, ParseError>
 /// let p = parse_str("# leptonica\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n", None)?;
 /// assert_eq!(p.grid.given_count(), 2);
 /// assert_eq!(p.line, 2);
+/// let p = parse_str("My first puzzle\n1...\n....\n....\n...2\n", None)?;
+/// assert_eq!(p.grid.given_count(), 2);
+/// let err = parse_str("nonsense", None).unwrap_err();
+/// assert!(err.message().starts_with("no puzzle found"), "{err}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseError> {
@@ -789,15 +795,26 @@ pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseErro
         format,
         ..Default::default()
     };
-    Reader::new(text.as_bytes(), "", opts)
-        .next()
-        .unwrap_or_else(|| {
-            Err(ParseError::at(
-                1,
-                0,
-                ParseErrorKind::Invalid("no puzzle found".into()),
-            ))
-        })
+    let mut passed = None;
+    for record in Reader::new(text.as_bytes(), "", opts) {
+        match record {
+            Err(e) if e.is_skip() => {
+                passed.get_or_insert(e);
+            }
+            other => return other,
+        }
+    }
+    let (line, why) = match passed {
+        Some(e) => {
+            let why = match &e.kind {
+                ParseErrorKind::Unsupported(s) => s.clone(),
+                _ => e.message(),
+            };
+            (e.line, format!("no puzzle found (line {}: {why})", e.line))
+        }
+        None => (1, "no puzzle found".into()),
+    };
+    Err(ParseError::at(line, 0, ParseErrorKind::Invalid(why)))
 }
 
 /// Parses one line of a line-based file (plain line, Sukaku candidates or HoDoKu library),
