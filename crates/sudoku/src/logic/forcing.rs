@@ -52,6 +52,7 @@ use crate::set::DigitSet;
 use crate::shape::Shape;
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::sync::OnceLock;
 
 pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique::ForcingChainContradiction,
@@ -105,6 +106,11 @@ pub(crate) struct Tables<S = Sets> {
     pub(crate) orig: S,
     /// Per house and digit (`house * n + digit`, geometry indices): placed already.
     placed: Vec<bool>,
+    /// Per house and digit: its places lock the digit out of cells of another house in
+    /// the position itself. A branch's locked candidates start from these
+    /// ([`Branch::moved`]): any other house-digit locks nothing new until its places move.
+    /// Found at the first branch that stalls on locked candidates: SE's producers never do.
+    locks: OnceLock<Vec<bool>>,
     /// Each candidate id's cell and digit, from the box-first tables (sides up to 32;
     /// empty past them): SE's loop reads them instead of dividing.
     split: &'static [(u16, u8)],
@@ -123,10 +129,12 @@ impl<S: Store> Tables<S> {
             }
         }
         let geometry = ctx.geometry().clone();
+        let orig = S::new(&geometry, &cands);
         Tables {
             shape,
             n,
-            orig: S::new(&geometry, &cands),
+            locks: OnceLock::new(),
+            orig,
             split: split_table(&geometry),
             geometry,
             placed,
@@ -161,6 +169,11 @@ impl<S: Store> Tables<S> {
     fn cells(&self) -> usize {
         self.shape.cell_count()
     }
+    /// [`Tables::locks`], found on first use.
+    fn locks(&self) -> &[bool] {
+        self.locks
+            .get_or_init(|| locks(&self.orig, &self.geometry, &self.placed))
+    }
 }
 
 /// A false an inner chain gives in a branch stalled under [`Stall::Inner`]: the fact, the
@@ -187,6 +200,7 @@ impl Tables<Bits> {
     pub(crate) fn set_position(&mut self, cur: &Bits) {
         self.orig.restore_all(cur);
         self.placed.fill(false);
+        self.locks = OnceLock::new();
     }
 
     /// The tables of a position given as a masks store, nothing placed (the positions SE's
@@ -197,12 +211,64 @@ impl Tables<Bits> {
         Tables {
             shape,
             n,
-            orig,
             placed: vec![false; shape.house_count() * n],
+            locks: OnceLock::new(),
+            orig,
             split: split_table(&geometry),
             geometry,
         }
     }
+}
+
+/// The houses other than `h` that hold every place of digit `d` in house `h` (geometry
+/// indices), in the first place's order: at most two, on the stack (this runs at every
+/// stall of a branch; collected into vectors it was half of a 25x25's `explain`).
+fn common_houses<S: Store>(cur: &S, g: &Geometry, h: usize, d: usize) -> ([u32; 3], usize) {
+    let (mut common, mut k, mut first) = ([0u32; 3], 0, true);
+    for &c in g.house_ids(h) {
+        if !cur.has(c as usize, d) {
+            continue;
+        }
+        let hs = g.cell_houses(c as usize);
+        if std::mem::take(&mut first) {
+            for &x in hs.iter().filter(|&&x| x as usize != h) {
+                common[k] = x;
+                k += 1;
+            }
+        } else {
+            let mut kept = 0;
+            for i in 0..k {
+                if hs.contains(&common[i]) {
+                    common[kept] = common[i];
+                    kept += 1;
+                }
+            }
+            k = kept;
+        }
+        if k == 0 {
+            break;
+        }
+    }
+    (common, k)
+}
+
+/// [`Tables::locks`] of the position `cur` whose houses hold `placed`.
+fn locks<S: Store>(cur: &S, g: &Geometry, placed: &[bool]) -> Vec<bool> {
+    let n = g.side();
+    let mut locks = vec![false; placed.len()];
+    for (hd, lock) in locks.iter_mut().enumerate() {
+        let (h, d) = (hd / n, hd % n);
+        if placed[hd] || cur.count(g, h, d) < 2 {
+            continue;
+        }
+        let (common, k) = common_houses(cur, g, h, d);
+        *lock = common[..k].iter().any(|&other| {
+            g.house_ids(other as usize).iter().any(|&c| {
+                cur.has(c as usize, d) && !g.cell_houses(c as usize).contains(&(h as u32))
+            })
+        });
+    }
+    locks
 }
 
 /// Why a branch failed.
@@ -223,6 +289,17 @@ pub(crate) struct Branch<S = Sets> {
     cur: S,
     done: Vec<bool>,
     cell_on: Vec<bool>,
+    /// The house-digits (`house * n + digit`) whose places changed since
+    /// [`Self::locked_candidates`] last looked at them: only those can lock anything new
+    /// (places only go, cells only turn on), so the stall skips the rest. Marking one too
+    /// many costs a look, never a different answer.
+    moved: Vec<bool>,
+    /// The position's own locks ([`Tables::locks`]) are still to be added to `moved`: the
+    /// branch went back to the position since the stall last ran.
+    fresh: bool,
+    /// Tests: the stall looks at every house-digit, as it did before `moved`.
+    #[cfg(test)]
+    everywhere: bool,
     /// The facts, in the order they were derived, with their causes (also the work
     /// queue: node indices). Under [`Effect::WhenFollowed`] a dynamic single keeps, after
     /// the false that made it, the falses followed before it that left it single (SE's
@@ -255,6 +332,10 @@ impl<S: Store> Branch<S> {
             cur: t.orig.clone(),
             done: t.placed.clone(),
             cell_on: vec![false; t.cells()],
+            moved: vec![false; t.shape.house_count() * t.n],
+            fresh: true,
+            #[cfg(test)]
+            everywhere: false,
             table: Nodes::new(total * 2),
             head: 0,
             head_on: 0,
@@ -273,6 +354,7 @@ impl<S: Store> Branch<S> {
         self.cur.restore_all(&t.orig);
         self.done.clone_from(&t.placed);
         self.cell_on.fill(false);
+        self.fresh = true;
         self.table.clear();
         self.head = 0;
         self.head_on = 0;
@@ -290,6 +372,7 @@ impl<S: Store> Branch<S> {
 
     /// Back to the candidates and counts of `t` (the table kept).
     fn restore(&mut self, t: &Tables<S>) {
+        self.fresh = true;
         // Past a few facts the whole store is copied back (SE's nets: no houses' digits
         // kept).
         if !self.track_done && self.table.nodes.len() > RESTORE_ALL_PAST {
@@ -450,6 +533,15 @@ impl<S: Store> Branch<S> {
     #[inline]
     fn take_off(&mut self, t: &Tables<S>, cell: usize, digit: usize) {
         self.cur.remove(&t.geometry, cell, digit);
+        self.moved_at(t, cell, digit);
+    }
+
+    /// Marks the places of `digit` in `cell`'s houses as changed.
+    #[inline(always)]
+    fn moved_at(&mut self, t: &Tables<S>, cell: usize, digit: usize) {
+        for &h in t.cell_houses(cell) {
+            self.moved[h as usize * t.n + digit] = true;
+        }
     }
 
     /// The next node to follow, by the queue rule.
@@ -609,6 +701,7 @@ impl<S: Store> Branch<S> {
     ) {
         let g = &t.geometry;
         let (in_cell, in_houses) = self.cur.remove_then_left(g, cell, digit);
+        self.moved_at(t, cell, digit);
         if rules.cell_links && !self.cell_on[cell] {
             let left = if rules.dynamic {
                 in_cell
@@ -706,30 +799,26 @@ impl<S: Store> Branch<S> {
         let s = t.shape;
         let n = t.n;
         let last = self.table.nodes.len() as u32 - 1;
+        if std::mem::take(&mut self.fresh) {
+            for (moved, &lock) in self.moved.iter_mut().zip(t.locks()) {
+                *moved |= lock;
+            }
+        }
+        #[cfg(test)]
+        if self.everywhere {
+            self.moved.fill(true);
+        }
         for h in 0..s.house_count() {
             for d in 0..n {
                 let hd = h * n + d;
-                if self.done[hd] || self.cur.count(&t.geometry, h, d) < 2 {
+                if !std::mem::take(&mut self.moved[hd])
+                    || self.done[hd]
+                    || self.cur.count(&t.geometry, h, d) < 2
+                {
                     continue;
                 }
-                let cells = t.house(h);
-                // The houses shared by every place of d in h (other than h).
-                let mut common: Option<Vec<u32>> = None;
-                for &c in cells {
-                    if self.cur.has(c as usize, d) {
-                        let hs: Vec<u32> = t
-                            .cell_houses(c as usize)
-                            .iter()
-                            .copied()
-                            .filter(|&x| x as usize != h)
-                            .collect();
-                        common = Some(match common {
-                            None => hs,
-                            Some(v) => v.into_iter().filter(|x| hs.contains(x)).collect(),
-                        });
-                    }
-                }
-                for other in common.unwrap_or_default() {
+                let (common, k) = common_houses(&self.cur, &t.geometry, h, d);
+                for &other in &common[..k] {
                     for &c in t.house(other as usize) {
                         let c = c as usize;
                         if self.cur.has(c, d)
@@ -785,6 +874,13 @@ impl<S: Store> Branch<S> {
         self.cur.clone_from(&o.cur);
         self.done.clone_from(&o.done);
         self.cell_on.clone_from(&o.cell_on);
+        // What `o` has not yet looked at: its last stall found every lock before.
+        self.moved.clone_from(&o.moved);
+        self.fresh = o.fresh;
+        #[cfg(test)]
+        {
+            self.everywhere = o.everywhere;
+        }
         self.table.clear();
         for nd in &o.table.nodes {
             self.table.add(nd.fact, &[]);
@@ -1254,5 +1350,82 @@ fn build(
             branches,
             inner: Vec::new(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Format;
+    use crate::grid::{Board, Grid};
+
+    /// Every node of a table: its fact and its causes' facts.
+    fn rows(t: &Nodes) -> Vec<(u32, Vec<u32>)> {
+        (0..t.nodes.len() as u32)
+            .map(|k| {
+                let causes = t.parents(k).iter().map(|&p| t.nodes[p as usize].fact);
+                (t.nodes[k as usize].fact, causes.collect())
+            })
+            .collect()
+    }
+
+    /// From every candidate of `line`'s raw position (locked candidates of its own), at the
+    /// Plus and Nested scales: the stall that looks only where places moved derives what
+    /// a look at every house-digit derives, node for node. Gives the starts compared and
+    /// whether the position locks anything itself.
+    fn same_as_looking_everywhere<S: Store>(line: &str, nested_every: usize) -> (usize, bool) {
+        let board = Board::new(&Grid::from_line(line).unwrap());
+        let ctx = Context::new(&board);
+        let t: Tables<S> = Tables::new(&ctx);
+        let (mut moved, mut everywhere) = (Branch::new(&t), Branch::new(&t));
+        everywhere.everywhere = true;
+        let (mut inner, mut inner_everywhere) = (None, None);
+        let mut compared = 0;
+        for cand in 0..t.cells() * t.n {
+            let (cell, d) = (cand / t.n, cand % t.n);
+            if !t.orig.has(cell, d) {
+                continue;
+            }
+            for mode in [Mode::Plus, Mode::Nested] {
+                if mode == Mode::Nested && cand % nested_every != 0 {
+                    continue;
+                }
+                for start in [t.cand(cell, d) * 2 + 1, t.cand(cell, d) * 2] {
+                    moved.start(&t, start, mode, &mut inner);
+                    everywhere.start(&t, start, mode, &mut inner_everywhere);
+                    let at = format!("{line}, {mode:?} from {start}");
+                    assert_eq!(rows(&moved.table), rows(&everywhere.table), "{at}");
+                    assert_eq!(moved.clash(), everywhere.clash(), "{at}");
+                    compared += 1;
+                }
+            }
+        }
+        (compared, t.locks().contains(&true))
+    }
+
+    #[test]
+    fn locked_candidates_look_only_where_places_moved() {
+        let nines = [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        ];
+        let (mut compared, mut locking) = (0, 0);
+        let mut count = |(n, locks): (usize, bool)| {
+            compared += n;
+            locking += usize::from(locks);
+        };
+        for line in nines {
+            count(same_as_looking_everywhere::<Sets>(line, 3));
+            count(same_as_looking_everywhere::<Bits>(line, 3));
+        }
+        let sixteen = crate::generate::Generator::new(Shape::new(4, 4).unwrap())
+            .seed(1)
+            .generate(0)
+            .unwrap()
+            .puzzle;
+        let sixteen =
+            crate::format::write(&crate::format::Puzzle::new(sixteen), Format::Line).unwrap();
+        count(same_as_looking_everywhere::<Bits>(sixteen.trim(), 29));
+        assert!(compared > 2000 && locking >= 2, "{compared} {locking}");
     }
 }
