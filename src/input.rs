@@ -49,12 +49,8 @@ pub fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
 /// the matrix would come out in numbers all the same. The standard symbols are every
 /// format's own, so asking for them is never refused.
 pub fn check_to_alphabet(to: Format, alphabet: Option<Alphabet>) -> anyhow::Result<()> {
-    match alphabet {
-        Some(a) if a != Alphabet::Standard && !to.spells_alphabet() => anyhow::bail!(
-            "the {to} format does not write puzzles in other symbols: --to-alphabet {} \
-             applies to line, boxed, sdk, ss, pm and json",
-            a.name()
-        ),
+    match alphabet.map(|a| to.check_alphabet(a)) {
+        Some(Err(why)) => anyhow::bail!("--to-alphabet: {why}"),
         _ => Ok(()),
     }
 }

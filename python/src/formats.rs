@@ -229,6 +229,10 @@ fn write(
     let alphabet = alphabet
         .map(|a| a.parse::<Alphabet>().map_err(value_error))
         .transpose()?;
+    if let Some(a) = alphabet {
+        to.check_alphabet(a)
+            .map_err(|why| value_error(format!("alphabet: {why}")))?;
+    }
     let input = Input::new(size, r#box.as_ref(), None)?;
     let mut w = format::StreamWriter::new(to);
     let mut out = String::new();

@@ -6,7 +6,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku::format::{self, Alphabet, Format, ParseError, Puzzle, ReadOptions, Reader};
+use sudoku::format::{self, Alphabet, Format, ParseError, Puzzle, ReadOptions};
 use sudoku::{Grid, Shape};
 
 mod formats;
@@ -248,15 +248,10 @@ impl Input {
         })
     }
 
-    /// The one puzzle `text` holds (its first record), as the CLI reads it; the error in
-    /// the CLI's words (`line:col: message`).
+    /// The one puzzle `text` holds (its first record past a title or header line), as the
+    /// CLI reads it; the error in the CLI's words (`line:col: message`).
     pub(crate) fn parse(&self, text: &str) -> Result<Puzzle, String> {
-        let first = Reader::new(text.as_bytes(), "", self.opts.clone()).next();
-        let puzzle = match first {
-            Some(Ok(p)) => p,
-            Some(Err(e)) => return Err(describe(&e)),
-            None => return Err("no puzzle found".to_string()),
-        };
+        let puzzle = format::parse_first(text, self.opts.clone()).map_err(|e| describe(&e))?;
         self.check_shape(puzzle)
     }
 

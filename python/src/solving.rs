@@ -290,9 +290,11 @@ fn solve_array<'py>(
     let (n, cells) = view.dim();
     let shape = array_shape(cells, r#box.as_ref())?;
     let owned;
-    let data: &[u8] = match a.as_slice() {
-        Ok(s) => s,
-        Err(_) => {
+    // Row by row: `as_slice` also takes a column-major (Fortran) array's memory, which is
+    // the puzzles' cells out of order.
+    let data: &[u8] = match view.as_slice() {
+        Some(s) => s,
+        None => {
             owned = view.iter().copied().collect::<Vec<u8>>();
             &owned
         }

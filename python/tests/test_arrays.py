@@ -48,6 +48,13 @@ def test_non_contiguous_and_empty_arrays(clue17):
     strided = wide[:, ::2]
     assert not strided.flags["C_CONTIGUOUS"]
     assert (sudokit.solve_array(strided)[0] == sudokit.solve_array(a)[0]).all()
+    # Column-major memory: its rows are the puzzles all the same (they were read down the
+    # columns, and came back invalid).
+    for other in [np.asfortranarray(a), np.ascontiguousarray(a.T).T]:
+        assert not other.flags["C_CONTIGUOUS"]
+        got, status = sudokit.solve_array(other)
+        assert (status == sudokit.UNIQUE).all()
+        assert (got == sudokit.solve_array(a)[0]).all()
     solutions, status = sudokit.solve_array(np.zeros((0, 81), dtype=np.uint8))
     assert solutions.shape == (0, 81) and status.shape == (0,)
 

@@ -118,6 +118,29 @@ def test_write_refuses_symbols_too_few_for_the_side():
         sudokit.write([line], "line", alphabet="greek")
 
 
+@pytest.mark.parametrize("fmt", ["matrix", "pipe", "sukaku", "opensudoku", "classic"])
+def test_write_refuses_symbols_a_format_cannot_write_as_the_cli_does(cli, fmt):
+    # They were ignored: a matrix "in hex" came out in numbers, with no error.
+    text = (TESTDATA / "cli" / "sixteen.txt").read_text()
+    code, _, err = cli("convert", "--to", fmt, "--to-alphabet", "hex", stdin=text)
+    assert code == 2 and f"the {fmt} format does not write" in err
+    with pytest.raises(ValueError, match=f"alphabet: the {fmt} format does not write"):
+        sudokit.write(sudokit.read(text), fmt, alphabet="hex")
+    assert sudokit.write(sudokit.read(text), "sdk", alphabet="hex")
+
+
+def test_one_puzzle_calls_pass_over_a_title_as_the_cli_does(cli, hard):
+    # A title or a CSV header above the grid was the error ("skipped: a header or title
+    # line"), where `sudoku solve` notes it and solves the puzzle below.
+    for text in [f"Grid 01\n{hard[0]}\n", f"quizzes,solutions\n{hard[0]}\n"]:
+        code, out, _ = cli("solve", "--to", "line", stdin=text)
+        assert code == 0
+        assert sudokit.solve(text).solution == out.strip()
+        assert sudokit.rate(text).er == sudokit.rate(hard[0]).er
+    with pytest.raises(ValueError, match="no puzzle found"):
+        sudokit.solve("Grid 01\n")
+
+
 def test_read_a_path_and_its_errors(cli, tmp_path):
     good = TESTDATA / "puzzles" / "17clue-200.txt"
     assert sudokit.read(good) == sudokit.read(str(good)) == good.read_text().split()

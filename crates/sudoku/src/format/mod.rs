@@ -211,6 +211,27 @@ impl Format {
         )
     }
 
+    /// Refuses `alphabet` as this format's symbols when it can't write them
+    /// ([`Format::spells_alphabet`]; `standard` is every format's), naming the formats
+    /// that can: a request for symbols is refused, not ignored.
+    ///
+    /// ```
+    /// use sudoku::format::{Alphabet, Format};
+    /// assert!(Format::Sdk.check_alphabet(Alphabet::Hex).is_ok());
+    /// let why = Format::Matrix.check_alphabet(Alphabet::Hex).unwrap_err();
+    /// assert!(why.starts_with("the matrix format does not write"), "{why}");
+    /// ```
+    pub fn check_alphabet(self, alphabet: Alphabet) -> Result<(), String> {
+        if alphabet == Alphabet::Standard || self.spells_alphabet() {
+            return Ok(());
+        }
+        Err(format!(
+            "the {self} format does not write puzzles in other symbols: {} applies to line, \
+             boxed, sdk, ss, pm and json",
+            alphabet.name()
+        ))
+    }
+
     /// Whether the format keeps placed (non-given) digits apart from givens.
     pub fn carries_placed(self) -> bool {
         matches!(
@@ -795,6 +816,12 @@ pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseErro
         format,
         ..Default::default()
     };
+    parse_first(text, opts)
+}
+
+/// [`parse_str`] with every reading option (a box shape, an alphabet): the first puzzle
+/// `text` holds, past lines passed over with a note.
+pub fn parse_first(text: &str, opts: ReadOptions) -> Result<Puzzle, ParseError> {
     let mut passed = None;
     for record in Reader::new(text.as_bytes(), "", opts) {
         match record {
@@ -812,7 +839,8 @@ pub fn parse_str(text: &str, format: Option<Format>) -> Result<Puzzle, ParseErro
             };
             (e.line, format!("no puzzle found (line {}: {why})", e.line))
         }
-        None => (1, "no puzzle found".into()),
+        // Nothing at all: no line to name (line 0), as the CLI says of an empty file.
+        None => (0, "no puzzle found".into()),
     };
     Err(ParseError::at(line, 0, ParseErrorKind::Invalid(why)))
 }
