@@ -466,7 +466,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                                 ),
                                 e => warn!(
                                     "sudoku: puzzle {}: {e}",
-                                    args.from.saturating_add(want) + 1
+                                    args.from.saturating_add(want).saturating_add(1)
                                 ),
                             }
                             status = Status::Negative;
