@@ -201,12 +201,7 @@ fn prepare(
     match sudoku::solve::solve_until(&p.grid, p.marks.as_ref(), &stop) {
         Ok(Outcome::Unique(s)) => prepared.solution = Some(s),
         Ok(o) => prepared.problem = super::verdict::problem(&o, p.shape()),
-        Err(_) => {
-            prepared.problem = Some(super::verdict::Problem {
-                status: "timeout",
-                message: "no answer within the time limit".into(),
-            })
-        }
+        Err(_) => prepared.problem = Some(super::verdict::Problem::timeout()),
     }
     if prepared.solution.is_some() {
         let board = sudoku::logic::Position::from_puzzle(p).into_board();

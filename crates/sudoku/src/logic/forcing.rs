@@ -129,12 +129,11 @@ impl<S: Store> Tables<S> {
             }
         }
         let geometry = ctx.geometry().clone();
-        let orig = S::new(&geometry, &cands);
         Tables {
             shape,
             n,
+            orig: S::new(&geometry, &cands),
             locks: OnceLock::new(),
-            orig,
             split: split_table(&geometry),
             geometry,
             placed,
@@ -211,9 +210,9 @@ impl Tables<Bits> {
         Tables {
             shape,
             n,
+            orig,
             placed: vec![false; shape.house_count() * n],
             locks: OnceLock::new(),
-            orig,
             split: split_table(&geometry),
             geometry,
         }
