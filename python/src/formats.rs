@@ -1,8 +1,12 @@
 //! `canonical`, `transform`, `read`, `write`: the library's formats, canonical forms and
 //! seeded isomorphs.
 
-use crate::{describe, format_arg, line_like, value_error, with_jobs, BoxArg, Input};
-use pyo3::exceptions::{PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError};
+use crate::{
+    describe, format_arg, interruptible, line_like, value_error, with_jobs, BoxArg, Input,
+};
+use pyo3::exceptions::{
+    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyTypeError,
+};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -63,11 +67,16 @@ fn canonical_batch(
 ) -> PyResult<Vec<String>> {
     let input = Input::new(size, r#box.as_ref(), format)?;
     type Form = (String, Option<String>);
-    let forms: Vec<Result<Form, String>> = py.detach(|| {
+    let forms: Vec<Result<Form, String>> = interruptible(py, |i| {
         with_jobs(jobs, || {
             puzzles
                 .par_iter()
                 .map(|t| {
+                    // A form is not cut short: an interrupt skips the rest (and the answer
+                    // is thrown away).
+                    if i.reached() {
+                        return Err(String::new());
+                    }
                     let p = input.parse(t)?;
                     canonical::form(&p.grid)
                         .map(|c| (c.line, clashes(&p)))
@@ -75,7 +84,7 @@ fn canonical_batch(
                 })
                 .collect()
         })
-    })?;
+    })??;
     let mut lines = Vec::with_capacity(forms.len());
     for (i, form) in forms.into_iter().enumerate() {
         let (line, clash) = form.map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
@@ -104,10 +113,32 @@ fn transform(
 }
 
 /// `read`'s argument: a path, or the text itself.
-#[derive(FromPyObject)]
 enum Source {
     Text(String),
     Path(PathBuf),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Source {
+    type Error = PyErr;
+
+    /// A string or a path (`os.PathLike`); anything else in one sentence (pyo3's derived
+    /// message listed both variants' failures, with `Source::Text.0` in it).
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Source> {
+        if let Ok(s) = obj.extract::<String>() {
+            return Ok(Source::Text(s));
+        }
+        if obj.hasattr("__fspath__")? {
+            return obj.extract::<PathBuf>().map(Source::Path);
+        }
+        let kind = obj
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_string(), |n| n.to_string());
+        Err(PyTypeError::new_err(format!(
+            "path_or_text must be a str (a puzzle text, or the path of a file) or an \
+             os.PathLike path, not {kind}"
+        )))
+    }
 }
 
 /// One puzzle as a string that reads back the same: one line, or a Sukaku candidates line
@@ -152,9 +183,13 @@ fn read(
             }
         }
     };
-    let read = py.detach(|| {
+    let read = interruptible(py, |i| {
         let mut out = Vec::new();
         for record in Reader::new(text.as_bytes(), &name, input.opts.clone()) {
+            // An interrupt ends the reading (the answer is thrown away).
+            if i.reached() {
+                break;
+            }
             match record {
                 Ok(p) => out.push(as_text(&p)),
                 Err(e) if e.is_skip() => {}
@@ -165,7 +200,7 @@ fn read(
             return Err(format!("{name}: no puzzle found"));
         }
         Ok(out)
-    });
+    })?;
     match (read, path_like) {
         (Ok(out), _) => Ok(out),
         // `read("bank.sdk")` with no such file was read as a puzzle and failed on its

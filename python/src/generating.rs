@@ -2,14 +2,18 @@
 //! seed gives the same puzzles whatever the thread count (and the same as `sudoku generate
 //! --seed`).
 
-use crate::{shape_arg, value_error, with_jobs, BoxArg};
+use crate::{
+    deadline_after, interruptible, max_time_arg, shape_arg, value_error, with_jobs, BoxArg,
+};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 use sudoku::format::{self, Format};
-use sudoku::generate::{Generated, Generator, Symmetry};
+use sudoku::generate::{GenerateError, Generated, Generator, Symmetry};
 use sudoku::logic::{Level, Technique};
 use sudoku::rate::{Preset, Target};
 use sudoku::Shape;
@@ -72,6 +76,9 @@ struct Ask {
     count: u64,
     gen: Generator,
     jobs: usize,
+    /// `max_time=` as given (for the message), and the deadline it sets for the call.
+    max_time: Option<f64>,
+    deadline: Option<Instant>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -88,7 +95,11 @@ fn build(
     minimal: bool,
     givens: Option<(usize, usize)>,
     jobs: usize,
+    max_attempts: Option<usize>,
+    max_time: Option<f64>,
 ) -> PyResult<Ask> {
+    // The whole call's time, from now (as `sudoku generate --max-time`).
+    let deadline = deadline_after(max_time_arg(max_time)?);
     let shape = shape_arg(size, boxed.as_ref())?.unwrap_or(Shape::NINE);
     let symmetry = match symmetry {
         None => Symmetry::None,
@@ -118,6 +129,9 @@ fn build(
         gen = gen.givens(lo..=hi.min(shape.cell_count()));
     }
     gen = gen.difficulty(target);
+    if let Some(n) = max_attempts {
+        gen = gen.max_attempts(n);
+    }
     gen.check().map_err(value_error)?;
     let end = start
         .checked_add(count)
@@ -127,23 +141,39 @@ fn build(
         count: end - start,
         gen,
         jobs,
+        max_time,
+        deadline,
     })
 }
 
+/// Makes the puzzles asked for, in order. The first failure ends the call: past
+/// `max_time`, `TimeoutError` saying how many of how many were made (as `sudoku generate
+/// --max-time` says it: a list silently short would be worse); a puzzle that
+/// `max_attempts` attempts did not make, `RuntimeError` naming it.
 fn run(py: Python<'_>, ask: &Ask) -> PyResult<Vec<Generated>> {
-    let made: Result<Vec<Generated>, String> = py.detach(|| {
-        with_jobs(ask.jobs, || {
+    let (made, count) = interruptible(py, |i| {
+        let stop = i.stop_at(ask.deadline);
+        let count = AtomicU64::new(0);
+        let made: Result<Vec<Generated>, (u64, GenerateError)> = with_jobs(ask.jobs, || {
             (ask.start..ask.start + ask.count)
                 .into_par_iter()
                 .map(|i| {
-                    ask.gen
-                        .generate(i)
-                        .map_err(|e| format!("puzzle {}: {e}", i + 1))
+                    let g = ask.gen.generate_until(i, &stop).map_err(|e| (i, e))?;
+                    count.fetch_add(1, Ordering::Relaxed);
+                    Ok(g)
                 })
                 .collect()
-        })
-    })?;
-    made.map_err(PyRuntimeError::new_err)
+        })?;
+        Ok::<_, PyErr>((made, count.into_inner()))
+    })??;
+    made.map_err(|(i, e)| match e {
+        GenerateError::Stopped { .. } => PyTimeoutError::new_err(format!(
+            "time limit reached ({} s): puzzles made: {count} of {}",
+            ask.max_time.unwrap_or_default(),
+            ask.count
+        )),
+        e => PyRuntimeError::new_err(format!("puzzle {}: {e}", i.saturating_add(1))),
+    })
 }
 
 /// Declares a generating function: the keyword arguments both `generate` and
@@ -155,7 +185,7 @@ macro_rules! generating_fn {
         #[pyfunction]
         #[pyo3(signature = (count=1, seed=None, size=None, r#box=None, symmetry=None,
             difficulty=None, rating=None, require=None, minimal=false, *, givens=None,
-            start=0, jobs=0))]
+            start=0, jobs=0, max_attempts=None, max_time=None))]
         #[allow(clippy::too_many_arguments)]
         fn $name<$lt>(
             $py: Python<$lt>,
@@ -171,10 +201,12 @@ macro_rules! generating_fn {
             #[pyo3(from_py_with = crate::arg::givens)] givens: Option<(usize, usize)>,
             #[pyo3(from_py_with = crate::arg::start)] start: u64,
             #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
+            #[pyo3(from_py_with = crate::arg::max_attempts)] max_attempts: Option<usize>,
+            max_time: Option<f64>,
         ) -> PyResult<$ret> {
             let $ask = build(
                 start, count, seed, size, r#box, symmetry, difficulty, rating, require,
-                minimal, givens, jobs,
+                minimal, givens, jobs, max_attempts, max_time,
             )?;
             $body
         }
@@ -188,6 +220,9 @@ generating_fn! {
     /// Makes `count` puzzles with a unique solution, as one-line strings, on every core
     /// (`jobs`); the same `seed` gives the same puzzles whatever `jobs`. Puzzle `i` of a seed
     /// is always the same: `start` skips to it, so chunks made apart join up.
+    /// `max_attempts` solution grids are tried a puzzle (`RuntimeError` past them);
+    /// `max_time` seconds bound the whole call (`TimeoutError` past them, saying how many
+    /// puzzles were made), as `sudoku generate --max-attempts/--max-time`.
     fn generate<'py>(py, ask) -> Vec<String> {
         run(py, &ask)?
             .iter()
@@ -201,9 +236,11 @@ generating_fn! {
     /// solutions.
     fn generate_array<'py>(py, ask) -> Arrays<'py> {
         let shape = ask.gen.shape();
-        if shape.side() > usize::from(u8::MAX) {
+        let side = shape.side();
+        if side > usize::from(u8::MAX) {
             return Err(value_error(format!(
-                "{shape} grids have digits beyond 255: use generate() for them"
+                "{side}x{side} grids have digits beyond 255, which uint8 can't hold: use \
+                 generate() for them"
             )));
         }
         let made = run(py, &ask)?;

@@ -2,12 +2,17 @@
 //!
 //! Every function converts its arguments, releases the GIL, calls the library and converts
 //! the answer back; batches run on rayon. No solving, rating or generating logic lives
-//! here: what a face needs that the library lacks belongs in the library.
+//! here: what a face needs that the library lacks belongs in the library. The work of a
+//! call runs through [`interruptible`], so that Ctrl-C ends it.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 use sudoku::format::{self, Alphabet, Format, ParseError, Puzzle, ReadOptions};
-use sudoku::{Grid, Shape};
+use sudoku::{Grid, Shape, Stop};
 
 mod formats;
 mod generating;
@@ -131,6 +136,16 @@ pub(crate) mod arg {
         whole(obj, "start", u64::MAX)
     }
 
+    /// `max_attempts=` of `generate`: at least 1, as `sudoku generate --max-attempts`.
+    pub(crate) fn max_attempts(obj: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        optional(obj, |o| match index(o, "max_attempts")? {
+            0 => Err(value_error(
+                "max_attempts must be at least 1 (as `sudoku generate --max-attempts`), got 0",
+            )),
+            n => Ok(n),
+        })
+    }
+
     pub(crate) fn seed(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
         whole(obj, "seed", u64::MAX)
     }
@@ -173,23 +188,161 @@ pub(crate) mod arg {
     }
 }
 
-/// `max_time=`: a positive number of seconds, or `None` for no limit.
-pub(crate) fn max_time_arg(seconds: Option<f64>) -> PyResult<Option<std::time::Duration>> {
-    seconds
-        .map(|s| {
-            std::time::Duration::try_from_secs_f64(s)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    value_error(format!("max_time {s} is not a positive number of seconds"))
-                })
-        })
-        .transpose()
+/// The longest `max_time=` kept: 100 years. Longer, up to `float("inf")`, is no limit in
+/// practice and is taken as this (the CLI refuses past 1e7 seconds; a script that writes
+/// `max_time=1e300` for "no limit" means no harm).
+pub(crate) const MAX_TIME: Duration = Duration::from_secs(100 * 36_525 * 864);
+
+/// `max_time=`: a positive number of seconds, or `None` for no limit. Past [`MAX_TIME`] it
+/// is [`MAX_TIME`]; below a nanosecond, a nanosecond.
+pub(crate) fn max_time_arg(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    let Some(s) = seconds else {
+        return Ok(None);
+    };
+    if s.is_nan() || s <= 0.0 {
+        return Err(value_error(format!(
+            "max_time must be a positive number of seconds (or None for no limit), got {s:?}"
+        )));
+    }
+    Ok(Some(if s >= MAX_TIME.as_secs_f64() {
+        MAX_TIME
+    } else {
+        Duration::from_secs_f64(s).max(Duration::from_nanos(1))
+    }))
 }
 
-/// The `Stop` of one call (or one puzzle of a batch) under `max_time=`.
-pub(crate) fn stop_after(limit: Option<std::time::Duration>) -> sudoku::Stop {
-    limit.map_or_else(sudoku::Stop::never, sudoku::Stop::after)
+/// The deadline `limit` from now (none past what the clock holds).
+pub(crate) fn deadline_after(limit: Option<Duration>) -> Option<Instant> {
+    limit.and_then(|l| Instant::now().checked_add(l))
+}
+
+/// How long a call first runs on the calling thread, where it can't watch for Ctrl-C.
+/// Most calls end sooner (one 9x9 puzzle takes microseconds, a thread to run it on ten
+/// times that); a call still running then is interrupted, its answer thrown away, and run
+/// again on a thread of its own while this one watches for signals. The most this
+/// wastes is this, once.
+const TRY_HERE: Duration = Duration::from_millis(1);
+
+/// How often the calling thread looks for signals while the work runs elsewhere.
+const SIGNAL_TICK: Duration = Duration::from_millis(50);
+
+/// The worker thread's stack: as much as the main thread's, which ran the work before.
+const WORKER_STACK: usize = 8 << 20;
+
+/// What the work of an [`interruptible`] call stops on: the call's limits, and its
+/// interrupt (Ctrl-C, or the end of the try on the calling thread). The interrupt never
+/// counts as a time limit ([`Stop::with_interrupt`]): until it comes, the work is as
+/// without it.
+pub(crate) struct Interrupt {
+    flag: Arc<AtomicBool>,
+    /// The end of the try on the calling thread, if this is it.
+    until: Option<Instant>,
+}
+
+impl Interrupt {
+    /// A stop at `deadline` (none: no time limit), ended early by the interrupt.
+    pub(crate) fn stop_at(&self, deadline: Option<Instant>) -> Stop {
+        let stop = deadline
+            .map_or_else(Stop::never, Stop::at)
+            .with_interrupt(self.flag.clone());
+        match self.until {
+            Some(t) => stop.with_interrupt_at(t),
+            None => stop,
+        }
+    }
+
+    /// A stop `limit` from now (a bound on one puzzle of a batch).
+    pub(crate) fn stop_after(&self, limit: Option<Duration>) -> Stop {
+        self.stop_at(deadline_after(limit))
+    }
+
+    /// Runs `f` with the stop of one puzzle of a batch: `limit` from now, or with no
+    /// limit `shared` (made once by [`Interrupt::stop_at`] with no deadline: one stop for
+    /// every puzzle, not one each).
+    pub(crate) fn each<R>(
+        &self,
+        shared: &Stop,
+        limit: Option<Duration>,
+        f: impl FnOnce(&Stop) -> R,
+    ) -> R {
+        match limit {
+            None => f(shared),
+            Some(_) => f(&self.stop_after(limit)),
+        }
+    }
+
+    /// Whether the interrupt has come: work with no [`Stop`] of its own (one puzzle after
+    /// another) looks between its parts; what it answers then is thrown away.
+    pub(crate) fn reached(&self) -> bool {
+        self.flag.load(Ordering::Relaxed) || self.until.is_some_and(|t| Instant::now() >= t)
+    }
+}
+
+/// Runs the work of a call with the GIL released, so that Ctrl-C (any signal whose Python
+/// handler raises) ends it: `work` builds its stops with the [`Interrupt`] it is given.
+///
+/// It first runs on this thread for up to [`TRY_HERE`]; if it is not done by then, its
+/// answer is thrown away and it runs again on a worker thread, while this one wakes every
+/// [`SIGNAL_TICK`] to take the GIL and run Python's signal handlers. When one raises, the
+/// interrupt is set, the worker is waited for (it stops at its next look at the stop) and
+/// the exception (`KeyboardInterrupt`) is returned. `work` must answer the same when run
+/// again (a seeded generator does; a time limit is a deadline taken before the call).
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl Fn(&Interrupt) -> T + Sync,
+) -> PyResult<T> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let until = Instant::now() + TRY_HERE;
+    let here = Interrupt {
+        flag: flag.clone(),
+        until: Some(until),
+    };
+    let answer = py.detach(|| work(&here));
+    if Instant::now() < until {
+        return Ok(answer);
+    }
+    drop(answer);
+    let there = Interrupt {
+        flag: flag.clone(),
+        until: None,
+    };
+    py.detach(|| {
+        std::thread::scope(|s| {
+            let (done, finished) = mpsc::channel::<()>();
+            let (work, there) = (&work, &there);
+            let worker = std::thread::Builder::new()
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(s, move || {
+                    let answer = work(there);
+                    let _ = done.send(());
+                    answer
+                })
+                .map_err(|e| {
+                    pyo3::exceptions::PyRuntimeError::new_err(format!(
+                        "cannot start a worker thread: {e}"
+                    ))
+                })?;
+            let signal = loop {
+                match finished.recv_timeout(SIGNAL_TICK) {
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if let Err(e) = Python::attach(|py| py.check_signals()) {
+                            flag.store(true, Ordering::Relaxed);
+                            break Some(e);
+                        }
+                    }
+                    // Done, or gone (a panic, given back below).
+                    _ => break None,
+                }
+            };
+            let answer = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            match signal {
+                Some(e) => Err(e),
+                None => Ok(answer),
+            }
+        })
+    })
 }
 
 /// The shape asked by `size=` and/or `box=` (`None` when neither is given).
@@ -268,12 +421,15 @@ impl Input {
         texts: &[String],
     ) -> impl Fn(&str) -> Result<Puzzle, String> + Sync + 'a {
         let line_based = self.opts.format.is_none()
-            && texts.first().is_some_and(|t| {
-                matches!(
-                    format::detect(t),
-                    Some(Format::Line | Format::Sukaku | Format::Hodoku)
-                )
-            });
+            && texts
+                .iter()
+                .find(|t| !t.trim().is_empty())
+                .is_some_and(|t| {
+                    matches!(
+                        format::detect(t),
+                        Some(Format::Line | Format::Sukaku | Format::Hodoku)
+                    )
+                });
         move |text: &str| {
             let t = text.trim_end_matches(['\r', '\n']);
             let plain = line_based
@@ -351,10 +507,38 @@ pub(crate) fn with_jobs<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -
     Ok(pool.install(work))
 }
 
+/// `__reduce__` of a result class: pickle stores `_restore(kind, state)`, and finds
+/// `_restore` by its name in `sudokit._sudokit` when it loads (every worker that unpickles
+/// needs sudokit, as for the chunk functions).
+pub(crate) fn reduce<'py>(
+    py: Python<'py>,
+    kind: &'static str,
+    state: impl IntoPyObject<'py>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let restore = py.import("sudokit._sudokit")?.getattr("_restore")?;
+    use pyo3::BoundObject;
+    let state = state
+        .into_pyobject(py)
+        .map_err(Into::into)?
+        .into_bound()
+        .into_any();
+    let args = PyTuple::new(py, [kind.into_pyobject(py)?.into_any(), state])?;
+    PyTuple::new(py, [restore, args.into_any()])
+}
+
+/// A result object from its pickled state (see [`reduce`]).
+#[pyfunction]
+fn _restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    solving::restore(py, kind, state)
+        .or_else(|| logic::restore(py, kind, state))
+        .unwrap_or_else(|| Err(value_error(format!("no sudokit class {kind:?} to restore"))))
+}
+
 /// Python bindings of the sudoku toolkit.
 #[pymodule]
 fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(_restore, m)?)?;
     solving::register(m)?;
     logic::register(m)?;
     generating::register(m)?;

@@ -1,21 +1,23 @@
-//! `solve`, `count`, `solve_batch`, `solve_array`.
+//! `solve`, `count`, `solve_batch`, `solve_array`, and the lines of `chunks.solve_lines`.
 
-use crate::{line_like, max_time_arg, stop_after, value_error, with_jobs, BoxArg, Input};
+use crate::{
+    deadline_after, interruptible, line_like, max_time_arg, reduce, value_error, with_jobs, BoxArg,
+    Input,
+};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
-use pyo3::exceptions::PyTimeoutError;
+use pyo3::exceptions::{PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use rayon::prelude::*;
-use std::time::Duration;
 use sudoku::format::Puzzle;
 use sudoku::solve::{self, ConflictRecord, Outcome};
-use sudoku::{Grid, Shape};
+use sudoku::{Grid, Shape, Stop};
 
 /// One clash of givens: a digit twice or more in a house, as `sudoku solve --json` gives
-/// it (the library's [`ConflictRecord`]).
-#[pyclass(module = "sudokit", frozen, get_all)]
-#[derive(Clone)]
+/// it (the library's [`ConflictRecord`]). Equal when every field is; pickles.
+#[pyclass(module = "sudokit", frozen, get_all, eq, hash, from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Conflict {
     /// The house as cells name it: `"r1"`, `"c4"`, `"b2"`.
     house: String,
@@ -42,11 +44,15 @@ impl Conflict {
     fn __repr__(&self) -> String {
         format!("Conflict({:?})", self.text)
     }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = (&self.house, self.digit, self.cells.clone(), &self.text);
+        reduce(py, "Conflict", state)
+    }
 }
 
-/// What solving one puzzle gave.
-#[pyclass(module = "sudokit", frozen)]
-#[derive(Clone)]
+/// What solving one puzzle gave. Equal when every field is; pickles.
+#[pyclass(module = "sudokit", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct SolveResult {
     /// `"unique"`, `"multiple"`, `"none"`, `"invalid"`, or `"timeout"` past `max_time`.
     #[pyo3(get)]
@@ -80,6 +86,15 @@ impl SolveResult {
     /// Whether the puzzle has exactly one solution.
     fn __bool__(&self) -> bool {
         self.status == "unique"
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = (
+            self.status,
+            &self.solution,
+            &self.two,
+            self.conflicts.clone(),
+        );
+        reduce(py, "SolveResult", state)
     }
     /// As `sudoku solve --json` writes it (`solution`/`solutions` as lines here).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -130,17 +145,65 @@ fn result_of(puzzle: &Puzzle, outcome: Outcome) -> SolveResult {
     }
 }
 
-/// One puzzle under its own time limit: a `"timeout"` result when it comes first.
-fn solve_puzzle(puzzle: &Puzzle, limit: Option<Duration>) -> SolveResult {
-    match solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), &stop_after(limit)) {
-        Ok(outcome) => result_of(puzzle, outcome),
-        Err(_) => SolveResult {
-            status: "timeout",
-            solution: None,
-            two: Vec::new(),
-            conflicts: Vec::new(),
-        },
+/// The statuses of a [`SolveResult`], for one read back from a pickle.
+const STATUSES: [&str; 5] = ["unique", "multiple", "none", "invalid", "timeout"];
+
+/// A `"timeout"` result.
+fn timed_out() -> SolveResult {
+    SolveResult {
+        status: "timeout",
+        solution: None,
+        two: Vec::new(),
+        conflicts: Vec::new(),
     }
+}
+
+/// One puzzle until `stop`: a `"timeout"` result when it comes first.
+fn solve_puzzle(puzzle: &Puzzle, stop: &Stop) -> SolveResult {
+    match solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), stop) {
+        Ok(outcome) => result_of(puzzle, outcome),
+        Err(_) => timed_out(),
+    }
+}
+
+/// The result classes of this module from their pickled state (`None`: not one of them).
+pub(crate) fn restore(
+    py: Python<'_>,
+    kind: &str,
+    state: &Bound<'_, PyAny>,
+) -> Option<PyResult<Py<PyAny>>> {
+    restored(py, kind, state).transpose()
+}
+
+fn restored(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+    let made = match kind {
+        "Conflict" => {
+            let (house, digit, cells, text) = state.extract()?;
+            let c = Conflict {
+                house,
+                digit,
+                cells,
+                text,
+            };
+            Py::new(py, c)?.into_any()
+        }
+        "SolveResult" => {
+            let (status, solution, two, conflicts): (String, _, _, _) = state.extract()?;
+            let status = STATUSES
+                .into_iter()
+                .find(|&s| s == status)
+                .ok_or_else(|| value_error(format!("no such status: {status:?}")))?;
+            let r = SolveResult {
+                status,
+                solution,
+                two,
+                conflicts,
+            };
+            Py::new(py, r)?.into_any()
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(made))
 }
 
 /// Solves one puzzle (any format, any size): status, solution(s), conflicts; status
@@ -156,10 +219,10 @@ fn py_solve(
     r#box: Option<BoxArg>,
     format: Option<&str>,
 ) -> PyResult<SolveResult> {
-    let limit = max_time_arg(max_time)?;
+    let deadline = deadline_after(max_time_arg(max_time)?);
     let input = Input::new(size, r#box.as_ref(), format)?;
     let p = input.parse_py(puzzle)?;
-    Ok(py.detach(|| solve_puzzle(&p, limit)))
+    interruptible(py, |i| solve_puzzle(&p, &i.stop_at(deadline)))
 }
 
 /// Counts solutions up to `limit` (0 for invalid givens). Past `max_time` seconds raises
@@ -178,18 +241,18 @@ fn count(
     // A limit of 0 was taken as 1: a count of 1 for a puzzle with many solutions.
     if limit == 0 {
         return Err(value_error(
-            "limit is at least 1 (as `sudoku solve --count`)",
+            "limit must be at least 1 (as `sudoku solve --count`), got 0",
         ));
     }
-    let stop = stop_after(max_time_arg(max_time)?);
+    let deadline = deadline_after(max_time_arg(max_time)?);
     let input = Input::new(size, r#box.as_ref(), format)?;
     let p = input.parse_py(puzzle)?;
-    let counted = py.detach(|| {
+    let counted = interruptible(py, |i| {
         if p.grid.has_clash() {
             return Ok(0);
         }
-        solve::count_until(&p.grid, p.marks.as_ref(), limit, &stop)
-    });
+        solve::count_until(&p.grid, p.marks.as_ref(), limit, &i.stop_at(deadline))
+    })?;
     counted.map_err(|found| {
         PyTimeoutError::new_err(format!(
             "no count within the time limit ({found} solutions found by then)"
@@ -216,15 +279,23 @@ fn solve_batch(
     let limit = max_time_arg(max_time)?;
     let input = Input::new(size, r#box.as_ref(), format)?;
     let parse = input.batch(&puzzles);
-    let results: Vec<Result<SolveResult, String>> = py.detach(|| {
+    let results: Vec<Result<SolveResult, String>> = interruptible(py, |i| {
+        let shared = i.stop_at(None);
         with_jobs(jobs, || {
             puzzles
                 .par_iter()
                 .with_min_len(64)
-                .map(|text| parse(text).map(|p| solve_puzzle(&p, limit)))
+                .map(|text| {
+                    // Interrupted, the rest is skipped (the answer is thrown away).
+                    if i.reached() {
+                        return Ok(timed_out());
+                    }
+                    let p = parse(text)?;
+                    Ok(i.each(&shared, limit, |stop| solve_puzzle(&p, stop)))
+                })
                 .collect()
         })
-    })?;
+    })??;
     results
         .into_iter()
         .enumerate()
@@ -237,6 +308,8 @@ pub const UNIQUE: i8 = 0;
 pub const MULTIPLE: i8 = 1;
 pub const NONE: i8 = 2;
 pub const INVALID: i8 = 3;
+/// Past `max_time`: no answer (the row of solutions stays zero).
+pub const TIMEOUT: i8 = 4;
 
 /// The shape of rows of `cells` cells: `box=` when given, else the conventional one.
 pub(crate) fn array_shape(cells: usize, boxed: Option<&BoxArg>) -> PyResult<Shape> {
@@ -274,18 +347,48 @@ pub(crate) fn grid_of_row(shape: Shape, row: &[u8], i: usize) -> Result<Grid, St
     Grid::from_values(shape, &values).map_err(|e| format!("row {i}: {e}"))
 }
 
+/// What `solve_array` takes, said when it gets something else (numpy's own message named
+/// only the dtypes or the dimensions that did not match).
+fn array_arg<'py>(a: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, u8>> {
+    a.extract::<PyReadonlyArray2<'py, u8>>().map_err(|_| {
+        let shown =
+            |o: PyResult<Bound<'py, PyAny>>| o.and_then(|o| o.str().map(|s| s.to_string())).ok();
+        let (ndim, dtype) = (shown(a.getattr("ndim")), shown(a.getattr("dtype")));
+        let got = match (&ndim, &dtype) {
+            (Some(n), Some(d)) => format!("a {n}-D array of {d}"),
+            _ => a
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| format!("a {n}")),
+        };
+        let fix = match (ndim.as_deref(), dtype.as_deref()) {
+            (Some("1"), _) => " (one puzzle: a.reshape(1, -1))",
+            (Some("2"), Some(_)) => " (a.astype(np.uint8) converts it)",
+            (Some(_), _) => "",
+            (None, _) => " (np.array(rows, dtype=np.uint8) makes one)",
+        };
+        PyTypeError::new_err(format!(
+            "a must be a 2-D numpy array of uint8, shape (count, cells): one puzzle a row, \
+             0 for an empty cell; got {got}{fix}"
+        ))
+    })
+}
+
 /// Solves an `(N, cells)` uint8 array (0 = empty) on `jobs` threads, GIL released:
 /// `(solutions, status)`, solutions zero where not unique; status 0 unique, 1 multiple,
-/// 2 none, 3 invalid.
+/// 2 none, 3 invalid, 4 timeout (past `max_time` seconds, which bounds each puzzle).
 #[pyfunction]
-#[pyo3(signature = (a, jobs=0, *, r#box=None))]
+#[pyo3(signature = (a, jobs=0, *, max_time=None, r#box=None))]
 #[allow(clippy::type_complexity)]
 fn solve_array<'py>(
     py: Python<'py>,
-    a: PyReadonlyArray2<'py, u8>,
+    a: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
+    max_time: Option<f64>,
     r#box: Option<BoxArg>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>)> {
+    let limit = max_time_arg(max_time)?;
+    let a = array_arg(a)?;
     let view = a.as_array();
     let (n, cells) = view.dim();
     let shape = array_shape(cells, r#box.as_ref())?;
@@ -299,42 +402,103 @@ fn solve_array<'py>(
             &owned
         }
     };
-    let (solutions, status) = py
-        .detach(|| {
-            with_jobs(jobs, || -> Result<(Vec<u8>, Vec<i8>), String> {
-                let mut solutions = vec![0u8; n * cells];
-                let mut status = vec![0i8; n];
-                if cells > 0 {
-                    solutions
-                        .par_chunks_mut(cells)
-                        .zip(status.par_iter_mut())
-                        .zip(data.par_chunks(cells))
-                        .enumerate()
-                        .with_min_len(64)
-                        .try_for_each(|(i, ((out, code), row))| {
-                            let grid = grid_of_row(shape, row, i)?;
-                            *code = match solve::solve(&grid) {
-                                Outcome::Unique(s) => {
-                                    for (o, &v) in out.iter_mut().zip(s.values()) {
-                                        *o = v as u8;
-                                    }
-                                    UNIQUE
+    let (solutions, status) = interruptible(py, |i| {
+        let shared = i.stop_at(None);
+        with_jobs(jobs, || -> Result<(Vec<u8>, Vec<i8>), String> {
+            let mut solutions = vec![0u8; n * cells];
+            let mut status = vec![0i8; n];
+            if cells > 0 {
+                solutions
+                    .par_chunks_mut(cells)
+                    .zip(status.par_iter_mut())
+                    .zip(data.par_chunks(cells))
+                    .enumerate()
+                    .with_min_len(64)
+                    .try_for_each(|(i_row, ((out, code), row))| {
+                        if i.reached() {
+                            *code = TIMEOUT;
+                            return Ok(());
+                        }
+                        let grid = grid_of_row(shape, row, i_row)?;
+                        let outcome =
+                            i.each(&shared, limit, |stop| solve::solve_until(&grid, None, stop));
+                        *code = match outcome {
+                            Ok(Outcome::Unique(s)) => {
+                                for (o, &v) in out.iter_mut().zip(s.values()) {
+                                    *o = v as u8;
                                 }
-                                Outcome::Multiple(..) => MULTIPLE,
-                                Outcome::NoSolution => NONE,
-                                Outcome::Invalid(_) => INVALID,
-                            };
-                            Ok::<(), String>(())
-                        })?;
-                }
-                Ok((solutions, status))
-            })
-        })?
-        .map_err(value_error)?;
+                                UNIQUE
+                            }
+                            Ok(Outcome::Multiple(..)) => MULTIPLE,
+                            Ok(Outcome::NoSolution) => NONE,
+                            Ok(Outcome::Invalid(_)) => INVALID,
+                            Err(_) => TIMEOUT,
+                        };
+                        Ok::<(), String>(())
+                    })?;
+            }
+            Ok((solutions, status))
+        })
+    })??
+    .map_err(value_error)?;
     let solutions = Array2::from_shape_vec((n, cells), solutions)
         .expect("n × cells values")
         .into_pyarray(py);
     Ok((solutions, status.into_pyarray(py)))
+}
+
+/// The lines of `sudokit.chunks.solve_lines`, as `sudoku solve --to line` writes them:
+/// the solution, or the puzzle (in the line format, its own symbols) and `# multiple
+/// solutions`, `# no solution`, `# invalid: ...` or `# timeout: ...`. Blank strings stay
+/// blank; a string that is no puzzle raises `ValueError` naming its index.
+#[pyfunction]
+#[pyo3(signature = (lines, jobs=1))]
+fn _solve_lines(
+    py: Python<'_>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] lines: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
+) -> PyResult<Vec<String>> {
+    let input = Input::default();
+    let parse = input.batch(&lines);
+    let written: Vec<Result<String, String>> = interruptible(py, |i| {
+        let stop = i.stop_at(None);
+        with_jobs(jobs, || {
+            lines
+                .par_iter()
+                .with_min_len(64)
+                .map(|text| {
+                    if text.trim().is_empty() || i.reached() {
+                        return Ok(String::new());
+                    }
+                    let p = parse(text)?;
+                    Ok(line_of(
+                        &p,
+                        solve::solve_until(&p.grid, p.marks.as_ref(), &stop),
+                    ))
+                })
+                .collect()
+        })
+    })??;
+    written
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| value_error(format!("line {}: {e}", i + 1))))
+        .collect()
+}
+
+/// One answer as `sudoku solve --to line` writes it (without the newline).
+fn line_of(p: &Puzzle, outcome: Result<Outcome, sudoku::Stopped>) -> String {
+    let note = match outcome {
+        Ok(Outcome::Unique(g)) => return line_like(&g, p.alphabet),
+        Ok(Outcome::Multiple(..)) => "multiple solutions".to_string(),
+        Ok(Outcome::NoSolution) => "no solution".to_string(),
+        Ok(Outcome::Invalid(cs)) => {
+            let why: Vec<String> = cs.iter().map(|c| c.describe(p.shape())).collect();
+            format!("invalid: {}", why.join("; "))
+        }
+        Err(_) => "timeout: no answer within the time limit".to_string(),
+    };
+    format!("{} # {note}", line_like(&p.grid, p.alphabet))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -344,9 +508,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(solve_array, m)?)?;
+    m.add_function(wrap_pyfunction!(_solve_lines, m)?)?;
     m.add("UNIQUE", UNIQUE)?;
     m.add("MULTIPLE", MULTIPLE)?;
     m.add("NONE", NONE)?;
     m.add("INVALID", INVALID)?;
+    m.add("TIMEOUT", TIMEOUT)?;
     Ok(())
 }

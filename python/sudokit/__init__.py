@@ -5,15 +5,18 @@ size (4x4 to 400x400), one at a time or in batches on every core with the GIL re
 Puzzles are strings in any format the ``sudoku`` command reads (a line of 81 characters is
 the usual one); numpy arrays of shape ``(N, cells)`` (uint8, 0 = empty) go through
 ``solve_array`` and ``generate_array``. Bad input raises ``ValueError`` with the message
-the ``sudoku`` command gives.
+the ``sudoku`` command gives. Ctrl-C interrupts any call (``KeyboardInterrupt``); result
+objects compare equal field by field and pickle.
 """
 
 from ._sudokit import (
     INVALID,
     MULTIPLE,
     NONE,
+    TIMEOUT,
     UNIQUE,
     Conflict,
+    Explanation,
     Hint,
     Mistake,
     RateResult,
@@ -41,8 +44,10 @@ __all__ = [
     "INVALID",
     "MULTIPLE",
     "NONE",
+    "TIMEOUT",
     "UNIQUE",
     "Conflict",
+    "Explanation",
     "Hint",
     "Mistake",
     "RateResult",

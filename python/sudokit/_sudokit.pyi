@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Iterable, Literal, Sequence, Tuple, Union
+from typing import Iterable, Iterator, Literal, Sequence, SupportsIndex, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -23,9 +23,12 @@ NONE: int
 """``solve_array`` status: no solution (2)."""
 INVALID: int
 """``solve_array`` status: givens clash in a house (3)."""
+TIMEOUT: int
+"""``solve_array`` status: no answer within ``max_time`` (4); the row of solutions is zeros."""
 
 class Conflict:
-    """A digit given twice or more in one house."""
+    """A digit given twice or more in one house. Equal when every field is; hashable;
+    pickles."""
 
     @property
     def house(self) -> str:
@@ -40,7 +43,8 @@ class Conflict:
         """As the CLI says it: ``"digit 1 2 times in row 1: r1c1, r1c2"``."""
 
 class SolveResult:
-    """What solving one puzzle gave. True when the solution is unique."""
+    """What solving one puzzle gave. True when the solution is unique. Equal when every
+    field is; hashable; pickles."""
 
     @property
     def status(self) -> Status: ...
@@ -80,8 +84,8 @@ def count(
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> int:
-    """The number of solutions, counting no further than ``limit`` (at least 1;
-    0 for clashing givens).
+    """The number of solutions, counting no further than ``limit`` (at least 1, else
+    ``ValueError``; 0 for clashing givens).
 
     Past ``max_time`` seconds raises ``TimeoutError`` (saying how many were found by then).
     """
@@ -108,20 +112,23 @@ def solve_array(
     a: npt.NDArray[np.uint8],
     jobs: int = 0,
     *,
+    max_time: float | None = None,
     box: BoxShape | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
     """Solve an ``(N, cells)`` uint8 array (0 = empty, digits 1..side) on ``jobs`` threads.
 
     Returns ``(solutions, status)``: solutions ``(N, cells)``, zero in rows that are not
     unique; status ``(N,)`` int8 with ``UNIQUE`` 0, ``MULTIPLE`` 1, ``NONE`` 2,
-    ``INVALID`` 3. The side is the square root of ``cells``; ``box`` picks the box shape
-    where the side alone is ambiguous (6x6 as ``"3x2"``). A value out of range raises
-    ``ValueError``.
+    ``INVALID`` 3, ``TIMEOUT`` 4 (``max_time`` seconds bound each puzzle). The side is the
+    square root of ``cells``; ``box`` picks the box shape where the side alone is
+    ambiguous (6x6 as ``"3x2"``). Anything but a 2-D uint8 array raises ``TypeError``; a
+    value out of range ``ValueError``.
     """
 
 class RateResult:
     """A puzzle's difficulty, as ``sudoku rate`` gives it. Fields of a scale not asked for,
-    and every rating of a puzzle without exactly one solution, are ``None``."""
+    and every rating of a puzzle without exactly one solution, are ``None``. Equal when
+    every field is; hashable; pickles."""
 
     @property
     def status(self) -> Status: ...
@@ -163,7 +170,7 @@ class RateResult:
 Triple = Tuple[int, int, int]
 
 class Step:
-    """One step of a solve path."""
+    """One step of a solve path. Equal when every field is; hashable; pickles."""
 
     @property
     def technique(self) -> str:
@@ -184,8 +191,38 @@ class Step:
     def explanation(self) -> str:
         """The step in plain words."""
 
+class Explanation:
+    """The solve path ``explain`` gives: a sequence of steps (``len``, indexing, slices,
+    iteration) and what ``sudoku explain --json`` says of it. Equal when every field is;
+    hashable; pickles."""
+
+    @property
+    def steps(self) -> list[Step]:
+        """The steps, as a list."""
+    @property
+    def solved(self) -> bool:
+        """Whether the path reached the solution: ``False`` when the techniques stalled
+        with ``backtracking=False`` (the CLI's ``solved``; it then exits with 1)."""
+    @property
+    def used_backtracking(self) -> bool:
+        """Whether a step is Brute Force (a guess checked by search)."""
+    @property
+    def score(self) -> int:
+        """HoDoKu's score of the path."""
+    def to_dict(self) -> dict[str, object]:
+        """As ``sudoku explain --json`` writes it, without ``line``, ``size``, ``box``,
+        ``puzzle``: ``status``, ``steps`` (without explanations), ``solved``,
+        ``used_backtracking``, ``score``."""
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> Step: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Step]: ...
+    def __iter__(self) -> Iterator[Step]: ...
+
 class Mistake:
-    """A wrong digit, or a pencil mark missing the solution's digit."""
+    """A wrong digit, or a pencil mark missing the solution's digit. Equal when every field
+    is; hashable; pickles."""
 
     @property
     def cell(self) -> tuple[int, int]: ...
@@ -195,7 +232,8 @@ class Mistake:
     def kind(self) -> Literal["wrong digit", "missing mark"]: ...
 
 class Hint:
-    """The next step, as ``sudoku hint`` gives it; ``str(hint)`` is its text."""
+    """The next step, as ``sudoku hint`` gives it; ``str(hint)`` is its text. Equal when
+    every field is; hashable; pickles."""
 
     @property
     def status(self) -> Status: ...
@@ -257,13 +295,13 @@ def explain(
     size: int | None = None,
     box: BoxShape | None = None,
     format: str | None = None,
-) -> list[Step]:
-    """The human-style solve path, as ``sudoku explain``.
+) -> Explanation:
+    """The human-style solve path, as ``sudoku explain``: its steps, and ``solved``.
 
     ``techniques`` as ``--techniques`` takes them; ``backtracking=False`` ends the path
-    where the techniques stall. A puzzle without exactly one solution raises
-    ``ValueError`` (``"not explained: multiple solutions"``); past ``max_time`` seconds
-    (the uniqueness check or the path) ``TimeoutError``.
+    where the techniques stall (``solved`` is then ``False``). A puzzle without exactly
+    one solution raises ``ValueError`` (``"not explained: multiple solutions"``); past
+    ``max_time`` seconds (the uniqueness check or the path) ``TimeoutError``.
     """
 
 def hint(
@@ -295,6 +333,8 @@ def generate(
     givens: tuple[int, int] | None = None,
     start: int = 0,
     jobs: int = 0,
+    max_attempts: int | None = None,
+    max_time: float | None = None,
 ) -> list[str]:
     """Make ``count`` puzzles with a unique solution, as lines.
 
@@ -305,7 +345,10 @@ def generate(
     name; ``require``: techniques the solve path must use. Targets are for grids up to 16x16.
     Puzzle ``i`` of a seed is always the same: ``start`` makes puzzles ``start`` to
     ``start + count - 1``, so chunks made apart join up. Raises ``ValueError`` for
-    contradictory options, ``RuntimeError`` when a puzzle could not be made.
+    contradictory options, ``RuntimeError`` when a puzzle could not be made in
+    ``max_attempts`` solution grids (10,000 by default, as ``sudoku generate``), and
+    ``TimeoutError`` when ``max_time`` seconds (for the whole call) ran out, saying how
+    many of the puzzles were made (``"time limit reached (5 s): puzzles made: 3 of 10"``).
     """
 
 def generate_array(
@@ -322,8 +365,11 @@ def generate_array(
     givens: tuple[int, int] | None = None,
     start: int = 0,
     jobs: int = 0,
+    max_attempts: int | None = None,
+    max_time: float | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """``generate`` as two ``(count, cells)`` uint8 arrays: puzzles (0 = empty), solutions."""
+    """``generate`` as two ``(count, cells)`` uint8 arrays: puzzles (0 = empty), solutions.
+    Sides past 255 raise ``ValueError`` (uint8 can't hold their digits)."""
 
 def canonical(
     puzzle: str,
@@ -372,7 +418,8 @@ def read(
     candidates line when it carries pencil marks). A bad record raises ``ValueError``
     with the CLI's ``source:line:col: message``; a file that can't be read raises the
     ``OSError`` for it (``FileNotFoundError`` for a path that names no file, a string with
-    a ``/`` or a puzzle file's extension included).
+    a ``/`` or a puzzle file's extension included). Anything but a ``str`` or an
+    ``os.PathLike`` raises ``TypeError``.
     """
 
 def write(
@@ -386,3 +433,10 @@ def write(
     """The puzzles written as one text in ``format`` (line, boxed, sdk, ss, pm, hodoku,
     sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json); ``alphabet``
     (standard, hex, letters) sets the symbols of the one-character formats."""
+
+def _solve_lines(lines: Iterable[str], jobs: int = 1) -> list[str]:
+    """The lines of ``sudokit.chunks.solve_lines``: each as ``sudoku solve --to line``
+    writes it; blank lines stay blank."""
+
+def _restore(kind: str, state: object) -> object:
+    """A result object from its pickled state (what ``__reduce__`` stores)."""

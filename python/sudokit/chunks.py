@@ -1,7 +1,13 @@
 """Line-in, line-out functions for engines that map work over chunks of a file (Dask,
 Ray, Spark): plain module-level functions of lists of strings, so they pickle by
-reference and run on any worker that has sudokit installed. Each returns one output line
-per input line, in order, so the chunks' results concatenate into the whole file's.
+reference and run on any worker that has sudokit installed.
+
+``solve_lines`` and ``rate_lines`` return one output line per input line, in order, so the
+chunks' results concatenate into the whole file's: a blank line gives a blank line, and a
+line that holds no puzzle (a comment, a title, a typo) raises ``ValueError`` naming it,
+where ``sudoku solve`` reports it and writes nothing for it. ``lines`` is any iterable of
+strings (a list, a pandas Series, a file's lines); one string alone is refused with
+``TypeError``, as ``solve_batch`` refuses it.
 """
 
 from __future__ import annotations
@@ -12,10 +18,21 @@ from typing import Callable, Iterable
 from . import _sudokit
 
 
+def _lines(lines: Iterable[str]) -> list[str]:
+    """The lines, without their line ends; one string is refused (iterating it would give
+    one puzzle a character)."""
+    if isinstance(lines, (str, bytes)):
+        raise TypeError(
+            "lines must be an iterable of lines (a list, a pandas Series, a file's lines), "
+            "not one string: text.splitlines() gives its lines"
+        )
+    return [line.rstrip("\r\n") for line in lines]
+
+
 def _each(lines: Iterable[str], work: Callable[[list[str]], list[str]]) -> list[str]:
     """`work` over the puzzle lines, one output a line in order; blank lines stay blank
     (so a pandas column or a file keeps its rows)."""
-    items = [line.rstrip("\r\n") for line in lines]
+    items = _lines(lines)
     where = [i for i, line in enumerate(items) if line.strip()]
     out = [""] * len(items)
     for i, result in zip(where, work([items[i] for i in where])):
@@ -24,16 +41,11 @@ def _each(lines: Iterable[str], work: Callable[[list[str]], list[str]]) -> list[
 
 
 def solve_lines(lines: Iterable[str], jobs: int = 1) -> list[str]:
-    """The solution of each puzzle line, or ``PUZZLE # STATUS`` (multiple, none, invalid);
-    unique ones as ``sudoku solve --to line`` writes them."""
-
-    def work(puzzles: list[str]) -> list[str]:
-        return [
-            r.solution if r.solution is not None else f"{p} # {r.status}"
-            for p, r in zip(puzzles, _sudokit.solve_batch(puzzles, jobs=jobs))
-        ]
-
-    return _each(lines, work)
+    """Each puzzle line as ``sudoku solve --to line`` writes it: the solution, or the puzzle
+    and ``# multiple solutions``, ``# no solution`` or ``# invalid: ...`` (the clashes).
+    A blank line stays blank; a line that holds no puzzle raises ``ValueError`` (``line N:
+    ...``, N counted from 1 in this chunk)."""
+    return _sudokit._solve_lines(_lines(lines), jobs=jobs)
 
 
 def rate_lines(lines: Iterable[str], jobs: int = 1) -> list[str]:

@@ -88,6 +88,40 @@ def test_array_errors():
         sudokit.solve_array(np.zeros((1, 81), dtype=np.int64))
 
 
+@pytest.mark.parametrize(
+    "bad,got",
+    [
+        (np.zeros((1, 81), dtype=np.int64), "a 2-D array of int64 (a.astype(np.uint8)"),
+        (np.zeros(81, dtype=np.uint8), "a 1-D array of uint8 (one puzzle: a.reshape(1, -1))"),
+        (np.zeros((1, 81, 1), dtype=np.uint8), "a 3-D array of uint8"),
+        ([[0] * 81], "a list (np.array(rows, dtype=np.uint8)"),
+    ],
+)
+def test_array_type_errors_say_what_is_expected(bad, got):
+    # numpy's own words were "type mismatch: from=int64, to=uint8" and "dimensionality
+    # mismatch: from=1, to=2".
+    with pytest.raises(TypeError) as e:
+        sudokit.solve_array(bad)
+    message = str(e.value)
+    assert message.startswith("a must be a 2-D numpy array of uint8, shape (count, cells)")
+    assert f"got {got}" in message
+
+
+def test_max_time_bounds_each_row_with_a_status_of_its_own():
+    # rkkautsar's 64x64-1: seconds of search (test_solve.py bounds every call on it).
+    cells = (TESTDATA / "large" / "rkkautsar-sudoku-64-1.txt").read_text().split()
+    giant = np.array([[0 if v == "." else int(v) for v in cells]], dtype=np.uint8)
+    easy = to_array([(TESTDATA / "cli" / "unique.txt").read_text().strip()])
+    solutions, status = sudokit.solve_array(giant, max_time=0.3)
+    assert status.tolist() == [sudokit.TIMEOUT] and sudokit.TIMEOUT == 4
+    assert not solutions.any()
+    solutions, status = sudokit.solve_array(easy, max_time=600)
+    assert status.tolist() == [sudokit.UNIQUE]
+    assert (solutions == sudokit.solve_array(easy)[0]).all()
+    with pytest.raises(ValueError, match="max_time"):
+        sudokit.solve_array(easy, max_time=0)
+
+
 @pytest.mark.parametrize("side", [256, 400])
 def test_sides_past_255_are_refused_as_generate_array_refuses_them(side):
     # uint8 can't hold a solution's digits past 255: they came back wrapped (256 as 0),

@@ -190,3 +190,13 @@ def test_read_keeps_a_cell_with_one_candidate_a_candidate():
     assert back["marks"] == marks, one
     with pytest.raises(ValueError, match="r1c1's one candidate 1: it would read back as a given"):
         sudokit.write([text], "sukaku")
+
+
+@pytest.mark.parametrize("bad", [None, 3, ["a", "b"]])
+def test_read_of_what_is_no_text_nor_path_says_what_it_takes(bad):
+    # pyo3's message listed both variants' failures, `Source::Text.0` and all.
+    with pytest.raises(TypeError) as e:
+        sudokit.read(bad)
+    message = str(e.value)
+    assert message.startswith("path_or_text must be a str (a puzzle text, or the path of a file)")
+    assert "Source" not in message and message.endswith(f"not {type(bad).__name__}")

@@ -58,3 +58,36 @@ def test_bad_options():
         sudokit.generate(size=7)
     with pytest.raises(ValueError):
         sudokit.generate(rating=(5.0, 2.0))
+
+
+def test_max_time_bounds_the_whole_call_and_says_what_was_made(cli):
+    # A million puzzles can't be made in 0.2 s: the call says how many were, as
+    # `sudoku generate --max-time` does, rather than give back a short list.
+    with pytest.raises(TimeoutError, match=r"^time limit reached \(0\.2 s\): puzzles made: \d+ of 1000000$"):
+        sudokit.generate(10**6, seed=1, max_time=0.2)
+    with pytest.raises(TimeoutError, match=r"puzzles made: \d+ of 1000000$"):
+        sudokit.generate_array(10**6, seed=1, max_time=0.2)
+    code, _, err = cli("generate", "-n", "1000000", "--seed", "1", "--max-time", "0.2")
+    assert code == 1 and "time limit reached (0.2 s): puzzles made:" in err
+    # Time enough: the same puzzles as without a limit.
+    assert sudokit.generate(3, seed=1, max_time=600) == sudokit.generate(3, seed=1)
+
+
+def test_max_attempts_as_the_cli_takes_it(cli):
+    code, _, err = cli("generate", "-n", "1", "--seed", "1", "--difficulty", "extreme", "--max-attempts", "1")
+    assert code == 1
+    with pytest.raises(RuntimeError) as e:
+        sudokit.generate(1, seed=1, difficulty="extreme", max_attempts=1)
+    assert err.strip() == f"sudoku: {e.value}"
+    assert str(e.value).startswith("puzzle 1: no puzzle after 1 attempts")
+    with pytest.raises(RuntimeError, match="no puzzle after 1 attempts"):
+        sudokit.generate_array(1, seed=1, difficulty="extreme", max_attempts=1)
+    with pytest.raises(ValueError, match="max_attempts must be at least 1"):
+        sudokit.generate(1, seed=1, max_attempts=0)
+    assert sudokit.generate(2, seed=1, max_attempts=10_000) == sudokit.generate(2, seed=1)
+
+
+def test_generate_array_names_the_grid_side_it_refuses():
+    # It said "16x16 grids" of a 256x256 (the box's shape).
+    with pytest.raises(ValueError, match=r"^256x256 grids have digits beyond 255"):
+        sudokit.generate_array(1, seed=1, size=256)

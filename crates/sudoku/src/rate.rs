@@ -415,25 +415,24 @@ impl Rater {
         if let Some(problem) = Problem::of(&outcome, position.shape()) {
             return Err(problem);
         }
-        let deadline = stop.deadline();
         // Both scales: SE's path may take half of the time left, so that a limit that
         // cuts the rating short leaves HoDoKu's a share too (and all of it when SE's ends
-        // sooner).
-        let se_deadline = match deadline {
+        // sooner). The stop's flags and interrupts end both.
+        let se_stop = match stop.deadline() {
             Some(d) if scales.hodoku() => {
                 let now = std::time::Instant::now();
-                Some(now + d.saturating_duration_since(now) / 2)
+                stop.within(d.saturating_duration_since(now) / 2)
             }
-            d => d,
+            _ => stop.clone(),
         };
         let board = position.board();
         Ok(Rating {
             se: scales
                 .se()
-                .then(|| self.rate_se_board_until(board.clone(), se_deadline)),
+                .then(|| se_rating_of(&self.se.solve_board_stopping(board.clone(), &se_stop))),
             hodoku: scales
                 .hodoku()
-                .then(|| self.rate_hodoku_board_until(board.clone(), deadline)),
+                .then(|| hodoku_rating_of(&self.hodoku.solve_board_stopping(board.clone(), stop))),
         })
     }
 }

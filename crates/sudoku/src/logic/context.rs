@@ -162,7 +162,7 @@ impl<'a> Context<'a> {
     pub(crate) fn se_search(&self) -> &super::se_chains::Search {
         self.se_path.unwrap_or_else(|| {
             self.se_own
-                .get_or_init(|| super::se_chains::Search::new(None))
+                .get_or_init(|| super::se_chains::Search::new(crate::Stop::never()))
         })
     }
 

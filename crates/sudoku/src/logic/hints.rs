@@ -10,7 +10,6 @@ use super::{se_chains, LogicSolver, Order, TechniqueSet};
 use crate::grid::Grid;
 use crate::stop::Stop;
 use serde::Serialize;
-use std::time::Instant;
 
 /// What faces add to an order's default techniques when the user names none: SE's Dynamic
 /// (+) and nested forcing chains before brute force, so that no puzzle we know needs
@@ -144,9 +143,9 @@ const STUCK: &str = "No step found: the pencil marks leave no solution.";
 
 impl Position {
     /// What to hint against `solution`: the mistakes when there are any, else that the
-    /// board is solved, else the next step from `solver` found by `deadline` (or that none
+    /// board is solved, else the next step from `solver` found before `stop` (or that none
     /// was found).
-    fn found(&self, solver: &LogicSolver, solution: &Grid, deadline: Option<Instant>) -> Found {
+    fn found(&self, solver: &LogicSolver, solution: &Grid, stop: &Stop) -> Found {
         let mistakes = self.mistakes(solution);
         if !mistakes.is_empty() {
             return Found::Mistakes(mistakes);
@@ -155,7 +154,7 @@ impl Position {
         if board.is_solved() {
             return Found::Solved;
         }
-        match solver.next_step_with(board, &se_chains::Search::new(deadline)) {
+        match solver.next_step_with(board, &se_chains::Search::new(stop.clone())) {
             Some(step) => Found::Step(Box::new(step)),
             None => Found::Stuck,
         }
@@ -169,14 +168,11 @@ impl Position {
         solution: &Grid,
         stop: &Stop,
     ) -> Result<Found, Problem> {
-        let deadline = stop.deadline();
-        let found = self.found(solver, solution, deadline);
+        let found = self.found(solver, solution, stop);
         // Past the deadline, a step found may be one a cut-short search let through (Brute
         // Force after the nested chains gave up), and none found proves nothing.
         match found {
-            Found::Step(_) | Found::Stuck if deadline.is_some_and(|d| Instant::now() >= d) => {
-                Err(Problem::timeout())
-            }
+            Found::Step(_) | Found::Stuck if stop.reached() => Err(Problem::timeout()),
             found => Ok(found),
         }
     }
@@ -226,7 +222,7 @@ impl Position {
     /// [`Position::solution`]): the first mistake when there are any, else that the board
     /// is solved, else the next step (or that none applies).
     pub fn hint_with(&self, solver: &LogicSolver, solution: &Grid, level: HintLevel) -> Hint {
-        self.worded(self.found(solver, solution, None), level)
+        self.worded(self.found(solver, solution, &Stop::never()), level)
     }
 
     /// The hint at `level`, or what is wrong with the puzzle when it has not exactly one

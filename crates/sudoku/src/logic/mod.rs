@@ -384,7 +384,7 @@ impl LogicSolver {
 
     /// The next step: the first step of the first technique (in order) that has one.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
-        self.next_step_with(board, &se_chains::Search::new(None))
+        self.next_step_with(board, &se_chains::Search::new(crate::Stop::never()))
     }
 
     /// [`Self::next_step`] within `search` (the SE producers' state along a path).
@@ -549,6 +549,13 @@ impl LogicSolver {
         self.solve_board_while(board, deadline, |_| true).0
     }
 
+    /// Like [`Self::solve_board_until`], stopping once `stop` is reached (its deadline,
+    /// a cancel flag, an interrupt): the finders that watch a deadline watch all of it,
+    /// and Brute Force's search too.
+    pub fn solve_board_stopping(&self, board: Board, stop: &crate::Stop) -> SolvePath {
+        self.solve_path(board, stop, |_| true).0
+    }
+
     /// Like [`Self::solve_board_until`], showing each step to `keep` before it is applied:
     /// the path stops, without that step, as soon as `keep` says no (the `bool` returned
     /// says whether it did). The rater stops this way once a puzzle is known too hard.
@@ -558,17 +565,18 @@ impl LogicSolver {
         deadline: Option<std::time::Instant>,
         keep: impl FnMut(&Step) -> bool,
     ) -> (SolvePath, bool) {
-        self.solve_path(board, deadline, keep)
+        let stop = deadline.map_or_else(crate::Stop::never, crate::Stop::at);
+        self.solve_path(board, &stop, keep)
     }
 
     /// The path of [`Self::solve_board_while`]; one SE search state serves its steps.
     fn solve_path(
         &self,
         mut board: Board,
-        deadline: Option<std::time::Instant>,
+        stop: &crate::Stop,
         mut keep: impl FnMut(&Step) -> bool,
     ) -> (SolvePath, bool) {
-        let search = se_chains::Search::new(deadline);
+        let search = se_chains::Search::new(stop.clone());
         let mut steps = Vec::new();
         let (mut timed_out, mut stopped) = (false, false);
         // The masks of the fast finders, kept up to date step by step; the board lags
@@ -589,7 +597,7 @@ impl LogicSolver {
             {
                 break;
             }
-            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if stop.reached() {
                 timed_out = true;
                 break;
             }
@@ -638,7 +646,7 @@ impl LogicSolver {
             };
             // Past the deadline, a step found may be one a cut-short search let through
             // (Brute Force after the nested chains gave up): it is not taken.
-            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if stop.reached() {
                 timed_out = true;
                 break;
             }

@@ -537,8 +537,20 @@ impl super::Position {
         solver: &super::LogicSolver,
         deadline: Option<std::time::Instant>,
     ) -> Result<SolvePath, super::Problem> {
-        let solution =
-            self.solution_until(&deadline.map_or_else(crate::Stop::never, crate::Stop::at))?;
+        self.explain_stopping(
+            solver,
+            &deadline.map_or_else(crate::Stop::never, crate::Stop::at),
+        )
+    }
+
+    /// [`explain_until`](Self::explain_until) with a [`crate::Stop`]: the path and the
+    /// uniqueness check end once it is reached (its deadline, a cancel, an interrupt).
+    pub fn explain_stopping(
+        &self,
+        solver: &super::LogicSolver,
+        stop: &crate::Stop,
+    ) -> Result<SolvePath, super::Problem> {
+        let solution = self.solution_until(stop)?;
         let mistakes = self.mistakes(&solution);
         if !mistakes.is_empty() {
             // The clause a full hint makes its sentence of, after the verdict.
@@ -548,7 +560,7 @@ impl super::Position {
                 message: format!("no solution from this position: {why}"),
             });
         }
-        Ok(solver.solve_board_until(self.board().clone(), deadline))
+        Ok(solver.solve_board_stopping(self.board().clone(), stop))
     }
 }
 

@@ -41,7 +41,11 @@ pub(crate) fn find(
         return ControlFlow::Continue(());
     };
     let grid = board.grid();
-    let found = solve::engine_for(grid).search(grid, Some(board.all_candidates()), 1, 1);
+    // The path's stop bounds the search: on a giant grid it can take long. Stopped, it
+    // finds nothing, and the driver, seeing the stop, takes no step.
+    let stop = ctx.se_search().stop();
+    let found =
+        solve::engine_for(grid).search_until(grid, Some(board.all_candidates()), 1, 1, stop);
     let Some(solution) = found.solutions.first() else {
         return ControlFlow::Continue(());
     };

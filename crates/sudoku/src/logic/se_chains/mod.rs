@@ -98,11 +98,11 @@ use super::technique::{
 };
 use super::Context;
 use crate::index::{Candidate, Cell, Digit};
+use crate::stop::Stop;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
-use std::time::Instant;
 
 mod cycles;
 mod forcing;
@@ -178,23 +178,23 @@ const Y_LINKS_BASE: f64 = SE_XY_LINKS_RATING as f64;
 /// What SE's producers keep along one solve path, owned by the driver: the inner hints of
 /// the positions nested chains reached (levels and the next steps run much the same nets
 /// again), pools of nets and of inner positions' parts (nested chains run many thousands),
-/// and the deadline the nested producer watches (it can take seconds for one step).
+/// and the stop the nested producer watches (it can take seconds for one step).
 pub(crate) struct Search {
     inner_cache: RefCell<InnerCache>,
     nets: RefCell<Vec<Net>>,
     /// The parts of inner positions given back, for the next ones.
     positions: RefCell<Vec<PosParts>>,
-    deadline: Option<Instant>,
+    stop: Stop,
 }
 
 impl Search {
-    /// A fresh search; past `deadline` the nested producer stops and gives no step.
-    pub(crate) fn new(deadline: Option<Instant>) -> Search {
+    /// A fresh search; once `stop` is reached the nested producer stops and gives no step.
+    pub(crate) fn new(stop: Stop) -> Search {
         Search {
             inner_cache: RefCell::new(HashMap::new()),
             nets: RefCell::new(Vec::new()),
             positions: RefCell::new(Vec::new()),
-            deadline,
+            stop,
         }
     }
     /// A net from the pool, or a new one.
@@ -213,9 +213,14 @@ impl Search {
             p.push(net);
         }
     }
-    /// Whether the path's deadline has passed: long finders look, and give up.
+    /// Whether the path's stop is reached (its deadline, a cancel, an interrupt): long
+    /// finders look, and give up.
     pub(crate) fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.stop.reached()
+    }
+    /// The path's stop, for the searches a step runs (Brute Force's).
+    pub(crate) fn stop(&self) -> &Stop {
+        &self.stop
     }
 }
 
@@ -308,7 +313,7 @@ mod tests {
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
         let board = Board::new(&Grid::from_line(line).unwrap());
         let ctx = Context::new(&board);
-        let search = Search::new(None);
+        let search = Search::new(Stop::never());
         let root = Pos::new(&ctx, &search);
         let outer = &root.branch.0;
         let mut cur = outer.orig.clone();
@@ -455,7 +460,7 @@ mod tests {
         for line in lines {
             let board = Board::new(&Grid::from_line(line).unwrap());
             let ctx = Context::new(&board);
-            let search = Search::new(None);
+            let search = Search::new(Stop::never());
             let mut pos = Pos::new(&ctx, &search);
             let t: Tables = Tables::new(&ctx);
             let mut branch = Branch::new(&t);
