@@ -28,7 +28,34 @@
 //! changes, which on small samples looked like a factor of two. It was not worth the
 //! build.
 //!
-//! # Other back ends compared (issue 22): none kept
+//! # The back end: `cadical-sys`, CaDiCaL 2.1.3 with `chrono=0` (issue 22)
+//!
+//! Until 2026-12-04 the `cadical` crate (CaDiCaL 1.9.5), which sets only CaDiCaL's four
+//! named configurations. `cadical-sys` 0.7 (MIT; CaDiCaL's C++ built through `cxx`, a C++
+//! compiler and no libclang) sets single options too, and on top of the `sat`
+//! configuration `chrono=0` ([`SAT_OPTIONS`]) was the one of ten that stood out (below).
+//! It was first dropped because CaDiCaL 2.1.3's *defaults*, which the tightest states
+//! then ran, lost the rkkautsar 64x64-1 file, and because it lost on 64x64 at 30% givens;
+//! since then every tight state runs `sat` and loose ones up to 81x81 run batsat, so it
+//! was measured again (Stop 61, `scripts/giant_bench.py --no-sat --before`, the same
+//! instances for both builds in one run, CPU seconds summed over the copies answered):
+//!
+//! | instances | 1.9.5, `sat` | 2.1.3, `sat`, `chrono=0` (kept) |
+//! |---|---:|---:|
+//! | rkkautsar 64x64-1 and seven copies, 40 s | 7 answered, 108.3 s | 7 answered, 84.1 s |
+//! | rkkautsar 64x64-2 and seven copies | 2.48 s | 2.25 s |
+//! | hard 25x25, 36x36 and `minimal-25-2`, six copies each | 7.39 s | 7.11 s |
+//! | structure-free 36x36 at 42%, three grids and a copy each, 20 s | 1.33 s | 0.84 s |
+//! | the same at 46% | 19.9 s | 21.8 s |
+//! | structure-free 49x49 at 42% | 45.3 s, 1 time-out | 35.4 s |
+//! | the same at 46% | 18.5 s, 1 time-out | 24.6 s |
+//!
+//! The files alone: 64x64-1 5.69 → 4.22 s, 64x64-2 0.31 → 0.22 s. CaDiCaL's defaults (the
+//! race's partner) are 2.1.3's too, which on the 64x64-2 copies take 1.9.5's path.
+//! Its `connect_terminator` keeps a raw pointer to the callback without tying their
+//! lifetimes, so [`Backend::solve_assuming`] connects a [`Bound`] for one call at a time.
+//!
+//! # Other back ends compared (issue 22)
 //!
 //! (batsat on tight states lost too: 36x36 at 42%, three time-outs of eight at 10 s where
 //! CaDiCaL had none.)
@@ -41,7 +68,7 @@
 //! |---|---:|---:|---:|---:|
 //! | `cadical` 0.1.16 (CaDiCaL 1.9.5), `sat` (this module) | 4.26 | 2.04 | 17.6 | 14.1 |
 //! | `cadical-sys` 0.7 (CaDiCaL 2.1.3), `sat` | 4.30 | 2.15 | 17.4 | 14.2 |
-//! | `cadical-sys`, `sat` and the single option `chrono=0` | 4.26 | 1.56 | 4.3 against 9.4 (5) | 7.1 |
+//! | `cadical-sys`, `sat` and the single option `chrono=0` (kept since Stop 61) | 4.26 | 1.56 | 4.3 against 9.4 (5) | 7.1 |
 //! | `rustsat-cadical` 0.7 (CaDiCaL 2.2.1), `sat` | 4.10 | 3.01 | 12.4 | 26.6, 1 time-out |
 //! | `rustsat-kissat` 0.7 (Kissat 4.0.4), then CaDiCaL 1.9.5 for uniqueness | 8.00 | 4.39 | 38.6 | |
 //! | Kissat, then a fresh Kissat with the solution blocked | 9.05 | 5.53 | 37.9, 1 time-out | |
@@ -49,7 +76,7 @@
 //!
 //! * **`chrono=0`** (no chronological backtracking; single options need `cadical-sys`,
 //!   this crate sets only the four configurations) was the one option of ten that stood
-//!   out. It was not kept: CaDiCaL 2.1.3 on its defaults, which the tight rkkautsar
+//!   out. It was not kept then (it is now: above): CaDiCaL 2.1.3 on its defaults, which the tight rkkautsar
 //!   states then kept, does not answer 64x64-1 as handed over in 10 s (1.9.5:
 //!   7.2 s; the file itself: 6.4 s before, a time-out after), and on 64x64 at 30% givens
 //!   `chrono=0` answered three of six copies where 1.9.5's `sat` answered five.
@@ -185,13 +212,19 @@ fn batsat_options() -> batsat::SolverOpts {
 }
 
 /// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
-pub(super) struct Bound<'s>(pub(super) &'s Stop);
+struct Bound<'s>(&'s Stop);
 
-impl cadical::Callbacks for Bound<'_> {
-    fn terminate(&mut self) -> bool {
+impl cadical_sys::Terminator for Bound<'_> {
+    fn terminated(&mut self) -> bool {
         self.0.reached()
     }
 }
+
+/// Single CaDiCaL options set on top of its `sat` configuration ([`Choice::CadicalStable`]):
+/// chronological backtracking off. Over isomorphic copies (module doc) it took a fifth
+/// off the rkkautsar 64x64-1 copies and a tenth off 64x64-2's, and a third off
+/// structure-free 36x36 and 49x49 grids at 42% givens.
+const SAT_OPTIONS: &[(&str, i32)] = &[("chrono", 0)];
 
 /// [`Bound`] for batsat, which asks before every decision: the clock is read on the first
 /// call and every [`BatBound::EVERY`] after, and once reached the answer stays (batsat asks
@@ -229,7 +262,8 @@ pub(super) struct Backend<'s> {
 }
 
 enum Engine<'s> {
-    Cadical(cadical::Solver<Bound<'s>>),
+    /// CaDiCaL (its state lives behind C++ pointers).
+    Cadical(cadical_sys::CaDiCal),
     /// The solver, its variables (`vars[v - 1]` for variable `v`) and a clause buffer
     /// reused for every clause (an allocation per clause cost about 3% of the CPU time of
     /// 60 loose 36x36 grids).
@@ -253,8 +287,13 @@ impl<'s> Backend<'s> {
                 backend
             }
             Choice::CadicalStable => {
-                let config = cadical::Solver::with_config("sat");
-                Backend::cadical_with(config.unwrap_or_else(|_| cadical::Solver::new()), stop)
+                let mut sat = cadical_sys::CaDiCal::new();
+                // A name CaDiCaL does not know is refused and leaves its default.
+                sat.configure("sat".to_owned());
+                for &(name, value) in SAT_OPTIONS {
+                    sat.set(name.to_owned(), value);
+                }
+                Self::of(Engine::Cadical(sat), stop)
             }
             Choice::Cadical => Backend::cadical(stop),
         }
@@ -262,12 +301,7 @@ impl<'s> Backend<'s> {
 
     /// CaDiCaL on its defaults, bounded by `stop`.
     pub(super) fn cadical(stop: &'s Stop) -> Backend<'s> {
-        Self::cadical_with(cadical::Solver::new(), stop)
-    }
-
-    fn cadical_with(mut sat: cadical::Solver<Bound<'s>>, stop: &'s Stop) -> Backend<'s> {
-        sat.set_callbacks(Some(Bound(stop)));
-        Self::of(Engine::Cadical(sat), stop)
+        Self::of(Engine::Cadical(cadical_sys::CaDiCal::new()), stop)
     }
 
     fn of(engine: Engine<'s>, stop: &'s Stop) -> Backend<'s> {
@@ -351,7 +385,7 @@ impl<'s> Backend<'s> {
 
     pub(super) fn add_clause(&mut self, lits: &[i32]) {
         match &mut self.engine {
-            Engine::Cadical(sat) => sat.add_clause(lits.iter().copied()),
+            Engine::Cadical(sat) => sat.clause6(lits),
             Engine::Batsat(sat, vars, clause) => {
                 clause.clear();
                 clause.extend(lits.iter().map(|&x| {
@@ -375,7 +409,22 @@ impl<'s> Backend<'s> {
     /// [`solve`](Self::solve) with `assumptions` true for this call only.
     pub(super) fn solve_assuming(&mut self, assumptions: &[i32]) -> Option<bool> {
         match &mut self.engine {
-            Engine::Cadical(sat) => sat.solve_with(assumptions.iter().copied()),
+            Engine::Cadical(sat) => {
+                for &a in assumptions {
+                    sat.assume(a);
+                }
+                // Connected for this call only: the solver keeps a raw pointer to it, and
+                // `connect_terminator` does not tie the two lifetimes together.
+                let mut bound = Bound(self.stop);
+                sat.connect_terminator(&mut bound);
+                let status = sat.solve();
+                sat.disconnect_terminator();
+                match status {
+                    cadical_sys::Status::SATISFIABLE => Some(true),
+                    cadical_sys::Status::UNSATISFIABLE => Some(false),
+                    _ => None,
+                }
+            }
             Engine::Batsat(sat, vars, _) => {
                 let assumed: Vec<batsat::Lit> = assumptions
                     .iter()
@@ -397,9 +446,9 @@ impl<'s> Backend<'s> {
     }
 
     /// Whether variable `x` is true in the last model.
-    pub(super) fn is_true(&self, x: i32) -> bool {
-        match &self.engine {
-            Engine::Cadical(sat) => sat.value(x) == Some(true),
+    pub(super) fn is_true(&mut self, x: i32) -> bool {
+        match &mut self.engine {
+            Engine::Cadical(sat) => sat.val(x) > 0,
             Engine::Batsat(sat, vars, _) => vars
                 .get(x.unsigned_abs() as usize - 1)
                 .is_some_and(|&v| sat.value_var(v) == batsat::lbool::TRUE),
