@@ -529,9 +529,11 @@ pub(crate) fn reduce<'py>(
 /// A result object from its pickled state (see [`reduce`]).
 #[pyfunction]
 fn _restore(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    solving::restore(py, kind, state)
-        .or_else(|| logic::restore(py, kind, state))
-        .unwrap_or_else(|| Err(value_error(format!("no sudokit class {kind:?} to restore"))))
+    match solving::restored(py, kind, state)? {
+        Some(made) => Ok(made),
+        None => logic::restored(py, kind, state)?
+            .ok_or_else(|| value_error(format!("no sudokit class {kind:?} to restore"))),
+    }
 }
 
 /// Python bindings of the sudoku toolkit.

@@ -378,15 +378,11 @@ impl Hint {
 }
 
 /// The result classes of this module from their pickled state (`None`: not one of them).
-pub(crate) fn restore(
+pub(crate) fn restored(
     py: Python<'_>,
     kind: &str,
     state: &Bound<'_, PyAny>,
-) -> Option<PyResult<Py<PyAny>>> {
-    restored(py, kind, state).transpose()
-}
-
-fn restored(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+) -> PyResult<Option<Py<PyAny>>> {
     fn made<T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>>(
         py: Python<'_>,
         value: T,

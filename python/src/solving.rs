@@ -167,15 +167,11 @@ fn solve_puzzle(puzzle: &Puzzle, stop: &Stop) -> SolveResult {
 }
 
 /// The result classes of this module from their pickled state (`None`: not one of them).
-pub(crate) fn restore(
+pub(crate) fn restored(
     py: Python<'_>,
     kind: &str,
     state: &Bound<'_, PyAny>,
-) -> Option<PyResult<Py<PyAny>>> {
-    restored(py, kind, state).transpose()
-}
-
-fn restored(py: Python<'_>, kind: &str, state: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+) -> PyResult<Option<Py<PyAny>>> {
     let made = match kind {
         "Conflict" => {
             let (house, digit, cells, text) = state.extract()?;
