@@ -66,7 +66,7 @@
 //!
 //! | back end | hard 25x25 (17) | hard 36x36 (8) | 36x36 at 42% (9) | 49x49 at 30% (9) |
 //! |---|---:|---:|---:|---:|
-//! | `cadical` 0.1.16 (CaDiCaL 1.9.5), `sat` (this module) | 4.26 | 2.04 | 17.6 | 14.1 |
+//! | `cadical` 0.1.16 (CaDiCaL 1.9.5), `sat` (this module until Stop 61) | 4.26 | 2.04 | 17.6 | 14.1 |
 //! | `cadical-sys` 0.7 (CaDiCaL 2.1.3), `sat` | 4.30 | 2.15 | 17.4 | 14.2 |
 //! | `cadical-sys`, `sat` and the single option `chrono=0` (kept since Stop 61) | 4.26 | 1.56 | 4.3 against 9.4 (5) | 7.1 |
 //! | `rustsat-cadical` 0.7 (CaDiCaL 2.2.1), `sat` | 4.10 | 3.01 | 12.4 | 26.6, 1 time-out |
@@ -88,8 +88,9 @@
 //!
 //! # Against CaDiCaL through PySAT (issue 22)
 //!
-//! The bench's CaDiCaL (`scripts/giant_bench.py`) is the same 1.9.5 with its defaults, on
-//! an encoding that drops only what the givens rule out and numbers cells in row order.
+//! The bench's CaDiCaL (`scripts/giant_bench.py`) is 1.9.5 (ours until Stop 61) with its
+//! defaults, on an encoding that drops only what the givens rule out and numbers cells in
+//! row order.
 //! Built with the dev-time feature `sat-dump` and run with `SUDOKU_SAT_DUMP=PATH`,
 //! [`Cnf::of`] writes the CNF it builds to `PATH` (and each variable's cell and digit to
 //! `PATH.map`), so the two can be run side by side; without the feature the library reads
