@@ -459,6 +459,28 @@ fn check_lists_a_giant_puzzles_problems_briefly() {
 }
 
 #[test]
+fn ranges_that_start_with_a_minus_reach_their_own_parser() {
+    // clap took `-1..2` for an option and said "unexpected argument '-1' found".
+    for (flag, words) in [
+        ("--rating", "is not a rating range"),
+        ("--givens", "is not a range of givens"),
+    ] {
+        sudoku()
+            .args(["generate", flag, "-1..2"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("\"-1..2\" {words}")));
+    }
+    sudoku()
+        .args(["play", "--rating", "-1..2"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("-1..2").and(predicate::str::contains("unexpected").not()),
+        );
+}
+
+#[test]
 fn messages_name_a_grid_by_its_side() {
     // A shape's Display is its box (`6x6`); a message about the grid names the grid.
     sudoku()

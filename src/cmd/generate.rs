@@ -46,7 +46,7 @@ pub struct GenerateArgs {
     /// boxes one cell wide (1xN) from 16x16 up, as few as leave the puzzle solvable by
     /// propagation (singles, locked candidates), which proves it unique without search
     /// (above 100x100, only givens that are singles of the others go).
-    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    #[arg(long, value_name = "A..B", value_parser = parse_range, allow_hyphen_values = true)]
     pub givens: Option<RangeInclusive<usize>>,
     /// Only minimal puzzles: no given (no symmetric group of givens) can be removed. Up to
     /// 25x25 that means with the solution kept unique (20x20 to 25x25: seconds to a
@@ -101,7 +101,7 @@ pub struct GenerateArgs {
     /// Sudoku Explainer rating (ER), as A..B (e.g. 6.5..7.5, 8.0..), or one of SE's
     /// presets: easy (1.0-1.2), medium (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0),
     /// diabolical (6.1-11.0).
-    #[arg(long, value_name = "A..B", value_parser = parse_rating)]
+    #[arg(long, value_name = "A..B", value_parser = parse_rating, allow_hyphen_values = true)]
     pub rating: Option<(f32, f32)>,
     /// Techniques the solve path (HoDoKu's order) must use, comma-separated names or codes
     /// (x-wing, xy-chain, bf2); techniques HoDoKu leaves off are switched on for this.

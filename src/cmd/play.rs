@@ -32,7 +32,7 @@ pub struct PlayArgs {
     pub difficulty: Option<String>,
     /// Start a new generated game with a Sudoku Explainer rating in A..B (e.g. 4.0..6.0) or
     /// at an SE preset (easy, medium, hard, fiendish, diabolical).
-    #[arg(long, value_name = "A..B", conflicts_with_all = ["file", "resume", "new"])]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true, conflicts_with_all = ["file", "resume", "new"])]
     pub rating: Option<String>,
     /// Seed for new games (the same seed gives the same puzzles). Random when absent.
     #[arg(long, value_name = "S")]

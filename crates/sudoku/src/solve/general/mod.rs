@@ -1133,6 +1133,7 @@ pub fn fills_by_propagation(grid: &Grid, stop: &Stop) -> Result<bool, crate::Sto
 mod alldiff;
 mod amo;
 mod buckets;
+mod cadical;
 mod drive;
 pub(crate) mod oracle;
 mod pattern;

@@ -33,7 +33,7 @@
 //! Until 2026-12-04 the `cadical` crate (CaDiCaL 1.9.5), which sets only CaDiCaL's four
 //! named configurations. `cadical-sys` 0.7 (MIT; CaDiCaL's C++ built through `cxx`, a C++
 //! compiler and no libclang) sets single options too, and on top of the `sat`
-//! configuration `chrono=0` ([`SAT_OPTIONS`]) was the one of ten that stood out (below).
+//! configuration `chrono=0` (`cadical.rs`) was the one of ten that stood out (below).
 //! It was first dropped because CaDiCaL 2.1.3's *defaults*, which the tightest states
 //! then ran, lost the rkkautsar 64x64-1 file, and because it lost on 64x64 at 30% givens;
 //! since then every tight state runs `sat` and loose ones up to 81x81 run batsat, so it
@@ -53,7 +53,7 @@
 //! The files alone: 64x64-1 5.69 → 4.22 s, 64x64-2 0.31 → 0.22 s. CaDiCaL's defaults (the
 //! race's partner) are 2.1.3's too, which on the 64x64-2 copies take 1.9.5's path.
 //! Its `connect_terminator` keeps a raw pointer to the callback without tying their
-//! lifetimes, so [`Backend::solve_assuming`] connects a [`Bound`] for one call at a time.
+//! lifetimes, so `cadical.rs` connects one for each call.
 //!
 //! # Other back ends compared (issue 22)
 //!
@@ -136,6 +136,7 @@
 //!   (`docs/giant-grids.md`).
 
 use super::amo::AtMostOne;
+use super::cadical::Cadical;
 use super::{Solver, MAXW};
 use crate::stop::Stop;
 use batsat::SolverInterface;
@@ -212,24 +213,9 @@ fn batsat_options() -> batsat::SolverOpts {
     }
 }
 
-/// Stops CaDiCaL when the [`Stop`] is reached (it asks between conflicts).
-struct Bound<'s>(&'s Stop);
-
-impl cadical_sys::Terminator for Bound<'_> {
-    fn terminated(&mut self) -> bool {
-        self.0.reached()
-    }
-}
-
-/// Single CaDiCaL options set on top of its `sat` configuration ([`Choice::CadicalStable`]):
-/// chronological backtracking off. Over isomorphic copies (module doc) it took a fifth
-/// off the rkkautsar 64x64-1 copies and a tenth off 64x64-2's, and a third off
-/// structure-free 36x36 and 49x49 grids at 42% givens.
-const SAT_OPTIONS: &[(&str, i32)] = &[("chrono", 0)];
-
-/// [`Bound`] for batsat, which asks before every decision: the clock is read on the first
-/// call and every [`BatBound::EVERY`] after, and once reached the answer stays (batsat asks
-/// again after stopping, to end its restart loop).
+/// The stop for batsat (CaDiCaL's is in `cadical.rs`), which asks before every decision:
+/// the clock is read on the first call and every [`BatBound::EVERY`] after, and once
+/// reached the answer stays (batsat asks again after stopping, to end its restart loop).
 struct BatBound<'s> {
     stop: &'s Stop,
     calls: std::cell::Cell<u32>,
@@ -263,8 +249,7 @@ pub(super) struct Backend<'s> {
 }
 
 enum Engine<'s> {
-    /// CaDiCaL (its state lives behind C++ pointers).
-    Cadical(cadical_sys::CaDiCal),
+    Cadical(Cadical),
     /// The solver, its variables (`vars[v - 1]` for variable `v`) and a clause buffer
     /// reused for every clause (an allocation per clause cost about 3% of the CPU time of
     /// 60 loose 36x36 grids).
@@ -287,22 +272,20 @@ impl<'s> Backend<'s> {
                 }
                 backend
             }
-            Choice::CadicalStable => {
-                let mut sat = cadical_sys::CaDiCal::new();
-                // A name CaDiCaL does not know is refused and leaves its default.
-                sat.configure("sat".to_owned());
-                for &(name, value) in SAT_OPTIONS {
-                    sat.set(name.to_owned(), value);
-                }
-                Self::of(Engine::Cadical(sat), stop)
-            }
+            Choice::CadicalStable => match Cadical::new(true) {
+                Some(sat) => Self::of(Engine::Cadical(sat), stop),
+                None => Backend::batsat(stop),
+            },
             Choice::Cadical => Backend::cadical(stop),
         }
     }
 
-    /// CaDiCaL on its defaults, bounded by `stop`.
+    /// CaDiCaL on its defaults, bounded by `stop` (batsat without the `cadical` feature).
     pub(super) fn cadical(stop: &'s Stop) -> Backend<'s> {
-        Self::of(Engine::Cadical(cadical_sys::CaDiCal::new()), stop)
+        match Cadical::new(false) {
+            Some(sat) => Self::of(Engine::Cadical(sat), stop),
+            None => Backend::batsat(stop),
+        }
     }
 
     fn of(engine: Engine<'s>, stop: &'s Stop) -> Backend<'s> {
@@ -386,7 +369,7 @@ impl<'s> Backend<'s> {
 
     pub(super) fn add_clause(&mut self, lits: &[i32]) {
         match &mut self.engine {
-            Engine::Cadical(sat) => sat.clause6(lits),
+            Engine::Cadical(sat) => sat.add_clause(lits),
             Engine::Batsat(sat, vars, clause) => {
                 clause.clear();
                 clause.extend(lits.iter().map(|&x| {
@@ -410,22 +393,7 @@ impl<'s> Backend<'s> {
     /// [`solve`](Self::solve) with `assumptions` true for this call only.
     pub(super) fn solve_assuming(&mut self, assumptions: &[i32]) -> Option<bool> {
         match &mut self.engine {
-            Engine::Cadical(sat) => {
-                for &a in assumptions {
-                    sat.assume(a);
-                }
-                // Connected for this call only: the solver keeps a raw pointer to it, and
-                // `connect_terminator` does not tie the two lifetimes together.
-                let mut bound = Bound(self.stop);
-                sat.connect_terminator(&mut bound);
-                let status = sat.solve();
-                sat.disconnect_terminator();
-                match status {
-                    cadical_sys::Status::SATISFIABLE => Some(true),
-                    cadical_sys::Status::UNSATISFIABLE => Some(false),
-                    _ => None,
-                }
-            }
+            Engine::Cadical(sat) => sat.solve(assumptions, self.stop),
             Engine::Batsat(sat, vars, _) => {
                 let assumed: Vec<batsat::Lit> = assumptions
                     .iter()
@@ -449,7 +417,7 @@ impl<'s> Backend<'s> {
     /// Whether variable `x` is true in the last model.
     pub(super) fn is_true(&mut self, x: i32) -> bool {
         match &mut self.engine {
-            Engine::Cadical(sat) => sat.val(x) > 0,
+            Engine::Cadical(sat) => sat.is_true(x),
             Engine::Batsat(sat, vars, _) => vars
                 .get(x.unsigned_abs() as usize - 1)
                 .is_some_and(|&v| sat.value_var(v) == batsat::lbool::TRUE),
