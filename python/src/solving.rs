@@ -486,13 +486,8 @@ fn _solve_lines(
 fn line_of(p: &Puzzle, outcome: Result<Outcome, sudoku::Stopped>) -> String {
     let note = match outcome {
         Ok(Outcome::Unique(g)) => return line_like(&g, p.alphabet),
-        Ok(Outcome::Multiple(..)) => "multiple solutions".to_string(),
-        Ok(Outcome::NoSolution) => "no solution".to_string(),
-        Ok(Outcome::Invalid(cs)) => {
-            let why: Vec<String> = cs.iter().map(|c| c.describe(p.shape())).collect();
-            format!("invalid: {}", why.join("; "))
-        }
-        Err(_) => "timeout: no answer within the time limit".to_string(),
+        Ok(o) => o.line_note(p.shape()).unwrap_or_default(),
+        Err(_) => Outcome::TIMEOUT_NOTE.to_string(),
     };
     format!("{} # {note}", line_like(&p.grid, p.alphabet))
 }

@@ -342,14 +342,9 @@ fn noted_line(g: &Grid, to: Format, like: &Puzzle, note: &str) -> String {
 fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
     if let Answer::TimedOut(puzzle) = answer {
         return if one_line {
-            noted_line(
-                &puzzle.grid,
-                to,
-                puzzle,
-                "timeout: no answer within the time limit",
-            )
+            noted_line(&puzzle.grid, to, puzzle, Outcome::TIMEOUT_NOTE)
         } else if single {
-            format::note(to, "timeout: no answer within the time limit")
+            format::note(to, Outcome::TIMEOUT_NOTE)
         } else {
             format::note(to, &format!("puzzle at {}: timeout", puzzle.place())) + "\n"
         };
@@ -363,9 +358,10 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
         return String::new(); // errors go to stderr
     };
     let shape = puzzle.shape();
+    let note = outcome.line_note(shape).unwrap_or_default();
     let many = |n: &Option<Count>| match n {
-        Some(c) => format!("multiple solutions: {}", c.words()),
-        None => "multiple solutions".to_string(),
+        Some(c) => format!("{note}: {}", c.words()),
+        None => note.clone(),
     };
     let listed = |a: &Grid, b: &Grid| -> Vec<Grid> {
         match count {
@@ -388,10 +384,7 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
                 t
             }
             Outcome::Multiple(..) => noted_line(&puzzle.grid, to, puzzle, &many(count)),
-            Outcome::NoSolution => noted_line(&puzzle.grid, to, puzzle, "no solution"),
-            Outcome::Invalid(c) => {
-                let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
-                let note = format!("invalid: {}", why.join("; "));
+            Outcome::NoSolution | Outcome::Invalid(_) => {
                 noted_line(&puzzle.grid, to, puzzle, &note)
             }
         };

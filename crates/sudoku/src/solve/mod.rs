@@ -53,14 +53,23 @@ impl Outcome {
     pub fn message(&self, shape: crate::Shape) -> String {
         match self {
             Outcome::Unique(_) => "unique solution".to_string(),
-            Outcome::Multiple(..) => "multiple solutions".to_string(),
-            Outcome::NoSolution => "no solution".to_string(),
-            Outcome::Invalid(c) => {
-                let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
-                format!("invalid givens: {}", why.join("; "))
-            }
+            Outcome::Invalid(c) => format!("invalid givens: {}", clashes(c, shape)),
+            other => other.line_note(shape).unwrap_or_default(),
         }
     }
+    /// The note that line-per-puzzle output writes after a puzzle without one solution
+    /// (`PUZZLE # NOTE`): "multiple solutions", "no solution", or "invalid: " and the
+    /// clashes; `None` for a unique one, whose line is its solution.
+    pub fn line_note(&self, shape: crate::Shape) -> Option<String> {
+        match self {
+            Outcome::Unique(_) => None,
+            Outcome::Multiple(..) => Some("multiple solutions".to_string()),
+            Outcome::NoSolution => Some("no solution".to_string()),
+            Outcome::Invalid(c) => Some(format!("invalid: {}", clashes(c, shape))),
+        }
+    }
+    /// The note of [`Outcome::line_note`] for a puzzle not answered within its time limit.
+    pub const TIMEOUT_NOTE: &'static str = "timeout: no answer within the time limit";
     /// The solution, if unique.
     pub fn unique(&self) -> Option<&Grid> {
         match self {
@@ -68,6 +77,12 @@ impl Outcome {
             _ => None,
         }
     }
+}
+
+/// Clashing givens in words, one after another.
+fn clashes(c: &[Conflict], shape: crate::Shape) -> String {
+    let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
+    why.join("; ")
 }
 
 /// An exhaustive search engine. Both engines implement it, which lets tests and the
