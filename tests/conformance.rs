@@ -548,19 +548,29 @@ fn a_dead_stderr_keeps_the_exit_code() {
 }
 
 #[test]
-fn a_position_whose_marks_rule_out_the_solution_is_none_for_every_solver() {
-    // HoDoKu's library example: the player took 6 and 7 out of r1c2, and 7 is the
-    // solution's digit there. `solve` and `rate` said none; `explain` said unique and
-    // stalled. Now all three say none; `hint` points at the mistake (a player's help).
+fn a_position_whose_marks_rule_out_the_solution_has_no_path_but_its_puzzle_is_solved() {
+    // HoDoKu's library example: the player placed digits and took 6 and 7 out of r1c2,
+    // and 7 is the solution's digit there. The puzzle is its givens, which have one
+    // solution: `solve` and `rate` answer for them (placed digits and marks are the
+    // player's). From the position there is no path: `explain` says none, naming the
+    // mistake; `hint` points at it (a player's help).
     let path = format!(
         "{}/testdata/formats/hodoku/library.txt",
         env!("CARGO_MANIFEST_DIR")
     );
-    for cmd in ["solve", "rate", "explain"] {
+    for (cmd, code, status) in [
+        ("solve", 0, "unique"),
+        ("rate", 0, "unique"),
+        ("explain", 1, "none"),
+    ] {
         let out = sudoku().args([cmd, "--json", &path]).output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{cmd}: {text}");
-        assert!(text.contains("\"status\":\"none\""), "{cmd}: {text}");
+        assert_eq!(out.status.code(), Some(code), "{cmd}: {text}");
+        assert!(
+            text.contains(&format!("\"status\":\"{status}\"")),
+            "{cmd}: {text}"
+        );
+        assert!(text.contains("\"placed\":"), "{cmd}: {text}");
     }
     let out = sudoku().args(["explain", &path]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

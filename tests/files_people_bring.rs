@@ -189,3 +189,58 @@ fn help_and_docs_name_every_format() {
         }
     }
 }
+
+#[test]
+fn a_title_in_words_is_passed_over_with_a_note() {
+    for title in [
+        "Sudoku: hard",
+        "Café sudoku",
+        "Sudoku (hard)",
+        "Sudoku — hard",
+        "Hard puzzles, 2024 edition",
+        // As long as a 4x4's line, and spaced as Sudopedia's lines are.
+        "Puzzles for Anna",
+    ] {
+        let out = sudoku()
+            .args(["convert", "--to", "line"])
+            .write_stdin(format!("{title}\n{CLASSIC}\n"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{title}: {err}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), CLASSIC);
+        assert!(err.contains("<stdin>:1: skipped"), "{title}: {err}");
+    }
+    // A puzzle line with a stray letter is still an error at that letter.
+    let typo = format!("{}x", &CLASSIC[..80]);
+    let out = sudoku().args(["solve"]).write_stdin(typo).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("<stdin>:1:81:"), "{err}");
+}
+
+#[test]
+fn a_frame_whose_bands_and_stacks_disagree_is_refused() {
+    // A 6x6 drawn in 3x3 (or 2x2) boxes: read as 3x2 or 2x3 it would be another puzzle.
+    for file in ["six-drawn-3x3.txt", "six-drawn-2x2.txt"] {
+        let (code, out, err) = to_line(file);
+        assert_eq!(code, 2, "{file}: {out}");
+        assert!(err.contains(&format!("{file}:1: the frame draws")), "{err}");
+    }
+}
+
+#[test]
+fn a_short_row_in_a_frame_is_named_where_it_ends() {
+    let row = "| 4 2 . | 6 . |";
+    let text = format!(
+        "+-------+-------+\n| . . . | . . . |\n{row}\n+-------+-------+\n| . . 3 | . 2 . |\n\
+         | . . . | . 3 . |\n+-------+-------+\n| . 3 . | . . 4 |\n| . . 1 | . 5 . |\n\
+         +-------+-------+\n"
+    );
+    let out = sudoku().arg("solve").write_stdin(text).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    // Just past its last cell.
+    let col = row.rfind('.').unwrap() + 2;
+    assert!(err.contains(&format!("<stdin>:3:{col}: ")), "{err}");
+}

@@ -1059,3 +1059,113 @@ fn a_program_that_waits_for_each_answer_gets_it() {
         assert!(rest.is_empty(), "{args:?}: {rest:?}");
     }
 }
+
+#[test]
+fn a_game_in_progress_is_the_same_position_through_every_record() {
+    // Placed digits are the player's: every command answers for the givens, and a record
+    // read on keeps the placed digits placed (not turned into givens, another puzzle).
+    for name in ["in-progress-several.json", "in-progress-wrong-digit.json"] {
+        let text = std::fs::read_to_string(data(name)).unwrap();
+        let (_, direct) = stdout(&["convert", "--to", "json"], &text);
+        let want: Value = serde_json::from_str(&direct).unwrap();
+        assert!(want["givens"].is_array(), "{name}: {direct}");
+        // The verdict of the givens alone, as a puzzle of their own.
+        let bare = json!({"size": want["size"], "box": want["box"], "grid": want["givens"]});
+        let (_, alone) = stdout(&["solve", "--json"], &bare.to_string());
+        let verdict = serde_json::from_str::<Value>(&alone).unwrap()["status"].clone();
+        for (producer, json) in producers(name) {
+            let (code, back) = stdout(&["convert", "--to", "json"], &json);
+            assert_eq!(code, 0, "{producer} | convert: {back}");
+            let got: Value = serde_json::from_str(&back).unwrap();
+            assert_eq!(got["grid"], want["grid"], "{producer} of {name}");
+            assert_eq!(got["givens"], want["givens"], "{producer} of {name}");
+            for consumer in ["solve", "rate", "hint", "explain"] {
+                let (_, said) = stdout(&[consumer, "--json"], &json);
+                let said: Value = serde_json::from_str(&said).unwrap();
+                if consumer == "explain" && said["status"] == "none" {
+                    // No path from a position with a wrong digit: named, not a verdict.
+                    let m = said["message"].as_str().unwrap();
+                    assert!(m.contains("which is wrong"), "{producer} | explain: {m}");
+                } else {
+                    assert_eq!(said["status"], verdict, "{producer} | {consumer} of {name}");
+                }
+            }
+        }
+    }
+    // `placed` beside a given is refused, naming the cell.
+    let bad = r#"{"size":4,"puzzle":"1...............","placed":"2..............."}"#;
+    let (code, err) = stderr(&["solve"], bad);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("r1c1"), "{err}");
+}
+
+#[test]
+fn convert_json_is_to_json_with_error_records() {
+    let text = std::fs::read_to_string(data("unique.txt")).unwrap();
+    let (code, to_json) = stdout(&["convert", "--to", "json"], &text);
+    assert_eq!(code, 0, "{to_json}");
+    let (code, json) = stdout(&["convert", "--json"], &text);
+    assert_eq!((code, &json), (0, &to_json));
+    // Input that can't be read is a record in the stream, as every command's --json says
+    // it, and the run ends with exit 2.
+    let (code, json) = stdout(&["convert", "--json"], &format!("{text}12x\n"));
+    assert_eq!(code, 2, "{json}");
+    let last: Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (&last["status"], &last["line"]),
+        (&json!("error"), &json!(2))
+    );
+    let (code, err) = stderr(&["convert", "--json", "--to", "line"], &text);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn a_record_error_points_at_its_field() {
+    // The column is the field's key, not the record's `{`; the field is named as written.
+    for (record, field, says) in [
+        (
+            r#"{"size": 4, "box": [2, 2], "puzzle": "1x.............."}"#,
+            "\"puzzle\"",
+            "\"puzzle\" string",
+        ),
+        (
+            r#"{"grid": "1...............", "size": 1e100}"#,
+            "\"size\"",
+            "whole number",
+        ),
+    ] {
+        let (code, err) = stderr(&["solve"], record);
+        assert_eq!(code, 2, "{err}");
+        let col = record.find(field).unwrap() + 1;
+        assert!(
+            err.contains(&format!("<stdin>:1:{col}: ")),
+            "{record}: {err}"
+        );
+        assert!(err.contains(says), "{record}: {err}");
+    }
+    // Spread over lines: the key's own line and column.
+    let record = "{\"size\": 4,\n  \"box\": [2, 7],\n \"puzzle\": \"1...............\"}";
+    let (code, err) = stderr(&["solve"], record);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("<stdin>:2:3: "), "{err}");
+}
+
+#[test]
+fn a_refused_output_format_names_the_puzzle() {
+    // A 6x6 in 3x2 boxes has no `.sdk` form: said for that puzzle, file and line.
+    let (_, six) = stdout(&["generate", "--box", "3x2", "--seed", "4"], "");
+    let (code, err) = stderr(&["solve", "--to", "sdk"], &six);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("<stdin>:1: the sdk format cannot hold"),
+        "{err}"
+    );
+    // A prime side has no usual boxes to read back in: said as such.
+    let (code, err) = stderr(
+        &["generate", "--box", "1x5", "--seed", "1", "--to", "sdk"],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("would not read back"), "{err}");
+    assert!(!err.contains("in  boxes"), "{err}");
+}

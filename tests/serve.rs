@@ -271,6 +271,8 @@ fn bad_input_gets_a_clear_4xx_with_line_and_column() {
     for bad in [
         json!({ "size": 7 }),
         json!({ "box": [3] }),
+        // A box and a size that disagree, as `generate --box 3x2 --size 9` is refused.
+        json!({ "size": 9, "box": [3, 2] }),
         json!({ "symmetry": "wobbly" }),
         json!({ "level": "impossible" }),
         json!({ "se": [9, 2] }),

@@ -160,7 +160,8 @@ fn timed_out() -> SolveResult {
 
 /// One puzzle until `stop`: a `"timeout"` result when it comes first.
 fn solve_puzzle(puzzle: &Puzzle, stop: &Stop) -> SolveResult {
-    match solve::solve_until(&puzzle.grid, puzzle.marks.as_ref(), stop) {
+    let (grid, marks) = puzzle.grid.unplayed(puzzle.marks.as_ref());
+    match solve::solve_until(&grid, marks, stop) {
         Ok(outcome) => result_of(puzzle, outcome),
         Err(_) => timed_out(),
     }
@@ -467,10 +468,8 @@ fn _solve_lines(
                         return Ok(String::new());
                     }
                     let p = parse(text)?;
-                    Ok(line_of(
-                        &p,
-                        solve::solve_until(&p.grid, p.marks.as_ref(), &stop),
-                    ))
+                    let (grid, marks) = p.grid.unplayed(p.marks.as_ref());
+                    Ok(line_of(&p, solve::solve_until(&grid, marks, &stop)))
                 })
                 .collect()
         })

@@ -12,8 +12,14 @@ pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The format to write: line, boxed, sdk, ss, pm, hodoku, sukaku, opensudoku, matrix, classic, kennett, leptonica, pipe, json (docs/formats.md).
-    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format)]
-    pub to: Format,
+    #[arg(long, short = 't', value_name = "FORMAT", value_parser = input::parse_format,
+          required_unless_present = "json")]
+    pub to: Option<Format>,
+    /// Write JSON Lines (`--to json`), input that could not be read included as every
+    /// command's `--json` writes it (an error record), so the stream stays JSON. (No
+    /// `--jobs`: a conversion is one pass in input order.)
+    #[arg(long, conflicts_with = "to")]
+    pub json: bool,
     /// Write the one-character formats in these symbols: standard (1-9A-Z), hex (0-F, for
     /// 16x16) or letters (A-Z, up to 26x26); JSON records name them. Without it, each
     /// puzzle keeps the symbols it was read in.
@@ -22,9 +28,10 @@ pub struct ConvertArgs {
 }
 
 pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    input::check_to_alphabet(args.to, args.to_alphabet)?;
+    let to = args.to.unwrap_or(Format::Json);
+    input::check_to_alphabet(to, args.to_alphabet)?;
     let mut status = Status::Ok;
-    let mut stream = format::StreamWriter::new(args.to);
+    let mut stream = format::StreamWriter::new(to);
     let mut warned = false;
     // One job, in order (a stream writer carries state from record to record); through the
     // batch so that a pipe's puzzles are answered as they come.
@@ -40,18 +47,21 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             match record {
                 Err(e) => {
                     status = status.worst(input::report(&e));
+                    if args.json {
+                        batch::put(out, &super::json_line(&input::error_record(&e)))?;
+                    }
                 }
                 Ok(mut p) => match args
                     .to_alphabet
                     .map_or(Ok(()), |a| p.respell(a))
                     .and_then(|()| stream.record(&p).map_err(|e| e.to_string()))
                 {
-                    Ok(text) if p.marks.is_some() && !args.to.carries_marks() && !warned => {
+                    Ok(text) if p.marks.is_some() && !to.carries_marks() && !warned => {
                         warned = true;
                         warn!(
                             "sudoku: note: {}: the {} format holds no pencil marks: they are dropped",
                             p.place(),
-                            args.to
+                            to
                         );
                         batch::put(out, &text)?
                     }

@@ -198,7 +198,8 @@ fn prepare(
         // The layout refuses it below, before anything is written: no need to solve it.
         return Ok(prepared);
     }
-    match sudoku::solve::solve_until(&p.grid, p.marks.as_ref(), &stop) {
+    let (grid, marks) = p.grid.unplayed(p.marks.as_ref());
+    match sudoku::solve::solve_until(&grid, marks, &stop) {
         Ok(Outcome::Unique(s)) => prepared.solution = Some(s),
         Ok(o) => prepared.problem = super::verdict::problem(&o, p.shape()),
         Err(_) => prepared.problem = Some(super::verdict::Problem::timeout()),

@@ -105,8 +105,10 @@ fn solve_record(
     match record {
         Err(e) => Answer::Error(e),
         Ok(puzzle) => {
-            let grid = &puzzle.grid;
-            let marks = puzzle.marks.as_ref();
+            // The puzzle, not the play: placed digits are the player's (as every command
+            // takes them).
+            let (grid, marks) = puzzle.grid.unplayed(puzzle.marks.as_ref());
+            let grid = &*grid;
             let Some(limit) = count_limit.or(all.then_some(ALL_LIMIT)) else {
                 return match solve::solve_until_with(grid, marks, stop, options) {
                     Ok(outcome) => Answer::Solved {
@@ -210,18 +212,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             // puzzle, as an error: exit 2.
             let refused = match &answer {
                 Answer::Solved { puzzle, .. } if !args.json => {
-                    format::write_grid(&Grid::empty(puzzle.shape()), to).err()
+                    format::write_grid(&Grid::empty(puzzle.shape()), to)
+                        .err()
+                        .map(|e| match puzzle.place() {
+                            p if p.is_empty() => e.to_string(),
+                            p => format!("{p}: {e}"),
+                        })
                 }
                 _ => None,
             };
             if let Some(e) = refused {
-                return (
-                    Status::InputError,
-                    None,
-                    String::new(),
-                    false,
-                    Some(e.to_string()),
-                );
+                return (Status::InputError, None, String::new(), false, Some(e));
             }
             let text = if args.json {
                 json_line(&answer)

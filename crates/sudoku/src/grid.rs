@@ -159,6 +159,29 @@ impl Grid {
         }
         g
     }
+    /// The puzzle a position was played from, which every command solves, rates and
+    /// judges: its givens, inside `marks` only when no digit was placed (a pencil-mark
+    /// puzzle's marks are part of it; a game in progress's are the player's notes, as its
+    /// placed digits are, and either may be wrong).
+    ///
+    /// ```
+    /// use sudoku::{format, Grid};
+    /// let mut g = format::parse_line(&format!("1{}", ".".repeat(15)))?;
+    /// g.set(sudoku::Cell::new(5), Some(sudoku::Digit::new(1)));
+    /// let (puzzle, marks) = g.unplayed(None);
+    /// assert_eq!((puzzle.filled_count(), marks.is_none()), (1, true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unplayed<'a>(
+        &'a self,
+        marks: Option<&'a Candidates>,
+    ) -> (std::borrow::Cow<'a, Grid>, Option<&'a Candidates>) {
+        if self.has_placed() {
+            (std::borrow::Cow::Owned(self.givens()), None)
+        } else {
+            (std::borrow::Cow::Borrowed(self), marks)
+        }
+    }
     /// Whether any cell holds a digit that is not a given.
     pub fn has_placed(&self) -> bool {
         self.values

@@ -410,29 +410,40 @@ impl Rater {
         scales: Scales,
         stop: &Stop,
     ) -> Result<Rating, Problem> {
-        let outcome = crate::solve::solve_until(position.grid(), position.marks(), stop)
-            .map_err(|_| Problem::timeout())?;
+        // The puzzle's rating, not the play's: a game in progress is rated from its givens.
+        let (grid, marks) = position.grid().unplayed(position.marks());
+        let outcome =
+            crate::solve::solve_until(&grid, marks, stop).map_err(|_| Problem::timeout())?;
         if let Some(problem) = Problem::of(&outcome, position.shape()) {
             return Err(problem);
         }
-        // Both scales: SE's path may take half of the time left, so that a limit that
-        // cuts the rating short leaves HoDoKu's a share too (and all of it when SE's ends
-        // sooner). The stop's flags and interrupts end both.
-        let se_stop = match stop.deadline() {
-            Some(d) if scales.hodoku() => {
-                let now = std::time::Instant::now();
-                stop.within(d.saturating_duration_since(now) / 2)
-            }
-            _ => stop.clone(),
+        let unplayed;
+        let position = if position.grid().has_placed() {
+            unplayed = Position::new(&grid, None);
+            &unplayed
+        } else {
+            position
         };
         let board = position.board();
+        let se = || se_rating_of(&self.se.solve_board_stopping(board.clone(), stop));
+        let hodoku = || hodoku_rating_of(&self.hodoku.solve_board_stopping(board.clone(), stop));
+        // Both scales under a time limit: side by side, so that each has all of it (one
+        // after the other, a limit that cut SE's path short would leave HoDoKu's none).
+        // The stop's deadline, flags and interrupts end both.
+        if scales.se() && scales.hodoku() && stop.deadline().is_some() {
+            return Ok(std::thread::scope(|scope| {
+                let se = scope.spawn(se);
+                let hodoku = hodoku();
+                let se = se.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                Rating {
+                    se: Some(se),
+                    hodoku: Some(hodoku),
+                }
+            }));
+        }
         Ok(Rating {
-            se: scales
-                .se()
-                .then(|| se_rating_of(&self.se.solve_board_stopping(board.clone(), &se_stop))),
-            hodoku: scales
-                .hodoku()
-                .then(|| hodoku_rating_of(&self.hodoku.solve_board_stopping(board.clone(), stop))),
+            se: scales.se().then(se),
+            hodoku: scales.hodoku().then(hodoku),
         })
     }
 }

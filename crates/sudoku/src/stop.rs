@@ -6,8 +6,8 @@
 //! steps, so a deadline is kept to within a millisecond or so of work.
 //!
 //! Two kinds of stop: a *bound* (a deadline, a cancel flag) is part of the question, and
-//! work may plan around it ([`Stop::is_bounded`], [`Stop::deadline`]: the rater gives SE's
-//! scale half the time left); an *interrupt* ([`Stop::with_interrupt`],
+//! work may plan around it ([`Stop::is_bounded`], [`Stop::deadline`]: the rater runs its two
+//! scales side by side under one); an *interrupt* ([`Stop::with_interrupt`],
 //! [`Stop::with_interrupt_at`]) only ends the work early, for a caller that throws away
 //! whatever an interrupted call answers (a Ctrl-C in the Python package). Until it comes,
 //! the work runs exactly as it would without it.

@@ -122,7 +122,8 @@ fn json_stream_with_a_bad_record_in_the_middle() {
     let all = read(text, None);
     assert_eq!(all.len(), 4);
     assert!(all[0].is_ok());
-    assert_eq!(err_at(&all[1]), (2, 1));
+    // At the key of the field that is wrong, not the record's `{`.
+    assert_eq!(err_at(&all[1]), (2, 2));
     assert_eq!(err_at(&all[2]).0, 3);
     assert!(err_at(&all[2]).1 > 3);
     assert_eq!(all[3].as_ref().unwrap().grid, g("1.....3..4.....2"));

@@ -211,9 +211,11 @@ fn outcome_json(outcome: &Outcome, shape: Shape) -> Value {
     serde_json::to_value(OutcomeRecord::described(outcome, shape)).unwrap_or(Value::Null)
 }
 
-/// Solves the givens (and digits placed) of `p` inside its marks.
+/// Solves the puzzle of `p` ([`sudoku::Grid::unplayed`]: its givens, inside its marks when
+/// none was placed).
 fn solve_puzzle(p: &Puzzle, stop: &Stop, limits: &Limits) -> Result<Outcome, ApiError> {
-    solve::solve_until(&p.grid, p.marks.as_ref(), stop).map_err(|_| ApiError::timeout(limits))
+    let (grid, marks) = p.grid.unplayed(p.marks.as_ref());
+    solve::solve_until(&grid, marks, stop).map_err(|_| ApiError::timeout(limits))
 }
 
 /// `POST /api/parse` `{"text", "format"?}`: the first puzzle, the format it was read in, and
@@ -441,11 +443,23 @@ pub async fn explain(State(limits): Shared, Body(body): Body) -> Answer {
 pub async fn generate(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let shape = match (req.get("box"), unsigned(&req, "size")?) {
-        (Some(Value::Array(b)), _) if b.len() == 2 => {
+        (Some(Value::Array(b)), size) if b.len() == 2 => {
             let side = |v: &Value| v.as_u64().and_then(|x| usize::try_from(x).ok());
-            match (side(&b[0]), side(&b[1])) {
+            let shape = match (side(&b[0]), side(&b[1])) {
                 (Some(r), Some(c)) => Shape::new(r, c).map_err(|e| ApiError::bad(e.to_string()))?,
                 _ => return Err(ApiError::bad("`box` is [rows, cols]")),
+            };
+            // As `generate --box 3x2 --size 9` is refused: neither is taken quietly.
+            match size {
+                Some(n) if n != shape.side() as u64 => {
+                    return Err(ApiError::bad(format!(
+                        "`box` [{}, {}] makes a {m}x{m} grid, not `size` {n}",
+                        shape.box_rows(),
+                        shape.box_cols(),
+                        m = shape.side()
+                    )))
+                }
+                _ => shape,
             }
         }
         (Some(_), _) => return Err(ApiError::bad("`box` is [rows, cols]")),

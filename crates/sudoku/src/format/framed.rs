@@ -260,10 +260,15 @@ impl Block {
                 out.push(chars);
                 continue;
             }
+            // At the first cell too many, or just past the last of too few.
+            let col = chars
+                .get(n)
+                .or(chars.last())
+                .map_or(1, |&(c, _)| c + usize::from(chars.len() < n));
             return Err(ParseError {
                 source: src_name.to_string(),
                 line: row.line,
-                col: 0,
+                col,
                 kind: ParseErrorKind::Length {
                     expected: format!("{n} cells in this row (the grid has {n} rows)"),
                     found: row.tokens.len(),
@@ -316,6 +321,24 @@ impl Block {
         crate::Shape::new(r, c).ok().filter(|s| s.side() == n)
     }
 
+    /// Why the frame draws no box shape of its side, when its bands and stacks each draw
+    /// one but not the same (a 6x6 in 3x3 boxes): read in either it would be another
+    /// puzzle.
+    fn drawn_conflict(&self) -> Option<String> {
+        let n = self.side();
+        let (r, k) = (self.band?, self.stacks?);
+        let fits = |x: usize| x > 1 && x < n && n.is_multiple_of(x);
+        (fits(r) && fits(k) && r != k).then(|| {
+            format!(
+                "the frame draws boxes {r} rows high and {} columns wide, which no {n}x{n} \
+                 grid has (its bands say {r}x{}, its stacks {k}x{})",
+                n / k,
+                n / r,
+                n / k
+            )
+        })
+    }
+
     /// An error about the whole block (no column), at its first line.
     fn error(&self, src_name: &str, why: String) -> ParseError {
         ParseError {
@@ -329,6 +352,9 @@ impl Block {
     fn shape(&self, src_name: &str, opts: &ReadOptions) -> Result<crate::Shape, ParseError> {
         let n = self.side();
         let forced = opts.shape.filter(|s| s.side() == n);
+        if let Some(why) = self.drawn_conflict() {
+            return Err(self.error(src_name, why));
+        }
         // Read in either shape it would be another puzzle: neither is taken quietly.
         if let (Some(asked), Some(drawn)) = (forced, self.drawn_shape()) {
             if asked != drawn {

@@ -6,7 +6,8 @@
 //!
 //! `grid` holds every digit (`0` empty; the reader also takes `null`, or a string in the
 //! line format). Optional: `givens` (same shape; present when some digits were placed, its
-//! non-zero cells are the givens), `marks` (for each row, for each cell, the list of
+//! non-zero cells are the givens; beside a `puzzle` string of the givens, `placed` is a
+//! line of the placed digits), `marks` (for each row, for each cell, the list of
 //! candidates of an empty cell), `info` (string fields of [`super::Info`], `extra` an
 //! object), `solution` (rows, kept in `info` as a bank's solution column). The reader takes objects one after another (whitespace or commas between, a
 //! top-level `[...]` array too), each parsed as it closes: memory holds one object.
@@ -166,9 +167,30 @@ pub(crate) fn read<R: BufRead>(
         return Some(
             from_value(&value, opts)
                 .map(|p| Puzzle { line, ..p })
-                .map_err(|m| src.err(line, col, ParseErrorKind::Invalid(m))),
+                .map_err(|m| {
+                    let (l, c) = field_at(&text, &m).map_or((line, col), |(dl, c)| {
+                        (line + dl, if dl == 0 { col + c } else { c + 1 })
+                    });
+                    src.err(l, c, ParseErrorKind::Invalid(m))
+                }),
         );
     }
+}
+
+/// Where in a record's `text` the field an error `message` starts with (`"size" must
+/// be …`) is: lines down from its first and the 0-based character column in that line,
+/// so that the error points at the key rather than at the record's `{`.
+fn field_at(text: &str, message: &str) -> Option<(usize, usize)> {
+    let name = message.strip_prefix('"')?.split('"').next()?;
+    let key = format!("\"{name}\"");
+    let at = text
+        .match_indices(&key)
+        .map(|(i, _)| i)
+        .find(|&i| text[i + key.len()..].trim_start().starts_with(':'))?;
+    let before = &text[..at];
+    let down = before.matches('\n').count();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Some((down, before[line_start..].chars().count()))
 }
 
 fn matrix(v: &Value, n: Option<usize>, what: &str) -> Result<Vec<Vec<Value>>, String> {
@@ -260,8 +282,8 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         .get("size")
         .map(|s| {
             s.as_u64()
-                .map(|x| x as usize)
-                .ok_or("\"size\" must be a number")
+                .and_then(|x| usize::try_from(x).ok())
+                .ok_or_else(|| format!("\"size\" must be a whole number (the side), not {s}"))
         })
         .transpose()?;
     let box_shape = match obj.get("box") {
@@ -318,8 +340,13 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             alphabet: opts.alphabet.or(alphabet),
             ..opts.clone()
         };
+        let field = if obj.contains_key("grid") {
+            "grid"
+        } else {
+            "puzzle"
+        };
         let p = super::line::parse_record(s, &o)
-            .map_err(|e| format!("\"grid\" string: {}", e.message()))?;
+            .map_err(|e| format!("\"{field}\" string: {}", e.message()))?;
         alphabet = p.alphabet;
         p.grid
     } else {
@@ -386,6 +413,46 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
                     ))
                 }
             }
+        }
+    }
+    // A position's placed digits beside the `puzzle` line of its givens (records'
+    // `placed`); `grid` rows hold every digit, `givens` rows telling which are given.
+    match (obj.get("placed"), obj.get("grid")) {
+        (None | Some(Value::Null), _) => {}
+        (Some(_), Some(_)) => {
+            return Err(
+                "\"placed\" goes with a \"puzzle\" string: beside \"grid\" rows, \
+                        \"givens\" rows tell the givens"
+                    .into(),
+            )
+        }
+        (Some(Value::String(text)), None) => {
+            let o = ReadOptions {
+                shape: Some(s),
+                alphabet: alphabet.or(opts.alphabet),
+                ..opts.clone()
+            };
+            let p = super::line::parse_record(text, &o)
+                .map_err(|e| format!("\"placed\" string: {}", e.message()))?;
+            for cell in Cell::all(s) {
+                match (p.grid.get(cell), grid.get(cell)) {
+                    (Some(d), None) => grid.set(cell, Some(d)),
+                    (Some(d), Some(_)) => {
+                        return Err(format!(
+                            "\"placed\" has {} at {} where \"puzzle\" has a given",
+                            d.get(),
+                            cell.name(s)
+                        ))
+                    }
+                    (None, _) => {}
+                }
+            }
+        }
+        (Some(p), None) => {
+            return Err(format!(
+                "\"placed\" must be a string (the placed digits as a line), not {}",
+                json_kind(p)
+            ))
         }
     }
     let marks = match obj.get("marks") {
@@ -592,8 +659,13 @@ pub struct PuzzleHeader {
     pub source: Option<String>,
     /// 1-based line where the puzzle starts in its input (0 when it has none).
     pub line: usize,
-    /// The puzzle in the line format, in its own symbols (givens and placed digits).
+    /// The puzzle in the line format, in its own symbols: its givens.
     pub puzzle: String,
+    /// A position's digits placed since the givens, in the line format (the other cells
+    /// empty); none when it has none. Without them a record of a game in progress would
+    /// read back with its placed digits as givens: another puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placed: Option<String>,
     /// The grid's side.
     pub size: usize,
     /// The box shape, `[rows, cols]`.
@@ -628,10 +700,25 @@ impl PuzzleHeader {
     /// ```
     pub fn of(p: &Puzzle) -> PuzzleHeader {
         let s = p.shape();
+        let line = |grid: Grid| {
+            let only = Puzzle {
+                alphabet: p.alphabet,
+                ..Puzzle::new(grid)
+            };
+            super::write(&only, super::Format::Line).unwrap_or_default()
+        };
+        let placed = p.grid.has_placed().then(|| {
+            let mut g = p.grid.clone();
+            for cell in Cell::all(s).filter(|&c| p.grid.is_given(c)) {
+                g.set(cell, None);
+            }
+            line(g)
+        });
         PuzzleHeader {
             source: p.source.as_deref().map(str::to_owned),
             line: p.line,
-            puzzle: super::write(p, super::Format::Line).unwrap_or_default(),
+            puzzle: line(p.grid.givens()),
+            placed,
             size: s.side(),
             box_shape: [s.box_rows(), s.box_cols()],
             alphabet: p

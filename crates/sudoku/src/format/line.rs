@@ -496,19 +496,20 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
             }
         }
     }
-    // 5. Sudopedia: blanks as the empty marker, over the whole line.
-    if text.contains(' ') && fits(text.chars().count(), opts) {
-        let grid = parse_cells(text, 0, opts)?;
-        return Ok(Puzzle::new(grid));
-    }
-    // 6. A header of column names (`quizzes,solutions`, `Puzzle,Solution,`) or a title in
-    //    words: no puzzle, and no error either.
-    if is_header(body) {
+    // 5. A header of column names (`quizzes,solutions`, `Puzzle,Solution,`) or a title in
+    //    words (`Café sudoku`, `Sudoku: hard`, `Puzzles for Anna`, as long as a 4x4's
+    //    line): no puzzle, and no error either.
+    if is_header(body) || is_words(body) && !fits(cell_count(field), opts) {
         return Err(ParseError::at(
             1,
             0,
             ParseErrorKind::Unsupported("a header or title line, not a puzzle".into()),
         ));
+    }
+    // 6. Sudopedia: blanks as the empty marker, over the whole line.
+    if text.contains(' ') && fits(text.chars().count(), opts) {
+        let grid = parse_cells(text, 0, opts)?;
+        return Ok(Puzzle::new(grid));
     }
     if let Some((col, kind)) = super::stray_char(field, lead) {
         return Err(ParseError::at(1, col, kind));
@@ -538,6 +539,25 @@ pub(crate) fn parse_any(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseE
 
 /// Column names or a title: words only (letters, digits after a letter, `_`, `-`, `.`,
 /// blanks), separated by commas or not, and no field of cells.
+/// Words, not cells: a run of three letters, one of them lower case (cells in letters are
+/// upper case), or any letter outside ASCII.
+fn is_words(body: &str) -> bool {
+    let mut run = (0, false);
+    for c in body.chars() {
+        if !c.is_ascii() && c.is_alphabetic() {
+            return true;
+        }
+        run = match (c.is_ascii_alphabetic(), run) {
+            (true, (k, lower)) => (k + 1, lower || c.is_ascii_lowercase()),
+            (false, _) => (0, false),
+        };
+        if run.0 >= 3 && run.1 {
+            return true;
+        }
+    }
+    false
+}
+
 fn is_header(body: &str) -> bool {
     let t = body.trim().trim_end_matches(',');
     let fields: Vec<&str> = t.split([',', ';', '\t']).map(str::trim).collect();

@@ -949,12 +949,16 @@ fn refuse_lost_boxes(shape: Shape, format: Format) -> Result<(), WriteError> {
     if format.keeps_box_shape() || usual == Some(shape) {
         return Ok(());
     }
-    let (n, u) = (shape.side(), usual.map_or(String::new(), |u| u.to_string()));
+    let n = shape.side();
+    // A prime side has no usual boxes: it would not read back at all.
+    let back = usual.map_or(format!("a {n}x{n} grid would not read back"), |u| {
+        format!("they would read back in {u} boxes")
+    });
     Err(WriteError::new(
         format,
         format!(
-            "{n}x{n} grids in {shape} boxes: they would read back in {u} boxes \
-             (line, boxed, ss, pm and json keep the boxes)"
+            "{n}x{n} grids in {shape} boxes: {back} (line, boxed, ss, pm and json keep the \
+             boxes)"
         ),
     ))
 }

@@ -231,7 +231,7 @@ impl Position {
 
     /// [`Position::solution`] under `stop`: [`Problem::timeout`] when it comes first.
     pub fn solution_until(&self, stop: &crate::stop::Stop) -> Result<Grid, Problem> {
-        let givens = self.grid.givens();
+        let (givens, marks) = self.grid.unplayed(self.marks.as_ref());
         let unique = |marks: Option<&Candidates>| {
             let outcome =
                 solve::solve_until(&givens, marks, stop).map_err(|_| Problem::timeout())?;
@@ -241,9 +241,7 @@ impl Position {
             })
         };
         match unique(None)? {
-            Err(p) if p.status == "multiple" && self.marks.is_some() => {
-                unique(self.marks.as_ref())?.map_err(|_| p)
-            }
+            Err(p) if p.status == "multiple" && marks.is_some() => unique(marks)?.map_err(|_| p),
             found => found,
         }
     }

@@ -530,8 +530,8 @@ impl super::Position {
     /// on a giant grid near the hardness peak it can take longer than the path.
     ///
     /// A position whose placed digits or pencil marks contradict the puzzle's solution
-    /// has no path: it is `none`, as `solve` says of the same position, with the first
-    /// mistake named (a hint points it out the same way).
+    /// has no path: it is `none` from there, with the first mistake named (a hint points
+    /// it out the same way; `solve` answers for the puzzle, its givens).
     pub fn explain_until(
         &self,
         solver: &super::LogicSolver,
