@@ -244,11 +244,14 @@ fn count(
     let deadline = deadline_after(max_time_arg(max_time)?);
     let input = Input::new(size, r#box.as_ref(), format)?;
     let p = input.parse_py(puzzle)?;
+    // The puzzle's solutions, as `solve` counts them: its givens (a game's placed digits
+    // are the player's).
+    let (grid, marks) = p.grid.unplayed(p.marks.as_ref());
     let counted = interruptible(py, |i| {
-        if p.grid.has_clash() {
+        if grid.has_clash() {
             return Ok(0);
         }
-        solve::count_until(&p.grid, p.marks.as_ref(), limit, &i.stop_at(deadline))
+        solve::count_until(&grid, marks, limit, &i.stop_at(deadline))
     })?;
     counted.map_err(|found| {
         PyTimeoutError::new_err(format!(

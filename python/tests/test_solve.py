@@ -299,3 +299,18 @@ def test_a_batch_of_one_string_or_of_no_strings_is_a_type_error():
 
     with pytest.raises(RuntimeError, match="the source broke"):
         sudokit.solve_batch(failing())
+
+
+@pytest.mark.parametrize("name", ["in-progress-several.json", "in-progress-wrong-digit.json"])
+def test_a_game_in_progress_is_answered_for_its_givens_as_the_cli_does(cli_json, name):
+    # Placed digits are the player's: solve, count and rate answer for the givens.
+    text = (TESTDATA / "cli" / name).read_text()
+    [want] = cli_json("solve", stdin=text)
+    got = sudokit.solve(text)
+    assert got.status == want["status"]
+    assert sudokit.solve_batch([text])[0].status == want["status"]
+    assert sudokit.count(text, limit=2) == {"unique": 1, "multiple": 2}[want["status"]]
+    [rated] = cli_json("rate", stdin=text)
+    assert rated["status"] == want["status"] == sudokit.rate(text).status
+    if want["status"] == "unique":
+        assert sudokit.rate(text).er == rated["er"]
