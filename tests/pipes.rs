@@ -1073,6 +1073,8 @@ fn a_game_in_progress_is_the_same_position_through_every_record() {
         let bare = json!({"size": want["size"], "box": want["box"], "grid": want["givens"]});
         let (_, alone) = stdout(&["solve", "--json"], &bare.to_string());
         let verdict = serde_json::from_str::<Value>(&alone).unwrap()["status"].clone();
+        let (_, form) = stdout(&["canonical", "--json"], &bare.to_string());
+        let form = serde_json::from_str::<Value>(&form).unwrap()["canonical"].clone();
         for (producer, json) in producers(name) {
             let (code, back) = stdout(&["convert", "--to", "json"], &json);
             assert_eq!(code, 0, "{producer} | convert: {back}");
@@ -1090,6 +1092,10 @@ fn a_game_in_progress_is_the_same_position_through_every_record() {
                     assert_eq!(said["status"], verdict, "{producer} | {consumer} of {name}");
                 }
             }
+            // The puzzle's canonical form is its givens'.
+            let (_, c) = stdout(&["canonical", "--json"], &json);
+            let c: Value = serde_json::from_str(&c).unwrap();
+            assert_eq!(c["canonical"], form, "{producer} | canonical of {name}");
         }
     }
     // `placed` beside a given is refused, naming the cell.

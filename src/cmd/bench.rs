@@ -124,13 +124,13 @@ fn read_puzzles(args: &BenchArgs, path: &std::path::Path) -> Result<Vec<Item>> {
             );
         }
         // Named where the file has it, before a re-orientation moves its cells.
-        let conflicts = puzzle.grid.conflicts();
+        let mut grid = puzzle.grid.givens();
+        let conflicts = grid.conflicts();
         let invalid = !conflicts.is_empty();
         if invalid {
             let message = sudoku::solve::Outcome::Invalid(conflicts).message(puzzle.shape());
             warn!("sudoku: {}: {message}", at());
         }
-        let mut grid = puzzle.grid;
         if let Some(s) = seed.as_mut() {
             grid = Transform::seeded(grid.shape(), *s).apply(&grid);
             *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);

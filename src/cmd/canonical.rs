@@ -134,11 +134,13 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
             return Answer::Unread(e, line);
         }
     };
-    let c = match canonical::form(&puzzle.grid) {
+    // The puzzle's form: its givens (a game's placed digits are the player's).
+    let givens = puzzle.grid.givens();
+    let c = match canonical::form(&givens) {
         Ok(c) => c,
         Err(e) => return Answer::NoForm(format!("sudoku: {}: {e}", puzzle.place())),
     };
-    let conflicts = puzzle.grid.conflicts();
+    let conflicts = givens.conflicts();
     let clashing = !conflicts.is_empty();
     let invalid = clashing.then(|| {
         let message = sudoku::solve::Outcome::Invalid(conflicts).message(puzzle.shape());
@@ -175,7 +177,7 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
     if clashing {
         // As `solve --json` says it: the status and the clashes.
         obj["status"] = json!("invalid");
-        obj["conflicts"] = json!(super::verdict::conflict_records(&puzzle.grid));
+        obj["conflicts"] = json!(super::verdict::conflict_records(&givens));
     }
     Answer::Line(format!("{obj}\n"), invalid)
 }
