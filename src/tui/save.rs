@@ -41,7 +41,7 @@ pub struct SaveFile {
     pub alphabet: Option<String>,
 }
 
-const KIND: &str = "sudoku-play";
+const KIND: &str = sudoku::format::json::PLAY_SAVE;
 
 /// The most time played a save may say: a century. More is damage, and adding to it
 /// could overflow.

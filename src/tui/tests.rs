@@ -684,3 +684,31 @@ fn a_files_letters_are_shown_typed_saved_and_exported() {
     assert_eq!(back.game, m.game);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_save_file_reads_as_its_puzzle_for_every_command() {
+    // `sudoku solve game.json`: the save's `shape` gives the boxes (a 6x6 in 3x2 boxes
+    // was read in 2x3, another puzzle), its `puzzle` line is in the standard symbols and
+    // `alphabet` names the game's (a hex save was read in hex: every digit off).
+    use sudoku::format::{parse_str, Alphabet};
+    let hex = relabel(
+        testdata("sixteen.txt").trim(),
+        "123456789ABCDEFG",
+        "0123456789ABCDEF",
+    );
+    let six = testdata("six-3x2.json");
+    for text in [six.trim(), hex.as_str()] {
+        let p = parse_str(text, None).unwrap();
+        let mut m = Model::new(super::game::Game::from_puzzle(&p, "test"));
+        let empty = (0..p.shape().cell_count())
+            .find(|&c| m.game.value(c) == 0)
+            .unwrap();
+        m.sel = empty;
+        keys(&mut m, "1");
+        let saved = serde_json::to_string(&save::SaveFile::of(&m)).unwrap();
+        let back = parse_str(&saved, None).unwrap();
+        assert_eq!(back.grid, p.grid.givens(), "{saved}");
+        assert_eq!(back.shape(), p.shape(), "{saved}");
+        assert_eq!(back.alphabet.unwrap_or(Alphabet::Standard), m.game.alphabet);
+    }
+}

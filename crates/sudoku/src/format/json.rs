@@ -255,6 +255,9 @@ fn number(v: &Value, n: usize, what: &str) -> Result<usize, String> {
 /// ```
 pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     let obj = v.as_object().ok_or("a puzzle must be a JSON object")?;
+    if obj.get("kind").and_then(Value::as_str) == Some(PLAY_SAVE) {
+        return play_save(obj, opts);
+    }
     // Records of our commands' `--json` carry the puzzle as a line in `puzzle` (with
     // `grid` rows too from `generate`): either will do.
     let grid_v = match (obj.get("grid"), obj.get("puzzle")) {
@@ -540,6 +543,43 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         source: None,
         alphabet,
     })
+}
+
+/// The `kind` of a `sudoku play` save file.
+pub const PLAY_SAVE: &str = "sudoku-play";
+
+/// A `sudoku play` save file read as its puzzle (the givens; the moves are the game's):
+/// its box shape is `shape` (`"3x2"`), and its `puzzle` line is always in the standard
+/// symbols, `alphabet` naming the ones the game shows (answers are written in them).
+fn play_save(obj: &serde_json::Map<String, Value>, opts: &ReadOptions) -> Result<Puzzle, String> {
+    let text = |k: &str| {
+        obj.get(k)
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("\"{k}\" must be a string in a play save file"))
+    };
+    let shape = crate::Shape::parse(text("shape")?).map_err(|e| format!("\"shape\": {e}"))?;
+    let alphabet = match obj.get("alphabet") {
+        None | Some(Value::Null) => None,
+        Some(a) => Some(
+            a.as_str()
+                .and_then(Alphabet::from_name)
+                .ok_or("\"alphabet\" must be \"standard\", \"hex\" or \"letters\"")?,
+        ),
+    };
+    let record = serde_json::json!({
+        "puzzle": text("puzzle")?,
+        "box": [shape.box_rows(), shape.box_cols()],
+    });
+    let standard = ReadOptions {
+        alphabet: Some(Alphabet::Standard),
+        ..opts.clone()
+    };
+    let mut p = from_value(&record, &standard)?;
+    if let Some(a) = alphabet {
+        a.spells_side(shape.side())?;
+    }
+    p.alphabet = alphabet.or(opts.alphabet);
+    Ok(p)
 }
 
 /// The cells of a solution grid (rows of numbers), space separated as a bank's column.
