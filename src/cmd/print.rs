@@ -205,7 +205,8 @@ fn prepare(
         Err(_) => prepared.problem = Some(super::verdict::Problem::timeout()),
     }
     if prepared.solution.is_some() {
-        let board = sudoku::logic::Position::from_puzzle(p).into_board();
+        // Rated and explained as the puzzle, not as the play a game in progress holds.
+        let board = sudoku::logic::Position::new(&grid, marks).into_board();
         let deadline = stop.deadline();
         if matches!(rating, Rating::Se | Rating::Both) {
             prepared.se = Some(rater.rate_se_board_until(board.clone(), deadline));

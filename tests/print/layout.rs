@@ -489,3 +489,34 @@ fn a_title_of_paragraphs_is_refused_as_such() {
     );
     assert!(!dir.join("t.pdf").exists());
 }
+
+#[test]
+fn a_game_in_progress_is_printed_and_rated_as_its_puzzle() {
+    // A slip in the play (a wrong digit placed) is not the puzzle's: the page rates the
+    // givens as `rate` does (a rating of the broken position read "Extreme? · ER 20.0").
+    let dir = temp("in-progress");
+    let game =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/cli/in-progress-wrong-digit.json");
+    let out = sudoku()
+        .args(["print", "--json", "-o"])
+        .arg(dir.join("g.pdf"))
+        .arg(&game)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = sudoku()
+        .args(["rate", "--json"])
+        .arg(&game)
+        .output()
+        .unwrap();
+    let rated: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(printed["er"], rated["er"], "{printed} / {rated}");
+    assert_eq!(printed["level"], rated["level"], "{printed} / {rated}");
+    let label = format!(
+        "#1 · {} · ER {:.1}",
+        rated["level"].as_str().unwrap(),
+        rated["er"].as_f64().unwrap()
+    );
+    assert!(pdftotext(&dir.join("g.pdf")).contains(&label), "{label}");
+}
