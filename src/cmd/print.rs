@@ -519,11 +519,17 @@ fn print_paths(
             (None, Some(why)) => Err(why.message.clone()),
             (None, None) => Err("no path".to_string()),
         };
+        // The path is the puzzle's (its givens), as `prepare` explained it.
+        let (grid, marks) = p.puzzle.grid.unplayed(p.puzzle.marks.as_ref());
+        let puzzle = Puzzle {
+            alphabet: p.puzzle.alphabet,
+            ..Puzzle::new(grid.clone().into_owned())
+        };
         list.push(path::PathPuzzle {
             label: label(n + 1, p),
-            line: format::write(&p.puzzle, Format::Line).unwrap_or_default(),
+            line: format::write(&puzzle, Format::Line).unwrap_or_default(),
             alphabet: p.puzzle.alphabet,
-            start: sudoku::logic::Position::from_puzzle(&p.puzzle).into_board(),
+            start: sudoku::logic::Position::new(&grid, marks).into_board(),
             path,
             backtracking: !args.no_backtracking,
         });
