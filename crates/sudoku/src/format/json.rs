@@ -430,15 +430,9 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
             )
         }
         (Some(Value::String(text)), None) => {
-            let o = ReadOptions {
-                shape: Some(s),
-                alphabet: alphabet.or(opts.alphabet),
-                ..opts.clone()
-            };
-            let p = super::line::parse_record(text, &o)
-                .map_err(|e| format!("\"placed\" string: {}", e.message()))?;
+            let placed = line_field(text, "placed", s, alphabet, opts)?;
             for cell in Cell::all(s) {
-                match (p.grid.get(cell), grid.get(cell)) {
+                match (placed.get(cell), grid.get(cell)) {
                     (Some(d), None) => grid.set(cell, Some(d)),
                     (Some(d), Some(_)) => {
                         return Err(format!(
@@ -511,14 +505,8 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     let solution = match obj.get("solution") {
         Some(sol @ Value::Array(_)) => Some(solution_cells(sol, n, "\"solution\"")?),
         Some(Value::String(text)) => {
-            let o = ReadOptions {
-                shape: Some(s),
-                alphabet: alphabet.or(opts.alphabet),
-                ..opts.clone()
-            };
-            let p = super::line::parse_record(text, &o)
-                .map_err(|e| format!("\"solution\" string: {}", e.message()))?;
-            let cells: Vec<String> = p.grid.values().iter().map(u16::to_string).collect();
+            let grid = line_field(text, "solution", s, alphabet, opts)?;
+            let cells: Vec<String> = grid.values().iter().map(u16::to_string).collect();
             Some(cells.join(" "))
         }
         _ => None,
@@ -543,6 +531,24 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         source: None,
         alphabet,
     })
+}
+
+/// A record's string `field` in the line format, read in its `shape` and symbols.
+fn line_field(
+    text: &str,
+    field: &str,
+    shape: crate::Shape,
+    alphabet: Option<Alphabet>,
+    opts: &ReadOptions,
+) -> Result<Grid, String> {
+    let o = ReadOptions {
+        shape: Some(shape),
+        alphabet: alphabet.or(opts.alphabet),
+        ..opts.clone()
+    };
+    super::line::parse_record(text, &o)
+        .map(|p| p.grid)
+        .map_err(|e| format!("\"{field}\" string: {}", e.message()))
 }
 
 /// The `kind` of a `sudoku play` save file.
