@@ -537,8 +537,6 @@ pub(crate) fn parse_any(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseE
     }
 }
 
-/// Column names or a title: words only (letters, digits after a letter, `_`, `-`, `.`,
-/// blanks), separated by commas or not, and no field of cells.
 /// Words, not cells: a run of three letters, one of them lower case (cells in letters are
 /// upper case), or any letter outside ASCII.
 fn is_words(body: &str) -> bool {
@@ -558,6 +556,8 @@ fn is_words(body: &str) -> bool {
     false
 }
 
+/// Column names or a title: words only (letters, digits after a letter, `_`, `-`, `.`,
+/// blanks), separated by commas or not, and no field of cells.
 fn is_header(body: &str) -> bool {
     let t = body.trim().trim_end_matches(',');
     let fields: Vec<&str> = t.split([',', ';', '\t']).map(str::trim).collect();
