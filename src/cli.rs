@@ -42,6 +42,8 @@ pub enum Command {
     #[command(after_help = AFTER_HELP)]
     Check(cmd::check::CheckArgs),
     /// Convert puzzles from any format to any format.
+    ///
+    /// One pass in input order, each puzzle written as it comes (so no --jobs).
     #[command(after_help = AFTER_HELP)]
     Convert(cmd::convert::ConvertArgs),
     /// Solve like a person: the path step by step, each step explained; backtracking only as

@@ -16,8 +16,7 @@ pub struct ConvertArgs {
           required_unless_present = "json")]
     pub to: Option<Format>,
     /// Write JSON Lines (`--to json`), input that could not be read included as every
-    /// command's `--json` writes it (an error record), so the stream stays JSON. (No
-    /// `--jobs`: a conversion is one pass in input order.)
+    /// command's `--json` writes it (an error record), so the stream stays JSON.
     #[arg(long, conflicts_with = "to")]
     pub json: bool,
     /// Write the one-character formats in these symbols: standard (1-9A-Z), hex (0-F, for
