@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use sudoku::format::{
-    Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, Reader, Record,
+    Alphabet, Format, ParseError, ParseErrorKind, Puzzle, ReadOptions, Reader, Record, Utf16Aware,
 };
 use sudoku::Shape;
 
@@ -217,6 +217,18 @@ fn whole_file_error(source: String, message: String) -> Record {
 /// Why the first bytes of an input are not text: a NUL byte, or many control bytes.
 fn not_text(head: &[u8]) -> Option<String> {
     if let Some(at) = head.iter().position(|&b| b == 0) {
+        // Every other byte NUL, the rest printable: UTF-16 that lost its byte-order mark.
+        let units = head.len() / 2;
+        let nul_at = |parity: usize| {
+            (0..units).all(|k| head[2 * k + parity] == 0)
+                && (0..units).all(|k| head[2 * k + 1 - parity] != 0)
+        };
+        if units >= 2 && (nul_at(0) || nul_at(1)) {
+            return Some(
+                "not a text file: UTF-16 without a byte-order mark (save it as UTF-8, or as UTF-16 with its mark)"
+                    .into(),
+            );
+        }
         return Some(format!("not a text file (a NUL byte at offset {at})"));
     }
     let control = head
@@ -236,9 +248,11 @@ fn not_text(head: &[u8]) -> Option<String> {
 /// The first records are parsed here until one is a puzzle (cheap: usually the first).
 fn guarded(
     name: String,
-    mut input: Box<dyn BufRead + Send>,
+    input: Box<dyn BufRead + Send>,
     opts: ReadOptions,
 ) -> Box<dyn Iterator<Item = Record> + Send> {
+    // UTF-16 text (with its mark) is decoded before it is judged.
+    let mut input = Utf16Aware::new(input);
     match input.fill_buf() {
         Ok(head) => {
             if let Some(why) = not_text(head) {

@@ -404,6 +404,24 @@ fn check_names_broken_houses() {
         .stderr(predicate::str::contains(
             "--puzzle no-such-puzzle.txt: no such file",
         ));
+    // A file of several puzzles does not say which one: refused (it took the first).
+    sudoku()
+        .args(["check", "--puzzle", &repo("testdata/cli/two-puzzles.txt")])
+        .write_stdin(solved)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "more than one puzzle (lines 1 and 2)",
+        ));
+    // A grid of another shape is named with both shapes.
+    sudoku()
+        .args(["check", "--puzzle", &repo("testdata/cli/six-2x3.txt")])
+        .write_stdin(solved)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "the grid is 9x9 in 3x3 boxes and the puzzle 6x6 in 2x3 boxes",
+        ));
 }
 
 #[test]

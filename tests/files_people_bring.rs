@@ -1,6 +1,11 @@
 //! Files as other programs and puzzle banks write them: CSV banks with a header line and a
 //! solution column, rated lists with a title, the classic 9-line layout with blanks as
-//! empty cells, matrix rows with a trailing comment, `*` as empty; Kennett's format out.
+//! empty cells, matrix rows with a trailing comment, `*` as empty; Kennett's format out;
+//! UTF-16 as Windows PowerShell writes it; frames in box-drawing characters and full-width
+//! digits, as grids copied from terminals and web pages have them; numbered lists and
+//! Markdown fences, as chats and READMEs hold puzzles.
+
+mod common;
 
 use assert_cmd::Command;
 
@@ -243,4 +248,143 @@ fn a_short_row_in_a_frame_is_named_where_it_ends() {
     // Just past its last cell.
     let col = row.rfind('.').unwrap() + 2;
     assert!(err.contains(&format!("<stdin>:3:{col}: ")), "{err}");
+}
+
+/// `text` in UTF-16 with its byte-order mark (`None`: without).
+fn utf16(text: &str, big_endian: Option<bool>) -> Vec<u8> {
+    let mark: &[u8] = match big_endian {
+        Some(false) => &[0xFF, 0xFE],
+        Some(true) => &[0xFE, 0xFF],
+        None => &[],
+    };
+    let units = text.encode_utf16().flat_map(|u| match big_endian {
+        Some(true) => u.to_be_bytes(),
+        _ => u.to_le_bytes(),
+    });
+    mark.iter().copied().chain(units).collect()
+}
+
+#[test]
+fn utf16_files_read_as_their_text() {
+    // Windows PowerShell 5's `>` and Notepad's "Unicode" write UTF-16 with a byte-order
+    // mark and CRLF ends. Such a file was "not a text file (a NUL byte at offset 3)".
+    let text = std::fs::read_to_string(data("rated-titled.txt")).unwrap();
+    let (code, want, err) = to_line("rated-titled.txt");
+    assert_eq!(code, 0, "{err}");
+    let dir = common::TempDir::new("utf16");
+    for big_endian in [false, true] {
+        let bytes = utf16(&text.replace('\n', "\r\n"), Some(big_endian));
+        let file = dir.join(format!("puzzles-{big_endian}.txt"));
+        std::fs::write(&file, &bytes).unwrap();
+        let out = sudoku()
+            .args(["convert", "--to", "line"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{big_endian}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), want, "{big_endian}");
+        let notes = err.replace(&data("rated-titled.txt"), &file.display().to_string());
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            notes,
+            "the same notes"
+        );
+        // Piped in too, and as the puzzle `check --puzzle` reads (past the title line).
+        let piped = sudoku()
+            .args(["convert", "--to", "line"])
+            .write_stdin(bytes)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(piped.stdout).unwrap(), want);
+    }
+    let first = want.lines().next().unwrap();
+    let solved = sudoku()
+        .args(["solve", "--to", "line"])
+        .write_stdin(first)
+        .output()
+        .unwrap();
+    let puzzle = dir.join("one.txt");
+    std::fs::write(
+        &puzzle,
+        utf16(&format!("My puzzle\r\n{first}\r\n"), Some(false)),
+    )
+    .unwrap();
+    sudoku()
+        .args(["check", "--puzzle"])
+        .arg(&puzzle)
+        .write_stdin(solved.stdout)
+        .assert()
+        .success()
+        .stdout("valid solution\n");
+    // Without its mark it can't be told from binary: said so, with what to do.
+    sudoku()
+        .arg("solve")
+        .write_stdin(utf16(first, None))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "UTF-16 without a byte-order mark (save it as UTF-8",
+        ));
+}
+
+#[test]
+fn box_drawing_frames_and_full_width_digits_read_as_their_ascii() {
+    // `┌─┬─┐ │` frames were "expected 25 rows, found 13"; full-width digits an
+    // unexpected character at column 1.
+    for file in [
+        "box-drawing.txt",
+        "box-drawing-double.txt",
+        "full-width.txt",
+    ] {
+        let (code, out, err) = to_line(file);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, format!("{CLASSIC}\n").as_str()),
+            "{file}: {err}"
+        );
+    }
+    // A bad cell inside such a frame is still named at its column, counted in characters.
+    let text = std::fs::read_to_string(data("box-drawing.txt")).unwrap();
+    let bad = text.replacen("│ 5 3 .", "│ 5 3 x", 1);
+    let out = sudoku().args(["solve"]).write_stdin(bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("<stdin>:2:7:"), "{err}");
+}
+
+#[test]
+fn numbered_lists_and_markdown_fences_read_as_their_puzzles() {
+    // `1. <cells>` was "expected 81 cells … found 2" and a fence "found 3", one error each.
+    let grid = |format: &str| {
+        let out = sudoku()
+            .args(["convert", "--to", format])
+            .write_stdin(CLASSIC)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let listed = format!("1. {CLASSIC}\n2) {CLASSIC}\n10: {CLASSIC}\n");
+    // One layout an input, as always; each fenced twice, a blank line between.
+    let fenced = |open: &str, close: &str, body: String| {
+        format!("{open}\n{body}{close}\n\n{open}\n{body}{close}\n")
+    };
+    let inputs = [
+        listed,
+        fenced("```", "```", format!("{CLASSIC}\n{CLASSIC}\n")),
+        fenced("```text", "```", grid("boxed")),
+        fenced("~~~", "~~~", grid("sdk")),
+        fenced("```json", "```", grid("json")),
+    ];
+    for text in inputs {
+        let out = sudoku()
+            .args(["convert", "--to", "line"])
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        let (code, err) = (out.status.code(), String::from_utf8(out.stderr).unwrap());
+        assert_eq!((code, err.as_str()), (Some(0), ""), "{text}");
+        let lines = String::from_utf8(out.stdout).unwrap();
+        assert!(lines.lines().count() >= 2, "{lines}");
+        assert!(lines.lines().all(|l| l == CLASSIC), "{lines}");
+    }
 }

@@ -521,13 +521,22 @@ for (const [name, run] of Object.entries(actions)) {
   if (b) b.addEventListener('click', () => run());
 }
 
+// A dropped file's text: UTF-8, or UTF-16 with its byte-order mark (Windows PowerShell's
+// `>`, Notepad's "Unicode"), as the readers take it (`file.text()` knows only UTF-8).
+async function fileText(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const [a, b] = bytes;
+  const label = a === 0xff && b === 0xfe ? 'utf-16le' : a === 0xfe && b === 0xff ? 'utf-16be' : 'utf-8';
+  return new TextDecoder(label).decode(bytes);
+}
+
 // Dropping a file on the board or the text box imports it.
 for (const target of [role('import'), board]) {
   target.addEventListener('dragover', (e) => e.preventDefault());
   target.addEventListener('drop', async (e) => {
     e.preventDefault();
     const file = e.dataTransfer.files[0];
-    const text = file ? await file.text() : e.dataTransfer.getData('text');
+    const text = file ? await fileText(file) : e.dataTransfer.getData('text');
     role('import').value = text;
     importText(text);
   });

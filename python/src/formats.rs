@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use sudoku::canonical;
-use sudoku::format::{self, Alphabet, Format, Puzzle, Reader};
+use sudoku::format::{self, Alphabet, Format, Puzzle, Reader, Utf16Aware};
 use sudoku::transform::Transform;
 
 /// The canonical form of a puzzle of any shape, as `sudoku canonical` prints it (for 9x9
@@ -232,7 +232,7 @@ fn looks_like_path(t: &str) -> bool {
 
 /// A file's text; a file that can't be read raises the `OSError` Python would
 /// (`FileNotFoundError`, `IsADirectoryError`, `PermissionError`) with the path in its
-/// message, one that is not UTF-8 `ValueError`.
+/// message, one that is not UTF-8 (nor UTF-16 with its mark) `ValueError`.
 fn file_text(path: &std::path::Path) -> PyResult<String> {
     let bytes = std::fs::read(path).map_err(|e| {
         let message = format!("{}: cannot open: {e}", path.display());
@@ -243,7 +243,11 @@ fn file_text(path: &std::path::Path) -> PyResult<String> {
             _ => PyOSError::new_err(message),
         }
     })?;
-    String::from_utf8(bytes)
+    // UTF-16 with its byte-order mark is decoded first, as the CLI reads it.
+    let mut decoded = Vec::with_capacity(bytes.len());
+    std::io::Read::read_to_end(&mut Utf16Aware::new(&bytes[..]), &mut decoded)
+        .expect("reading from memory cannot fail");
+    String::from_utf8(decoded)
         .map_err(|e| value_error(format!("{}: not UTF-8 text: {e}", path.display())))
 }
 

@@ -159,6 +159,19 @@ def test_read_a_path_and_its_errors(cli, tmp_path):
         sudokit.canonical("# only a comment\n")
 
 
+def test_read_of_a_utf16_file_is_the_clis(cli, tmp_path):
+    # Windows PowerShell 5's `>` writes UTF-16 with a byte-order mark: the CLI reads it,
+    # and so does `read` (it said "not UTF-8 text").
+    good = TESTDATA / "puzzles" / "17clue-200.txt"
+    text = "A title\r\n" + good.read_text().replace("\n", "\r\n")
+    wide = tmp_path / "wide.txt"
+    wide.write_bytes(text.encode("utf-16"))
+    assert wide.read_bytes()[:2] in (b"\xff\xfe", b"\xfe\xff")
+    code, out, _ = cli("convert", "--to", "line", str(wide))
+    assert code == 0
+    assert sudokit.read(wide) == out.split() == good.read_text().split()
+
+
 def test_read_of_a_missing_file_says_so(tmp_path):
     # A path to no file was read as a puzzle: "<string>:1:1: unexpected character '/'",
     # and a folder as the text of its name.

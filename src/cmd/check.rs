@@ -40,16 +40,20 @@ fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
     let path = std::path::Path::new(spec);
     let (text, name) = if path.exists() {
         (
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {spec}"))?,
+            std::fs::read(path).with_context(|| format!("cannot read {spec}"))?,
             spec,
         )
     } else {
-        (spec.to_string(), "--puzzle")
+        (spec.as_bytes().to_vec(), "--puzzle")
     };
-    let mut r = Reader::new(text.as_bytes(), name, ReadOptions::default());
+    let mut r = Reader::new(&text[..], name, ReadOptions::default());
     let missing = !path.exists();
-    match r.next() {
-        Some(Ok(p)) => Ok(p.grid.givens()),
+    // Titles and headers are passed over, as every reader does.
+    let first = r
+        .by_ref()
+        .find(|got| !matches!(got, Err(e) if e.is_skip() && !missing));
+    let puzzle = match first {
+        Some(Ok(p)) => p,
         // Neither a file nor a puzzle: a file name mistyped, or a puzzle line cut short.
         None if missing => bail!("--puzzle {spec}: no such file (nor a puzzle)"),
         Some(Err(e)) if missing && e.is_skip() => {
@@ -61,7 +65,16 @@ fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
         ),
         Some(Err(e)) => bail!("{}", input::describe_error(&e)),
         None => bail!("{name}: no puzzle found"),
+    };
+    // A file of several puzzles does not say which the grids must solve.
+    if let Some(Ok(next)) = r.find(|got| !matches!(got, Err(e) if e.is_skip())) {
+        bail!(
+            "--puzzle {name}: more than one puzzle (lines {} and {}); give the one the grids must solve",
+            puzzle.line,
+            next.line
+        );
     }
+    Ok(puzzle.grid.givens())
 }
 
 /// The values of a one-line grid of `shape`, read as the line format reads it.

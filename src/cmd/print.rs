@@ -342,7 +342,13 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         title: args.title.clone(),
     };
     // Path pages have a layout of their own.
-    let printable = |side: usize| args.path || layout::fits(&lay, side, args.per_page.unwrap_or(1));
+    let printable = |side: usize| {
+        if args.path {
+            path::fits(&lay, side)
+        } else {
+            layout::fits(&lay, side, args.per_page.unwrap_or(1))
+        }
+    };
     for (i, file) in files.iter().enumerate() {
         let one = InputArgs {
             files: vec![file.clone()],

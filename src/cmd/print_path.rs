@@ -194,6 +194,21 @@ fn pieces(p: &PathPuzzle, grids: &PathGrids, lay: &Layout, width: f64) -> Vec<Ve
     blocks
 }
 
+/// Whether a path page can hold a grid of side `side` at all (checked before any puzzle
+/// is solved and explained, as [`layout::fits`] is for puzzle pages).
+pub fn fits(lay: &Layout, side: usize) -> bool {
+    let (width, height) = text_area(lay);
+    grid_size(lay, side, width, height).is_ok()
+}
+
+/// The width and height a path page's text and grids have.
+fn text_area(lay: &Layout) -> (f64, f64) {
+    let (_, _, _, footer) = lay.fonts();
+    let width = lay.paper.width - 2.0 * lay.margin;
+    let height = lay.paper.height - 2.0 * lay.margin - footer * 2.0;
+    (width, height)
+}
+
 /// The pages of every puzzle's path, each puzzle from a new page; also each puzzle's
 /// first page (1-based).
 pub fn pages(
@@ -201,11 +216,11 @@ pub fn pages(
     puzzles: &[PathPuzzle],
     grids: &PathGrids,
 ) -> Result<(Vec<Page>, Vec<usize>), String> {
-    let (_, _, title_font, footer) = lay.fonts();
+    let (_, _, title_font, _) = lay.fonts();
     let left = lay.bleed + lay.margin;
-    let width = lay.paper.width - 2.0 * lay.margin;
+    let (width, height) = text_area(lay);
     let top = lay.bleed + lay.margin;
-    let bottom = lay.bleed + lay.paper.height - lay.margin - footer * 2.0;
+    let bottom = top + height;
     let mut bodies: Vec<String> = Vec::new();
     let mut firsts = Vec::new();
     let mut first_page = true;

@@ -381,6 +381,18 @@ test('checkpoints, a hint on a mistake, the timer hidden, a dropped file, the pr
   await page.dispatchEvent('[data-role="board"]', 'drop', { dataTransfer: dt });
   await waitMessage(page, /^(Loaded a 4×4|This puzzle has several)/);
   assert.equal(await page.locator('[data-cell]').count(), 16);
+  // So is one in UTF-16 with its byte-order mark, as Windows PowerShell's `>` saves it.
+  const wide = await page.evaluateHandle((t) => {
+    const units = [0xfeff, ...Array.from(t, (c) => c.charCodeAt(0))];
+    const bytes = new Uint8Array(units.length * 2);
+    units.forEach((u, i) => { bytes[2 * i] = u & 0xff; bytes[2 * i + 1] = u >> 8; });
+    const d = new DataTransfer();
+    d.items.add(new File([bytes], 'wide.txt', { type: 'text/plain' }));
+    return d;
+  }, `Puzzle 1\r\n${CLASSIC}\r\n`);
+  await page.dispatchEvent('[data-role="board"]', 'drop', { dataTransfer: wide });
+  await waitMessage(page, /^Loaded a 9×9 puzzle/);
+  assert.equal(await page.locator('[data-cell]').count(), 81);
   // The print view shows the grid alone.
   await page.emulateMedia({ media: 'print' });
   assert.equal(await page.locator('.side').isVisible(), false);

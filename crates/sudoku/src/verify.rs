@@ -10,7 +10,12 @@ use crate::index::{Cell, House};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// The grids have different shapes.
-    ShapeMismatch,
+    ShapeMismatch {
+        /// The shape of the grid checked.
+        grid: crate::Shape,
+        /// The shape of the puzzle it was to solve.
+        puzzle: crate::Shape,
+    },
     /// A cell is empty.
     Empty(Cell),
     /// A house does not hold every digit exactly once; `missing` lists its absent digits
@@ -38,7 +43,10 @@ impl Violation {
     /// A sentence for people: "row 3 misses 4 and repeats 7".
     pub fn describe(&self, shape: crate::Shape) -> String {
         match self {
-            Violation::ShapeMismatch => "the grid and the puzzle have different shapes".into(),
+            Violation::ShapeMismatch { grid, puzzle } => {
+                let name = |s: &crate::Shape| format!("{0}x{0} in {s} boxes", s.side());
+                format!("the grid is {} and the puzzle {}", name(grid), name(puzzle))
+            }
             Violation::Empty(c) => format!("{} is empty", c.name(shape)),
             Violation::BrokenHouse {
                 house,
@@ -132,7 +140,10 @@ pub fn check_solution(grid: &Grid) -> Result<(), Vec<Violation>> {
 /// `puzzle` where the puzzle has it.
 pub fn check_solution_of(puzzle: &Grid, solution: &Grid) -> Result<(), Vec<Violation>> {
     if puzzle.shape() != solution.shape() {
-        return Err(vec![Violation::ShapeMismatch]);
+        return Err(vec![Violation::ShapeMismatch {
+            grid: solution.shape(),
+            puzzle: puzzle.shape(),
+        }]);
     }
     let mut out = check_solution(solution).err().unwrap_or_default();
     for cell in Cell::all(puzzle.shape()) {

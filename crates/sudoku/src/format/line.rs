@@ -441,15 +441,23 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     {
         return parse_numbers(&tokens, lead, opts).map(Puzzle::new);
     }
-    // 3. sudoku-exchange: `<hex id> <cells> <rating>`.
+    // 3. sudoku-exchange: `<hex id> <cells> <rating>`; a numbered list: `12. <cells>`,
+    //    `12) <cells>`, `12: <cells>` (the number is no puzzle's cell, whatever follows).
+    let hex_id = |t: &str| t.chars().all(|c| c.is_ascii_hexdigit());
+    let number = |t: &str| {
+        t.strip_suffix(['.', ')', ':'])
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
     if tokens.len() >= 2
-        && tokens[0].1.chars().all(|c| c.is_ascii_hexdigit())
+        && (hex_id(tokens[0].1) || number(tokens[0].1))
         && fits(cell_count(tokens[1].1), opts)
     {
         let (off, f) = tokens[1];
         let grid = parse_cells(f, lead + char_col(body, off), opts)?;
         let mut info = Info::default();
-        info.extra.push(("id".into(), tokens[0].1.to_string()));
+        if hex_id(tokens[0].1) {
+            info.extra.push(("id".into(), tokens[0].1.to_string()));
+        }
         let rating: Vec<&str> = tokens[2..].iter().map(|t| t.1).collect();
         if !rating.is_empty() {
             info.rating = Some(rating.join(" "));

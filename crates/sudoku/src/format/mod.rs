@@ -53,11 +53,13 @@ pub mod sdk;
 mod source;
 pub mod ss;
 pub mod sukaku;
+mod utf16;
 mod wide;
 
 pub use detect::detect;
 pub use line::{parse_line, Alphabet};
 pub use source::{MAX_LINE_BYTES, MAX_RECORD_BYTES};
+pub use utf16::Utf16Aware;
 
 use crate::grid::{Candidates, Grid};
 use crate::shape::Shape;
@@ -592,7 +594,8 @@ impl ReadOptions {
 /// assert_eq!((err.line, err.col), (3, 16));
 /// ```
 pub struct Reader<R> {
-    src: Source<R>,
+    /// The lines, UTF-16 input decoded first ([`Utf16Aware`]).
+    src: Source<Utf16Aware<R>>,
     opts: ReadOptions,
     /// The format in use, once forced or detected.
     format: Option<Format>,
@@ -678,7 +681,7 @@ impl<R: BufRead> Reader<R> {
     /// A reader over `input`, whose errors name `source` (a file name, or `<stdin>`).
     pub fn new(input: R, source: &str, opts: ReadOptions) -> Reader<R> {
         Reader {
-            src: Source::new(input, source),
+            src: Source::new(Utf16Aware::new(input), source),
             format: opts.format,
             opts,
             auto_lines: false,

@@ -1,6 +1,8 @@
 //! Line source for the readers: numbered lines with `\n`/`\r` stripped, a byte-order mark
-//! dropped, bytes that are not UTF-8 replaced (so a bad byte becomes a bad character with a
-//! column, not a lost line), and a push-back stack so a reader can look ahead and give back.
+//! dropped, box-drawing frames (`┌─┬─┐`, `│`) and full-width digits turned into ASCII,
+//! Markdown fences blanked, bytes that are not UTF-8 replaced (so a bad byte becomes a bad
+//! character with a column, not a lost line), and a push-back stack so a reader can look
+//! ahead and give back.
 //! Only one line (plus what was pushed back) is ever held: memory stays flat.
 //!
 //! Hostile input stays bounded: a line longer than [`MAX_LINE_BYTES`] is refused before
@@ -45,6 +47,34 @@ impl Line {
     pub fn is_comment(&self) -> bool {
         self.text.trim_start().starts_with('#')
     }
+}
+
+/// A line's look-alikes of the ASCII the readers know, one character for one so columns
+/// stay where they were: box-drawing characters (U+2500 to U+257F: `┌─┬─┐`, `│`, `╔═╗`,
+/// as grids copied from terminals and web pages draw their frames) as lines `-`, bars
+/// `|`, corners and junctions `+`; full-width forms (`５３．．７`, as Japanese and Chinese
+/// input writes digits) and the ideographic space as their ASCII selves.
+fn ascii_lookalikes(text: String) -> String {
+    let lookalike = |c: char| {
+        ('\u{2500}'..='\u{257F}').contains(&c)
+            || ('\u{FF01}'..='\u{FF5E}').contains(&c)
+            || c == '\u{3000}'
+    };
+    if !text.contains(lookalike) {
+        return text;
+    }
+    text.chars()
+        .map(|c| match c {
+            '─' | '━' | '═' | '┄' | '┅' | '┈' | '┉' | '╌' | '╍' | '╴' | '╶' | '╸' | '╺' | '╼'
+            | '╾' => '-',
+            '│' | '┃' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '║' | '╵' | '╷' | '╹' | '╻' | '╽'
+            | '╿' => '|',
+            '\u{2500}'..='\u{257F}' => '+',
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect()
 }
 
 pub(crate) struct Source<R> {
@@ -177,6 +207,15 @@ impl<R: BufRead> Source<R> {
                 };
                 if self.line_no == 1 && text.starts_with('\u{feff}') {
                     text.remove(0);
+                }
+                if !text.is_ascii() {
+                    text = ascii_lookalikes(text);
+                }
+                // A Markdown fence (```` ``` ````, ```` ```text ````, `~~~`) around puzzles
+                // pasted from a chat or a README separates, as a blank line does.
+                let fenced = text.trim_start();
+                if fenced.starts_with("```") || fenced.starts_with("~~~") {
+                    text.clear();
                 }
                 Some(Ok(Line {
                     no: self.line_no,
