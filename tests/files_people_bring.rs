@@ -3,7 +3,8 @@
 //! empty cells, matrix rows with a trailing comment, `*` as empty; Kennett's format out;
 //! UTF-16 as Windows PowerShell writes it; frames in box-drawing characters and full-width
 //! digits, as grids copied from terminals and web pages have them; numbered lists and
-//! Markdown fences, as chats and READMEs hold puzzles.
+//! Markdown fences, as chats and READMEs hold puzzles; quoted and semicolon CSV, as R and
+//! spreadsheets save banks; a JSON list of puzzle strings.
 
 mod common;
 
@@ -387,4 +388,49 @@ fn numbered_lists_and_markdown_fences_read_as_their_puzzles() {
         assert!(lines.lines().count() >= 2, "{lines}");
         assert!(lines.lines().all(|l| l == CLASSIC), "{lines}");
     }
+}
+
+#[test]
+fn quoted_and_semicolon_csv_and_json_lists_of_strings_read_their_puzzles() {
+    // R's write.csv quotes every field; spreadsheets where the comma is the decimal mark
+    // separate by semicolons; programs dump a list of puzzles as a JSON array of strings.
+    // Each was "expected 81 cells … found 1" (or "expected '{'").
+    for file in ["bank-r.csv", "bank-semicolon.csv", "puzzles-array.json"] {
+        let (code, out, err) = to_line(file);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(
+            !out.is_empty() && out.lines().all(|l| l == CLASSIC),
+            "{file}: {out}"
+        );
+        assert!(err.lines().all(|l| l.contains("note")), "{file}: {err}");
+    }
+    // Their solution columns are checked: the R bank's second row has two digits swapped.
+    sudoku()
+        .arg("check")
+        .arg(data("bank-semicolon.csv"))
+        .assert()
+        .success()
+        .stdout("valid solution\n");
+    let out = sudoku()
+        .arg("check")
+        .arg(data("bank-r.csv"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("valid solution\nnot a valid solution"),
+        "{text}"
+    );
+    // A bad cell in a quoted field or a JSON string is named at its own column.
+    let bad = format!("\"1\",\"{}x\"\n", &CLASSIC[..80]);
+    let out = sudoku().arg("solve").write_stdin(bad).output().unwrap();
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("<stdin>:1:86:"));
+    let bad = format!("[\"{}x\"]\n", &CLASSIC[..80]);
+    let out = sudoku().arg("solve").write_stdin(bad).output().unwrap();
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("<stdin>:1:83:"));
 }

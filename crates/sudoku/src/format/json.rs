@@ -93,14 +93,23 @@ pub(crate) fn read<R: BufRead>(
             }
             continue;
         }
+        if st.buf[st.pos..].starts_with('"') {
+            return Some(string_puzzle(src, opts, st));
+        }
         if !st.buf[st.pos..].starts_with('{') {
             let ch = st.buf[st.pos..].chars().next().expect("not empty");
+            let expected = if ch.is_ascii_digit() || ch == '-' {
+                "'{' (a JSON object) or a puzzle as a string; a grid of numbers goes in \
+                 {\"grid\": [[…], …]}"
+            } else {
+                "'{' (a JSON object) or a puzzle as a string"
+            };
             let e = src.err(
                 st.line,
                 st.col,
                 ParseErrorKind::BadChar {
                     ch,
-                    expected: "'{' (a JSON object)".into(),
+                    expected: expected.into(),
                 },
             );
             st.drop_line();
@@ -175,6 +184,52 @@ pub(crate) fn read<R: BufRead>(
                 }),
         );
     }
+}
+
+/// A puzzle as a JSON string (`["53..7…", "4...3…"]`, a list of puzzles as programs dump
+/// it), read as a line of any line-based layout (plain, Sukaku, HoDoKu), its errors placed
+/// in the file. Strings do not span lines in JSON.
+fn string_puzzle<R: BufRead>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+    st: &mut State,
+) -> Result<Puzzle, ParseError> {
+    let (line, col) = (st.line, st.col);
+    let rest = &st.buf[st.pos..];
+    let mut esc = false;
+    let end = rest.bytes().enumerate().skip(1).find_map(|(i, b)| {
+        match (esc, b) {
+            (true, _) => esc = false,
+            (false, b'\\') => esc = true,
+            (false, b'"') => return Some(i + 1),
+            _ => {}
+        }
+        None
+    });
+    let Some(end) = end else {
+        st.drop_line();
+        return Err(src.err(
+            line,
+            col,
+            ParseErrorKind::Invalid("unterminated JSON string".into()),
+        ));
+    };
+    let token = rest[..end].to_string();
+    st.advance(end, src);
+    let text: String = serde_json::from_str(&token).map_err(|e| {
+        src.err(
+            line,
+            col,
+            ParseErrorKind::Invalid(format!("bad JSON string: {e}")),
+        )
+    })?;
+    super::line::parse_any(&text, opts)
+        .map(|p| Puzzle { line, ..p })
+        .map_err(|e| {
+            // The string's text starts a column past its quote.
+            let at = if e.col == 0 { 0 } else { col + e.col };
+            src.err(line, at, e.kind)
+        })
 }
 
 /// Where in a record's `text` the field an error `message` starts with (`"size" must

@@ -334,6 +334,15 @@ fn char_col(text: &str, byte: usize) -> usize {
 /// line 1: the caller moves them.
 pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, ParseError> {
     let text = text.trim_end_matches(['\r', '\n']);
+    // A CSV row with quoted fields (`"1","53..7…"`, as R's write.csv and spreadsheets save
+    // banks): the quotes stand for blanks, so that columns stay where they were.
+    let unquoted;
+    let text = if is_quoted_csv(text) {
+        unquoted = text.replace('"', " ");
+        unquoted.as_str()
+    } else {
+        text
+    };
     let body = text.trim_start();
     let lead = char_col(text, text.len() - body.len());
     let cut = match body.find([' ', '\t', ',', ';', '#']) {
@@ -467,17 +476,19 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
             ..Puzzle::new(grid)
         });
     }
-    // 4. CSV rows (gsf q1/q2 lists, HardestDatabase110626).
-    if body.contains(',') {
+    // 4. CSV rows (gsf q1/q2 lists, HardestDatabase110626), separated by commas or, as
+    //    spreadsheets save them where the comma is the decimal mark, by semicolons.
+    let sep = if body.contains(',') { ',' } else { ';' };
+    if body.contains(sep) {
         // Fields with their byte offsets, walked lazily: a row may hold millions of them.
         let fields = || {
-            body.split(',').scan(0, |off, f| {
+            body.split(sep).scan(0, |off, f| {
                 let at = *off;
                 *off += f.len() + 1;
                 Some((at, f))
             })
         };
-        let fifth_first = body.bytes().filter(|&b| b == b',').nth(5).is_some();
+        let fifth_first = body.bytes().filter(|&b| b == sep as u8).nth(5).is_some();
         let first = fields().nth(4).filter(|_| fifth_first);
         let rest = fields()
             .enumerate()
@@ -531,6 +542,13 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
             found: len,
         },
     ))
+}
+
+/// A CSV row whose fields are quoted: a first field in quotes, or a quote after a
+/// separator. Cells never hold a `"`.
+fn is_quoted_csv(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with('"') && t.contains([',', ';']) || t.contains(",\"") || t.contains(";\"")
 }
 
 /// Parses a line in whichever line-based format it is: HoDoKu library (`:` first),
