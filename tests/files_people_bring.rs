@@ -434,3 +434,28 @@ fn quoted_and_semicolon_csv_and_json_lists_of_strings_read_their_puzzles() {
         .unwrap()
         .contains("<stdin>:1:83:"));
 }
+
+#[test]
+fn a_line_with_blanks_as_empty_cells_is_one_puzzle() {
+    // Sudopedia's line layout (`53  7    6  195…`): read as a matrix row of 20 numbers,
+    // it was "number 53 is out of range 0..=20".
+    let spaced = CLASSIC.replace('.', " ");
+    for text in [format!("{spaced}\n"), format!("{spaced}\n{spaced}\n")] {
+        let out = sudoku()
+            .args(["convert", "--to", "line"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            !lines.is_empty() && lines.lines().all(|l| l == CLASSIC),
+            "{lines}"
+        );
+    }
+}

@@ -223,6 +223,19 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
                 Format::Line
             };
         }
+        // Sudopedia's blanks as empty cells (`53  7    6  195…`, 81 characters): no matrix
+        // row, whose numbers would be at most as many as the row has; one puzzle a line.
+        let chars = first.chars().count();
+        if side_of_len(chars).is_some() && t.contains(' ') {
+            let largest = t
+                .split_whitespace()
+                .filter_map(|w| w.parse::<usize>().ok())
+                .max()
+                .unwrap_or(0);
+            if largest > k || crate::Shape::from_side(k).is_err() {
+                return Format::Line;
+            }
+        }
         return Format::Matrix;
     }
     // One grid row per line: `.sdk` (digits, `.`, `0`) or classic (any non-digit empty).
