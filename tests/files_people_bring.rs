@@ -355,7 +355,8 @@ fn box_drawing_frames_and_full_width_digits_read_as_their_ascii() {
 
 #[test]
 fn numbered_lists_and_markdown_fences_read_as_their_puzzles() {
-    // `1. <cells>` was "expected 81 cells … found 2" and a fence "found 3", one error each.
+    // `1. <cells>` was "expected 81 cells … found 2", a fence "found 3" and a line in
+    // quotes (a string literal pasted) "unexpected character", one error each.
     let grid = |format: &str| {
         let out = sudoku()
             .args(["convert", "--to", format])
@@ -369,8 +370,10 @@ fn numbered_lists_and_markdown_fences_read_as_their_puzzles() {
     let fenced = |open: &str, close: &str, body: String| {
         format!("{open}\n{body}{close}\n\n{open}\n{body}{close}\n")
     };
+    let quoted = format!("\"{CLASSIC}\"\n'{CLASSIC}'\n");
     let inputs = [
         listed,
+        quoted,
         fenced("```", "```", format!("{CLASSIC}\n{CLASSIC}\n")),
         fenced("```text", "```", grid("boxed")),
         fenced("~~~", "~~~", grid("sdk")),

@@ -336,9 +336,14 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
     let text = text.trim_end_matches(['\r', '\n']);
     // A CSV row with quoted fields (`"1","53..7…"`, as R's write.csv and spreadsheets save
     // banks): the quotes stand for blanks, so that columns stay where they were.
+    // A whole line in quotes (`"53..7…"`, `'53..7…'`, as a program's string literal is
+    // pasted) likewise.
     let unquoted;
     let text = if is_quoted_csv(text) {
         unquoted = text.replace('"', " ");
+        unquoted.as_str()
+    } else if let Some(q) = whole_line_quote(text) {
+        unquoted = text.replace(q, " ");
         unquoted.as_str()
     } else {
         text
@@ -549,6 +554,13 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
 fn is_quoted_csv(text: &str) -> bool {
     let t = text.trim_start();
     t.starts_with('"') && t.contains([',', ';']) || t.contains(",\"") || t.contains(";\"")
+}
+
+/// The quote around a whole line (`"…"` or `'…'`), with none inside.
+fn whole_line_quote(text: &str) -> Option<char> {
+    let t = text.trim();
+    let q = t.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+    (t.len() >= 2 && t.ends_with(q) && t.matches(q).count() == 2).then_some(q)
 }
 
 /// Parses a line in whichever line-based format it is: HoDoKu library (`:` first),
