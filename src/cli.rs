@@ -83,4 +83,11 @@ pub enum Command {
     /// The browser app: play, get hints drawn on the grid, generate; prints its URL first.
     #[command(after_help = SERVE_AFTER_HELP)]
     Serve(cmd::serve::ServeArgs),
+    /// Tab completion for a shell, on standard output: `sudoku completions bash >
+    /// ~/.local/share/bash-completion/completions/sudoku` (zsh: a file `_sudoku` in
+    /// $fpath; fish: ~/.config/fish/completions/sudoku.fish).
+    Completions(cmd::shell::CompletionsArgs),
+    /// A manual page in roff, on standard output: `sudoku man | man -l -`, or `sudoku man
+    /// solve > sudoku-solve.1` for a command's own.
+    Man(cmd::shell::ManArgs),
 }

@@ -1210,3 +1210,51 @@ fn a_generated_record_says_how_to_make_it_again() {
         assert_eq!(again[0]["index"], r["index"]);
     }
 }
+
+#[test]
+fn completions_and_manual_pages_come_from_the_help() {
+    // Each shell's script names the commands and their options.
+    for (shell, mark) in [
+        ("bash", "_sudoku()"),
+        ("zsh", "#compdef sudoku"),
+        ("fish", "complete -c sudoku"),
+        ("elvish", "edit:completion:arg-completer[sudoku]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = sudoku().args(["completions", shell]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(script.contains(mark), "{shell}: {mark}");
+        for word in ["solve", "generate", "max-time", "symmetry"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    sudoku()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'tcsh'"));
+    // The pages: sudoku(1) lists the commands, a command's page its options.
+    let page = |args: &[&str]| {
+        let out = sudoku().arg("man").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let top = page(&[]);
+    assert!(top.contains(".TH sudoku 1"), "{top}");
+    for command in ["solve", "print", "serve", "completions"] {
+        assert!(top.contains(command), "{command}");
+    }
+    let solve = page(&["solve"]);
+    assert!(solve.contains(".TH sudoku-solve 1"), "{solve}");
+    // One preamble a page, however many sections.
+    assert_eq!(solve.matches(".ds Aq").count(), 2, "{solve}");
+    assert!(solve.contains("max\\-time"), "{solve}");
+    sudoku()
+        .args(["man", "slove"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no command \"slove\": one of solve, check",
+        ));
+}

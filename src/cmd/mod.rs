@@ -14,6 +14,7 @@ mod print_path;
 mod print_render;
 pub mod rate;
 pub mod serve;
+pub mod shell;
 pub mod solve;
 pub mod verdict;
 
@@ -41,6 +42,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Canonical(a)) => canonical::run(&a),
         Some(Command::Print(a)) => print::run(&a),
         Some(Command::Serve(a)) => serve::run(&a),
+        Some(Command::Completions(a)) => shell::completions(&a),
+        Some(Command::Man(a)) => shell::man(&a),
     }
 }
 
