@@ -4,7 +4,8 @@
 //! UTF-16 as Windows PowerShell writes it; frames in box-drawing characters and full-width
 //! digits, as grids copied from terminals and web pages have them; numbered lists and
 //! Markdown fences, as chats and READMEs hold puzzles; quoted and semicolon CSV, as R and
-//! spreadsheets save banks; a JSON list of puzzle strings.
+//! spreadsheets save banks; a JSON list of puzzle strings; bare JSON grids, as
+//! `json.dumps` writes them, and sugoku's `board`.
 
 mod common;
 
@@ -461,4 +462,43 @@ fn a_line_with_blanks_as_empty_cells_is_one_puzzle() {
             "{lines}"
         );
     }
+}
+
+#[test]
+fn bare_json_grids_and_boards_read_as_grids() {
+    // `json.dumps(grid)` (and `indent=2`, a number a line), a list of such grids, a flat
+    // list of 81, and web APIs' `{"board": …}`: each was "expected '{'" or "missing grid".
+    for file in ["grid-bare.json", "grid-board.json"] {
+        let (code, out, err) = to_line(file);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, format!("{CLASSIC}\n").as_str()),
+            "{file}: {err}"
+        );
+    }
+    let text = std::fs::read_to_string(data("grid-board.json")).unwrap();
+    let rows = &text[text.find('[').unwrap()..text.rfind(']').unwrap() + 1];
+    let flat = format!("[{}]\n", rows.replace(['[', ']'], ""));
+    for input in [format!("{rows}\n"), format!("[{rows},\n {rows}]\n"), flat] {
+        let out = sudoku()
+            .args(["convert", "--to", "line"])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{input}");
+        let lines = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            !lines.is_empty() && lines.lines().all(|l| l == CLASSIC),
+            "{lines}"
+        );
+    }
+    // A grid that is no square is refused where it starts, naming what is wrong.
+    sudoku()
+        .arg("solve")
+        .write_stdin("[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2],[0,0,0,0]]\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "<stdin>:1:2: a bare grid: \"grid\" row 1 has 4 cells, expected 5",
+        ));
 }

@@ -26,7 +26,14 @@ pub const MAX_DEPTH: usize = 32;
 
 /// Scanner state kept between records: the current line (or lines, for an object spread
 /// over several) and how much of it has been read.
-pub(crate) type State = super::source::LineCursor;
+/// The reader's place in its input, and the rows of a bare grid (`[[5,3,0,…],…]`) read
+/// so far, with where the first began.
+#[derive(Default)]
+pub(crate) struct State {
+    cur: super::source::LineCursor,
+    rows: Vec<Value>,
+    rows_at: (usize, usize),
+}
 
 /// Finds the `}` closing the object whose `{` is the first byte fed, across pieces.
 #[derive(Default)]
@@ -72,26 +79,70 @@ impl Scan for ObjectEnd {
 pub(crate) fn read<R: BufRead>(
     src: &mut Source<R>,
     opts: &ReadOptions,
-    st: &mut State,
+    state: &mut State,
 ) -> Option<Result<Puzzle, ParseError>> {
+    let State {
+        cur: st,
+        rows,
+        rows_at,
+    } = state;
     loop {
         let rest = &st.buf[st.pos..];
         let skip = rest.len()
             - rest
-                .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']'))
+                .trim_start_matches(|c: char| c.is_whitespace() || c == ',')
                 .len();
         st.advance(skip, src);
         if st.pos == st.buf.len() {
-            match src.next_line()? {
-                Ok(l) => {
+            match src.next_line() {
+                Some(Ok(l)) => {
                     st.buf = l.text;
                     st.pos = 0;
                     st.line = l.no;
                     st.col = 1;
                 }
-                Err(e) => return Some(Err(e)),
+                Some(Err(e)) => return Some(Err(e)),
+                None if rows.is_empty() => return None,
+                None => return Some(bare_grid(src, opts, rows, *rows_at)),
             }
             continue;
+        }
+        // Arrays around objects are passed over; an array of numbers is a row of a bare
+        // grid, which ends with the array around its rows.
+        let rest = &st.buf[st.pos..];
+        if rest.starts_with(']') {
+            st.advance(1, src);
+            if !rows.is_empty() {
+                return Some(bare_grid(src, opts, rows, *rows_at));
+            }
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix('[') {
+            let first = after.trim_start();
+            let row = if first.is_empty() {
+                // `[` alone on its line, as `json.dumps(grid, indent=2)` writes each row.
+                next_line_opens_a_row(src)
+            } else {
+                opens_a_row(first)
+            };
+            if row {
+                if rows.is_empty() {
+                    *rows_at = (st.line, st.col);
+                }
+                match json_value(src, st, "JSON array") {
+                    Ok((row, _)) => rows.push(row),
+                    Err(e) => {
+                        rows.clear();
+                        return Some(Err(e));
+                    }
+                }
+            } else {
+                st.advance(1, src);
+            }
+            continue;
+        }
+        if !rows.is_empty() {
+            return Some(bare_grid(src, opts, rows, *rows_at));
         }
         if st.buf[st.pos..].starts_with('"') {
             return Some(string_puzzle(src, opts, st));
@@ -99,10 +150,10 @@ pub(crate) fn read<R: BufRead>(
         if !st.buf[st.pos..].starts_with('{') {
             let ch = st.buf[st.pos..].chars().next().expect("not empty");
             let expected = if ch.is_ascii_digit() || ch == '-' {
-                "'{' (a JSON object) or a puzzle as a string; a grid of numbers goes in \
-                 {\"grid\": [[…], …]}"
+                "'{' (a JSON object), a puzzle as a string, or a grid as rows of numbers, each \
+                 opening on its line ([5, 3, 0, …])"
             } else {
-                "'{' (a JSON object) or a puzzle as a string"
+                "'{' (a JSON object), a puzzle as a string, or a grid as rows of numbers"
             };
             let e = src.err(
                 st.line,
@@ -115,53 +166,10 @@ pub(crate) fn read<R: BufRead>(
             st.drop_line();
             return Some(Err(e));
         }
-        let mut scan = ObjectEnd::default();
-        let end = match src.extend_until(&mut st.buf, st.pos, &mut scan, "JSON object", st.line) {
-            Ok(Some(end)) => end,
-            Err(e) => {
-                st.drop_line();
-                return Some(Err(e));
-            }
-            Ok(None) => {
-                let e = src.err(
-                    st.line,
-                    st.col,
-                    ParseErrorKind::Invalid("unterminated JSON object".into()),
-                );
-                st.drop_line();
-                return Some(Err(e));
-            }
-        };
         let (line, col) = (st.line, st.col);
-        let text = st.buf[st.pos..end].to_string();
-        st.advance(end - st.pos, src);
-        if scan.deepest > MAX_DEPTH {
-            return Some(Err(src.err(
-                line,
-                col,
-                ParseErrorKind::Invalid(format!(
-                    "JSON nested {} levels deep; a puzzle needs 4, at most {MAX_DEPTH} are read",
-                    scan.deepest
-                )),
-            )));
-        }
-        let value: Value = match serde_json::from_str(&text) {
-            Ok(v) => v,
-            Err(e) => {
-                let (l, c) = (
-                    line + e.line().max(1) - 1,
-                    if e.line() <= 1 {
-                        col + e.column().max(1) - 1
-                    } else {
-                        e.column()
-                    },
-                );
-                return Some(Err(src.err(
-                    l,
-                    c,
-                    ParseErrorKind::Invalid(format!("bad JSON: {e}")),
-                )));
-            }
+        let (value, text) = match json_value(src, st, "JSON object") {
+            Ok(read) => read,
+            Err(e) => return Some(Err(e)),
         };
         // A command's record of a line it passed over with a note (a header) is passed
         // over again, with the same note.
@@ -192,7 +200,7 @@ pub(crate) fn read<R: BufRead>(
 fn string_puzzle<R: BufRead>(
     src: &mut Source<R>,
     opts: &ReadOptions,
-    st: &mut State,
+    st: &mut super::source::LineCursor,
 ) -> Result<Puzzle, ParseError> {
     let (line, col) = (st.line, st.col);
     let rest = &st.buf[st.pos..];
@@ -229,6 +237,115 @@ fn string_puzzle<R: BufRead>(
             // The string's text starts a column past its quote.
             let at = if e.col == 0 { 0 } else { col + e.col };
             src.err(line, at, e.kind)
+        })
+}
+
+/// The balanced JSON value (an array or an object) that starts at the cursor, read across
+/// lines as far as [`MAX_RECORD_BYTES`](super::MAX_RECORD_BYTES): parsed, and its text.
+fn json_value<R: BufRead>(
+    src: &mut Source<R>,
+    st: &mut super::source::LineCursor,
+    what: &str,
+) -> Result<(Value, String), ParseError> {
+    let (line, col) = (st.line, st.col);
+    let mut scan = ObjectEnd::default();
+    let end = match src.extend_until(&mut st.buf, st.pos, &mut scan, what, st.line) {
+        Ok(Some(end)) => end,
+        Err(e) => {
+            st.drop_line();
+            return Err(e);
+        }
+        Ok(None) => {
+            st.drop_line();
+            return Err(src.err(
+                line,
+                col,
+                ParseErrorKind::Invalid(format!("unterminated {what}")),
+            ));
+        }
+    };
+    let text = st.buf[st.pos..end].to_string();
+    st.advance(end - st.pos, src);
+    if scan.deepest > MAX_DEPTH {
+        return Err(src.err(
+            line,
+            col,
+            ParseErrorKind::Invalid(format!(
+                "JSON nested {} levels deep; a puzzle needs 4, at most {MAX_DEPTH} are read",
+                scan.deepest
+            )),
+        ));
+    }
+    match serde_json::from_str(&text) {
+        Ok(value) => Ok((value, text)),
+        Err(e) => {
+            let (l, c) = (
+                line + e.line().max(1) - 1,
+                if e.line() <= 1 {
+                    col + e.column().max(1) - 1
+                } else {
+                    e.column()
+                },
+            );
+            Err(src.err(l, c, ParseErrorKind::Invalid(format!("bad JSON: {e}"))))
+        }
+    }
+}
+
+/// Whether JSON text starts with a number (or `null`): the first cell of a grid's row.
+fn opens_a_row(t: &str) -> bool {
+    t.starts_with(|c: char| c.is_ascii_digit() || c == '-') || t.starts_with("null")
+}
+
+/// Whether the next line that is not blank (among the next few) opens with a row's first
+/// cell; the lines looked at are given back.
+fn next_line_opens_a_row<R: BufRead>(src: &mut Source<R>) -> bool {
+    let mut taken = Vec::new();
+    let mut row = false;
+    while taken.len() < 64 {
+        let Some(item) = src.next_line() else { break };
+        let text = item.as_ref().ok().map(|l| l.text.trim_start().to_string());
+        taken.push(item);
+        match text {
+            Some(t) if t.is_empty() => continue,
+            Some(t) => row = opens_a_row(&t),
+            None => {}
+        }
+        break;
+    }
+    for item in taken.into_iter().rev() {
+        src.push_back_result(item);
+    }
+    row
+}
+
+/// A bare grid, as `json.dumps` writes a list of rows (`[[5,3,0,…],…]`) or a flat list of
+/// `n²` numbers (`[5,3,0,…]`): read as a record's `grid`, its errors at its first row.
+fn bare_grid<R: BufRead>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+    rows: &mut Vec<Value>,
+    (line, col): (usize, usize),
+) -> Result<Puzzle, ParseError> {
+    let mut rows = std::mem::take(rows);
+    let flat = match rows.as_slice() {
+        [Value::Array(cells)] => super::line::side_of_len(cells.len()).filter(|&n| n >= 4),
+        _ => None,
+    };
+    if let Some(n) = flat {
+        if let Some(Value::Array(cells)) = rows.pop() {
+            rows = cells.chunks(n).map(|r| Value::Array(r.to_vec())).collect();
+        }
+    }
+    let record = serde_json::json!({ "grid": rows });
+    from_value(&record, opts)
+        .map(|p| Puzzle { line, ..p })
+        .map_err(|m| {
+            src.err(
+                line,
+                col,
+                ParseErrorKind::Invalid(format!("a bare grid: {m}")),
+            )
         })
 }
 
@@ -315,7 +432,11 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     }
     // Records of our commands' `--json` carry the puzzle as a line in `puzzle` (with
     // `grid` rows too from `generate`): either will do.
-    let grid_v = match (obj.get("grid"), obj.get("puzzle")) {
+    // `board` is sugoku's name (and other web APIs') for `grid`.
+    let grid_v = match (
+        obj.get("grid").or_else(|| obj.get("board")),
+        obj.get("puzzle"),
+    ) {
         (Some(g), _) => Some(g),
         (None, Some(p)) if !p.is_string() => {
             return Err(format!(
