@@ -36,6 +36,21 @@ fn to_line(file: &str) -> (i32, String, String) {
     )
 }
 
+/// `convert --to line` of `input` on standard input: it must succeed without a word on
+/// stderr and give the classic puzzle on every line, at least `min` times.
+fn reads_as_classic(input: &str, min: usize) {
+    let out = sudoku()
+        .args(["convert", "--to", "line"])
+        .write_stdin(input.to_string())
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!((out.status.code(), err.as_str()), (Some(0), ""), "{input}");
+    let lines = String::from_utf8(out.stdout).unwrap();
+    assert!(lines.lines().count() >= min, "{input}: {lines}");
+    assert!(lines.lines().all(|l| l == CLASSIC), "{input}: {lines}");
+}
+
 #[test]
 fn csv_banks_with_a_header_line_read_with_a_note() {
     for file in ["bank-kaggle.csv", "bank-qqwing.csv", "bank-id.csv"] {
@@ -381,16 +396,7 @@ fn numbered_lists_and_markdown_fences_read_as_their_puzzles() {
         fenced("```json", "```", grid("json")),
     ];
     for text in inputs {
-        let out = sudoku()
-            .args(["convert", "--to", "line"])
-            .write_stdin(text.clone())
-            .output()
-            .unwrap();
-        let (code, err) = (out.status.code(), String::from_utf8(out.stderr).unwrap());
-        assert_eq!((code, err.as_str()), (Some(0), ""), "{text}");
-        let lines = String::from_utf8(out.stdout).unwrap();
-        assert!(lines.lines().count() >= 2, "{lines}");
-        assert!(lines.lines().all(|l| l == CLASSIC), "{lines}");
+        reads_as_classic(&text, 2);
     }
 }
 
@@ -444,24 +450,8 @@ fn a_line_with_blanks_as_empty_cells_is_one_puzzle() {
     // Sudopedia's line layout (`53  7    6  195…`): read as a matrix row of 20 numbers,
     // it was "number 53 is out of range 0..=20".
     let spaced = CLASSIC.replace('.', " ");
-    for text in [format!("{spaced}\n"), format!("{spaced}\n{spaced}\n")] {
-        let out = sudoku()
-            .args(["convert", "--to", "line"])
-            .write_stdin(text)
-            .output()
-            .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let lines = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            !lines.is_empty() && lines.lines().all(|l| l == CLASSIC),
-            "{lines}"
-        );
-    }
+    reads_as_classic(&format!("{spaced}\n"), 1);
+    reads_as_classic(&format!("{spaced}\n{spaced}\n"), 2);
 }
 
 #[test]
@@ -479,19 +469,9 @@ fn bare_json_grids_and_boards_read_as_grids() {
     let text = std::fs::read_to_string(data("grid-board.json")).unwrap();
     let rows = &text[text.find('[').unwrap()..text.rfind(']').unwrap() + 1];
     let flat = format!("[{}]\n", rows.replace(['[', ']'], ""));
-    for input in [format!("{rows}\n"), format!("[{rows},\n {rows}]\n"), flat] {
-        let out = sudoku()
-            .args(["convert", "--to", "line"])
-            .write_stdin(input.clone())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{input}");
-        let lines = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            !lines.is_empty() && lines.lines().all(|l| l == CLASSIC),
-            "{lines}"
-        );
-    }
+    reads_as_classic(&format!("{rows}\n"), 1);
+    reads_as_classic(&format!("[{rows},\n {rows}]\n"), 2);
+    reads_as_classic(&flat, 1);
     // A grid that is no square is refused where it starts, naming what is wrong.
     sudoku()
         .arg("solve")
