@@ -25,9 +25,8 @@ use std::io::BufRead;
 pub const MAX_DEPTH: usize = 32;
 
 /// Scanner state kept between records: the current line (or lines, for an object spread
-/// over several) and how much of it has been read.
-/// The reader's place in its input, and the rows of a bare grid (`[[5,3,0,…],…]`) read
-/// so far, with where the first began.
+/// over several) and how much of it has been read, and the rows of a bare grid
+/// (`[[5,3,0,…],…]`) read so far, with where the first began.
 #[derive(Default)]
 pub(crate) struct State {
     cur: super::source::LineCursor,

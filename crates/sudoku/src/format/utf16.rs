@@ -2,8 +2,9 @@
 //! UTF-8 every reader expects. Only input that opens with a UTF-16 byte-order mark is
 //! decoded; anything else passes through untouched, byte for byte.
 //!
-//! The decoding is the standard library's (`char::from_u32` on each code point); a crate
-//! such as `encoding_rs_io` would bring every legacy encoding along for these two marks.
+//! The decoding is the standard library's (`char::decode_utf16`, a surrogate pair split
+//! between reads carried over); a crate such as `encoding_rs_io` would bring every legacy
+//! encoding along for these two marks.
 
 use std::io::{self, BufRead, Read};
 
@@ -57,11 +58,6 @@ impl<R: BufRead> Utf16Aware<R> {
             out: Vec::new(),
             pos: 0,
         }
-    }
-
-    /// Whether the input turned out to be UTF-16 (after the first read).
-    pub fn is_utf16(&self) -> bool {
-        matches!(self.state, State::Utf16 { .. })
     }
 
     fn sniff(&mut self) -> io::Result<()> {
@@ -129,33 +125,26 @@ impl<R: BufRead> Utf16Aware<R> {
             };
             return Ok(dangling);
         }
+        // The units of this read, after a high surrogate the last read ended with.
+        let mut units: Vec<u16> = high.take().into_iter().collect();
         let mut bytes = odd.take().into_iter().chain(chunk.iter().copied());
         while let Some(a) = bytes.next() {
             let Some(b) = bytes.next() else {
                 odd = Some(a);
                 break;
             };
-            let unit = if big_endian {
+            units.push(if big_endian {
                 u16::from_be_bytes([a, b])
             } else {
                 u16::from_le_bytes([a, b])
-            };
-            if let Some(h) = high.take() {
-                if (0xDC00..=0xDFFF).contains(&unit) {
-                    let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
-                    push(&mut self.out, char::from_u32(c).unwrap_or('\u{FFFD}'));
-                    continue;
-                }
-                push(&mut self.out, char::REPLACEMENT_CHARACTER);
-            }
-            match unit {
-                0xD800..=0xDBFF => high = Some(unit),
-                0xDC00..=0xDFFF => push(&mut self.out, char::REPLACEMENT_CHARACTER),
-                _ => push(
-                    &mut self.out,
-                    char::from_u32(u32::from(unit)).unwrap_or('\u{FFFD}'),
-                ),
-            }
+            });
+        }
+        // A high surrogate last may pair with the next read's first unit.
+        if units.last().is_some_and(|u| (0xD800..=0xDBFF).contains(u)) {
+            high = units.pop();
+        }
+        for c in char::decode_utf16(units) {
+            push(&mut self.out, c.unwrap_or(char::REPLACEMENT_CHARACTER));
         }
         self.inner.consume(used);
         self.state = State::Utf16 {
