@@ -398,6 +398,17 @@ fn numbered_lists_and_markdown_fences_read_as_their_puzzles() {
     for text in inputs {
         reads_as_classic(&text, 2);
     }
+    // A quote whose partner was lost in the copy is named where it stands (it was counted
+    // as a cell: "found 82").
+    for (bad, col) in [(format!("\"{CLASSIC}"), 1), (format!("{CLASSIC}'"), 82)] {
+        let out = sudoku().arg("solve").write_stdin(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(&format!("<stdin>:1:{col}: a quote without its partner")),
+            "{err}"
+        );
+    }
 }
 
 #[test]

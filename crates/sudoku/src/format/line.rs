@@ -355,6 +355,16 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
         Some(i) => i,
     };
     let (field, rest) = body.split_at(cut);
+    // A quote left among the cells is half of a pair: the other was lost in the copy
+    // (cells never hold one). Counted as a cell it made "found 82" of a good line.
+    if let Some(i) = field.find(['"', '\'']) {
+        let why = "a quote without its partner (a puzzle in quotes needs one at each end)";
+        return Err(ParseError::at(
+            1,
+            lead + char_col(field, i) + 1,
+            ParseErrorKind::Invalid(why.to_string()),
+        ));
+    }
     // A control character after the cells (in a comment, a rating, another CSV field) is
     // named where it stands; one among the cells is named below, as a cell it is not.
     if let Some((col, kind)) = super::stray_after_cells(rest, lead + field.chars().count()) {
