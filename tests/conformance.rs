@@ -712,3 +712,65 @@ fn rate_and_explain_word_a_puzzle_without_one_solution_alike() {
         assert!(messages[0].starts_with(words), "{input}: {messages:?}");
     }
 }
+
+#[test]
+fn bench_answer_mode_times_what_solve_answers() {
+    // `--mode answer` runs `solve`'s whole answer (its check of the givens, its answers
+    // without search on giant grids), so its counts are `solve`'s verdicts, puzzle for
+    // puzzle; a 64x64 cut from a formula grid is answered without the search the other
+    // modes time.
+    let files = [
+        data("none.txt"),
+        data("invalid.txt"),
+        data("unique.txt"),
+        data("multiple.txt"),
+        data("six-3x2.json"),
+        format!(
+            "{}/testdata/large/random-64-42-1.txt",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+    ];
+    for file in files {
+        let out = sudoku().args(["solve", "--json", &file]).output().unwrap();
+        let mut want = serde_json::Map::new();
+        for line in String::from_utf8(out.stdout).unwrap().lines() {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            let key = match r["status"].as_str().unwrap() {
+                "unique" => "one",
+                "multiple" => "more",
+                "none" => "none",
+                "invalid" => "invalid",
+                other => panic!("{file}: {other}"),
+            };
+            let n = want.get(key).and_then(|v| v.as_u64()).unwrap_or(0);
+            want.insert(key.to_string(), (n + 1).into());
+        }
+        let out = sudoku()
+            .args(["bench", "--json", "--mode", "answer", &file])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            (&v["mode"], &v["engine"]),
+            (&"answer".into(), &"solve".into())
+        );
+        assert!(v["guesses_per_puzzle"].is_null(), "{v}");
+        for (key, got) in v["counts"].as_object().unwrap() {
+            let expected = want.get(key).cloned().unwrap_or(0.into());
+            assert_eq!(got, &expected, "{file}: {key} in {v}");
+        }
+        let invalid = want.contains_key("invalid");
+        assert_eq!(
+            out.status.code(),
+            Some(i32::from(invalid)),
+            "{file}: {out:?}"
+        );
+    }
+    let out = sudoku()
+        .args(["bench", "--mode", "answer", "--engine", "general"])
+        .arg(data("unique.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--engine"));
+}

@@ -13,7 +13,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use sudoku::solve::{fast9, Engine, General};
+use sudoku::solve::{fast9, Engine, General, Outcome};
 use sudoku::transform::Transform;
 use sudoku::{Grid, Shape, Stop};
 
@@ -24,6 +24,10 @@ pub enum Mode {
     Solve,
     /// Count solutions up to 2 (the uniqueness check).
     Count2,
+    /// Answer as `sudoku solve` does (unique, several, none): its check of the givens and
+    /// its answers without search on giant grids included, as a SAT solver's time is its
+    /// whole answer. Guesses are not counted.
+    Answer,
 }
 
 /// Which engine to time.
@@ -40,7 +44,8 @@ pub enum EngineName {
 pub struct BenchArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Stop at the first solution (`solve`) or count up to two (`count2`).
+    /// Stop at the first solution (`solve`), count up to two (`count2`), or answer as
+    /// `sudoku solve` does (`answer`: what it runs before and beside the engine included).
     #[arg(long, value_enum, default_value_t = Mode::Count2)]
     pub mode: Mode,
     /// Re-orient every puzzle with a random symmetry drawn from this seed.
@@ -73,13 +78,14 @@ struct Item {
     invalid: bool,
 }
 
-/// One timed puzzle: the solution count found, the guesses made, and whether the time
-/// limit cut it short.
-#[derive(Clone, Copy, Default)]
+/// One timed puzzle: the solution count found, the guesses made, whether the time limit
+/// cut it short, and in `--mode answer` the solutions the answer gave (for the check).
+#[derive(Clone, Default)]
 struct Answer {
     count: usize,
     guesses: u64,
     stopped: bool,
+    solutions: Vec<Grid>,
 }
 
 struct Report {
@@ -137,6 +143,8 @@ fn read_puzzles(args: &BenchArgs, path: &std::path::Path) -> Result<Vec<Item>> {
         }
         let nine = grid.shape().is_nine();
         let cells = match args.engine {
+            // What `solve` runs, whatever the shape.
+            _ if args.mode == Mode::Answer => None,
             Some(EngineName::Fast9) if !nine => {
                 let n = grid.shape().side();
                 bail!(
@@ -167,14 +175,35 @@ fn stop_after(max_time: Option<Duration>) -> Stop {
     max_time.map_or_else(Stop::never, Stop::after)
 }
 
-fn answer(item: &Item, limit: usize, max_time: Option<Duration>) -> Answer {
+fn answer(item: &Item, mode: Mode, max_time: Option<Duration>) -> Answer {
+    let limit = if mode == Mode::Solve { 1 } else { 2 };
+    if mode == Mode::Answer {
+        return match sudoku::solve::solve_until(&item.grid, None, &stop_after(max_time)) {
+            Err(_) => Answer {
+                stopped: true,
+                ..Answer::default()
+            },
+            Ok(outcome) => {
+                let solutions = match outcome {
+                    Outcome::Unique(g) => vec![g],
+                    Outcome::Multiple(a, b) => vec![a, b],
+                    Outcome::NoSolution | Outcome::Invalid(_) => Vec::new(),
+                };
+                Answer {
+                    count: solutions.len(),
+                    solutions,
+                    ..Answer::default()
+                }
+            }
+        };
+    }
     match &item.cells {
         Some(cells) => {
             let c = fast9::count(cells, limit);
             Answer {
                 count: c.count,
                 guesses: c.guesses,
-                stopped: false,
+                ..Answer::default()
             }
         }
         None => {
@@ -183,6 +212,7 @@ fn answer(item: &Item, limit: usize, max_time: Option<Duration>) -> Answer {
                 count: s.count,
                 guesses: s.guesses,
                 stopped: s.stopped,
+                solutions: Vec::new(),
             }
         }
     }
@@ -194,10 +224,6 @@ fn time_file(
     pool: Option<&rayon::ThreadPool>,
 ) -> Result<Report> {
     let puzzles = read_puzzles(args, path)?;
-    let limit = match args.mode {
-        Mode::Solve => 1,
-        Mode::Count2 => 2,
-    };
     let max_time = args.max_time;
     let mut answers: Vec<Answer> = vec![Answer::default(); puzzles.len()];
     let passes = args.repeat;
@@ -207,20 +233,20 @@ fn time_file(
         match pool {
             None => {
                 for (a, p) in answers.iter_mut().zip(&puzzles) {
-                    *a = answer(p, limit, max_time);
+                    *a = answer(p, args.mode, max_time);
                 }
             }
             Some(pool) => pool.install(|| {
                 answers
                     .par_iter_mut()
                     .zip(puzzles.par_iter())
-                    .for_each(|(a, p)| *a = answer(p, limit, max_time));
+                    .for_each(|(a, p)| *a = answer(p, args.mode, max_time));
             }),
         }
     }
     let elapsed = start.elapsed();
     let cpu = cpu_start.and_then(|s| Some(thread_cpu()? - s));
-    verify(path, &puzzles, &answers, limit, max_time)?;
+    verify(path, &puzzles, &answers, args.mode, max_time)?;
     let mut counts = [0; 3];
     let mut invalid = 0;
     for (a, p) in answers.iter().zip(&puzzles).filter(|(a, _)| !a.stopped) {
@@ -270,14 +296,17 @@ fn thread_cpu() -> Option<Duration> {
 /// The untimed check: solutions found again (two at most) and checked by the verifier; the
 /// counts must match the timed run and the solutions must differ. A 9x9 grid is answered
 /// again by the other engine than the one timed; other shapes by the general engine again
-/// (the verifier is what is independent there).
+/// (the verifier is what is independent there). In `--mode answer` the answer's own
+/// solutions are checked (a search again could take what the answer saved), and "none"
+/// is searched again.
 fn verify(
     path: &std::path::Path,
     puzzles: &[Item],
     answers: &[Answer],
-    limit: usize,
+    mode: Mode,
     max_time: Option<Duration>,
 ) -> Result<()> {
+    let limit = if mode == Mode::Solve { 1 } else { 2 };
     for (i, (p, a)) in puzzles.iter().zip(answers).enumerate() {
         if a.stopped {
             continue;
@@ -286,7 +315,9 @@ fn verify(
         let grid = &p.grid;
         // 9x9 timed on the general engine: fast9 checks it. Everything else: the general
         // engine (again, for other shapes).
-        let sols: Vec<Grid> = if p.cells.is_none() && grid.shape().is_nine() {
+        let sols: Vec<Grid> = if mode == Mode::Answer && (a.count > 0 || p.invalid) {
+            a.solutions.clone()
+        } else if p.cells.is_none() && grid.shape().is_nine() {
             let v = |s: &[u8; 81]| s.iter().map(|&x| x as usize).collect::<Vec<_>>();
             let (sols, _) = fast9::solutions(&nine_cells(grid), limit);
             sols.iter()
@@ -317,6 +348,9 @@ fn verify(
 
 /// Runs `sudoku bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    if args.mode == Mode::Answer && args.engine.is_some() {
+        bail!("--engine: --mode answer times what `sudoku solve` runs, its engine by shape");
+    }
     let jobs = crate::limits::jobs(args.jobs.max(1));
     let pool = if jobs > 1 {
         Some(rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?)
@@ -356,19 +390,24 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             f64::INFINITY
         };
         let us = secs * 1e6 / solved.max(1.0);
-        let gpp = r.guesses as f64 / r.puzzles.max(1) as f64;
-        let no_guess = 100.0 * r.no_guess as f64 / r.puzzles.max(1) as f64;
+        // `--mode answer` counts no guesses: shown as unknown, not as none.
+        let counted = args.mode != Mode::Answer;
+        let gpp = counted.then(|| r.guesses as f64 / r.puzzles.max(1) as f64);
+        let no_guess = counted.then(|| 100.0 * r.no_guess as f64 / r.puzzles.max(1) as f64);
         // The kernel adds to a thread's CPU time at ticks and switches: under a millisecond
         // it says nothing.
         let cpu_rate = r
             .cpu
             .filter(|c| *c >= Duration::from_millis(1))
             .map(|c| solved / c.as_secs_f64());
-        let engines: Vec<String> = r
-            .engines
-            .iter()
-            .map(|e| format!("{e:?}").to_lowercase())
-            .collect();
+        let engines: Vec<String> = if args.mode == Mode::Answer {
+            vec!["solve".to_string()]
+        } else {
+            r.engines
+                .iter()
+                .map(|e| format!("{e:?}").to_lowercase())
+                .collect()
+        };
         if args.json {
             let v = serde_json::json!({
                 "file": r.file,
@@ -399,9 +438,11 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 .file_name()
                 .map_or(r.file.clone(), |n| n.to_string_lossy().into_owned());
             let cpu = cpu_rate.map_or("-".to_string(), |c| format!("{c:.0}"));
+            let gpp = gpp.map_or("-".to_string(), |g| format!("{g:.2}"));
+            let no_guess = no_guess.map_or("-".to_string(), |n| format!("{n:.1}%"));
             writeln!(
                 std::io::stdout(),
-                "{:<28} {:>8} {:>10.0} {:>10.2} {:>10.2} {:>8.1}% {:>12}",
+                "{:<28} {:>8} {:>10.0} {:>10.2} {:>10} {:>9} {:>12}",
                 name,
                 r.puzzles,
                 rate,
