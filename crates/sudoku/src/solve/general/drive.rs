@@ -4,7 +4,9 @@
 //! search keeps failing. [`super::search_with`] and the portfolio enter here.
 
 use super::pattern::{agreeing_pattern, empty_grid};
-use super::tuning::{is_sparse, Tuning, PARTIAL_KEEP_PERMILLE, SAT_MAX_LIMIT};
+use super::tuning::{
+    is_sparse, Tuning, FIT_MIN_OPEN_PERMILLE, PARTIAL_KEEP_PERMILLE, SAT_MAX_LIMIT,
+};
 use super::{grid_of, portfolio, sat, Geometry, Options, Search, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
@@ -121,11 +123,13 @@ pub(super) fn run_search(
     // are): solutions with no search, when the linear fit and trades of cells find them
     // (`sparse`). Sparse grids were tried before the engine for two; a longer count tries
     // them again. A count the trades do not reach still searches, and falls back on them
-    // if the stop comes first.
+    // if the stop comes first. With few cells left open the search is quicker than the
+    // fit ([`FIT_MIN_OPEN_PERMILLE`]).
     if tuning.formula_fit
         && marks.is_none()
         && st.empty > 0
         && (limit > 2 || !crate::solve::sparse::nearly_empty(grid))
+        && st.empty * 1000 >= FIT_MIN_OPEN_PERMILLE * shape.cell_count()
     {
         let found = crate::solve::sparse::solutions(grid, limit, keep, stop);
         if found.count >= limit {
