@@ -30,6 +30,17 @@ pub enum Mode {
     Answer,
 }
 
+impl Mode {
+    /// The solutions each answer looks for: one to stop at the first, two otherwise.
+    fn limit(self) -> usize {
+        if self == Mode::Solve {
+            1
+        } else {
+            2
+        }
+    }
+}
+
 /// Which engine to time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineName {
@@ -176,7 +187,7 @@ fn stop_after(max_time: Option<Duration>) -> Stop {
 }
 
 fn answer(item: &Item, mode: Mode, max_time: Option<Duration>) -> Answer {
-    let limit = if mode == Mode::Solve { 1 } else { 2 };
+    let limit = mode.limit();
     if mode == Mode::Answer {
         return match sudoku::solve::solve_until(&item.grid, None, &stop_after(max_time)) {
             Err(_) => Answer {
@@ -212,7 +223,7 @@ fn answer(item: &Item, mode: Mode, max_time: Option<Duration>) -> Answer {
                 count: s.count,
                 guesses: s.guesses,
                 stopped: s.stopped,
-                solutions: Vec::new(),
+                ..Answer::default()
             }
         }
     }
@@ -306,7 +317,7 @@ fn verify(
     mode: Mode,
     max_time: Option<Duration>,
 ) -> Result<()> {
-    let limit = if mode == Mode::Solve { 1 } else { 2 };
+    let limit = mode.limit();
     for (i, (p, a)) in puzzles.iter().zip(answers).enumerate() {
         if a.stopped {
             continue;
@@ -315,25 +326,29 @@ fn verify(
         let grid = &p.grid;
         // 9x9 timed on the general engine: fast9 checks it. Everything else: the general
         // engine (again, for other shapes).
-        let sols: Vec<Grid> = if mode == Mode::Answer && (a.count > 0 || p.invalid) {
-            a.solutions.clone()
+        let found: Vec<Grid>;
+        let sols: &[Grid] = if mode == Mode::Answer && (a.count > 0 || p.invalid) {
+            &a.solutions
         } else if p.cells.is_none() && grid.shape().is_nine() {
             let v = |s: &[u8; 81]| s.iter().map(|&x| x as usize).collect::<Vec<_>>();
             let (sols, _) = fast9::solutions(&nine_cells(grid), limit);
-            sols.iter()
+            found = sols
+                .iter()
                 .map(|s| Grid::from_values(Shape::NINE, &v(s)))
-                .collect::<Result<_, _>>()?
+                .collect::<Result<_, _>>()?;
+            &found
         } else {
             let s = General.search_until(grid, None, limit, limit, &stop_after(max_time));
             if s.stopped {
                 continue;
             }
-            s.solutions
+            found = s.solutions;
+            &found
         };
         if sols.len() != a.count {
             bail!("{}: count {} then {}", at(), a.count, sols.len());
         }
-        for s in &sols {
+        for s in sols {
             if let Err(v) = sudoku::verify::check_solution_of(grid, s) {
                 let why: Vec<String> = v.iter().map(|v| v.describe(grid.shape())).collect();
                 bail!("{}: wrong solution: {}", at(), why.join("; "));
