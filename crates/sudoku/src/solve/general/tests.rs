@@ -1220,3 +1220,47 @@ fn sparse_fills_race_and_answer_as_one_search() {
     assert!(s.stopped);
     assert_eq!(Arc::strong_count(&flag), 2);
 }
+
+/// The multiply-and-shift that splits a house-digit into house and digit is exact for
+/// every house-digit of every side, 2 to the largest.
+#[test]
+fn house_digits_split_exactly_at_every_side() {
+    for side in 2..=crate::shape::MAX_SIDE {
+        let geo = Geometry::new(Shape::new(1, side).expect("a 1 x side box"));
+        for hd in 0..3 * side * side {
+            assert_eq!(
+                geo.split(hd),
+                (hd / side, hd % side),
+                "side {side}, hd {hd}"
+            );
+        }
+    }
+}
+
+/// Singles and locked candidates on boxes taller than wide and wider than tall never take
+/// a digit of the solution the givens were cut from.
+#[test]
+fn locked_candidates_hold_on_oblong_boxes() {
+    for (br, bc) in [(2, 3), (3, 2), (3, 4), (4, 3), (2, 5)] {
+        let shape = Shape::new(br, bc).expect("a shape");
+        let geo = Geometry::new(shape);
+        let full = pattern_solution(shape);
+        let mut values: Vec<usize> = full.iter().map(|&v| v as usize).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(br as u64 * 10 + bc as u64);
+        for v in values.iter_mut() {
+            if rand::Rng::gen_bool(&mut rng, 0.6) {
+                *v = 0;
+            }
+        }
+        let g = Grid::from_values(shape, &values).expect("a grid");
+        let stop = Stop::never();
+        let mut s = Solver::new(&geo, &g, &stop).expect("no clash");
+        assert!(s.queue_all() && s.propagate(), "{br}x{bc}");
+        for (cell, &v) in full.iter().enumerate() {
+            assert!(
+                s.has(cell, v as usize - 1),
+                "{br}x{bc}: cell {cell} lost its digit"
+            );
+        }
+    }
+}
