@@ -455,37 +455,44 @@ impl<'g> Solver<'g> {
     fn queue_all(&mut self) -> bool {
         let n = self.geo.n;
         let nn = n * n;
+        // The sparse sets are filled without a branch: every index is written at the end,
+        // and only an open one moves the end on. On a nearly full grid the open ones come
+        // at random, and guessing them cost this function most of its time.
+        self.open_cells.clear();
+        self.open_cells.resize(nn, 0);
+        let mut k = 0;
         for cell in 0..nn {
-            if self.value[cell] == 0 {
-                self.at[cell] = self.open_cells.len() as u32;
-                self.open_cells.push(cell as u32);
-            }
+            self.open_cells[k] = cell as u32;
+            self.at[cell] = k as u32;
+            k += usize::from(self.value[cell] == 0);
         }
+        self.open_cells.truncate(k);
+        self.open_hds.clear();
+        self.open_hds.resize(3 * nn, 0);
+        let mut k = 0;
         for hd in 0..3 * nn {
-            if !self.placed[hd] {
-                self.at[nn + hd] = self.open_hds.len() as u32;
-                self.open_hds.push(hd as u32);
-            }
+            self.open_hds[k] = hd as u32;
+            self.at[nn + hd] = k as u32;
+            k += usize::from(!self.placed[hd]);
         }
+        self.open_hds.truncate(k);
         self.n_open_cells = self.open_cells.len();
         self.n_open_hds = self.open_hds.len();
-        for cell in 0..n * n {
-            if self.value[cell] == 0 {
-                match self.ncand[cell] {
-                    0 => return false,
-                    1 => self.singles.push(Pending::Naked(cell as u32)),
-                    _ => {}
-                }
+        for i in 0..self.n_open_cells {
+            let cell = self.open_cells[i] as usize;
+            match self.ncand[cell] {
+                0 => return false,
+                1 => self.singles.push(Pending::Naked(cell as u32)),
+                _ => {}
             }
         }
-        for hd in 0..3 * n * n {
-            if !self.placed[hd] {
-                match self.npos[hd] {
-                    0 => return false,
-                    1 => self.singles.push(Pending::Hidden(hd as u32)),
-                    c if c <= self.geo.lock_limit[self.geo.kind(hd)] => self.locked.push(hd as u32),
-                    _ => {}
-                }
+        for i in 0..self.n_open_hds {
+            let hd = self.open_hds[i] as usize;
+            match self.npos[hd] {
+                0 => return false,
+                1 => self.singles.push(Pending::Hidden(hd as u32)),
+                c if c <= self.geo.lock_limit[self.geo.kind(hd)] => self.locked.push(hd as u32),
+                _ => {}
             }
         }
         true
