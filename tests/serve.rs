@@ -234,6 +234,57 @@ fn any_format_and_json_objects_are_read_and_shapes_survive() {
     assert_eq!(a.shape().side(), 6);
 }
 
+/// A puzzle read in hex or letters comes back with its symbols and its alphabet, which the
+/// page shows and sends back; a line with no `0` is read in hex when the request says so.
+#[test]
+fn parse_answers_the_symbols_a_puzzle_was_read_in() {
+    let server = Server::start(&[]);
+    let sixteen = std::fs::read_to_string("testdata/large/rkkautsar-sudoku-16-1.txt")
+        .expect("the 16x16 sample");
+    let puzzle = sudoku::format::parse_str(&sixteen, None).expect("a puzzle");
+    let hex = |v: usize| std::char::from_digit(v as u32 - 1, 16).map(|c| c.to_ascii_uppercase());
+    let line: String = puzzle
+        .grid
+        .values()
+        .iter()
+        .map(|&v| {
+            if v == 0 {
+                '.'
+            } else {
+                hex(v as usize).expect("a hex digit")
+            }
+        })
+        .collect();
+    let (status, v) = server.post("/api/parse", &json!({ "text": line }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["puzzle"]["alphabet"], "hex");
+    let want: Vec<String> = (1..=16)
+        .map(|d| hex(d).expect("a hex digit").to_string())
+        .collect();
+    assert_eq!(v["symbols"], json!(want));
+    assert_eq!(grid_of(&v["puzzle"]["grid"]).values(), puzzle.grid.values());
+    // Without its 0s the line reads in standard symbols, unless the request names hex.
+    let no_zero: String = line
+        .chars()
+        .map(|c| if c == '0' { '.' } else { c })
+        .collect();
+    let (_, standard) = server.post("/api/parse", &json!({ "text": no_zero }));
+    assert_eq!(standard["symbols"][0], "1");
+    let (status, v) = server.post("/api/parse", &json!({ "text": no_zero, "alphabet": "hex" }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["symbols"][0], "0");
+    // The same symbols, each one digit higher in hex (its 0 is digit 1).
+    let (h, st) = (
+        grid_of(&v["puzzle"]["grid"]),
+        grid_of(&standard["puzzle"]["grid"]),
+    );
+    for (&x, &y) in h.values().iter().zip(st.values()) {
+        assert_eq!(x, if y == 0 { 0 } else { y + 1 });
+    }
+    let (status, _) = server.post("/api/parse", &json!({ "text": line, "alphabet": "runes" }));
+    assert_eq!(status, 400);
+}
+
 #[test]
 fn bad_input_gets_a_clear_4xx_with_line_and_column() {
     let server = Server::start(&[]);

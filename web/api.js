@@ -20,7 +20,7 @@ async function post(path, body) {
   return data;
 }
 
-export const parse = (text) => post('/api/parse', { text });
+export const parse = (text, alphabet) => post('/api/parse', alphabet ? { text, alphabet } : { text });
 export const solve = (puzzle) => post('/api/solve', { puzzle });
 export const hint = (puzzle, order) => post('/api/hint', { puzzle, order });
 export const explain = (puzzle, order) => post('/api/explain', { puzzle, order });

@@ -1,7 +1,7 @@
 // The page: wires the board, the controls and the API together. State lives in `ui` and
 // in the `Game`; every change ends in `refresh()`, which draws and saves.
 import * as api from './api.js';
-import { Game, symbol, digitOfKey } from './game.js';
+import { Game } from './game.js';
 import { render, cellAt } from './board.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -73,9 +73,9 @@ function drawPad() {
     const b = document.createElement('button');
     b.dataset.action = 'digit';
     b.dataset.digit = d;
-    b.textContent = ui.mode === 'colour' ? '■' : symbol(d);
+    b.textContent = ui.mode === 'colour' ? '■' : ui.game.symbol(d);
     if (ui.mode === 'colour') b.className = `swatch c${d}`;
-    b.setAttribute('aria-label', ui.mode === 'colour' ? `colour ${d}` : `${ui.mode} ${symbol(d)}`);
+    b.setAttribute('aria-label', ui.mode === 'colour' ? `colour ${d}` : `${ui.mode} ${ui.game.symbol(d)}`);
     pad.append(b);
   }
 }
@@ -118,9 +118,10 @@ function changed() {
   refresh();
 }
 
-/** Starts a game of `puzzle` (the API's JSON) and says which of the four outcomes it is. */
-async function start(puzzle, { rating = null, note = '' } = {}) {
-  ui.game = new Game(puzzle);
+/** Starts a game of `puzzle` (the API's JSON, shown in `symbols` when not the standard
+ * ones) and says which of the four outcomes it is. */
+async function start(puzzle, { rating = null, note = '', symbols = null } = {}) {
+  ui.game = new Game(puzzle, symbols);
   ui.selection = new Set([0]);
   ui.hint = null;
   ui.path = null;
@@ -230,24 +231,28 @@ document.addEventListener('keydown', (e) => {
   if (ctrl && (k === 'y' || k === 'Y')) { e.preventDefault(); if (ui.game.redo()) changed(); return; }
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (arrows[k]) { e.preventDefault(); moveSel(...arrows[k], e.shiftKey || ctrl); return; }
-  if (k === 'Backspace' || k === 'Delete' || k === '0' || k === '.') { e.preventDefault(); erase(); return; }
+  // 0 erases, but in hex (0-F) it is the first digit.
+  const zero = ui.game.digitOfKey('0') === null && k === '0';
+  if (k === 'Backspace' || k === 'Delete' || k === '.' || zero) { e.preventDefault(); erase(); return; }
   if (k === 'Escape') { ui.selection = new Set(); refresh(); return; }
-  // Digits by their key code, so Shift+1 is a corner 1 whatever the keyboard prints.
-  const code = e.code.match(/^(?:Digit|Numpad)([1-9])$/);
+  // Digits by their key code, so Shift+1 is a corner 1 whatever the keyboard prints; the
+  // key's symbol says which digit it is (in hex, 1 is the second).
+  const code = e.code.match(/^(?:Digit|Numpad)([0-9])$/);
   const n = ui.game.n;
-  if (code) {
+  const coded = code ? ui.game.digitOfKey(code[1]) : null;
+  if (coded && coded <= n) {
     e.preventDefault();
-    const d = Number(code[1]);
-    enter(d, e.shiftKey ? 'corner' : ctrl || e.altKey ? 'centre' : ui.mode);
+    enter(coded, e.shiftKey ? 'corner' : ctrl || e.altKey ? 'centre' : ui.mode);
     return;
   }
   if (ctrl || e.altKey) return;
-  if (n <= 9 || ui.mode === 'colour') {
+  // Letter keys switch modes unless they are the puzzle's digits (A-G on 16x16, letters).
+  if (ui.game.digitOfKey(k) === null || ui.mode === 'colour') {
     const modes = { z: 'normal', x: 'corner', c: 'centre', v: 'colour' };
     if (modes[k.toLowerCase()] && k.length === 1) { setMode(modes[k.toLowerCase()]); return; }
     if (k === 'h' || k === 'H') { nextHint(); return; }
   }
-  const d = digitOfKey(k);
+  const d = ui.game.digitOfKey(k);
   if (d && d <= n) { e.preventDefault(); enter(d); }
 });
 
@@ -299,7 +304,7 @@ async function nextHint() {
   if (h.data.kind === 'mistake') {
     ui.bad = new Set(h.data.mistakes.map((m) => g.cell(m.cell[0] - 1, m.cell[1] - 1)));
     const words = h.data.mistakes.map(({ cell: [r, c], digit, kind }) => (kind === 'wrong digit'
-      ? `r${r}c${c} is not ${symbol(digit)}` : `r${r}c${c} lacks the candidate ${symbol(digit)}`));
+      ? `r${r}c${c} is not ${g.symbol(digit)}` : `r${r}c${c} lacks the candidate ${g.symbol(digit)}`));
     message(`Fix these first: ${words.join('; ')}.`, 'error');
     refresh();
     return;
@@ -396,15 +401,15 @@ async function newPuzzle() {
   }
 }
 
-async function importText(text, boxParam) {
+async function importText(text, boxParam, alphabet) {
   try {
-    const r = await api.parse(text);
+    const r = await api.parse(text, alphabet);
     const p = r.puzzle;
     if (boxParam) {
       const [a, b] = boxParam.split('x').map(Number);
       if (a * b === p.size) p.box = [a, b];
     }
-    await start(p, { note: `Loaded a ${p.size}×${p.size} puzzle${r.format ? ` (${r.format})` : ''}.` });
+    await start(p, { symbols: r.symbols, note: `Loaded a ${p.size}×${p.size} puzzle${r.format ? ` (${r.format})` : ''}.` });
     if (ui.game.solution) rateQuietly();
   } catch (e) {
     message(`Could not read the puzzle: ${e.message}`, 'error');
@@ -437,11 +442,13 @@ async function exportIt() {
 
 function shareLink() {
   const g = ui.game;
-  const line = g.givens.map((v) => (v ? symbol(v) : '.')).join('');
+  const line = g.givens.map((v) => (v ? g.symbol(v) : '.')).join('');
   const url = new URL(location.href);
   url.search = '';
   url.searchParams.set('puzzle', line);
   if (g.br !== g.bc) url.searchParams.set('box', `${g.br}x${g.bc}`);
+  // A hex line without a 0 reads as standard symbols: the link says which they are.
+  if (g.alphabet) url.searchParams.set('alphabet', g.alphabet);
   role('share').value = url.toString();
   navigator.clipboard?.writeText(url.toString()).catch(() => {});
   message('Share link made (copied when the browser allows).');
@@ -572,7 +579,7 @@ async function boot() {
   }).catch(() => {});
   const params = new URLSearchParams(location.search);
   if (params.get('puzzle')) {
-    await importText(params.get('puzzle'), params.get('box'));
+    await importText(params.get('puzzle'), params.get('box'), params.get('alphabet'));
     history.replaceState(null, '', location.pathname);
     return;
   }

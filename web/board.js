@@ -1,6 +1,5 @@
 // Draws the grid as SVG: cells (each a <g data-cell="rXcY"> whose text is its digit),
 // pencil marks, colours, selection, conflicts, and a logical step on top of it all.
-import { symbol } from './game.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const S = 60; // one cell, in SVG units
@@ -70,13 +69,13 @@ export function render(svg, game, view) {
     if (sel.has(i) && colour) bg.push('selected');
     if (conflicts.has(i)) bg.push('conflict');
     const g = el('g', { 'data-cell': `r${r + 1}c${c + 1}`, role: 'gridcell',
-      'aria-label': `row ${r + 1} column ${c + 1}${values[i] ? ` ${symbol(values[i])}` : ' empty'}`,
+      'aria-label': `row ${r + 1} column ${c + 1}${values[i] ? ` ${game.symbol(values[i])}` : ' empty'}`,
       'aria-selected': sel.has(i) ? 'true' : 'false' });
     g.append(el('rect', { class: bg.join(' '), x, y, width: S, height: S }));
     const cls = ['digit'];
     if (game.isGiven(i)) cls.push('given');
     if (conflicts.has(i)) cls.push('conflict');
-    g.append(el('text', { class: cls.join(' '), x: x + S / 2, y: y + S / 2 + 1, 'font-size': digitSize }, values[i] ? symbol(values[i]) : ''));
+    g.append(el('text', { class: cls.join(' '), x: x + S / 2, y: y + S / 2 + 1, 'font-size': digitSize }, values[i] ? game.symbol(values[i]) : ''));
     cells.append(g);
     if (sel.has(i) && colour) over.append(el('rect', { x: x + 3, y: y + 3, width: S - 6, height: S - 6, fill: 'none', stroke: '#c9a400', 'stroke-width': 4 }));
     if (values[i]) continue;
@@ -89,11 +88,11 @@ export function render(svg, game, view) {
       if (!(corner & (1 << d))) continue;
       const s = candidateSpot(n, d);
       marks.append(el('text', { class: `mark corner${d === sameDigit ? ' same' : ''}`, 'data-mark': `r${r + 1}c${c + 1}`,
-        x: x + s.x, y: y + s.y + 1, 'font-size': Math.min(ms, s.r * 1.6) }, symbol(d)));
+        x: x + s.x, y: y + s.y + 1, 'font-size': Math.min(ms, s.r * 1.6) }, game.symbol(d)));
     }
     if (centre) {
       const ds = [];
-      for (let d = 1; d <= n; d++) if (centre & (1 << d)) ds.push(symbol(d));
+      for (let d = 1; d <= n; d++) if (centre & (1 << d)) ds.push(game.symbol(d));
       const txt = ds.join('');
       marks.append(el('text', { class: 'mark centre', 'data-centre': `r${r + 1}c${c + 1}`, x: x + S / 2, y: y + S / 2,
         'font-size': Math.min(16, (S * 1.6) / Math.max(txt.length, 3)) }, txt));
@@ -138,18 +137,18 @@ function drawStep(g, game, step) {
   for (const [r, c, dg, role] of d.candidates) {
     const p = spot(n, r, c, dg);
     layer.append(el('circle', { class: `hl-cand ${role}`, 'data-cand': `r${r}c${c}d${dg}`, cx: p.x, cy: p.y, r: p.r * 0.9 }));
-    layer.append(el('text', { class: 'hl-text', x: p.x, y: p.y + 1, 'font-size': Math.min(16, p.r * 1.5) }, symbol(dg)));
+    layer.append(el('text', { class: 'hl-text', x: p.x, y: p.y + 1, 'font-size': Math.min(16, p.r * 1.5) }, game.symbol(dg)));
   }
   for (const [r, c, dg] of step.eliminations || []) {
     const p = spot(n, r, c, dg);
     const k = p.r * 0.75;
     layer.append(el('circle', { class: 'hl-cand off', cx: p.x, cy: p.y, r: p.r * 0.9 }));
-    layer.append(el('text', { class: 'hl-text', x: p.x, y: p.y + 1, 'font-size': Math.min(16, p.r * 1.5) }, symbol(dg)));
+    layer.append(el('text', { class: 'hl-text', x: p.x, y: p.y + 1, 'font-size': Math.min(16, p.r * 1.5) }, game.symbol(dg)));
     layer.append(el('path', { class: 'hl-elim', 'data-elim': `r${r}c${c}d${dg}`, d: `M${p.x - k},${p.y - k}L${p.x + k},${p.y + k}M${p.x + k},${p.y - k}L${p.x - k},${p.y + k}` }));
   }
   for (const [r, c, dg] of step.placements || []) {
     layer.append(el('circle', { class: 'hl-place', 'data-place': `r${r}c${c}d${dg}`, cx: (c - 0.5) * S, cy: (r - 0.5) * S, r: S * 0.42 }));
-    layer.append(el('text', { class: 'hl-text', x: (c - 0.5) * S, y: (r - 0.5) * S + 1, 'font-size': 30, opacity: 0.55 }, symbol(dg)));
+    layer.append(el('text', { class: 'hl-text', x: (c - 0.5) * S, y: (r - 0.5) * S + 1, 'font-size': 30, opacity: 0.55 }, game.symbol(dg)));
   }
   // Links: arrows from node to node, strong solid and weak dashed, bent a little so that
   // links between the same cells stay apart.

@@ -1,21 +1,20 @@
 // The game's state and every change to it, without the page: a position (digits, marks,
 // colours) over fixed givens, an undo/redo history without limit, and the rules' checks.
 
-/** Symbols: 1-9 then A, B, … (10, 11, …), as the line format writes them. */
-export const symbol = (d) => (d <= 9 ? String(d) : String.fromCharCode(55 + d));
-export const digitOfKey = (key) => {
-  if (/^[1-9]$/.test(key)) return Number(key);
-  if (/^[a-zA-Z]$/.test(key)) return key.toUpperCase().charCodeAt(0) - 55;
-  return null;
-};
+/** The standard symbols: 1-9 then A, B, … (10, 11, …), as the line format writes them. A
+ * puzzle read in another alphabet (hex 0-F, letters A-Y) comes with its own from the server. */
+const standard = (n) => Array.from({ length: n }, (_, i) => (i < 9 ? String(i + 1) : String.fromCharCode(65 + i - 9)));
 
 export class Game {
-  /** A game of `puzzle` ({size, box, grid, givens?, marks?}, the API's JSON). */
-  constructor(puzzle) {
+  /** A game of `puzzle` ({size, box, grid, givens?, marks?, alphabet?}, the API's JSON),
+   * shown in `symbols` (digit d is `symbols[d - 1]`; the standard ones when absent). */
+  constructor(puzzle, symbols = null) {
     this.n = puzzle.size;
     this.br = puzzle.box[0];
     this.bc = puzzle.box[1];
     const n = this.n;
+    this.alphabet = puzzle.alphabet || null;
+    this.symbols = symbols && symbols.length === n ? symbols : standard(n);
     const flat = (rows) => rows.flat().map((v) => Number(v) || 0);
     const values = flat(puzzle.grid);
     const givens = puzzle.givens ? flat(puzzle.givens) : values.slice();
@@ -39,14 +38,23 @@ export class Game {
   }
 
   static fromSaved(s) {
-    const g = new Game({ size: s.n, box: [s.br, s.bc], grid: [s.givens] });
+    const g = new Game({ size: s.n, box: [s.br, s.bc], grid: [s.givens], alphabet: s.alphabet }, s.symbols);
     Object.assign(g, { pos: s.pos, undoStack: s.undoStack || [], redoStack: s.redoStack || [],
       solution: s.solution, elapsed: s.elapsed || 0, done: !!s.done });
     return g;
   }
   toSaved() {
-    const { n, br, bc, givens, pos, undoStack, redoStack, solution, elapsed, done } = this;
-    return { n, br, bc, givens, pos, undoStack, redoStack, solution, elapsed, done };
+    const { n, br, bc, givens, pos, undoStack, redoStack, solution, elapsed, done, alphabet, symbols } = this;
+    return { n, br, bc, givens, pos, undoStack, redoStack, solution, elapsed, done, alphabet, symbols };
+  }
+
+  /** Digit `d` (1-based) in the puzzle's symbols. */
+  symbol(d) { return this.symbols[d - 1] ?? String(d); }
+  /** The digit a key press means in the puzzle's symbols, or null. */
+  digitOfKey(key) {
+    if (key.length !== 1) return null;
+    const i = this.symbols.indexOf(key.toUpperCase());
+    return i >= 0 ? i + 1 : null;
   }
 
   cell(r, c) { return r * this.n + c; }
@@ -156,6 +164,8 @@ export class Game {
     const n = this.n;
     const rows = (a) => Array.from({ length: n }, (_, r) => a.slice(r * n, r * n + n));
     const out = { size: n, box: [this.br, this.bc], grid: rows(this.pos.values) };
+    // Answers about the puzzle (hints, steps, exports) come back in its own symbols.
+    if (this.alphabet) out.alphabet = this.alphabet;
     if (this.pos.values.some((v, i) => v && !this.givens[i])) out.givens = rows(this.givens);
     if (marks && this.pos.corner.some((m, i) => m && !this.pos.values[i])) {
       const list = this.pos.values.map((v, i) => {

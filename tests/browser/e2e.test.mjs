@@ -325,6 +325,61 @@ test('a 16x16 and a 6x6 (3x2 boxes) game', async () => {
   await page.context().close();
 });
 
+// testdata/large's rkkautsar 16-1 in hex (0-F, digit 1 written 0) and 25-1 in letters
+// (A-Y): `sudoku convert … --to line --to-alphabet hex|letters`.
+const HEX16 = '.E.0.19DB........52FB.73DE0.1...D.86A2E.........3C1B....5....E......D0A6249..7.B2F..13...D6C..4EA.4......83..5......C.F4E..B........8.0B.729A.E.1B.A..D243....8.52.3..C..A80.BF1..98......B.7.56B7..F..9.C...4..4...2.35.0E......805.D.A..1...97.D...C8.3BA7..1.';
+const LETTERS25 =
+  '..LF..G.R.EX.JA..D.......B.S.M...J........RE.....A.......V....C.B..NL.PHY...P...BW..MLV...UOSC....N.W.X.....YHD.PSU..G...CL.I.D.B.......J.XLQP...E......I..FY...H.EC......T..RSO.JK...RLS.......W..G..D........N.V..RPT.FKM.......V.Y..AQEDG..N.HCU..K...F.TMO......I..B.Y.AH..E.U..A....PJ.G..DT..I..N.X.Q.YBE.....M.....V.....SAH....GU..L.BQ...RFP..O..M.J.HJRLPI...E....S..Q.U.O..V.H..O.C.F.U..G.RNE.A........S.A.PK...JVYO......U...CA.U..D....B.M.XY..N..F........O.LN.FQX.......M...EWPD.MXGB.I..OC.V......H..YTB.S....A....UC..L....PL.E.KU.W..O....SI.....YJ....ITVGD.C.NYR.K.....A.OX.F.VH.YN.JK.I.TAP.G.W..MNMUA..E...F.V.WJ...B..RGK';
+const cellName = (k, n) => `r${Math.floor(k / n) + 1}c${(k % n) + 1}`;
+/** Every cell's text, by cell index. */
+const cellTexts = (page, n) => page.$$eval('[data-cell]', (gs, n) => {
+  const out = new Array(n * n).fill(null);
+  for (const g of gs) {
+    const [, r, c] = g.dataset.cell.match(/^r(\d+)c(\d+)$/);
+    out[(r - 1) * n + (c - 1)] = g.textContent;
+  }
+  return out;
+}, n);
+const padTexts = (page) => page.$$eval('[data-role="pad"] button', (bs) => bs.map((b) => b.textContent));
+const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('sudoku.game')).game);
+
+test('a puzzle keeps its own symbols: hex 16x16 and letters 25x25, shown, typed and shared', async () => {
+  let page = await open(`/?puzzle=${HEX16}`);
+  await waitSolution(page);
+  const texts = await cellTexts(page, 16);
+  [...HEX16].forEach((ch, k) => { if (ch !== '.') assert.equal(texts[k], ch, cellName(k, 16)); });
+  assert.deepEqual(await padTexts(page), [...'0123456789ABCDEF']);
+  // In hex the 0 key is digit 1, not an erase.
+  const game = await saved(page);
+  const one = game.givens.findIndex((v, k) => !v && game.solution[k] === 1);
+  await page.click(`[data-cell="${cellName(one, 16)}"]`);
+  await page.keyboard.press('0');
+  assert.equal(await cellText(page, cellName(one, 16)), '0');
+  assert.equal((await saved(page)).pos.values[one], 1);
+  await shot(page, '14-hex');
+  await page.click('summary:has-text("Import / export")');
+  await page.click('[data-action="share"]');
+  const link = new URL(await page.inputValue('[data-role="share"]'));
+  assert.equal(link.searchParams.get('puzzle'), HEX16);
+  assert.equal(link.searchParams.get('alphabet'), 'hex');
+  await page.context().close();
+
+  page = await open(`/?puzzle=${LETTERS25}`);
+  await waitSolution(page);
+  const letters = await cellTexts(page, 25);
+  [...LETTERS25].forEach((ch, k) => { if (ch !== '.') assert.equal(letters[k], ch, cellName(k, 25)); });
+  assert.deepEqual(await padTexts(page), [...'ABCDEFGHIJKLMNOPQRSTUVWXY']);
+  const g25 = await saved(page);
+  const k = g25.givens.findIndex((v) => !v);
+  const d = g25.solution[k];
+  await page.click(`[data-cell="${cellName(k, 25)}"]`);
+  await page.keyboard.press(String.fromCharCode(96 + d));
+  assert.equal(await cellText(page, cellName(k, 25)), String.fromCharCode(64 + d));
+  assert.equal((await saved(page)).pos.values[k], d);
+  await shot(page, '15-letters');
+  await page.context().close();
+});
+
 test('reload resumes the game; phone-sized screen; dark theme', async () => {
   const page = await open(`/?puzzle=${CLASSIC}`, { phone: true });
   await waitSolution(page);

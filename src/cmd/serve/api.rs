@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
-use sudoku::format::{self, Format, Puzzle};
+use sudoku::format::{self, Alphabet, Format, Puzzle};
 use sudoku::generate::{GenerateError, Generator, Symmetry};
 use sudoku::logic::{
     mistake_text, HintLevel, Level, LogicSolver, Mistake, Notation, Order, Position, Problem, Step,
@@ -150,7 +150,16 @@ fn unsigned(req: &Map<String, Value>, key: &str) -> Result<Option<u64>, ApiError
 /// Reads `text` (any format we read, or `format` when named) into a puzzle, refusing grids
 /// past the size limit.
 fn parse_text(text: &str, format: Option<Format>, limits: &Limits) -> Result<Puzzle, ApiError> {
-    let puzzle = format::parse_str(text, format).map_err(|e| {
+    let opts = format::ReadOptions {
+        format,
+        ..Default::default()
+    };
+    parse_with(text, opts, limits)
+}
+
+/// [`parse_text`] with every reading option.
+fn parse_with(text: &str, opts: format::ReadOptions, limits: &Limits) -> Result<Puzzle, ApiError> {
+    let puzzle = format::parse_first(text, opts).map_err(|e| {
         ApiError::unprocessable(e.message())
             .with("line", json!(e.line))
             .with("col", json!(e.col))
@@ -218,8 +227,17 @@ fn solve_puzzle(p: &Puzzle, stop: &Stop, limits: &Limits) -> Result<Outcome, Api
     solve::solve_until(&grid, marks, stop).map_err(|_| ApiError::timeout(limits))
 }
 
-/// `POST /api/parse` `{"text", "format"?}`: the first puzzle, the format it was read in, and
-/// how many puzzles the text holds.
+/// The symbols the page shows for digits 1 to n: the puzzle's own alphabet (hex `0-F`,
+/// letters `A-Y`), as every answer about it writes them.
+fn symbols(p: &Puzzle) -> Value {
+    let notation = Notation::new(p.shape(), p.alphabet);
+    json!((1..=p.shape().side())
+        .map(|d| notation.digit(sudoku::Digit::new(d)))
+        .collect::<Vec<_>>())
+}
+
+/// `POST /api/parse` `{"text", "format"?, "alphabet"?}`: the first puzzle, the format it was
+/// read in and the symbols to show it in.
 pub async fn parse(State(limits): Shared, Body(body): Body) -> Answer {
     let req = object(&body)?;
     let text = string(&req, "text")?
@@ -232,11 +250,24 @@ pub async fn parse(State(limits): Shared, Body(body): Body) -> Answer {
                 .ok_or_else(|| ApiError::bad(format!("no format called `{name}`")))?,
         ),
     };
+    let alphabet = match string(&req, "alphabet")? {
+        None => None,
+        Some(name) => Some(
+            Alphabet::from_name(name)
+                .ok_or_else(|| ApiError::bad(format!("no alphabet called `{name}`")))?,
+        ),
+    };
     let detected = forced.or_else(|| format::detect(&text));
-    let puzzle = parse_text(&text, forced, &limits)?;
+    let opts = format::ReadOptions {
+        format: forced,
+        alphabet,
+        ..Default::default()
+    };
+    let puzzle = parse_with(&text, opts, &limits)?;
     Ok(axum::Json(json!({
         "format": detected.map(Format::name),
         "puzzle": puzzle_json(&puzzle),
+        "symbols": symbols(&puzzle),
         "line": puzzle.line,
     })))
 }
