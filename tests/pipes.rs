@@ -1075,6 +1075,7 @@ fn a_game_in_progress_is_the_same_position_through_every_record() {
         let verdict = serde_json::from_str::<Value>(&alone).unwrap()["status"].clone();
         let (_, form) = stdout(&["canonical", "--json"], &bare.to_string());
         let form = serde_json::from_str::<Value>(&form).unwrap()["canonical"].clone();
+        let (_, givens_line) = stdout(&["convert", "--to", "line"], &bare.to_string());
         for (producer, json) in producers(name) {
             let (code, back) = stdout(&["convert", "--to", "json"], &json);
             assert_eq!(code, 0, "{producer} | convert: {back}");
@@ -1092,6 +1093,13 @@ fn a_game_in_progress_is_the_same_position_through_every_record() {
                     assert_eq!(said["status"], verdict, "{producer} | {consumer} of {name}");
                 }
             }
+            // Rate's text line shows what it rated: the givens, not the position.
+            let (_, rated) = stdout(&["rate"], &json);
+            assert_eq!(
+                rated.split_whitespace().next(),
+                givens_line.split_whitespace().next(),
+                "{producer} | rate of {name}: {rated}"
+            );
             // The puzzle's canonical form is its givens'.
             let (_, c) = stdout(&["canonical", "--json"], &json);
             let c: Value = serde_json::from_str(&c).unwrap();

@@ -98,8 +98,15 @@ fn rate_record(
     }
 }
 
+/// The line of what is rated: the puzzle's givens. A game in progress is rated from its
+/// givens, so its placed digits stay out of the line (`--json` has them in `placed`).
 fn puzzle_line(p: &Puzzle) -> String {
-    format::write(p, Format::Line).unwrap_or_default()
+    let givens = Puzzle {
+        grid: p.grid.givens(),
+        marks: None,
+        ..p.clone()
+    };
+    format::write(&givens, Format::Line).unwrap_or_default()
 }
 
 /// `ED=7.1/1.2/1.2` as serate prints it (20.0 when the techniques stall).
