@@ -558,6 +558,18 @@ fn multi_line_writers_keep_the_alphabet() {
         let (code, back) = stdout(&["convert", "--to", "line"], &text);
         assert_eq!((code, back.trim()), (0, std25.as_str()), "{to}: {text}");
     }
+    // And in letters: written in them (boxed wrote numbers, and `--to-alphabet letters`
+    // was ignored there), and read back in them.
+    for to in ["boxed", "sdk", "ss"] {
+        let (_, text) = stdout(&["convert", "--to", to], twentyfive.trim());
+        assert!(!text.chars().any(|c| c.is_ascii_digit()), "{to}: {text}");
+        let (code, back) = stdout(&["convert", "--to", "line"], &text);
+        assert_eq!((code, back.trim()), (0, twentyfive.trim()), "{to}: {text}");
+        let asked = ["generate", "--size", "25", "--seed", "1", "--to", to];
+        let (code, text) = stdout(&[&asked[..], &["--to-alphabet", "letters"]].concat(), "");
+        assert_eq!(code, 0, "{to}: {text}");
+        assert!(!text.chars().any(|c| c.is_ascii_digit()), "{to}: {text}");
+    }
 }
 
 #[test]

@@ -22,14 +22,15 @@ pub fn write_boxed(grid: &Grid) -> String {
     write_boxed_in(grid, None)
 }
 
-/// Writes `p` as a boxed grid: past 9x9 in numbers, unless its file spelled digits in
-/// other symbols than a line would (hex, `1-9A-P` at 25x25): then in those, so that they
-/// come back.
+/// Writes `p` as a boxed grid: past 9x9 in numbers, unless it has symbols of its own (read
+/// in them, or respelled by `--to-alphabet`): hex, letters, or `1-9A-P` at 25x25, where
+/// lines write letters. Then in those, one character a cell, so that they come back (a
+/// grid of letters only reads as letters, hex by its `0`).
 pub(crate) fn write(p: &Puzzle) -> String {
     let n = p.shape().side();
     let kept = p
         .alphabet
-        .filter(|&a| a.symbol(n).is_some() && a != Alphabet::written(n, None));
+        .filter(|&a| a.symbol(n).is_some() && a.named_in_records(n));
     write_boxed_in(&p.grid, kept)
 }
 
