@@ -1195,3 +1195,28 @@ fn a_refused_output_format_names_the_puzzle() {
     assert!(err.contains("would not read back"), "{err}");
     assert!(!err.contains("in  boxes"), "{err}");
 }
+
+#[test]
+fn check_reads_the_grids_in_the_puzzle_s_symbols() {
+    const STD16: &str = "123456789ABCDEFG";
+    const HEX: &str = "0123456789ABCDEF";
+    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let hex = relabel(sixteen.trim(), STD16, HEX);
+    let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
+    let hex_solution = relabel(solution.trim(), STD16, HEX);
+    let (code, out) = stdout(&["check", "--puzzle", &hex], &hex_solution);
+    assert_eq!((code, out.trim()), (0, "valid solution"));
+    // One slip in the first cell: the 0s are no longer as many as each other symbol, and
+    // detection alone read the grid as standard symbols with empty cells (and every cell
+    // one digit off the puzzle's).
+    let first = if hex_solution.starts_with('0') {
+        "1"
+    } else {
+        "0"
+    };
+    let slipped = format!("{first}{}", &hex_solution[1..]);
+    let (code, out) = stdout(&["check", "--puzzle", &hex], &slipped);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("empty") && !out.contains("r2c"), "{out}");
+    assert!(out.contains("row 1 misses"), "{out}");
+}

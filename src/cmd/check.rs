@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
 use sudoku::format::json::PuzzleHeader;
-use sudoku::format::{ParseError, Puzzle, ReadOptions, Reader};
+use sudoku::format::{Alphabet, ParseError, Puzzle, ReadOptions, Reader};
 use sudoku::verify::Violation;
 use sudoku::{verify, Grid, Shape};
 
@@ -36,7 +36,8 @@ enum Answer {
     Unread(ParseError, Option<String>),
 }
 
-fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
+/// The givens of the `--puzzle` file or line, and the symbols it was read in.
+fn load_puzzle(spec: &str) -> anyhow::Result<(Grid, Option<Alphabet>)> {
     let path = std::path::Path::new(spec);
     let (text, name) = if path.exists() {
         (
@@ -74,7 +75,7 @@ fn load_puzzle(spec: &str) -> anyhow::Result<Grid> {
             next.line
         );
     }
-    Ok(puzzle.grid.givens())
+    Ok((puzzle.grid.givens(), puzzle.alphabet))
 }
 
 /// The values of a one-line grid of `shape`, read as the line format reads it.
@@ -92,7 +93,17 @@ fn line_values(text: &str, shape: Shape) -> Option<Vec<usize>> {
 const SHOWN_PROBLEMS: usize = 20;
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let puzzle = args.puzzle.as_deref().map(load_puzzle).transpose()?;
+    let loaded = args.puzzle.as_deref().map(load_puzzle).transpose()?;
+    // The grids are read in the puzzle's symbols unless `--alphabet` says otherwise: a hex
+    // solution with a slip in it has `0`s in unequal numbers, and detection alone took it
+    // for a standard grid with empty cells.
+    let mut input = args.input.clone();
+    if let Some((_, Some(a))) = &loaded {
+        if *a != Alphabet::Standard {
+            input.alphabet = input.alphabet.or(Some(*a));
+        }
+    }
+    let puzzle = loaded.map(|(grid, _)| grid);
     // Clashing givens have no solution to check against: said as every command says it.
     if let Some(pz) = &puzzle {
         let conflicts = pz.conflicts();
@@ -104,7 +115,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     }
     let mut status = Status::Ok;
     let mut seen = 0;
-    let (records, feed) = args.input.batch_records(batch::CHUNK);
+    let (records, feed) = input.batch_records(batch::CHUNK);
     let mut out = batch::stdout_for(&feed);
     batch::ordered_batch(
         records,
