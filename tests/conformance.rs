@@ -94,7 +94,8 @@ fn solve() {
             // 3x2 boxes: three boxes across, two numbers each.
             ok(&["+-----+-----+-----+", "| 6 5 | 4 2 | 3 1 |"]),
             ok(&["| 15 10  6  7 |"]),
-            ok(&["| 19 13 23 10 "]),
+            // A 25x25 read in letters answers in letters.
+            ok(&["| S M W J R | D Q I F E |"]),
         ],
     );
 }

@@ -1218,5 +1218,41 @@ fn check_reads_the_grids_in_the_puzzle_s_symbols() {
     let (code, out) = stdout(&["check", "--puzzle", &hex], &slipped);
     assert_eq!(code, 1, "{out}");
     assert!(!out.contains("empty") && !out.contains("r2c"), "{out}");
-    assert!(out.contains("row 1 misses"), "{out}");
+    // Named in the grid's symbols, not by digit number.
+    let was = &hex_solution[..1];
+    let want = format!("row 1 misses {was} and repeats {first}");
+    assert!(out.contains(&want), "{want}: {out}");
+}
+
+#[test]
+fn clashes_are_named_in_the_puzzle_s_symbols() {
+    // A hex 16x16 (its 0 says so) with 7 twice: the file's 7 is digit 8.
+    let hex = format!("77{}0", ".".repeat(253));
+    // A 12x12 with C twice (digit 12), and a 25x25 in letters with B twice (digit 2).
+    let twelve = format!("CC{}", ".".repeat(142));
+    let letters = format!("BB{}", ".".repeat(623));
+    for (line, want) in [
+        (&hex, "digit 7 2 times in row 1"),
+        (&twelve, "digit C 2 times in row 1"),
+        (&letters, "digit B 2 times in row 1"),
+    ] {
+        for command in ["solve", "rate", "hint", "explain"] {
+            let (code, text) = stdout(&[command], line);
+            let (_, err) = stderr(&[command], line);
+            assert_eq!(code, 1, "{command}: {text}{err}");
+            assert!(
+                text.contains(want) || err.contains(want),
+                "{command}: {text}{err}"
+            );
+        }
+        let (_, json) = stdout(&["solve", "--json"], line);
+        let record: Value = serde_json::from_str(&json).unwrap();
+        assert!(
+            record["conflicts"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains(want),
+            "{json}"
+        );
+    }
 }

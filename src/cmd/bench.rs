@@ -145,7 +145,7 @@ fn read_puzzles(args: &BenchArgs, path: &std::path::Path) -> Result<Vec<Item>> {
         let conflicts = grid.conflicts();
         let invalid = !conflicts.is_empty();
         if invalid {
-            let message = sudoku::solve::Outcome::Invalid(conflicts).message(puzzle.shape());
+            let message = sudoku::solve::Outcome::Invalid(conflicts).message(puzzle.notation());
             warn!("sudoku: {}: {message}", at());
         }
         if let Some(s) = seed.as_mut() {

@@ -143,7 +143,7 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
     let conflicts = givens.conflicts();
     let clashing = !conflicts.is_empty();
     let invalid = clashing.then(|| {
-        let message = sudoku::solve::Outcome::Invalid(conflicts).message(puzzle.shape());
+        let message = sudoku::solve::Outcome::Invalid(conflicts).message(puzzle.notation());
         format!("sudoku: {}: {message}", puzzle.place())
     });
     if let Some(to) = args.to {
@@ -177,7 +177,7 @@ fn answer(args: &CanonicalArgs, record: Result<Puzzle, ParseError>) -> Answer {
     if clashing {
         // As `solve --json` says it: the status and the clashes.
         obj["status"] = json!("invalid");
-        obj["conflicts"] = json!(super::verdict::conflict_records(&givens));
+        obj["conflicts"] = json!(super::verdict::conflict_records(&givens, puzzle.notation()));
     }
     Answer::Line(format!("{obj}\n"), invalid)
 }

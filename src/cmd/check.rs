@@ -9,6 +9,7 @@ use serde_json::json;
 use std::process::ExitCode;
 use sudoku::format::json::PuzzleHeader;
 use sudoku::format::{Alphabet, ParseError, Puzzle, ReadOptions, Reader};
+use sudoku::symbols::Notation;
 use sudoku::verify::Violation;
 use sudoku::{verify, Grid, Shape};
 
@@ -103,12 +104,14 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             input.alphabet = input.alphabet.or(Some(*a));
         }
     }
+    let puzzle_symbols = loaded.as_ref().and_then(|(_, a)| *a);
     let puzzle = loaded.map(|(grid, _)| grid);
     // Clashing givens have no solution to check against: said as every command says it.
     if let Some(pz) = &puzzle {
         let conflicts = pz.conflicts();
         if !conflicts.is_empty() {
-            let message = sudoku::solve::Outcome::Invalid(conflicts).message(pz.shape());
+            let n = Notation::new(pz.shape(), puzzle_symbols);
+            let message = sudoku::solve::Outcome::Invalid(conflicts).message(n);
             warn!("sudoku: --puzzle: {message}");
             return Ok(Status::Negative.code());
         }
@@ -173,6 +176,8 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
     };
     // Every problem as JSON lists it, with the cell's name when it is an empty cell of
     // the grid (the text groups those on one line).
+    // Digits named as the grid spells them (hex, letters), as every message does.
+    let n = Notation::new(shape, p.alphabet);
     let problems: Vec<(String, Option<String>)> = if listed.is_empty() {
         let result = match (puzzle, &banked) {
             (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
@@ -187,7 +192,7 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
                     Violation::Empty(cell) => Some(cell.name(shape).to_string()),
                     _ => None,
                 };
-                (v.describe(shape), empty)
+                (v.describe(n), empty)
             })
             .collect()
     } else {
@@ -198,7 +203,7 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
                 let k = k + 1;
                 all.extend(
                     v.iter()
-                        .map(|v| (format!("solution {k}: {}", v.describe(shape)), None)),
+                        .map(|v| (format!("solution {k}: {}", v.describe(n)), None)),
                 );
             }
         }

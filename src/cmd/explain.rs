@@ -140,7 +140,7 @@ fn explain_record(
         Ok(path) => path,
         Err(p) => {
             let text = if args.json {
-                let body = super::verdict::ProblemRecord::new(&p, &puzzle.grid);
+                let body = super::verdict::ProblemRecord::new(&p, &puzzle);
                 super::json_line(&Headed { header, body })
             } else {
                 format!("# {line}\n{}\n", p.not_done("explained"))

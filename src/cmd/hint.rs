@@ -122,7 +122,7 @@ fn hint_record(
                 // The body every command's record of such a puzzle has (`status`, the
                 // problem's `message`, `conflicts`), and the hint's sentence.
                 let mut v = record_of(&puzzle);
-                let body = super::verdict::ProblemRecord::new(&p, &puzzle.grid);
+                let body = super::verdict::ProblemRecord::new(&p, &puzzle);
                 if let (Some(obj), Ok(Value::Object(b))) =
                     (v.as_object_mut(), serde_json::to_value(body))
                 {

@@ -201,7 +201,7 @@ fn prepare(
     let (grid, marks) = p.grid.unplayed(p.marks.as_ref());
     match sudoku::solve::solve_until(&grid, marks, &stop) {
         Ok(Outcome::Unique(s)) => prepared.solution = Some(s),
-        Ok(o) => prepared.problem = super::verdict::problem(&o, p.shape()),
+        Ok(o) => prepared.problem = super::verdict::problem(&o, p.notation()),
         Err(_) => prepared.problem = Some(super::verdict::Problem::timeout()),
     }
     if prepared.solution.is_some() {

@@ -146,7 +146,7 @@ fn json_line(answer: &Answer) -> String {
             super::json_line(&Headed::new(puzzle, body))
         }
         Answer::Unrateable { puzzle, problem } => {
-            let body = super::verdict::ProblemRecord::new(problem, &puzzle.grid);
+            let body = super::verdict::ProblemRecord::new(problem, puzzle);
             super::json_line(&Headed::new(puzzle, body))
         }
         Answer::Error(e) => super::json_line(&input::error_record(e)),

@@ -295,7 +295,7 @@ fn json_line(answer: &Answer) -> String {
             outcome,
             count,
         } => {
-            let mut record = OutcomeRecord::new(outcome, puzzle.shape());
+            let mut record = OutcomeRecord::new(outcome, puzzle.notation());
             if let Some(c) = count {
                 record = record.counted(c.count, c.exact, &c.solutions);
             }
@@ -358,8 +358,7 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
     else {
         return String::new(); // errors go to stderr
     };
-    let shape = puzzle.shape();
-    let note = outcome.line_note(shape).unwrap_or_default();
+    let note = outcome.line_note(puzzle.notation()).unwrap_or_default();
     let many = |n: &Option<Count>| match n {
         Some(c) => format!("{note}: {}", c.words()),
         None => note.clone(),
@@ -429,7 +428,7 @@ fn text(answer: &Answer, to: Format, single: bool, one_line: bool) -> String {
             };
             s += &format::note(to, &head);
             for c in c {
-                s += &format::note(to, &format!("  {}", c.describe(shape)));
+                s += &format::note(to, &format!("  {}", c.describe(puzzle.notation())));
             }
         }
     }

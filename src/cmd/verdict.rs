@@ -4,13 +4,16 @@
 //! `solve --animate`. The words are the library's ([`sudoku::logic::Problem`]), which the
 //! other faces share.
 
+use sudoku::format::Puzzle;
 pub use sudoku::logic::Problem;
 use sudoku::solve::Outcome;
-use sudoku::{Candidates, Grid, Shape};
+use sudoku::symbols::Notation;
+use sudoku::{Candidates, Grid};
 
-/// The problem of an outcome, or `None` when it is unique.
-pub fn problem(outcome: &Outcome, shape: Shape) -> Option<Problem> {
-    Problem::of(outcome, shape)
+/// The problem of an outcome, or `None` when it is unique; digits named as `n` says (a
+/// puzzle's [`Notation`], or numbers from a bare shape).
+pub fn problem(outcome: &Outcome, n: impl Into<Notation>) -> Option<Problem> {
+    Problem::of(outcome, n)
 }
 
 /// Solves the givens of `grid` (inside `marks` where given): the solution when unique,
@@ -21,11 +24,10 @@ pub fn unique(grid: &Grid, marks: Option<&Candidates>) -> Result<Grid, Problem> 
 
 /// The clashes of `grid`'s givens as `solve --json` lists them under `conflicts`: a record
 /// of an invalid puzzle from any command carries them (empty when none).
-pub fn conflict_records(grid: &Grid) -> Vec<sudoku::solve::ConflictRecord> {
-    let shape = grid.shape();
+pub fn conflict_records(grid: &Grid, n: Notation) -> Vec<sudoku::solve::ConflictRecord> {
     grid.conflicts()
         .iter()
-        .map(|c| sudoku::solve::ConflictRecord::new(c, shape))
+        .map(|c| sudoku::solve::ConflictRecord::new(c, n))
         .collect()
 }
 
@@ -65,10 +67,10 @@ pub struct ProblemRecord {
 }
 
 impl ProblemRecord {
-    /// `problem` of `grid`.
-    pub fn new(problem: &Problem, grid: &Grid) -> ProblemRecord {
+    /// `problem` of `puzzle`.
+    pub fn new(problem: &Problem, puzzle: &Puzzle) -> ProblemRecord {
         let conflicts = if problem.status == "invalid" {
-            conflict_records(grid)
+            conflict_records(&puzzle.grid, puzzle.notation())
         } else {
             Vec::new()
         };

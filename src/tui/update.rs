@@ -434,7 +434,7 @@ fn find_hint(m: &Model) -> Result<Hint, String> {
     if let Some(c) = m.game.puzzle.conflicts().first() {
         return Err(format!(
             "The givens clash ({}): this puzzle has no solution.",
-            c.describe(m.game.shape())
+            c.describe(m.game.notation())
         ));
     }
     if !m.game.grid().conflicts().is_empty() {
@@ -648,7 +648,7 @@ fn finish_entry(m: &mut Model) {
             m.message = "This puzzle has no solution: change it and press e again.".into()
         }
         sudoku::solve::Outcome::Invalid(c) => {
-            m.message = format!("Givens clash: {}.", c[0].describe(grid.shape()));
+            m.message = format!("Givens clash: {}.", c[0].describe(m.game.notation()));
         }
     }
 }

@@ -7,6 +7,7 @@
 use crate::index::{Candidate, Cell, Digit, House};
 use crate::set::DigitSet;
 use crate::shape::Shape;
+use crate::symbols::Notation;
 use std::fmt;
 
 /// A grid of any shape: each cell empty or holding a digit, and for each filled cell whether
@@ -318,8 +319,11 @@ pub struct Conflict {
 }
 
 impl Conflict {
-    /// "digit 5 twice in row 1: r1c1, r1c4".
-    pub fn describe(&self, shape: Shape) -> String {
+    /// "digit 5 twice in row 1: r1c1, r1c4", the digit in the puzzle's symbols when `n`
+    /// says them (a [`Notation`]; a bare [`Shape`] names digits by number).
+    pub fn describe(&self, n: impl Into<Notation>) -> String {
+        let n: Notation = n.into();
+        let shape = n.shape;
         let cells: Vec<String> = self
             .cells
             .iter()
@@ -327,7 +331,7 @@ impl Conflict {
             .collect();
         format!(
             "digit {} {} times in {} {}: {}",
-            self.digit,
+            n.digit(self.digit),
             self.cells.len(),
             self.house.kind_name(),
             match self.house {

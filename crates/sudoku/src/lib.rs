@@ -59,6 +59,7 @@ pub mod set;
 pub mod shape;
 pub mod solve;
 pub mod stop;
+pub mod symbols;
 pub mod transform;
 pub mod verify;
 

@@ -414,7 +414,7 @@ impl Rater {
         let (grid, marks) = position.grid().unplayed(position.marks());
         let outcome =
             crate::solve::solve_until(&grid, marks, stop).map_err(|_| Problem::timeout())?;
-        if let Some(problem) = Problem::of(&outcome, position.shape()) {
+        if let Some(problem) = Problem::of(&outcome, position.notation()) {
             return Err(problem);
         }
         let unplayed;

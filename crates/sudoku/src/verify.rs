@@ -5,6 +5,7 @@
 
 use crate::grid::Grid;
 use crate::index::{Cell, House};
+use crate::symbols::Notation;
 
 /// Why a grid is not a valid solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +41,13 @@ pub enum Violation {
 }
 
 impl Violation {
-    /// A sentence for people: "row 3 misses 4 and repeats 7".
-    pub fn describe(&self, shape: crate::Shape) -> String {
+    /// A sentence for people: "row 3 misses 4 and repeats 7", digits in the puzzle's
+    /// symbols when `n` says them (a [`Notation`]; a bare [`crate::Shape`] names them by
+    /// number).
+    pub fn describe(&self, n: impl Into<Notation>) -> String {
+        let n: Notation = n.into();
+        let shape = n.shape;
+        let digit = |d: usize| n.digit(crate::Digit::new(d));
         match self {
             Violation::ShapeMismatch { grid, puzzle } => {
                 let name = |s: &crate::Shape| format!("{0}x{0} in {s} boxes", s.side());
@@ -53,12 +59,8 @@ impl Violation {
                 missing,
                 repeated,
             } => {
-                let list = |v: &Vec<usize>| {
-                    v.iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
+                let list =
+                    |v: &Vec<usize>| v.iter().map(|&d| digit(d)).collect::<Vec<_>>().join(", ");
                 let mut s = format!("{} {}", house.kind_name(), house_number(*house));
                 if !missing.is_empty() {
                     s += &format!(" misses {}", list(missing));
@@ -74,8 +76,10 @@ impl Violation {
             }
             Violation::ChangedGiven { cell, given, found } => {
                 format!(
-                    "{} holds {found} but the puzzle gives {given}",
-                    cell.name(shape)
+                    "{} holds {} but the puzzle gives {}",
+                    cell.name(shape),
+                    digit(*found),
+                    digit(*given)
                 )
             }
         }

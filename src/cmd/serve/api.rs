@@ -216,8 +216,8 @@ async fn blocking<T: Send + 'static>(
 
 /// The four outcomes as JSON: the library's record with `status`, `message`, and what goes
 /// with each.
-fn outcome_json(outcome: &Outcome, shape: Shape) -> Value {
-    serde_json::to_value(OutcomeRecord::described(outcome, shape)).unwrap_or(Value::Null)
+fn outcome_json(outcome: &Outcome, n: Notation) -> Value {
+    serde_json::to_value(OutcomeRecord::described(outcome, n)).unwrap_or(Value::Null)
 }
 
 /// Solves the puzzle of `p` ([`sudoku::Grid::unplayed`]: its givens, inside its marks when
@@ -296,7 +296,7 @@ pub async fn solve(State(limits): Shared, Body(body): Body) -> Answer {
     let l = limits.clone();
     blocking(&limits, move |stop| {
         let outcome = solve_puzzle(&puzzle, &stop, &l)?;
-        let mut out = outcome_json(&outcome, puzzle.shape());
+        let mut out = outcome_json(&outcome, puzzle.notation());
         if let Some(f) = export {
             // The outcome goes with the refusal (as `outcome` of every 422 on a puzzle):
             // the puzzle was solved, only the export failed.

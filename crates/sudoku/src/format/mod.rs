@@ -56,8 +56,9 @@ pub mod sukaku;
 mod utf16;
 mod wide;
 
+pub use crate::symbols::Alphabet;
 pub use detect::detect;
-pub use line::{parse_line, Alphabet};
+pub use line::parse_line;
 pub use source::{MAX_LINE_BYTES, MAX_RECORD_BYTES};
 pub use utf16::Utf16Aware;
 
@@ -337,6 +338,12 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// How messages about this puzzle name its cells and digits: in the symbols it was read
+    /// in (a clash in a hex 16x16 names `7`, the symbol in the file, not digit 8).
+    pub fn notation(&self) -> crate::symbols::Notation {
+        crate::symbols::Notation::new(self.shape(), self.alphabet)
+    }
+
     /// Has the puzzle written in `alphabet` from now on (one-character formats, and JSON's
     /// `"alphabet"`), or says why it cannot be: the symbols have none for its side, or
     /// (hex off 16x16) a file in them would not read back as the same puzzle.
@@ -1146,11 +1153,16 @@ pub(crate) fn refuse_misread(
         return Ok(());
     };
     let name = cell.name(shape);
+    let n = p.notation();
     let what = match p.grid.get(cell) {
         // Not met while `groups` are `shown_groups`: no peer of a value shows its digit.
-        Some(d) => format!("the {d} of {name}: it would read back as a candidate"),
+        Some(d) => format!(
+            "the {} of {name}: it would read back as a candidate",
+            n.digit(d)
+        ),
         None => {
             let d = groups[cell.index()].first().expect("one candidate");
+            let d = n.digit(d);
             format!("{name}'s one candidate {d}: it would read back as a given")
         }
     };

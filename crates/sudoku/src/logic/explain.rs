@@ -6,13 +6,13 @@
 //!
 //! Depends on the step model and the grid's index types.
 
-use super::notation::Notation;
 use super::position::{Mistake, MistakeKind, Position};
 use super::step::*;
 use super::technique::Technique;
 use crate::index::{Candidate, Cell, Digit, House};
 use crate::set::DigitSet;
 use crate::shape::Shape;
+use crate::symbols::Notation;
 
 /// `r1c2`.
 pub(crate) fn cell_name(shape: Shape, c: Cell) -> String {

@@ -73,7 +73,6 @@ mod hints;
 mod intersections;
 mod last_resort;
 mod misc;
-mod notation;
 mod position;
 mod propagation;
 mod record;
@@ -88,11 +87,11 @@ mod technique;
 mod uniqueness;
 mod wings;
 
+pub use crate::symbols::Notation;
 pub use chains::{chain_length, MAX_LINKS};
 pub use context::Context;
 pub use explain::{eliminations_text, eureka, mistake_text, placements_text};
 pub use hints::{GradedHint, Hint, HintKind, FACE_EXTRA_TECHNIQUES};
-pub use notation::Notation;
 pub use position::{unique_solution, Mistake, MistakeKind, MistakeRecord, Position, Problem};
 pub use record::{
     step_links, triples, DrawRecord, HouseRecord, LinkRecord, NodeRecord, PathRecord, Role,

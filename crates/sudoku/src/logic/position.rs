@@ -3,12 +3,12 @@
 //! contradict it. The CLI's `hint`, `explain` and `rate`, the game, the web server and the
 //! Python package all start here, so the answers are said the same way everywhere.
 
-use super::notation::Notation;
 use crate::format::{Alphabet, Puzzle};
 use crate::grid::{Board, Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::shape::Shape;
 use crate::solve::{self, Outcome};
+use crate::symbols::Notation;
 use serde::Serialize;
 
 /// A position to solve from: the puzzle's digits (givens and the digits placed since) and
@@ -50,10 +50,11 @@ impl Problem {
     /// assert_eq!((p.status, p.message.as_str()), ("multiple", "multiple solutions"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn of(outcome: &Outcome, shape: Shape) -> Option<Problem> {
+    /// `n` is the grid's shape, or a [`Notation`] that names digits in the puzzle's symbols.
+    pub fn of(outcome: &Outcome, n: impl Into<Notation>) -> Option<Problem> {
         (outcome.unique().is_none()).then(|| Problem {
             status: outcome.status(),
-            message: outcome.message(shape),
+            message: outcome.message(n),
         })
     }
 
@@ -235,7 +236,7 @@ impl Position {
         let unique = |marks: Option<&Candidates>| {
             let outcome =
                 solve::solve_until(&givens, marks, stop).map_err(|_| Problem::timeout())?;
-            Ok::<_, Problem>(match Problem::of(&outcome, givens.shape()) {
+            Ok::<_, Problem>(match Problem::of(&outcome, self.notation()) {
                 None => Ok(outcome.unique().expect("unique").clone()),
                 Some(p) => Err(p),
             })

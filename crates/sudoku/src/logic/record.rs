@@ -2,13 +2,13 @@
 //! and Python): plain serialisable records with 1-based coordinates, the text already
 //! rendered, and what a drawing needs (the cells, the chain links).
 
-use super::notation::Notation;
 use super::step::{AlsSet, Evidence, FishEvidence, Link, Node, Step};
 use super::{SolvePath, Technique};
 use crate::grid::Board;
 use crate::index::{Candidate, Cell, House};
 use crate::set::DigitSet;
 use crate::shape::Shape;
+use crate::symbols::Notation;
 use serde::Serialize;
 
 /// A candidate as `[row, col, digit]`, 1-based.

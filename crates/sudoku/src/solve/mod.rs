@@ -17,6 +17,7 @@ mod sparse;
 
 use crate::grid::{Candidates, Conflict, Grid};
 use crate::stop::{Stop, Stopped};
+use crate::symbols::Notation;
 
 pub use general::Search;
 pub use record::{ConflictRecord, OutcomeRecord, Rows};
@@ -50,22 +51,23 @@ impl Outcome {
     }
     /// The outcome in words, the same for every face: "unique solution", "multiple
     /// solutions", "no solution", or "invalid givens: " and the clashes.
-    pub fn message(&self, shape: crate::Shape) -> String {
+    pub fn message(&self, n: impl Into<Notation>) -> String {
+        let n: Notation = n.into();
         match self {
             Outcome::Unique(_) => "unique solution".to_string(),
-            Outcome::Invalid(c) => format!("invalid givens: {}", clashes(c, shape)),
-            other => other.line_note(shape).unwrap_or_default(),
+            Outcome::Invalid(c) => format!("invalid givens: {}", clashes(c, n)),
+            other => other.line_note(n).unwrap_or_default(),
         }
     }
     /// The note that line-per-puzzle output writes after a puzzle without one solution
     /// (`PUZZLE # NOTE`): "multiple solutions", "no solution", or "invalid: " and the
     /// clashes; `None` for a unique one, whose line is its solution.
-    pub fn line_note(&self, shape: crate::Shape) -> Option<String> {
+    pub fn line_note(&self, n: impl Into<Notation>) -> Option<String> {
         match self {
             Outcome::Unique(_) => None,
             Outcome::Multiple(..) => Some("multiple solutions".to_string()),
             Outcome::NoSolution => Some("no solution".to_string()),
-            Outcome::Invalid(c) => Some(format!("invalid: {}", clashes(c, shape))),
+            Outcome::Invalid(c) => Some(format!("invalid: {}", clashes(c, n.into()))),
         }
     }
     /// The note of [`Outcome::line_note`] for a puzzle not answered within its time limit.
@@ -80,8 +82,8 @@ impl Outcome {
 }
 
 /// Clashing givens in words, one after another.
-fn clashes(c: &[Conflict], shape: crate::Shape) -> String {
-    let why: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
+fn clashes(c: &[Conflict], n: Notation) -> String {
+    let why: Vec<String> = c.iter().map(|c| c.describe(n)).collect();
     why.join("; ")
 }
 

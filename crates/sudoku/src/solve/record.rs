@@ -4,7 +4,7 @@
 
 use super::Outcome;
 use crate::grid::{Conflict, Grid};
-use crate::shape::Shape;
+use crate::symbols::Notation;
 use serde::Serialize;
 
 /// A grid as rows of numbers, 0 for an empty cell.
@@ -24,8 +24,10 @@ pub struct ConflictRecord {
 }
 
 impl ConflictRecord {
-    /// The record of `c` in a grid of `shape`.
-    pub fn new(c: &Conflict, shape: Shape) -> ConflictRecord {
+    /// The record of `c` in a grid of `n`'s shape, its text in `n`'s symbols.
+    pub fn new(c: &Conflict, n: impl Into<Notation>) -> ConflictRecord {
+        let n: Notation = n.into();
+        let shape = n.shape;
         ConflictRecord {
             house: c.house.to_string(),
             digit: c.digit.get(),
@@ -34,7 +36,7 @@ impl ConflictRecord {
                 .iter()
                 .map(|&x| [x.row(shape).number(), x.col(shape).number()])
                 .collect(),
-            text: c.describe(shape),
+            text: c.describe(n),
         }
     }
 }
@@ -80,7 +82,8 @@ impl OutcomeRecord {
     ///     .starts_with("{\"status\":\"multiple\",\"solutions\""));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(outcome: &Outcome, shape: Shape) -> OutcomeRecord {
+    pub fn new(outcome: &Outcome, n: impl Into<Notation>) -> OutcomeRecord {
+        let n: Notation = n.into();
         let mut r = OutcomeRecord {
             status: outcome.status(),
             message: None,
@@ -95,17 +98,18 @@ impl OutcomeRecord {
             Outcome::Multiple(a, b) => r.solutions = Some(vec![a.rows(), b.rows()]),
             Outcome::NoSolution => {}
             Outcome::Invalid(cs) => {
-                r.conflicts = Some(cs.iter().map(|c| ConflictRecord::new(c, shape)).collect())
+                r.conflicts = Some(cs.iter().map(|c| ConflictRecord::new(c, n)).collect())
             }
         }
         r
     }
 
     /// [`OutcomeRecord::new`] with the outcome in words (`message`).
-    pub fn described(outcome: &Outcome, shape: Shape) -> OutcomeRecord {
+    pub fn described(outcome: &Outcome, n: impl Into<Notation>) -> OutcomeRecord {
+        let n: Notation = n.into();
         OutcomeRecord {
-            message: Some(outcome.message(shape)),
-            ..OutcomeRecord::new(outcome, shape)
+            message: Some(outcome.message(n)),
+            ..OutcomeRecord::new(outcome, n)
         }
     }
 
