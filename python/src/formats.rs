@@ -43,7 +43,8 @@ fn py_canonical(
 /// What `sudoku canonical` reports of `p`'s clashing givens, if it has any.
 fn clashes(p: &Puzzle) -> Option<String> {
     let conflicts = p.grid.conflicts();
-    (!conflicts.is_empty()).then(|| sudoku::solve::Outcome::Invalid(conflicts).message(p.shape()))
+    (!conflicts.is_empty())
+        .then(|| sudoku::solve::Outcome::Invalid(conflicts).message(p.notation()))
 }
 
 /// Raises `message` as a `UserWarning` (an error only where warnings are made errors).
@@ -86,10 +87,11 @@ fn canonical_batch(
         })
     })??;
     let mut lines = Vec::with_capacity(forms.len());
-    for (i, form) in forms.into_iter().enumerate() {
-        let (line, clash) = form.map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
+    // Puzzles counted from 1 in every message, as in every other call.
+    for (n, form) in (1..).zip(forms) {
+        let (line, clash) = form.map_err(|e| value_error(format!("puzzle {n}: {e}")))?;
         if let Some(message) = clash {
-            user_warning(py, format!("puzzle {i}: {message}"))?;
+            user_warning(py, format!("puzzle {n}: {message}"))?;
         }
         lines.push(line);
     }
@@ -275,13 +277,13 @@ fn write(
     let input = Input::new(size, r#box.as_ref(), None)?;
     let mut w = format::StreamWriter::new(to);
     let mut out = String::new();
-    for (i, t) in puzzles.iter().enumerate() {
+    for (n, t) in (1..).zip(&puzzles) {
         let mut p = input
             .parse(t)
-            .map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
+            .map_err(|e| value_error(format!("puzzle {n}: {e}")))?;
         if let Some(a) = alphabet {
             p.respell(a)
-                .map_err(|e| value_error(format!("puzzle {i}: {e}")))?;
+                .map_err(|e| value_error(format!("puzzle {n}: {e}")))?;
         }
         out += &w.record(&p).map_err(value_error)?;
     }

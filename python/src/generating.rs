@@ -3,7 +3,8 @@
 //! --seed`).
 
 use crate::{
-    deadline_after, interruptible, max_time_arg, shape_arg, value_error, with_jobs, BoxArg,
+    array_shape_arg, deadline_after, interruptible, max_time_arg, shape_arg, value_error,
+    with_jobs, BoxArg,
 };
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
@@ -97,10 +98,17 @@ fn build(
     jobs: usize,
     max_attempts: Option<usize>,
     max_time: Option<f64>,
+    array: bool,
 ) -> PyResult<Ask> {
     // The whole call's time, from now (as `sudoku generate --max-time`).
     let deadline = deadline_after(max_time_arg(max_time)?);
-    let shape = shape_arg(size, boxed.as_ref())?.unwrap_or(Shape::NINE);
+    // An array's grids are uint8: its own limit, said in every refusal.
+    let shape = if array {
+        array_shape_arg(size, boxed.as_ref(), "generate")?
+    } else {
+        shape_arg(size, boxed.as_ref())?
+    }
+    .unwrap_or(Shape::NINE);
     let symmetry = match symmetry {
         None => Symmetry::None,
         Some(s) => s.parse::<Symmetry>().map_err(value_error)?,
@@ -177,10 +185,11 @@ fn run(py: Python<'_>, ask: &Ask) -> PyResult<Vec<Generated>> {
 }
 
 /// Declares a generating function: the keyword arguments both `generate` and
-/// `generate_array` take, written once, turned into an [`Ask`] by [`build`]; the body
-/// gets `py` and the `ask`.
+/// `generate_array` take, written once, turned into an [`Ask`] by [`build`] (`array`:
+/// whether it makes uint8 arrays, whose sides stop at 255); the body gets `py` and the
+/// `ask`.
 macro_rules! generating_fn {
-    ($(#[$doc:meta])* fn $name:ident<$lt:lifetime>($py:ident, $ask:ident) -> $ret:ty $body:block) => {
+    ($(#[$doc:meta])* fn $name:ident<$lt:lifetime>($py:ident, $ask:ident, array = $array:expr) -> $ret:ty $body:block) => {
         $(#[$doc])*
         #[pyfunction]
         #[pyo3(signature = (count=1, seed=None, size=None, r#box=None, symmetry=None,
@@ -206,7 +215,7 @@ macro_rules! generating_fn {
         ) -> PyResult<$ret> {
             let $ask = build(
                 start, count, seed, size, r#box, symmetry, difficulty, rating, require,
-                minimal, givens, jobs, max_attempts, max_time,
+                minimal, givens, jobs, max_attempts, max_time, $array,
             )?;
             $body
         }
@@ -223,7 +232,7 @@ generating_fn! {
     /// `max_attempts` solution grids are tried a puzzle (`RuntimeError` past them);
     /// `max_time` seconds bound the whole call (`TimeoutError` past them, saying how many
     /// puzzles were made), as `sudoku generate --max-attempts/--max-time`.
-    fn generate<'py>(py, ask) -> Vec<String> {
+    fn generate<'py>(py, ask, array = false) -> Vec<String> {
         run(py, &ask)?
             .iter()
             .map(|g| format::write_grid(&g.puzzle, Format::Line).map_err(value_error))
@@ -234,15 +243,8 @@ generating_fn! {
 generating_fn! {
     /// As `generate`, as two `(count, cells)` uint8 arrays: puzzles (0 = empty) and their
     /// solutions.
-    fn generate_array<'py>(py, ask) -> Arrays<'py> {
+    fn generate_array<'py>(py, ask, array = true) -> Arrays<'py> {
         let shape = ask.gen.shape();
-        let side = shape.side();
-        if side > usize::from(u8::MAX) {
-            return Err(value_error(format!(
-                "{side}x{side} grids have digits beyond 255, which uint8 can't hold: use \
-                 generate() for them"
-            )));
-        }
         let made = run(py, &ask)?;
         let cells = shape.cell_count();
         let to_array = |pick: fn(&Generated) -> &sudoku::Grid| {

@@ -11,7 +11,8 @@ use pyo3::types::PyTuple;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-use sudoku::format::{self, Alphabet, Format, ParseError, Puzzle, ReadOptions};
+use sudoku::format::{self, Alphabet, Format, ParseError, Puzzle, ReadOptions, Reader};
+use sudoku::shape::{ShapeError, MAX_SIDE};
 use sudoku::{Grid, Shape, Stop};
 
 mod formats;
@@ -50,13 +51,48 @@ impl<'a, 'py> FromPyObject<'a, 'py> for BoxArg {
 }
 
 impl BoxArg {
-    pub(crate) fn shape(&self) -> PyResult<Shape> {
+    /// The shape, or the library's reason (an array function says it with its own limit).
+    pub(crate) fn shape(&self) -> Result<Shape, ShapeError> {
         match self {
             BoxArg::Text(s) => Shape::parse(s),
             BoxArg::Pair(r, c) => Shape::new(*r, *c),
         }
-        .map_err(value_error)
     }
+}
+
+/// The largest side of a grid in a uint8 array (`solve_array`, `generate_array`): its
+/// digits are bytes. The library's limit, [`sudoku::shape::MAX_SIDE`], is for strings.
+pub(crate) const ARRAY_MAX_SIDE: usize = u8::MAX as usize;
+
+/// A side an array can't hold, as the array functions say it: one that strings take
+/// (256 to 400) points to the string function `instead`; any other is told the array's
+/// limit, not the library's 400 (which an array never reaches).
+pub(crate) fn array_refusal(e: &ShapeError, instead: &str) -> PyErr {
+    let beyond = |side: usize| (ARRAY_MAX_SIDE + 1..=MAX_SIDE).contains(&side);
+    match *e {
+        ShapeError::OutOfRange(r, c) if r > 0 && c > 0 && beyond(r.saturating_mul(c)) => {
+            too_big_for_uint8(r * c, instead)
+        }
+        ShapeError::NoBoxes(side) if beyond(side) => too_big_for_uint8(side, instead),
+        ShapeError::OutOfRange(r, c) => value_error(format!(
+            "box of {r}x{c} is not allowed: both sides must be at least 1 and the grid side at \
+             least 2 and at most {ARRAY_MAX_SIDE} in an array (uint8 holds no bigger digit)"
+        )),
+        ShapeError::NoBoxes(side) => value_error(format!(
+            "no grid of side {side}: it must be the product of two box sides (at most \
+             {ARRAY_MAX_SIDE} in an array: uint8 holds no bigger digit)"
+        )),
+        _ => value_error(e),
+    }
+}
+
+/// The refusal of a grid of `side` 256 to 400 in an array: its digits would wrap in uint8
+/// (256 as 0, 300 as 44), a wrong answer; the string function `instead` takes it.
+pub(crate) fn too_big_for_uint8(side: usize, instead: &str) -> PyErr {
+    value_error(format!(
+        "{side}x{side} grids have digits beyond {ARRAY_MAX_SIDE}, which uint8 can't hold: use \
+         {instead}() for them"
+    ))
 }
 
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
@@ -164,11 +200,11 @@ pub(crate) mod arg {
             ));
         }
         let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
-        for (i, item) in obj.try_iter()?.enumerate() {
+        for (n, item) in (1_usize..).zip(obj.try_iter()?) {
             let item = item?;
             let text = item.extract::<String>().map_err(|_| {
                 PyTypeError::new_err(format!(
-                    "puzzle {i} is not a string but {}",
+                    "puzzle {n} is not a string but {}",
                     item.get_type()
                         .name()
                         .map_or_else(|_| "?".to_string(), |n| n.to_string())
@@ -347,9 +383,31 @@ pub(crate) fn interruptible<T: Send>(
 
 /// The shape asked by `size=` and/or `box=` (`None` when neither is given).
 pub(crate) fn shape_arg(size: Option<usize>, boxed: Option<&BoxArg>) -> PyResult<Option<Shape>> {
+    shape_arg_or(size, boxed, value_error)
+}
+
+/// [`shape_arg`] for a function that makes uint8 arrays: sides up to [`ARRAY_MAX_SIDE`],
+/// every refusal with that limit ([`array_refusal`]).
+pub(crate) fn array_shape_arg(
+    size: Option<usize>,
+    boxed: Option<&BoxArg>,
+    instead: &str,
+) -> PyResult<Option<Shape>> {
+    let shape = shape_arg_or(size, boxed, |e| array_refusal(&e, instead))?;
+    match shape {
+        Some(s) if s.side() > ARRAY_MAX_SIDE => Err(too_big_for_uint8(s.side(), instead)),
+        _ => Ok(shape),
+    }
+}
+
+fn shape_arg_or(
+    size: Option<usize>,
+    boxed: Option<&BoxArg>,
+    refuse: impl Fn(ShapeError) -> PyErr,
+) -> PyResult<Option<Shape>> {
     let shape = match (size, boxed) {
-        (_, Some(b)) => b.shape()?,
-        (Some(n), None) => Shape::from_side(n).map_err(value_error)?,
+        (_, Some(b)) => b.shape().map_err(&refuse)?,
+        (Some(n), None) => Shape::from_side(n).map_err(&refuse)?,
         (None, None) => return Ok(None),
     };
     if let Some(n) = size {
@@ -401,11 +459,40 @@ impl Input {
         })
     }
 
-    /// The one puzzle `text` holds (its first record past a title or header line), as the
-    /// CLI reads it; the error in the CLI's words (`line:col: message`).
+    /// The one puzzle `text` holds (its one record, past a title or header line), as the
+    /// CLI reads it; the error in the CLI's words (`line:col: message`). The records are
+    /// the reader's (a grid over nine lines, an .sdk file with its comments, a JSON record
+    /// over lines: one each), not lines: a second puzzle, or an unreadable record after
+    /// the first, is an error (the CLI would solve the first and go on), not passed over.
     pub(crate) fn parse(&self, text: &str) -> Result<Puzzle, String> {
-        let puzzle = format::parse_first(text, self.opts.clone()).map_err(|e| describe(&e))?;
-        self.check_shape(puzzle)
+        let mut records = Reader::new(text.as_bytes(), "", self.opts.clone())
+            .filter(|r| !matches!(r, Err(e) if e.is_skip()));
+        let puzzle = match records.next() {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => return Err(describe(&e)),
+            // No record: the library's words for it (naming a title passed over, if any).
+            None => {
+                return Err(format::parse_first(text, self.opts.clone())
+                    .err()
+                    .map_or_else(|| "no puzzle found".to_string(), |e| describe(&e)))
+            }
+        };
+        match records.next() {
+            None => self.check_shape(puzzle),
+            Some(Ok(second)) => Err(format!(
+                "the text holds more than one puzzle (the first at line {}, another at line \
+                 {}): this call takes one; sudokit.read() gives every puzzle of a text, for \
+                 solve_batch() and the other batch calls",
+                puzzle.line, second.line
+            )),
+            Some(Err(e)) => Err(format!(
+                "{} (after the puzzle at line {}: this call takes a text of one puzzle; \
+                 sudokit.read() reads a text of several, for solve_batch() and the other \
+                 batch calls)",
+                describe(&e),
+                puzzle.line
+            )),
+        }
     }
 
     pub(crate) fn parse_py(&self, text: &str) -> PyResult<Puzzle> {
@@ -476,6 +563,16 @@ pub(crate) fn describe(e: &ParseError) -> String {
     }
 }
 
+/// The answers of a batch, in order, or the first error as `ValueError` naming its item
+/// (`"puzzle 3: 1:3: ..."`, `"line 3: ..."`): items are counted from 1 in every message,
+/// as `generate` counts its puzzles and the CLI its lines.
+pub(crate) fn numbered<T>(answers: Vec<Result<T, String>>, item: &str) -> PyResult<Vec<T>> {
+    (1_usize..)
+        .zip(answers)
+        .map(|(n, r)| r.map_err(|e| value_error(format!("{item} {n}: {e}"))))
+        .collect()
+}
+
 /// `grid` as one line in the symbols of the puzzle it answers.
 pub(crate) fn line_like(grid: &Grid, alphabet: Option<Alphabet>) -> String {
     let p = Puzzle {
@@ -505,6 +602,12 @@ pub(crate) fn with_jobs<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -
         .build()
         .map_err(|e| value_error(format!("cannot start worker threads: {e}")))?;
     Ok(pool.install(work))
+}
+
+/// A record the library serialises (`OutcomeRecord`, `ConflictRecord`), as the Python
+/// objects `json.loads` makes of it: the CLI's `--json` record, field for field.
+pub(crate) fn from_json<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (json,))
 }
 
 /// `__reduce__` of a result class: pickle stores `_restore(kind, state)`, and finds

@@ -2,6 +2,7 @@
 //! `LogicSolver::for_faces`, `Rater::rate_position`, the records), converted to Python
 //! objects. Every result class compares equal field by field and pickles.
 
+use crate::solving::Conflict;
 use crate::{
     deadline_after, interruptible, max_time_arg, reduce, value_error, with_jobs, BoxArg, Input,
 };
@@ -13,7 +14,7 @@ use std::hash::{Hash, Hasher};
 use sudoku::format::Puzzle;
 use sudoku::logic::{HintLevel, LogicSolver, Order, Position, Problem, StepRecord};
 use sudoku::rate::{Rater, RatingRecord, Scales};
-use sudoku::solve::Outcome;
+use sudoku::solve::{ConflictRecord, Outcome};
 use sudoku::Stop;
 
 type Triple = (usize, usize, usize);
@@ -48,6 +49,8 @@ pub struct RateResult {
     solved: bool,
     /// Whether `max_time` ran out (the ratings are then lower bounds).
     timed_out: bool,
+    /// The clashing givens when `"invalid"`, as `sudoku rate --json` lists them.
+    conflicts: Vec<Conflict>,
 }
 
 impl RateResult {
@@ -66,13 +69,25 @@ impl RateResult {
             hodoku_hardest: hd.and_then(|h| h.hodoku_hardest).map(str::to_string),
             solved: r.solved,
             timed_out: r.timed_out,
+            conflicts: Vec::new(),
         }
     }
 
-    fn unrated(p: Problem) -> RateResult {
+    /// Not rated, for `p` of `puzzle`: invalid givens listed as the CLI lists them.
+    fn unrated(p: Problem, puzzle: &Puzzle) -> RateResult {
+        let conflicts = if p.status == "invalid" {
+            let records = puzzle.grid.conflicts();
+            records
+                .iter()
+                .map(|c| ConflictRecord::new(c, puzzle.notation()).into())
+                .collect()
+        } else {
+            Vec::new()
+        };
         RateResult {
             status: p.status.into(),
             message: Some(p.message),
+            conflicts,
             ..RateResult::default()
         }
     }
@@ -95,6 +110,7 @@ impl Hash for RateResult {
             .hash(h);
         (&self.preset, &self.hardest, &self.level, self.score).hash(h);
         (&self.hodoku_hardest, self.solved, self.timed_out).hash(h);
+        self.conflicts.hash(h);
     }
 }
 
@@ -112,8 +128,8 @@ impl RateResult {
         Option<String>,
         Option<u32>,
         Option<String>,
-        bool,
-        bool,
+        (bool, bool),
+        Vec<Conflict>,
     ) {
         (
             self.status.clone(),
@@ -124,8 +140,8 @@ impl RateResult {
             self.level.clone(),
             self.score,
             self.hodoku_hardest.clone(),
-            self.solved,
-            self.timed_out,
+            (self.solved, self.timed_out),
+            self.conflicts.clone(),
         )
     }
 }
@@ -143,23 +159,37 @@ impl RateResult {
             _ => format!("RateResult(status={:?})", self.status),
         }
     }
-    /// As `sudoku rate --json` writes it (without `line`, `size`, `box`).
+    /// The record `sudoku rate --json` writes for the puzzle, without the fields that
+    /// describe the puzzle read (`source`, `line`, `puzzle`, `size`, `box`): the fields of
+    /// a scale not asked for are left out, as the CLI leaves them out (the library's
+    /// `RatingRecord`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         if let Some(m) = &self.message {
             d.set_item("status", &self.status)?;
             d.set_item("message", m)?;
+            if !self.conflicts.is_empty() {
+                let records: Vec<ConflictRecord> =
+                    self.conflicts.iter().map(ConflictRecord::from).collect();
+                let json = serde_json::to_string(&records).map_err(value_error)?;
+                d.set_item("conflicts", crate::from_json(py, &json)?)?;
+            }
             return Ok(d);
         }
         d.set_item("status", &self.status)?;
-        d.set_item("er", self.er)?;
-        d.set_item("ep", self.ep)?;
-        d.set_item("ed", self.ed)?;
-        d.set_item("preset", &self.preset)?;
-        d.set_item("hardest", &self.hardest)?;
-        d.set_item("level", &self.level)?;
-        d.set_item("score", self.score)?;
-        d.set_item("hodoku_hardest", &self.hodoku_hardest)?;
+        // SE's fields when rated on its scale (`er` is then set), HoDoKu's on its.
+        if self.er.is_some() {
+            d.set_item("er", self.er)?;
+            d.set_item("ep", self.ep)?;
+            d.set_item("ed", self.ed)?;
+            d.set_item("preset", &self.preset)?;
+            d.set_item("hardest", &self.hardest)?;
+        }
+        if self.level.is_some() {
+            d.set_item("level", &self.level)?;
+            d.set_item("score", self.score)?;
+            d.set_item("hodoku_hardest", &self.hodoku_hardest)?;
+        }
         d.set_item("solved", self.solved)?;
         d.set_item("timed_out", self.timed_out)?;
         Ok(d)
@@ -391,7 +421,7 @@ pub(crate) fn restored(
     }
     match kind {
         "RateResult" => {
-            let (status, message, (er, ep, ed), preset, hardest, level, score, hd, solved, t) =
+            let (status, message, (er, ep, ed), preset, hardest, level, score, hd, (s, t), c) =
                 state.extract()?;
             made(
                 py,
@@ -406,8 +436,9 @@ pub(crate) fn restored(
                     level,
                     score,
                     hodoku_hardest: hd,
-                    solved,
+                    solved: s,
                     timed_out: t,
+                    conflicts: c,
                 },
             )
         }
@@ -479,7 +510,7 @@ fn scales(scale: &str) -> PyResult<Scales> {
 fn rate_one(rater: &Rater, scales: Scales, stop: &Stop, puzzle: &Puzzle) -> RateResult {
     match rater.rate_position(&Position::from_puzzle(puzzle), scales, stop) {
         Ok(r) => RateResult::rated(&r.record()),
-        Err(p) => RateResult::unrated(p),
+        Err(p) => RateResult::unrated(p, puzzle),
     }
 }
 
@@ -540,11 +571,39 @@ fn rate_batch(
                 .collect()
         })
     })??;
-    rated
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| r.map_err(|e| value_error(format!("puzzle {i}: {e}"))))
-        .collect()
+    crate::numbered(rated, "puzzle")
+}
+
+/// The ratings of `sudokit.chunks.rate_lines`: one a line, in order, `None` for a blank
+/// line; a line that holds no puzzle raises `ValueError` naming it (`line 3: ...`, counted
+/// from 1 as `_solve_lines` counts them).
+#[pyfunction]
+#[pyo3(signature = (lines, jobs=1))]
+fn _rate_lines(
+    py: Python<'_>,
+    #[pyo3(from_py_with = crate::arg::puzzles)] lines: Vec<String>,
+    #[pyo3(from_py_with = crate::arg::jobs)] jobs: usize,
+) -> PyResult<Vec<Option<RateResult>>> {
+    let input = Input::default();
+    let parse = input.batch(&lines);
+    let rater = Rater::new();
+    let rated: Vec<Result<Option<RateResult>, String>> = interruptible(py, |i| {
+        let stop = i.stop_at(None);
+        with_jobs(jobs, || {
+            lines
+                .par_iter()
+                .with_max_len(1)
+                .map(|text| {
+                    if text.trim().is_empty() || i.reached() {
+                        return Ok(None);
+                    }
+                    let p = parse(text)?;
+                    Ok(Some(rate_one(&rater, Scales::Both, &stop, &p)))
+                })
+                .collect()
+        })
+    })??;
+    crate::numbered(rated, "line")
 }
 
 fn order(name: &str) -> PyResult<Order> {
@@ -688,6 +747,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Mistake>()?;
     m.add_function(wrap_pyfunction!(rate, m)?)?;
     m.add_function(wrap_pyfunction!(rate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(_rate_lines, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;
     Ok(())

@@ -1,8 +1,8 @@
 //! `solve`, `count`, `solve_batch`, `solve_array`, and the lines of `chunks.solve_lines`.
 
 use crate::{
-    deadline_after, interruptible, line_like, max_time_arg, reduce, value_error, with_jobs, BoxArg,
-    Input,
+    array_refusal, deadline_after, interruptible, line_like, max_time_arg, reduce,
+    too_big_for_uint8, value_error, with_jobs, BoxArg, Input, ARRAY_MAX_SIDE,
 };
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
@@ -10,8 +10,9 @@ use pyo3::exceptions::{PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use rayon::prelude::*;
-use sudoku::format::Puzzle;
-use sudoku::solve::{self, ConflictRecord, Outcome};
+use sudoku::format::{self, Alphabet, Puzzle, ReadOptions};
+use sudoku::shape::MAX_SIDE;
+use sudoku::solve::{self, ConflictRecord, Outcome, OutcomeRecord, Rows};
 use sudoku::{Grid, Shape, Stop};
 
 /// One clash of givens: a digit twice or more in a house, as `sudoku solve --json` gives
@@ -50,6 +51,21 @@ impl Conflict {
     }
 }
 
+impl From<&Conflict> for ConflictRecord {
+    fn from(c: &Conflict) -> ConflictRecord {
+        ConflictRecord {
+            house: c.house.clone(),
+            digit: c.digit,
+            cells: c.cells.iter().map(|&(row, col)| [row, col]).collect(),
+            text: c.text.clone(),
+        }
+    }
+}
+
+/// What `sudoku solve --json` says of a puzzle not answered within its time limit (the
+/// CLI's words: the record is the CLI's).
+const TIMEOUT_MESSAGE: &str = "no answer within the time limit (--max-time)";
+
 /// What solving one puzzle gave. Equal when every field is; pickles.
 #[pyclass(module = "sudokit", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -57,7 +73,9 @@ pub struct SolveResult {
     /// `"unique"`, `"multiple"`, `"none"`, `"invalid"`, or `"timeout"` past `max_time`.
     #[pyo3(get)]
     status: &'static str,
-    /// The solution when unique, in the puzzle's symbols (one line); else `None`.
+    /// The solution when unique, in the puzzle's symbols (one line, with ` # box 3x2`
+    /// after the cells when the boxes are not the size's usual ones, as the CLI writes
+    /// it); else `None`.
     #[pyo3(get)]
     solution: Option<String>,
     /// Two solutions when several (the `solutions` property adds the unique one).
@@ -65,6 +83,46 @@ pub struct SolveResult {
     /// The clashing givens when invalid.
     #[pyo3(get)]
     conflicts: Vec<Conflict>,
+    /// The puzzle's shape, and the symbols the solutions are written in: what reads them
+    /// back as grids (`to_dict`'s rows of numbers). The symbols as written, not as read
+    /// (a JSON record names none, a line has them), so that the same answer is equal.
+    shape: Shape,
+    alphabet: Alphabet,
+}
+
+impl SolveResult {
+    /// A solution line read back as rows of numbers, as the CLI's record has it.
+    fn rows(&self, line: &str) -> PyResult<Rows> {
+        let opts = ReadOptions {
+            format: None,
+            shape: Some(self.shape),
+            alphabet: Some(self.alphabet),
+        };
+        let p = format::parse_line_record(line, &opts).map_err(value_error)?;
+        Ok(p.grid.rows())
+    }
+
+    /// The record `sudoku solve --json` writes of the outcome (the library's
+    /// [`OutcomeRecord`], or the CLI's for a timeout), as JSON.
+    fn record_json(&self) -> PyResult<String> {
+        if self.status == "timeout" {
+            let record = serde_json::json!({"status": "timeout", "message": TIMEOUT_MESSAGE});
+            return Ok(record.to_string());
+        }
+        // Every field `None`, kept so for the fields that are not the outcome's.
+        let empty = OutcomeRecord::new(&Outcome::NoSolution, self.shape);
+        let record = OutcomeRecord {
+            status: self.status,
+            solution: self.solution.as_deref().map(|s| self.rows(s)).transpose()?,
+            solutions: (self.status == "multiple")
+                .then(|| self.two.iter().map(|s| self.rows(s)).collect())
+                .transpose()?,
+            conflicts: (self.status == "invalid")
+                .then(|| self.conflicts.iter().map(ConflictRecord::from).collect()),
+            ..empty
+        };
+        serde_json::to_string(&record).map_err(value_error)
+    }
 }
 
 #[pymethods]
@@ -93,32 +151,17 @@ impl SolveResult {
             &self.solution,
             &self.two,
             self.conflicts.clone(),
+            (self.shape.box_rows(), self.shape.box_cols()),
+            self.alphabet.name(),
         );
         reduce(py, "SolveResult", state)
     }
-    /// As `sudoku solve --json` writes it (`solution`/`solutions` as lines here).
+    /// The record `sudoku solve --json` writes for the puzzle, without the fields that
+    /// describe the puzzle read (`source`, `line`, `puzzle`, `size`, `box`, `givens`):
+    /// `status`, and `solution` (rows of numbers), `solutions` (two grids),
+    /// `conflicts` or `message` as the CLI gives them.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("status", self.status)?;
-        if let Some(s) = &self.solution {
-            d.set_item("solution", s)?;
-        }
-        if self.status == "multiple" {
-            d.set_item("solutions", &self.two)?;
-        }
-        if !self.conflicts.is_empty() {
-            let records = self.conflicts.iter().map(|c| {
-                let r = PyDict::new(py);
-                r.set_item("house", &c.house)?;
-                r.set_item("digit", c.digit)?;
-                let cells: Vec<[usize; 2]> = c.cells.iter().map(|&(a, b)| [a, b]).collect();
-                r.set_item("cells", cells)?;
-                r.set_item("text", &c.text)?;
-                Ok(r)
-            });
-            d.set_item("conflicts", records.collect::<PyResult<Vec<_>>>()?)?;
-        }
-        Ok(d)
+        Ok(crate::from_json(py, &self.record_json()?)?.cast_into::<PyDict>()?)
     }
 }
 
@@ -133,7 +176,7 @@ fn result_of(puzzle: &Puzzle, outcome: Outcome) -> SolveResult {
             None,
             Vec::new(),
             cs.iter()
-                .map(|c| ConflictRecord::new(c, shape).into())
+                .map(|c| ConflictRecord::new(c, puzzle.notation()).into())
                 .collect(),
         ),
     };
@@ -142,19 +185,28 @@ fn result_of(puzzle: &Puzzle, outcome: Outcome) -> SolveResult {
         solution,
         two,
         conflicts,
+        shape,
+        alphabet: written(puzzle),
     }
 }
 
 /// The statuses of a [`SolveResult`], for one read back from a pickle.
 const STATUSES: [&str; 5] = ["unique", "multiple", "none", "invalid", "timeout"];
 
-/// A `"timeout"` result.
-fn timed_out() -> SolveResult {
+/// The symbols `puzzle`'s answers are written in ([`line_like`]).
+fn written(puzzle: &Puzzle) -> Alphabet {
+    Alphabet::written(puzzle.shape().side(), puzzle.alphabet)
+}
+
+/// A `"timeout"` result for a puzzle of `shape`.
+fn timed_out(shape: Shape, alphabet: Alphabet) -> SolveResult {
     SolveResult {
         status: "timeout",
         solution: None,
         two: Vec::new(),
         conflicts: Vec::new(),
+        shape,
+        alphabet,
     }
 }
 
@@ -163,7 +215,7 @@ fn solve_puzzle(puzzle: &Puzzle, stop: &Stop) -> SolveResult {
     let (grid, marks) = puzzle.grid.unplayed(puzzle.marks.as_ref());
     match solve::solve_until(&grid, marks, stop) {
         Ok(outcome) => result_of(puzzle, outcome),
-        Err(_) => timed_out(),
+        Err(_) => timed_out(puzzle.shape(), written(puzzle)),
     }
 }
 
@@ -185,7 +237,14 @@ pub(crate) fn restored(
             Py::new(py, c)?.into_any()
         }
         "SolveResult" => {
-            let (status, solution, two, conflicts): (String, _, _, _) = state.extract()?;
+            let (status, solution, two, conflicts, (rows, cols), alphabet): (
+                String,
+                _,
+                _,
+                _,
+                (usize, usize),
+                String,
+            ) = state.extract()?;
             let status = STATUSES
                 .into_iter()
                 .find(|&s| s == status)
@@ -195,6 +254,8 @@ pub(crate) fn restored(
                 solution,
                 two,
                 conflicts,
+                shape: Shape::new(rows, cols).map_err(value_error)?,
+                alphabet: alphabet.parse::<Alphabet>().map_err(value_error)?,
             };
             Py::new(py, r)?.into_any()
         }
@@ -288,7 +349,7 @@ fn solve_batch(
                 .map(|text| {
                     // Interrupted, the rest is skipped (the answer is thrown away).
                     if i.reached() {
-                        return Ok(timed_out());
+                        return Ok(timed_out(Shape::NINE, Alphabet::Standard));
                     }
                     let p = parse(text)?;
                     Ok(i.each(&shared, limit, |stop| solve_puzzle(&p, stop)))
@@ -296,11 +357,7 @@ fn solve_batch(
                 .collect()
         })
     })??;
-    results
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| r.map_err(|e| value_error(format!("puzzle {i}: {e}"))))
-        .collect()
+    crate::numbered(results, "puzzle")
 }
 
 /// Status codes of `solve_array`.
@@ -319,10 +376,16 @@ pub(crate) fn array_shape(cells: usize, boxed: Option<&BoxArg>) -> PyResult<Shap
             "rows of {cells} cells are no grid (the cell count must be a square)"
         )));
     }
+    // A solution's digits past 255 would wrap in uint8 (256 as 0, 300 as 44): a wrong
+    // answer, as generate_array refuses to give. Said before the boxes, whatever they are.
+    if (ARRAY_MAX_SIDE + 1..=MAX_SIDE).contains(&side) {
+        return Err(too_big_for_uint8(side, "solve_batch"));
+    }
     let shape = match boxed {
-        Some(b) => b.shape()?,
-        None => Shape::from_side(side).map_err(value_error)?,
-    };
+        Some(b) => b.shape(),
+        None => Shape::from_side(side),
+    }
+    .map_err(|e| array_refusal(&e, "solve_batch"))?;
     if shape.side() != side {
         return Err(value_error(format!(
             "box {shape} makes {}x{} grids, not {side}x{side}",
@@ -330,21 +393,25 @@ pub(crate) fn array_shape(cells: usize, boxed: Option<&BoxArg>) -> PyResult<Shap
             shape.side()
         )));
     }
-    // A solution's digits past 255 would wrap in uint8 (256 as 0, 300 as 44): a wrong
-    // answer, as generate_array refuses to give.
-    if side > usize::from(u8::MAX) {
-        return Err(value_error(format!(
-            "{side}x{side} grids have digits beyond 255, which uint8 can't hold: use \
-             solve_batch() for them"
-        )));
-    }
     Ok(shape)
 }
 
-/// Reads row `i` of an array as a grid (0 = empty), with the error of a value out of range.
+/// Reads row `i` (0-based) of an array as a grid (0 = empty), with the error of a value
+/// out of range: rows and cells counted from 1 as in every message, with numpy's index.
 pub(crate) fn grid_of_row(shape: Shape, row: &[u8], i: usize) -> Result<Grid, String> {
     let values: Vec<usize> = row.iter().map(|&v| v as usize).collect();
-    Grid::from_values(shape, &values).map_err(|e| format!("row {i}: {e}"))
+    Grid::from_values(shape, &values).map_err(|e| {
+        let side = shape.side();
+        match values.iter().position(|&v| v > side) {
+            Some(j) => format!(
+                "row {} (a[{i}]): value {} in cell {} (a[{i}, {j}]) is out of range 0..={side}",
+                i + 1,
+                values[j],
+                j + 1
+            ),
+            None => format!("row {} (a[{i}]): {e}", i + 1),
+        }
+    })
 }
 
 /// What `solve_array` takes, said when it gets something else (numpy's own message named
@@ -477,18 +544,14 @@ fn _solve_lines(
                 .collect()
         })
     })??;
-    written
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| r.map_err(|e| value_error(format!("line {}: {e}", i + 1))))
-        .collect()
+    crate::numbered(written, "line")
 }
 
 /// One answer as `sudoku solve --to line` writes it (without the newline).
 fn line_of(p: &Puzzle, outcome: Result<Outcome, sudoku::Stopped>) -> String {
     let note = match outcome {
         Ok(Outcome::Unique(g)) => return line_like(&g, p.alphabet),
-        Ok(o) => o.line_note(p.shape()).unwrap_or_default(),
+        Ok(o) => o.line_note(p.notation()).unwrap_or_default(),
         Err(_) => Outcome::TIMEOUT_NOTE.to_string(),
     };
     format!("{} # {note}", line_like(&p.grid, p.alphabet))

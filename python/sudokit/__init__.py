@@ -40,6 +40,10 @@ from ._sudokit import (
     write,
 )
 
+# The chunk functions come with a plain `import sudokit` (`sudokit.chunks.solve_lines`), as
+# python.md shows them; after the native names, which they use.
+from . import chunks  # noqa: E402  (isort: skip)
+
 __all__ = [
     "INVALID",
     "MULTIPLE",
@@ -56,6 +60,7 @@ __all__ = [
     "__version__",
     "canonical",
     "canonical_batch",
+    "chunks",
     "count",
     "explain",
     "generate",

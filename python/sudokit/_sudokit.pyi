@@ -50,7 +50,9 @@ class SolveResult:
     def status(self) -> Status: ...
     @property
     def solution(self) -> str | None:
-        """The unique solution as one line in the puzzle's symbols, else ``None``."""
+        """The unique solution as one line in the puzzle's symbols, else ``None``. A grid
+        whose boxes are not its size's usual ones (a 6x6 in 3x2 boxes) ends in ``" # box
+        3x2"`` after its cells, as the CLI writes it, so that it reads back with them."""
     @property
     def solutions(self) -> list[str]:
         """The unique solution, two of several, or none."""
@@ -58,7 +60,10 @@ class SolveResult:
     def conflicts(self) -> list[Conflict]:
         """The clashing givens when ``status == "invalid"``."""
     def to_dict(self) -> dict[str, object]:
-        """As ``sudoku solve --json`` writes it, with grids as lines."""
+        """The record ``sudoku solve --json`` writes, without the fields that describe the
+        puzzle read (``source``, ``line``, ``puzzle``, ``size``, ``box``, ``givens``):
+        ``status`` and ``solution`` (rows of numbers), ``solutions`` (two grids),
+        ``conflicts`` or ``message``, as the CLI gives them."""
     def __bool__(self) -> bool: ...
 
 def solve(
@@ -69,10 +74,12 @@ def solve(
     box: BoxShape | None = None,
     format: str | None = None,
 ) -> SolveResult:
-    """Solve one puzzle given in any format the CLI reads (the first record of the text).
+    """Solve one puzzle given in any format the CLI reads (a text of one record: a line,
+    a grid over lines, a JSON record ...).
 
     Past ``max_time`` seconds the status is ``"timeout"``. Raises ``ValueError`` for text
-    that holds no puzzle, with the CLI's message.
+    that holds no puzzle, with the CLI's message, and for text that holds more than one
+    record (``solve_batch`` and ``read`` take several).
     """
 
 def count(
@@ -121,8 +128,9 @@ def solve_array(
     unique; status ``(N,)`` int8 with ``UNIQUE`` 0, ``MULTIPLE`` 1, ``NONE`` 2,
     ``INVALID`` 3, ``TIMEOUT`` 4 (``max_time`` seconds bound each puzzle). The side is the
     square root of ``cells``; ``box`` picks the box shape where the side alone is
-    ambiguous (6x6 as ``"3x2"``). Anything but a 2-D uint8 array raises ``TypeError``; a
-    value out of range ``ValueError``.
+    ambiguous (6x6 as ``"3x2"``); sides up to 255 (uint8). Anything but a 2-D uint8 array
+    raises ``TypeError``; a value out of range ``ValueError`` naming its row, counted from
+    1 (``"row 2 (a[1]): value 10 in cell 1 (a[1, 0]) is out of range 0..=9"``).
     """
 
 class RateResult:
@@ -164,8 +172,14 @@ class RateResult:
     @property
     def timed_out(self) -> bool:
         """Whether ``max_time`` ran out (the ratings are then lower bounds)."""
+    @property
+    def conflicts(self) -> list[Conflict]:
+        """The clashing givens when ``status == "invalid"``, as ``sudoku rate --json``
+        lists them."""
     def to_dict(self) -> dict[str, object]:
-        """As ``sudoku rate --json`` writes it, without ``line``, ``size``, ``box``."""
+        """The record ``sudoku rate --json`` writes, without the fields that describe the
+        puzzle read (``source``, ``line``, ``puzzle``, ``size``, ``box``); the fields of a
+        scale not asked for are left out, as the CLI leaves them out."""
 
 Triple = Tuple[int, int, int]
 
@@ -210,9 +224,9 @@ class Explanation:
     def score(self) -> int:
         """HoDoKu's score of the path."""
     def to_dict(self) -> dict[str, object]:
-        """As ``sudoku explain --json`` writes it, without ``line``, ``size``, ``box``,
-        ``puzzle``: ``status``, ``steps`` (without explanations), ``solved``,
-        ``used_backtracking``, ``score``."""
+        """The record ``sudoku explain --json`` writes, without the fields that describe
+        the puzzle read (``source``, ``line``, ``puzzle``, ``size``, ``box``): ``status``,
+        ``steps`` (without explanations), ``solved``, ``used_backtracking``, ``score``."""
     def __len__(self) -> int: ...
     @overload
     def __getitem__(self, i: SupportsIndex) -> Step: ...
@@ -283,7 +297,8 @@ def rate_batch(
     format: str | None = None,
 ) -> list[RateResult]:
     """``rate`` of many puzzles (any iterable of strings) on ``jobs`` threads (0 = every
-    core), GIL released, in order."""
+    core), GIL released, in order. A string that holds no puzzle raises ``ValueError``
+    (``"puzzle 3: ..."``, counted from 1)."""
 
 def explain(
     puzzle: str,
@@ -369,7 +384,8 @@ def generate_array(
     max_time: float | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """``generate`` as two ``(count, cells)`` uint8 arrays: puzzles (0 = empty), solutions.
-    Sides past 255 raise ``ValueError`` (uint8 can't hold their digits)."""
+    Sides past 255 raise ``ValueError`` (uint8 can't hold their digits), and every refusal
+    of a side says that limit."""
 
 def canonical(
     puzzle: str,
@@ -437,6 +453,10 @@ def write(
 def _solve_lines(lines: Iterable[str], jobs: int = 1) -> list[str]:
     """The lines of ``sudokit.chunks.solve_lines``: each as ``sudoku solve --to line``
     writes it; blank lines stay blank."""
+
+def _rate_lines(lines: Iterable[str], jobs: int = 1) -> list[RateResult | None]:
+    """The ratings of ``sudokit.chunks.rate_lines``, one a line; ``None`` for a blank
+    line."""
 
 def _restore(kind: str, state: object) -> object:
     """A result object from its pickled state (what ``__reduce__`` stores)."""

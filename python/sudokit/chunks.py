@@ -13,7 +13,7 @@ strings (a list, a pandas Series, a file's lines); one string alone is refused w
 from __future__ import annotations
 
 import json
-from typing import Callable, Iterable
+from typing import Iterable
 
 from . import _sudokit
 
@@ -29,17 +29,6 @@ def _lines(lines: Iterable[str]) -> list[str]:
     return [line.rstrip("\r\n") for line in lines]
 
 
-def _each(lines: Iterable[str], work: Callable[[list[str]], list[str]]) -> list[str]:
-    """`work` over the puzzle lines, one output a line in order; blank lines stay blank
-    (so a pandas column or a file keeps its rows)."""
-    items = _lines(lines)
-    where = [i for i, line in enumerate(items) if line.strip()]
-    out = [""] * len(items)
-    for i, result in zip(where, work([items[i] for i in where])):
-        out[i] = result
-    return out
-
-
 def solve_lines(lines: Iterable[str], jobs: int = 1) -> list[str]:
     """Each puzzle line as ``sudoku solve --to line`` writes it: the solution, or the puzzle
     and ``# multiple solutions``, ``# no solution`` or ``# invalid: ...`` (the clashes).
@@ -49,15 +38,12 @@ def solve_lines(lines: Iterable[str], jobs: int = 1) -> list[str]:
 
 
 def rate_lines(lines: Iterable[str], jobs: int = 1) -> list[str]:
-    """One JSON object per puzzle line: the puzzle and its ratings (``rate_batch``)."""
-
-    def work(puzzles: list[str]) -> list[str]:
-        return [
-            json.dumps({"puzzle": p, **r.to_dict()})
-            for p, r in zip(puzzles, _sudokit.rate_batch(puzzles, jobs=jobs))
-        ]
-
-    return _each(lines, work)
+    """One JSON object per puzzle line: the puzzle and its ratings (``rate_batch``). A blank
+    line stays blank; a line that holds no puzzle raises ``ValueError`` (``line N: ...``,
+    N counted from 1 in this chunk, blank lines included)."""
+    items = _lines(lines)
+    rated = _sudokit._rate_lines(items, jobs=jobs)
+    return ["" if r is None else json.dumps({"puzzle": p, **r.to_dict()}) for p, r in zip(items, rated)]
 
 
 def generate_lines(start: int, count: int, seed: int, jobs: int = 1, **options) -> list[str]:

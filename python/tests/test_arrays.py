@@ -78,7 +78,7 @@ def test_every_shape_round_trips(size, box):
 
 
 def test_array_errors():
-    with pytest.raises(ValueError, match="row 0: value 10"):
+    with pytest.raises(ValueError, match=r"row 1 \(a\[0\]\): value 10"):
         sudokit.solve_array(np.full((1, 81), 10, dtype=np.uint8))
     with pytest.raises(ValueError, match="square"):
         sudokit.solve_array(np.zeros((1, 80), dtype=np.uint8))
@@ -130,3 +130,42 @@ def test_sides_past_255_are_refused_as_generate_array_refuses_them(side):
         sudokit.solve_array(np.zeros((1, side * side), dtype=np.uint8))
     with pytest.raises(ValueError, match="beyond 255"):
         sudokit.generate_array(1, seed=1, size=side)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: sudokit.solve_array(np.zeros((2, 1), dtype=np.uint8)),
+        lambda: sudokit.solve_array(np.zeros((2, 0), dtype=np.uint8)),
+        lambda: sudokit.solve_array(np.zeros((1, 401 * 401), dtype=np.uint8)),
+        lambda: sudokit.solve_array(np.zeros((1, 81), dtype=np.uint8), box="30x30"),
+        lambda: sudokit.solve_array(np.zeros((1, 81), dtype=np.uint8), box=(0, 9)),
+        lambda: sudokit.generate_array(1, seed=1, size=0),
+        lambda: sudokit.generate_array(1, seed=1, size=1),
+        lambda: sudokit.generate_array(1, seed=1, size=401),
+        lambda: sudokit.generate_array(1, seed=1, box="30x30"),
+        lambda: sudokit.generate_array(1, seed=1, box=(0, 3)),
+    ],
+)
+def test_an_array_refusal_says_the_array_limit_255(call):
+    # They said "(at most 400)", the strings' limit, where an array's is 255 (uint8), as
+    # side 256 already said.
+    with pytest.raises(ValueError) as e:
+        call()
+    message = str(e.value)
+    assert "255" in message and "400" not in message, message
+
+
+def test_the_string_functions_keep_their_own_limit_400():
+    with pytest.raises(ValueError, match=r"\(at most 400\)"):
+        sudokit.generate(1, seed=1, size=0)
+    with pytest.raises(ValueError, match=r"at most 400"):
+        sudokit.solve("." * 81, box="30x30")
+
+
+def test_an_out_of_range_value_names_its_row_and_cell_from_1():
+    a = np.zeros((3, 16), dtype=np.uint8)
+    a[2, 5] = 9
+    with pytest.raises(ValueError) as e:
+        sudokit.solve_array(a)
+    assert str(e.value) == "row 3 (a[2]): value 9 in cell 6 (a[2, 5]) is out of range 0..=4"

@@ -32,7 +32,7 @@ def test_canonical_reports_clashing_givens_as_the_cli_does(cli):
     with pytest.warns(UserWarning, match=r"invalid givens: digit 5 2 times in row 1") as seen:
         assert sudokit.canonical(clashing) == out.strip()
     assert len(seen) == 1
-    with pytest.warns(UserWarning, match=r"^puzzle 1: invalid givens") as seen:
+    with pytest.warns(UserWarning, match=r"^puzzle 2: invalid givens") as seen:
         forms = sudokit.canonical_batch(["1" + "." * 80, clashing])
     assert forms[1] == out.strip() and len(seen) == 1
 

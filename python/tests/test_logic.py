@@ -47,6 +47,9 @@ def test_rate_of_a_puzzle_without_one_solution(cli_json, name):
     [explained] = cli_json("explain", stdin=text)
     assert r.message == explained["message"]
     assert r.er is None and r.level is None
+    # Clashing givens are listed, as the CLI lists them.
+    assert [c.text for c in r.conflicts] == [c["text"] for c in want.get("conflicts", [])]
+    assert bool(r.conflicts) == (name == "invalid")
 
 
 @pytest.mark.parametrize("order", ["hodoku", "explainer"])

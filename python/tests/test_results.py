@@ -40,6 +40,7 @@ def results(hard):
         sudokit.solve(giant, max_time=0.05),
         sudokit.rate(hard[0]),
         sudokit.rate(cli_text("multiple")),
+        sudokit.rate(cli_text("invalid")),
         sudokit.rate(hard[1], scale="se"),
         sudokit.explain(hard[0]),
         sudokit.explain(hard[0])[3],
@@ -99,3 +100,27 @@ def test_an_explanation_is_a_sequence_of_steps(hard):
     with pytest.raises(IndexError):
         path[len(path)]
     assert [s.text for s in path] == [s["text"] for s in path.to_dict()["steps"]]
+
+
+# The fields of a `--json` record that say which puzzle was read, and where: every
+# to_dict() gives the rest of the record.
+HEADER = {"source", "line", "puzzle", "placed", "size", "box", "alphabet", "marks", "givens"}
+
+
+@pytest.mark.parametrize("name", ["unique", "six-3x2.json", "sixteen-hex", "sixteen-letters"])
+def test_explain_to_dict_is_the_cli_record(cli_json, name):
+    path = TESTDATA / "cli" / (name if "." in name else f"{name}.txt")
+    text = path.read_text()
+    [want] = cli_json("explain", stdin=text)
+    assert sudokit.explain(text).to_dict() == {k: v for k, v in want.items() if k not in HEADER}
+
+
+@pytest.mark.parametrize("scale", ["both", "se", "hodoku"])
+@pytest.mark.parametrize("name", ["unique", "multiple", "invalid", "six-3x2.json"])
+def test_rate_to_dict_is_the_cli_record(cli_json, name, scale):
+    # With scale="se" it wrote HoDoKu's fields as None, where the CLI leaves them out.
+    path = TESTDATA / "cli" / (name if "." in name else f"{name}.txt")
+    text = path.read_text()
+    [want] = cli_json("rate", "--scale", scale, stdin=text)
+    got = sudokit.rate(text, scale=scale).to_dict()
+    assert got == {k: v for k, v in want.items() if k not in HEADER}

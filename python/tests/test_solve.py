@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import sudokit
@@ -115,7 +117,7 @@ def test_errors_carry_the_cli_message(cli):
         with pytest.raises(ValueError) as e:
             sudokit.solve(bad)
         assert str(e.value) == message
-    with pytest.raises(ValueError, match=r"^puzzle 1: 1:3: expected 81 cells"):
+    with pytest.raises(ValueError, match=r"^puzzle 2: 1:3: expected 81 cells"):
         sudokit.solve_batch(["." * 81, "12"])
     with pytest.raises(ValueError, match="2x3"):
         sudokit.solve("." * 81, box="2x3")
@@ -288,7 +290,7 @@ def test_batches_take_any_iterable_of_puzzles(tmp_path):
 def test_a_batch_of_one_string_or_of_no_strings_is_a_type_error():
     with pytest.raises(TypeError, match="not one string"):
         sudokit.solve_batch(P81)
-    with pytest.raises(TypeError, match="puzzle 1 is not a string but int"):
+    with pytest.raises(TypeError, match="puzzle 2 is not a string but int"):
         sudokit.solve_batch(p for p in [P81, 3])
     with pytest.raises(TypeError):
         sudokit.solve_batch(3)
@@ -314,3 +316,118 @@ def test_a_game_in_progress_is_answered_for_its_givens_as_the_cli_does(cli_json,
     assert rated["status"] == want["status"] == sudokit.rate(text).status
     if want["status"] == "unique":
         assert sudokit.rate(text).er == rated["er"]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        sudokit.solve_batch,
+        sudokit.rate_batch,
+        sudokit.canonical_batch,
+        lambda puzzles: sudokit.write(puzzles, "line"),
+        lambda puzzles: sudokit.write(puzzles, "json"),
+    ],
+    ids=["solve_batch", "rate_batch", "canonical_batch", "write-line", "write-json"],
+)
+def test_every_batch_counts_its_puzzles_from_1(call):
+    # `solve_batch(["12"])` said "puzzle 0: ...", where generate, the chunk functions and
+    # python.md count from 1.
+    with pytest.raises(ValueError, match=r"^puzzle 1: 1:3: expected 81 cells .*, found 2$"):
+        call(["12"])
+    with pytest.raises(ValueError, match=r"^puzzle 3: 1:3: expected 81 cells .*, found 2$"):
+        call([P81, P81, "12"])
+    with pytest.raises(TypeError, match=r"^puzzle 2 is not a string but int"):
+        call([P81, 3])
+
+
+def test_a_puzzle_write_cannot_respell_is_counted_from_1():
+    sixteen = (TESTDATA / "cli" / "sixteen.txt").read_text().strip()
+    with pytest.raises(ValueError, match=r"^puzzle 2: the hex symbols \(0-F\) are for 16x16"):
+        sudokit.write([sixteen, P81], "line", alphabet="hex")
+
+
+# The fields of a `--json` record that say which puzzle was read, and where: to_dict()
+# gives the rest of the record, the answer.
+HEADER = {"source", "line", "puzzle", "placed", "size", "box", "alphabet", "marks", "givens"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "unique.txt",
+        "multiple.txt",
+        "none.txt",
+        "invalid.txt",
+        "six-3x2.json",
+        "six-2x3.txt",
+        "sixteen.txt",
+        "sixteen-hex.txt",
+        "sixteen-letters.txt",
+        "twentyfive.txt",
+        "in-progress-wrong-digit.json",
+        "pattern-too-few.txt",
+    ],
+)
+def test_to_dict_is_the_cli_json_record(cli_json, name):
+    # to_dict() wrote `solution` as a line of cells where the CLI writes rows of numbers.
+    text = (TESTDATA / "cli" / name).read_text()
+    [want] = cli_json("solve", stdin=text)
+    got = sudokit.solve(text).to_dict()
+    assert got == {k: v for k, v in want.items() if k not in HEADER}
+    assert json.loads(json.dumps(got)) == got
+    if got["status"] == "unique":
+        assert all(isinstance(v, int) for row in got["solution"] for v in row)
+
+
+def test_to_dict_of_a_timeout_is_the_cli_record(cli_json):
+    giant = (TESTDATA / "large" / "rkkautsar-sudoku-64-1.txt").read_text()
+    [want] = cli_json("solve", "--max-time", "0.05", stdin=giant)
+    got = sudokit.solve(giant, max_time=0.05)
+    assert want["status"] == got.status == "timeout"
+    assert got.to_dict() == {k: v for k, v in want.items() if k not in HEADER}
+
+
+def test_to_dict_of_a_3x2_line_and_of_a_pickled_result():
+    import pickle
+
+    text = (TESTDATA / "cli" / "six-3x2.json").read_text()
+    line = sudokit.write([text], "line").strip()
+    for r in (sudokit.solve(line, box="3x2"), sudokit.solve(text), sudokit.solve_batch([text])[0]):
+        rows = r.to_dict()["solution"]
+        assert len(rows) == 6 and all(sorted(row) == [1, 2, 3, 4, 5, 6] for row in rows)
+        # Boxes of 3 rows and 2 columns hold each digit once.
+        for band in range(2):
+            for stack in range(3):
+                box = [rows[band * 3 + i][stack * 2 + j] for i in range(3) for j in range(2)]
+                assert sorted(box) == [1, 2, 3, 4, 5, 6]
+        back = pickle.loads(pickle.dumps(r))
+        assert back == r and back.to_dict() == r.to_dict()
+
+
+def test_a_solution_in_3x2_boxes_says_its_boxes_and_reads_back_with_them(cli):
+    # `.solution` of a 6x6 in 3x2 boxes ends in " # box 3x2", as `sudoku solve --to
+    # line` writes it: without it the line reads back as 2x3 boxes (python.md says so).
+    text = (TESTDATA / "cli" / "six-3x2.json").read_text()
+    line = sudokit.write([text], "line").strip()
+    assert line.endswith(" # box 3x2")
+    r = sudokit.solve(line, box="3x2")
+    _, out, _ = cli("solve", "--box", "3x2", "--to", "line", stdin=line + "\n")
+    assert r.solution == out.strip()
+    cells, _, note = r.solution.partition(" # ")
+    assert len(cells) == 36 and note == "box 3x2"
+    assert r.solutions == [r.solution]
+    # Read back with no box= it is the same grid in the same boxes.
+    assert json.loads(sudokit.write([r.solution], "json"))["box"] == [3, 2]
+    assert sudokit.solve(r.solution).solution == r.solution
+    # The bare cells alone read as 2x3 boxes: not a solution there.
+    assert json.loads(sudokit.write([cells], "json"))["box"] == [2, 3]
+    # Every call that answers a puzzle as a line says the boxes the same way.
+    for made in (
+        sudokit.transform(line, seed=1, box="3x2"),
+        sudokit.generate(1, seed=1, box="3x2")[0],
+        sudokit.read(line, box="3x2")[0],
+    ):
+        assert made.endswith(" # box 3x2")
+        assert json.loads(sudokit.write([made], "json"))["box"] == [3, 2]
+    # The usual boxes need no note.
+    assert " # " not in sudokit.solve((TESTDATA / "cli" / "six-2x3.txt").read_text()).solution
