@@ -458,6 +458,18 @@ fn relabel(text: &str, from: &str, to: &str) -> String {
         .collect()
 }
 
+/// `testdata/cli/sixteen.txt` and its solution, as lines in hex (`0-F`).
+fn hex_sixteen() -> (String, String) {
+    const STD16: &str = "123456789ABCDEFG";
+    const HEX: &str = "0123456789ABCDEF";
+    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
+    let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
+    (
+        relabel(sixteen.trim(), STD16, HEX),
+        relabel(solution.trim(), STD16, HEX),
+    )
+}
+
 #[test]
 fn answers_come_in_the_puzzles_alphabet() {
     const STD16: &str = "123456789ABCDEFG";
@@ -518,12 +530,7 @@ fn solve_to_a_document_format_writes_one_document() {
 
 #[test]
 fn multi_line_writers_keep_the_alphabet() {
-    const STD16: &str = "123456789ABCDEFG";
-    const HEX: &str = "0123456789ABCDEF";
-    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
-    let hex = relabel(sixteen.trim(), STD16, HEX);
-    let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
-    let hex_solution = relabel(solution.trim(), STD16, HEX);
+    let (hex, hex_solution) = hex_sixteen();
     for to in ["boxed", "sdk", "ss", "pm", "json"] {
         // The puzzle written, then read back auto-detected: the same hex line.
         let (code, text) = stdout(&["convert", "--to", to], &hex);
@@ -1198,12 +1205,7 @@ fn a_refused_output_format_names_the_puzzle() {
 
 #[test]
 fn check_reads_the_grids_in_the_puzzle_s_symbols() {
-    const STD16: &str = "123456789ABCDEFG";
-    const HEX: &str = "0123456789ABCDEF";
-    let sixteen = std::fs::read_to_string(data("sixteen.txt")).unwrap();
-    let hex = relabel(sixteen.trim(), STD16, HEX);
-    let (_, solution) = stdout(&["solve", "--to", "line"], &sixteen);
-    let hex_solution = relabel(solution.trim(), STD16, HEX);
+    let (hex, hex_solution) = hex_sixteen();
     let (code, out) = stdout(&["check", "--puzzle", &hex], &hex_solution);
     assert_eq!((code, out.trim()), (0, "valid solution"));
     // One slip in the first cell: the 0s are no longer as many as each other symbol, and
