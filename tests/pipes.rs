@@ -1258,3 +1258,31 @@ fn clashes_are_named_in_the_puzzle_s_symbols() {
         );
     }
 }
+
+#[test]
+fn symbols_that_would_read_back_as_others_are_refused_not_written() {
+    // A 16x16 in letters that stops at G reads back as the standard 1-9A-G, and one in
+    // hex that never uses 0 as the standard symbols too: every digit another. sdk, ss and
+    // boxed have no place to say theirs, so they refuse (exit 2); line says it in a note.
+    let letters = format!("ABCDEFG{}", ".".repeat(249));
+    let hex = format!("123456789ABCDEF{}", ".".repeat(241));
+    for (line, alphabet) in [(&letters, "letters"), (&hex, "hex")] {
+        for to in ["sdk", "ss", "boxed"] {
+            let (code, err) = stderr(&["convert", "--alphabet", alphabet, "--to", to], line);
+            assert_eq!(code, 2, "{alphabet} {to}: {err}");
+            assert!(
+                err.contains("would read back in the standard symbols"),
+                "{err}"
+            );
+        }
+        let (code, text) = stdout(&["convert", "--alphabet", alphabet, "--to", "line"], line);
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.trim().ends_with(&format!("# alphabet {alphabet}")),
+            "{text}"
+        );
+        let (_, json) = stdout(&["convert", "--to", "json"], &text);
+        let (_, want) = stdout(&["convert", "--alphabet", alphabet, "--to", "json"], line);
+        assert_eq!(json, want);
+    }
+}

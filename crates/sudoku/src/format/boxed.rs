@@ -27,11 +27,14 @@ pub fn write_boxed(grid: &Grid) -> String {
 /// lines write letters. Then in those, one character a cell, so that they come back (a
 /// grid of letters only reads as letters, hex by its `0`).
 pub(crate) fn write(p: &Puzzle) -> String {
+    write_boxed_in(&p.grid, kept(p))
+}
+
+/// The symbols [`write`] spells `p` in, one character a cell; `None`: numbers.
+pub(crate) fn kept(p: &Puzzle) -> Option<Alphabet> {
     let n = p.shape().side();
-    let kept = p
-        .alphabet
-        .filter(|&a| a.symbol(n).is_some() && a.named_in_records(n));
-    write_boxed_in(&p.grid, kept)
+    p.alphabet
+        .filter(|&a| a.symbol(n).is_some() && a.named_in_records(n))
 }
 
 /// A boxed grid, one character a cell in `alphabet` when there is one.

@@ -788,16 +788,32 @@ pub fn write_line_placed(grid: &Grid) -> Option<String> {
     Some(out)
 }
 
+/// The symbols detection would read `grid`'s cells in when written in `alphabet`, when
+/// they would give other digits (a 16x16 in hex that never uses `0`: every digit one too
+/// low; one in letters that stops at `G`: read as the standard `1-9A-G`). An empty grid
+/// reads the same in any. Up to 9x9 the standard symbols are always read as such: no
+/// scan of the cells there (a tenth of a 17-clue puzzle's solve).
+pub(crate) fn misread_as(grid: &Grid, alphabet: Alphabet) -> Option<Alphabet> {
+    let n = grid.shape().side();
+    if (alphabet == Alphabet::Standard && n <= 9) || alphabet.symbol(n).is_none() {
+        return None;
+    }
+    let cells = write_line_with(grid, alphabet, '.');
+    let read = Alphabet::detect(n, &cells);
+    let differs = cells
+        .chars()
+        .zip(grid.values())
+        .any(|(ch, &v)| v != 0 && read.value(ch) != Some(v as usize));
+    (read != alphabet && differs).then_some(read)
+}
+
 pub(crate) fn write(p: &Puzzle) -> Result<String, WriteError> {
     let n = p.shape().side();
     let alphabet = Alphabet::written(n, p.alphabet);
     let cells = write_line_with(&p.grid, alphabet, '.');
     let mut note = box_note_for(p.shape());
-    // Cells that detection would read in other symbols (a 16x16 in hex that never uses
-    // `0`: every digit one too low) say theirs. Up to 9x9 the standard symbols are always
-    // read as such: no scan of the cells there (a tenth of a 17-clue puzzle's solve).
-    let surely_read = alphabet == Alphabet::Standard && n <= 9;
-    if !surely_read && alphabet.symbol(n).is_some() && Alphabet::detect(n, &cells) != alphabet {
+    // Cells that detection would read in other symbols say theirs.
+    if misread_as(&p.grid, alphabet).is_some() {
         if note.is_empty() {
             note.push_str(" #");
         }

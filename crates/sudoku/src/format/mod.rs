@@ -949,7 +949,34 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::Json => Ok(json::write(puzzle)),
     }?;
     refuse_lost_boxes(shape, format)?;
+    refuse_misread_symbols(puzzle, format)?;
     Ok(written)
+}
+
+/// The refusal of symbols that `format` (one character a cell, and no place to name them)
+/// would read back as others: a 16x16 in letters that stops at `G` reads as the standard
+/// `1-9A-G`, every digit another. A line names its symbols in a note, JSON in a field.
+fn refuse_misread_symbols(p: &Puzzle, format: Format) -> Result<(), WriteError> {
+    let alphabet = match format {
+        Format::Sdk | Format::Ss => Alphabet::written(p.shape().side(), p.alphabet),
+        Format::Boxed => match boxed::kept(p) {
+            Some(a) => a,
+            None => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    match line::misread_as(&p.grid, alphabet) {
+        None => Ok(()),
+        Some(read) => Err(WriteError::new(
+            format,
+            format!(
+                "a grid in {} that would read back in the {} symbols, another puzzle \
+                 (line and json name their symbols)",
+                alphabet.name(),
+                read.name()
+            ),
+        )),
+    }
 }
 
 /// The refusal of a grid whose boxes `format` can't show (a 6x6 in 3x2 boxes in `sdk`):
