@@ -1258,3 +1258,36 @@ fn completions_and_manual_pages_come_from_the_help() {
             "no command \"slove\": one of solve, check",
         ));
 }
+
+#[test]
+fn generate_refuses_indices_past_the_largest() {
+    // Two puzzles from the last index: the second has none (it was the first again).
+    sudoku()
+        .args([
+            "generate",
+            "--seed",
+            "1",
+            "--from",
+            "18446744073709551615",
+            "-n",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("past 18446744073709551615"));
+    // The last index alone is a puzzle.
+    sudoku()
+        .args([
+            "generate",
+            "--seed",
+            "1",
+            "--from",
+            "18446744073709551615",
+            "-n",
+            "1",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"index\":18446744073709551615"));
+}

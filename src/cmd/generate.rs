@@ -257,6 +257,20 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
         }
         gen = gen.pattern(p)?;
     }
+    // Each puzzle has its own index: past the largest there is none (it made the last one
+    // again for every puzzle asked past it).
+    if args
+        .from
+        .checked_add(args.count.saturating_sub(1))
+        .is_none()
+    {
+        bail!(
+            "--from {} with --count {}: the last index would be past {}, the largest",
+            args.from,
+            args.count,
+            u64::MAX
+        );
+    }
     input::check_to_alphabet(args.to.unwrap_or(Format::Line), args.to_alphabet)?;
     if let Some(a) = args.to_alphabet {
         // Refused before any work, with convert's words.
