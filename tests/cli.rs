@@ -1261,32 +1261,27 @@ fn completions_and_manual_pages_come_from_the_help() {
 
 #[test]
 fn generate_refuses_indices_past_the_largest() {
-    // Two puzzles from the last index: the second has none (it was the first again).
-    sudoku()
-        .args([
+    let from_last = |count: &str| {
+        let mut c = sudoku();
+        c.args([
             "generate",
             "--seed",
             "1",
             "--from",
-            "18446744073709551615",
+            &u64::MAX.to_string(),
             "-n",
-            "2",
-        ])
+            count,
+        ]);
+        c
+    };
+    // Two puzzles from the last index: the second has none (it was the first again).
+    from_last("2")
         .assert()
         .code(2)
         .stderr(predicate::str::contains("past 18446744073709551615"));
     // The last index alone is a puzzle.
-    sudoku()
-        .args([
-            "generate",
-            "--seed",
-            "1",
-            "--from",
-            "18446744073709551615",
-            "-n",
-            "1",
-            "--json",
-        ])
+    from_last("1")
+        .arg("--json")
         .assert()
         .success()
         .stdout(predicate::str::contains("\"index\":18446744073709551615"));
