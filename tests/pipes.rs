@@ -647,11 +647,7 @@ fn every_command_writes_the_same_error_record() {
         let records: Vec<Value> = out
             .lines()
             .take(2)
-            .map(|l| {
-                let mut v: Value = serde_json::from_str(l).unwrap();
-                v.as_object_mut().unwrap().remove("valid"); // check's own field
-                v
-            })
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
             .collect();
         assert_eq!(records[0]["status"], "skipped", "{command}: {out}");
         assert_eq!(records[1]["status"], "error", "{command}: {out}");

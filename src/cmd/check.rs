@@ -130,11 +130,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Answer::Checked(text, bad)
             }
             Err(e) => {
-                let line = args.json.then(|| {
-                    let mut j = input::error_record(&e);
-                    j["valid"] = json!(null);
-                    format!("{j}\n")
-                });
+                // The same error record as every command's (docs/formats.md).
+                let line = args.json.then(|| format!("{}\n", input::error_record(&e)));
                 Answer::Unread(e, line)
             }
         },

@@ -80,6 +80,33 @@ fn sdk_stream_with_a_bad_record_in_the_middle() {
 }
 
 #[test]
+fn a_typo_in_the_first_row_is_named_there_and_the_next_grid_is_read() {
+    // Detection looked at the first row only: one cell missing there made the file a list
+    // of one-line puzzles, each line an error, then "no puzzle found".
+    let rows = |s: &str| {
+        s.as_bytes()
+            .chunks(9)
+            .map(|c| std::str::from_utf8(c).unwrap().to_string() + "\n")
+            .collect::<String>()
+    };
+    let good = rows(EX);
+    let first = good.lines().next().unwrap();
+    for typo in [&first[..8], &first[1..]] {
+        let bad = good.replacen(first, typo, 1);
+        let all = read(&format!("{bad}\n{good}"), None);
+        assert_eq!(all.len(), 2, "{typo}");
+        assert_eq!(err_at(&all[0]), (1, 9));
+        let e = all[0].as_ref().unwrap_err();
+        assert!(
+            matches!(e.kind, ParseErrorKind::Length { found: 8, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("9 cells in this row"), "{e}");
+        assert_eq!(all[1].as_ref().unwrap().grid, g(EX));
+    }
+}
+
+#[test]
 fn classic_short_row_is_an_error_with_line_and_col() {
     let text = data("classic/dots.txt").replacen("8...6...3\n", "8...6..\n", 1);
     let text = format!("{text}{}", data("classic/dots.txt"));

@@ -250,10 +250,23 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
             n
         }
     };
-    let len = row_len(&lines[0]);
+    // A cell typed too few or too many in the first row is a typo, not a change of format:
+    // when that row is no whole puzzle and the rows after it agree on a length, theirs is
+    // the rows' length, and the reader names the short row where it stands.
+    let first_len = row_len(&lines[0]);
+    let typo_first = lines.len() >= 3
+        && side_of_len(cell_field(&lines[0]).chars().count()).is_none()
+        && row_len(&lines[1]) != first_len
+        && lines[2..].iter().all(|l| row_len(l) == row_len(&lines[1]))
+        && row_len(&lines[1]).abs_diff(first_len) <= 2;
+    let (len, rows) = if typo_first {
+        (row_len(&lines[1]), &lines[1..])
+    } else {
+        (first_len, lines)
+    };
     let rowlike = |l: &str| row_len(l) == len;
     // A lone short line is no grid of rows (a title, a word): the line reader says so.
-    if (4..=9).contains(&len) && lines.len() >= 2 && lines.iter().take(2).all(|l| rowlike(l)) {
+    if (4..=9).contains(&len) && rows.len() >= 2 && rows.iter().take(2).all(|l| rowlike(l)) {
         if sdk_header {
             return Format::Sdk;
         }
@@ -267,11 +280,11 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
     // past 4 or letters of its alphabets (`A-G`, hex `A-F`, letters `A-P`).
     let big_row = (10..=35).contains(&len)
         && crate::Shape::from_side(len).is_ok()
-        && lines.len() >= 2
-        && lines.iter().all(|l| rowlike(l))
+        && rows.len() >= 2
+        && rows.iter().all(|l| rowlike(l))
         && (len != 16
             || sdk_header
-            || lines.iter().any(|l| {
+            || rows.iter().any(|l| {
                 l.chars()
                     .any(|c| matches!(c.to_ascii_uppercase(), '5'..='9' | 'A'..='P'))
             }));

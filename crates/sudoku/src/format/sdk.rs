@@ -56,6 +56,28 @@ fn read_rows<R: BufRead>(
         Alphabet::detect(n, &all)
     })
     .map_err(|why| src.err(rows[0].no, 1, ParseErrorKind::Invalid(why)))?;
+    // The rows agree on a length that the first row lacks: the typo is in the first row.
+    let rest = cells[1..].first().map_or(n, Vec::len);
+    if n_hint.is_none()
+        && cells.len() >= 3
+        && rest != n
+        && cells[1..].iter().all(|c| c.len() == rest)
+    {
+        // The grid's last rows are part of this error, not the next record.
+        for _ in n..rest {
+            if src.next_line().is_none() {
+                break;
+            }
+        }
+        return Err(src.err(
+            rows[0].no,
+            len.min(rest) + 1,
+            ParseErrorKind::Length {
+                expected: format!("{rest} cells in this row, as in the rows below it"),
+                found: len,
+            },
+        ));
+    }
     let mut grid = Grid::empty(shape);
     for (r, (line, chars)) in rows.iter().zip(&cells).enumerate() {
         if let Some((col, kind)) = super::stray_char(line.text.trim_end(), 0) {
