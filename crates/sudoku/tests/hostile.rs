@@ -239,6 +239,18 @@ fn json_nesting_is_capped() {
     let deeper = format!("{{\"grid\":{}\n", "[".repeat(200_000));
     let (n, errs, _) = read_all(&deeper, Some(Format::Json));
     assert_eq!((n, errs.len()), (0, 1), "{errs:?}");
+    // Arrays around the records count too: the same limit, not a bare grid of side 1,
+    // and the record on the next line is read.
+    for depth in [40, 50_000] {
+        let around = format!("{}1{}\n", "[".repeat(depth), "]".repeat(depth));
+        let (n, errs, _) = read_all(&(around + &ok), None);
+        assert_eq!(n, 1, "{errs:?}");
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(
+            errs[0].contains("t:1:33: JSON nested more than 32"),
+            "{errs:?}"
+        );
+    }
 }
 
 #[test]

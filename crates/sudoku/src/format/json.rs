@@ -32,6 +32,9 @@ pub(crate) struct State {
     cur: super::source::LineCursor,
     rows: Vec<Value>,
     rows_at: (usize, usize),
+    /// How many arrays around records are open: passed over, but no deeper than
+    /// [`MAX_DEPTH`].
+    outer: usize,
 }
 
 /// Finds the `}` closing the object whose `{` is the first byte fed, across pieces.
@@ -84,6 +87,7 @@ pub(crate) fn read<R: BufRead>(
         cur: st,
         rows,
         rows_at,
+        outer,
     } = state;
     loop {
         let rest = &st.buf[st.pos..];
@@ -111,6 +115,7 @@ pub(crate) fn read<R: BufRead>(
         let rest = &st.buf[st.pos..];
         if rest.starts_with(']') {
             st.advance(1, src);
+            *outer = outer.saturating_sub(1);
             if !rows.is_empty() {
                 return Some(bare_grid(src, opts, rows, *rows_at));
             }
@@ -135,7 +140,20 @@ pub(crate) fn read<R: BufRead>(
                         return Some(Err(e));
                     }
                 }
+            } else if *outer == MAX_DEPTH {
+                let e = src.err(
+                    st.line,
+                    st.col,
+                    ParseErrorKind::Invalid(format!(
+                        "JSON nested more than {MAX_DEPTH} levels deep; a puzzle needs 4, at \
+                         most {MAX_DEPTH} are read"
+                    )),
+                );
+                *outer = 0;
+                st.drop_line();
+                return Some(Err(e));
             } else {
+                *outer += 1;
                 st.advance(1, src);
             }
             continue;
