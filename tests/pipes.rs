@@ -529,6 +529,26 @@ fn solve_to_a_document_format_writes_one_document() {
 }
 
 #[test]
+fn a_record_naming_one_alphabet_read_in_another_is_refused_naming_both() {
+    // `solve --json` on hex names `"alphabet":"hex"`; read back with `--alphabet letters`
+    // it was "unexpected character", and in `standard` a hex line without a `0` would name
+    // other digits. Its own alphabet, asked for again, still reads.
+    let (hex, hex_solution) = hex_sixteen();
+    let (code, record) = stdout(&["solve", "--json"], &hex);
+    assert_eq!(code, 0, "{record}");
+    let (code, err) = stderr(&["solve", "--alphabet", "letters"], &record);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "\"alphabet\" is \"hex\", which disagrees with the alphabet asked for (letters)"
+        ),
+        "{err}"
+    );
+    let (code, out) = stdout(&["solve", "--alphabet", "hex", "--to", "line"], &record);
+    assert_eq!((code, out.trim()), (0, hex_solution.as_str()));
+}
+
+#[test]
 fn multi_line_writers_keep_the_alphabet() {
     let (hex, hex_solution) = hex_sixteen();
     for to in ["boxed", "sdk", "ss", "pm", "json"] {

@@ -530,6 +530,17 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
                 .ok_or("\"alphabet\" must be \"standard\", \"hex\" or \"letters\"")?,
         ),
     };
+    // Read in other symbols, the record's strings would fail or, worse, name other digits
+    // (hex without a `0` reads as standard, every digit one higher): as a line's note.
+    if let (Some(named), Some(asked)) = (alphabet, opts.alphabet) {
+        if named != asked && grid_v.is_string() {
+            return Err(format!(
+                "\"alphabet\" is \"{}\", which disagrees with the alphabet asked for ({})",
+                named.name(),
+                asked.name()
+            ));
+        }
+    }
     let mut grid = if let Some(s) = grid_v.as_str() {
         let o = ReadOptions {
             shape: box_shape.or(opts.shape),
