@@ -107,7 +107,12 @@ fn time_limit_marks_the_line() {
         .assert()
         .code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(text.trim_end().ends_with("timeout"), "{text}");
+    // No rating of 0.0 (below SE's scale) or level for a rating that made no step.
+    assert_eq!(
+        text,
+        format!("{DIABOLICAL} timeout before a step was rated\n"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -235,7 +235,10 @@ fn label(number: usize, p: &Prepared) -> String {
         });
     }
     if let Some(s) = &p.se {
-        if s.timed_out {
+        if s.timed_out && s.steps == 0 {
+            // Cut short before its first step: no figure (0.0 is below SE's scale).
+            parts.push("ER ?".to_string());
+        } else if s.timed_out {
             // ">=": the shipped font has no '≥' (a rating cut short by --max-time).
             parts.push(format!("ER >= {:.1}", s.er));
         } else {

@@ -117,18 +117,22 @@ fn se_text(r: &SeRating) -> String {
 fn text_line(answer: &Answer) -> Option<String> {
     match answer {
         Answer::Rated { puzzle, rating } => {
-            let mut line = puzzle_line(puzzle);
-            if let Some(r) = &rating.se {
-                line.push(' ');
-                line.push_str(&se_text(r));
+            // Cut short, a scale's figures are lower bounds, and a scale that rated no
+            // step has none (its 0.0 is below SE's scale): said so, not printed as a rating.
+            let cut = rating.timed_out();
+            let mut scales = Vec::new();
+            if let Some(r) = rating.se.as_ref().filter(|r| !cut || r.steps > 0) {
+                scales.push(se_text(r));
             }
-            if let Some(r) = &rating.hodoku {
-                line.push_str(&format!(" {} {}", r.level.name(), r.score));
+            if let Some(r) = rating.hodoku.as_ref().filter(|r| !cut || r.steps > 0) {
+                scales.push(format!("{} {}", r.level.name(), r.score));
             }
-            if rating.timed_out() {
-                line.push_str(" timeout");
-            }
-            Some(line + "\n")
+            let line = puzzle_line(puzzle);
+            Some(match (cut, scales.is_empty()) {
+                (false, _) => format!("{line} {}\n", scales.join(" ")),
+                (true, true) => format!("{line} timeout before a step was rated\n"),
+                (true, false) => format!("{line} timeout, at least {}\n", scales.join(" ")),
+            })
         }
         Answer::Unrateable { puzzle, problem } => Some(format!(
             "{} {}\n",

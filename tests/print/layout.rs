@@ -236,6 +236,17 @@ fn a_rating_cut_short_by_the_time_limit_is_printed_as_a_bound() {
     printed(&["--rating", "se", "--max-time", "0.5"], &pdf, &puzzle);
     let text = pdftotext(&pdf);
     assert!(text.contains("#1 · ER >= "), "{text}");
+    assert!(!text.contains("ER >= 0.0"), "{text}");
+    // Cut short before its first step, a rating has no figure: 0.0 is below SE's scale.
+    let hardest = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/rating/hardest_10.txt");
+    printed(
+        &["--rating", "se", "--max-time", "0.000001"],
+        &pdf,
+        &hardest,
+    );
+    let text = pdftotext(&pdf);
+    assert!(text.contains("#1 · ER ?"), "{text}");
+    assert!(!text.contains("ER >= 0.0"), "{text}");
 }
 
 #[test]
