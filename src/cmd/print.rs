@@ -409,7 +409,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     if let Some(e) = args
         .title
         .as_deref()
-        .and_then(|t| unprintable("the title", t))
+        .and_then(|t| unprintable("the title", t, "change --title"))
     {
         warn!("sudoku: {e}");
         return Ok(Status::InputError.code());
@@ -430,9 +430,16 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     let groups = group(args, &files, puzzles);
     let (blocks, numbered) = blocks(args, &groups);
     for b in &blocks {
-        let heading = b.section.heading.iter().map(|h| ("a heading", h));
-        let labels = b.section.items.iter().map(|i| ("a label", &i.label));
-        if let Some(e) = heading.chain(labels).find_map(|(w, s)| unprintable(w, s)) {
+        // Headings are file names (`--sections file`) or level names.
+        let heading = (b.section.heading.iter()).map(|h| {
+            let fix = "rename the file, or print without --sections file";
+            ("a heading, the file's name", h, fix)
+        });
+        let labels = (b.section.items.iter()).map(|i| ("a label", &i.label, LABEL_FIX));
+        if let Some(e) = heading
+            .chain(labels)
+            .find_map(|(w, s, f)| unprintable(w, s, f))
+        {
             warn!("sudoku: {e}");
             return Ok(Status::InputError.code());
         }
@@ -462,15 +469,19 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Why `text` can't be printed: a character the shipped font lacks, named, rather than a
-/// gap on the page.
-fn unprintable(what: &str, text: &str) -> Option<String> {
+/// gap on the page, and `fix`, what the user can change.
+fn unprintable(what: &str, text: &str, fix: &str) -> Option<String> {
     let c = render::missing_glyph(text)?;
     Some(format!(
         "{what} ({text:?}) has {c:?} (U+{:04X}), which the printed font (DejaVu Sans: Latin, \
-         Greek, Cyrillic) lacks: change the text or leave it out",
+         Greek, Cyrillic) lacks: {fix}",
         u32::from(c)
     ))
 }
+
+/// What to change when a label can't be printed: its text past the number and ratings is
+/// the puzzle's title, from its file.
+const LABEL_FIX: &str = "edit the puzzle's title in its file";
 
 /// `--json`'s record of each puzzle printed (number, page, puzzle), and the count on
 /// stderr.
@@ -543,7 +554,7 @@ fn print_paths(
             backtracking: !args.no_backtracking,
         });
     }
-    if let Some(e) = list.iter().find_map(|p| unprintable("a label", &p.label)) {
+    if let Some(e) = (list.iter()).find_map(|p| unprintable("a label", &p.label, LABEL_FIX)) {
         warn!("sudoku: {e}");
         return Ok(Status::InputError.code());
     }

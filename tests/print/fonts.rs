@@ -36,7 +36,21 @@ fn a_character_the_font_lacks_is_named_and_nothing_is_written() {
     let rows: Vec<&str> = (0..9).map(|r| &line[r * 9..r * 9 + 9]).collect();
     // Kennett's format: a `%` line gives the puzzle its title.
     std::fs::write(&file, format!("%ナンプレ\n{}\n", rows.join("\n"))).unwrap();
-    refused(&["--rating", "none"], &pdf, &file).stderr(predicates::str::contains("U+30CA"));
+    refused(&["--rating", "none"], &pdf, &file)
+        .stderr(predicates::str::contains("U+30CA"))
+        .stderr(predicates::str::contains(
+            "edit the puzzle's title in its file",
+        ));
+    // A file's name as a section heading: the advice is about the file, not the text.
+    let named = dir.join("ナンプレ.txt");
+    std::fs::write(&named, format!("{line}\n")).unwrap();
+    refused(&["--rating", "none", "--sections", "file"], &pdf, &named)
+        .stderr(predicates::str::contains("a heading, the file's name"))
+        .stderr(predicates::str::contains(
+            "rename the file, or print without --sections file",
+        ));
+    // Without headings the same file prints.
+    printed(&["--rating", "none"], &pdf, &named);
 }
 
 #[test]
