@@ -175,7 +175,11 @@ fn digits(out: &mut String, grid: &Grid, opts: &DrawOptions, cell: f64) {
     // Wide symbols (two-digit numbers past the alphabet) need a smaller size.
     let big = cell * 0.62;
     let (mr, mc) = (shape.box_rows(), shape.box_cols());
-    let small = (cell / mr.max(mc) as f64) * 0.78;
+    // A mark's square is a box side's part of the cell: from 16x16 up it is small enough
+    // that the mark fills more of it (at 25x25 on A4, 0.78 of it was under a millimetre).
+    let fill = if mr.max(mc) >= 4 { 0.95 } else { 0.78 };
+    let room = cell / mr.max(mc) as f64;
+    let small = room * fill;
     for c in Cell::all(shape) {
         let (row, col) = (c.row(shape).index(), c.col(shape).index());
         let (x0, y0) = (col as f64 * cell, row as f64 * cell);
@@ -208,7 +212,7 @@ fn digits(out: &mut String, grid: &Grid, opts: &DrawOptions, cell: f64) {
                     let role = opts
                         .highlight
                         .map_or(Role::Plain, |h| Role::of(h, Candidate::new(c, digit)));
-                    mark(out, (cx, cy), small, role, font, &s);
+                    mark(out, (cx, cy), (small, room), role, font, &s);
                 }
             }
         }
@@ -252,10 +256,17 @@ fn shade(out: &mut String, shape: Shape, cells: &[Cell], cell: f64) {
     }
 }
 
-/// One pencil mark in its role: a disc under pattern and placed marks, a stroke through
-/// removed ones.
-fn mark(out: &mut String, (cx, cy): (f64, f64), size: f64, role: Role, font: &str, s: &str) {
-    let r = size * 0.62;
+/// One pencil mark of font `size` in its role: a disc under pattern and placed marks, a
+/// stroke through removed ones, neither wider than the mark's square (`room` a side).
+fn mark(
+    out: &mut String,
+    (cx, cy): (f64, f64),
+    (size, room): (f64, f64),
+    role: Role,
+    font: &str,
+    s: &str,
+) {
+    let r = (size * 0.62).min(room * 0.5);
     let ink = match role {
         Role::Plain => "#333333",
         Role::Pattern => PATTERN_INK,

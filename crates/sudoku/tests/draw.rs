@@ -113,6 +113,54 @@ fn pencil_marks_in_empty_cells() {
 }
 
 #[test]
+fn big_grids_marks_fill_their_squares_and_discs_stay_inside() {
+    // At 25x25 a mark's square is a fifth of a cell: on A4 marks were under a millimetre
+    // at 0.78 of it. They fill 0.95 now, and a pattern's disc stays within the square.
+    let p = read("twentyfive.txt");
+    assert_eq!(p.shape().side(), 25);
+    let board = Board::new(&p.grid);
+    let marks = board.all_candidates().clone();
+    let empty = Cell::all(p.shape())
+        .find(|&c| p.grid.get(c).is_none())
+        .unwrap();
+    let pattern: Vec<_> = marks
+        .get(empty)
+        .iter()
+        .map(|d| sudoku::Candidate::new(empty, d))
+        .collect();
+    let highlight = sudoku::draw::Highlight {
+        pattern,
+        ..Default::default()
+    };
+    let opts = DrawOptions {
+        marks: Some(&marks),
+        highlight: Some(&highlight),
+        ..DrawOptions::default()
+    };
+    let svg = grid_svg(&p.grid, &opts);
+    let room = opts.size / 25.0 / 5.0;
+    let attr = |l: &str, name: &str| -> f64 {
+        let at = l.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        l[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let sizes: Vec<f64> = (svg.lines())
+        .filter(|l| l.starts_with("<text"))
+        .map(|l| attr(l, "font-size"))
+        .collect();
+    let smallest = sizes.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!(smallest >= 0.9 * room, "{smallest} of a {room} square");
+    let discs: Vec<f64> = (svg.lines())
+        .filter(|l| l.starts_with("<circle"))
+        .map(|l| attr(l, "r"))
+        .collect();
+    assert_eq!(discs.len(), marks.get(empty).len());
+    assert!(
+        discs.iter().all(|&r| 2.0 * r <= room + 1e-9),
+        "{discs:?} {room}"
+    );
+}
+
+#[test]
 fn every_size_draws_every_given() {
     for (r, c) in [
         (2, 2),
