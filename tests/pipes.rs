@@ -1302,3 +1302,20 @@ fn symbols_that_would_read_back_as_others_are_refused_not_written() {
         assert_eq!(json, want);
     }
 }
+
+#[test]
+fn small_generated_puzzles_with_their_solutions_read_back() {
+    // `generate --size 4 -n 2 --with-solution` writes 33-character lines, the length of a
+    // 3x11 grid's row: they were taken for one, and no command read them.
+    for size in ["4", "6", "9"] {
+        let args = ["generate", "--size", size, "-n", "2", "--seed", "2"];
+        let (code, made) = stdout(&[&args[..], &["--with-solution"]].concat(), "");
+        assert_eq!(code, 0, "{made}");
+        let (code, out) = stdout(&["check"], &made);
+        assert_eq!(
+            (code, out.matches("valid solution").count()),
+            (0, 2),
+            "{made}: {out}"
+        );
+    }
+}

@@ -282,6 +282,9 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
         && crate::Shape::from_side(len).is_ok()
         && rows.len() >= 2
         && rows.iter().all(|l| rowlike(l))
+        // A row is cells alone: `1.4..4.3.1...... easy` or `…,solution` is a 4x4 line
+        // with a comment or its solution, however long the whole line.
+        && rows.iter().all(|l| cell_field(l).len() == l.trim().len())
         && (len != 16
             || sdk_header
             || rows.iter().any(|l| {
@@ -340,5 +343,21 @@ mod tests {
         assert!(!decides_alone(&".".repeat(729)));
         assert!(!decides_alone(&format!("a{}", ".".repeat(63))));
         assert!(!decides_alone("Puzzle 1"));
+    }
+
+    #[test]
+    fn four_by_four_lines_with_a_comment_or_their_solution_are_lines() {
+        // 21 and 33 characters are the lengths of 3x7 and 3x11 rows, but a row is cells
+        // alone: `generate --size 4 -n 2 --with-solution` could not be read back.
+        for text in [
+            "1.4..4.3.1...... 1342241331244231\n.....43...1..2.. 3124243143121243\n",
+            "1.4..4.3.1...... easy\n.....43...1..2.. hard\n",
+            "1.4..4.3.1......,1342241331244231\n.....43...1..2..,3124243143121243\n",
+        ] {
+            assert_eq!(detect(text), Some(Format::Line), "{text}");
+        }
+        // Rows of a 12x12 are still rows.
+        let rows = "1.4..4.3.1..\n.....43...1.\n..2.........\n";
+        assert_eq!(detect(rows), Some(Format::Sdk));
     }
 }
