@@ -1319,3 +1319,28 @@ fn small_generated_puzzles_with_their_solutions_read_back() {
         );
     }
 }
+
+#[test]
+fn check_with_a_puzzle_checks_the_solution_a_record_carries() {
+    // With --puzzle, a `solve --json` record's solution was ignored and its givens
+    // checked: "51 cells are empty", exit 1.
+    let classic = std::fs::read_to_string(data("unique.txt")).unwrap();
+    let dir = common::TempDir::new("check-puzzle");
+    let path = dir.join("p.txt");
+    std::fs::write(&path, &classic).unwrap();
+    let puzzle = path.to_str().unwrap();
+    let (code, record) = stdout(&["solve", "--json"], &classic);
+    assert_eq!(code, 0, "{record}");
+    let (code, out) = stdout(&["check", "--puzzle", puzzle], &record);
+    assert_eq!((code, out.as_str()), (0, "valid solution\n"));
+    // Against another puzzle's givens, the carried solution breaks them.
+    let other = format!(
+        "{}{}",
+        if classic.starts_with('1') { "2" } else { "1" },
+        &classic[1..]
+    );
+    std::fs::write(&path, other).unwrap();
+    let (code, out) = stdout(&["check", "--puzzle", puzzle], &record);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("r1c1 holds"), "{out}");
+}

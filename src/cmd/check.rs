@@ -162,7 +162,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 /// One grid's verdict as written (text or a JSON line), and whether it found problems.
 fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) {
     let shape = p.shape();
-    let unsolved = puzzle.is_none() && !p.grid.is_full();
+    // A record that carries its solution (a bank's row, `solve --json`) has it checked,
+    // against `--puzzle`'s givens when given, else against its own.
+    let unsolved = !p.grid.is_full();
     let stored = |s: &str| Grid::from_values(shape, &line_values(s, shape)?).ok();
     // A puzzle bank's row: the puzzle, and its solution column to check against it.
     let banked = p.info.get("solution").filter(|_| unsolved).and_then(stored);
@@ -177,7 +179,8 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
     let n = Notation::new(shape, p.alphabet);
     let problems: Vec<(String, Option<String>)> = if listed.is_empty() {
         let result = match (puzzle, &banked) {
-            (_, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
+            (Some(pz), Some(solution)) => verify::check_solution_of(pz, solution),
+            (None, Some(solution)) => verify::check_solution_of(&p.grid.givens(), solution),
             (Some(pz), None) => verify::check_solution_of(pz, &p.grid),
             (None, None) => verify::check_solution(&p.grid),
         };
@@ -193,7 +196,7 @@ fn check(args: &CheckArgs, puzzle: Option<&Grid>, p: &Puzzle) -> (String, bool) 
             })
             .collect()
     } else {
-        let givens = p.grid.givens();
+        let givens = puzzle.cloned().unwrap_or_else(|| p.grid.givens());
         let mut all = Vec::new();
         for (k, solution) in listed.iter().enumerate() {
             if let Err(v) = verify::check_solution_of(&givens, solution) {
