@@ -17,7 +17,7 @@ use std::time::Duration;
 use sudoku::format::json::Headed;
 use sudoku::format::{self, Format, ParseError, Puzzle};
 use sudoku::logic::{Level, LogicSolver, Order, SolvePath};
-use sudoku::rate::{HodokuRating, Rater, SeRating};
+use sudoku::rate::{HodokuRating, Rater, Scales, SeRating};
 use sudoku::solve::Outcome;
 use sudoku::Grid;
 
@@ -208,11 +208,17 @@ fn prepare(
         // Rated and explained as the puzzle, not as the play a game in progress holds.
         let board = sudoku::logic::Position::new(&grid, marks).into_board();
         let deadline = stop.deadline();
-        if matches!(rating, Rating::Se | Rating::Both) {
-            prepared.se = Some(rater.rate_se_board_until(board.clone(), deadline));
-        }
-        if matches!(rating, Rating::Hodoku | Rating::Both) {
-            prepared.hodoku = Some(rater.rate_hodoku_board_until(board.clone(), deadline));
+        // Both scales side by side under a time limit, as `rate` does: one after the
+        // other, SE's path took the whole limit and HoDoKu's level said "Easy".
+        let scales = match rating {
+            Rating::Se => Some(Scales::Se),
+            Rating::Hodoku => Some(Scales::Hodoku),
+            Rating::Both => Some(Scales::Both),
+            Rating::None => None,
+        };
+        if let Some(scales) = scales {
+            let r = rater.rate_unique_board(&board, scales, &stop);
+            (prepared.se, prepared.hodoku) = (r.se, r.hodoku);
         }
         if let Some(solver) = solver {
             prepared.path = Some(solver.solve_board_until(board, deadline));
@@ -228,10 +234,12 @@ const MAX_TITLE_LINES: usize = 20;
 fn label(number: usize, p: &Prepared) -> String {
     let mut parts = vec![format!("#{number}")];
     if let Some(h) = &p.hodoku {
-        parts.push(if h.solved && !h.timed_out {
-            h.level.name().to_string()
-        } else {
-            format!("{}?", h.level.name())
+        parts.push(match (h.timed_out, h.steps) {
+            // Cut short: the steps made give a lower bound, and none give nothing.
+            (true, 0) => "level ?".to_string(),
+            (true, _) => format!(">= {}", h.level.name()),
+            _ if !h.solved => format!("{}?", h.level.name()),
+            _ => h.level.name().to_string(),
         });
     }
     if let Some(s) = &p.se {
@@ -493,12 +501,28 @@ fn report(
     if args.json {
         let mut out = batch::stdout();
         for &(number, page, p) in listed {
+            // A scale cut short before its first step has no figure; one cut later, a
+            // lower bound (`timed_out`), as `rate --json` says.
+            let hodoku = p.hodoku.filter(|h| !h.timed_out || h.steps > 0);
+            let se = p.se.filter(|s| !s.timed_out || s.steps > 0);
+            let timed_out =
+                p.hodoku.is_some_and(|h| h.timed_out) || p.se.is_some_and(|s| s.timed_out);
             let mut v = json!({
                 "number": number,
                 "page": page,
-                "level": p.hodoku.map(|h| h.level.name()),
-                "er": p.se.map(|s| (f64::from(s.er) * 10.0).round() / 10.0),
+                "level": hodoku.map(|h| h.level.name()),
+                "er": se.map(|s| (f64::from(s.er) * 10.0).round() / 10.0),
+                "timed_out": timed_out,
             });
+            // What the puzzle is, as every command's record says.
+            match &p.problem {
+                Some(problem) => {
+                    let body = super::verdict::ProblemRecord::new(problem, &p.puzzle);
+                    v["status"] = json!(body.status);
+                    v["message"] = json!(body.message);
+                }
+                None => v["status"] = json!("unique"),
+            }
             if let Some(path) = &p.path {
                 v["steps"] = json!(path.steps.len());
                 v["solved"] = json!(path.solved);

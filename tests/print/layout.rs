@@ -247,6 +247,32 @@ fn a_rating_cut_short_by_the_time_limit_is_printed_as_a_bound() {
     let text = pdftotext(&pdf);
     assert!(text.contains("#1 · ER ?"), "{text}");
     assert!(!text.contains("ER >= 0.0"), "{text}");
+    // Both scales share the limit side by side, as `rate` does: one after the other, SE's
+    // path took all of it and HoDoKu's label read "Easy?". Both are lower bounds, and the
+    // record says so.
+    let out = sudoku()
+        .args(["print", "--json", "--max-time", "0.5", "-j", "1", "-o"])
+        .arg(&pdf)
+        .arg(&puzzle)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["timed_out"], true, "{record}");
+    assert_eq!(record["status"], "unique", "{record}");
+    assert!(
+        record["er"].as_f64().is_some_and(|er| er >= 1.0),
+        "{record}"
+    );
+    // Sequential, HoDoKu's scale had no time left: no step, no level.
+    let level = record["level"]
+        .as_str()
+        .expect("HoDoKu's steps in half a second");
+    let text = pdftotext(&pdf);
+    assert!(
+        text.contains(&format!("#1 · >= {level} · ER >= ")),
+        "{text}"
+    );
 }
 
 #[test]

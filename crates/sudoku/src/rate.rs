@@ -424,14 +424,20 @@ impl Rater {
         } else {
             position
         };
-        let board = position.board();
+        Ok(self.rate_unique_board(position.board(), scales, stop))
+    }
+
+    /// Rates `board`, whose puzzle is known to have one solution (a caller that solved
+    /// it already, as the printer does for its answer keys), on `scales`, bounded by
+    /// `stop`.
+    pub fn rate_unique_board(&self, board: &Board, scales: Scales, stop: &Stop) -> Rating {
         let se = || se_rating_of(&self.se.solve_board_stopping(board.clone(), stop));
         let hodoku = || hodoku_rating_of(&self.hodoku.solve_board_stopping(board.clone(), stop));
         // Both scales under a time limit: side by side, so that each has all of it (one
         // after the other, a limit that cut SE's path short would leave HoDoKu's none).
         // The stop's deadline, flags and interrupts end both.
         if scales.se() && scales.hodoku() && stop.deadline().is_some() {
-            return Ok(std::thread::scope(|scope| {
+            return std::thread::scope(|scope| {
                 let se = scope.spawn(se);
                 let hodoku = hodoku();
                 let se = se.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
@@ -439,12 +445,12 @@ impl Rater {
                     se: Some(se),
                     hodoku: Some(hodoku),
                 }
-            }));
+            });
         }
-        Ok(Rating {
+        Rating {
             se: scales.se().then(se),
             hodoku: scales.hodoku().then(hodoku),
-        })
+        }
     }
 }
 
