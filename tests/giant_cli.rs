@@ -629,3 +629,23 @@ fn explain_walks_a_giant_puzzle_to_its_solution_with_singles() {
     }
     assert_eq!(placed.len() as u64 + givens, (n * n) as u64);
 }
+
+#[test]
+fn an_explanation_cut_short_says_so_in_its_record() {
+    // The record of a path cut short by --max-time read as a stall (`solved` false, no
+    // mark), which `--no-backtracking` also gives, with another exit code.
+    let puzzle = std::fs::read_to_string(data("minimal-25-2.txt")).unwrap();
+    let v = json_of(&["explain", "--json", "--max-time", "1"], puzzle, 1);
+    assert_eq!(v["status"], "unique", "{v}");
+    assert_eq!(
+        (v["solved"].clone(), v["timed_out"].clone()),
+        (false.into(), true.into())
+    );
+    // Explained to the end, it is not.
+    let nine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let v = json_of(&["explain", "--json"], format!("{nine}\n"), 0);
+    assert_eq!(
+        (v["solved"].clone(), v["timed_out"].clone()),
+        (true.into(), false.into())
+    );
+}

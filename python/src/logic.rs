@@ -318,7 +318,7 @@ impl Explanation {
     }
     /// As `sudoku explain --json` writes it (without `line`, `size`, `box`, `puzzle`):
     /// `status`, `steps` (each without its explanation), `solved`, `used_backtracking`,
-    /// `score`.
+    /// `timed_out` (always false: a path cut short raises `TimeoutError`), `score`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("status", Outcome::UNIQUE)?;
@@ -326,6 +326,8 @@ impl Explanation {
         d.set_item("steps", steps.collect::<PyResult<Vec<_>>>()?)?;
         d.set_item("solved", self.solved)?;
         d.set_item("used_backtracking", self.used_backtracking)?;
+        // A path cut short raises TimeoutError instead of being returned.
+        d.set_item("timed_out", false)?;
         d.set_item("score", self.score)?;
         Ok(d)
     }

@@ -25,7 +25,8 @@ pub struct ExplainArgs {
     /// Write JSON Lines: one object per puzzle with `status` (unique when explained;
     /// multiple, none, invalid or timeout, with `message`, when not), `steps` (each with
     /// `technique`, `code`, `placements` and `eliminations` as [row, col, digit] arrays,
-    /// 1-based, and `text`), `solved`, `used_backtracking`, `score` (HoDoKu's) and `line`.
+    /// 1-based, and `text`), `solved`, `used_backtracking`, `timed_out` (--max-time cut the
+    /// path short), `score` (HoDoKu's) and `line`.
     #[arg(long)]
     pub json: bool,
     /// Techniques to use, comma-separated: names or short codes (x-wing, bf2), family names

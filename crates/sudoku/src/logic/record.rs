@@ -487,6 +487,9 @@ pub struct PathRecord {
     pub solved: bool,
     /// Whether a step is brute force (backtracking).
     pub used_backtracking: bool,
+    /// Whether the time limit cut the path short (`solved` is then false, as when the
+    /// techniques stall).
+    pub timed_out: bool,
     /// HoDoKu's score of the path.
     pub score: u32,
 }
@@ -499,6 +502,7 @@ impl PathRecord {
             steps: path.steps.iter().map(|s| StepRecord::new(n, s)).collect(),
             solved: path.solved,
             used_backtracking: path.used_backtracking,
+            timed_out: path.timed_out,
             score: path.hodoku_score(),
         }
     }
