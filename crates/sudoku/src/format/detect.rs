@@ -42,7 +42,10 @@ pub(crate) fn detect_source<R: BufRead>(
     let mut percent = false;
     // Bounded even on a file of nothing but comments, or of very long lines.
     let mut bytes = 0;
-    while significant.len() < LOOKAHEAD && taken.len() < MAX_LINES && bytes <= MAX_RECORD_BYTES {
+    while (significant.len() < LOOKAHEAD || all_small_rows(&significant))
+        && taken.len() < MAX_LINES
+        && bytes <= MAX_RECORD_BYTES
+    {
         let Some(item) = src.next_line() else { break };
         let stop = item.is_err();
         if let Ok(l) = &item {
@@ -97,6 +100,17 @@ pub(crate) fn detect_source<R: BufRead>(
         return Some(Format::Line);
     }
     Some(classify(rest, sdk_header, percent))
+}
+
+/// Whether every line so far could be a 4x4 puzzle or a row of a 16x16 whose digits so
+/// far are 1-4 (sixteen of `1-4`, `.`, `0`): then up to 16 lines are looked at, a whole
+/// grid, for a digit that only a 16x16 has.
+fn all_small_rows(lines: &[String]) -> bool {
+    lines.len() < 16
+        && lines.iter().all(|l| {
+            let t = l.trim_end();
+            t.chars().count() == 16 && t.chars().all(|c| matches!(c, '1'..='4' | '.' | '0'))
+        })
 }
 
 /// Whether a first line is a puzzle whatever lines follow: 36 cells or more in one-character
@@ -356,6 +370,27 @@ mod tests {
         ] {
             assert_eq!(detect(text), Some(Format::Line), "{text}");
         }
+        // A 16x16 whose first four rows hold only 1-4 was read as four 4x4 puzzles, then
+        // an error a row: detection looks on, over a whole grid, for a digit past 4.
+        let mut sixteen = String::new();
+        for r in 0..16 {
+            let row: String = (0..16)
+                .map(|c| {
+                    if r < 4 {
+                        b"1234"[(r + c) % 4] as char
+                    } else if c == r {
+                        'G'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            sixteen += &row;
+            sixteen.push('\n');
+        }
+        assert_eq!(detect(&sixteen), Some(Format::Sdk));
+        let fours = "1234341221434321\n".repeat(5);
+        assert_eq!(detect(&fours), Some(Format::Line));
         // Rows of a 12x12 are still rows.
         let rows = "1.4..4.3.1..\n.....43...1.\n..2.........\n";
         assert_eq!(detect(rows), Some(Format::Sdk));
