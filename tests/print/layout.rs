@@ -317,6 +317,36 @@ fn png_pages_decode_at_the_dpi_asked() {
 }
 
 #[test]
+fn a_png_page_too_big_to_draw_is_refused_with_the_dpi_that_fits() {
+    let dir = temp("png-big");
+    let out = dir.join("big.png");
+    // 2 m square at 1200 dpi would be 8.9 billion pixels (36 GB) in memory.
+    let run = refused(
+        &[
+            "--rating",
+            "none",
+            "--paper",
+            "2000x2000mm",
+            "--dpi",
+            "1200",
+        ],
+        &out,
+        &data("unique.txt"),
+    );
+    let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(err.contains("million pixels"), "{err}");
+    // The dpi it suggests does fit: 2000 mm at that dpi is within the bound.
+    let most: f64 = err
+        .split("ask for ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no dpi suggested: {err}"));
+    let side = 2000.0 / 25.4 * most;
+    assert!(side * side <= 150e6 && most > 100.0, "{most} dpi suggested");
+}
+
+#[test]
 fn large_print_bleed_and_paper() {
     let dir = temp("large");
     let pdf = dir.join("l.pdf");
