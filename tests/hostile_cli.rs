@@ -87,6 +87,54 @@ fn endless_input_without_line_breaks_is_refused() {
 }
 
 #[test]
+fn a_puzzle_file_for_check_is_read_as_every_input_is() {
+    // `check --puzzle /dev/zero` read 7.9 GB before; now it is the input's refusal.
+    let out = sudoku()
+        .args(["check", "--puzzle", "/dev/zero"])
+        .write_stdin(CLASSIC)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--puzzle /dev/zero: not a text file"), "{err}");
+    // `-` is standard input, for the puzzle when the grids are files.
+    let dir = std::env::temp_dir().join(format!("sudoku-check-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grids = dir.join("solution.txt");
+    let solved = sudoku()
+        .args(["solve", "--to", "line"])
+        .write_stdin(CLASSIC)
+        .output()
+        .unwrap();
+    std::fs::write(&grids, &solved.stdout).unwrap();
+    let out = sudoku()
+        .args(["check", "--puzzle", "-"])
+        .arg(&grids)
+        .write_stdin(CLASSIC)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // A solution of another puzzle fails against the puzzle read from stdin.
+    let other = CLASSIC.replacen("53", "35", 1);
+    let out = sudoku()
+        .args(["check", "--puzzle", "-"])
+        .arg(&grids)
+        .write_stdin(other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // Both from standard input is a usage error.
+    let out = sudoku()
+        .args(["check", "--puzzle", "-"])
+        .write_stdin(CLASSIC)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("so do the grids"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_fifo_is_read_as_a_stream() {
     let dir = std::env::temp_dir().join(format!("sudoku-fifo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

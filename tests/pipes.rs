@@ -345,6 +345,13 @@ fn counts_say_exactly_or_at_least() {
     let (code, text) = stdout(&["solve", "--count", "1000", "--to", "line"], two);
     assert_eq!(code, 1);
     assert!(text.contains("exactly 2 solutions"), "{text}");
+    // The largest count there is: counting one past it must not wrap to "no solution".
+    let (code, text) = stdout(
+        &["solve", "--count", &u64::MAX.to_string(), "--to", "line"],
+        two,
+    );
+    assert_eq!(code, 1);
+    assert!(text.contains("exactly 2 solutions"), "{text}");
     let (_, text) = stdout(&["solve", "--json", "--count", "1000"], two);
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(

@@ -3,7 +3,7 @@
 use super::Status;
 use crate::batch;
 use crate::input::{self, InputArgs};
-use anyhow::{bail, Context as _};
+use anyhow::bail;
 use clap::Args;
 use serde_json::json;
 use std::process::ExitCode;
@@ -17,7 +17,8 @@ use sudoku::{verify, Grid, Shape};
 pub struct CheckArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The puzzle the grids must solve: a file, or the puzzle itself as one line.
+    /// The puzzle the grids must solve: a file (`-`: standard input, the grids then given as
+    /// files), or the puzzle itself as one line.
     #[arg(long, short = 'p', value_name = "PUZZLE")]
     pub puzzle: Option<String>,
     /// Write JSON Lines: per grid its fields (`line`, `puzzle`, `size`, `box`), `valid` and
@@ -38,38 +39,63 @@ enum Answer {
 }
 
 /// The givens of the `--puzzle` file or line, and the symbols it was read in.
-fn load_puzzle(spec: &str) -> anyhow::Result<(Grid, Option<Alphabet>)> {
+fn load_puzzle(spec: &str, grids: &InputArgs) -> anyhow::Result<(Grid, Option<Alphabet>)> {
     let path = std::path::Path::new(spec);
-    let (text, name) = if path.exists() {
-        (
-            std::fs::read(path).with_context(|| format!("cannot read {spec}"))?,
-            spec,
-        )
-    } else {
-        (spec.as_bytes().to_vec(), "--puzzle")
-    };
-    let mut r = Reader::new(&text[..], name, ReadOptions::default());
-    let missing = !path.exists();
+    if spec == "-" || path.exists() {
+        return load_puzzle_file(path, grids);
+    }
+    let mut r = Reader::new(spec.as_bytes(), "--puzzle", ReadOptions::default());
     // Titles and headers are passed over, as every reader does.
-    let first = r
-        .by_ref()
-        .find(|got| !matches!(got, Err(e) if e.is_skip() && !missing));
+    let first = r.by_ref().find(|got| !matches!(got, Err(e) if e.is_skip()));
     let puzzle = match first {
         Some(Ok(p)) => p,
         // Neither a file nor a puzzle: a file name mistyped, or a puzzle line cut short.
-        None if missing => bail!("--puzzle {spec}: no such file (nor a puzzle)"),
-        Some(Err(e)) if missing && e.is_skip() => {
-            bail!("--puzzle {spec}: no such file (nor a puzzle)")
-        }
-        Some(Err(e)) if missing => bail!(
+        None => bail!("--puzzle {spec}: no such file (nor a puzzle)"),
+        Some(Err(e)) => bail!(
             "--puzzle {spec}: no such file, and as a puzzle: {}",
             input::describe_error(&e)
         ),
-        Some(Err(e)) => bail!("{}", input::describe_error(&e)),
-        None => bail!("{name}: no puzzle found"),
+    };
+    if let Some(Ok(next)) = r.find(|got| !matches!(got, Err(e) if e.is_skip())) {
+        bail!(
+            "--puzzle: more than one puzzle (lines {} and {}); give the one the grids must solve",
+            puzzle.line,
+            next.line
+        );
+    }
+    Ok((puzzle.grid.givens(), puzzle.alphabet))
+}
+
+/// The one puzzle of a `--puzzle` file (`-`: standard input), read as every input is: the
+/// same limits, the same refusal of what is not text (`/dev/zero` was read to 8 GB).
+fn load_puzzle_file(
+    path: &std::path::Path,
+    grids: &InputArgs,
+) -> anyhow::Result<(Grid, Option<Alphabet>)> {
+    let stdin = |files: &[std::path::PathBuf]| {
+        files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")
+    };
+    if path.as_os_str() == "-" && stdin(&grids.files) {
+        bail!("--puzzle - reads standard input, and so do the grids: give the grids as files");
+    }
+    let name = input::source_name(path);
+    let source = InputArgs {
+        files: vec![path.to_path_buf()],
+        format: None,
+        shape: None,
+        alphabet: None,
+    };
+    // Titles and headers are passed over, as every reader does.
+    let mut records = source
+        .records()
+        .filter(|got| !matches!(got, Err(e) if e.is_skip()));
+    let puzzle = match records.next() {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => bail!("--puzzle {}", input::describe_error(&e)),
+        None => bail!("--puzzle {name}: no puzzle found"),
     };
     // A file of several puzzles does not say which the grids must solve.
-    if let Some(Ok(next)) = r.find(|got| !matches!(got, Err(e) if e.is_skip())) {
+    if let Some(Ok(next)) = records.next() {
         bail!(
             "--puzzle {name}: more than one puzzle (lines {} and {}); give the one the grids must solve",
             puzzle.line,
@@ -94,7 +120,11 @@ fn line_values(text: &str, shape: Shape) -> Option<Vec<usize>> {
 const SHOWN_PROBLEMS: usize = 20;
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let loaded = args.puzzle.as_deref().map(load_puzzle).transpose()?;
+    let loaded = args
+        .puzzle
+        .as_deref()
+        .map(|spec| load_puzzle(spec, &args.input))
+        .transpose()?;
     // The grids are read in the puzzle's symbols unless `--alphabet` says otherwise: a hex
     // solution with a slip in it has `0`s in unequal numbers, and detection alone took it
     // for a standard grid with empty cells.

@@ -261,7 +261,14 @@ pub fn solve_and_count(
     // The sparse path proves "multiple" without search; the count still needs one.
     let sparse = marks.is_none().then(|| sparse::solve(grid, stop)).flatten();
     // One more than the limit tells "exactly the limit" from "more".
-    let s = engine_for(grid).search_with(grid, marks, limit + 1, keep.max(2), stop, options);
+    let s = engine_for(grid).search_with(
+        grid,
+        marks,
+        limit.saturating_add(1),
+        keep.max(2),
+        stop,
+        options,
+    );
     let outcome = match sparse {
         Some(o) => o,
         None if s.stopped && s.count < 2 => return Err(Stopped),
