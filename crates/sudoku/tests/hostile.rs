@@ -254,6 +254,26 @@ fn json_nesting_is_capped() {
 }
 
 #[test]
+fn a_bare_json_grid_of_endless_rows_is_one_bounded_error() {
+    // `(echo '['; yes '[1,2,3,4],')` gathered rows without end; now the grid is refused
+    // past 400 rows, its other rows passed over, and the record after it is read.
+    let rows = "[1,2,3,4],\n".repeat(100_000);
+    let ok = format!("{{\"size\":9,\"box\":[3,3],\"grid\":{}}}\n", grid_json());
+    let (n, errs, work) = read_all(&format!("[\n{rows}]\n{ok}"), None);
+    assert_eq!(n, 1, "{errs:?}");
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(
+        errs[0].starts_with("t:2:1: a bare grid of 401 rows"),
+        "{errs:?}"
+    );
+    assert!(
+        work < 10 * rows.len() as u64,
+        "{work} work for {} bytes",
+        rows.len()
+    );
+}
+
+#[test]
 fn xml_nesting_is_capped_and_told_once() {
     // The probe: 200k nested tags on one line, then a game.
     let s = format!(

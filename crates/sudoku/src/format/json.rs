@@ -17,6 +17,7 @@ use super::{Alphabet, Info, ParseError, ParseErrorKind, Puzzle, ReadOptions};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::set::DigitSet;
+use crate::shape::MAX_SIDE;
 use serde_json::Value;
 use std::io::BufRead;
 
@@ -32,6 +33,10 @@ pub(crate) struct State {
     cur: super::source::LineCursor,
     rows: Vec<Value>,
     rows_at: (usize, usize),
+    /// The bytes of `rows`' text: a bare grid is one record, bounded as every record is.
+    rows_bytes: usize,
+    /// A bare grid past the bounds was refused: its remaining rows are passed over.
+    passing_rows: bool,
     /// How many arrays around records are open: passed over, but no deeper than
     /// [`MAX_DEPTH`].
     outer: usize,
@@ -87,6 +92,8 @@ pub(crate) fn read<R: BufRead>(
         cur: st,
         rows,
         rows_at,
+        rows_bytes,
+        passing_rows,
         outer,
     } = state;
     loop {
@@ -116,6 +123,7 @@ pub(crate) fn read<R: BufRead>(
         if rest.starts_with(']') {
             st.advance(1, src);
             *outer = outer.saturating_sub(1);
+            *passing_rows = false;
             if !rows.is_empty() {
                 return Some(bare_grid(src, opts, rows, *rows_at));
             }
@@ -132,9 +140,31 @@ pub(crate) fn read<R: BufRead>(
             if row {
                 if rows.is_empty() {
                     *rows_at = (st.line, st.col);
+                    *rows_bytes = 0;
                 }
                 match json_value(src, st, "JSON array") {
-                    Ok((row, _)) => rows.push(row),
+                    Ok(_) if *passing_rows => {}
+                    Ok((row, text)) => {
+                        rows.push(row);
+                        *rows_bytes += text.len();
+                        if rows.len() > MAX_SIDE || *rows_bytes > super::MAX_RECORD_BYTES {
+                            let e = src.err(
+                                rows_at.0,
+                                rows_at.1,
+                                ParseErrorKind::Invalid(format!(
+                                    "a bare grid of {} rows ({} bytes) so far: past the \
+                                     largest grid ({MAX_SIDE} rows) or the limit for one \
+                                     record ({} MiB); its other rows are passed over",
+                                    rows.len(),
+                                    *rows_bytes,
+                                    super::MAX_RECORD_BYTES >> 20
+                                )),
+                            );
+                            rows.clear();
+                            *passing_rows = true;
+                            return Some(Err(e));
+                        }
+                    }
                     Err(e) => {
                         rows.clear();
                         return Some(Err(e));
@@ -158,6 +188,7 @@ pub(crate) fn read<R: BufRead>(
             }
             continue;
         }
+        *passing_rows = false;
         if !rows.is_empty() {
             return Some(bare_grid(src, opts, rows, *rows_at));
         }
