@@ -297,6 +297,22 @@ fn output_kind(args: &PrintArgs) -> Result<Output, String> {
     }
 }
 
+/// The input file that `out` is (the same file, however named), if any: a file on disk,
+/// not a device or a pipe, which may be both read and written.
+fn input_at<'a>(out: &Path, inputs: &'a [PathBuf]) -> Option<&'a Path> {
+    if out.as_os_str() == "-" {
+        return None;
+    }
+    let out = std::fs::canonicalize(out).ok()?;
+    if !out.is_file() {
+        return None;
+    }
+    inputs
+        .iter()
+        .find(|f| std::fs::canonicalize(f).is_ok_and(|f| f == out))
+        .map(PathBuf::as_path)
+}
+
 /// Runs `sudoku print`.
 pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     let kind = match output_kind(args) {
@@ -316,6 +332,17 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             );
             return Ok(Status::InputError.code());
         }
+    }
+    // Printing over an input loses the puzzles the user made (the atomic save keeps a
+    // half-written book from them, not a whole one).
+    if let Some(input) = input_at(&args.output, &args.input.files) {
+        warn!(
+            "sudoku: -o {} is the input {}: printing over it would lose its puzzles; give \
+             another file name",
+            args.output.display(),
+            input.display()
+        );
+        return Ok(Status::InputError.code());
     }
     if args.sections == Sections::Level && matches!(args.rating, Rating::Se | Rating::None) {
         warn!("sudoku: --sections level needs HoDoKu's level: use --rating hodoku or both");
@@ -762,6 +789,20 @@ fn write(args: &PrintArgs, kind: Output, pages: &[layout::Page]) -> anyhow::Resu
         );
     }
     let width = pages.len().to_string().len();
+    // Pages OUT-1.png, … are named only now: none may be an input.
+    if pages.len() > 1 {
+        for n in 1..=pages.len() {
+            let path = numbered_path(&args.output, n, width);
+            if let Some(input) = input_at(&path, &args.input.files) {
+                anyhow::bail!(
+                    "page {n} would be saved as {}, the input {}: printing over it would \
+                     lose its puzzles; give -o another file name",
+                    path.display(),
+                    input.display()
+                );
+            }
+        }
+    }
     for (i, page) in pages.iter().enumerate() {
         let bytes = match kind {
             Output::Svg => render::with_fonts(&page.svg).into_bytes(),

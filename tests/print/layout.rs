@@ -2,7 +2,7 @@
 //! (cropped to where each grid is, in reading order), labels, page layouts, PNG pages
 //! decoded, and clear errors for what cannot be printed.
 
-use crate::{data, page_count, pdftotext, poppler, printed, refused, sudoku, temp};
+use crate::{data, page_count, pdftotext, poppler, print_run, printed, refused, sudoku, temp};
 use predicates::prelude::PredicateBooleanExt;
 use std::path::{Path, PathBuf};
 use sudoku::format::{self, Puzzle, ReadOptions};
@@ -344,6 +344,33 @@ fn a_png_page_too_big_to_draw_is_refused_with_the_dpi_that_fits() {
         .unwrap_or_else(|| panic!("no dpi suggested: {err}"));
     let side = 2000.0 / 25.4 * most;
     assert!(side * side <= 150e6 && most > 100.0, "{most} dpi suggested");
+}
+
+#[test]
+fn printing_over_an_input_is_refused_and_the_input_kept() {
+    let dir = temp("over");
+    let input = dir.join("puzzles.pdf");
+    let text = std::fs::read_to_string(data("nine-9.txt")).unwrap();
+    std::fs::write(&input, &text).unwrap();
+    // The same file, however it is named.
+    let same = dir.join(".").join("puzzles.pdf");
+    let err = print_run(&["--rating", "none"], &same, &input).code(2);
+    let err = String::from_utf8_lossy(&err.get_output().stderr).into_owned();
+    assert!(err.contains("would lose its puzzles"), "{err}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), text);
+    // A page of several: OUT-1.svg is the input.
+    let page = dir.join("book-1.svg");
+    std::fs::write(&page, &text).unwrap();
+    let err = print_run(
+        &["--rating", "none", "--per-page", "4"],
+        &dir.join("book.svg"),
+        &page,
+    )
+    .code(2);
+    let err = String::from_utf8_lossy(&err.get_output().stderr).into_owned();
+    assert!(err.contains("page 1 would be saved as"), "{err}");
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), text);
+    assert!(!dir.join("book-2.svg").exists());
 }
 
 #[test]
