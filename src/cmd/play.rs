@@ -176,7 +176,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A new game is about to replace the save: if that save is damaged (it does not load),
-/// it is kept beside as `NAME.damaged` rather than lost, and the game says so.
+/// it is kept beside as `NAME.damaged` (or `NAME.damaged-2`, …: an earlier one is never
+/// replaced) rather than lost, and the game says so.
 fn keep_damaged_save(save_path: &std::path::Path, model: &mut Model) {
     if !save_path.is_file() {
         return;
@@ -185,12 +186,42 @@ fn keep_damaged_save(save_path: &std::path::Path, model: &mut Model) {
     if save::load(&mut scratch, save_path).is_ok() {
         return;
     }
-    let mut kept = save_path.as_os_str().to_owned();
-    kept.push(".damaged");
-    let kept = PathBuf::from(kept);
-    if std::fs::rename(save_path, &kept).is_ok() {
-        model.message = format!("The old save did not load; kept as {}.", kept.display());
+    model.message = match keep_aside(save_path) {
+        Ok(kept) => format!("The old save did not load; kept as {}.", kept.display()),
+        Err(e) => format!(
+            "The old save did not load and could not be kept aside ({e}): copy {} before \
+             this game is saved over it.",
+            save_path.display()
+        ),
+    };
+}
+
+/// Moves `path` to the first free name of `NAME.damaged`, `NAME.damaged-2`, …: linked under
+/// the new name first (which fails rather than replace a file), then unlinked.
+fn keep_aside(path: &std::path::Path) -> std::io::Result<PathBuf> {
+    for n in 1..1000 {
+        let mut kept = path.as_os_str().to_owned();
+        kept.push(if n == 1 {
+            ".damaged".to_string()
+        } else {
+            format!(".damaged-{n}")
+        });
+        let kept = PathBuf::from(kept);
+        match std::fs::hard_link(path, &kept) {
+            Ok(()) => {
+                std::fs::remove_file(path)?;
+                return Ok(kept);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            // No hard links here (some file systems): a rename, once the name is seen free.
+            Err(_) if !kept.exists() => {
+                std::fs::rename(path, &kept)?;
+                return Ok(kept);
+            }
+            Err(e) => return Err(e),
+        }
     }
+    Err(std::io::Error::other("999 damaged saves are kept already"))
 }
 
 /// Which solver the animation shows.
@@ -334,4 +365,36 @@ pub fn run_animate(
     } else {
         ExitCode::from(1)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_damaged_save_never_replaces_one_kept_before() {
+        let dir = std::env::temp_dir().join(format!("sudoku-keep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let save = dir.join("game.json");
+        for (n, text) in ["first", "second", "third"].iter().enumerate() {
+            std::fs::write(&save, text).unwrap();
+            let kept = keep_aside(&save).unwrap();
+            let name = if n == 0 {
+                "game.json.damaged".to_string()
+            } else {
+                format!("game.json.damaged-{}", n + 1)
+            };
+            assert_eq!(kept, dir.join(name));
+            assert!(!save.exists());
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.join("game.json.damaged")).unwrap(),
+            "first"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("game.json.damaged-3")).unwrap(),
+            "third"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
