@@ -152,6 +152,16 @@ fn animate_refuses_what_it_would_not_write() {
             .stdout("")
             .stderr(predicates::str::contains("cannot be used with"));
     }
+    // One puzzle is animated: a second is not dropped without a word (it exited 0).
+    bin()
+        .args(["solve", "--animate", "--delay", "0"])
+        .write_stdin(format!("# a title\n{EASY}\n{EASY}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "--animate shows one puzzle, and the input holds another (<stdin>:3)",
+        ));
 }
 
 /// The `try`/`withdraw` symbols of an animation's lines.

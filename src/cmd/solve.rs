@@ -149,11 +149,27 @@ fn solve_record(
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if args.animate.animate {
-        let puzzle = match args.input.records().next() {
+        // Notes (titles, headers) are passed over, as every reader does.
+        let mut records = args
+            .input
+            .records()
+            .filter(|got| !matches!(got, Err(e) if e.is_skip()));
+        let puzzle = match records.next() {
             Some(Ok(p)) => p,
             Some(Err(e)) => anyhow::bail!("{}", input::describe_error(&e)),
             None => anyhow::bail!("no puzzle to animate"),
         };
+        // One puzzle is animated: the others are not dropped without a word.
+        if let Some(next) = records.next() {
+            let at = match &next {
+                Ok(p) => format!("{}:{}", p.source.as_deref().unwrap_or("<stdin>"), p.line),
+                Err(e) => format!("{}:{}", e.source, e.line),
+            };
+            anyhow::bail!(
+                "--animate shows one puzzle, and the input holds another ({at}): give the one \
+                 to animate"
+            );
+        }
         return super::play::run_animate(&puzzle, &args.animate, args.batch.max_time);
     }
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
