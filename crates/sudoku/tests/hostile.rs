@@ -274,6 +274,21 @@ fn a_bare_json_grid_of_endless_rows_is_one_bounded_error() {
 }
 
 #[test]
+fn a_matrix_wider_than_the_largest_grid_says_so() {
+    // 441 numbers a row is a 21x21 grid on one line, or a row of a 441x441 matrix: the
+    // numbers past 21 say which, and the error names the side past the largest.
+    let row: Vec<String> = (1..=441).map(|v| v.to_string()).collect();
+    let text = format!("{}\n", row.join(" ")).repeat(5);
+    let (n, errs, _) = read_all(&text, None);
+    assert_eq!(n, 0);
+    assert!(!errs.is_empty());
+    assert!(
+        errs[0].contains("as a row of a 441x441 grid it is past the largest grid, 400x400"),
+        "{errs:?}"
+    );
+}
+
+#[test]
 fn xml_nesting_is_capped_and_told_once() {
     // The probe: 200k nested tags on one line, then a game.
     let s = format!(

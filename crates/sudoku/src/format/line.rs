@@ -574,10 +574,22 @@ fn parse_numbers(
             t.parse::<usize>().unwrap_or(usize::MAX)
         };
         if v > n {
+            // A number up to the count: a row of a grid wider than the largest, not a grid
+            // on one line.
+            let why = if v <= count && count > crate::shape::MAX_SIDE {
+                format!(
+                    "number {t} is out of range 0..={n} (read as a {n}x{n} grid on one line; \
+                     as a row of a {count}x{count} grid it is past the largest grid, {}x{})",
+                    crate::shape::MAX_SIDE,
+                    crate::shape::MAX_SIDE
+                )
+            } else {
+                format!("number {t} is out of range 0..={n}")
+            };
             return Err(ParseError::at(
                 1,
                 lead + off + 1,
-                ParseErrorKind::Invalid(format!("number {t} is out of range 0..={n}")),
+                ParseErrorKind::Invalid(why),
             ));
         }
         values.push(v);
