@@ -1054,16 +1054,19 @@ fn a_program_that_waits_for_each_answer_gets_it() {
     use std::time::Duration;
     let puzzle =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    for args in [
+    let record = format!(r#"{{"puzzle":"{puzzle}"}}"#);
+    for (args, puzzle) in [
         // A line of 36 cells or more is a puzzle alone: detection reads no further.
-        &["solve", "--to", "line"][..],
-        &["solve", "-f", "line", "--json", "--jobs", "1"],
-        &["rate"],
-        &["hint", "-f", "line"],
-        &["explain", "-f", "line", "--json"],
-        &["canonical", "-f", "line"],
-        &["check", "-f", "line", "--json"],
-        &["convert", "--to", "json"],
+        (&["solve", "--to", "line"][..], puzzle),
+        (&["solve", "-f", "line", "--json", "--jobs", "1"], puzzle),
+        (&["rate"], puzzle),
+        (&["hint", "-f", "line"], puzzle),
+        (&["explain", "-f", "line", "--json"], puzzle),
+        (&["canonical", "-f", "line"], puzzle),
+        (&["check", "-f", "line", "--json"], puzzle),
+        (&["convert", "--to", "json"], puzzle),
+        // So is a JSON record (`{` opens nothing else): no `-f json` needed.
+        (&["solve", "--json"], record.as_str()),
     ] {
         let bin = assert_cmd::cargo::cargo_bin("sudoku");
         let mut child = std::process::Command::new(bin)

@@ -116,8 +116,12 @@ fn all_small_rows(lines: &[String]) -> bool {
 /// Whether a first line is a puzzle whatever lines follow: 36 cells or more in one-character
 /// symbols (no grid's row is that long in them: they number 35), in upper case, digits and
 /// `.` only (rows of shnarazk's 64-symbol layout have lower case letters or blanks), and not
-/// a sukaku line, as the lines together would say.
+/// a sukaku line, as the lines together would say. A JSON object (`solve --json`'s records
+/// written down a pipe one at a time) decides alone too: `{` opens nothing else.
 fn decides_alone(line: &str) -> bool {
+    if line.trim_start().starts_with('{') {
+        return true;
+    }
     let field = cell_field(line);
     let cells = field.chars().count();
     cells >= 36
@@ -357,6 +361,12 @@ mod tests {
         assert!(!decides_alone(&".".repeat(729)));
         assert!(!decides_alone(&format!("a{}", ".".repeat(63))));
         assert!(!decides_alone("Puzzle 1"));
+        // A JSON record, whatever follows it.
+        assert!(decides_alone(r#"{"puzzle":"1..."}"#));
+        assert_eq!(
+            classify(&[r#"{"puzzle":"1..."}"#.into()], false, false),
+            Format::Json
+        );
     }
 
     #[test]
