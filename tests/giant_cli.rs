@@ -114,6 +114,36 @@ fn rate_stops_at_the_time_limit_in_the_solve() {
     assert!(text.contains("timeout"), "{text}");
 }
 
+#[test]
+fn bench_counts_no_puzzle_it_cut_short_in_its_throughput() {
+    // A 4x4 answered and 64-1 cut short: one puzzle in puzzles/s, the time of both.
+    let mut text = std::fs::read_to_string(data("rkkautsar-sudoku-4-1.txt")).unwrap();
+    text += &std::fs::read_to_string(data("rkkautsar-sudoku-64-1.txt")).unwrap();
+    let out = sudoku()
+        .args(["bench", "--json", "--max-time", "0.3"])
+        .write_stdin(text)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            v["puzzles"].as_u64(),
+            v["answered"].as_u64(),
+            v["timeouts"].as_u64()
+        ),
+        (Some(2), Some(1), Some(1)),
+        "{v}"
+    );
+    let (rate, secs) = (
+        v["puzzles_per_sec"].as_f64().unwrap(),
+        v["seconds"].as_f64().unwrap(),
+    );
+    assert!((rate * secs - 1.0).abs() < 1e-6, "{v}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cut short by --max-time"));
+}
+
 /// The standard output and error of `sudoku ARGS`, a run cut short by its `--max-time`
 /// (exit code 1). A run still going after 60 s is killed, and the test fails: a time limit
 /// that does not hold, not a speed bound.
