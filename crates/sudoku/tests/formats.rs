@@ -503,6 +503,27 @@ fn box_option_picks_tall_boxes() {
 }
 
 #[test]
+fn a_grid_of_another_side_than_the_box_asked_for_is_refused_in_every_format() {
+    // A 9x9 read with boxes 2x3 forced: not quietly read as the 9x9 (the line format
+    // refused it, the drawn and row formats did not), whatever the format.
+    let p = Puzzle::new(g(EX));
+    let opts = ReadOptions {
+        shape: Some(Shape::new(2, 3).unwrap()),
+        ..Default::default()
+    };
+    for &f in Format::ALL {
+        let Ok(text) = format::write(&p, f) else {
+            continue;
+        };
+        let read: Vec<_> = Reader::new(text.as_bytes(), "t", opts.clone()).collect();
+        assert!(
+            read.iter().all(|r| r.is_err()) && !read.is_empty(),
+            "{f}: {read:?}"
+        );
+    }
+}
+
+#[test]
 fn alphabets_of_2_8() {
     // 16x16 in 1-9A-G, in hex 0-F (with . empty), and 25x25 in A-Y.
     let std16 = format!("G{}", ".".repeat(255));

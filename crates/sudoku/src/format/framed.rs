@@ -355,6 +355,14 @@ impl Block {
         if let Some(why) = self.drawn_conflict() {
             return Err(self.error(src_name, why));
         }
+        // A grid of another side than the shape asked for is not read as its own side.
+        if let Some(s) = opts.shape.filter(|s| s.side() != n) {
+            let why = format!(
+                "found a grid of {n} rows, expected {} for boxes {s}",
+                s.side()
+            );
+            return Err(self.error(src_name, why));
+        }
         // Read in either shape it would be another puzzle: neither is taken quietly.
         if let (Some(asked), Some(drawn)) = (forced, self.drawn_shape()) {
             if asked != drawn {

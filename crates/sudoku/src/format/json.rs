@@ -592,7 +592,10 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         let n = rows.len();
         let shape = match box_shape {
             Some(s) => s,
-            None => opts.shape_for(n).ok_or(format!("no grid of side {n}"))?,
+            None => opts.shape_for(n).ok_or_else(|| match opts.shape {
+                Some(s) => format!("a grid of side {n}, expected {} for boxes {s}", s.side()),
+                None => format!("no grid of side {n}"),
+            })?,
         };
         let mut values = Vec::with_capacity(n * n);
         for (r, row) in rows.iter().enumerate() {

@@ -580,12 +580,16 @@ pub struct ReadOptions {
 }
 
 impl ReadOptions {
-    /// The shape for a grid of side `n`: the forced one when its side is `n`, else the
-    /// conventional one (boxes wider than tall).
+    /// The shape for a grid of side `n`: the forced one when its side is `n`, none when
+    /// another is forced, else the conventional one (boxes wider than tall).
     pub(crate) fn shape_for(&self, n: usize) -> Option<Shape> {
         match self.shape {
             Some(s) if s.side() == n => Some(s),
-            _ => Shape::from_side(n).ok(),
+            // A grid of another side than the shape forced: read as its own side it would
+            // quietly be another puzzle than the one asked for (the line format said so,
+            // the drawn and row formats did not).
+            Some(_) => None,
+            None => Shape::from_side(n).ok(),
         }
     }
 }
@@ -775,6 +779,20 @@ impl<R: BufRead> Reader<R> {
             Format::Json => json::read(src, opts, &mut self.json)?,
         };
         let file = &self.file;
+        // Whatever the format: a grid of another shape than the one asked for is not
+        // quietly read (OpenSudoku holds 9x9 only, for one).
+        let parsed = parsed.and_then(|p| match opts.shape {
+            Some(s) if s != p.shape() => Err(src.err(
+                p.line,
+                0,
+                ParseErrorKind::Invalid(format!(
+                    "a {} grid, not the {} grid of boxes {s} asked for",
+                    p.shape().grid_name(),
+                    s.grid_name()
+                )),
+            )),
+            _ => Ok(p),
+        });
         Some(Record::Parsed(Box::new(parsed.map(|p| Puzzle {
             source: file.clone(),
             ..p

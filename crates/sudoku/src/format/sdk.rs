@@ -36,7 +36,10 @@ fn read_rows<R: BufRead>(
             first.no,
             len + 1,
             ParseErrorKind::Length {
-                expected: "9 cells in a row (or 4, 6, 8, 12, 16 …)".into(),
+                expected: match opts.shape {
+                    Some(s) => format!("{} cells in a row (boxes {s})", s.side()),
+                    None => "9 cells in a row (or 4, 6, 8, 12, 16 …)".into(),
+                },
                 found: len,
             },
         ));
