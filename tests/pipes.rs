@@ -393,6 +393,33 @@ fn solve_all_lists_every_solution() {
 }
 
 #[test]
+fn solve_all_refuses_a_listing_past_what_memory_holds() {
+    let many = std::fs::read_to_string(data("multiple.txt")).unwrap();
+    let out = sudoku()
+        .args(["solve", "--all", "--count", "1000000000"])
+        .write_stdin(many.as_str())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--all lists at most 1000000 solutions"),
+        "{err}"
+    );
+    // Counting alone holds two, whatever the count: the same exact count as a listing's.
+    let (code, text) = stdout(&["solve", "--count", "1000000000", "--json"], &many);
+    assert_eq!(code, 1);
+    let counted: Value = serde_json::from_str(&text).unwrap();
+    let (_, text) = stdout(&["solve", "--all", "--count", "100000", "--json"], &many);
+    let listed: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(counted["count_exact"], true, "{counted}");
+    assert_eq!(
+        counted["count"].as_u64(),
+        listed["solutions"].as_array().map(|a| a.len() as u64)
+    );
+}
+
+#[test]
 fn solve_all_lists_no_more_than_the_count_asked_for() {
     // The verdict needs two solutions, so the search keeps two whatever the count; the
     // listing holds the count asked for, and the heading says how many are shown.

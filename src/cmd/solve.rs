@@ -39,7 +39,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = crate::limits::parse_count::<usize>, conflicts_with = "animate")]
     pub count: Option<usize>,
     /// For puzzles with several solutions, write every solution (up to --count, default
-    /// 1000) instead of two.
+    /// 1000, at most 1000000: they are held in memory) instead of two.
     #[arg(long, conflicts_with = "animate")]
     pub all: bool,
     #[command(flatten)]
@@ -94,6 +94,10 @@ impl Count {
 
 /// The default limit of `--all` without `--count`.
 const ALL_LIMIT: usize = 1000;
+
+/// The most solutions `--all` lists: a listing is held in memory until its puzzle is
+/// written (a million 25x25 solutions are about 1.3 GB; `--count 1e9` ran out of memory).
+const MAX_LISTED: usize = 1_000_000;
 
 fn solve_record(
     record: Result<Puzzle, ParseError>,
@@ -171,6 +175,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             );
         }
         return super::play::run_animate(&puzzle, &args.animate, args.batch.max_time);
+    }
+    if let Some(n) = args.count.filter(|&n| args.all && n > MAX_LISTED) {
+        warn!(
+            "sudoku: --all lists at most {MAX_LISTED} solutions (they are held in memory), not \
+             {n}: --count alone counts past it"
+        );
+        return Ok(Status::InputError.code());
     }
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
