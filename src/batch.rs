@@ -75,27 +75,38 @@ impl Feed {
         self.typed || self.held.is_some()
     }
 
-    /// Up to `chunk` records (fewer where the input pauses), and whether the input paused
-    /// (or ended) after them. Empty at the end.
+    /// Up to `chunk` records (fewer where the input pauses, or where reading them has taken
+    /// [`SLOW_CHUNK`]), and whether the answers should be written out after them (the input
+    /// paused or ended, or was slow). Empty at the end.
     fn take<I>(&self, records: &mut impl Iterator<Item = I>) -> (Vec<I>, bool) {
         let paused = || {
             self.held
                 .as_ref()
                 .is_some_and(|h| h.load(Ordering::Relaxed) == 0)
         };
+        let started = std::time::Instant::now();
+        let mut slow = false;
         let mut out = Vec::new();
         while out.len() < self.chunk {
-            if !out.is_empty() && paused() {
-                break;
+            if !out.is_empty() {
+                slow = started.elapsed() > SLOW_CHUNK;
+                if slow || paused() {
+                    break;
+                }
             }
             match records.next() {
                 Some(r) => out.push(r),
                 None => break,
             }
         }
-        (out, paused())
+        (out, slow || paused())
     }
 }
+
+/// How long a chunk may take to read before it goes to the workers as it is: records that
+/// come slowly (an endless grid refused every 400 rows, giant grids) are answered as they
+/// come, not after a thousand of them.
+const SLOW_CHUNK: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// How many puzzles are out to the workers at once, all workers together: big enough that
 /// taking a chunk costs nothing, small enough that the workers finish together (on 17-clue
@@ -392,5 +403,28 @@ impl Drop for DelayedSpinner {
             let _ = w.join();
         }
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chunk_of_slow_records_goes_out_as_it_is() {
+        // Records a fifth of a second apart: a chunk of a thousand is cut where reading it
+        // has taken half a second, and its answers are written out.
+        let mut slow = (0..1000).map(|i| {
+            if i > 0 {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            i
+        });
+        let (taken, flush) = Feed::fixed(1000).take(&mut slow);
+        assert!(flush);
+        assert!((2..1000).contains(&taken.len()), "{} taken", taken.len());
+        // Quick records fill the chunk.
+        let (taken, flush) = Feed::fixed(1000).take(&mut (0..5000));
+        assert_eq!((taken.len(), flush), (1000, false));
     }
 }

@@ -20,6 +20,8 @@ use std::io::BufRead;
 pub(crate) struct State {
     /// Blocks read ahead and given back, the next one last.
     pending: Vec<Result<Block, ParseError>>,
+    /// A block past the bounds was refused: its remaining rows are passed over.
+    passing: bool,
 }
 
 /// One framed grid as read: the rows, split into tokens.
@@ -109,8 +111,30 @@ pub(crate) fn row_looks_like_pm(row: &str) -> bool {
         })
 }
 
-/// Reads the next block. `None` at the end of input.
-fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseError>> {
+/// Reads the next block. `None` at the end of input. A block past the bounds is refused as
+/// soon as it is (an endless one was read to its end, silently), and `passing` then passes
+/// over its other rows at the next call.
+fn read_block<R: BufRead>(
+    src: &mut Source<R>,
+    passing: &mut bool,
+) -> Option<Result<Block, ParseError>> {
+    if std::mem::take(passing) {
+        // As many rows as a grid may have at most: an endless block is then refused again,
+        // an error each time, so that a stream never goes silent.
+        let mut bytes = 0;
+        for _ in 0..MAX_SIDE {
+            let line = match src.next_line()? {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
+            };
+            let t = line.text.trim();
+            bytes += line.text.len();
+            if !(is_frame_line(t) || is_row(t)) || bytes > MAX_RECORD_BYTES {
+                src.push_back(line);
+                break;
+            }
+        }
+    }
     // Skip to the start of a block.
     let first = loop {
         let line = match src.next_line()? {
@@ -144,8 +168,8 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
         last_line: first.no,
     };
     let mut line = first;
-    // Rows past the largest grid, or past the record limit in bytes, are counted, not kept.
-    let (mut bytes, mut dropped) = (0usize, 0usize);
+    // Rows past the largest grid, or past the record limit in bytes: the block is refused.
+    let mut bytes = 0usize;
     // A band line inside the frame (`|---+---|`, Simple Sudoku's), until a row follows it:
     // with boxes one row high it is the only sign of their shape (one group across).
     let mut inner_band = None;
@@ -187,15 +211,25 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                 block.stacks = Some(groups);
             }
             bytes += line.text.len();
-            if dropped > 0 || block.rows.len() > MAX_SIDE || bytes > MAX_RECORD_BYTES {
-                dropped += 1;
-            } else {
-                block.rows.push(Row {
-                    line: line.no,
-                    tokens: tokens_of(&line.text),
-                    spaced: t.contains(char::is_whitespace),
-                });
+            if block.rows.len() >= MAX_SIDE || bytes > MAX_RECORD_BYTES {
+                *passing = true;
+                return Some(Err(src.err(
+                    block.first_line,
+                    0,
+                    ParseErrorKind::Invalid(format!(
+                        "a grid of {} rows ({bytes} bytes) so far: past the largest grid \
+                         ({MAX_SIDE} rows) or the limit for one record ({} MiB); its other \
+                         rows are passed over",
+                        block.rows.len() + 1,
+                        MAX_RECORD_BYTES >> 20
+                    )),
+                )));
             }
+            block.rows.push(Row {
+                line: line.no,
+                tokens: tokens_of(&line.text),
+                spaced: t.contains(char::is_whitespace),
+            });
         } else {
             src.push_back(line);
             break;
@@ -208,17 +242,6 @@ fn read_block<R: BufRead>(src: &mut Source<R>) -> Option<Result<Block, ParseErro
                 break;
             }
         };
-    }
-    if dropped > 0 {
-        return Some(Err(src.err(
-            block.first_line,
-            0,
-            ParseErrorKind::Invalid(format!(
-                "a grid of {} rows ({bytes} bytes): past the largest grid ({MAX_SIDE} rows) or the limit for one record ({} MiB)",
-                block.rows.len() + dropped,
-                MAX_RECORD_BYTES >> 20
-            )),
-        )));
     }
     Some(Ok(block))
 }
@@ -663,7 +686,10 @@ fn next_block<R: BufRead>(
     state: &mut State,
     src: &mut Source<R>,
 ) -> Option<Result<Block, ParseError>> {
-    state.pending.pop().or_else(|| read_block(src))
+    state
+        .pending
+        .pop()
+        .or_else(|| read_block(src, &mut state.passing))
 }
 
 /// Whether `later` keeps every digit of `earlier` in place.
