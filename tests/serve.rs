@@ -41,13 +41,18 @@ impl Server {
 
     /// Sends one request; the status and the body.
     fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let head = format!("Host: {}\r\nContent-Length: {}\r\n", self.addr, body.len());
+        self.request_with(method, path, &head, body)
+    }
+
+    /// Sends one request with the header lines `head` (each ending in CRLF) besides the
+    /// content type; the status and the body.
+    fn request_with(&self, method: &str, path: &str, head: &str, body: &[u8]) -> (u16, String) {
         let mut s = TcpStream::connect(&self.addr).expect("connect");
         s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n",
-            self.addr,
-            body.len()
+            "{method} {path} HTTP/1.1\r\n{head}Content-Type: application/json\r\n\
+             Connection: close\r\n\r\n"
         );
         s.write_all(head.as_bytes()).unwrap();
         // The server may answer (413) before reading the whole body and close.
@@ -639,6 +644,40 @@ fn every_api_error_is_json_the_body_limit_and_wrong_methods_too() {
         );
     }
     // The rest of the API as before.
+    let (status, _) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn other_sites_pages_and_other_host_names_are_refused_and_big_bodies_at_once() {
+    let server = Server::start(&[]);
+    let body = json!({ "puzzle": CLASSIC }).to_string();
+    let len = body.len();
+    let addr = server.addr.clone();
+    let port = addr.rsplit(':').next().unwrap().to_string();
+    for (head, want) in [
+        // The page itself: its origin is the server's address.
+        (format!("Host: {addr}\r\nOrigin: http://{addr}\r\n"), 200),
+        (format!("Host: localhost:{port}\r\n"), 200),
+        // Another site's page, and a name rebound to 127.0.0.1.
+        (
+            format!("Host: {addr}\r\nOrigin: http://evil.example\r\n"),
+            403,
+        ),
+        (format!("Host: evil.example:{port}\r\n"), 403),
+    ] {
+        let head = format!("{head}Content-Length: {len}\r\n");
+        let (status, text) = server.request_with("POST", "/api/solve", &head, body.as_bytes());
+        assert_eq!(status, want, "{head}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(v["error"].is_string(), want == 403, "{v}");
+    }
+    // A body announced past the limit is answered before any of it is sent (it was
+    // waited for): the answer comes with the connection still open for writing.
+    let head = format!("Host: {addr}\r\nContent-Length: 99999999\r\n");
+    let (status, text) = server.request_with("POST", "/api/solve", &head, b"");
+    assert_eq!(status, 413, "{text}");
+    assert!(text.contains("256 KiB"), "{text}");
     let (status, _) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
     assert_eq!(status, 200);
 }

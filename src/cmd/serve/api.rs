@@ -92,6 +92,77 @@ impl FromRequest<Arc<Limits>> for Body {
     }
 }
 
+/// What every request passes before its endpoint: a body announced past the limit is
+/// answered 413 at once (it was waited for); a request from another site's page (its
+/// `Origin` not this server) is refused, as is one that names another host while the
+/// server listens on this machine only (a page that rebinds its name to 127.0.0.1).
+pub async fn guard(
+    State(limits): State<Arc<Limits>>,
+    req: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match refusal(&req, &limits) {
+        Some(e) => e.into_response(),
+        None => next.run(req).await,
+    }
+}
+
+/// Why [`guard`] refuses `req`, if it does.
+fn refusal(req: &Request, limits: &Limits) -> Option<ApiError> {
+    use axum::http::header::{CONTENT_LENGTH, HOST, ORIGIN};
+    let header = |name| {
+        req.headers()
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    let announced = header(CONTENT_LENGTH).and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limits.max_body as u64) {
+        return Some(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the body is over this server's limit of {} KiB",
+                limits.max_body / 1024
+            ),
+        ));
+    }
+    let host = header(HOST).or(req.uri().authority().map(|a| a.as_str()));
+    if let Some(origin) = header(ORIGIN) {
+        let same = host.is_some_and(|h| origin.strip_prefix("http://") == Some(h));
+        if !same {
+            return Some(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "a page from {origin} may not use this server: open it from its own address"
+                ),
+            ));
+        }
+    }
+    if limits.local_only && !host.is_some_and(names_this_machine) {
+        return Some(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this server answers requests for this machine (localhost, 127.0.0.1), not {}",
+                host.unwrap_or("a request without a host")
+            ),
+        ));
+    }
+    None
+}
+
+/// Whether a `Host` header (`name:port`) names this machine: `localhost` or a loopback
+/// address.
+fn names_this_machine(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        // `[::1]:8717`
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// A method an endpoint does not take (`GET /api/solve`): 405 as JSON under `/api/`, with
 /// the methods it does take, plain text elsewhere.
 pub async fn wrong_method(method: Method, uri: axum::http::Uri) -> Response {

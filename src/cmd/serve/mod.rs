@@ -45,6 +45,8 @@ pub struct Limits {
     pub max_side: usize,
     /// Largest request body, in bytes (larger: 413).
     pub max_body: usize,
+    /// Listening on a loopback address: requests must name this machine as their host.
+    pub local_only: bool,
 }
 
 /// Builds the app: the page, its assets and the API.
@@ -66,6 +68,10 @@ pub fn router(limits: Limits) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::wrong_method)
         .layer(DefaultBodyLimit::max(body))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            api::guard,
+        ))
         .with_state(state)
 }
 
@@ -78,6 +84,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         time: Duration::from_secs_f64(args.max_time),
         max_side: api::MAX_SIDE,
         max_body: api::MAX_BODY,
+        local_only: args.bind.is_loopback(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
