@@ -214,9 +214,10 @@ fn whole_file_error(source: String, message: String) -> Record {
     })))
 }
 
-/// Why the first bytes of an input are not text: a NUL byte, or many control bytes.
+/// Why the first bytes of an input are not text: UTF-16 without its mark, or many control
+/// bytes (one in twenty).
 fn not_text(head: &[u8]) -> Option<String> {
-    if let Some(at) = head.iter().position(|&b| b == 0) {
+    if head.contains(&0) {
         // Every other byte NUL, the rest printable: UTF-16 that lost its byte-order mark.
         let units = head.len() / 2;
         let nul_at = |parity: usize| {
@@ -229,8 +230,10 @@ fn not_text(head: &[u8]) -> Option<String> {
                     .into(),
             );
         }
-        return Some(format!("not a text file (a NUL byte at offset {at})"));
     }
+    // A stray NUL in text is an unexpected character at its line and column, wherever it is
+    // (it refused the whole file only when it came in the first read): a file is binary by
+    // its share of control bytes, NUL among them.
     let control = head
         .iter()
         .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f)

@@ -135,6 +135,30 @@ fn a_puzzle_file_for_check_is_read_as_every_input_is() {
 }
 
 #[test]
+fn a_stray_nul_is_named_at_its_place_wherever_it_is() {
+    // A NUL in the first read refused the whole file ("not a text file"), one further on
+    // was an error at its line: now both are, and the puzzles around it are answered.
+    for before in [0, 500] {
+        let mut text = format!("{CLASSIC}\n").repeat(before + 1);
+        text += &format!("{}\0\n{CLASSIC}\n", &CLASSIC[..40]);
+        let out = sudoku()
+            .args(["solve", "--to", "line"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let line = before + 2;
+        assert!(
+            err.contains(&format!("<stdin>:{line}:41: unexpected character '\\0'")),
+            "{before}: {err}"
+        );
+        let answered = String::from_utf8_lossy(&out.stdout).lines().count();
+        assert_eq!(answered, before + 2, "{before}");
+    }
+}
+
+#[test]
 fn a_fifo_is_read_as_a_stream() {
     let dir = std::env::temp_dir().join(format!("sudoku-fifo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
