@@ -414,11 +414,10 @@ mod tests {
     fn a_chunk_of_slow_records_goes_out_as_it_is() {
         // Records a fifth of a second apart: a chunk of a thousand is cut where reading it
         // has taken half a second, and its answers are written out.
-        let mut slow = (0..1000).map(|i| {
+        let mut slow = (0..1000).inspect(|&i| {
             if i > 0 {
                 std::thread::sleep(std::time::Duration::from_millis(200));
             }
-            i
         });
         let (taken, flush) = Feed::fixed(1000).take(&mut slow);
         assert!(flush);
