@@ -1289,3 +1289,24 @@ fn generate_refuses_indices_past_the_largest() {
         .success()
         .stdout(predicate::str::contains("\"index\":18446744073709551615"));
 }
+
+#[test]
+fn generate_off_a_terminal_says_once_how_far_a_slow_run_has_come() {
+    // 60 givens is below what a 16x16 allows in practice: the run made nothing and said
+    // nothing until its attempts ran out (minutes). After 30 s it says how far it is.
+    let out = sudoku()
+        .args(["generate", "--size", "16", "--givens", "60", "--seed", "1"])
+        .args(["--max-time", "31"])
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.matches("note: 0 of 1 puzzles made in 30 s").count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("fewer than this size allows"), "{err}");
+    assert!(err.contains("time limit reached"), "{err}");
+}

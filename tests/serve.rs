@@ -643,6 +643,12 @@ fn every_api_error_is_json_the_body_limit_and_wrong_methods_too() {
             "{method} {path}: {v}"
         );
     }
+    // The page's files take GET, and say so.
+    let (status, body) = server.request("POST", "/", b"{}");
+    assert_eq!(
+        (status, body.as_str()),
+        (405, "method not allowed: use GET\n")
+    );
     // The rest of the API as before.
     let (status, _) = server.post("/api/solve", &json!({ "puzzle": CLASSIC }));
     assert_eq!(status, 200);

@@ -283,6 +283,9 @@ fn build(args: &GenerateArgs, seed: u64) -> anyhow::Result<Generator> {
     Ok(gen)
 }
 
+/// How long a run off a terminal goes on before it says how far it has come, once.
+const SLOW_NOTE: Duration = Duration::from_secs(30);
+
 fn target(args: &GenerateArgs) -> Target {
     Target {
         level: args.difficulty,
@@ -436,6 +439,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         let mut stream = format::StreamWriter::new(to);
         let mut pending = BTreeMap::new();
         let mut want = 0u64;
+        // Off a terminal there is no progress line: a run that has made nothing for a
+        // while says so once (`--givens 60` at 16x16 was silent for minutes).
+        let mut told_slow = false;
         let result = (|| -> anyhow::Result<()> {
             loop {
                 // Wake up now and then, so the progress line shows up (and ticks) while
@@ -459,6 +465,21 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                         msg += &format!(", {k} given{} checked", if k == 1 { "" } else { "s" });
                     }
                     bar.set_message(msg);
+                }
+                if progress.is_none() && !told_slow && started.elapsed() > SLOW_NOTE {
+                    told_slow = true;
+                    let n = tried.load(Ordering::Relaxed);
+                    let hint = if args.givens.is_some() {
+                        " (the givens asked for may be fewer than this size allows)"
+                    } else {
+                        ""
+                    };
+                    warn!(
+                        "sudoku: note: {want} of {} puzzles made in {} s, {n} grids tried{hint}; \
+                         --max-time bounds the run",
+                        args.count,
+                        SLOW_NOTE.as_secs()
+                    );
                 }
                 while let Some(r) = pending.remove(&want) {
                     match r {

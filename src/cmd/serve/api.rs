@@ -164,7 +164,7 @@ fn names_this_machine(host: &str) -> bool {
 }
 
 /// A method an endpoint does not take (`GET /api/solve`): 405 as JSON under `/api/`, with
-/// the methods it does take, plain text elsewhere.
+/// the methods it does take, plain text elsewhere (with `Allow: GET`: the page's files).
 pub async fn wrong_method(method: Method, uri: axum::http::Uri) -> Response {
     if uri.path().starts_with("/api/") {
         let takes = if uri.path() == "/api/formats" {
@@ -181,7 +181,14 @@ pub async fn wrong_method(method: Method, uri: axum::http::Uri) -> Response {
             .insert(axum::http::header::ALLOW, HeaderValue::from_static(takes));
         r
     } else {
-        (StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n").into_response()
+        let mut r = (
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method not allowed: use GET\n",
+        )
+            .into_response();
+        r.headers_mut()
+            .insert(axum::http::header::ALLOW, HeaderValue::from_static("GET"));
+        r
     }
 }
 
