@@ -35,8 +35,11 @@ pub(crate) struct State {
     rows_at: (usize, usize),
     /// The bytes of `rows`' text: a bare grid is one record, bounded as every record is.
     rows_bytes: usize,
-    /// A bare grid past the bounds was refused: its remaining rows are passed over.
+    /// A bare grid past the bounds was refused: its remaining rows are passed over, and
+    /// counted, so that an endless one is refused again every [`MAX_SIDE`] rows (a stream
+    /// never goes silent).
     passing_rows: bool,
+    passed: usize,
     /// How many arrays around records are open: passed over, but no deeper than
     /// [`MAX_DEPTH`].
     outer: usize,
@@ -94,6 +97,7 @@ pub(crate) fn read<R: BufRead>(
         rows_at,
         rows_bytes,
         passing_rows,
+        passed,
         outer,
     } = state;
     loop {
@@ -143,7 +147,21 @@ pub(crate) fn read<R: BufRead>(
                     *rows_bytes = 0;
                 }
                 match json_value(src, st, "JSON array") {
-                    Ok(_) if *passing_rows => {}
+                    Ok(_) if *passing_rows => {
+                        *passed += 1;
+                        if *passed == MAX_SIDE {
+                            *passed = 0;
+                            let e = src.err(
+                                rows_at.0,
+                                rows_at.1,
+                                ParseErrorKind::Invalid(format!(
+                                    "a bare grid past the largest grid ({MAX_SIDE} rows): \
+                                     {MAX_SIDE} more of its rows passed over"
+                                )),
+                            );
+                            return Some(Err(e));
+                        }
+                    }
                     Ok((row, text)) => {
                         rows.push(row);
                         *rows_bytes += text.len();
@@ -162,6 +180,7 @@ pub(crate) fn read<R: BufRead>(
                             );
                             rows.clear();
                             *passing_rows = true;
+                            *passed = 0;
                             return Some(Err(e));
                         }
                     }
