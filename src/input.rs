@@ -64,8 +64,12 @@ impl InputArgs {
     /// 17clue.txt | sudoku solve` four times slower (a write and a hand-over for each 2 µs
     /// puzzle).
     pub fn is_live(&self) -> bool {
-        let reads_stdin = self.files.is_empty() || self.files.iter().any(|f| f.as_os_str() == "-");
-        reads_stdin && std::io::IsTerminal::is_terminal(&io::stdin())
+        self.reads_stdin() && std::io::IsTerminal::is_terminal(&io::stdin())
+    }
+
+    /// Whether standard input is one of the inputs: no files, or `-` among them.
+    pub fn reads_stdin(&self) -> bool {
+        self.files.is_empty() || self.files.iter().any(|f| f.as_os_str() == "-")
     }
 
     pub fn read_options(&self) -> ReadOptions {

@@ -72,10 +72,7 @@ fn load_puzzle_file(
     path: &std::path::Path,
     grids: &InputArgs,
 ) -> anyhow::Result<(Grid, Option<Alphabet>)> {
-    let stdin = |files: &[std::path::PathBuf]| {
-        files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")
-    };
-    if path.as_os_str() == "-" && stdin(&grids.files) {
+    if path.as_os_str() == "-" && grids.reads_stdin() {
         bail!("--puzzle - reads standard input, and so do the grids: give the grids as files");
     }
     let name = input::source_name(path);

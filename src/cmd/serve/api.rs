@@ -55,6 +55,14 @@ impl ApiError {
             ),
         )
     }
+    /// A body past the server's limit of `max` bytes: 413, whether it was announced
+    /// ([`refusal`]) or found while reading ([`Body`]).
+    fn too_large(max: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the body is over this server's limit of {} KiB", max / 1024),
+        )
+    }
     fn with(mut self, key: &str, value: Value) -> ApiError {
         self.body[key] = value;
         self
@@ -83,10 +91,7 @@ impl FromRequest<Arc<Limits>> for Body {
             .await
             .map(Body)
             .map_err(|e| match e.status() {
-                StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
-                    e.status(),
-                    format!("the body is over this server's limit of {} KiB", max / 1024),
-                ),
+                StatusCode::PAYLOAD_TOO_LARGE => ApiError::too_large(max),
                 status => ApiError::new(status, e.body_text()),
             })
     }
@@ -117,13 +122,7 @@ fn refusal(req: &Request, limits: &Limits) -> Option<ApiError> {
     };
     let announced = header(CONTENT_LENGTH).and_then(|v| v.trim().parse::<u64>().ok());
     if announced.is_some_and(|n| n > limits.max_body as u64) {
-        return Some(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the body is over this server's limit of {} KiB",
-                limits.max_body / 1024
-            ),
-        ));
+        return Some(ApiError::too_large(limits.max_body));
     }
     let host = header(HOST).or(req.uri().authority().map(|a| a.as_str()));
     if let Some(origin) = header(ORIGIN) {
