@@ -7,7 +7,7 @@ use super::pattern::{agreeing_pattern, empty_grid};
 use super::tuning::{
     is_sparse, Tuning, FIT_MIN_OPEN_PERMILLE, PARTIAL_KEEP_PERMILLE, SAT_MAX_LIMIT,
 };
-use super::{grid_of, portfolio, sat, Geometry, Options, Search, Solver};
+use super::{grid_of, portfolio, sat, singles, Geometry, Options, Search, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::solve::sparse::Fitted;
@@ -81,6 +81,16 @@ pub(super) fn run_search(
         return empty_grid(grid, limit, keep);
     }
     let geo = Geometry::new(shape);
+    // A grid that singles fill needs no dense state (`singles.rs`).
+    if marks.is_none() && shape.side() >= tuning.singles_from_side {
+        if let Some(values) = singles::fill(&geo, grid, stop) {
+            result.count = 1;
+            if keep > 0 {
+                result.solutions.push(grid_of(grid, &values));
+            }
+            return result;
+        }
+    }
     let Some(mut st) = Solver::new(&geo, grid, stop) else {
         return result;
     };

@@ -1177,6 +1177,7 @@ mod portfolio;
 pub(crate) mod reduce;
 mod root;
 mod sat;
+mod singles;
 #[cfg(test)]
 mod tests;
 mod tuning;

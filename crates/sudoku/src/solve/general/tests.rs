@@ -79,7 +79,7 @@ fn at_root<R>(g: &Grid, f: impl FnOnce(&mut Solver<'_>) -> R) -> Option<R> {
 
 /// A random solved grid: the first solution of an empty grid, with digits relabelled and
 /// rows permuted inside their bands and columns inside their stacks.
-fn random_solution(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
+pub(super) fn random_solution(shape: Shape, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
     use rand::seq::SliceRandom;
     let n = shape.side();
     let base = search(&Grid::empty(shape), None, 1, 1)
@@ -151,7 +151,8 @@ fn random_puzzles_match_brute_force() {
                 assert_ne!(s.solutions[0], s.solutions[1]);
             }
             // Restarting after every failure, probing (before the search, or at its first
-            // restart), plain value order, the size buckets and other salts count the same.
+            // restart), plain value order, the size buckets, the singles pass at every side
+            // or none, and other salts count the same.
             let other = Tuning {
                 restart_unit: 1,
                 full_restart_every: if round % 3 == 0 {
@@ -171,6 +172,7 @@ fn random_puzzles_match_brute_force() {
                 buckets_below: 101,
                 endgame_filter_below: if round % 2 == 0 { 1000 } else { 0 },
                 endgame_filter_every: round as u64 % 3,
+                singles_from_side: if round % 2 == 0 { 0 } else { usize::MAX },
                 seed: round as u64 % 4,
             };
             assert_eq!(
@@ -650,7 +652,7 @@ fn holed(shape: Shape, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
 }
 
 /// `sol` with each cell kept with probability `fill`.
-fn keeping_some(sol: &Grid, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
+pub(super) fn keeping_some(sol: &Grid, fill: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Grid {
     Grid::from_values(sol.shape(), &kept_values(sol, fill, rng)).unwrap()
 }
 
