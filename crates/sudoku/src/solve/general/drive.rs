@@ -3,11 +3,12 @@
 //! all-different filter, and the hand-over to the SAT engine ([`super::sat`]) where the
 //! search keeps failing. [`super::search_with`] and the portfolio enter here.
 
+use super::first_pass::{self, FirstPass};
 use super::pattern::{agreeing_pattern, empty_grid};
 use super::tuning::{
     is_sparse, Tuning, FIT_MIN_OPEN_PERMILLE, PARTIAL_KEEP_PERMILLE, SAT_MAX_LIMIT,
 };
-use super::{grid_of, portfolio, sat, singles, Geometry, Options, Search, Solver};
+use super::{grid_of, portfolio, sat, Geometry, Options, Search, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::solve::sparse::Fitted;
@@ -81,18 +82,31 @@ pub(super) fn run_search(
         return empty_grid(grid, limit, keep);
     }
     let geo = Geometry::new(shape);
-    // A grid that singles fill needs no dense state (`singles.rs`).
-    if marks.is_none() && shape.side() >= tuning.singles_from_side {
-        if let Some(values) = singles::fill(&geo, grid, stop) {
+    // Propagation over the open cells alone first (`first_pass.rs`): a grid it fills
+    // needs no dense state, and one it leaves open starts from what it reached.
+    let first = if marks.is_none() && shape.side() >= tuning.first_pass_from_side {
+        first_pass::fill(&geo, grid, stop)
+    } else {
+        FirstPass::Skipped
+    };
+    let mut st = match first {
+        FirstPass::Filled(values) => {
             result.count = 1;
             if keep > 0 {
                 result.solutions.push(grid_of(grid, &values));
             }
             return result;
         }
-    }
-    let Some(mut st) = Solver::new(&geo, grid, stop) else {
-        return result;
+        FirstPass::Contradiction => return result,
+        FirstPass::Stopped => {
+            result.stopped = true;
+            return result;
+        }
+        FirstPass::Open(reached) => Solver::reached(&geo, reached, stop),
+        FirstPass::Skipped => match Solver::new(&geo, grid, stop) {
+            Some(st) => st,
+            None => return result,
+        },
     };
     st.lcv = tuning.lcv;
     if tuning.seed != 0 {

@@ -14,6 +14,11 @@
 //!   a box on one line). Placing a digit walks the position bitsets of its three houses, so
 //!   it costs what it eliminates, not `3n` peers.
 //! * **Undo.** Changes go on a trail and backtracking pops it: nothing is copied per guess.
+//! * **A first pass without the state** (`first_pass.rs`, from side 36). Propagation
+//!   (the same singles and locked candidates) runs over the open cells alone, with a
+//!   count and a list of cells per house-digit; a grid it fills is answered (unique) with
+//!   no dense state, which on a nearly full grid cost most of the answer, and a grid it
+//!   leaves open starts below from the state it reached.
 //! * **Start.** The initial state is built in one pass from the givens (digits used per
 //!   house, then candidates, then positions), not by placing the givens one at a time;
 //!   from 64x64 up a house's positions are its candidates transposed, 64x64 bits at a
@@ -415,8 +420,43 @@ impl<'g> Solver<'g> {
             }
             ncand[cell] = cw.iter().map(|w| w.count_ones() as u16).sum();
         }
+        Some(Solver::with_candidates(
+            geo, value, placed, empty, cand, ncand, stop,
+        ))
+    }
+
+    /// The state the first pass reached (`first_pass.rs`): its values and candidates as
+    /// they are, the rest built from them.
+    fn reached(geo: &'g Geometry, reached: first_pass::Reached, stop: &'g Stop) -> Solver<'g> {
+        let n = geo.n;
+        let first_pass::Reached { value, cand, ncand } = reached;
+        let mut placed = vec![false; 3 * n * n];
+        let mut empty = value.len();
+        for (cell, &v) in value.iter().enumerate() {
+            if v != 0 {
+                for &h in &geo.cell_houses[cell] {
+                    placed[h as usize * n + v as usize - 1] = true;
+                }
+                empty -= 1;
+            }
+        }
+        Solver::with_candidates(geo, value, placed, empty, cand, ncand, stop)
+    }
+
+    /// The state of these values and candidates (`placed`: the house-digits placed,
+    /// `empty`: the cells open), its place words built from the candidates.
+    fn with_candidates(
+        geo: &'g Geometry,
+        value: Vec<u16>,
+        placed: Vec<bool>,
+        empty: usize,
+        cand: Vec<u64>,
+        ncand: Vec<u16>,
+        stop: &'g Stop,
+    ) -> Solver<'g> {
+        let (n, cells) = (geo.n, value.len());
         let (pos, npos) = places::of(geo, &cand, &ncand);
-        Some(Solver {
+        Solver {
             geo,
             cand,
             ncand,
@@ -447,7 +487,7 @@ impl<'g> Solver<'g> {
             stop,
             ticks: 0,
             stopped: false,
-        })
+        }
     }
 
     /// Queues every single and locked-candidate check of the fresh state. Returns false on
@@ -1170,6 +1210,7 @@ mod amo;
 mod buckets;
 mod cadical;
 mod drive;
+mod first_pass;
 pub(crate) mod oracle;
 mod pattern;
 mod places;
@@ -1177,7 +1218,6 @@ mod portfolio;
 pub(crate) mod reduce;
 mod root;
 mod sat;
-mod singles;
 #[cfg(test)]
 mod tests;
 mod tuning;

@@ -70,7 +70,7 @@ fn brute_count(grid: &Grid, marks: Option<&Candidates>, limit: usize) -> usize {
 
 /// What `f` makes of `g`'s root state, its givens placed and propagated; `None` when
 /// that already refutes the grid.
-fn at_root<R>(g: &Grid, f: impl FnOnce(&mut Solver<'_>) -> R) -> Option<R> {
+pub(super) fn at_root<R>(g: &Grid, f: impl FnOnce(&mut Solver<'_>) -> R) -> Option<R> {
     let geo = Geometry::new(g.shape());
     let never = Stop::never();
     let mut st = Solver::new(&geo, g, &never)?;
@@ -172,7 +172,7 @@ fn random_puzzles_match_brute_force() {
                 buckets_below: 101,
                 endgame_filter_below: if round % 2 == 0 { 1000 } else { 0 },
                 endgame_filter_every: round as u64 % 3,
-                singles_from_side: if round % 2 == 0 { 0 } else { usize::MAX },
+                first_pass_from_side: if round % 2 == 0 { 0 } else { usize::MAX },
                 seed: round as u64 % 4,
             };
             assert_eq!(

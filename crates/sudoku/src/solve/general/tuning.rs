@@ -50,10 +50,10 @@ pub(super) struct Tuning {
     pub(super) endgame_filter_below: usize,
     /// See [`Tuning::endgame_filter_below`] (0 counts as 1: every guess).
     pub(super) endgame_filter_every: u64,
-    /// From this side up, naked and hidden singles run over the open cells alone
-    /// (`singles.rs`) before the dense state is built; a grid they fill is answered
-    /// without it (`usize::MAX`: never).
-    pub(super) singles_from_side: usize,
+    /// From this side up, propagation runs over the open cells alone (`first_pass.rs`)
+    /// before the dense state is built; a grid it fills is answered without it
+    /// (`usize::MAX`: never).
+    pub(super) first_pass_from_side: usize,
     /// The seed of the salts that break ties between equal choices (0: the first salt is
     /// 0 and the restarts draw from a fixed stream). The race of sparse fills
     /// (`portfolio::race_fills`) gives its second search another one.
@@ -73,8 +73,8 @@ pub(super) struct Tuning {
 pub(super) const ENDGAME_FILTER_PERMILLE: usize = 20;
 pub(super) const ENDGAME_FILTER_EVERY: u64 = 64;
 
-/// See [`Tuning::singles_from_side`]. Measured in `singles.rs`.
-pub(super) const SINGLES_FROM_SIDE: usize = 36;
+/// See [`Tuning::first_pass_from_side`]. Measured in `first_pass.rs`.
+pub(super) const FIRST_PASS_FROM_SIDE: usize = 36;
 
 /// The formula fit after the root propagation (`drive.rs`) waits for at least this share
 /// of the cells still open, in thousandths. Below it the search answers at once (a few
@@ -213,7 +213,7 @@ impl Default for Tuning {
             buckets_below: SAT_MIN_GIVENS_PERCENT,
             endgame_filter_below: ENDGAME_FILTER_PERMILLE,
             endgame_filter_every: ENDGAME_FILTER_EVERY,
-            singles_from_side: SINGLES_FROM_SIDE,
+            first_pass_from_side: FIRST_PASS_FROM_SIDE,
             seed: 0,
         }
     }
