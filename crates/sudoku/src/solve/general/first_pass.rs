@@ -281,16 +281,11 @@ impl<'g> Pass<'g> {
                 _ => {}
             }
         }
-        for h in 0..3 * n {
-            for d in 0..n {
-                if pass.missing(h, d) {
-                    let hd = h * n + d;
-                    match pass.hds[hd][1] {
-                        0 => return Err(FirstPass::Contradiction),
-                        1 => pass.queue.push(Pending::Hidden(hd as u32)),
-                        _ => {}
-                    }
-                }
+        for hd in pass.open_house_digits() {
+            match pass.hds[hd][1] {
+                0 => return Err(FirstPass::Contradiction),
+                1 => pass.queue.push(Pending::Hidden(hd as u32)),
+                _ => {}
             }
         }
         Ok(pass)
@@ -381,13 +376,29 @@ impl<'g> Pass<'g> {
     fn start_locking(&mut self) {
         self.locking = true;
         let geo = self.geo;
-        for hd in 0..3 * geo.n * geo.n {
-            let (h, d) = geo.split(hd);
+        for hd in self.open_house_digits() {
             let p = self.hds[hd][1];
-            if p >= 2 && p <= u32::from(geo.lock_limit[geo.kind(hd)]) && self.missing(h, d) {
+            if p >= 2 && p <= u32::from(geo.lock_limit[geo.kind(hd)]) {
                 self.locks.push(hd as u32);
             }
         }
+    }
+
+    /// The house-digits (`house·n + digit`) whose digit is still missing: a few per house
+    /// on a nearly full grid, where looking at all `3n²` was a tenth of the pass.
+    fn open_house_digits(&self) -> Vec<usize> {
+        let (n, wpc) = (self.geo.n, self.geo.wpc);
+        let mut out = Vec::new();
+        for (h, words) in self.missing.chunks_exact(wpc).enumerate() {
+            for (k, &w0) in words.iter().enumerate() {
+                let mut w = w0;
+                while w != 0 {
+                    out.push(h * n + k * 64 + w.trailing_zeros() as usize);
+                    w &= w - 1;
+                }
+            }
+        }
+        out
     }
 
     /// `d` leaves open cell `j`; `false` on a contradiction.
