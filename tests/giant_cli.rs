@@ -698,7 +698,14 @@ fn formula_grid_with_holes(b: usize, every: usize) -> (Vec<Vec<u64>>, String) {
             let cells: Vec<String> = row
                 .iter()
                 .enumerate()
-                .map(|(c, v)| if (r * n + c) % every == 0 { 0 } else { *v }.to_string())
+                .map(|(c, v)| {
+                    if (r * n + c).is_multiple_of(every) {
+                        0
+                    } else {
+                        *v
+                    }
+                    .to_string()
+                })
                 .collect();
             cells.join(" ") + "\n"
         })
