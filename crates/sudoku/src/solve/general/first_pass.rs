@@ -126,6 +126,25 @@ fn fill_within(geo: &Geometry, grid: &Grid, stop: &Stop, max_candidates: usize) 
     }
 }
 
+/// Calls `f(i, hd)` for each candidate of each open cell `i` (of cell `open[i]`, with
+/// candidate words `cand[i·wpc..]`) in each of its three house-digits `hd`.
+fn each_place(geo: &Geometry, open: &[u32], cand: &[u64], mut f: impl FnMut(usize, usize)) {
+    let (n, wpc) = (geo.n, geo.wpc);
+    for (i, &cell) in open.iter().enumerate() {
+        let houses = geo.cell_houses[cell as usize];
+        for k in 0..wpc {
+            let mut bits = cand[i * wpc + k];
+            while bits != 0 {
+                let d = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for &h in &houses {
+                    f(i, h as usize * n + d);
+                }
+            }
+        }
+    }
+}
+
 /// The pass's state. Open cells are numbered `0..open.len()` (`i`), in cell order.
 struct Pass<'g> {
     geo: &'g Geometry,
@@ -223,19 +242,7 @@ impl<'g> Pass<'g> {
             return Err(FirstPass::Skipped);
         }
         let mut places = vec![0u32; 3 * n * n];
-        for (i, &cell) in open.iter().enumerate() {
-            let houses = geo.cell_houses[cell as usize];
-            for k in 0..wpc {
-                let mut bits = cand[i * wpc + k];
-                while bits != 0 {
-                    let d = k * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    for &h in &houses {
-                        places[h as usize * n + d] += 1;
-                    }
-                }
-            }
-        }
+        each_place(geo, &open, &cand, |_, hd| places[hd] += 1);
         let mut hds = Vec::with_capacity(3 * n * n + 1);
         let mut total = 0u32;
         for &p in &places {
@@ -246,21 +253,10 @@ impl<'g> Pass<'g> {
         drop(places);
         let mut taking = vec![0u32; total as usize];
         let mut next: Vec<u32> = hds.iter().map(|e| e[0]).collect();
-        for (i, &cell) in open.iter().enumerate() {
-            let houses = geo.cell_houses[cell as usize];
-            for k in 0..wpc {
-                let mut bits = cand[i * wpc + k];
-                while bits != 0 {
-                    let d = k * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    for &h in &houses {
-                        let at = &mut next[h as usize * n + d];
-                        taking[*at as usize] = i as u32;
-                        *at += 1;
-                    }
-                }
-            }
-        }
+        each_place(geo, &open, &cand, |i, hd| {
+            taking[next[hd] as usize] = i as u32;
+            next[hd] += 1;
+        });
         let mut pass = Pass {
             geo,
             value,
