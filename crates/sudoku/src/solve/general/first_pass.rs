@@ -25,7 +25,7 @@
 //! ([`fill`]).
 //!
 //! Measured (`bench --mode answer`, instructions under cachegrind, before → after): 225x225-2
-//! 146M → 108M, 144x144-1 74M → 57M, 400x400-1 647M → 438M (wall time about half); the
+//! 146M → 104M, 144x144-1 74M → 55M, 400x400-1 647M → 424M (wall time about half); the
 //! random-holed grids at 60% and 70% from 36x36 to 100x100, which propagation leaves
 //! open, −7% to +1.2%; the other files, generated puzzles and the few-clue 400x400 files
 //! within ±1%.
