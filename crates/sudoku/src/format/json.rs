@@ -36,10 +36,9 @@ pub(crate) struct State {
     /// The bytes of `rows`' text: a bare grid is one record, bounded as every record is.
     rows_bytes: usize,
     /// A bare grid past the bounds was refused: its remaining rows are passed over, and
-    /// counted, so that an endless one is refused again every [`MAX_SIDE`] rows (a stream
-    /// never goes silent).
-    passing_rows: bool,
-    passed: usize,
+    /// counted here, so that an endless one is refused again every [`MAX_SIDE`] rows (a
+    /// stream never goes silent). `None` while no grid is being passed over.
+    passing: Option<usize>,
     /// How many arrays around records are open: passed over, but no deeper than
     /// [`MAX_DEPTH`].
     outer: usize,
@@ -96,8 +95,7 @@ pub(crate) fn read<R: BufRead>(
         rows,
         rows_at,
         rows_bytes,
-        passing_rows,
-        passed,
+        passing,
         outer,
     } = state;
     loop {
@@ -127,7 +125,7 @@ pub(crate) fn read<R: BufRead>(
         if rest.starts_with(']') {
             st.advance(1, src);
             *outer = outer.saturating_sub(1);
-            *passing_rows = false;
+            *passing = None;
             if !rows.is_empty() {
                 return Some(bare_grid(src, opts, rows, *rows_at));
             }
@@ -147,7 +145,8 @@ pub(crate) fn read<R: BufRead>(
                     *rows_bytes = 0;
                 }
                 match json_value(src, st, "JSON array") {
-                    Ok(_) if *passing_rows => {
+                    Ok(_) if passing.is_some() => {
+                        let passed = passing.get_or_insert(0);
                         *passed += 1;
                         if *passed == MAX_SIDE {
                             *passed = 0;
@@ -179,8 +178,7 @@ pub(crate) fn read<R: BufRead>(
                                 )),
                             );
                             rows.clear();
-                            *passing_rows = true;
-                            *passed = 0;
+                            *passing = Some(0);
                             return Some(Err(e));
                         }
                     }
@@ -207,7 +205,7 @@ pub(crate) fn read<R: BufRead>(
             }
             continue;
         }
-        *passing_rows = false;
+        *passing = None;
         if !rows.is_empty() {
             return Some(bare_grid(src, opts, rows, *rows_at));
         }
