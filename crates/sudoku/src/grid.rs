@@ -270,10 +270,18 @@ impl Grid {
         false
     }
 
-    /// [`Grid::has_clash`] for sides above 64: a word set of digits per house, walked row
-    /// by row so that no cell's houses cost a division (typed digit sets and
-    /// `Cell::houses` took a twentieth of a 225x225 answer).
+    /// [`Grid::has_clash`] for sides above 64.
     fn clash_by_words(&self) -> bool {
+        self.digits_by_house().is_none()
+    }
+
+    /// The digits present in each house as bit words, `None` if one stands twice in a
+    /// house: `3n` houses (rows, then columns, then boxes numbered band by band), each
+    /// `⌈n/64⌉` words, digit `d` (from 0) bit `d % 64` of word `d / 64`. The one builder
+    /// behind [`Grid::has_clash`] past side 64 and the general solver's first state. It
+    /// walks row by row so that no cell's houses cost a division (typed digit sets and
+    /// `Cell::houses` took a twentieth of a 225x225 answer).
+    pub(crate) fn digits_by_house(&self) -> Option<Vec<u64>> {
         let s = self.shape;
         let n = s.side();
         let wpc = n.div_ceil(64);
@@ -291,13 +299,13 @@ impl Grid {
                 for h in [r, n + c, 2 * n + band + stack[c]] {
                     let w = &mut seen[h * wpc + word];
                     if *w & bit != 0 {
-                        return true;
+                        return None;
                     }
                     *w |= bit;
                 }
             }
         }
-        false
+        Some(seen)
     }
 
     /// Whether this grid is a complete, valid solution. See [`crate::verify`] for the

@@ -182,31 +182,15 @@ impl<'g> Pass<'g> {
     fn new(geo: &'g Geometry, grid: &Grid, max_candidates: usize) -> Result<Pass<'g>, FirstPass> {
         let (n, wpc) = (geo.n, geo.wpc);
         let value = grid.values().to_vec();
-        let mut missing = vec![0u64; 3 * n * wpc];
+        let mut missing = grid.digits_by_house().ok_or(FirstPass::Contradiction)?;
         for words in missing.chunks_exact_mut(wpc) {
             for (i, w) in words.iter_mut().enumerate() {
-                *w = if n >= i * 64 + 64 {
-                    !0
-                } else {
-                    (1u64 << (n - i * 64)) - 1
-                };
+                *w = geo.full_word(i) & !*w;
             }
         }
-        let mut open = Vec::new();
-        for (cell, &v) in value.iter().enumerate() {
-            if v == 0 {
-                open.push(cell as u32);
-                continue;
-            }
-            let d = v as usize - 1;
-            for &h in &geo.cell_houses[cell] {
-                let w = &mut missing[h as usize * wpc + d / 64];
-                if *w >> (d % 64) & 1 == 0 {
-                    return Err(FirstPass::Contradiction);
-                }
-                *w &= !(1 << (d % 64));
-            }
-        }
+        let open: Vec<u32> = (0..value.len() as u32)
+            .filter(|&cell| value[cell as usize] == 0)
+            .collect();
         let m = open.len();
         let count = |cell: u32| -> usize {
             let [a, b, c] = geo.cell_houses[cell as usize].map(|h| h as usize * wpc);

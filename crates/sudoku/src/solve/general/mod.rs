@@ -248,6 +248,16 @@ impl Geometry {
         (h, hd - h * self.n)
     }
 
+    /// Word `i` of a set holding every digit (or position) `0..n`.
+    #[inline]
+    fn full_word(&self, i: usize) -> u64 {
+        if self.n >= i * 64 + 64 {
+            !0
+        } else {
+            (1u64 << (self.n - i * 64)) - 1
+        }
+    }
+
     /// The kind of house-digit `hd`'s house: 0 a row, 1 a column, 2 a box.
     #[inline]
     fn kind(&self, hd: usize) -> usize {
@@ -376,60 +386,45 @@ fn last_bit(words: &[u64]) -> Option<usize> {
 }
 
 impl<'g> Solver<'g> {
-    /// The state of `grid`'s givens, built in one pass; `None` if two givens clash.
+    /// The state of `grid`'s givens; `None` if two givens clash.
     fn new(geo: &'g Geometry, grid: &Grid, stop: &'g Stop) -> Option<Solver<'g>> {
         let (n, wpc) = (geo.n, geo.wpc);
-        let cells = n * n;
-        let mut used = vec![0u64; 3 * n * wpc];
-        let mut value = vec![0u16; cells];
-        let mut placed = vec![false; 3 * n * n];
-        let mut empty = cells;
-        for (cell, &v) in grid.values().iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let d = v as usize - 1;
-            for &h in &geo.cell_houses[cell] {
-                let w = &mut used[h as usize * wpc + d / 64];
-                if *w >> (d % 64) & 1 == 1 {
-                    return None;
-                }
-                *w |= 1 << (d % 64);
-                placed[h as usize * n + d] = true;
-            }
-            value[cell] = v;
-            empty -= 1;
-        }
-        let mut cand = vec![0u64; cells * wpc];
-        let mut ncand = vec![0u16; cells];
-        for cell in 0..cells {
-            let cw = &mut cand[cell * wpc..(cell + 1) * wpc];
-            if value[cell] != 0 {
-                let d = value[cell] as usize - 1;
+        let used = grid.digits_by_house()?;
+        let value = grid.values().to_vec();
+        let mut cand = vec![0u64; n * n * wpc];
+        let mut ncand = vec![0u16; n * n];
+        for (cell, (cw, &v)) in cand.chunks_exact_mut(wpc).zip(&value).enumerate() {
+            if v != 0 {
+                let d = v as usize - 1;
                 cw[d / 64] = 1 << (d % 64);
             } else {
                 let [a, b, c] = geo.cell_houses[cell].map(|h| h as usize * wpc);
                 for (i, w) in cw.iter_mut().enumerate() {
-                    let full = if n >= i * 64 + 64 {
-                        !0
-                    } else {
-                        (1u64 << (n - i * 64)) - 1
-                    };
-                    *w = full & !(used[a + i] | used[b + i] | used[c + i]);
+                    *w = geo.full_word(i) & !(used[a + i] | used[b + i] | used[c + i]);
                 }
             }
             ncand[cell] = cw.iter().map(|w| w.count_ones() as u16).sum();
         }
-        Some(Solver::with_candidates(
-            geo, value, placed, empty, cand, ncand, stop,
-        ))
+        Some(Solver::with_values(geo, value, cand, ncand, stop))
     }
 
     /// The state the first pass reached (`first_pass.rs`): its values and candidates as
     /// they are, the rest built from them.
     fn reached(geo: &'g Geometry, reached: first_pass::Reached, stop: &'g Stop) -> Solver<'g> {
-        let n = geo.n;
         let first_pass::Reached { value, cand, ncand } = reached;
+        Solver::with_values(geo, value, cand, ncand, stop)
+    }
+
+    /// The state of these values and candidates, the house-digits placed and the cells
+    /// open counted from the values.
+    fn with_values(
+        geo: &'g Geometry,
+        value: Vec<u16>,
+        cand: Vec<u64>,
+        ncand: Vec<u16>,
+        stop: &'g Stop,
+    ) -> Solver<'g> {
+        let n = geo.n;
         let mut placed = vec![false; 3 * n * n];
         let mut empty = value.len();
         for (cell, &v) in value.iter().enumerate() {
