@@ -6,7 +6,7 @@
 use super::first_pass::{self, FirstPass};
 use super::pattern::{agreeing_pattern, empty_grid};
 use super::tuning::{
-    is_sparse, Tuning, FIT_MIN_OPEN_PERMILLE, PARTIAL_KEEP_PERMILLE, SAT_MAX_LIMIT,
+    is_sparse, Tuning, FIT_AFTER_FAILS, FIT_MIN_OPEN_PERMILLE, PARTIAL_KEEP_PERMILLE, SAT_MAX_LIMIT,
 };
 use super::{grid_of, portfolio, sat, Geometry, Options, Search, Solver};
 use crate::grid::{Candidates, Grid};
@@ -148,21 +148,29 @@ pub(super) fn run_search(
     // (`sparse`). Sparse grids were tried before the engine for two; a longer count tries
     // them again. A count the trades do not reach still searches, and falls back on them
     // if the stop comes first. With few cells left open the search is quicker than the
-    // fit ([`FIT_MIN_OPEN_PERMILLE`]).
-    if tuning.formula_fit
+    // fit, which costs 0.5–2 ms whatever it finds: it waits for the search to fail
+    // [`FIT_AFTER_FAILS`] times, and below [`FIT_MIN_OPEN_PERMILLE`] never comes.
+    let open_permille = st.empty * 1000 / shape.cell_count();
+    let mut fit_after = if tuning.formula_fit
         && marks.is_none()
         && st.empty > 0
         && (limit > 2 || !crate::solve::sparse::nearly_empty(grid))
-        && st.empty * 1000 >= FIT_MIN_OPEN_PERMILLE * shape.cell_count()
+        && open_permille >= FIT_MIN_OPEN_PERMILLE
     {
-        let found = crate::solve::sparse::solutions(grid, limit, keep, stop);
-        if found.count >= limit {
+        Some(if open_permille >= tuning.fit_first_open_permille {
+            0
+        } else {
+            FIT_AFTER_FAILS
+        })
+    } else {
+        None
+    };
+    if fit_after == Some(0) {
+        fit_after = None;
+        if let Some(found) = fit(grid, limit, keep, stop, fitted) {
             result.count = found.count;
             result.solutions = found.solutions;
             return result;
-        }
-        if found.count >= 2 {
-            *fitted = found;
         }
     }
     st.recording = true;
@@ -174,8 +182,11 @@ pub(super) fn run_search(
     let mut restarts = 0u64;
     let mut fails = 0u64;
     let mut budget = luby(1) * unit;
-    // Probing still owed, at the first restart or the hand-over.
-    let mut probe_due = geo.n >= tuning.probe_min_side && geo.n < tuning.probe_first_side;
+    // Probing still owed, at the first restart or the hand-over: below
+    // `probe_first_side`, and on nearly full states, which the search answers in a few
+    // guesses ([`FIT_FIRST_OPEN_PERMILLE`](super::tuning::FIT_FIRST_OPEN_PERMILLE)).
+    let mut probe_due = geo.n >= tuning.probe_min_side
+        && (geo.n < tuning.probe_first_side || open_permille < tuning.fit_first_open_permille);
     if geo.n >= tuning.probe_min_side && !probe_due && !st.probe(tuning.probe_max_size) {
         result.stopped = st.stopped;
         return result;
@@ -191,6 +202,15 @@ pub(super) fn run_search(
         if st.stopped || st.tick() {
             result.stopped = true;
             return result;
+        }
+        if fit_after.is_some_and(|after| total_fails >= after) {
+            fit_after = None;
+            // A function of the grid alone: the search goes on where it was.
+            if let Some(found) = fit(grid, limit, keep, stop, fitted) {
+                result.count = found.count;
+                result.solutions = found.solutions;
+                return result;
+            }
         }
         let solved_at_root = alive && st.empty == 0 && stack.is_empty();
         if use_sat
@@ -309,6 +329,19 @@ pub(super) fn run_search(
             }
         }
     }
+}
+
+/// The formula fit's solutions of `grid` when they reach `limit`; else `fitted` gets
+/// them when they are two or more (a count the stop cuts short falls back on them).
+fn fit(grid: &Grid, limit: usize, keep: usize, stop: &Stop, fitted: &mut Fitted) -> Option<Fitted> {
+    let found = crate::solve::sparse::solutions(grid, limit, keep, stop);
+    if found.count >= limit {
+        return Some(found);
+    }
+    if found.count >= 2 {
+        *fitted = found;
+    }
+    None
 }
 
 /// Whether the all-different filter runs before the next guess (the fill's end on sparse

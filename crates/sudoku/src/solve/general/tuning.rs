@@ -39,6 +39,11 @@ pub(super) struct Tuning {
     /// it leaves open; tests of the search and the SAT engines turn it off, since their
     /// random-holed grids are cut from formula grids.
     pub(super) formula_fit: bool,
+    /// From this share of the cells open after the root propagation (thousandths) the fit
+    /// and root probing come before the search; below it (and from
+    /// [`FIT_MIN_OPEN_PERMILLE`]) the fit waits for [`FIT_AFTER_FAILS`] failures and
+    /// probing for the first restart or the hand-over.
+    pub(super) fit_first_open_permille: usize,
     /// Grids with fewer givens than this share of the cells (in percent) keep their open
     /// cells and house-digits in size buckets (`buckets.rs`): the same choices, without a
     /// scan of everything open (0: never).
@@ -84,6 +89,23 @@ pub(super) const FIRST_PASS_FROM_SIDE: usize = 36;
 /// and 49x49 at 60% (1–4% open) 0.93 → 0.69 and 2.33 → 0.71. At the peak, and from 64x64
 /// at 60%, nearly half the cells stay open: nothing changes there.
 pub(super) const FIT_MIN_OPEN_PERMILLE: usize = 50;
+
+/// From this share of the cells open after the root propagation (thousandths) the fit
+/// and root probing come before the search; below it the fit waits for
+/// [`FIT_AFTER_FAILS`] failures and probing for the first restart or the hand-over. The
+/// share is bimodal on random-holed grids from 36x36 to 100x100 at 42–70% givens: at
+/// most 9% open (propagation cascades; the search answers in a few guesses) or at least
+/// 31% (the peak, where only the fit answers in time). Instructions per answer before →
+/// after (cachegrind, `bench --mode answer`): 36x36 at 58–62% (5–9% open) 7.0–8.0M →
+/// 2.1–2.5M; under 5% open, where only probing moves, 49x49 at 60% 5.4–5.7M → 4.0–4.2M,
+/// 64x64 at 62% 13.7M → 7.9M, at 70% 1–15% less; the peak and the files unchanged
+/// (Stop 69).
+pub(super) const FIT_FIRST_OPEN_PERMILLE: usize = 200;
+
+/// See [`FIT_FIRST_OPEN_PERMILLE`]. Deferred by failures at the peak, the fit cost 2–5
+/// times its time at 36x36 and 3–10 at 64x64 and up (a failure there costs as much as
+/// the fit), so only the nearly full states wait.
+pub(super) const FIT_AFTER_FAILS: u64 = 32;
 
 /// What a partial restart keeps of the stack of choices, in thousandths: the first 90%.
 /// A fill of a sparse grid fails near its end, far below the choices that cornered it;
@@ -210,6 +232,7 @@ impl Default for Tuning {
             sat_big_side: BIG_SIDE,
             loose_search_below: LOOSE_SEARCH_BELOW,
             formula_fit: true,
+            fit_first_open_permille: FIT_FIRST_OPEN_PERMILLE,
             buckets_below: SAT_MIN_GIVENS_PERCENT,
             endgame_filter_below: ENDGAME_FILTER_PERMILLE,
             endgame_filter_every: ENDGAME_FILTER_EVERY,
