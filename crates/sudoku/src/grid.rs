@@ -144,6 +144,20 @@ impl Grid {
         self.values[cell.index()] = digit.get() as u16;
         self.given[cell.index()] = true;
     }
+    /// `puzzle` with its open cells filled from `values` (one per cell, 1-based), its
+    /// givens kept as givens: a solver's answer. The values are the solver's, in range.
+    pub(crate) fn filled_from(puzzle: &Grid, values: &[u16]) -> Grid {
+        debug_assert!(values.len() == puzzle.values.len());
+        debug_assert!(values
+            .iter()
+            .all(|&v| usize::from(v) <= puzzle.shape.side()));
+        Grid {
+            shape: puzzle.shape,
+            values: values.to_vec(),
+            given: puzzle.given.clone(),
+        }
+    }
+
     /// Marks every filled cell as a given (a solved grid read as a puzzle, say).
     pub fn make_all_given(&mut self) {
         for (g, &v) in self.given.iter_mut().zip(&self.values) {

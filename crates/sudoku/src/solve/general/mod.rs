@@ -169,7 +169,6 @@
 pub use pattern::pattern_solution;
 
 use crate::grid::{Candidates, Grid};
-use crate::index::{Cell, Digit};
 use crate::stop::Stop;
 use buckets::Buckets;
 use drive::{run, run_search, Question};
@@ -394,16 +393,19 @@ impl<'g> Solver<'g> {
         let mut cand = vec![0u64; n * n * wpc];
         let mut ncand = vec![0u16; n * n];
         for (cell, (cw, &v)) in cand.chunks_exact_mut(wpc).zip(&value).enumerate() {
+            // A given has one candidate, counted without a popcount (no `popcnt` in the
+            // baseline x86-64 build).
             if v != 0 {
                 let d = v as usize - 1;
                 cw[d / 64] = 1 << (d % 64);
+                ncand[cell] = 1;
             } else {
                 let [a, b, c] = geo.cell_houses[cell].map(|h| h as usize * wpc);
                 for (i, w) in cw.iter_mut().enumerate() {
                     *w = geo.full_word(i) & !(used[a + i] | used[b + i] | used[c + i]);
                 }
+                ncand[cell] = cw.iter().map(|w| w.count_ones() as u16).sum();
             }
-            ncand[cell] = cw.iter().map(|w| w.count_ones() as u16).sum();
         }
         Some(Solver::with_values(geo, value, cand, ncand, stop))
     }
@@ -1092,15 +1094,7 @@ impl<'g> Solver<'g> {
 /// The solution grid of whole-grid `values` (1-based), keeping the puzzle's givens marked
 /// as such.
 fn grid_of(grid: &Grid, values: &[u16]) -> Grid {
-    let values: Vec<usize> = values.iter().map(|&v| v as usize).collect();
-    let shape = grid.shape();
-    let mut g = Grid::from_values(shape, &values).expect("solver values in range");
-    for c in Cell::all(shape) {
-        if !grid.is_given(c) {
-            g.set(c, Digit::try_new(values[c.index()], shape));
-        }
-    }
-    g
+    Grid::filled_from(grid, values)
 }
 
 /// What a search found: how many solutions (up to the limit asked), the first few, and how
