@@ -1,4 +1,5 @@
 use super::*;
+use crate::index::{Cell, Digit};
 use crate::Shape;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
