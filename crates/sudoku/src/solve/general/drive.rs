@@ -81,15 +81,16 @@ pub(super) fn run_search(
     if givens == 0 && marks.is_none() && shape.side() >= 16 && tuning.phase_below_percent > 0 {
         return empty_grid(grid, limit, keep);
     }
-    let geo = Geometry::new(shape);
     // Propagation over the open cells alone first (`first_pass.rs`): a grid it fills
-    // needs no dense state, and one it leaves open starts from what it reached.
+    // needs no dense state (nor the dense state's geometry), and one it leaves open
+    // starts from what it reached.
+    let mut geo = Geometry::light(shape);
     let first = if marks.is_none() && shape.side() >= tuning.first_pass_from_side {
         first_pass::fill(&geo, grid, stop)
     } else {
         FirstPass::Skipped
     };
-    let mut st = match first {
+    let reached = match first {
         FirstPass::Filled(values) => {
             result.count = 1;
             if keep > 0 {
@@ -102,8 +103,14 @@ pub(super) fn run_search(
             result.stopped = true;
             return result;
         }
-        FirstPass::Open(reached) => Solver::reached(&geo, reached, stop),
-        FirstPass::Skipped => match Solver::new(&geo, grid, stop) {
+        FirstPass::Open(reached) => Some(reached),
+        FirstPass::Skipped => None,
+    };
+    geo.complete();
+    let geo = geo;
+    let mut st = match reached {
+        Some(reached) => Solver::reached(&geo, reached, stop),
+        None => match Solver::new(&geo, grid, stop) {
             Some(st) => st,
             None => return result,
         },

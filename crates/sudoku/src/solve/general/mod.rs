@@ -186,11 +186,13 @@ struct Geometry {
     bc: usize,
     /// Words per bitset of `n` bits.
     wpc: usize,
-    /// Cells of each house by position, `3n × n`: rows, then columns, then boxes.
+    /// Cells of each house by position, `3n × n`: rows, then columns, then boxes (empty
+    /// until [`Geometry::complete`]).
     house_cells: Vec<u32>,
     /// Houses of each cell: row, `n` + column, `2n` + box.
     cell_houses: Vec<[u32; 3]>,
-    /// Position of each cell inside its three houses.
+    /// Position of each cell inside its three houses (empty until
+    /// [`Geometry::complete`]).
     cell_pos: Vec<[u16; 3]>,
     /// Locked candidates are possible once a house-digit has at most this many places
     /// (by house kind: row, column, box).
@@ -207,22 +209,23 @@ struct Geometry {
 
 impl Geometry {
     fn new(shape: crate::Shape) -> Geometry {
+        let mut geo = Geometry::light(shape);
+        geo.complete();
+        geo
+    }
+
+    /// The geometry without `house_cells` and `cell_pos`, which only the dense state
+    /// reads: the first pass needs no more, and on a grid it fills the two were a tenth
+    /// of the answer (225x225-2). [`Geometry::complete`] adds them.
+    fn light(shape: crate::Shape) -> Geometry {
         let n = shape.side();
         let (br, bc) = (shape.box_rows(), shape.box_cols());
         let stacks = n / bc;
-        let mut house_cells = vec![0u32; 3 * n * n];
         let mut cell_houses = Vec::with_capacity(n * n);
-        let mut cell_pos = Vec::with_capacity(n * n);
         for r in 0..n {
+            let band = (r / br) * stacks;
             for c in 0..n {
-                let cell = (r * n + c) as u32;
-                let b = (r / br) * stacks + c / bc;
-                let pb = (r % br) * bc + c % bc;
-                house_cells[r * n + c] = cell;
-                house_cells[(n + c) * n + r] = cell;
-                house_cells[(2 * n + b) * n + pb] = cell;
-                cell_houses.push([r as u32, (n + c) as u32, (2 * n + b) as u32]);
-                cell_pos.push([c as u16, r as u16, pb as u16]);
+                cell_houses.push([r as u32, (n + c) as u32, (2 * n + band + c / bc) as u32]);
             }
         }
         Geometry {
@@ -230,14 +233,34 @@ impl Geometry {
             br,
             bc,
             wpc: n.div_ceil(64),
-            house_cells,
+            house_cells: Vec::new(),
             cell_houses,
-            cell_pos,
+            cell_pos: Vec::new(),
             lock_limit: [bc as u16, br as u16, br.max(bc) as u16],
             by_bc: (0..n).map(|x| ((x / bc) as u16, (x % bc) as u16)).collect(),
             by_br: (0..n).map(|x| ((x / br) as u16, (x % br) as u16)).collect(),
             n_inverse: (1u64 << 32) / n as u64 + 1,
         }
+    }
+
+    /// Adds what [`Geometry::light`] leaves out (once: a second call does nothing).
+    fn complete(&mut self) {
+        if !self.house_cells.is_empty() {
+            return;
+        }
+        let (n, br, bc) = (self.n, self.br, self.bc);
+        let mut house_cells = vec![0u32; 3 * n * n];
+        let mut cell_pos = Vec::with_capacity(n * n);
+        for (cell, &[r, c, b]) in self.cell_houses.iter().enumerate() {
+            let (r, c) = (r as usize, c as usize - n);
+            let pb = (r % br) * bc + c % bc;
+            house_cells[r * n + c] = cell as u32;
+            house_cells[(n + c) * n + r] = cell as u32;
+            house_cells[b as usize * n + pb] = cell as u32;
+            cell_pos.push([c as u16, r as u16, pb as u16]);
+        }
+        self.house_cells = house_cells;
+        self.cell_pos = cell_pos;
     }
 
     /// The house and the digit of house-digit `hd` (`house · n + digit`).

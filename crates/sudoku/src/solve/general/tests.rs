@@ -1283,6 +1283,34 @@ fn house_digits_split_exactly_at_every_side() {
     }
 }
 
+/// The geometry's tables, built in two steps (the light part, then the dense state's),
+/// say what rows, columns and boxes are: each cell's three houses and its place in each,
+/// and each house's cells by place, on square and oblong boxes.
+#[test]
+fn geometry_tables_name_each_cells_houses_and_places() {
+    for (br, bc) in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 5), (5, 3), (8, 9)] {
+        let shape = Shape::new(br, bc).unwrap();
+        let n = shape.side();
+        let mut geo = Geometry::light(shape);
+        assert!(geo.house_cells.is_empty() && geo.cell_pos.is_empty());
+        geo.complete();
+        let whole = Geometry::new(shape);
+        assert_eq!(geo.house_cells, whole.house_cells);
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let b = (r / br) * (n / bc) + c / bc;
+            let houses = [r, n + c, 2 * n + b].map(|h| h as u32);
+            let places = [c, r, (r % br) * bc + c % bc].map(|p| p as u16);
+            assert_eq!(geo.cell_houses[cell], houses, "{shape}, cell {cell}");
+            assert_eq!(geo.cell_pos[cell], places, "{shape}, cell {cell}");
+            for k in 0..3 {
+                let at = houses[k] as usize * n + places[k] as usize;
+                assert_eq!(geo.house_cells[at] as usize, cell, "{shape}, cell {cell}");
+            }
+        }
+    }
+}
+
 /// Singles and locked candidates on boxes taller than wide and wider than tall never take
 /// a digit of the solution the givens were cut from.
 #[test]
