@@ -144,9 +144,8 @@ pub(crate) fn read<R: BufRead>(
                     *rows_at = (st.line, st.col);
                     *rows_bytes = 0;
                 }
-                match json_value(src, st, "JSON array") {
-                    Ok(_) if passing.is_some() => {
-                        let passed = passing.get_or_insert(0);
+                match (json_value(src, st, "JSON array"), passing.as_mut()) {
+                    (Ok(_), Some(passed)) => {
                         *passed += 1;
                         if *passed == MAX_SIDE {
                             *passed = 0;
@@ -161,7 +160,7 @@ pub(crate) fn read<R: BufRead>(
                             return Some(Err(e));
                         }
                     }
-                    Ok((row, text)) => {
+                    (Ok((row, text)), None) => {
                         rows.push(row);
                         *rows_bytes += text.len();
                         if rows.len() > MAX_SIDE || *rows_bytes > super::MAX_RECORD_BYTES {
@@ -182,7 +181,7 @@ pub(crate) fn read<R: BufRead>(
                             return Some(Err(e));
                         }
                     }
-                    Err(e) => {
+                    (Err(e), _) => {
                         rows.clear();
                         return Some(Err(e));
                     }

@@ -174,9 +174,7 @@ pub(super) fn run_search(
     };
     if fit_after == Some(0) {
         fit_after = None;
-        if let Some(found) = fit(grid, limit, keep, stop, fitted) {
-            result.count = found.count;
-            result.solutions = found.solutions;
+        if fit(grid, limit, keep, stop, fitted, &mut result) {
             return result;
         }
     }
@@ -213,9 +211,7 @@ pub(super) fn run_search(
         if fit_after.is_some_and(|after| total_fails >= after) {
             fit_after = None;
             // A function of the grid alone: the search goes on where it was.
-            if let Some(found) = fit(grid, limit, keep, stop, fitted) {
-                result.count = found.count;
-                result.solutions = found.solutions;
+            if fit(grid, limit, keep, stop, fitted, &mut result) {
                 return result;
             }
         }
@@ -338,17 +334,27 @@ pub(super) fn run_search(
     }
 }
 
-/// The formula fit's solutions of `grid` when they reach `limit`; else `fitted` gets
-/// them when they are two or more (a count the stop cuts short falls back on them).
-fn fit(grid: &Grid, limit: usize, keep: usize, stop: &Stop, fitted: &mut Fitted) -> Option<Fitted> {
+/// The formula fit: `true` when its solutions of `grid` reach `limit`, then the answer
+/// in `result`; else `fitted` gets them when they are two or more (a count the stop cuts
+/// short falls back on them).
+fn fit(
+    grid: &Grid,
+    limit: usize,
+    keep: usize,
+    stop: &Stop,
+    fitted: &mut Fitted,
+    result: &mut Search,
+) -> bool {
     let found = crate::solve::sparse::solutions(grid, limit, keep, stop);
     if found.count >= limit {
-        return Some(found);
+        result.count = found.count;
+        result.solutions = found.solutions;
+        return true;
     }
     if found.count >= 2 {
         *fitted = found;
     }
-    None
+    false
 }
 
 /// Whether the all-different filter runs before the next guess (the fill's end on sparse

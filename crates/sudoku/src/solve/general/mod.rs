@@ -221,11 +221,14 @@ impl Geometry {
         let n = shape.side();
         let (br, bc) = (shape.box_rows(), shape.box_cols());
         let stacks = n / bc;
+        let by_bc: Vec<(u16, u16)> = (0..n).map(|x| ((x / bc) as u16, (x % bc) as u16)).collect();
+        let by_br: Vec<(u16, u16)> = (0..n).map(|x| ((x / br) as u16, (x % br) as u16)).collect();
         let mut cell_houses = Vec::with_capacity(n * n);
-        for r in 0..n {
-            let band = (r / br) * stacks;
-            for c in 0..n {
-                cell_houses.push([r as u32, (n + c) as u32, (2 * n + band + c / bc) as u32]);
+        for (r, &(band, _)) in by_br.iter().enumerate() {
+            let band = usize::from(band) * stacks;
+            for (c, &(stack, _)) in by_bc.iter().enumerate() {
+                let b = band + usize::from(stack);
+                cell_houses.push([r as u32, (n + c) as u32, (2 * n + b) as u32]);
             }
         }
         Geometry {
@@ -237,8 +240,8 @@ impl Geometry {
             cell_houses,
             cell_pos: Vec::new(),
             lock_limit: [bc as u16, br as u16, br.max(bc) as u16],
-            by_bc: (0..n).map(|x| ((x / bc) as u16, (x % bc) as u16)).collect(),
-            by_br: (0..n).map(|x| ((x / br) as u16, (x % br) as u16)).collect(),
+            by_bc,
+            by_br,
             n_inverse: (1u64 << 32) / n as u64 + 1,
         }
     }
@@ -248,12 +251,12 @@ impl Geometry {
         if !self.house_cells.is_empty() {
             return;
         }
-        let (n, br, bc) = (self.n, self.br, self.bc);
+        let (n, bc) = (self.n, self.bc);
         let mut house_cells = vec![0u32; 3 * n * n];
         let mut cell_pos = Vec::with_capacity(n * n);
         for (cell, &[r, c, b]) in self.cell_houses.iter().enumerate() {
             let (r, c) = (r as usize, c as usize - n);
-            let pb = (r % br) * bc + c % bc;
+            let pb = usize::from(self.by_br[r].1) * bc + usize::from(self.by_bc[c].1);
             house_cells[r * n + c] = cell as u32;
             house_cells[(n + c) * n + r] = cell as u32;
             house_cells[b as usize * n + pb] = cell as u32;
