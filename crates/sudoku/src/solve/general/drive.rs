@@ -8,7 +8,7 @@ use super::pattern::{agreeing_pattern, empty_grid};
 use super::tuning::{
     is_sparse, Tuning, FIT_AFTER_FAILS, FIT_MIN_OPEN_PERMILLE, PARTIAL_KEEP_PERMILLE, SAT_MAX_LIMIT,
 };
-use super::{grid_of, portfolio, sat, Geometry, Options, Search, Solver};
+use super::{grid_of, portfolio, residual, sat, Geometry, Options, Search, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::index::{Cell, Digit};
 use crate::solve::sparse::Fitted;
@@ -103,7 +103,18 @@ pub(super) fn run_search(
             result.stopped = true;
             return result;
         }
-        FirstPass::Open(reached) => Some(reached),
+        FirstPass::Open(left) => {
+            // A few cells left: an exact cover of their own (`residual.rs`), unless it
+            // takes more than building the dense state would.
+            let n2 = shape.cell_count();
+            if left.candidates() * 1000 <= tuning.residual_max_permille * n2 {
+                let budget = (n2 * geo.wpc) as u64;
+                if let Some(found) = residual::search(&geo, &left, limit, keep, budget, stop) {
+                    return found.into_search(grid);
+                }
+            }
+            Some(left.reached(geo.wpc))
+        }
         FirstPass::Skipped => None,
     };
     geo.complete();

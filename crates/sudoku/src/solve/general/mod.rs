@@ -1231,6 +1231,7 @@ mod pattern;
 mod places;
 mod portfolio;
 pub(crate) mod reduce;
+mod residual;
 mod root;
 mod sat;
 #[cfg(test)]

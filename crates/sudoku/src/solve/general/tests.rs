@@ -175,6 +175,7 @@ fn random_puzzles_match_brute_force() {
                 endgame_filter_below: if round % 2 == 0 { 1000 } else { 0 },
                 endgame_filter_every: round as u64 % 3,
                 first_pass_from_side: if round % 2 == 0 { 0 } else { usize::MAX },
+                residual_max_permille: if round % 3 == 0 { 0 } else { 1000 },
                 seed: round as u64 % 4,
             };
             assert_eq!(
@@ -802,7 +803,7 @@ fn listing(g: &Grid, limit: usize, sat_after: u64) -> Search {
 }
 
 /// `grids` in value order (row by row).
-fn by_value(grids: &[Grid]) -> Vec<Grid> {
+pub(super) fn by_value(grids: &[Grid]) -> Vec<Grid> {
     let mut v = grids.to_vec();
     v.sort_by(|a, b| a.values().cmp(b.values()));
     v

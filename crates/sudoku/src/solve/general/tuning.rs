@@ -59,6 +59,10 @@ pub(super) struct Tuning {
     /// before the dense state is built; a grid it fills is answered without it
     /// (`usize::MAX`: never).
     pub(super) first_pass_from_side: usize,
+    /// When the first pass leaves open cells with at most this many candidates per
+    /// thousand cells, they are searched on their own (`residual.rs`) before the dense
+    /// state is built (0: never).
+    pub(super) residual_max_permille: usize,
     /// The seed of the salts that break ties between equal choices (0: the first salt is
     /// 0 and the restarts draw from a fixed stream). The race of sparse fills
     /// (`portfolio::race_fills`) gives its second search another one.
@@ -80,6 +84,9 @@ pub(super) const ENDGAME_FILTER_EVERY: u64 = 64;
 
 /// See [`Tuning::first_pass_from_side`]. Measured in `first_pass.rs`.
 pub(super) const FIRST_PASS_FROM_SIDE: usize = 36;
+
+/// See [`Tuning::residual_max_permille`]. Measured in `residual.rs`.
+pub(super) const RESIDUAL_MAX_PERMILLE: usize = 100;
 
 /// The formula fit after the root propagation (`drive.rs`) waits for at least this share
 /// of the cells still open, in thousandths. Below it the search answers at once (a few
@@ -237,6 +244,7 @@ impl Default for Tuning {
             endgame_filter_below: ENDGAME_FILTER_PERMILLE,
             endgame_filter_every: ENDGAME_FILTER_EVERY,
             first_pass_from_side: FIRST_PASS_FROM_SIDE,
+            residual_max_permille: RESIDUAL_MAX_PERMILLE,
             seed: 0,
         }
     }
