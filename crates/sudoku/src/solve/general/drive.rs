@@ -107,7 +107,7 @@ pub(super) fn run_search(
             // A few cells left: an exact cover of their own (`residual.rs`), unless it
             // takes more than building the dense state would.
             let n2 = shape.cell_count();
-            if left.candidates() * 1000 <= tuning.residual_max_permille * n2 {
+            if left.candidates() * 1000 <= tuning.residual_max_permille.saturating_mul(n2) {
                 let budget = (n2 * geo.wpc) as u64;
                 if let Some(found) = residual::search(&geo, &left, limit, keep, budget, stop) {
                     return found.into_search(grid);

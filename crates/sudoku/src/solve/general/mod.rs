@@ -19,6 +19,10 @@
 //!   count and a list of cells per house-digit; a grid it fills is answered (unique) with
 //!   no dense state, which on a nearly full grid cost most of the answer, and a grid it
 //!   leaves open starts below from the state it reached.
+//! * **The few cells left** (`residual.rs`). When the pass leaves few candidates (at most
+//!   a tenth of the cell count), the open cells are searched on their own as an exact
+//!   cover (a row per candidate, a column per open cell and per missing house-digit),
+//!   still with no dense state; past a budget of removals the dense engine takes them.
 //! * **Start.** The initial state is built in one pass from the givens (digits used per
 //!   house, then candidates, then positions), not by placing the givens one at a time;
 //!   from 64x64 up a house's positions are its candidates transposed, 64x64 bits at a
