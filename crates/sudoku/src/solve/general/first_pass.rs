@@ -66,8 +66,10 @@ pub(super) struct Reached {
 pub(super) struct Left {
     /// Every cell's value (1-based, 0 while open).
     pub(super) value: Vec<u16>,
-    /// The cells still open, in cell order.
+    /// The cells still open, in cell order...
     pub(super) open: Vec<u32>,
+    /// ... their rows, columns and boxes...
+    pub(super) houses: Vec<[u32; 3]>,
     /// `open.len() × wpc`: their candidate words.
     pub(super) cand: Vec<u64>,
     /// Their candidates, counted.
@@ -173,12 +175,11 @@ fn fill_within(geo: &Geometry, grid: &Grid, stop: &Stop, max_candidates: usize) 
     }
 }
 
-/// Calls `f(i, hd)` for each candidate of each open cell `i` (of cell `open[i]`, with
-/// candidate words `cand[i·wpc..]`) in each of its three house-digits `hd`.
-fn each_place(geo: &Geometry, open: &[u32], cand: &[u64], mut f: impl FnMut(usize, usize)) {
+/// Calls `f(i, hd)` for each candidate of each open cell `i` (in the houses `houses[i]`,
+/// with candidate words `cand[i·wpc..]`) in each of its three house-digits `hd`.
+fn each_place(geo: &Geometry, houses: &[[u32; 3]], cand: &[u64], mut f: impl FnMut(usize, usize)) {
     let (n, wpc) = (geo.n, geo.wpc);
-    for (i, &cell) in open.iter().enumerate() {
-        let houses = geo.cell_houses[cell as usize];
+    for (i, &houses) in houses.iter().enumerate() {
         for k in 0..wpc {
             let mut bits = cand[i * wpc + k];
             while bits != 0 {
@@ -199,8 +200,10 @@ struct Pass<'g> {
     value: Vec<u16>,
     /// `3n × wpc`: the digits not yet placed in each house.
     missing: Vec<u64>,
-    /// The cell of each open cell.
+    /// The cell of each open cell...
     open: Vec<u32>,
+    /// ... and its row, column and box.
+    houses: Vec<[u32; 3]>,
     /// `open.len() × wpc`: each open cell's candidates.
     cand: Vec<u64>,
     /// How many: 0 once the cell is filled.
@@ -235,12 +238,17 @@ impl<'g> Pass<'g> {
                 *w = geo.full_word(i) & !*w;
             }
         }
-        let open: Vec<u32> = (0..value.len() as u32)
-            .filter(|&cell| value[cell as usize] == 0)
-            .collect();
-        let m = open.len();
-        let count = |cell: u32| -> usize {
-            let [a, b, c] = geo.cell_houses[cell as usize].map(|h| h as usize * wpc);
+        let m = value.iter().filter(|&&v| v == 0).count();
+        let mut open = Vec::with_capacity(m);
+        let mut houses = Vec::with_capacity(m);
+        for (r, row) in value.chunks_exact(n).enumerate() {
+            for (c, _) in row.iter().enumerate().filter(|(_, &v)| v == 0) {
+                open.push((r * n + c) as u32);
+                houses.push(geo.houses_at(r, c));
+            }
+        }
+        let count = |hs: &[u32; 3]| -> usize {
+            let [a, b, c] = hs.map(|h| h as usize * wpc);
             (0..wpc)
                 .map(|k| (missing[a + k] & missing[b + k] & missing[c + k]).count_ones() as usize)
                 .sum()
@@ -248,20 +256,13 @@ impl<'g> Pass<'g> {
         // Every eighth open cell first: a grid over the limit by that estimate is skipped
         // for an eighth of the count (random-holed grids at 60% from 36x36 up: it cost
         // them 1–2%).
-        if open
-            .iter()
-            .step_by(8)
-            .map(|&cell| count(cell))
-            .sum::<usize>()
-            * 8
-            > max_candidates
-        {
+        if houses.iter().step_by(8).map(count).sum::<usize>() * 8 > max_candidates {
             return Err(FirstPass::Skipped);
         }
         let mut cand = vec![0u64; m * wpc];
         let mut ncand = vec![0u16; m];
-        for (i, &cell) in open.iter().enumerate() {
-            let [a, b, c] = geo.cell_houses[cell as usize].map(|h| h as usize * wpc);
+        for (i, hs) in houses.iter().enumerate() {
+            let [a, b, c] = hs.map(|h| h as usize * wpc);
             let words = &mut cand[i * wpc..(i + 1) * wpc];
             for (k, w) in words.iter_mut().enumerate() {
                 *w = missing[a + k] & missing[b + k] & missing[c + k];
@@ -276,14 +277,14 @@ impl<'g> Pass<'g> {
         // put back after: no table beside `hds` (two more of `3n²` words were 1.2 MB
         // of fresh memory at 225x225, their page faults paid by every answer).
         let mut hds = vec![[0u32; 2]; 3 * n * n + 1];
-        each_place(geo, &open, &cand, |_, hd| hds[hd][1] += 1);
+        each_place(geo, &houses, &cand, |_, hd| hds[hd][1] += 1);
         let mut total = 0u32;
         for e in &mut hds {
             e[0] = total;
             total += e[1];
         }
         let mut taking = vec![0u32; total as usize];
-        each_place(geo, &open, &cand, |i, hd| {
+        each_place(geo, &houses, &cand, |i, hd| {
             taking[hds[hd][0] as usize] = i as u32;
             hds[hd][0] += 1;
         });
@@ -295,6 +296,7 @@ impl<'g> Pass<'g> {
             value,
             missing,
             open,
+            houses,
             cand,
             ncand,
             hds,
@@ -326,12 +328,14 @@ impl<'g> Pass<'g> {
         let mut left = Left {
             value: self.value,
             open: Vec::new(),
+            houses: Vec::new(),
             cand: Vec::new(),
             ncand: Vec::new(),
         };
         for (i, &cell) in self.open.iter().enumerate() {
             if self.ncand[i] != 0 {
                 left.open.push(cell);
+                left.houses.push(self.houses[i]);
                 left.cand
                     .extend_from_slice(&self.cand[i * wpc..(i + 1) * wpc]);
                 left.ncand.push(self.ncand[i]);
@@ -438,7 +442,7 @@ impl<'g> Pass<'g> {
             1 => self.queue.push(Pending::Naked(j as u32)),
             _ => {}
         }
-        let houses = self.geo.cell_houses[self.open[j] as usize];
+        let houses = self.houses[j];
         houses.iter().all(|&h| self.lose_place(h as usize, d))
     }
 
@@ -461,7 +465,7 @@ impl<'g> Pass<'g> {
             if !self.is_open(j) || !self.has(j, d) {
                 continue;
             }
-            let houses = geo.cell_houses[self.open[j] as usize];
+            let houses = self.houses[j];
             shared = Some(match shared {
                 None => houses.map(Some),
                 Some(s) => [0, 1, 2].map(|k| s[k].filter(|&x| x == houses[k])),
@@ -481,7 +485,7 @@ impl<'g> Pass<'g> {
             }
             for at in self.taking(ohd) {
                 let j = self.taking[at] as usize;
-                let inside = geo.cell_houses[self.open[j] as usize][kind] as usize == h;
+                let inside = self.houses[j][kind] as usize == h;
                 if self.is_open(j) && !inside && !self.eliminate(j, d) {
                     return false;
                 }
@@ -496,7 +500,7 @@ impl<'g> Pass<'g> {
         let geo = self.geo;
         let (n, wpc) = (geo.n, geo.wpc);
         let cell = self.open[i] as usize;
-        let houses = geo.cell_houses[cell].map(|h| h as usize);
+        let houses = self.houses[i].map(|h| h as usize);
         if !self.has(i, d) || houses.iter().any(|&h| !self.missing(h, d)) {
             return false;
         }

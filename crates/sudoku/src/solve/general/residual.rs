@@ -182,9 +182,8 @@ impl Cover {
         // pairs (house-digit, row), sorted.
         let mut unit_start = Vec::with_capacity(k + 1);
         let mut keys: Vec<(u32, u32)> = Vec::new();
-        for (i, &cell) in left.open.iter().enumerate() {
+        for (i, &houses) in left.houses.iter().enumerate() {
             unit_start.push(row_cell.len() as u32);
-            let houses = geo.cell_houses[cell as usize];
             for (w, &word) in left.cand[i * wpc..(i + 1) * wpc].iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {

@@ -1294,6 +1294,8 @@ fn geometry_tables_name_each_cells_houses_and_places() {
         let n = shape.side();
         let mut geo = Geometry::light(shape);
         assert!(geo.house_cells.is_empty() && geo.cell_pos.is_empty());
+        assert!(geo.cell_houses.is_empty());
+        let light = Geometry::light(shape);
         geo.complete();
         let whole = Geometry::new(shape);
         assert_eq!(geo.house_cells, whole.house_cells);
@@ -1303,6 +1305,7 @@ fn geometry_tables_name_each_cells_houses_and_places() {
             let houses = [r, n + c, 2 * n + b].map(|h| h as u32);
             let places = [c, r, (r % br) * bc + c % bc].map(|p| p as u16);
             assert_eq!(geo.cell_houses[cell], houses, "{shape}, cell {cell}");
+            assert_eq!(light.houses_at(r, c), houses, "{shape}, cell {cell}");
             assert_eq!(geo.cell_pos[cell], places, "{shape}, cell {cell}");
             for k in 0..3 {
                 let at = houses[k] as usize * n + places[k] as usize;
