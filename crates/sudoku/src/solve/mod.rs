@@ -213,7 +213,7 @@ pub fn solve_until_with(
 }
 
 /// The clashes of `grid`'s givens, looked for before the search on 9x9 grids, whose
-/// engine takes valid givens only. `None` when there are none or it is not looked.
+/// engine takes valid givens only. `None` when there are none or they are not looked for.
 fn clashes_first(grid: &Grid) -> Option<Vec<Conflict>> {
     let conflicts = grid.shape().is_nine().then(|| grid.conflicts())?;
     (!conflicts.is_empty()).then_some(conflicts)

@@ -14,8 +14,9 @@
 //! fixed point: a test holds the two states equal), and that is sound:
 //! - a grid it fills has exactly that solution, "unique" with no search;
 //! - a contradiction is "no solution";
-//! - a grid it leaves open goes to the dense engine as the state it reached
-//!   ([`FirstPass::Open`]), so the engine's own propagation finds nothing left to do.
+//! - a grid it leaves open goes on as the state it reached ([`FirstPass::Open`]): its
+//!   few open cells alone to the residual search (`residual.rs`), or else spread out to
+//!   the dense engine, whose own propagation then finds nothing left to do.
 //!   The engine's choices that depend on the givens (their share, the formula fit) still
 //!   read the puzzle's.
 //!
@@ -324,23 +325,22 @@ impl<'g> Pass<'g> {
 
     /// The cells left open and their candidates.
     fn left(self) -> Left {
-        let wpc = self.geo.wpc;
         let mut left = Left {
-            value: self.value,
+            value: Vec::new(),
             open: Vec::new(),
             houses: Vec::new(),
             cand: Vec::new(),
             ncand: Vec::new(),
         };
         for (i, &cell) in self.open.iter().enumerate() {
-            if self.ncand[i] != 0 {
+            if self.is_open(i) {
                 left.open.push(cell);
                 left.houses.push(self.houses[i]);
-                left.cand
-                    .extend_from_slice(&self.cand[i * wpc..(i + 1) * wpc]);
+                left.cand.extend_from_slice(self.cand(i));
                 left.ncand.push(self.ncand[i]);
             }
         }
+        left.value = self.value;
         left
     }
 
