@@ -2,7 +2,7 @@
 //!
 //! On a nearly full grid singles and locked candidates leave a few dozen to a few hundred
 //! cells open, most with two candidates: the swaps that give a random-holed grid at 70%
-//! givens its many solutions (100x100: 99 to 139 cells of 7,000 empty). Building the dense
+//! givens its many solutions (100x100: 99 to 139 cells of 3,000 empty). Building the dense
 //! state for them (`4n²·⌈n/64⌉` words, its geometry, its zeroed tables) was most of the
 //! answer. Here the open cells are an exact cover problem of their own:
 //!
