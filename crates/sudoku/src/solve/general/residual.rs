@@ -139,7 +139,6 @@ impl Found {
 #[derive(Clone, Copy, Debug)]
 struct Mark {
     removed: u32,
-    covered: u32,
     chosen: u32,
 }
 
@@ -161,9 +160,8 @@ struct Cover {
     covered: Vec<bool>,
     /// Columns not covered.
     open_units: usize,
-    /// The trails: rows removed, columns covered, rows taken.
+    /// The trails: rows removed, and rows taken (whose columns are the ones covered).
     removed: Vec<u32>,
-    covered_trail: Vec<u32>,
     chosen: Vec<u32>,
     /// Columns down to one row, to take.
     forced: Vec<u32>,
@@ -227,7 +225,6 @@ impl Cover {
             covered: vec![false; units],
             open_units: units,
             removed: Vec::new(),
-            covered_trail: Vec::new(),
             chosen: Vec::new(),
             forced: Vec::new(),
             dead: false,
@@ -250,7 +247,6 @@ impl Cover {
     fn mark(&self) -> Mark {
         Mark {
             removed: self.removed.len() as u32,
-            covered: self.covered_trail.len() as u32,
             chosen: self.chosen.len() as u32,
         }
     }
@@ -263,12 +259,13 @@ impl Cover {
                 self.count[u as usize] += 1;
             }
         }
-        while self.covered_trail.len() > mark.covered as usize {
-            let u = self.covered_trail.pop().expect("above the mark") as usize;
-            self.covered[u] = false;
-            self.open_units += 1;
+        while self.chosen.len() > mark.chosen as usize {
+            let r = self.chosen.pop().expect("above the mark") as usize;
+            for &u in &self.row_units[r] {
+                self.covered[u as usize] = false;
+            }
+            self.open_units += 4;
         }
-        self.chosen.truncate(mark.chosen as usize);
         self.forced.clear();
         self.dead = false;
     }
@@ -297,9 +294,8 @@ impl Cover {
         let units = self.row_units[r as usize];
         for &u in &units {
             self.covered[u as usize] = true;
-            self.covered_trail.push(u);
-            self.open_units -= 1;
         }
+        self.open_units -= 4;
         for &u in &units {
             let (a, b) = (self.unit_start[u as usize], self.unit_start[u as usize + 1]);
             for j in a..b {
