@@ -61,11 +61,11 @@ fn write_boxed_in(grid: &Grid, alphabet: Option<Alphabet>) -> String {
             let v = grid.value(Cell::at(s, Row::new(r), Col::new(c)));
             out.push(' ');
             if v == 0 {
-                out += &format!("{:>w$}", ".");
+                super::push_aligned(&mut out, ".", w);
             } else if let Some(a) = alphabet {
                 out.push(a.symbol(v).expect("checked"));
             } else {
-                out += &format!("{v:>w$}");
+                super::push_number(&mut out, v as u16, w);
             }
         }
         out += " |\n";

@@ -876,19 +876,20 @@ pub fn marks_json(p: &Puzzle) -> Option<String> {
 }
 
 fn rows_json(values: &[u16], n: usize) -> String {
-    let rows: Vec<String> = values
-        .chunks(n)
-        .map(|r| {
-            format!(
-                "[{}]",
-                r.iter()
-                    .map(|v| v.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )
-        })
-        .collect();
-    format!("[{}]", rows.join(","))
+    let mut out = String::with_capacity(values.len() * 4 + 2);
+    out.push('[');
+    for (r, row) in values.chunks(n).enumerate() {
+        out += if r > 0 { ",[" } else { "[" };
+        for (i, &v) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            super::push_number(&mut out, v, 0);
+        }
+        out.push(']');
+    }
+    out.push(']');
+    out
 }
 
 fn string(s: &str) -> String {

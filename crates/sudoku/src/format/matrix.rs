@@ -66,6 +66,41 @@ pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// Appends the `n` cells of a plain row (numbers `0..=n` or `.`, apart by blanks, nothing
+/// else: no separator, no comment, no other character) to `values`, and says whether it
+/// could. Most rows of a giant grid are plain, and reading them byte by byte without a
+/// string a field is what makes a 400x400 file quick to read; any other row is left as it
+/// was for [`split_row`] and the checks after it, which say what is wrong and where.
+fn plain_row(text: &str, n: usize, values: &mut Vec<usize>) -> bool {
+    let start = values.len();
+    let ok = text
+        .split([' ', '\t'])
+        .filter(|f| !f.is_empty())
+        .all(|f| match plain_cell(f, n) {
+            Some(v) if values.len() - start < n => {
+                values.push(v);
+                true
+            }
+            _ => false,
+        })
+        && values.len() - start == n;
+    if !ok {
+        values.truncate(start);
+    }
+    ok
+}
+
+/// A plain row's field: `.`, or up to three digits making at most `n`.
+fn plain_cell(field: &str, n: usize) -> Option<usize> {
+    if field == "." {
+        return Some(0);
+    }
+    if field.len() > 3 || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    field.parse().ok().filter(|&v| v <= n)
+}
+
 /// The first character of a row's fields that is no cell ([`super::stray_char`]), or a
 /// control character in its trailing `# comment` ([`super::stray_after_cells`]).
 fn stray_field(text: &str, row: &[(usize, String)]) -> Option<(usize, ParseErrorKind)> {
@@ -148,6 +183,9 @@ pub(crate) fn read<R: BufRead>(
                     break;
                 }
             };
+            if err.is_none() && plain_row(&line.text, n, &mut values) {
+                continue;
+            }
             if err.is_none() && too_many_fields(&line.text) {
                 err = Some(src.err(
                     line.no,
@@ -207,8 +245,12 @@ pub(crate) fn write_rows(grid: &Grid, sep: &str, end: &str) -> String {
     let w = n.to_string().len();
     let mut out = String::with_capacity(n * n * (w + sep.len()) + n);
     for row in grid.values().chunks(n) {
-        let cells: Vec<String> = row.iter().map(|v| format!("{v:>w$}")).collect();
-        out += &cells.join(sep);
+        for (i, &v) in row.iter().enumerate() {
+            if i > 0 {
+                out += sep;
+            }
+            super::push_number(&mut out, v, w);
+        }
         out += end;
         out.push('\n');
     }
@@ -219,4 +261,141 @@ pub(crate) fn write_rows(grid: &Grid, sep: &str, end: &str) -> String {
 /// `0` for empty.
 pub fn write(grid: &Grid) -> String {
     write_rows(grid, " ", "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What the general path makes of one row of a side-`n` grid: its cells, or `None`
+    /// where it finds an error.
+    fn general(text: &str, n: usize) -> Option<Vec<usize>> {
+        let row = split_row(text);
+        if too_many_fields(text) || stray_field(text, &row).is_some() || row.len() != n {
+            return None;
+        }
+        row.iter()
+            .map(|(col, f)| cell_value(f, *col, n).ok())
+            .collect()
+    }
+
+    /// [`plain_row`] after a cell of an earlier row, which it must leave alone.
+    fn plain(text: &str, n: usize) -> Option<Vec<usize>> {
+        let mut values = vec![7];
+        let read = plain_row(text, n, &mut values);
+        assert_eq!(values[0], 7, "{text:?}");
+        if read {
+            Some(values[1..].to_vec())
+        } else {
+            assert_eq!(values.len(), 1, "{text:?}: cells left behind");
+            None
+        }
+    }
+
+    /// Numbers written in every format that writes them as `format!` would: right-aligned
+    /// in a matrix, a boxed grid's rows as wide as its rules, plain in a line and in JSON.
+    #[test]
+    fn numbers_are_written_as_format_would_write_them() -> Result<(), Box<dyn std::error::Error>> {
+        use crate::format::{boxed, json, line};
+        for side in [16usize, 36] {
+            let shape = crate::Shape::from_side(side)?;
+            let values: Vec<usize> = (0..side * side)
+                .map(|i| (i * 7 + i / side) % (side + 1))
+                .collect();
+            let grid = Grid::from_values(shape, &values)?;
+            let w = side.to_string().len();
+            let rows: Vec<Vec<String>> = values
+                .chunks(side)
+                .map(|r| r.iter().map(|v| format!("{v:>w$}")).collect())
+                .collect();
+            let matrix: String = rows.iter().map(|r| r.join(" ") + "\n").collect();
+            assert_eq!(write(&grid), matrix);
+
+            let boxed = boxed::write_boxed(&grid);
+            let rule = boxed.lines().next().ok_or("no rule")?.len();
+            assert!(boxed.lines().all(|l| l.len() == rule), "{boxed}");
+            let cells: Vec<String> = boxed
+                .split_whitespace()
+                .filter(|t| !t.starts_with(['|', '+']))
+                .map(|t| t.replace('.', "0"))
+                .collect();
+            let plain: Vec<String> = values.iter().map(usize::to_string).collect();
+            assert_eq!(cells, plain);
+
+            if side > 35 {
+                assert_eq!(line::write_line(&grid), plain.join(" "));
+            }
+            let record: serde_json::Value = serde_json::from_str(&json::write(&Puzzle::new(grid)))?;
+            let back: Vec<Vec<usize>> = serde_json::from_value(record["grid"].clone())?;
+            assert_eq!(back.concat(), values);
+        }
+        Ok(())
+    }
+
+    /// Fields that are no plain cell of a side-4 grid, or of any.
+    const ODD: [&str; 14] = [
+        "5", "13", "0012", "..", "1.", "x", "é", "\u{7}", "#", "-1", "", "5\r", "+1", "٣",
+    ];
+    /// Gaps between fields: blanks, and (as the odd one) a separator.
+    const GAPS: [&str; 3] = [" ", "\t", "   "];
+    const ODD_GAPS: [&str; 3] = [",", " | ", ";"];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn a_plain_row_reads_as_the_general_path_reads_it(
+            n in prop::sample::select(vec![4usize, 9, 12]),
+            extra in -1i32..=1,
+            cells in prop::collection::vec(0usize..=13, 13),
+            odd in prop::option::weighted(0.5, (0usize..13, prop::sample::select(ODD.to_vec()))),
+            mut gaps in prop::collection::vec(prop::sample::select(GAPS.to_vec()), 14),
+            odd_gap in prop::option::weighted(0.2, (0usize..14, prop::sample::select(ODD_GAPS.to_vec()))),
+            comment in prop::bool::weighted(0.2),
+        ) {
+            let count = (n as i32 + extra) as usize;
+            // Mostly cells of the grid: numbers up to `n`, some with a leading zero, and `.`.
+            let mut fields: Vec<String> = cells[..count]
+                .iter()
+                .map(|&v| match v {
+                    13 => ".".to_string(),
+                    12 => format!("0{}", v % (n + 1)),
+                    _ => (v % (n + 1)).to_string(),
+                })
+                .collect();
+            if let Some((i, f)) = odd.filter(|&(i, _)| i < count) {
+                fields[i] = f.to_string();
+            }
+            if let Some((i, g)) = odd_gap {
+                gaps[i] = g;
+            }
+            let mut text = gaps[13].to_string();
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    text += gaps[i];
+                }
+                text += f;
+            }
+            if comment {
+                text += " # a row";
+            }
+            let fast = plain(&text, n);
+            if fast.is_some() {
+                prop_assert_eq!(&fast, &general(&text, n), "{:?}", text);
+            }
+            let cells_plain = fields.iter().all(|f| {
+                f == "."
+                    || (f.len() <= 3
+                        && f.bytes().all(|b| b.is_ascii_digit())
+                        && f.parse::<usize>().is_ok_and(|v| v <= n))
+            });
+            let gaps_plain = gaps[1..count.max(1)]
+                .iter()
+                .chain([&gaps[13]])
+                .all(|g| !g.contains([',', '|', ';']));
+            if cells_plain && gaps_plain && count == n && !comment {
+                prop_assert!(fast.is_some(), "a plain row left to the general path: {:?}", text);
+            }
+        }
+    }
 }

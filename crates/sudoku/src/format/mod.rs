@@ -1130,6 +1130,18 @@ pub fn write_grid(grid: &Grid, format: Format) -> Result<String, WriteError> {
     write(&Puzzle::new(grid.clone()), format)
 }
 
+/// Appends `text` right-aligned to `width` characters (ASCII).
+pub(crate) fn push_aligned(out: &mut String, text: &str, width: usize) {
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(text.len())));
+    out.push_str(text);
+}
+
+/// Appends the number `v` right-aligned to `width`: a giant grid has up to 160,000 of
+/// them, and a `format!` each was most of the time spent writing one.
+pub(crate) fn push_number(out: &mut String, v: u16, width: usize) {
+    push_aligned(out, itoa::Buffer::new().format(v), width);
+}
+
 /// The symbol of 1-based value `v` in the standard alphabet (`1-9A-Z`), or `None` past 35.
 pub(crate) fn symbol(v: usize) -> Option<char> {
     Alphabet::Standard.symbol(v)
