@@ -33,6 +33,18 @@ fn bad_character_is_located() {
 }
 
 #[test]
+fn a_wide_character_in_a_framed_row_of_runs_is_located_in_characters() {
+    // Rows of runs (`|12|34|`) are read a character a cell; a cell of two bytes is one
+    // character, at its column, and the cells after it keep theirs.
+    let text = "+--+--+\n|12|34|\n|34|12|\n+--+--+\n|2\u{e9}|43|\n|43|2x|\n+--+--+\n";
+    let all = read(text, None);
+    assert_eq!(err_at(&all[0]), (5, 3));
+    assert!(all[0].as_ref().unwrap_err().to_string().contains('\u{e9}'));
+    let text = text.replace('\u{e9}', "1");
+    assert_eq!(err_at(&read(&text, None)[0]), (6, 6));
+}
+
+#[test]
 fn a_bad_number_in_a_matrix_row_is_located_in_characters() {
     // Columns count characters, also past a wide space (three bytes) between numbers.
     let text = "1 2 3 4\n3 4 1 2\n2\u{3000}1 4 y\n4 3 2 1\n";

@@ -42,11 +42,23 @@ pub(crate) struct Block {
 #[derive(Clone, Debug)]
 pub(crate) struct Row {
     pub line: usize,
-    /// Tokens with their 1-based columns.
-    pub tokens: Vec<(usize, String)>,
+    /// The row's text.
+    pub text: String,
+    /// Its tokens' 1-based columns and byte ranges in `text` ([`Row::tokens`]).
+    pub spans: Vec<(usize, std::ops::Range<usize>)>,
     /// Whether blanks stand inside the row: a candidate grid is padded, a row of values in
     /// boxes one column wide (`|.|5|.|`) is not.
     pub spaced: bool,
+}
+
+impl Row {
+    /// The tokens (cells, or candidate groups) between blanks and `|`, with their 1-based
+    /// columns.
+    pub fn tokens(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
+        self.spans
+            .iter()
+            .map(|(col, r)| (*col, &self.text[r.clone()]))
+    }
 }
 
 /// A frame line: only frame characters, with a run of `--`.
@@ -78,24 +90,25 @@ pub(crate) fn is_prose(t: &str) -> bool {
     false
 }
 
-fn tokens_of(text: &str) -> Vec<(usize, String)> {
+/// The tokens of a row, between blanks and `|`: each one's 1-based column and byte range.
+/// Ranges, not strings: a 400x400 grid has 160,000 tokens, and a string each was most of
+/// the time spent reading it.
+fn tokens_of(text: &str) -> Vec<(usize, std::ops::Range<usize>)> {
     let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut start = 0;
-    for (i, c) in text.chars().enumerate() {
-        if c == '|' || c.is_whitespace() {
-            if !cur.is_empty() {
-                out.push((start + 1, std::mem::take(&mut cur)));
+    // The token being read: its first byte and 1-based column.
+    let mut start: Option<(usize, usize)> = None;
+    for (col0, (i, c)) in text.char_indices().enumerate() {
+        match (c == '|' || c.is_whitespace(), start) {
+            (true, Some((b, col))) => {
+                out.push((col, b..i));
+                start = None;
             }
-        } else {
-            if cur.is_empty() {
-                start = i;
-            }
-            cur.push(c);
+            (false, None) => start = Some((i, col0 + 1)),
+            _ => {}
         }
     }
-    if !cur.is_empty() {
-        out.push((start + 1, cur));
+    if let Some((b, col)) = start {
+        out.push((col, b..text.len()));
     }
     out
 }
@@ -106,7 +119,7 @@ pub(crate) fn row_looks_like_pm(row: &str) -> bool {
     toks.len() <= 9
         && toks.len() >= 4
         && toks.iter().any(|(_, t)| {
-            let core = strip_markup(t, true);
+            let core = strip_markup(&row[t.clone()], true);
             core.len() >= 2 && core.chars().all(|c| c.is_ascii_digit())
         })
 }
@@ -227,7 +240,8 @@ fn read_block<R: BufRead>(
             }
             block.rows.push(Row {
                 line: line.no,
-                tokens: tokens_of(&line.text),
+                spans: tokens_of(&line.text),
+                text: line.text.clone(),
                 spaced: t.contains(char::is_whitespace),
             });
         } else {
@@ -252,11 +266,11 @@ impl Block {
     }
 
     /// The cells of each row: tokens when a row has `n` of them, else characters.
-    fn cells(&self, src_name: &str) -> Result<Vec<Vec<(usize, String)>>, ParseError> {
+    fn cells(&self, src_name: &str) -> Result<Vec<Vec<(usize, &str)>>, ParseError> {
         let n = self.side();
         let mut out = Vec::with_capacity(n);
         for row in &self.rows {
-            for (col, t) in &row.tokens {
+            for (col, t) in row.tokens() {
                 if let Some((col, kind)) = super::stray_char(t, col - 1) {
                     return Err(ParseError {
                         source: src_name.to_string(),
@@ -266,17 +280,16 @@ impl Block {
                     });
                 }
             }
-            if row.tokens.len() == n {
-                out.push(row.tokens.clone());
+            if row.spans.len() == n {
+                out.push(row.tokens().collect());
                 continue;
             }
-            let chars: Vec<(usize, String)> = row
-                .tokens
-                .iter()
+            let chars: Vec<(usize, &str)> = row
+                .tokens()
                 .flat_map(|(col, t)| {
-                    t.chars()
+                    t.char_indices()
                         .enumerate()
-                        .map(move |(i, c)| (col + i, c.to_string()))
+                        .map(move |(i, (b, c))| (col + i, &t[b..b + c.len_utf8()]))
                 })
                 .collect();
             if chars.len() == n {
@@ -294,7 +307,7 @@ impl Block {
                 col,
                 kind: ParseErrorKind::Length {
                     expected: format!("{n} cells in this row (the grid has {n} rows)"),
-                    found: row.tokens.len(),
+                    found: row.spans.len(),
                 },
             });
         }
@@ -313,17 +326,16 @@ impl Block {
     fn reads_as_candidates(&self) -> bool {
         let n = self.side();
         self.has_groups()
-            || self.top == Some('*') && self.rows.iter().all(|r| r.tokens.len() == n && r.spaced)
+            || self.top == Some('*') && self.rows.iter().all(|r| r.spans.len() == n && r.spaced)
     }
 
     /// Whether every row has `n` tokens and some token shows two candidates or more.
     fn has_groups(&self) -> bool {
         let n = self.side();
         let letters = n <= 9;
-        self.rows.iter().all(|r| r.tokens.len() == n)
+        self.rows.iter().all(|r| r.spans.len() == n)
             && self.rows.iter().any(|r| {
-                r.tokens
-                    .iter()
+                r.tokens()
                     .any(|(_, t)| strip_markup(t, letters).chars().count() >= 2)
             })
     }
@@ -435,7 +447,7 @@ impl Block {
         let chars = cells.iter().flatten().all(|(_, t)| t.chars().count() == 1);
         let alphabet = if chars {
             let a = Alphabet::read_as(opts.alphabet, n, || {
-                let all: String = cells.iter().flatten().map(|(_, t)| t.as_str()).collect();
+                let all: String = cells.iter().flatten().map(|&(_, t)| t).collect();
                 Alphabet::detect(n, &all)
             })
             .map_err(|why| self.error(src_name, why))?;
@@ -447,7 +459,7 @@ impl Block {
         let alphabet_or_std = alphabet.unwrap_or(Alphabet::Standard);
         let mut grid = Grid::empty(shape);
         for (r, row) in cells.iter().enumerate() {
-            for (c, (col, tok)) in row.iter().enumerate() {
+            for (c, &(col, tok)) in row.iter().enumerate() {
                 let v = if tok == "." || tok == "0" && alphabet != Some(Alphabet::Hex) {
                     0
                 } else if tok.len() > 1 || numbers && tok.bytes().all(|b| b.is_ascii_digit()) {
@@ -457,7 +469,7 @@ impl Block {
                             return Err(ParseError {
                                 source: src_name.to_string(),
                                 line: self.rows[r].line,
-                                col: *col,
+                                col,
                                 kind: ParseErrorKind::Invalid(format!(
                                     "{tok:?} is no cell: expected a number 1-{n} or ."
                                 )),
@@ -472,7 +484,7 @@ impl Block {
                             return Err(ParseError {
                                 source: src_name.to_string(),
                                 line: self.rows[r].line,
-                                col: *col,
+                                col,
                                 kind: ParseErrorKind::BadChar {
                                     ch,
                                     expected: format!(
