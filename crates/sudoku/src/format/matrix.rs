@@ -68,7 +68,7 @@ pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
 
 /// Appends the `n` cells of a plain row (numbers `0..=n` or `.`, apart by blanks, nothing
 /// else: no separator, no comment, no other character) to `values`, and says whether it
-/// could. Most rows of a giant grid are plain, and reading them byte by byte without a
+/// could. Most rows of a giant grid are plain, and reading them in one pass without a
 /// string a field is what makes a 400x400 file quick to read; any other row is left as it
 /// was for [`split_row`] and the checks after it, which say what is wrong and where.
 fn plain_row(text: &str, n: usize, values: &mut Vec<usize>) -> bool {
