@@ -90,13 +90,14 @@ fn plain_row(text: &str, n: usize, values: &mut Vec<usize>) -> bool {
     ok
 }
 
-/// A plain row's field: `.`, or up to three digits making at most `n`.
+/// A plain row's field: `.`, or up to three digits making at most `n`
+/// ([`super::line::is_number_token`]).
 fn plain_cell(field: &str, n: usize) -> Option<usize> {
+    if !super::line::is_number_token(field) {
+        return None;
+    }
     if field == "." {
         return Some(0);
-    }
-    if field.len() > 3 || !field.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
     }
     field.parse().ok().filter(|&v| v <= n)
 }
