@@ -229,3 +229,57 @@ fn never_panics_on_odd_input() {
         let _ = read(text, None);
     }
 }
+
+#[test]
+fn a_bad_number_in_a_json_record_names_its_field_and_cell() {
+    use sudoku::format::{json::from_value, ReadOptions};
+    let rows = "[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]]";
+    let bad = [
+        (
+            "{\"grid\":[[1,0,0,0],[0,0,3,0],[0,4,0,7],[0,0,0,2]]}".to_string(),
+            "\"grid\" r3c4: 7 is out of range 0..=4",
+        ),
+        (
+            format!("{{\"grid\":{rows},\"givens\":[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,\"x\",2]]}}"),
+            "\"givens\": \"x\" is not a number",
+        ),
+        (
+            format!("{{\"grid\":{rows},\"marks\":[[[]],[[],[],[],[]],[],[]]}}"),
+            "\"marks\" row 1 has 1 cells, expected 4",
+        ),
+        (
+            format!("{{\"grid\":{rows},\"solution\":[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,-2,1]]}}"),
+            "\"solution\" r4c3: -2 is out of range 0..=4",
+        ),
+        (
+            format!("{{\"grid\":{rows},\"solutions\":[{rows},[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,true]]]}}"),
+            "\"solutions\" 2 r4c4: true is not a number",
+        ),
+    ];
+    for (text, said) in bad {
+        let v = serde_json::from_str(&text).unwrap();
+        let why = from_value(&v, &ReadOptions::default()).unwrap_err();
+        assert_eq!(why, said, "{text}");
+    }
+}
+
+#[test]
+fn a_json_records_solutions_are_kept_as_a_banks_column() {
+    use sudoku::format::{json::from_value, ReadOptions};
+    let text = "{\"grid\":[[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]],\
+        \"solution\":[[1,3,2,4],[4,2,3,1],[2,4,1,3],[3,1,4,2]],\
+        \"solutions\":[[[1,3,2,4],[4,2,3,1],[2,4,1,3],[3,1,4,2]],[[1,2,4,3],[4,3,2,1],[2,4,1,3],[3,1,4,2]]]}";
+    let v = serde_json::from_str(text).unwrap();
+    let p = from_value(&v, &ReadOptions::default()).unwrap();
+    let first = "1 3 2 4 4 2 3 1 2 4 1 3 3 1 4 2";
+    assert_eq!(p.info.get("solution"), Some(first));
+    let both = format!("{first}; 1 2 4 3 4 3 2 1 2 4 1 3 3 1 4 2");
+    assert_eq!(p.info.get("solutions"), Some(both.as_str()));
+    // (The second is no solution of these givens: reading keeps what it is given; `check`
+    // is what judges it.) A string solution, as `generate --with-solution` writes it, is
+    // kept the same way.
+    let text = "{\"puzzle\":\"1.....3..4.....2\",\"solution\":\"1324423124133142\"}";
+    let v = serde_json::from_str(text).unwrap();
+    let p = from_value(&v, &ReadOptions::default()).unwrap();
+    assert_eq!(p.info.get("solution"), Some(first));
+}

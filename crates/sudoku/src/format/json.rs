@@ -429,10 +429,11 @@ fn field_at(text: &str, message: &str) -> Option<(usize, usize)> {
     Some((down, before[line_start..].chars().count()))
 }
 
-fn matrix(v: &Value, n: Option<usize>, what: &str) -> Result<Vec<Vec<Value>>, String> {
+/// The rows of a square array of arrays (`n` of them when given), borrowed from `v`.
+fn matrix<'v>(v: &'v Value, n: Option<usize>, what: &str) -> Result<Vec<&'v [Value]>, String> {
     let rows = v
         .as_array()
-        .ok_or(format!("{what} must be an array of rows"))?;
+        .ok_or_else(|| format!("{what} must be an array of rows"))?;
     let n = n.unwrap_or(rows.len());
     if rows.len() != n {
         return Err(format!("{what} has {} rows, expected {n}", rows.len()));
@@ -442,7 +443,7 @@ fn matrix(v: &Value, n: Option<usize>, what: &str) -> Result<Vec<Vec<Value>>, St
         .map(|(r, row)| {
             let cells = row
                 .as_array()
-                .ok_or(format!("{what} row {} must be an array", r + 1))?;
+                .ok_or_else(|| format!("{what} row {} must be an array", r + 1))?;
             if cells.len() != n {
                 return Err(format!(
                     "{what} row {} has {} cells, expected {n}",
@@ -450,7 +451,7 @@ fn matrix(v: &Value, n: Option<usize>, what: &str) -> Result<Vec<Vec<Value>>, St
                     cells.len()
                 ));
             }
-            Ok(cells.clone())
+            Ok(cells.as_slice())
         })
         .collect()
 }
@@ -467,14 +468,16 @@ fn json_kind(v: &Value) -> &'static str {
     }
 }
 
-fn number(v: &Value, n: usize, what: &str) -> Result<usize, String> {
+/// A cell's number (`null` for an empty cell), or what is wrong with it; the caller says
+/// where, so that a good cell costs no message.
+fn number(v: &Value, n: usize) -> Result<usize, String> {
     match v {
         Value::Null => Ok(0),
         Value::Number(x) => match x.as_u64() {
             Some(k) if k as usize <= n => Ok(k as usize),
-            _ => Err(format!("{what}: {x} is out of range 0..={n}")),
+            _ => Err(format!("{x} is out of range 0..={n}")),
         },
-        other => Err(format!("{what}: {other} is not a number")),
+        other => Err(format!("{other} is not a number")),
     }
 }
 
@@ -616,7 +619,8 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         let mut values = Vec::with_capacity(n * n);
         for (r, row) in rows.iter().enumerate() {
             for (c, x) in row.iter().enumerate() {
-                values.push(number(x, n, &format!("\"grid\" r{}c{}", r + 1, c + 1))?);
+                values
+                    .push(number(x, n).map_err(|e| format!("\"grid\" r{}c{}: {e}", r + 1, c + 1))?);
             }
         }
         Grid::from_values(shape, &values).map_err(|e| e.to_string())?
@@ -656,9 +660,9 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
     if let Some(g) = obj.get("givens").filter(|g| !g.is_number()) {
         let rows = matrix(g, Some(n), "\"givens\"")?;
         let all = grid.clone();
-        for (i, x) in rows.iter().flatten().enumerate() {
+        for (i, x) in rows.iter().copied().flatten().enumerate() {
             let cell = Cell::new(i);
-            let v = number(x, n, "\"givens\"")?;
+            let v = number(x, n).map_err(|e| format!("\"givens\": {e}"))?;
             match (v, all.get(cell)) {
                 (0, Some(d)) => grid.set(cell, Some(d)),
                 (0, None) => {}
@@ -711,13 +715,13 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         Some(m) => {
             let rows = matrix(m, Some(n), "\"marks\"")?;
             let mut marks = Candidates::none(s);
-            for (i, x) in rows.iter().flatten().enumerate() {
+            for (i, x) in rows.iter().copied().flatten().enumerate() {
                 let list = x
                     .as_array()
                     .ok_or("\"marks\" cells must be arrays of digits")?;
                 let mut set = DigitSet::EMPTY;
                 for d in list {
-                    match number(d, n, "\"marks\"")? {
+                    match number(d, n).map_err(|e| format!("\"marks\": {e}"))? {
                         0 => return Err("\"marks\" digits start at 1".into()),
                         d => {
                             set.insert(Digit::new(d));
@@ -760,8 +764,9 @@ pub fn from_value(v: &Value, opts: &ReadOptions) -> Result<Puzzle, String> {
         Some(sol @ Value::Array(_)) => Some(solution_cells(sol, n, "\"solution\"")?),
         Some(Value::String(text)) => {
             let grid = line_field(text, "solution", s, alphabet, opts)?;
-            let cells: Vec<String> = grid.values().iter().map(u16::to_string).collect();
-            Some(cells.join(" "))
+            let mut cells = String::with_capacity(grid.values().len() * 4);
+            super::push_numbers(&mut cells, grid.values(), " ", 0);
+            Some(cells)
         }
         _ => None,
     };
@@ -845,13 +850,17 @@ fn play_save(obj: &serde_json::Map<String, Value>, opts: &ReadOptions) -> Result
 /// The cells of a solution grid (rows of numbers), space separated as a bank's column.
 fn solution_cells(sol: &Value, n: usize, what: &str) -> Result<String, String> {
     let rows = matrix(sol, Some(n), what)?;
-    let mut cells = Vec::with_capacity(n * n);
+    let mut cells = String::with_capacity(n * n * 4);
     for (r, row) in rows.iter().enumerate() {
         for (c, x) in row.iter().enumerate() {
-            cells.push(number(x, n, &format!("{what} r{}c{}", r + 1, c + 1))?.to_string());
+            let v = number(x, n).map_err(|e| format!("{what} r{}c{}: {e}", r + 1, c + 1))?;
+            if !cells.is_empty() {
+                cells.push(' ');
+            }
+            super::push_number(&mut cells, v as u16, 0);
         }
     }
-    Ok(cells.join(" "))
+    Ok(cells)
 }
 
 /// A pencil-mark grid's candidates as its `marks` field holds them: rows of cells, each the
@@ -880,12 +889,7 @@ fn rows_json(values: &[u16], n: usize) -> String {
     out.push('[');
     for (r, row) in values.chunks(n).enumerate() {
         out += if r > 0 { ",[" } else { "[" };
-        for (i, &v) in row.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            super::push_number(&mut out, v, 0);
-        }
+        super::push_numbers(&mut out, row, ",", 0);
         out.push(']');
     }
     out.push(']');

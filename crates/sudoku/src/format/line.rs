@@ -762,12 +762,7 @@ pub fn write_line_with(grid: &Grid, alphabet: Alphabet, empty: char) -> String {
     let n = grid.shape().side();
     if alphabet.symbol(n).is_none() {
         let mut out = String::with_capacity(grid.values().len() * 4);
-        for (i, &v) in grid.values().iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            super::push_number(&mut out, v, 0);
-        }
+        super::push_numbers(&mut out, grid.values(), " ", 0);
         return out;
     }
     grid.values()

@@ -246,12 +246,7 @@ pub(crate) fn write_rows(grid: &Grid, sep: &str, end: &str) -> String {
     let w = n.to_string().len();
     let mut out = String::with_capacity(n * n * (w + sep.len()) + n);
     for row in grid.values().chunks(n) {
-        for (i, &v) in row.iter().enumerate() {
-            if i > 0 {
-                out += sep;
-            }
-            super::push_number(&mut out, v, w);
-        }
+        super::push_numbers(&mut out, row, sep, w);
         out += end;
         out.push('\n');
     }

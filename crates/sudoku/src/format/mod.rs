@@ -1142,6 +1142,16 @@ pub(crate) fn push_number(out: &mut String, v: u16, width: usize) {
     push_aligned(out, itoa::Buffer::new().format(v), width);
 }
 
+/// Appends `values` as numbers ([`push_number`]) with `sep` between them.
+pub(crate) fn push_numbers(out: &mut String, values: &[u16], sep: &str, width: usize) {
+    for (i, &v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        push_number(out, v, width);
+    }
+}
+
 /// The symbol of 1-based value `v` in the standard alphabet (`1-9A-Z`), or `None` past 35.
 pub(crate) fn symbol(v: usize) -> Option<char> {
     Alphabet::Standard.symbol(v)
