@@ -236,29 +236,31 @@ fn locked_subsets(
     let s = ctx.shape();
     for b in 0..ctx.side() {
         let block = House::Block(Block::new(b));
-        let bcells = ctx.house_cells(block).to_vec();
-        let origin = bcells[0];
-        let rows = (0..s.box_rows())
-            .map(|i| House::Row(crate::index::Row::new(origin.row(s).index() + i)));
-        let cols = (0..s.box_cols())
-            .map(|i| House::Col(crate::index::Col::new(origin.col(s).index() + i)));
-        for line in rows.chain(cols) {
-            let inter: Vec<Cell> = bcells
-                .iter()
-                .copied()
-                .filter(|&c| line.contains(s, c))
-                .collect();
+        let bcells = ctx.house_cells(block);
+        let (r0, c0) = (bcells[0].row(s).index(), bcells[0].col(s).index());
+        let at =
+            |r: usize, c: usize| Cell::at(s, crate::index::Row::new(r), crate::index::Col::new(c));
+        // Each line through the box with the cells it shares with it, in the box's order:
+        // a row's run of `box_cols` cells, a column's of `box_rows`.
+        let rows = (0..s.box_rows()).map(|i| {
+            let inter: Vec<Cell> = (0..s.box_cols()).map(|j| at(r0 + i, c0 + j)).collect();
+            (House::Row(crate::index::Row::new(r0 + i)), inter)
+        });
+        let cols = (0..s.box_cols()).map(|j| {
+            let inter: Vec<Cell> = (0..s.box_rows()).map(|i| at(r0 + i, c0 + j)).collect();
+            (House::Col(crate::index::Col::new(c0 + j)), inter)
+        });
+        for (line, inter) in rows.chain(cols) {
             if inter.len() < k {
                 continue;
             }
-            let line_cells = ctx.house_cells(line).to_vec();
+            let line_cells = ctx.house_cells(line);
             naked_subsets(ctx, &inter, k, &mut |subset, digits| {
-                let in_box = naked_eliminations(ctx, &bcells, subset, digits);
-                let mut elims: Vec<Candidate> =
-                    naked_eliminations(ctx, &line_cells, subset, digits)
-                        .into_iter()
-                        .filter(|e| !block.contains(s, e.cell))
-                        .collect();
+                let in_box = naked_eliminations(ctx, bcells, subset, digits);
+                let mut elims: Vec<Candidate> = naked_eliminations(ctx, line_cells, subset, digits)
+                    .into_iter()
+                    .filter(|e| !block.contains(s, e.cell))
+                    .collect();
                 // As HoDoKu defines it, a locked subset clears both houses; one that clears
                 // only one is a naked subset.
                 if elims.is_empty() || in_box.is_empty() {
