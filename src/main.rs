@@ -20,6 +20,7 @@ mod cli;
 mod cmd;
 mod input;
 mod limits;
+mod sorted_json;
 mod tui;
 
 use clap::Parser;

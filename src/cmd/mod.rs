@@ -104,10 +104,7 @@ impl Outcome {
 /// `--json` writes them: a library record ([`sudoku::format::json::Headed`] and the like)
 /// goes out the same from every command.
 pub fn json_line(record: &impl serde::Serialize) -> String {
-    let v = serde_json::to_value(record).unwrap_or(serde_json::Value::Null);
-    // Written to bytes, not through `Display`, which checks every run of a string again as
-    // it passes: a 225x225 record's two grids took 12M instructions that way.
-    let mut line = serde_json::to_string(&v).unwrap_or_else(|_| "null".into());
+    let mut line = crate::sorted_json::to_string(record).unwrap_or_else(|_| "null".into());
     line.push('\n');
     line
 }

@@ -1132,7 +1132,9 @@ pub fn write_grid(grid: &Grid, format: Format) -> Result<String, WriteError> {
 
 /// Appends `text` right-aligned to `width` characters (ASCII).
 pub(crate) fn push_aligned(out: &mut String, text: &str, width: usize) {
-    out.extend(std::iter::repeat_n(' ', width.saturating_sub(text.len())));
+    for _ in text.len()..width {
+        out.push(' ');
+    }
     out.push_str(text);
 }
 
