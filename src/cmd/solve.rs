@@ -238,14 +238,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             // A format that can't hold this grid (a size, a box shape) is said once per
             // puzzle, as an error: exit 2.
             let refused = match &answer {
-                Answer::Solved { puzzle, .. } if !args.json => {
-                    format::write_grid(&Grid::empty(puzzle.shape()), to)
-                        .err()
-                        .map(|e| match puzzle.place() {
-                            p if p.is_empty() => e.to_string(),
-                            p => format!("{p}: {e}"),
-                        })
-                }
+                Answer::Solved { puzzle, .. } if !args.json => format::refusal(puzzle.shape(), to)
+                    .map(|e| match puzzle.place() {
+                        p if p.is_empty() => e.to_string(),
+                        p => format!("{p}: {e}"),
+                    }),
                 _ => None,
             };
             if let Some(e) = refused {

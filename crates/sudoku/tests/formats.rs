@@ -1299,3 +1299,45 @@ fn a_box_note_is_read_in_any_case_and_a_broken_one_is_an_error() {
     assert_eq!(err_at(&Err(err.clone())), (1, 38));
     assert!(err.to_string().contains("the note `# box 0x6`"), "{err}");
 }
+
+/// `refusal` answers boxed, line and JSON without writing: it says what writing an empty grid
+/// says, on every format, for shapes from 2x2 to 400x400 (tall boxes, primes, past 35).
+#[test]
+fn a_formats_refusal_is_what_writing_says() {
+    let shapes = [
+        (1, 2),
+        (2, 1),
+        (1, 5),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (4, 2),
+        (3, 4),
+        (4, 4),
+        (1, 13),
+        (5, 5),
+        (6, 6),
+        (5, 8),
+        (7, 7),
+        (20, 20),
+    ];
+    let mut refused = 0;
+    for (r, c) in shapes {
+        let shape = Shape::new(r, c).unwrap();
+        for &f in Format::ALL {
+            let written = format::write_grid(&Grid::empty(shape), f).err();
+            let said = format::refusal(shape, f);
+            assert_eq!(
+                said.as_ref().map(ToString::to_string),
+                written.as_ref().map(ToString::to_string),
+                "{f:?} {shape}"
+            );
+            refused += usize::from(said.is_some());
+        }
+    }
+    assert!(
+        refused > 20,
+        "only {refused} refusals: the shapes test too little"
+    );
+}

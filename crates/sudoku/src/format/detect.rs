@@ -215,6 +215,11 @@ fn classify(lines: &[String], sdk_header: bool, percent: bool) -> Format {
     // Counted without building the tokens: a line may be megabytes long.
     let numeric = |s: &str| {
         let mut k = 0;
+        // Numbers and blanks only, in one pass over the bytes (a giant grid's line).
+        if super::line::plain_numbers(s, |_| k += 1) {
+            return (k >= 2).then_some(k);
+        }
+        k = 0;
         for t in super::matrix::strip_comment(s)
             .split(|c: char| c.is_whitespace() || c.is_control() || c == ',' || c == ';')
             .filter(|t| !t.is_empty())

@@ -77,7 +77,9 @@ pub(crate) fn is_row(t: &str) -> bool {
 /// Prose: some word of three or more ASCII letters.
 pub(crate) fn is_prose(t: &str) -> bool {
     let mut run = 0;
-    for c in t.chars() {
+    // Bytes, not characters: every byte of a character past ASCII breaks a run, as the
+    // character would (a line of a giant grid's numbers is megabytes long).
+    for c in t.bytes() {
         if c.is_ascii_alphabetic() {
             run += 1;
             if run >= 3 {

@@ -240,6 +240,21 @@ pub(crate) fn parse_record(text: &str, opts: &ReadOptions) -> Result<Puzzle, Par
             }
         }
     }
+    // Numbers and blanks only (a giant grid's line, what `--to line` and `--json` write
+    // past 35x35): read in one pass. Any other line, or a number past the grid's side,
+    // takes the general path below.
+    let mut values = Vec::new();
+    if plain_numbers(body, |v| values.push(v)) {
+        let count = values.len();
+        let r = (count as f64).sqrt().round() as usize;
+        if (16..=cells_max).contains(&count) && r * r == count {
+            if let Some(shape) = opts.shape_for(r).filter(|_| values.iter().all(|&v| v <= r)) {
+                let grid = Grid::from_values(shape, &values).expect("values checked");
+                return Ok(Puzzle::new(grid));
+            }
+        }
+    }
+    drop(values);
     let tokens: Vec<(usize, &str)> = if body.split_whitespace().nth(cells_max).is_some() {
         Vec::new()
     } else {
@@ -540,6 +555,39 @@ pub(crate) fn tokens_with_offsets(s: &str) -> Vec<(usize, &str)> {
 /// A number (up to 3 digits) or `.`: a cell of a matrix.
 pub(crate) fn is_number_token(t: &str) -> bool {
     t == "." || (!t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Reads a text of number tokens ([`is_number_token`], `.` as 0) apart by blanks and tabs
+/// in one pass over its bytes, handing each value to `each`; `false` as soon as the text
+/// holds any other byte, or a token that is no number. A giant grid's line is megabytes
+/// of such tokens: this is how it is counted and read, and a text it turns down goes to
+/// the general path, which says what is wrong and where.
+pub(crate) fn plain_numbers(text: &str, mut each: impl FnMut(usize)) -> bool {
+    // The token being read: its length, its value, whether it is `.`.
+    let (mut len, mut value, mut dot) = (0usize, 0usize, false);
+    for &b in text.as_bytes() {
+        match b {
+            b'0'..=b'9' if !dot && len < 3 => {
+                value = value * 10 + usize::from(b - b'0');
+                len += 1;
+            }
+            b'.' if len == 0 => {
+                dot = true;
+                len = 1;
+            }
+            b' ' | b'\t' => {
+                if len > 0 {
+                    each(value);
+                }
+                (len, value, dot) = (0, 0, false);
+            }
+            _ => return false,
+        }
+    }
+    if len > 0 {
+        each(value);
+    }
+    true
 }
 
 fn parse_numbers(
@@ -864,5 +912,53 @@ mod tests {
             }
         }
         assert!(taken > 1000, "the quick path took only {taken} lines");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The one-pass reading of numbers takes a text exactly when its tokens are all
+        /// numbers and it holds nothing but them and blanks, and reads them as they read.
+        #[test]
+        fn plain_numbers_read_as_their_tokens_do(
+            text in "[0-9. \t]{0,40}|[0-9. \tx#,;\u{a0}é]{0,24}"
+        ) {
+            let mut got = Vec::new();
+            let took = plain_numbers(&text, |v| got.push(v));
+            let plain = text.bytes().all(|b| b.is_ascii_digit() || b" .\t".contains(&b));
+            let tokens: Vec<&str> = text.split([' ', '\t']).filter(|t| !t.is_empty()).collect();
+            proptest::prop_assert_eq!(took, plain && tokens.iter().all(|t| is_number_token(t)));
+            if took {
+                let values: Vec<usize> =
+                    tokens.iter().map(|t| t.parse().unwrap_or(0)).collect();
+                proptest::prop_assert_eq!(got, values);
+            }
+        }
+    }
+
+    /// A line of numbers is read in one pass when it can be; one with a number past the
+    /// side is not, and is refused where that number stands, as before.
+    #[test]
+    fn a_line_of_numbers_is_read_or_refused_where_it_goes_wrong() {
+        let values: Vec<usize> = (0..256).map(|i| (i * 7 + i / 16) % 17).collect();
+        let line: Vec<String> = values.iter().map(usize::to_string).collect();
+        let line = line.join(" ");
+        let p = parse_record(&line, &ReadOptions::default()).unwrap();
+        let read: Vec<usize> = p.grid.values().iter().map(|&v| usize::from(v)).collect();
+        assert_eq!(read, values);
+        assert_eq!(p.grid.shape().side(), 16);
+        // Tabs and `.` for an empty cell read the same.
+        let dotted = line.replace(" 0 ", "\t.\t");
+        let q = parse_record(&dotted, &ReadOptions::default()).unwrap();
+        assert_eq!(q.grid, p.grid);
+        let bad = line.replacen(" 5 ", " 17 ", 1);
+        let at = bad.find(" 17 ").unwrap() + 2;
+        let e = parse_record(&bad, &ReadOptions::default()).unwrap_err();
+        assert_eq!(e.col, at);
+        assert!(
+            e.message().contains("17 is out of range 0..=16"),
+            "{}",
+            e.message()
+        );
     }
 }

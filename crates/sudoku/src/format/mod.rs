@@ -537,6 +537,14 @@ pub(crate) fn stray_char(text: &str, col0: usize) -> Option<(usize, ParseErrorKi
 /// is kept), and a control character there is a sign of a file that is not what it seems:
 /// it is refused where it stands, as among the cells ([`stray_char`]), never kept silently.
 pub(crate) fn stray_after_cells(text: &str, col0: usize) -> Option<(usize, ParseErrorKind)> {
+    // Printable ASCII and tabs (a giant grid's numbers, megabytes) hold no control
+    // character: known in one pass over the bytes.
+    if text
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) || b == b'\t')
+    {
+        return None;
+    }
     let (i, ch) = text
         .chars()
         .enumerate()
@@ -1128,6 +1136,26 @@ impl StreamWriter {
 /// Renders a bare grid in `format`.
 pub fn write_grid(grid: &Grid, format: Format) -> Result<String, WriteError> {
     write(&Puzzle::new(grid.clone()), format)
+}
+
+/// Why `format` can't write grids of `shape` (a size, a box shape it would lose), or
+/// `None` when it can. Boxed, line and JSON hold every shape and answer at once; the others
+/// write an empty grid to know, as a giant grid's answer would be written. (A test holds
+/// the answer to the writing's on every format and many shapes.)
+///
+/// ```
+/// use sudoku::format::{self, Format};
+/// use sudoku::Shape;
+/// let six_tall = Shape::new(3, 2)?;
+/// assert!(format::refusal(six_tall, Format::Boxed).is_none());
+/// assert!(format::refusal(six_tall, Format::Matrix).is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn refusal(shape: Shape, format: Format) -> Option<WriteError> {
+    if matches!(format, Format::Boxed | Format::Line | Format::Json) {
+        return None;
+    }
+    write_grid(&Grid::empty(shape), format).err()
 }
 
 /// Appends `text` right-aligned to `width` characters (ASCII).

@@ -39,6 +39,11 @@ pub(crate) fn row_cells(text: &str) -> Option<Vec<char>> {
         Some(b) => (b, true),
         None => (t, false),
     };
+    // No row of 64 characters is longer than 256 bytes: a giant grid's line of numbers
+    // (megabytes) is turned down before its characters are collected.
+    if body.len() > SIDE * 4 {
+        return None;
+    }
     let cells: Vec<char> = body.chars().collect();
     let ok = cells.len() == SIDE
         && cells.iter().all(|&c| c == ' ' || value(c).is_some())
