@@ -110,7 +110,7 @@ pub(crate) struct Tables<S = Sets> {
     /// the position itself. A branch's locked candidates start from these
     /// ([`Branch::moved`]): any other house-digit locks nothing new until its places move.
     /// Found at the first branch that stalls on locked candidates: SE's producers never do.
-    locks: OnceLock<Vec<bool>>,
+    locks: OnceLock<Vec<u64>>,
     /// Each candidate id's cell and digit, from the box-first tables (sides up to 32;
     /// empty past them): SE's loop reads them instead of dividing.
     split: &'static [(u16, u8)],
@@ -168,8 +168,8 @@ impl<S: Store> Tables<S> {
     fn cells(&self) -> usize {
         self.shape.cell_count()
     }
-    /// [`Tables::locks`], found on first use.
-    fn locks(&self) -> &[bool] {
+    /// [`Tables::locks`], found on first use, a bit a house-digit.
+    fn locks(&self) -> &[u64] {
         self.locks
             .get_or_init(|| locks(&self.orig, &self.geometry, &self.placed))
     }
@@ -251,21 +251,23 @@ fn common_houses<S: Store>(cur: &S, g: &Geometry, h: usize, d: usize) -> ([u32; 
     (common, k)
 }
 
-/// [`Tables::locks`] of the position `cur` whose houses hold `placed`.
-fn locks<S: Store>(cur: &S, g: &Geometry, placed: &[bool]) -> Vec<bool> {
+/// [`Tables::locks`] of the position `cur` whose houses hold `placed`, a bit a
+/// house-digit.
+fn locks<S: Store>(cur: &S, g: &Geometry, placed: &[bool]) -> Vec<u64> {
     let n = g.side();
-    let mut locks = vec![false; placed.len()];
-    for (hd, lock) in locks.iter_mut().enumerate() {
+    let mut locks = vec![0u64; placed.len().div_ceil(64)];
+    for hd in 0..placed.len() {
         let (h, d) = (hd / n, hd % n);
         if placed[hd] || cur.count(g, h, d) < 2 {
             continue;
         }
         let (common, k) = common_houses(cur, g, h, d);
-        *lock = common[..k].iter().any(|&other| {
+        let lock = common[..k].iter().any(|&other| {
             g.house_ids(other as usize).iter().any(|&c| {
                 cur.has(c as usize, d) && !g.cell_houses(c as usize).contains(&(h as u32))
             })
         });
+        locks[hd / 64] |= u64::from(lock) << (hd % 64);
     }
     locks
 }
@@ -289,10 +291,11 @@ pub(crate) struct Branch<S = Sets> {
     done: Vec<bool>,
     cell_on: Vec<bool>,
     /// The house-digits (`house * n + digit`) whose places changed since
-    /// [`Self::locked_candidates`] last looked at them: only those can lock anything new
-    /// (places only go, cells only turn on), so the stall skips the rest. Marking one too
-    /// many costs a look, never a different answer.
-    moved: Vec<bool>,
+    /// [`Self::locked_candidates`] last looked at them, a bit each: only those can lock
+    /// anything new (places only go, cells only turn on), so the stall skips the rest.
+    /// Marking one too many costs a look, never a different answer. Bits, not flags: a
+    /// 25x25 has 1,875 house-digits and a stall finds a few moved, a word at a time.
+    moved: Vec<u64>,
     /// The position's own locks ([`Tables::locks`]) are still to be added to `moved`: the
     /// branch went back to the position since the stall last ran.
     fresh: bool,
@@ -331,7 +334,7 @@ impl<S: Store> Branch<S> {
             cur: t.orig.clone(),
             done: t.placed.clone(),
             cell_on: vec![false; t.cells()],
-            moved: vec![false; t.shape.house_count() * t.n],
+            moved: vec![0; (t.shape.house_count() * t.n).div_ceil(64)],
             fresh: true,
             #[cfg(test)]
             everywhere: false,
@@ -539,7 +542,8 @@ impl<S: Store> Branch<S> {
     #[inline(always)]
     fn moved_at(&mut self, t: &Tables<S>, cell: usize, digit: usize) {
         for &h in t.cell_houses(cell) {
-            self.moved[h as usize * t.n + digit] = true;
+            let hd = h as usize * t.n + digit;
+            self.moved[hd / 64] |= 1 << (hd % 64);
         }
     }
 
@@ -803,29 +807,41 @@ impl<S: Store> Branch<S> {
                 *moved |= lock;
             }
         }
+        let total = s.house_count() * n;
         #[cfg(test)]
         if self.everywhere {
-            self.moved.fill(true);
+            self.moved.fill(!0);
+            if total % 64 != 0 {
+                *self.moved.last_mut().expect("a word") = (1 << (total % 64)) - 1;
+            }
         }
-        for h in 0..s.house_count() {
-            for d in 0..n {
-                let hd = h * n + d;
-                if !std::mem::take(&mut self.moved[hd])
-                    || self.done[hd]
-                    || self.cur.count(&t.geometry, h, d) < 2
-                {
-                    continue;
-                }
-                let (common, k) = common_houses(&self.cur, &t.geometry, h, d);
-                for &other in &common[..k] {
-                    for &c in t.house(other as usize) {
-                        let c = c as usize;
-                        if self.cur.has(c, d)
-                            && !t.cell_houses(c).contains(&(h as u32))
-                            && !self.cell_on[c]
-                        {
-                            self.set(t, t.cand(c, d) * 2, last);
-                        }
+        // In increasing order, each bit cleared as it is taken: a house-digit that moves
+        // while this runs is looked at in this pass if it comes later, in the next if not,
+        // as a pass over every house-digit in turn would.
+        let mut next = 0;
+        while next < total {
+            let (w, b) = (next / 64, next % 64);
+            let bits = self.moved[w] >> b;
+            if bits == 0 {
+                next = (w + 1) * 64;
+                continue;
+            }
+            let hd = next + bits.trailing_zeros() as usize;
+            next = hd + 1;
+            self.moved[hd / 64] &= !(1 << (hd % 64));
+            let (h, d) = (hd / n, hd % n);
+            if self.done[hd] || self.cur.count(&t.geometry, h, d) < 2 {
+                continue;
+            }
+            let (common, k) = common_houses(&self.cur, &t.geometry, h, d);
+            for &other in &common[..k] {
+                for &c in t.house(other as usize) {
+                    let c = c as usize;
+                    if self.cur.has(c, d)
+                        && !t.cell_houses(c).contains(&(h as u32))
+                        && !self.cell_on[c]
+                    {
+                        self.set(t, t.cand(c, d) * 2, last);
                     }
                 }
             }
@@ -1399,7 +1415,7 @@ mod tests {
                 }
             }
         }
-        (compared, t.locks().contains(&true))
+        (compared, t.locks().iter().any(|&w| w != 0))
     }
 
     #[test]
