@@ -1384,6 +1384,27 @@ mod tests {
             .collect()
     }
 
+    /// [`common_houses`] of every house-digit of `cur`, against the houses every place
+    /// of the digit shares, found cell by cell (no count consulted).
+    fn common_houses_as_counted<S: Store>(cur: &S, g: &Geometry, at: &str) {
+        for h in 0..g.shape().house_count() {
+            for d in 0..g.side() {
+                let places: Vec<usize> = (g.house_ids(h).iter())
+                    .map(|&c| c as usize)
+                    .filter(|&c| cur.has(c, d))
+                    .collect();
+                let shared: Vec<u32> = places.first().map_or(Vec::new(), |&first| {
+                    (g.cell_houses(first).iter().copied())
+                        .filter(|&x| x as usize != h)
+                        .filter(|x| places.iter().all(|&c| g.cell_houses(c).contains(x)))
+                        .collect()
+                });
+                let (common, k) = common_houses(cur, g, h, d);
+                assert_eq!(common[..k], shared[..], "{at}: house {h}, digit {d}");
+            }
+        }
+    }
+
     /// From every candidate of `line`'s raw position (locked candidates of its own), at the
     /// Plus and Nested scales: the stall that looks only where places moved derives what
     /// a look at every house-digit derives, node for node. Gives the starts compared and
@@ -1411,6 +1432,9 @@ mod tests {
                     let at = format!("{line}, {mode:?} from {start}");
                     assert_eq!(rows(&moved.table), rows(&everywhere.table), "{at}");
                     assert_eq!(moved.clash(), everywhere.clash(), "{at}");
+                    if compared % 7 == 0 {
+                        common_houses_as_counted(&moved.cur, &t.geometry, &at);
+                    }
                     compared += 1;
                 }
             }
@@ -1441,6 +1465,15 @@ mod tests {
         let sixteen =
             crate::format::write(&crate::format::Puzzle::new(sixteen), Format::Line).unwrap();
         count(same_as_looking_everywhere::<Bits>(sixteen.trim(), 29));
+        // Boxes wider than tall: a row crosses a box in four cells, a column in three.
+        let twelve = crate::generate::Generator::new(Shape::new(3, 4).unwrap())
+            .seed(2)
+            .generate(0)
+            .unwrap()
+            .puzzle;
+        let twelve =
+            crate::format::write(&crate::format::Puzzle::new(twelve), Format::Line).unwrap();
+        count(same_as_looking_everywhere::<Sets>(twelve.trim(), 13));
         assert!(compared > 2000 && locking >= 2, "{compared} {locking}");
     }
 }
