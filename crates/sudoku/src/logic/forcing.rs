@@ -811,7 +811,7 @@ impl<S: Store> Branch<S> {
         #[cfg(test)]
         if self.everywhere {
             self.moved.fill(!0);
-            if total % 64 != 0 {
+            if !total.is_multiple_of(64) {
                 *self.moved.last_mut().expect("a word") = (1 << (total % 64)) - 1;
             }
         }
