@@ -320,49 +320,26 @@ impl<'a> ser::Serializer for Writer<'a> {
     }
 }
 
-impl ser::SerializeSeq for Array<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
+/// The four array forms serde tells apart, each an [`Array`] here.
+macro_rules! array_form {
+    ($form:ident, $element:ident) => {
+        impl ser::$form for Array<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn $element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
+                self.element(v)
+            }
+            fn end(self) -> Result<(), Error> {
+                self.finish()
+            }
+        }
+    };
 }
 
-impl ser::SerializeTuple for Array<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Array<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Array<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
+array_form!(SerializeSeq, serialize_element);
+array_form!(SerializeTuple, serialize_element);
+array_form!(SerializeTupleStruct, serialize_field);
+array_form!(SerializeTupleVariant, serialize_field);
 
 impl ser::SerializeMap for Object<'_> {
     type Ok = ();
@@ -391,35 +368,28 @@ impl ser::SerializeMap for Object<'_> {
     }
 }
 
-impl ser::SerializeStruct for Object<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Error> {
-        self.entry(Cow::Borrowed(key), v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
+/// The two struct forms serde tells apart, each an [`Object`] here.
+macro_rules! struct_form {
+    ($form:ident) => {
+        impl ser::$form for Object<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                v: &T,
+            ) -> Result<(), Error> {
+                self.entry(Cow::Borrowed(key), v)
+            }
+            fn end(self) -> Result<(), Error> {
+                self.finish()
+            }
+        }
+    };
 }
 
-impl ser::SerializeStructVariant for Object<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Error> {
-        self.entry(Cow::Borrowed(key), v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
+struct_form!(SerializeStruct);
+struct_form!(SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {

@@ -1457,22 +1457,19 @@ mod tests {
             count(same_as_looking_everywhere::<Sets>(line, 3));
             count(same_as_looking_everywhere::<Bits>(line, 3));
         }
-        let sixteen = crate::generate::Generator::new(Shape::new(4, 4).unwrap())
-            .seed(1)
-            .generate(0)
-            .unwrap()
-            .puzzle;
-        let sixteen =
-            crate::format::write(&crate::format::Puzzle::new(sixteen), Format::Line).unwrap();
+        // A generated puzzle of `shape` as a line.
+        let generated = |shape: Shape, seed: u64| {
+            let p = crate::generate::Generator::new(shape)
+                .seed(seed)
+                .generate(0)
+                .unwrap()
+                .puzzle;
+            crate::format::write(&crate::format::Puzzle::new(p), Format::Line).unwrap()
+        };
+        let sixteen = generated(Shape::new(4, 4).unwrap(), 1);
         count(same_as_looking_everywhere::<Bits>(sixteen.trim(), 29));
         // Boxes wider than tall: a row crosses a box in four cells, a column in three.
-        let twelve = crate::generate::Generator::new(Shape::new(3, 4).unwrap())
-            .seed(2)
-            .generate(0)
-            .unwrap()
-            .puzzle;
-        let twelve =
-            crate::format::write(&crate::format::Puzzle::new(twelve), Format::Line).unwrap();
+        let twelve = generated(Shape::new(3, 4).unwrap(), 2);
         count(same_as_looking_everywhere::<Sets>(twelve.trim(), 13));
         assert!(compared > 2000 && locking >= 2, "{compared} {locking}");
     }
