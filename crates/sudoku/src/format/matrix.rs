@@ -73,33 +73,19 @@ pub(crate) fn split_row(text: &str) -> Vec<(usize, String)> {
 /// was for [`split_row`] and the checks after it, which say what is wrong and where.
 fn plain_row(text: &str, n: usize, values: &mut Vec<usize>) -> bool {
     let start = values.len();
-    let ok = text
-        .split([' ', '\t'])
-        .filter(|f| !f.is_empty())
-        .all(|f| match plain_cell(f, n) {
-            Some(v) if values.len() - start < n => {
-                values.push(v);
-                true
-            }
-            _ => false,
-        })
-        && values.len() - start == n;
+    // Cells past the `n`th are counted, not kept: a row of millions stays small.
+    let mut count = 0;
+    let ok = super::line::plain_numbers(text, |v| {
+        if count < n {
+            values.push(v);
+        }
+        count += 1;
+    }) && count == n
+        && values[start..].iter().all(|&v| v <= n);
     if !ok {
         values.truncate(start);
     }
     ok
-}
-
-/// A plain row's field: `.`, or up to three digits making at most `n`
-/// ([`super::line::is_number_token`]).
-fn plain_cell(field: &str, n: usize) -> Option<usize> {
-    if !super::line::is_number_token(field) {
-        return None;
-    }
-    if field == "." {
-        return Some(0);
-    }
-    field.parse().ok().filter(|&v| v <= n)
 }
 
 /// The first character of a row's fields that is no cell ([`super::stray_char`]), or a
