@@ -47,7 +47,7 @@ use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
 use super::Context;
-use crate::index::{Candidate, Cell, Digit, House};
+use crate::index::{Candidate, Cell, House};
 use crate::set::DigitSet;
 use crate::shape::Shape;
 use std::ops::ControlFlow;
@@ -219,38 +219,6 @@ impl Tables<Bits> {
     }
 }
 
-/// The houses other than `h` that hold every place of digit `d` in house `h` (geometry
-/// indices), in the first place's order: at most two, on the stack (this runs at every
-/// stall of a branch; collected into vectors it was half of a 25x25's `explain`).
-fn common_houses<S: Store>(cur: &S, g: &Geometry, h: usize, d: usize) -> ([u32; 3], usize) {
-    let (mut common, mut k, mut first) = ([0u32; 3], 0, true);
-    for &c in g.house_ids(h) {
-        if !cur.has(c as usize, d) {
-            continue;
-        }
-        let hs = g.cell_houses(c as usize);
-        if std::mem::take(&mut first) {
-            for &x in hs.iter().filter(|&&x| x as usize != h) {
-                common[k] = x;
-                k += 1;
-            }
-        } else {
-            let mut kept = 0;
-            for i in 0..k {
-                if hs.contains(&common[i]) {
-                    common[kept] = common[i];
-                    kept += 1;
-                }
-            }
-            k = kept;
-        }
-        if k == 0 {
-            break;
-        }
-    }
-    (common, k)
-}
-
 /// [`Tables::locks`] of the position `cur` whose houses hold `placed`, a bit a
 /// house-digit.
 fn locks<S: Store>(cur: &S, g: &Geometry, placed: &[bool]) -> Vec<u64> {
@@ -261,12 +229,10 @@ fn locks<S: Store>(cur: &S, g: &Geometry, placed: &[bool]) -> Vec<u64> {
         if placed[hd] || cur.count(g, h, d) < 2 {
             continue;
         }
-        let (common, k) = common_houses(cur, g, h, d);
-        let lock = common[..k].iter().any(|&other| {
-            g.house_ids(other as usize).iter().any(|&c| {
-                cur.has(c as usize, d) && !g.cell_houses(c as usize).contains(&(h as u32))
-            })
-        });
+        let mut lock = false;
+        if let Some(other) = cur.locking_house(g, h, d) {
+            cur.places_outside(g, other, h, d, |_| lock = true);
+        }
         locks[hd / 64] |= u64::from(lock) << (hd % 64);
     }
     locks
@@ -385,8 +351,7 @@ impl<S: Store> Branch<S> {
         // A false changed only its candidate in the store, a true only its cell's flag and
         // its digit's entries in the cell's houses.
         for nd in &self.table.nodes {
-            let cand = nd.fact as usize / 2;
-            let (c, d) = (cand / t.n, cand % t.n);
+            let (c, d) = t.split(nd.fact as usize / 2);
             if nd.fact & 1 == 0 {
                 self.cur.restore(&t.orig, &t.geometry, c, d);
                 continue;
@@ -589,12 +554,7 @@ impl<S: Store> Branch<S> {
                 return;
             };
             let Node { fact: f, depth, .. } = self.table.nodes[k as usize];
-            let (cell, digit) = if SE {
-                t.split((f / 2) as usize)
-            } else {
-                let cand = (f / 2) as usize;
-                (cand / t.n, cand % t.n)
-            };
+            let (cell, digit) = t.split((f / 2) as usize);
             if depth >= self.limit {
                 self.head = self.table.nodes.len();
                 self.head_on = self.table.nodes.len();
@@ -833,18 +793,19 @@ impl<S: Store> Branch<S> {
             if self.done[hd] || self.cur.count(&t.geometry, h, d) < 2 {
                 continue;
             }
-            let (common, k) = common_houses(&self.cur, &t.geometry, h, d);
-            for &other in &common[..k] {
-                for &c in t.house(other as usize) {
-                    let c = c as usize;
-                    if self.cur.has(c, d)
-                        && !t.cell_houses(c).contains(&(h as u32))
-                        && !self.cell_on[c]
-                    {
-                        self.set(t, t.cand(c, d) * 2, last);
-                    }
+            let Some(other) = self.cur.locking_house(&t.geometry, h, d) else {
+                continue;
+            };
+            // Gathered first: each false found changes the store.
+            let mut off = std::mem::take(&mut self.causes);
+            off.clear();
+            (self.cur).places_outside(&t.geometry, other, h, d, |c| off.push(c as u32));
+            for &c in &off {
+                if !self.cell_on[c as usize] {
+                    self.set(t, t.cand(c as usize, d) * 2, last);
                 }
             }
+            self.causes = off;
         }
     }
 
@@ -1143,19 +1104,36 @@ pub(crate) fn find(
         }
         return ControlFlow::Continue(());
     }
-    let t: Tables = Tables::new(ctx);
+    // The two stores give the same branches (a test holds them node for node); the masks
+    // are a third of the digit sets' bytes at 25x25, and a nested branch copies its store
+    // for every inner branch.
+    if ctx.side() <= BOX_FIRST_MAX_SIDE {
+        find_on::<Bits>(ctx, technique, plan, sink)
+    } else {
+        find_on::<Sets>(ctx, technique, plan, sink)
+    }
+}
+
+/// [`find`] on the candidate store `S`.
+fn find_on<S: Store>(
+    ctx: &Context<'_>,
+    technique: Technique,
+    plan: Plan,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let t: Tables<S> = Tables::new(ctx);
     let mut b = Branch::new(&t);
     let mut inner = None;
     let mut live: Vec<u32> = (0..t.cells())
-        .flat_map(|c| t.orig.cands[c].iter().map(move |d| (c, d)))
-        .map(|(c, d)| t.cand(c, d.index()))
+        .flat_map(|c| t.orig.digits(c).map(move |d| (c, d)))
+        .map(|(c, d)| t.cand(c, d))
         .collect();
     // Nested branches cost hundreds of inner branches each: the first contradiction found
     // is taken at once (premises in cells with few candidates first) instead of searching
     // for the shortest.
     let eager = plan.mode == Mode::Nested;
     if eager {
-        live.sort_by_key(|&x| t.orig.cands[x as usize / t.n].len());
+        live.sort_by_key(|&x| t.orig.len(x as usize / t.n));
     }
     let mut found: Vec<Found> = Vec::new();
     // Facts of each true premise, for the verities.
@@ -1251,31 +1229,25 @@ pub(crate) fn find(
 
 /// Adds the verities: a fact that every candidate of a cell, or every place of a digit in
 /// a house, forces (from the facts of each true premise, `on_facts`).
-fn verities(t: &Tables, on_facts: &[Option<Vec<(u32, u16)>>], found: &mut Vec<Found>) {
+fn verities<S: Store>(t: &Tables<S>, on_facts: &[Option<Vec<(u32, u16)>>], found: &mut Vec<Found>) {
     let s = t.shape;
     let mut tally: Vec<(u16, u32)> = vec![(0, 0); t.cells() * t.n * 2];
     let mut groups: Vec<Vec<u32>> = Vec::new();
     for c in 0..t.cells() {
-        if t.orig.cands[c].len() >= 2 {
-            groups.push(
-                t.orig.cands[c]
-                    .iter()
-                    .map(|d| t.cand(c, d.index()))
-                    .collect(),
-            );
+        if t.orig.len(c) >= 2 {
+            groups.push(t.orig.digits(c).map(|d| t.cand(c, d)).collect());
         }
     }
     for h in House::all(s) {
         let hi = h.index(s);
         for d in 0..t.n {
-            if t.placed[hi * t.n + d] || t.orig.count[hi * t.n + d] < 2 {
+            if t.placed[hi * t.n + d] || t.orig.count(&t.geometry, hi, d) < 2 {
                 continue;
             }
-            let dg = Digit::from_index(d);
             groups.push(
                 t.house(hi)
                     .iter()
-                    .filter(|&&c| t.orig.cands[c as usize].contains(dg))
+                    .filter(|&&c| t.orig.has(c as usize, d))
                     .map(|&c| t.cand(c as usize, d))
                     .collect(),
             );
@@ -1326,10 +1298,10 @@ fn shortest_distinct(mut found: Vec<Found>) -> Vec<(Vec<u32>, u32)> {
         .collect()
 }
 
-fn build(
-    t: &Tables,
-    b: &mut Branch,
-    inner: &mut Option<Branch>,
+fn build<S: Store>(
+    t: &Tables<S>,
+    b: &mut Branch<S>,
+    inner: &mut Option<Branch<S>>,
     technique: Technique,
     mode: Mode,
     premises: &[u32],
@@ -1384,23 +1356,31 @@ mod tests {
             .collect()
     }
 
-    /// [`common_houses`] of every house-digit of `cur`, against the houses every place
-    /// of the digit shares, found cell by cell (no count consulted).
-    fn common_houses_as_counted<S: Store>(cur: &S, g: &Geometry, at: &str) {
+    /// [`Store::locking_house`] and [`Store::places_outside`] of every house-digit of `cur`,
+    /// against the houses every place of the digit shares and the places outside, found
+    /// cell by cell (no count or mask consulted).
+    fn locking_as_found_cell_by_cell<S: Store>(cur: &S, g: &Geometry, at: &str) {
         for h in 0..g.shape().house_count() {
             for d in 0..g.side() {
                 let places: Vec<usize> = (g.house_ids(h).iter())
                     .map(|&c| c as usize)
                     .filter(|&c| cur.has(c, d))
                     .collect();
-                let shared: Vec<u32> = places.first().map_or(Vec::new(), |&first| {
-                    (g.cell_houses(first).iter().copied())
-                        .filter(|&x| x as usize != h)
-                        .filter(|x| places.iter().all(|&c| g.cell_houses(c).contains(x)))
-                        .collect()
-                });
-                let (common, k) = common_houses(cur, g, h, d);
-                assert_eq!(common[..k], shared[..], "{at}: house {h}, digit {d}");
+                let shared: Vec<usize> = (0..g.shape().house_count())
+                    .filter(|&x| x != h && places.len() >= 2)
+                    .filter(|&x| places.iter().all(|&c| g.house_ids(x).contains(&(c as u32))))
+                    .collect();
+                assert!(shared.len() <= 1, "{at}: house {h}, digit {d}");
+                let other = cur.locking_house(g, h, d);
+                assert_eq!(other, shared.first().copied(), "{at}: house {h}, digit {d}");
+                let Some(other) = other else { continue };
+                let outside: Vec<usize> = (g.house_ids(other).iter())
+                    .map(|&c| c as usize)
+                    .filter(|&c| cur.has(c, d) && !places.contains(&c))
+                    .collect();
+                let mut given = Vec::new();
+                cur.places_outside(g, other, h, d, |c| given.push(c));
+                assert_eq!(given, outside, "{at}: house {h} in {other}, digit {d}");
             }
         }
     }
@@ -1433,7 +1413,7 @@ mod tests {
                     assert_eq!(rows(&moved.table), rows(&everywhere.table), "{at}");
                     assert_eq!(moved.clash(), everywhere.clash(), "{at}");
                     if compared % 7 == 0 {
-                        common_houses_as_counted(&moved.cur, &t.geometry, &at);
+                        locking_as_found_cell_by_cell(&moved.cur, &t.geometry, &at);
                     }
                     compared += 1;
                 }
@@ -1471,6 +1451,7 @@ mod tests {
         // Boxes wider than tall: a row crosses a box in four cells, a column in three.
         let twelve = generated(Shape::new(3, 4).unwrap(), 2);
         count(same_as_looking_everywhere::<Sets>(twelve.trim(), 13));
+        count(same_as_looking_everywhere::<Bits>(twelve.trim(), 13));
         assert!(compared > 2000 && locking >= 2, "{compared} {locking}");
     }
 }

@@ -104,6 +104,34 @@ pub(crate) trait Store: Clone {
     );
     /// SE's basics ([`basics`](fn@super::basics)) on this position reached from `orig`.
     fn basics(&self, orig: &Self, g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)>;
+    /// The house other than `h` that holds every place of `d` in house `h`, when there are
+    /// two or more (geometry indices): a box's line or a line's box, which the digit is
+    /// then locked in (pointing, claiming). Two places share at most one other house.
+    fn locking_house(&self, g: &Geometry, h: usize, d: usize) -> Option<usize> {
+        let mut places = (g.house_ids(h).iter().map(|&c| c as usize)).filter(|&c| self.has(c, d));
+        let (first, second) = (places.next()?, places.next()?);
+        let (a, b) = (g.cell_houses(first), g.cell_houses(second));
+        let other = *a.iter().find(|&&x| x as usize != h && b.contains(&x))?;
+        places
+            .all(|c| g.cell_houses(c).contains(&other))
+            .then_some(other as usize)
+    }
+    /// Calls `f` on each place of `d` in house `other` that is outside house `h` (geometry
+    /// indices), in the house's order.
+    fn places_outside(
+        &self,
+        g: &Geometry,
+        other: usize,
+        h: usize,
+        d: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        for &c in g.house_ids(other) {
+            if self.has(c as usize, d) && !g.cell_houses(c as usize).contains(&(h as u32)) {
+                f(c as usize);
+            }
+        }
+    }
 }
 
 /// Per-cell digit sets and per house-digit counts (any side).
@@ -296,6 +324,17 @@ impl Bits {
     fn at(&self, cell: usize, kind: usize) -> usize {
         self.houses[cell][kind] as usize
     }
+    /// The box-first index of house `h` (geometry index): geometry houses are rows,
+    /// columns, boxes; box-first ones boxes, rows, columns. (No division: this is on the
+    /// locked candidates' hot path.)
+    #[inline(always)]
+    fn box_first(&self, h: usize) -> usize {
+        if h >= 2 * self.n {
+            h - 2 * self.n
+        } else {
+            h + self.n
+        }
+    }
 }
 
 impl Store for Bits {
@@ -335,7 +374,7 @@ impl Store for Bits {
     #[inline(always)]
     fn count(&self, _g: &Geometry, h: usize, d: usize) -> usize {
         // Geometry houses are rows, columns, boxes; box-first ones boxes, rows, columns.
-        let b = (h + self.n) % (3 * self.n);
+        let b = self.box_first(h);
         self.places[b * self.n + d].count_ones() as usize
     }
     #[inline(always)]
@@ -395,6 +434,39 @@ impl Store for Bits {
         self.cells.clone_from(&orig.cells);
         self.places.clone_from(&orig.places);
     }
+    #[inline]
+    fn locking_house(&self, g: &Geometry, h: usize, d: usize) -> Option<usize> {
+        let b = self.box_first(h);
+        let m = self.places[b * self.n + d];
+        if m & m.wrapping_sub(1) == 0 {
+            return None;
+        }
+        let first = m.trailing_zeros() as usize;
+        let shares = |kind: usize| m & !self.bf.inter[(b * self.n + first) * 3 + kind] == 0;
+        let kind = (0..3).find(|&kind| kind != b / self.n && shares(kind))?;
+        // The geometry's tables are flat: one load less than the box-first house's cells.
+        let cell = g.house_ids(h)[first] as usize;
+        Some(g.cell_houses(cell)[(kind + 2) % 3] as usize)
+    }
+    #[inline]
+    fn places_outside(
+        &self,
+        g: &Geometry,
+        other: usize,
+        h: usize,
+        d: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        let cells = g.house_ids(other);
+        let mut m = self.places[self.box_first(other) * self.n + d];
+        while m != 0 {
+            let c = cells[m.trailing_zeros() as usize] as usize;
+            m &= m - 1;
+            if !g.cell_houses(c).contains(&(h as u32)) {
+                f(c);
+            }
+        }
+    }
     #[inline(always)]
     fn peers_with(
         &self,
@@ -406,9 +478,23 @@ impl Store for Bits {
     ) {
         match order {
             PeerOrder::CellThenPeers => {
-                for &p in g.peers(cell) {
-                    if self.has(p as usize, d) {
-                        f(p as usize);
+                // The geometry's peer order: the row's places, the column's, then the
+                // box's outside both.
+                let bf = self.bf;
+                let (hs, hp) = (bf.houses[cell], bf.hpos[cell]);
+                let at = (hs[0] as usize * self.n + hp[0] as usize) * 3;
+                let in_box = bf.inter[at + 1] | bf.inter[at + 2];
+                let [row, col, bx] = *g.cell_houses(cell);
+                for (kind, skip, h) in [
+                    (1, 1u32 << hp[1], row),
+                    (2, 1 << hp[2], col),
+                    (0, in_box, bx),
+                ] {
+                    let mut m = self.places[hs[kind] as usize * self.n + d] & !skip;
+                    let cells = g.house_ids(h as usize);
+                    while m != 0 {
+                        f(cells[m.trailing_zeros() as usize] as usize);
+                        m &= m - 1;
                     }
                 }
             }
