@@ -10,7 +10,6 @@
 //! each store can number houses its own way.
 
 use super::{basics, Masks, Nodes, PeerOrder};
-use crate::index::Digit;
 use crate::logic::geometry::{BoxFirst, Geometry};
 use crate::set::DigitSet;
 
@@ -134,19 +133,37 @@ pub(crate) trait Store: Clone {
     }
 }
 
-/// Per-cell digit sets and per house-digit counts (any side).
+/// Per-cell digit sets and per house-digit counts (any side). A cell's set is as many
+/// words as the side needs, one up to 64x64: a nested branch copies the store for every
+/// inner branch, and seven words a cell (a [`DigitSet`]'s) made that copy most of a
+/// 36x36's `explain`.
 #[derive(Clone)]
 pub(crate) struct Sets {
-    /// Each cell's candidates.
-    pub(crate) cands: Vec<DigitSet>,
+    /// Each cell's candidates: `words` words a cell, bit `d % 64` of word `d / 64`.
+    cands: Vec<u64>,
     /// The places of each digit in each house (`house * n + digit`, geometry indices).
-    pub(crate) count: Vec<u16>,
+    count: Vec<u16>,
     n: usize,
+    words: usize,
+}
+
+impl Sets {
+    /// The words of `cell`'s candidates.
+    #[inline(always)]
+    fn cell(&self, cell: usize) -> &[u64] {
+        &self.cands[cell * self.words..(cell + 1) * self.words]
+    }
+    /// Where candidate `d` of `cell` is: its word's index and its bit.
+    #[inline(always)]
+    fn at(&self, cell: usize, d: usize) -> (usize, u64) {
+        (cell * self.words + d / 64, 1 << (d % 64))
+    }
 }
 
 impl Store for Sets {
     fn new(g: &Geometry, cells: &[DigitSet]) -> Sets {
         let n = g.side();
+        let words = n.div_ceil(64);
         let mut count = vec![0u16; 3 * n * n];
         for (c, set) in cells.iter().enumerate() {
             for d in set.iter() {
@@ -155,35 +172,52 @@ impl Store for Sets {
                 }
             }
         }
+        let cands = cells
+            .iter()
+            .flat_map(|set| set.words()[..words].iter().copied());
         Sets {
-            cands: cells.to_vec(),
+            cands: cands.collect(),
             count,
             n,
+            words,
         }
     }
     #[inline(always)]
     fn has(&self, cell: usize, d: usize) -> bool {
-        self.cands[cell].contains(Digit::from_index(d))
+        let (w, bit) = self.at(cell, d);
+        self.cands[w] & bit != 0
     }
     #[inline(always)]
     fn digits(&self, cell: usize) -> impl Iterator<Item = usize> {
-        self.cands[cell].iter().map(|d| d.index())
+        let words = self.cell(cell);
+        let (mut i, mut m) = (0, words[0]);
+        std::iter::from_fn(move || {
+            while m == 0 {
+                i += 1;
+                m = *words.get(i)?;
+            }
+            let d = i * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(d)
+        })
     }
     #[inline(always)]
     fn len(&self, cell: usize) -> usize {
-        self.cands[cell].len()
+        self.cell(cell)
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
     #[inline(always)]
     fn is_empty(&self, cell: usize) -> bool {
-        self.cands[cell].is_empty()
+        self.cell(cell).iter().all(|&w| w == 0)
     }
     #[inline(always)]
     fn others(&self, cell: usize, d: usize) -> Left {
-        let mut rest = self.cands[cell];
-        rest.remove(Digit::from_index(d));
-        match rest.len() {
-            0 => Left::None,
-            1 => Left::One(rest.iter().next().map_or(0, |e| e.index())),
+        let mut rest = self.digits(cell).filter(|&e| e != d);
+        match (rest.next(), rest.next()) {
+            (None, _) => Left::None,
+            (Some(e), None) => Left::One(e),
             _ => Left::Many,
         }
     }
@@ -207,14 +241,16 @@ impl Store for Sets {
     }
     #[inline(always)]
     fn remove(&mut self, g: &Geometry, cell: usize, d: usize) {
-        self.cands[cell].remove(Digit::from_index(d));
+        let (w, bit) = self.at(cell, d);
+        self.cands[w] &= !bit;
         for &h in g.cell_houses(cell) {
             self.count[h as usize * self.n + d] -= 1;
         }
     }
     #[inline(always)]
     fn restore(&mut self, orig: &Sets, g: &Geometry, cell: usize, d: usize) {
-        self.cands[cell] = orig.cands[cell];
+        let at = cell * self.words..(cell + 1) * self.words;
+        self.cands[at.clone()].copy_from_slice(&orig.cands[at]);
         for &h in g.cell_houses(cell) {
             let hd = h as usize * self.n + d;
             self.count[hd] = orig.count[hd];
@@ -246,9 +282,11 @@ impl Store for Sets {
         }
     }
     fn gone_in_cell(&self, orig: &Sets, cell: usize, mut f: impl FnMut(usize)) {
-        for e in orig.cands[cell] {
-            if !self.cands[cell].contains(e) {
-                f(e.index());
+        for (i, (&was, &now)) in orig.cell(cell).iter().zip(self.cell(cell)).enumerate() {
+            let mut m = was & !now;
+            while m != 0 {
+                f(i * 64 + m.trailing_zeros() as usize);
+                m &= m - 1;
             }
         }
     }
@@ -271,7 +309,9 @@ impl Store for Sets {
         }
     }
     fn basics(&self, orig: &Sets, g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)> {
-        let (o, c) = (Bits::new(g, &orig.cands), Bits::new(g, &self.cands));
+        // Sides up to 32: a word a cell, the masks' own.
+        let bits = |s: &Sets| Bits::from_masks(g.box_first(), s.cands.clone());
+        let (o, c) = (bits(orig), bits(self));
         c.basics(&o, g, table)
     }
 }
@@ -542,5 +582,83 @@ impl Store for Bits {
     }
     fn basics(&self, orig: &Bits, _g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)> {
         basics(&self.masks(orig), table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use rand::{Rng, SeedableRng};
+
+    /// The digit sets store, at sides of one, two and seven words a cell, reads and changes
+    /// candidates as a [`DigitSet`] does and keeps the house counts it is built with.
+    #[test]
+    fn sets_hold_what_digit_sets_hold() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for (r, c) in [(3, 3), (6, 6), (10, 10), (20, 20)] {
+            let g = Geometry::of(Shape::new(r, c).unwrap());
+            let n = g.side();
+            let cells = g.shape().cell_count();
+            let mut model: Vec<DigitSet> = (0..cells)
+                .map(|_| {
+                    let mut set = DigitSet::EMPTY;
+                    for d in 0..n {
+                        if rng.gen_bool(0.3) {
+                            set.insert(crate::index::Digit::from_index(d));
+                        }
+                    }
+                    set
+                })
+                .collect();
+            let orig = Sets::new(&g, &model);
+            let mut cur = orig.clone();
+            let check = |cur: &Sets, model: &[DigitSet], cell: usize| {
+                let want: Vec<usize> = model[cell].iter().map(|d| d.index()).collect();
+                assert_eq!(cur.digits(cell).collect::<Vec<_>>(), want, "{n}: {cell}");
+                assert_eq!(cur.len(cell), want.len());
+                assert_eq!(cur.is_empty(cell), want.is_empty());
+                for d in [0, n / 2, n - 1] {
+                    assert_eq!(cur.has(cell, d), want.contains(&d), "{n}: {cell} {d}");
+                    let rest: Vec<usize> = want.iter().copied().filter(|&e| e != d).collect();
+                    let left = match rest[..] {
+                        [] => Left::None,
+                        [e] => Left::One(e),
+                        _ => Left::Many,
+                    };
+                    assert_eq!(cur.others(cell, d), left, "{n}: {cell} {d}");
+                }
+            };
+            let mut removed = Vec::new();
+            for _ in 0..200 {
+                let cell = rng.gen_range(0..cells);
+                let members: Vec<_> = model[cell].iter().collect();
+                if !members.is_empty() {
+                    let d = members[rng.gen_range(0..members.len())];
+                    model[cell].remove(d);
+                    cur.remove(&g, cell, d.index());
+                    removed.push((cell, d.index()));
+                }
+                check(&cur, &model, cell);
+            }
+            let mut gone = Vec::new();
+            for &(cell, _) in &removed {
+                cur.gone_in_cell(&orig, cell, |d| gone.push((cell, d)));
+            }
+            gone.sort_unstable();
+            gone.dedup();
+            removed.sort_unstable();
+            assert_eq!(gone, removed, "{n}");
+            for h in 0..3 * n {
+                for d in 0..n {
+                    let places = g.house_ids(h).iter().filter(|&&x| cur.has(x as usize, d));
+                    assert_eq!(cur.count(&g, h, d), places.count(), "{n}: {h} {d}");
+                }
+            }
+            for &(cell, d) in &removed {
+                cur.restore(&orig, &g, cell, d);
+            }
+            assert!(cur.cands == orig.cands && cur.count == orig.count, "{n}");
+        }
     }
 }
