@@ -23,11 +23,11 @@
 //! false as a contradiction, a false taking effect when followed, a dynamic single keeping
 //! its hidden causes, SE's basics and nested levels as stall rules): every SE producer
 //! runs its nets on it ([`Branch::run_into`]). The branch is generic over its candidate
-//! store ([`Store`]): HoDoKu's finders use digit sets ([`Sets`], any side), SE's producers
-//! box-first masks ([`Bits`], sides up to 32); a test runs both stores on the same
-//! branches and compares their tables. SE's engine values run on a copy of the queue loop
-//! made by the compiler with them as constants (`run_queue::<true>`), which the same test
-//! holds to the loop for any rules.
+//! store ([`Store`]): box-first masks ([`Bits`]) up to 32x32, for SE's producers and
+//! HoDoKu's finders alike, digit sets ([`Sets`], any side) past that and for kraken fish;
+//! a test runs both stores on the same branches and compares their tables. SE's engine
+//! values run on a copy of the queue loop made by the compiler with them as constants
+//! (`run_queue::<true>`), which the same test holds to the loop for any rules.
 //!
 //! # Conclusions
 //! - Contradiction: a branch makes a candidate both true and false, empties a cell or
@@ -96,8 +96,8 @@ const NONE: u32 = u32::MAX;
 const RESTORE_ALL_PAST: usize = 16;
 
 /// The tables of one position: the shape's shared geometry, and the position's
-/// candidates ([`Store`]: digit sets for HoDoKu's finders, any side; box-first masks for
-/// SE's producers) and which digits its houses hold.
+/// candidates ([`Store`]: box-first masks up to 32x32, digit sets for any side) and
+/// which digits its houses hold.
 pub(crate) struct Tables<S = Sets> {
     shape: Shape,
     n: usize,

@@ -9,8 +9,9 @@
 //! its causes, how it was derived and its depth), so a proof is read the same way whichever
 //! scale ran (its chain along first causes, its complexity over all causes). The branch is
 //! written once over a candidate store ([`Store`]): per-cell digit sets with house counts
-//! for any side ([`Sets`], HoDoKu's finders and kraken fish) or box-first bit masks for
-//! sides up to 32 ([`Bits`], every SE producer's nets, nested levels included). With
+//! for any side ([`Sets`], HoDoKu's finders past 32x32 and kraken fish) or box-first bit
+//! masks for sides up to 32 ([`Bits`], every SE producer's nets, nested levels included,
+//! and HoDoKu's finders). With
 //! [`Rules::HODOKU`]'s values it runs HoDoKu's forcing chains and nets; with
 //! [`Rules::EXPLAINER`]'s, SE's Nishio, multiple, dynamic, Dynamic (+) and nested forcing
 //! chains. A test runs the branch on both stores under both values and compares the tables
