@@ -1356,35 +1356,6 @@ mod tests {
             .collect()
     }
 
-    /// [`Store::locking_house`] and [`Store::places_outside`] of every house-digit of `cur`,
-    /// against the houses every place of the digit shares and the places outside, found
-    /// cell by cell (no count or mask consulted).
-    fn locking_as_found_cell_by_cell<S: Store>(cur: &S, g: &Geometry, at: &str) {
-        for h in 0..g.shape().house_count() {
-            for d in 0..g.side() {
-                let places: Vec<usize> = (g.house_ids(h).iter())
-                    .map(|&c| c as usize)
-                    .filter(|&c| cur.has(c, d))
-                    .collect();
-                let shared: Vec<usize> = (0..g.shape().house_count())
-                    .filter(|&x| x != h && places.len() >= 2)
-                    .filter(|&x| places.iter().all(|&c| g.house_ids(x).contains(&(c as u32))))
-                    .collect();
-                assert!(shared.len() <= 1, "{at}: house {h}, digit {d}");
-                let other = cur.locking_house(g, h, d);
-                assert_eq!(other, shared.first().copied(), "{at}: house {h}, digit {d}");
-                let Some(other) = other else { continue };
-                let outside: Vec<usize> = (g.house_ids(other).iter())
-                    .map(|&c| c as usize)
-                    .filter(|&c| cur.has(c, d) && !places.contains(&c))
-                    .collect();
-                let mut given = Vec::new();
-                cur.places_outside(g, other, h, d, |c| given.push(c));
-                assert_eq!(given, outside, "{at}: house {h} in {other}, digit {d}");
-            }
-        }
-    }
-
     /// From every candidate of `line`'s raw position (locked candidates of its own), at the
     /// Plus and Nested scales: the stall that looks only where places moved derives what
     /// a look at every house-digit derives, node for node. Gives the starts compared and
@@ -1413,7 +1384,11 @@ mod tests {
                     assert_eq!(rows(&moved.table), rows(&everywhere.table), "{at}");
                     assert_eq!(moved.clash(), everywhere.clash(), "{at}");
                     if compared % 7 == 0 {
-                        locking_as_found_cell_by_cell(&moved.cur, &t.geometry, &at);
+                        crate::logic::propagation::locking_as_found_cell_by_cell(
+                            &moved.cur,
+                            &t.geometry,
+                            &at,
+                        );
                     }
                     compared += 1;
                 }

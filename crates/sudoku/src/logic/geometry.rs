@@ -30,6 +30,23 @@ pub(crate) struct Geometry {
     /// The same houses numbered boxes first, for chain searches (made at first use, and
     /// kept for the process like the geometry itself: positions borrow its tables).
     box_first: OnceLock<&'static BoxFirst>,
+    /// Positions in houses as masks, for sides up to 64 (made at first use).
+    place_masks: OnceLock<&'static PlaceMasks>,
+}
+
+/// The largest side [`PlaceMasks`] serve: places in a house are `u64` masks.
+pub(crate) const PLACE_MASKS_MAX_SIDE: usize = 64;
+
+/// Where each cell is in its houses, and which positions of a house share another house,
+/// as bit masks over a house's positions (sides up to 64; geometry house order).
+#[derive(Debug)]
+pub(crate) struct PlaceMasks {
+    /// Per cell: its position in its row, column and box.
+    pub(crate) pos: Vec<[u8; 3]>,
+    /// Per kind of house (row, column, box), position in it and other kind: the positions
+    /// of the house that share that kind of house with it (`(kind * n + i) * 3 + other`).
+    /// Every house of a kind crosses the others the same way.
+    pub(crate) share: Vec<u64>,
 }
 
 impl Geometry {
@@ -50,7 +67,42 @@ impl Geometry {
             peers: OnceLock::new(),
             npeer,
             box_first: OnceLock::new(),
+            place_masks: OnceLock::new(),
         }
+    }
+
+    /// [`PlaceMasks`] of this shape, made at the first use; sides up to
+    /// [`PLACE_MASKS_MAX_SIDE`].
+    pub(crate) fn place_masks(&self) -> &'static PlaceMasks {
+        self.place_masks.get_or_init(|| {
+            let n = self.n;
+            assert!(
+                n <= PLACE_MASKS_MAX_SIDE,
+                "place masks serve sides up to 64"
+            );
+            let mut pos = vec![[0u8; 3]; self.cell_houses.len()];
+            for h in 0..3 * n {
+                for (i, &c) in self.house_ids(h).iter().enumerate() {
+                    pos[c as usize][h / n] = i as u8;
+                }
+            }
+            let mut share = vec![0u64; 3 * n * 3];
+            for kind in 0..3 {
+                let cells = self.house_ids(kind * n);
+                for (i, &a) in cells.iter().enumerate() {
+                    for other in 0..3 {
+                        for (j, &b) in cells.iter().enumerate() {
+                            let (ha, hb) =
+                                (self.cell_houses(a as usize), self.cell_houses(b as usize));
+                            if ha[other] == hb[other] {
+                                share[(kind * n + i) * 3 + other] |= 1 << j;
+                            }
+                        }
+                    }
+                }
+            }
+            Box::leak(Box::new(PlaceMasks { pos, share }))
+        })
     }
 
     /// The geometry of `shape`, built at its first use in the process.

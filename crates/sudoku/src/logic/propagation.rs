@@ -44,6 +44,8 @@ mod store;
 mod table;
 
 pub(crate) use basics::{basics, several, two, Masks};
+#[cfg(test)]
+pub(crate) use store::tests::locking_as_found_cell_by_cell;
 pub(crate) use store::{Bits, Left, Sets, Store};
 pub(crate) use table::{Cause, InnerRule, Node, Nodes, NO_NODE};
 

@@ -11,7 +11,7 @@
 //! each store can number houses its own way.
 
 use super::{basics, Masks, Nodes, PeerOrder};
-use crate::logic::geometry::{BoxFirst, Geometry};
+use crate::logic::geometry::{BoxFirst, Geometry, PlaceMasks, PLACE_MASKS_MAX_SIDE};
 use crate::set::DigitSet;
 
 /// What is left of a cell's candidates, or of a digit's places in a house, besides one.
@@ -108,28 +108,38 @@ pub(crate) trait Store: Clone {
     /// two or more (geometry indices): a box's line or a line's box, which the digit is
     /// then locked in (pointing, claiming). Two places share at most one other house.
     fn locking_house(&self, g: &Geometry, h: usize, d: usize) -> Option<usize> {
-        let mut places = (g.house_ids(h).iter().map(|&c| c as usize)).filter(|&c| self.has(c, d));
-        let (first, second) = (places.next()?, places.next()?);
-        let (a, b) = (g.cell_houses(first), g.cell_houses(second));
-        let other = *a.iter().find(|&&x| x as usize != h && b.contains(&x))?;
-        places
-            .all(|c| g.cell_houses(c).contains(&other))
-            .then_some(other as usize)
+        locking_house_walked(self, g, h, d)
     }
     /// Calls `f` on each place of `d` in house `other` that is outside house `h` (geometry
     /// indices), in the house's order.
-    fn places_outside(
-        &self,
-        g: &Geometry,
-        other: usize,
-        h: usize,
-        d: usize,
-        mut f: impl FnMut(usize),
-    ) {
-        for &c in g.house_ids(other) {
-            if self.has(c as usize, d) && !g.cell_houses(c as usize).contains(&(h as u32)) {
-                f(c as usize);
-            }
+    fn places_outside(&self, g: &Geometry, other: usize, h: usize, d: usize, f: impl FnMut(usize)) {
+        places_outside_walked(self, g, other, h, d, f);
+    }
+}
+
+/// [`Store::locking_house`], cell by cell.
+fn locking_house_walked<S: Store>(s: &S, g: &Geometry, h: usize, d: usize) -> Option<usize> {
+    let mut places = (g.house_ids(h).iter().map(|&c| c as usize)).filter(|&c| s.has(c, d));
+    let (first, second) = (places.next()?, places.next()?);
+    let (a, b) = (g.cell_houses(first), g.cell_houses(second));
+    let other = *a.iter().find(|&&x| x as usize != h && b.contains(&x))?;
+    places
+        .all(|c| g.cell_houses(c).contains(&other))
+        .then_some(other as usize)
+}
+
+/// [`Store::places_outside`], cell by cell.
+fn places_outside_walked<S: Store>(
+    s: &S,
+    g: &Geometry,
+    other: usize,
+    h: usize,
+    d: usize,
+    mut f: impl FnMut(usize),
+) {
+    for &c in g.house_ids(other) {
+        if s.has(c as usize, d) && !g.cell_houses(c as usize).contains(&(h as u32)) {
+            f(c as usize);
         }
     }
 }
@@ -144,6 +154,11 @@ pub(crate) struct Sets {
     cands: Vec<u64>,
     /// The places of each digit in each house (`house * n + digit`, geometry indices).
     count: Vec<u16>,
+    /// The same as masks over the house's positions, up to 64x64 (else empty): pointing
+    /// and claiming in a branch are then a few word operations.
+    places: Vec<u64>,
+    /// Where each cell is in its houses, and which positions share a house (up to 64x64).
+    masks: Option<&'static PlaceMasks>,
     n: usize,
     words: usize,
 }
@@ -176,9 +191,22 @@ impl Store for Sets {
         let cands = cells
             .iter()
             .flat_map(|set| set.words()[..words].iter().copied());
+        let masks = (n <= PLACE_MASKS_MAX_SIDE).then(|| g.place_masks());
+        let mut places = vec![0u64; if masks.is_some() { 3 * n * n } else { 0 }];
+        if let Some(masks) = masks {
+            for (c, set) in cells.iter().enumerate() {
+                for d in set.iter() {
+                    for (kind, &h) in g.cell_houses(c).iter().enumerate() {
+                        places[h as usize * n + d.index()] |= 1 << masks.pos[c][kind];
+                    }
+                }
+            }
+        }
         Sets {
             cands: cands.collect(),
             count,
+            places,
+            masks,
             n,
             words,
         }
@@ -247,6 +275,11 @@ impl Store for Sets {
         for &h in g.cell_houses(cell) {
             self.count[h as usize * self.n + d] -= 1;
         }
+        if let Some(masks) = self.masks {
+            for (kind, &h) in g.cell_houses(cell).iter().enumerate() {
+                self.places[h as usize * self.n + d] &= !(1 << masks.pos[cell][kind]);
+            }
+        }
     }
     #[inline(always)]
     fn restore(&mut self, orig: &Sets, g: &Geometry, cell: usize, d: usize) {
@@ -255,11 +288,15 @@ impl Store for Sets {
         for &h in g.cell_houses(cell) {
             let hd = h as usize * self.n + d;
             self.count[hd] = orig.count[hd];
+            if self.masks.is_some() {
+                self.places[hd] = orig.places[hd];
+            }
         }
     }
     fn restore_all(&mut self, orig: &Sets) {
         self.cands.clone_from(&orig.cands);
         self.count.clone_from(&orig.count);
+        self.places.clone_from(&orig.places);
     }
     #[inline(always)]
     fn peers_with(
@@ -305,6 +342,43 @@ impl Store for Sets {
         for &c in &bf.house_cells[h] {
             let c = c as usize;
             if orig.has(c, d) && !self.has(c, d) {
+                f(c);
+            }
+        }
+    }
+    #[inline]
+    fn locking_house(&self, g: &Geometry, h: usize, d: usize) -> Option<usize> {
+        let Some(masks) = self.masks else {
+            return locking_house_walked(self, g, h, d);
+        };
+        let m = self.places[h * self.n + d];
+        if m & m.wrapping_sub(1) == 0 {
+            return None;
+        }
+        let (kind, first) = (h / self.n, m.trailing_zeros() as usize);
+        let shares = |other: usize| m & !masks.share[(kind * self.n + first) * 3 + other] == 0;
+        let other = (0..3).find(|&other| other != kind && shares(other))?;
+        let cell = g.house_ids(h)[first] as usize;
+        Some(g.cell_houses(cell)[other] as usize)
+    }
+    #[inline]
+    fn places_outside(
+        &self,
+        g: &Geometry,
+        other: usize,
+        h: usize,
+        d: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        if self.masks.is_none() {
+            return places_outside_walked(self, g, other, h, d, f);
+        }
+        let cells = g.house_ids(other);
+        let mut m = self.places[other * self.n + d];
+        while m != 0 {
+            let c = cells[m.trailing_zeros() as usize] as usize;
+            m &= m - 1;
+            if !g.cell_houses(c).contains(&(h as u32)) {
                 f(c);
             }
         }
@@ -587,10 +661,47 @@ impl Store for Bits {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::shape::Shape;
     use rand::{Rng, SeedableRng};
+
+    /// [`Store::locking_house`] and [`Store::places_outside`] of every house-digit of `cur`,
+    /// against the houses every place of the digit shares and the places outside, found
+    /// cell by cell (no count or mask consulted).
+    /// Gives how many house-digits lock.
+    pub(crate) fn locking_as_found_cell_by_cell<S: Store>(
+        cur: &S,
+        g: &Geometry,
+        at: &str,
+    ) -> usize {
+        let mut locking = 0;
+        for h in 0..g.shape().house_count() {
+            for d in 0..g.side() {
+                let places: Vec<usize> = (g.house_ids(h).iter())
+                    .map(|&c| c as usize)
+                    .filter(|&c| cur.has(c, d))
+                    .collect();
+                let shared: Vec<usize> = (0..g.shape().house_count())
+                    .filter(|&x| x != h && places.len() >= 2)
+                    .filter(|&x| places.iter().all(|&c| g.house_ids(x).contains(&(c as u32))))
+                    .collect();
+                assert!(shared.len() <= 1, "{at}: house {h}, digit {d}");
+                let other = cur.locking_house(g, h, d);
+                assert_eq!(other, shared.first().copied(), "{at}: house {h}, digit {d}");
+                let Some(other) = other else { continue };
+                locking += 1;
+                let outside: Vec<usize> = (g.house_ids(other).iter())
+                    .map(|&c| c as usize)
+                    .filter(|&c| cur.has(c, d) && !places.contains(&c))
+                    .collect();
+                let mut given = Vec::new();
+                cur.places_outside(g, other, h, d, |c| given.push(c));
+                assert_eq!(given, outside, "{at}: house {h} in {other}, digit {d}");
+            }
+        }
+        locking
+    }
 
     /// The digit sets store, at sides of one, two and seven words a cell, reads and changes
     /// candidates as a [`DigitSet`] does and keeps the house counts it is built with.
@@ -605,7 +716,7 @@ mod tests {
                 .map(|_| {
                     let mut set = DigitSet::EMPTY;
                     for d in 0..n {
-                        if rng.gen_bool(0.3) {
+                        if rng.gen_bool(3.0 / n as f64) {
                             set.insert(crate::index::Digit::from_index(d));
                         }
                     }
@@ -630,6 +741,11 @@ mod tests {
                     assert_eq!(cur.others(cell, d), left, "{n}: {cell} {d}");
                 }
             };
+            // Past 64x64 the walk, up to it the masks; sparse, so that some digits lock.
+            if n <= 100 {
+                let locking = locking_as_found_cell_by_cell(&orig, &g, &format!("{n}"));
+                assert!(locking > 0, "{n}");
+            }
             let mut removed = Vec::new();
             for _ in 0..200 {
                 let cell = rng.gen_range(0..cells);
