@@ -1,8 +1,9 @@
 //! How a branch holds its position's candidates ([`Store`]): per-cell digit sets with house
-//! counts for any side ([`Sets`], HoDoKu's finders past 32x32 and kraken fish), or bit
-//! masks over the box-first geometry for sides up to 32 ([`Bits`], SE's producers and
-//! HoDoKu's finders: one word a cell, one a house-digit, so a single, a peer walk, a
-//! locked candidate or SE's basics stall is a few mask operations).
+//! counts for any side, and place masks up to 64x64 ([`Sets`], HoDoKu's finders past 32x32
+//! and kraken fish), or bit masks over the box-first geometry for sides up to 32
+//! ([`Bits`], SE's producers and HoDoKu's finders: one word a cell, one a house-digit, so
+//! a single, a peer walk, a locked candidate or SE's basics stall is a few mask
+//! operations).
 //! The branch (`forcing::Branch`) is written once over this trait; both stores give it the
 //! same answers, and a test runs it on both and compares the tables.
 //!
