@@ -105,16 +105,47 @@ pub(crate) trait Store: Clone {
     );
     /// SE's basics ([`basics`](fn@super::basics)) on this position reached from `orig`.
     fn basics(&self, orig: &Self, g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)>;
+    /// The places of `d` in house `h` (geometry index) as a mask over the house's positions
+    /// in the geometry's order, if the store keeps them (sides up to 64).
+    fn place_mask(&self, h: usize, d: usize) -> Option<u64>;
     /// The house other than `h` that holds every place of `d` in house `h`, when there are
     /// two or more (geometry indices): a box's line or a line's box, which the digit is
     /// then locked in (pointing, claiming). Two places share at most one other house.
+    #[inline]
     fn locking_house(&self, g: &Geometry, h: usize, d: usize) -> Option<usize> {
-        locking_house_walked(self, g, h, d)
+        let Some(m) = self.place_mask(h, d) else {
+            return locking_house_walked(self, g, h, d);
+        };
+        if m & m.wrapping_sub(1) == 0 {
+            return None;
+        }
+        let (n, first) = (g.side(), m.trailing_zeros() as usize);
+        let share = &g.place_masks().share[(h / n * n + first) * 3..][..3];
+        let other = (0..3).find(|&other| other != h / n && m & !share[other] == 0)?;
+        Some(g.cell_houses(g.house_ids(h)[first] as usize)[other] as usize)
     }
     /// Calls `f` on each place of `d` in house `other` that is outside house `h` (geometry
     /// indices), in the house's order.
-    fn places_outside(&self, g: &Geometry, other: usize, h: usize, d: usize, f: impl FnMut(usize)) {
-        places_outside_walked(self, g, other, h, d, f);
+    #[inline]
+    fn places_outside(
+        &self,
+        g: &Geometry,
+        other: usize,
+        h: usize,
+        d: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        let Some(mut m) = self.place_mask(other, d) else {
+            return places_outside_walked(self, g, other, h, d, f);
+        };
+        let cells = g.house_ids(other);
+        while m != 0 {
+            let c = cells[m.trailing_zeros() as usize] as usize;
+            m &= m - 1;
+            if !g.cell_houses(c).contains(&(h as u32)) {
+                f(c);
+            }
+        }
     }
 }
 
@@ -347,42 +378,9 @@ impl Store for Sets {
             }
         }
     }
-    #[inline]
-    fn locking_house(&self, g: &Geometry, h: usize, d: usize) -> Option<usize> {
-        let Some(masks) = self.masks else {
-            return locking_house_walked(self, g, h, d);
-        };
-        let m = self.places[h * self.n + d];
-        if m & m.wrapping_sub(1) == 0 {
-            return None;
-        }
-        let (kind, first) = (h / self.n, m.trailing_zeros() as usize);
-        let shares = |other: usize| m & !masks.share[(kind * self.n + first) * 3 + other] == 0;
-        let other = (0..3).find(|&other| other != kind && shares(other))?;
-        let cell = g.house_ids(h)[first] as usize;
-        Some(g.cell_houses(cell)[other] as usize)
-    }
-    #[inline]
-    fn places_outside(
-        &self,
-        g: &Geometry,
-        other: usize,
-        h: usize,
-        d: usize,
-        mut f: impl FnMut(usize),
-    ) {
-        if self.masks.is_none() {
-            return places_outside_walked(self, g, other, h, d, f);
-        }
-        let cells = g.house_ids(other);
-        let mut m = self.places[other * self.n + d];
-        while m != 0 {
-            let c = cells[m.trailing_zeros() as usize] as usize;
-            m &= m - 1;
-            if !g.cell_houses(c).contains(&(h as u32)) {
-                f(c);
-            }
-        }
+    #[inline(always)]
+    fn place_mask(&self, h: usize, d: usize) -> Option<u64> {
+        self.masks.map(|_| self.places[h * self.n + d])
     }
     fn basics(&self, orig: &Sets, g: &Geometry, table: &Nodes) -> Vec<(u32, Vec<u32>)> {
         // Sides up to 32: a word a cell, the masks' own.
@@ -550,38 +548,9 @@ impl Store for Bits {
         self.cells.clone_from(&orig.cells);
         self.places.clone_from(&orig.places);
     }
-    #[inline]
-    fn locking_house(&self, g: &Geometry, h: usize, d: usize) -> Option<usize> {
-        let b = self.box_first(h);
-        let m = self.places[b * self.n + d];
-        if m & m.wrapping_sub(1) == 0 {
-            return None;
-        }
-        let first = m.trailing_zeros() as usize;
-        let shares = |kind: usize| m & !self.bf.inter[(b * self.n + first) * 3 + kind] == 0;
-        let kind = (0..3).find(|&kind| kind != b / self.n && shares(kind))?;
-        // The geometry's tables are flat: one load less than the box-first house's cells.
-        let cell = g.house_ids(h)[first] as usize;
-        Some(g.cell_houses(cell)[(kind + 2) % 3] as usize)
-    }
-    #[inline]
-    fn places_outside(
-        &self,
-        g: &Geometry,
-        other: usize,
-        h: usize,
-        d: usize,
-        mut f: impl FnMut(usize),
-    ) {
-        let cells = g.house_ids(other);
-        let mut m = self.places[self.box_first(other) * self.n + d];
-        while m != 0 {
-            let c = cells[m.trailing_zeros() as usize] as usize;
-            m &= m - 1;
-            if !g.cell_houses(c).contains(&(h as u32)) {
-                f(c);
-            }
-        }
+    #[inline(always)]
+    fn place_mask(&self, h: usize, d: usize) -> Option<u64> {
+        Some(u64::from(self.places[self.box_first(h) * self.n + d]))
     }
     #[inline(always)]
     fn peers_with(
