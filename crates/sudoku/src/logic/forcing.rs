@@ -799,7 +799,8 @@ impl<S: Store> Branch<S> {
             // Gathered first: each false found changes the store.
             let mut off = std::mem::take(&mut self.causes);
             off.clear();
-            (self.cur).places_outside(&t.geometry, other, h, d, |c| off.push(c as u32));
+            self.cur
+                .places_outside(&t.geometry, other, h, d, |c| off.push(c as u32));
             for &c in &off {
                 if !self.cell_on[c as usize] {
                     self.set(t, t.cand(c as usize, d) * 2, last);

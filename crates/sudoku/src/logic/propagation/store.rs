@@ -178,7 +178,7 @@ fn places_outside_walked<S: Store>(
 
 /// Per-cell digit sets and per house-digit counts (any side). A cell's set is as many
 /// words as the side needs, one up to 64x64: a nested branch copies the store for every
-/// inner branch, and seven words a cell (a [`DigitSet`]'s) made that copy most of a
+/// inner branch, and seven words a cell (a [`DigitSet`]'s) made that copy a third of a
 /// 36x36's `explain`.
 #[derive(Clone)]
 pub(crate) struct Sets {
