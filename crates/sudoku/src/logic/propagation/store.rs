@@ -212,28 +212,23 @@ impl Store for Sets {
     fn new(g: &Geometry, cells: &[DigitSet]) -> Sets {
         let n = g.side();
         let words = n.div_ceil(64);
+        let masks = (n <= PLACE_MASKS_MAX_SIDE).then(|| g.place_masks());
         let mut count = vec![0u16; 3 * n * n];
+        let mut places = vec![0u64; if masks.is_some() { 3 * n * n } else { 0 }];
         for (c, set) in cells.iter().enumerate() {
             for d in set.iter() {
-                for &h in g.cell_houses(c) {
-                    count[h as usize * n + d.index()] += 1;
+                for (kind, &h) in g.cell_houses(c).iter().enumerate() {
+                    let hd = h as usize * n + d.index();
+                    count[hd] += 1;
+                    if let Some(masks) = masks {
+                        places[hd] |= 1 << masks.pos[c][kind];
+                    }
                 }
             }
         }
         let cands = cells
             .iter()
             .flat_map(|set| set.words()[..words].iter().copied());
-        let masks = (n <= PLACE_MASKS_MAX_SIDE).then(|| g.place_masks());
-        let mut places = vec![0u64; if masks.is_some() { 3 * n * n } else { 0 }];
-        if let Some(masks) = masks {
-            for (c, set) in cells.iter().enumerate() {
-                for d in set.iter() {
-                    for (kind, &h) in g.cell_houses(c).iter().enumerate() {
-                        places[h as usize * n + d.index()] |= 1 << masks.pos[c][kind];
-                    }
-                }
-            }
-        }
         Sets {
             cands: cands.collect(),
             count,
@@ -487,7 +482,6 @@ impl Store for Bits {
     }
     #[inline(always)]
     fn count(&self, _g: &Geometry, h: usize, d: usize) -> usize {
-        // Geometry houses are rows, columns, boxes; box-first ones boxes, rows, columns.
         let b = self.box_first(h);
         self.places[b * self.n + d].count_ones() as usize
     }
