@@ -102,6 +102,23 @@ impl Nodes {
         self.par.clear();
     }
 
+    /// Keeps the first `len` nodes (in the time of the nodes dropped).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        let Some(first) = self.nodes.get(len) else {
+            return;
+        };
+        self.par.truncate(first.parents_from as usize);
+        for nd in &self.nodes[len..] {
+            // A contradiction's second half is not held: its fact's entries are another
+            // node's or none.
+            if self.idx[nd.fact as usize] as usize >= len {
+                self.idx[nd.fact as usize] = NO_NODE;
+                self.bits[nd.fact as usize / 64] &= !(1 << (nd.fact % 64));
+            }
+        }
+        self.nodes.truncate(len);
+    }
+
     /// Whether the table holds `fact`.
     #[inline(always)]
     pub(crate) fn has(&self, fact: u32) -> bool {
