@@ -201,6 +201,12 @@ impl Sets {
     fn cell(&self, cell: usize) -> &[u64] {
         &self.cands[cell * self.words..(cell + 1) * self.words]
     }
+    /// `cell`'s position in its house of geometry kind `kind` (row, column, box); masks
+    /// only.
+    #[inline(always)]
+    fn pos(&self, cell: usize, kind: usize) -> u32 {
+        self.masks.map_or(0, |pm| u32::from(pm.pos[cell][kind]))
+    }
     /// Where candidate `d` of `cell` is: its word's index and its bit.
     #[inline(always)]
     fn at(&self, cell: usize, d: usize) -> (usize, u64) {
@@ -286,6 +292,10 @@ impl Store for Sets {
         let here = usize::from(self.has(cell, d));
         match usize::from(self.count[h * self.n + d]) - here {
             0 => Left::None,
+            1 if self.masks.is_some() => {
+                let m = self.places[h * self.n + d] & !(1u64 << self.pos(cell, h / self.n));
+                Left::One(g.house_ids(h)[m.trailing_zeros() as usize] as usize)
+            }
             1 => g
                 .house_ids(h)
                 .iter()
@@ -334,6 +344,26 @@ impl Store for Sets {
         order: PeerOrder,
         mut f: impl FnMut(usize),
     ) {
+        if let (PeerOrder::CellThenPeers, Some(pm)) = (order, self.masks) {
+            // The geometry's peer order from the place masks: the row's places, the
+            // column's, then the box's outside both.
+            let (n, pos) = (self.n, pm.pos[cell]);
+            let share = &pm.share[(2 * n + usize::from(pos[2])) * 3..][..2];
+            let [row, col, bx] = *g.cell_houses(cell);
+            for (h, skip) in [
+                (row, 1u64 << pos[0]),
+                (col, 1 << pos[1]),
+                (bx, share[0] | share[1]),
+            ] {
+                let mut m = self.places[h as usize * n + d] & !skip;
+                let cells = g.house_ids(h as usize);
+                while m != 0 {
+                    f(cells[m.trailing_zeros() as usize] as usize);
+                    m &= m - 1;
+                }
+            }
+            return;
+        }
         let mut visit = |p: usize| {
             if self.has(p, d) {
                 f(p);
@@ -672,8 +702,8 @@ pub(crate) mod tests {
     #[test]
     fn sets_hold_what_digit_sets_hold() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        for (r, c) in [(3, 3), (6, 6), (10, 10), (20, 20)] {
-            let g = Geometry::of(Shape::new(r, c).unwrap());
+        for (r, c) in [(3, 3), (3, 4), (6, 6), (10, 10), (20, 20)] {
+            let g = &*Geometry::of(Shape::new(r, c).unwrap());
             let n = g.side();
             let cells = g.shape().cell_count();
             let mut model: Vec<DigitSet> = (0..cells)
@@ -703,6 +733,23 @@ pub(crate) mod tests {
                         _ => Left::Many,
                     };
                     assert_eq!(cur.others(cell, d), left, "{n}: {cell} {d}");
+                    let has = |p: usize| model[p].contains(crate::index::Digit::from_index(d));
+                    let peers = g.peers(cell).iter().map(|&p| p as usize);
+                    let peers: Vec<usize> = peers.filter(|&p| has(p)).collect();
+                    let mut walked = Vec::new();
+                    cur.peers_with(g, cell, d, PeerOrder::CellThenPeers, |p| walked.push(p));
+                    assert_eq!(walked, peers, "{n}: {cell} {d}");
+                    for (kind, &h) in g.cell_houses(cell).iter().enumerate() {
+                        let ids = g.house_ids(h as usize).iter().map(|&p| p as usize);
+                        let rest: Vec<usize> = ids.filter(|&p| p != cell && has(p)).collect();
+                        let left = match rest[..] {
+                            [] => Left::None,
+                            [p] => Left::One(p),
+                            _ => Left::Many,
+                        };
+                        let got = cur.house_others(g, h as usize, (kind + 1) % 3, cell, d);
+                        assert_eq!(got, left, "{n}: {cell} {d} {h}");
+                    }
                 }
             };
             // Past 64x64 the walk, up to it the masks; sparse, so that some digits lock.
