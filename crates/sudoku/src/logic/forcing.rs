@@ -145,7 +145,7 @@ impl<S: Store> Tables<S> {
     fn split(&self, cand: usize) -> (usize, usize) {
         match self.split.get(cand) {
             Some(&(c, d)) => (c as usize, d as usize),
-            None => (cand / self.n, cand % self.n),
+            None => self.geometry.split(cand),
         }
     }
 
@@ -795,7 +795,7 @@ impl<S: Store> Branch<S> {
             let hd = next + bits.trailing_zeros() as usize;
             next = hd + 1;
             self.moved[hd / 64] &= !(1 << (hd % 64));
-            let (h, d) = (hd / n, hd % n);
+            let (h, d) = t.geometry.split(hd);
             if self.done[hd] || self.cur.count(&t.geometry, h, d) < 2 {
                 continue;
             }

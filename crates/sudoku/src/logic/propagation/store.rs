@@ -119,9 +119,9 @@ pub(crate) trait Store: Clone {
         if m & m.wrapping_sub(1) == 0 {
             return None;
         }
-        let (n, first) = (g.side(), m.trailing_zeros() as usize);
-        let share = &g.place_masks().share[(h / n * n + first) * 3..][..3];
-        let other = (0..3).find(|&other| other != h / n && m & !share[other] == 0)?;
+        let (n, first, kind) = (g.side(), m.trailing_zeros() as usize, g.kind_of(h));
+        let share = &g.place_masks().share[(kind * n + first) * 3..][..3];
+        let other = (0..3).find(|&other| other != kind && m & !share[other] == 0)?;
         Some(g.cell_houses(g.house_ids(h)[first] as usize)[other] as usize)
     }
     /// Calls `f` on each place of `d` in house `other` that is outside house `h` (geometry
@@ -293,7 +293,7 @@ impl Store for Sets {
         match usize::from(self.count[h * self.n + d]) - here {
             0 => Left::None,
             1 if self.masks.is_some() => {
-                let m = self.places[h * self.n + d] & !(1u64 << self.pos(cell, h / self.n));
+                let m = self.places[h * self.n + d] & !(1u64 << self.pos(cell, g.kind_of(h)));
                 Left::One(g.house_ids(h)[m.trailing_zeros() as usize] as usize)
             }
             1 => g
