@@ -121,7 +121,14 @@ pub(crate) trait Store: Clone {
         }
         let (n, first, kind) = (g.side(), m.trailing_zeros() as usize, g.kind_of(h));
         let share = &g.place_masks().share[(kind * n + first) * 3..][..3];
-        let other = (0..3).find(|&other| other != kind && m & !share[other] == 0)?;
+        // Two cells of a line share no other line: a line's places lock only into a box,
+        // a box's into a row, else a column.
+        let other = match kind {
+            2 if m & !share[0] == 0 => 0,
+            2 if m & !share[1] == 0 => 1,
+            0 | 1 if m & !share[2] == 0 => 2,
+            _ => return None,
+        };
         Some(g.cell_houses(g.house_ids(h)[first] as usize)[other] as usize)
     }
     /// Calls `f` on each place of `d` in house `other` that is outside house `h` (geometry
@@ -717,7 +724,7 @@ pub(crate) mod tests {
                     set
                 })
                 .collect();
-            let orig = Sets::new(&g, &model);
+            let orig = Sets::new(g, &model);
             let mut cur = orig.clone();
             let check = |cur: &Sets, model: &[DigitSet], cell: usize| {
                 let want: Vec<usize> = model[cell].iter().map(|d| d.index()).collect();
@@ -754,7 +761,7 @@ pub(crate) mod tests {
             };
             // Past 64x64 the walk, up to it the masks; sparse, so that some digits lock.
             if n <= 100 {
-                let locking = locking_as_found_cell_by_cell(&orig, &g, &format!("{n}"));
+                let locking = locking_as_found_cell_by_cell(&orig, g, &format!("{n}"));
                 assert!(locking > 0, "{n}");
             }
             let mut removed = Vec::new();
@@ -764,7 +771,7 @@ pub(crate) mod tests {
                 if !members.is_empty() {
                     let d = members[rng.gen_range(0..members.len())];
                     model[cell].remove(d);
-                    cur.remove(&g, cell, d.index());
+                    cur.remove(g, cell, d.index());
                     removed.push((cell, d.index()));
                 }
                 check(&cur, &model, cell);
@@ -780,11 +787,11 @@ pub(crate) mod tests {
             for h in 0..3 * n {
                 for d in 0..n {
                     let places = g.house_ids(h).iter().filter(|&&x| cur.has(x as usize, d));
-                    assert_eq!(cur.count(&g, h, d), places.count(), "{n}: {h} {d}");
+                    assert_eq!(cur.count(g, h, d), places.count(), "{n}: {h} {d}");
                 }
             }
             for &(cell, d) in &removed {
-                cur.restore(&orig, &g, cell, d);
+                cur.restore(&orig, g, cell, d);
             }
             assert!(cur.cands == orig.cands && cur.count == orig.count, "{n}");
         }
