@@ -26,6 +26,12 @@ pub(crate) trait CellBits:
     const ZERO: Self;
     /// The set of cell `i` alone.
     fn bit(i: usize) -> Self;
+    /// The set with cell `i` added (on [`Wide`], one word written instead of an `or` of
+    /// every word: Sue de Coq's parts are built a cell at a time).
+    #[inline]
+    fn with(self, i: usize) -> Self {
+        self | Self::bit(i)
+    }
     /// How many cells it holds.
     fn count(self) -> u32;
     /// Whether it holds no cell.
@@ -129,6 +135,11 @@ impl<const W: usize> CellBits for Wide<W> {
         Wide(w)
     }
     #[inline]
+    fn with(mut self, i: usize) -> Self {
+        self.0[i / 64] |= 1 << (i % 64);
+        self
+    }
+    #[inline]
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
@@ -184,6 +195,10 @@ mod tests {
         assert!(!(s & B::bit(64)).is_zero() && (s & B::bit(65)).is_zero());
         assert_eq!((s & !B::bit(5)).count(), 4);
         assert_eq!(s.lowest(), Some(0));
+        let with = cells.iter().fold(B::ZERO, |s, &i| s.with(i));
+        assert_eq!(with, s);
+        assert_eq!(s.with(64), s);
+        assert_eq!(s.with(65).ones().filter(|&i| i == 65).count(), 1);
         assert!(B::ZERO.is_zero() && B::ZERO.lowest().is_none());
     }
 

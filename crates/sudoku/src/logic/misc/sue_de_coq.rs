@@ -77,7 +77,7 @@ impl<B: CellBits> Search<'_, B> {
         &self,
         source: &[usize],
         from: usize,
-        a: B,
+        (a, size_a): (B, usize),
         va: u32,
         n_plus: usize,
         boxes: &[Vec<BoxPart<B>>],
@@ -88,9 +88,9 @@ impl<B: CellBits> Search<'_, B> {
                 return ControlFlow::Break(());
             }
             let c = source[k];
-            let a2 = a | B::bit(c);
+            // The cells come in increasing order: `c` is not in `a` yet.
+            let (a2, size) = (a.with(c), size_a + 1);
             let va2 = va | self.cand[c];
-            let size = a2.count() as usize;
             let extra = (va2 & !self.v).count_ones() as usize;
             if va2 & self.v != 0 && size > extra && size - extra < n_plus {
                 let rest = n_plus - (size - extra);
@@ -104,7 +104,7 @@ impl<B: CellBits> Search<'_, B> {
                 }
             }
             if size < self.part_max {
-                self.line_part(source, k + 1, a2, va2, n_plus, boxes, sink)?;
+                self.line_part(source, k + 1, (a2, size), va2, n_plus, boxes, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -237,8 +237,8 @@ fn try_core<B: CellBits>(
         return ControlFlow::Continue(());
     }
     let mut boxes: Vec<Vec<BoxPart<B>>> = vec![Vec::new(); vn - size + 1];
-    box_parts(s, &box_source, 0, B::ZERO, 0, 0, &mut boxes);
-    s.line_part(&source, 0, B::ZERO, 0, vn - size, &boxes, sink)
+    box_parts(s, &box_source, 0, (B::ZERO, 0), 0, 0, &mut boxes);
+    s.line_part(&source, 0, (B::ZERO, 0), 0, vn - size, &boxes, sink)
 }
 
 /// A candidate box part `B`: its cells and digits, and the largest `size - extra` over
@@ -256,16 +256,16 @@ fn box_parts<B: CellBits>(
     s: &Search<'_, B>,
     source: &[usize],
     from: usize,
-    b: B,
+    (b, size_b): (B, usize),
     vb: u32,
     need: usize,
     out: &mut Vec<Vec<BoxPart<B>>>,
 ) {
     for k in from..source.len() {
         let c = source[k];
-        let b2 = b | B::bit(c);
+        // The cells come in increasing order: `c` is not in `b` yet.
+        let (b2, size) = (b.with(c), size_b + 1);
         let vb2 = vb | s.cand[c];
-        let size = b2.count() as usize;
         let extra = (vb2 & !s.v).count_ones() as usize;
         if vb2 & s.v != 0 && size >= extra && size - extra < out.len() {
             out[size - extra].push(BoxPart {
@@ -280,7 +280,7 @@ fn box_parts<B: CellBits>(
                 s,
                 source,
                 k + 1,
-                b2,
+                (b2, size),
                 vb2,
                 need.max(key.max(0) as usize),
                 out,
