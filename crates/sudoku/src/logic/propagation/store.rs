@@ -1,9 +1,9 @@
-//! How a branch holds its position's candidates ([`Store`]): per-cell digit sets with house
-//! counts for any side, and place masks up to 64x64 ([`Sets`], HoDoKu's finders past 32x32
-//! and kraken fish), or bit masks over the box-first geometry for sides up to 32
-//! ([`Bits`], SE's producers and HoDoKu's finders: one word a cell, one a house-digit, so
-//! a single, a peer walk, a locked candidate or SE's basics stall is a few mask
-//! operations).
+//! How a branch holds its position's candidates ([`Store`]): per-cell digit sets with each
+//! house-digit's places as a mask up to 64x64 and as a count past it ([`Sets`], HoDoKu's
+//! finders past 32x32 and kraken fish), or bit masks over the box-first geometry for sides
+//! up to 32 ([`Bits`], SE's producers and HoDoKu's finders: one word a cell, one a
+//! house-digit, so a single, a peer walk, a locked candidate or SE's basics stall is a few
+//! mask operations).
 //! The branch (`forcing::Branch`) is written once over this trait; both stores give it the
 //! same answers, and a test runs it on both and compares the tables.
 //!
@@ -183,7 +183,7 @@ fn places_outside_walked<S: Store>(
     }
 }
 
-/// Per-cell digit sets and per house-digit counts (any side). A cell's set is as many
+/// Per-cell digit sets and per house-digit places (any side). A cell's set is as many
 /// words as the side needs, one up to 64x64: a nested branch copies the store for every
 /// inner branch, and seven words a cell (a [`DigitSet`]'s) made that copy a third of a
 /// 36x36's `explain`.
@@ -191,10 +191,12 @@ fn places_outside_walked<S: Store>(
 pub(crate) struct Sets {
     /// Each cell's candidates: `words` words a cell, bit `d % 64` of word `d / 64`.
     cands: Vec<u64>,
-    /// The places of each digit in each house (`house * n + digit`, geometry indices).
+    /// How many places each digit has in each house (`house * n + digit`, geometry
+    /// indices), past 64x64 (else empty: the masks count them).
     count: Vec<u16>,
-    /// The same as masks over the house's positions, up to 64x64 (else empty): pointing
-    /// and claiming in a branch are then a few word operations.
+    /// The places themselves as masks over the house's positions, up to 64x64 (else
+    /// empty): a house's last place, a true's peers, pointing and claiming in a branch
+    /// are then a few word operations.
     places: Vec<u64>,
     /// Where each cell is in its houses, and which positions share a house (up to 64x64).
     masks: Option<&'static PlaceMasks>,
@@ -226,15 +228,16 @@ impl Store for Sets {
         let n = g.side();
         let words = n.div_ceil(64);
         let masks = (n <= PLACE_MASKS_MAX_SIDE).then(|| g.place_masks());
-        let mut count = vec![0u16; 3 * n * n];
-        let mut places = vec![0u64; if masks.is_some() { 3 * n * n } else { 0 }];
+        let (with_masks, hds) = (masks.is_some(), 3 * n * n);
+        let mut count = vec![0u16; if with_masks { 0 } else { hds }];
+        let mut places = vec![0u64; if with_masks { hds } else { 0 }];
         for (c, set) in cells.iter().enumerate() {
             for d in set.iter() {
                 for (kind, &h) in g.cell_houses(c).iter().enumerate() {
                     let hd = h as usize * n + d.index();
-                    count[hd] += 1;
-                    if let Some(masks) = masks {
-                        places[hd] |= 1 << masks.pos[c][kind];
+                    match masks {
+                        Some(masks) => places[hd] |= 1 << masks.pos[c][kind],
+                        None => count[hd] += 1,
                     }
                 }
             }
@@ -292,17 +295,23 @@ impl Store for Sets {
     }
     #[inline(always)]
     fn count(&self, _g: &Geometry, h: usize, d: usize) -> usize {
-        usize::from(self.count[h * self.n + d])
+        match self.masks {
+            Some(_) => self.places[h * self.n + d].count_ones() as usize,
+            None => usize::from(self.count[h * self.n + d]),
+        }
     }
     #[inline(always)]
     fn house_others(&self, g: &Geometry, h: usize, _kind: usize, cell: usize, d: usize) -> Left {
+        if self.masks.is_some() {
+            let m = self.places[h * self.n + d] & !(1u64 << self.pos(cell, g.kind_of(h)));
+            return match Left::of_mask(m) {
+                (Left::One(_), i) => Left::One(g.house_ids(h)[i as usize] as usize),
+                (l, _) => l,
+            };
+        }
         let here = usize::from(self.has(cell, d));
         match usize::from(self.count[h * self.n + d]) - here {
             0 => Left::None,
-            1 if self.masks.is_some() => {
-                let m = self.places[h * self.n + d] & !(1u64 << self.pos(cell, g.kind_of(h)));
-                Left::One(g.house_ids(h)[m.trailing_zeros() as usize] as usize)
-            }
             1 => g
                 .house_ids(h)
                 .iter()
@@ -316,12 +325,11 @@ impl Store for Sets {
     fn remove(&mut self, g: &Geometry, cell: usize, d: usize) {
         let (w, bit) = self.at(cell, d);
         self.cands[w] &= !bit;
-        for &h in g.cell_houses(cell) {
-            self.count[h as usize * self.n + d] -= 1;
-        }
-        if let Some(masks) = self.masks {
-            for (kind, &h) in g.cell_houses(cell).iter().enumerate() {
-                self.places[h as usize * self.n + d] &= !(1 << masks.pos[cell][kind]);
+        for (kind, &h) in g.cell_houses(cell).iter().enumerate() {
+            let hd = h as usize * self.n + d;
+            match self.masks {
+                Some(masks) => self.places[hd] &= !(1 << masks.pos[cell][kind]),
+                None => self.count[hd] -= 1,
             }
         }
     }
@@ -331,9 +339,9 @@ impl Store for Sets {
         self.cands[at.clone()].copy_from_slice(&orig.cands[at]);
         for &h in g.cell_houses(cell) {
             let hd = h as usize * self.n + d;
-            self.count[hd] = orig.count[hd];
-            if self.masks.is_some() {
-                self.places[hd] = orig.places[hd];
+            match self.masks {
+                Some(_) => self.places[hd] = orig.places[hd],
+                None => self.count[hd] = orig.count[hd],
             }
         }
     }
@@ -793,7 +801,8 @@ pub(crate) mod tests {
             for &(cell, d) in &removed {
                 cur.restore(&orig, g, cell, d);
             }
-            assert!(cur.cands == orig.cands && cur.count == orig.count, "{n}");
+            let same = (cur.cands == orig.cands, cur.count == orig.count);
+            assert!(same == (true, true) && cur.places == orig.places, "{n}");
         }
     }
 }
