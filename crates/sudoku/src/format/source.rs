@@ -138,11 +138,7 @@ impl<R: BufRead> Source<R> {
                     continue;
                 }
                 let room = MAX_LINE_BYTES + 2 - self.buf.len();
-                match chunk
-                    .iter()
-                    .take(room)
-                    .position(|&b| b == b'\n' || b == b'\r')
-                {
+                match memchr::memchr2(b'\n', b'\r', &chunk[..chunk.len().min(room)]) {
                     Some(i) if chunk[i] == b'\r' => {
                         self.buf.extend_from_slice(&chunk[..=i]);
                         match chunk.get(i + 1) {
