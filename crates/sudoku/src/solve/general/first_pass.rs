@@ -38,6 +38,10 @@ use crate::stop::Stop;
 /// Placements between two looks at the stop.
 const TICK: usize = 4096;
 
+/// The place count of a house-digit once its digit is placed: losses (at most one per
+/// open cell) never bring it down to 1.
+const PLACED: u32 = u32::MAX;
+
 /// What the first pass ended with.
 #[derive(Debug)]
 pub(super) enum FirstPass {
@@ -177,20 +181,32 @@ fn fill_within(geo: &Geometry, grid: &Grid, stop: &Stop, max_candidates: usize) 
 }
 
 /// Calls `f(i, hd)` for each candidate of each open cell `i` (in the houses `houses[i]`,
-/// with candidate words `cand[i·wpc..]`) in each of its three house-digits `hd`.
-fn each_place(geo: &Geometry, houses: &[[u32; 3]], cand: &[u64], mut f: impl FnMut(usize, usize)) {
+/// with candidate words `cand[i·wpc..]`) in each of its three house-digits `hd`; the
+/// cells from the last down when `backwards`.
+fn each_place(
+    geo: &Geometry,
+    houses: &[[u32; 3]],
+    cand: &[u64],
+    backwards: bool,
+    mut f: impl FnMut(usize, usize),
+) {
     let (n, wpc) = (geo.n, geo.wpc);
-    for (i, &houses) in houses.iter().enumerate() {
+    let mut visit = |i: usize| {
         for k in 0..wpc {
             let mut bits = cand[i * wpc + k];
             while bits != 0 {
                 let d = k * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                for &h in &houses {
+                for &h in &houses[i] {
                     f(i, h as usize * n + d);
                 }
             }
         }
+    };
+    if backwards {
+        (0..houses.len()).rev().for_each(&mut visit);
+    } else {
+        (0..houses.len()).for_each(&mut visit);
     }
 }
 
@@ -210,8 +226,8 @@ struct Pass<'g> {
     /// How many: 0 once the cell is filled.
     ncand: Vec<u16>,
     /// Per house-digit (`house·n + digit`, and one more at the end): where its list in
-    /// `taking` starts, and how many open cells of the house take the digit (kept while
-    /// the digit is missing there, then frozen). One entry, so that a placement's visit
+    /// `taking` starts, and how many open cells of the house take the digit (while the
+    /// digit is missing there; [`PLACED`] after). One entry, so that a placement's visit
     /// to a house-digit misses the cache once.
     hds: Vec<[u32; 2]>,
     /// The open cells that took each house-digit at the start. Filled cells and lost
@@ -274,24 +290,22 @@ impl<'g> Pass<'g> {
         if total > max_candidates {
             return Err(FirstPass::Skipped);
         }
-        // Counted, then each list's start, used as its cursor while it is filled and
-        // put back after: no table beside `hds` (two more of `3n²` words were 1.2 MB
-        // of fresh memory at 225x225, their page faults paid by every answer).
+        // Counted, then each list's end, used as its cursor while it is filled from the
+        // last open cell down, which leaves it at the list's start: no table beside `hds`
+        // (two more of `3n²` words were 1.2 MB of fresh memory at 225x225, their page
+        // faults paid by every answer) and no pass over it to put the starts back.
         let mut hds = vec![[0u32; 2]; 3 * n * n + 1];
-        each_place(geo, &houses, &cand, |_, hd| hds[hd][1] += 1);
+        each_place(geo, &houses, &cand, false, |_, hd| hds[hd][1] += 1);
         let mut total = 0u32;
         for e in &mut hds {
-            e[0] = total;
             total += e[1];
+            e[0] = total;
         }
         let mut taking = vec![0u32; total as usize];
-        each_place(geo, &houses, &cand, |i, hd| {
+        each_place(geo, &houses, &cand, true, |i, hd| {
+            hds[hd][0] -= 1;
             taking[hds[hd][0] as usize] = i as u32;
-            hds[hd][0] += 1;
         });
-        for e in &mut hds {
-            e[0] -= e[1];
-        }
         let mut pass = Pass {
             geo,
             value,
@@ -375,11 +389,9 @@ impl<'g> Pass<'g> {
     }
 
     /// One place of house-digit `hd` fewer; `false` if the digit, still missing there, has
-    /// none left.
+    /// none left. A placed digit's count is [`PLACED`], which no loss brings near 1: no
+    /// look at `missing` here (it was the pass's most costly line).
     fn lose_place(&mut self, h: usize, d: usize) -> bool {
-        if !self.missing(h, d) {
-            return true;
-        }
         let hd = h * self.geo.n + d;
         let places = &mut self.hds[hd][1];
         *places -= 1;
@@ -508,6 +520,7 @@ impl<'g> Pass<'g> {
         self.ncand[i] = 0;
         for &h in &houses {
             self.missing[h * wpc + d / 64] &= !(1 << (d % 64));
+            self.hds[h * n + d][1] = PLACED;
         }
         for k in 0..wpc {
             let mut bits = self.cand[i * wpc + k];
