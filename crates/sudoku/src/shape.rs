@@ -157,6 +157,36 @@ impl Shape {
     }
 }
 
+/// Division by a side known only at run time, as a multiply by its rounded-up reciprocal
+/// `⌈2^64 / n⌉`: the engines split ids (a candidate into cell and digit, a house-digit
+/// into house and digit) in their innermost loops, where a division instruction cost tens
+/// of cycles (a twentieth of a 36x36's `explain`, a fifth of propagation's locked
+/// candidates).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SideDivisor {
+    n: usize,
+    reciprocal: u128,
+}
+
+impl SideDivisor {
+    pub(crate) fn new(n: usize) -> SideDivisor {
+        assert!(n > 0, "a side of at least one");
+        SideDivisor {
+            n,
+            reciprocal: (1u128 << 64).div_ceil(n as u128),
+        }
+    }
+
+    /// `(x / n, x % n)`, exact for every `x < 2^32`: the reciprocal's error `e < 1` adds
+    /// `x·e / 2^64` to `x / n`, less than `1/n`, so the floor is the quotient's.
+    #[inline(always)]
+    pub(crate) fn split(self, x: usize) -> (usize, usize) {
+        debug_assert!(x < 1 << 32);
+        let q = ((x as u128 * self.reciprocal) >> 64) as usize;
+        (q, x - q * self.n)
+    }
+}
+
 impl Default for Shape {
     fn default() -> Shape {
         Shape::NINE
@@ -178,6 +208,20 @@ impl std::str::FromStr for Shape {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_side_divisor_divides() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for n in 1..=super::MAX_SIDE {
+            let by = super::SideDivisor::new(n);
+            let small = 0..(4 * n * n * n).min(1 << 16);
+            let large = (0..64).map(|_| rng.gen_range(0..1usize << 32));
+            for x in small.chain(large).chain([(1 << 32) - 1]) {
+                assert_eq!(by.split(x), (x / n, x % n), "{n}: {x}");
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -5,7 +5,7 @@
 //! can be added in one place.
 
 use crate::index::{Candidate, Cell, Digit, House};
-use crate::shape::Shape;
+use crate::shape::{Shape, SideDivisor};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The largest side [`BoxFirst`] tables serve: places in a house are `u32` masks.
@@ -32,8 +32,8 @@ pub(crate) struct Geometry {
     box_first: OnceLock<&'static BoxFirst>,
     /// Positions in houses as masks, for sides up to 64 (made at first use).
     place_masks: OnceLock<&'static PlaceMasks>,
-    /// `⌈2^64 / n⌉`, for [`Self::split`].
-    reciprocal: u128,
+    /// Division by the side, for [`Self::split`].
+    divisor: SideDivisor,
 }
 
 /// The largest side [`PlaceMasks`] serve: places in a house are `u64` masks.
@@ -70,20 +70,16 @@ impl Geometry {
             npeer,
             box_first: OnceLock::new(),
             place_masks: OnceLock::new(),
-            reciprocal: (1u128 << 64).div_ceil(n as u128),
+            divisor: SideDivisor::new(n),
         }
     }
 
-    /// `(x / n, x % n)`: a candidate id's cell and digit, a house-digit's house and digit.
-    /// The chain engines split ids in their innermost loops, where a division by a side
-    /// known only at run time was a twentieth of a 36x36's `explain`: a multiply by the
-    /// rounded-up reciprocal instead, exact for every `x < 2^32` (the error `x·e / 2^64`,
-    /// `e < 1`, stays below `1/n`, so the floor is `x / n`'s).
+    /// `(x / n, x % n)`: a candidate id's cell and digit, a house-digit's house and digit,
+    /// without a division ([`SideDivisor`]; the chain engines split ids in their innermost
+    /// loops).
     #[inline(always)]
     pub(crate) fn split(&self, x: usize) -> (usize, usize) {
-        debug_assert!(x < 1 << 32);
-        let q = ((x as u128 * self.reciprocal) >> 64) as usize;
-        (q, x - q * self.n)
+        self.divisor.split(x)
     }
     /// The kind of house index `h` (0 row, 1 column, 2 box): `h / n`.
     #[inline(always)]

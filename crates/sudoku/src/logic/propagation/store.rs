@@ -801,8 +801,8 @@ pub(crate) mod tests {
             for &(cell, d) in &removed {
                 cur.restore(&orig, g, cell, d);
             }
-            let same = (cur.cands == orig.cands, cur.count == orig.count);
-            assert!(same == (true, true) && cur.places == orig.places, "{n}");
+            assert!(cur.cands == orig.cands, "{n}");
+            assert!(cur.count == orig.count && cur.places == orig.places, "{n}");
         }
     }
 }

@@ -173,6 +173,7 @@
 pub use pattern::pattern_solution;
 
 use crate::grid::{Candidates, Grid};
+use crate::shape::SideDivisor;
 use crate::stop::Stop;
 use buckets::Buckets;
 use drive::{run, run_search, Question};
@@ -207,9 +208,9 @@ struct Geometry {
     /// cycles and a locked-candidates check took several (a fifth of propagation's time).
     by_bc: Vec<(u16, u16)>,
     by_br: Vec<(u16, u16)>,
-    /// `2^32 / n + 1`, so that `hd · n_inverse >> 32` is `hd / n`. It is exact while
-    /// `hd · n < 2^32`: with `hd < 3n²` and `n ≤ 400` it always is.
-    n_inverse: u64,
+    /// Division by the side, for [`Self::split`] (exact below `2^32`; a house-digit is
+    /// below `3n²`).
+    divisor: SideDivisor,
 }
 
 impl Geometry {
@@ -240,7 +241,7 @@ impl Geometry {
             lock_limit: [bc as u16, br as u16, br.max(bc) as u16],
             by_bc,
             by_br,
-            n_inverse: (1u64 << 32) / n as u64 + 1,
+            divisor: SideDivisor::new(n),
         }
     }
 
@@ -281,8 +282,7 @@ impl Geometry {
     /// The house and the digit of house-digit `hd` (`house · n + digit`).
     #[inline]
     fn split(&self, hd: usize) -> (usize, usize) {
-        let h = ((hd as u64 * self.n_inverse) >> 32) as usize;
-        (h, hd - h * self.n)
+        self.divisor.split(hd)
     }
 
     /// Word `i` of a set holding every digit (or position) `0..n`.
