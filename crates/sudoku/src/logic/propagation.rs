@@ -28,7 +28,7 @@
 //! - the stall rules are the scale's: SE's basics are one function over masks
 //!   ([`basics`](fn@basics); the digit-set store makes masks to call it); HoDoKu's locked candidates
 //!   and failing bivalues are the branch's own; at [`Stall::Inner`] (SE's nested levels)
-//!   the branch asks a hook (`forcing::InnerStall`), which `se_chains` gives on the masks
+//!   the branch asks a hook (`forcing::branch::InnerStall`), which `se_chains` gives on the masks
 //!   store to run its inner producers;
 //! - SE's cycles and static forcing chains (`se_chains::cycles`, `links`) are shortest-path
 //!   searches over the static links, not propagation, and keep their own BFS.
