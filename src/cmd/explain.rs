@@ -45,7 +45,8 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
     pub max_time: Option<std::time::Duration>,
     /// Worker threads (0 = every core); the paths come out in input order whatever the
-    /// number.
+    /// number. A file of one puzzle past 9x9 runs its nested forcing chains on them, with
+    /// the same steps.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
 }
@@ -87,7 +88,15 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let head: Vec<_> = records.by_ref().take(peek).collect();
     // One hard puzzle takes a while: a spinner on a terminal after two seconds (a batch
     // has the batch's counter).
-    let spinner = batch::spinner_for_one(peek == 2 && head.len() == 1, "explaining");
+    let lone = peek == 2 && head.len() == 1;
+    let spinner = batch::spinner_for_one(lone, "explaining");
+    // A lone puzzle has the threads a batch would have shared: its nested forcing chains
+    // (past 9x9) run their premises on them, with the same steps.
+    let solver = if lone {
+        solver.with_threads(jobs)
+    } else {
+        solver
+    };
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,

@@ -53,6 +53,8 @@ pub struct Context<'a> {
     /// What changed since each technique last found nothing on this path, when the
     /// driver keeps that ([`Self::with_changes`]).
     changes: Option<Changes<'a>>,
+    /// Threads a finder may run at once ([`Self::with_threads`]).
+    threads: usize,
 }
 
 /// What the driver knows of the path up to this position: the step at which each digit
@@ -96,7 +98,20 @@ impl<'a> Context<'a> {
             se_own: OnceCell::new(),
             producers_run: std::cell::Cell::new(0),
             changes: None,
+            threads: 1,
         }
+    }
+
+    /// The same context, its finders allowed `threads` threads at once (at least one; by
+    /// default one). Only the nested forcing chains' sweep past 9x9 uses more.
+    pub fn with_threads(mut self, threads: usize) -> Context<'a> {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Threads a finder may run at once.
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The same context, on a solve path whose SE producer state is `search` (their

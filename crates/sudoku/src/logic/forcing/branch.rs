@@ -1156,7 +1156,7 @@ mod tests {
         let (mut within, mut plain) = (Branch::new(&t), Branch::new(&t));
         plain.copy_inner = true;
         let (mut inner, mut inner_plain) = (None, None);
-        let mut ends = super::super::Ends::new(t.cells() * t.n);
+        let mut ends = super::super::nested::Ends::new(t.cells() * t.n);
         let mut live: Vec<u32> = (0..t.cells() * t.n)
             .filter(|&x| t.orig.has(x / t.n, x % t.n))
             .map(|x| x as u32)

@@ -36,10 +36,14 @@
 //!   (region/unit forcing) forces the same fact, or a candidate and its negation both
 //!   force it (double implication); the fact is then true.
 //!
+//! The branch engine is `branch.rs`; the nested forcing chains' sweep (`nested.rs`) runs
+//! each branch inside the end of an earlier one that holds its premise, and past 9x9 on
+//! as many threads as the context allows ([`Context::with_threads`]), with the same steps.
+//!
 //! Depends on [`super::Context`], the step model and [`super::chains`] for rendering.
 
 use super::geometry::BOX_FIRST_MAX_SIDE;
-use super::propagation::{Bits, Nodes, Rules, Sets, Stall, Store};
+use super::propagation::{Bits, Rules, Sets, Stall, Store};
 use super::registry::Sink;
 use super::step::{Evidence, Step};
 use super::technique::Technique;
@@ -86,72 +90,11 @@ impl Mode {
 const NONE: u32 = u32::MAX;
 
 mod branch;
+mod nested;
 
 #[cfg(test)]
 pub(crate) use branch::Clash;
 pub(crate) use branch::{Branch, Implied, InnerOff, Tables};
-
-/// The ends of the nested branches run so far that held no clash, which bound the later
-/// ones ([`Branch::start_within`]): a premise among an end's facts has its nested branch
-/// inside that end, so only the candidates false there can fail inside it.
-struct Ends {
-    /// Each end's false candidates.
-    falses: Vec<Vec<u32>>,
-    /// Each end's count of facts: of two ends that hold a premise, the smaller bounds it
-    /// more tightly.
-    facts: Vec<u32>,
-    /// Per fact (`cand * 2`, `+ 1` if true), the smallest end that holds it ([`NONE`]:
-    /// none).
-    holding: Vec<u32>,
-    /// Candidates kept in `falses`, at most [`ENDS_KEPT`].
-    kept: usize,
-}
-
-/// At most this many false candidates are kept in [`Ends`] (64 MB); past it, no end is
-/// added. A sweep of a hard 36x36 position keeps about a sixth of it.
-const ENDS_KEPT: usize = 16 << 20;
-
-impl Ends {
-    /// No end yet, over `candidates` candidate ids.
-    fn new(candidates: usize) -> Ends {
-        Ends {
-            falses: Vec::new(),
-            facts: Vec::new(),
-            holding: vec![NONE; candidates * 2],
-            kept: 0,
-        }
-    }
-
-    /// The false candidates of the smallest end that holds `premise`, if any.
-    fn holding(&self, premise: u32) -> Option<&[u32]> {
-        let k = self.holding[premise as usize];
-        (k != NONE).then(|| self.falses[k as usize].as_slice())
-    }
-
-    /// Adds the end of a nested branch that held no clash, its facts in `table`.
-    fn add(&mut self, table: &Nodes) {
-        let falses: Vec<u32> = table
-            .nodes
-            .iter()
-            .filter(|nd| nd.fact & 1 == 0)
-            .map(|nd| nd.fact / 2)
-            .collect();
-        if self.kept + falses.len() > ENDS_KEPT {
-            return;
-        }
-        self.kept += falses.len();
-        let k = self.falses.len() as u32;
-        let size = table.nodes.len() as u32;
-        for nd in &table.nodes {
-            let at = &mut self.holding[nd.fact as usize];
-            if *at == NONE || self.facts[*at as usize] > size {
-                *at = k;
-            }
-        }
-        self.falses.push(falses);
-        self.facts.push(size);
-    }
-}
 
 /// What a technique looks for.
 struct Plan {
@@ -222,7 +165,7 @@ pub(crate) fn find(
 }
 
 /// [`find`] on the candidate store `S`.
-fn find_on<S: Store>(
+fn find_on<S: Store + Sync>(
     ctx: &Context<'_>,
     technique: Technique,
     plan: Plan,
@@ -242,7 +185,6 @@ fn find_on<S: Store>(
     if eager {
         live.sort_by_key(|&x| t.orig.len(x as usize / t.n));
     }
-    let mut ends = eager.then(|| Ends::new(t.cells() * t.n));
     let mut found: Vec<Found> = Vec::new();
     // Facts of each true premise, for the verities.
     let mut on_facts: Vec<Option<Vec<(u32, u16)>>> = vec![None; t.cells() * t.n];
@@ -257,63 +199,62 @@ fn find_on<S: Store>(
     // full as the verity technique of its mode (which comes next when it finds nothing):
     // it gathers that technique's conclusions on the way, for the context.
     let mut partner = verity_partner(technique).map(|p| (p, Vec::<Found>::new()));
-    for &x in &live {
-        // A branch of a 25x25 grid costs about a millisecond, a sweep of them seconds.
-        if ctx.past_deadline() {
-            return ControlFlow::Break(());
-        }
-        for &pol in polarities {
-            let premise = x * 2 + pol;
-            if let Some(ends) = &mut ends {
-                b.start_within(&t, premise, &mut inner, ends.holding(premise));
-                if b.clash.is_none() {
-                    ends.add(&b.table);
-                }
-            } else {
-                b.start(&t, premise, plan.mode, &mut inner);
+    if eager {
+        // `nested.rs`: inside earlier ends, on several threads past 9x9.
+        let mut clash_step = |b: &mut Branch<S>, inner: &mut Option<Branch<S>>, premise: u32| {
+            sink(build(&t, b, inner, technique, plan.mode, &[premise], NONE))
+        };
+        let sweep = nested::Sweep {
+            ctx,
+            t: &t,
+            live: &live,
+        };
+        sweep.run(
+            &mut b,
+            &mut inner,
+            &mut on_facts,
+            &mut found,
+            &mut clash_step,
+        )?;
+    } else {
+        for &x in &live {
+            // A branch of a 25x25 grid costs about a millisecond, a sweep of them seconds.
+            if ctx.past_deadline() {
+                return ControlFlow::Break(());
             }
-            if b.clash.is_some() {
-                if plan.contradiction && eager {
-                    let step = build(
-                        &t,
-                        &mut b,
-                        &mut inner,
-                        technique,
-                        plan.mode,
-                        &[premise],
-                        NONE,
-                    );
-                    sink(step)?;
+            for &pol in polarities {
+                let premise = x * 2 + pol;
+                b.start(&t, premise, plan.mode, &mut inner);
+                if b.clash.is_some() {
+                    if plan.contradiction {
+                        found.push((u32::from(b.clash_depth), vec![premise], NONE));
+                        partner = None;
+                        if only_clash {
+                            b.limit = b.limit.min(b.clash_depth + 1);
+                        }
+                    }
                     continue;
                 }
-                if plan.contradiction {
-                    found.push((u32::from(b.clash_depth), vec![premise], NONE));
-                    partner = None;
-                    if only_clash {
-                        b.limit = b.limit.min(b.clash_depth + 1);
-                    }
+                if pol == 1 && (plan.verity || partner.is_some()) {
+                    on_facts[x as usize] = Some(
+                        b.table.nodes[1..]
+                            .iter()
+                            .map(|nd| (nd.fact, nd.depth))
+                            .collect(),
+                    );
                 }
-                continue;
-            }
-            if pol == 1 && (plan.verity || partner.is_some()) {
-                on_facts[x as usize] = Some(
-                    b.table.nodes[1..]
-                        .iter()
-                        .map(|nd| (nd.fact, nd.depth))
-                        .collect(),
-                );
-            }
-            if pol == 0 && (plan.double || partner.is_some()) {
-                let out = if plan.double {
-                    Some(&mut found)
-                } else {
-                    partner.as_mut().map(|(_, v)| v)
-                };
-                if let (Some(out), Some(Some(on))) = (out, on_facts.get(x as usize)) {
-                    for &(f, d) in on {
-                        if b.is_set(f) && f / 2 != x {
-                            let cost = u32::from(d) + u32::from(b.depth_of(f));
-                            out.push((cost, vec![x * 2 + 1, x * 2], f));
+                if pol == 0 && (plan.double || partner.is_some()) {
+                    let out = if plan.double {
+                        Some(&mut found)
+                    } else {
+                        partner.as_mut().map(|(_, v)| v)
+                    };
+                    if let (Some(out), Some(Some(on))) = (out, on_facts.get(x as usize)) {
+                        for &(f, d) in on {
+                            if b.is_set(f) && f / 2 != x {
+                                let cost = u32::from(d) + u32::from(b.depth_of(f));
+                                out.push((cost, vec![x * 2 + 1, x * 2], f));
+                            }
                         }
                     }
                 }
