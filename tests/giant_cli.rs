@@ -725,3 +725,53 @@ fn nearly_full_giant_grids_are_answered_by_propagation() {
         assert_eq!(v["solution"], serde_json::json!(solution), "{b}");
     }
 }
+
+#[test]
+fn a_lone_puzzles_nested_chains_on_several_threads_give_the_same_path() {
+    // A file of one puzzle past 9x9 runs its nested forcing chains' premises on `--jobs`
+    // threads: the path must be the one a single thread finds, byte for byte.
+    let puzzle = sudoku()
+        .args([
+            "generate",
+            "--size",
+            "16",
+            "--seed",
+            "11",
+            "--difficulty",
+            "hard",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let path = std::env::temp_dir().join(format!("sudoku-nested-16-{}.txt", std::process::id()));
+    std::fs::write(&path, puzzle).unwrap();
+    let explain = |jobs: &str| {
+        sudoku()
+            .args(["explain", "--json", "--no-backtracking", "--jobs", jobs])
+            .args(["--techniques", "singles,nested-forcing-chain"])
+            .arg(&path)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = explain("1");
+    let three = explain("3");
+    std::fs::remove_file(&path).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&one).unwrap();
+    assert_eq!(v["solved"], true);
+    let nested = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["technique"] == "Nested Forcing Chain")
+        .count();
+    assert!(nested >= 5, "{nested} nested steps");
+    assert_eq!(
+        String::from_utf8(three).unwrap(),
+        String::from_utf8(one).unwrap()
+    );
+}
