@@ -208,6 +208,8 @@ impl std::str::FromStr for Shape {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn the_side_divisor_divides() {
         use rand::{Rng, SeedableRng};
@@ -221,8 +223,6 @@ mod tests {
             }
         }
     }
-
-    use super::*;
 
     #[test]
     fn sides_map_to_conventional_boxes() {

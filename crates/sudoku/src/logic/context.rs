@@ -104,7 +104,7 @@ impl<'a> Context<'a> {
 
     /// The same context, its finders allowed `threads` threads at once (at least one; by
     /// default one). Only the nested forcing chains' sweep past 9x9 uses more.
-    pub fn with_threads(mut self, threads: usize) -> Context<'a> {
+    pub(crate) fn with_threads(mut self, threads: usize) -> Context<'a> {
         self.threads = threads.max(1);
         self
     }

@@ -236,12 +236,7 @@ fn find_on<S: Store + Sync>(
                     continue;
                 }
                 if pol == 1 && (plan.verity || partner.is_some()) {
-                    on_facts[x as usize] = Some(
-                        b.table.nodes[1..]
-                            .iter()
-                            .map(|nd| (nd.fact, nd.depth))
-                            .collect(),
-                    );
+                    on_facts[x as usize] = Some(facts_after_premise(&b));
                 }
                 if pol == 0 && (plan.double || partner.is_some()) {
                     let out = if plan.double {
@@ -250,12 +245,7 @@ fn find_on<S: Store + Sync>(
                         partner.as_mut().map(|(_, v)| v)
                     };
                     if let (Some(out), Some(Some(on))) = (out, on_facts.get(x as usize)) {
-                        for &(f, d) in on {
-                            if b.is_set(f) && f / 2 != x {
-                                let cost = u32::from(d) + u32::from(b.depth_of(f));
-                                out.push((cost, vec![x * 2 + 1, x * 2], f));
-                            }
-                        }
+                        doubles(&b, x, on, out);
                     }
                 }
             }
@@ -281,6 +271,26 @@ fn find_on<S: Store + Sync>(
         sink(step)?;
     }
     ControlFlow::Continue(())
+}
+
+/// The facts of a branch after its premise, with their depths: a true premise's, kept
+/// for the verities and for the double implications of its candidate.
+fn facts_after_premise<S: Store>(b: &Branch<S>) -> Vec<(u32, u16)> {
+    b.table.nodes[1..]
+        .iter()
+        .map(|nd| (nd.fact, nd.depth))
+        .collect()
+}
+
+/// Adds to `out` the double implications of candidate `x`: each fact of its true premise,
+/// `on` ([`facts_after_premise`]), that branch `b` (its false premise) also holds.
+fn doubles<S: Store>(b: &Branch<S>, x: u32, on: &[(u32, u16)], out: &mut Vec<Found>) {
+    for &(f, d) in on {
+        if b.is_set(f) && f / 2 != x {
+            let cost = u32::from(d) + u32::from(b.depth_of(f));
+            out.push((cost, vec![x * 2 + 1, x * 2], f));
+        }
+    }
 }
 
 /// Adds the verities: a fact that every candidate of a cell, or every place of a digit in

@@ -6,7 +6,7 @@
 //! and their results taken back in order, so the steps are the same as on one thread.
 
 use super::branch::{Branch, Tables};
-use super::{Found, NONE};
+use super::{doubles, facts_after_premise, Found, NONE};
 use crate::logic::propagation::{Nodes, Store};
 use crate::logic::Context;
 use crate::stop::Stop;
@@ -124,19 +124,9 @@ impl<S: Store> Worker<S> {
             }
             self.ends.add(&b.table);
             if i == 0 {
-                r.on = Some(
-                    b.table.nodes[1..]
-                        .iter()
-                        .map(|nd| (nd.fact, nd.depth))
-                        .collect(),
-                );
+                r.on = Some(facts_after_premise(b));
             } else if let Some(on) = &r.on {
-                for &(f, d) in on {
-                    if b.is_set(f) && f / 2 != x {
-                        let cost = u32::from(d) + u32::from(b.depth_of(f));
-                        r.doubles.push((cost, vec![x * 2 + 1, x * 2], f));
-                    }
-                }
+                doubles(b, x, on, &mut r.doubles);
             }
         }
         r
