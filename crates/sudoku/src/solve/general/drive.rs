@@ -167,7 +167,8 @@ pub(super) fn run_search(
     // them again. A count the trades do not reach still searches, and falls back on them
     // if the stop comes first. With few cells left open the search is quicker than the
     // fit, which costs 0.5–2 ms whatever it finds: it waits for the search to fail
-    // [`FIT_AFTER_FAILS`] times, and below [`FIT_MIN_OPEN_PERMILLE`] never comes.
+    // [`FIT_AFTER_FAILS`] times, and below [`FIT_MIN_OPEN_PERMILLE`] never comes. So it
+    // does below [`Tuning::fit_first_side`], where most grids the search answers at once.
     let open_permille = st.empty * 1000 / shape.cell_count();
     let mut fit_after = if tuning.formula_fit
         && marks.is_none()
@@ -175,11 +176,13 @@ pub(super) fn run_search(
         && (limit > 2 || !crate::solve::sparse::nearly_empty(grid))
         && open_permille >= FIT_MIN_OPEN_PERMILLE
     {
-        Some(if open_permille >= tuning.fit_first_open_permille {
-            0
-        } else {
-            FIT_AFTER_FAILS
-        })
+        Some(
+            if open_permille >= tuning.fit_first_open_permille && geo.n >= tuning.fit_first_side {
+                0
+            } else {
+                FIT_AFTER_FAILS
+            },
+        )
     } else {
         None
     };

@@ -171,6 +171,7 @@ fn random_puzzles_match_brute_force() {
                 loose_search_below: 0,
                 formula_fit: false,
                 fit_first_open_permille: if round % 2 == 0 { 0 } else { 1001 },
+                fit_first_side: if round % 2 == 0 { 0 } else { usize::MAX },
                 buckets_below: 101,
                 endgame_filter_below: if round % 2 == 0 { 1000 } else { 0 },
                 endgame_filter_every: round as u64 % 3,
@@ -1158,6 +1159,49 @@ fn the_fit_answers_the_same_first_or_after_failures() {
     }
     // The peak grids reach the fit from inside the search.
     assert!(fitted_inside >= 2, "{fitted_inside}");
+}
+
+/// At 25x25 the fit waits for the search's first failures (`FIT_FIRST_SIDE`) and then
+/// answers the formula grids the search alone fails on hundreds of times: the same
+/// count, in fewer guesses.
+#[test]
+fn at_25x25_the_fit_answers_after_the_searchs_first_failures() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(77);
+    let shape = Shape::from_side(25).unwrap();
+    let never = Stop::never();
+    let answer = |g: &Grid, formula_fit| {
+        let t = Tuning {
+            formula_fit,
+            ..Tuning::default()
+        };
+        run(Question::new(g, 2, 2), t, &never, Options::default())
+    };
+    let mut hard = 0;
+    for _ in 0..40 {
+        let g = keeping_some(&random_solution(shape, &mut rng), 0.46, &mut rng);
+        let searched = answer(&g, false);
+        if searched.guesses < 300 {
+            continue;
+        }
+        hard += 1;
+        let fitted = answer(&g, true);
+        assert_eq!(fitted.count, searched.count, "{g:?}");
+        for x in &fitted.solutions {
+            assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
+        }
+        assert!(fitted.guesses >= super::tuning::FIT_AFTER_FAILS, "{g:?}");
+        assert!(
+            fitted.guesses * 4 < searched.guesses,
+            "{} {}",
+            fitted.guesses,
+            searched.guesses
+        );
+        if hard == 3 {
+            break;
+        }
+    }
+    assert_eq!(hard, 3);
 }
 
 /// Partial restarts (every other restart, one after each failure, the size buckets on

@@ -44,6 +44,9 @@ pub(super) struct Tuning {
     /// [`FIT_MIN_OPEN_PERMILLE`]) the fit waits for [`FIT_AFTER_FAILS`] failures and
     /// probing for the first restart or the hand-over.
     pub(super) fit_first_open_permille: usize,
+    /// Below this side the fit always waits for [`FIT_AFTER_FAILS`] failures, however
+    /// many cells are open ([`FIT_FIRST_SIDE`]).
+    pub(super) fit_first_side: usize,
     /// Grids with fewer givens than this share of the cells (in percent) keep their open
     /// cells and house-digits in size buckets (`buckets.rs`): the same choices, without a
     /// scan of everything open (0: never).
@@ -108,6 +111,17 @@ pub(super) const FIT_MIN_OPEN_PERMILLE: usize = 50;
 /// 64x64 at 62% 13.7M → 7.9M, at 70% 1–15% less; the peak and the files unchanged
 /// (Stop 69).
 pub(super) const FIT_FIRST_OPEN_PERMILLE: usize = 200;
+
+/// The formula fit comes before the search only from this side up (given
+/// [`FIT_FIRST_OPEN_PERMILLE`]); at 25x25, the smallest side it is tried on
+/// (`sparse::FIT_MIN_SIDE`), it waits for [`FIT_AFTER_FAILS`] failures. There a fit that
+/// finds nothing costs about 0.5 ms, more than the search of most random-holed grids
+/// (0.1–0.4 ms at 50% givens), while the grids the fit answers are those the search
+/// fails on: 27 formula grids at 42–50% givens, in process, 0.24 s in all → 0.03 s with
+/// the fit first, 0.04 s after 32 failures; 24 grids with no structure (our answers to
+/// random digits, holed at 38–50%) 0.40 s → 0.41 s after failures, where fitting first
+/// doubled the nine quickest (`docs/giant-grids.md`, Stop 77).
+pub(super) const FIT_FIRST_SIDE: usize = 36;
 
 /// See [`FIT_FIRST_OPEN_PERMILLE`]. Deferred by failures at the peak, the fit cost 2–5
 /// times its time at 36x36 and 3–10 at 64x64 and up (a failure there costs as much as
@@ -240,6 +254,7 @@ impl Default for Tuning {
             loose_search_below: LOOSE_SEARCH_BELOW,
             formula_fit: true,
             fit_first_open_permille: FIT_FIRST_OPEN_PERMILLE,
+            fit_first_side: FIT_FIRST_SIDE,
             buckets_below: SAT_MIN_GIVENS_PERCENT,
             endgame_filter_below: ENDGAME_FILTER_PERMILLE,
             endgame_filter_every: ENDGAME_FILTER_EVERY,

@@ -1,7 +1,7 @@
-//! Giant grids (side 36 and up) cut from a formula grid (square boxes) or fitting a
-//! product of Latin squares (any boxes, a few givens traded back in), answered "multiple"
-//! without search: before the general engine when at most a tenth of the cells is given,
-//! after its root propagation otherwise.
+//! Giant grids (side 25 and up: [`FIT_MIN_SIDE`]; nearly empty ones from 36) cut from a
+//! formula grid (square boxes) or fitting a product of Latin squares (any boxes, a few
+//! givens traded back in), answered "multiple" without search: before the general engine
+//! when at most a tenth of the cells is given, after its root propagation otherwise.
 //!
 //! The formula grid puts `(a(r) + t(c)) mod n` in row `r`, column `c`, digit `v⁻¹` of
 //! that: it is valid whenever `a`, `t` and `v` are one-to-one, the rows of each band
@@ -44,6 +44,17 @@ use super::Outcome;
 /// orientations (0.23 s against the engine's 0.12 s).
 const PINNED: (usize, u64) = (20_000, 16);
 const UNPINNED: (usize, u64) = (5_000, 8);
+/// The smallest side fitted. Below it the search answers random-holed grids in a
+/// fraction of a millisecond; at 25x25 it fails a thousand times and more on some
+/// formula grids at 42–50% givens (up to 70 ms), which the fit answers in about 1 ms
+/// (after the search's first failures there: `general::tuning::FIT_FIRST_SIDE`).
+pub(crate) const FIT_MIN_SIDE: usize = 25;
+
+/// The smallest side of nearly empty grids fitted ([`nearly_empty`]: before the general
+/// engine). A 25x25 grid with 10–62 random digits, or 5–10% of a formula grid, is the
+/// search's in about 1 ms, where the fit's attempts from nothing cost 5–30 ms.
+const SPARSE_FIT_MIN_SIDE: usize = 36;
+
 /// Digit pairs tried for the second solution before giving up.
 const PAIRS: usize = 20_000;
 
@@ -86,10 +97,10 @@ pub(crate) fn solutions(grid: &Grid, want: usize, keep: usize, stop: &Stop) -> F
     let shape = grid.shape();
     let n = shape.side();
     let mut fitted = Fitted::default();
-    if want == 0 || n < 36 {
+    let sparse = nearly_empty(grid);
+    if want == 0 || n < FIT_MIN_SIDE || sparse && n < SPARSE_FIT_MIN_SIDE {
         return fitted;
     }
-    let sparse = nearly_empty(grid);
     let square = shape.box_rows() == shape.box_cols();
     let first = square
         .then(|| fit(grid, sparse, stop))
@@ -926,6 +937,28 @@ mod tests {
     fn dense_or_small_grids_are_left_to_the_engine() {
         let g = Grid::empty(Shape::from_side(25).unwrap());
         assert!(solve(&g, &Stop::never()).is_none());
+        // A formula grid of side 25 is fitted with half its cells given, not nearly empty
+        // (its fit from nothing costs more than the search); side 16 not at all.
+        let cut = |side: usize, fill: u32| {
+            let shape = Shape::from_side(side).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(4);
+            let kept: Vec<usize> = crate::solve::general::pattern_solution(shape)
+                .into_iter()
+                .map(|v| {
+                    if rng.gen_range(0..100) < fill {
+                        v as usize
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            Grid::from_values(shape, &kept).unwrap()
+        };
+        let g = cut(25, 8);
+        assert!(nearly_empty(&g) && g.given_count() > 0);
+        assert_eq!(solutions(&g, 2, 2, &Stop::never()).count, 0);
+        assert_eq!(solutions(&cut(25, 40), 2, 2, &Stop::never()).count, 2);
+        assert_eq!(solutions(&cut(16, 40), 2, 2, &Stop::never()).count, 0);
     }
 
     #[test]
