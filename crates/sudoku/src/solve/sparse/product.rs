@@ -216,6 +216,11 @@ fn consistent(givens: &[Given], shape: Shape, rng: &mut ChaCha8Rng) -> Option<Ve
     let mut parent: Vec<usize> = (0..n).collect();
     let mut members: Vec<Vec<usize>> = (0..n).map(|d| vec![d]).collect();
     let mut near: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // Which pairs `near` already holds (digit × digit bits), so each is listed once.
+    let words = n.div_ceil(64);
+    let mut is_near = vec![0u64; n * words];
+    // Buffers of one given's groups and opponents, cleared for each.
+    let (mut merged, mut against) = (Vec::with_capacity(n), Vec::with_capacity(n));
     // Kept givens by box (band, stack) with their column in the stack, and by column
     // with their band.
     let mut by_box: Vec<Vec<(usize, usize)>> = vec![Vec::new(); (n / p) * (n / q)];
@@ -227,8 +232,9 @@ fn consistent(givens: &[Given], shape: Shape, rng: &mut ChaCha8Rng) -> Option<Ve
         let (r, c, d) = givens[i];
         let (band, stack, col) = (r / p, c / q, c % q);
         let boxed = &by_box[band * (n / q) + stack];
-        let mut merged = vec![root(&mut parent, d)];
-        let mut against = Vec::new();
+        merged.clear();
+        against.clear();
+        merged.push(root(&mut parent, d));
         for &(c2, e) in boxed {
             if c2 == col {
                 merged.push(root(&mut parent, e));
@@ -270,8 +276,12 @@ fn consistent(givens: &[Given], shape: Shape, rng: &mut ChaCha8Rng) -> Option<Ve
             members[into].extend(moved);
         }
         for &e in &against {
-            near[d].push(e);
-            near[e].push(d);
+            if is_near[d * words + e / 64] >> (e % 64) & 1 == 0 {
+                is_near[d * words + e / 64] |= 1 << (e % 64);
+                is_near[e * words + d / 64] |= 1 << (d % 64);
+                near[d].push(e);
+                near[e].push(d);
+            }
         }
         by_box[band * (n / q) + stack].push((col, d));
         by_column[c].push((band, d));
