@@ -117,10 +117,10 @@ pub(super) const FIT_FIRST_OPEN_PERMILLE: usize = 200;
 /// (`sparse::FIT_MIN_SIDE`), it waits for [`FIT_AFTER_FAILS`] failures. There a fit that
 /// finds nothing costs about 0.5 ms, more than the search of most random-holed grids
 /// (0.1–0.4 ms at 50% givens), while the grids the fit answers are those the search
-/// fails on: 27 formula grids at 42–50% givens, in process, 0.24 s in all → 0.03 s with
-/// the fit first, 0.04 s after 32 failures; 24 grids with no structure (our answers to
-/// random digits, holed at 38–50%) 0.40 s → 0.41 s after failures, where fitting first
-/// doubled the nine quickest (`docs/giant-grids.md`, Stop 77).
+/// fails on: 27 formula grids at 42–50% givens, in process, 216 ms in all → 43 ms with
+/// the fit first, 51 ms after 32 failures; 24 grids with no structure (our answers to
+/// random digits, holed at 38–50%) 280 ms → 281 ms after failures, 290 ms first, where
+/// the quickest grids of every kind doubled (`docs/giant-grids.md`, Stop 77).
 pub(super) const FIT_FIRST_SIDE: usize = 36;
 
 /// See [`FIT_FIRST_OPEN_PERMILLE`]. Deferred by failures at the peak, the fit cost 2–5
