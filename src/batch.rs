@@ -358,6 +358,17 @@ pub struct DelayedSpinner {
     waker: Option<std::thread::JoinHandle<()>>,
 }
 
+/// The records read ahead of a batch, and whether they are its only one: a lone puzzle
+/// gets a spinner ([`spinner_for_one`]) and the threads a batch would share. Input that
+/// may pause (typed, or a pipe: a program may write one puzzle and wait for its answer)
+/// is not read ahead, and is never lone.
+pub fn read_ahead<I: Iterator>(records: &mut I, feed: &Feed) -> (Vec<I::Item>, bool) {
+    let peek = if feed.pauses() { 0 } else { 2 };
+    let head: Vec<_> = records.by_ref().take(peek).collect();
+    let lone = head.len() == 1;
+    (head, lone)
+}
+
 /// A [`DelayedSpinner`] with the message `msg` for a run of one puzzle (`single`) when
 /// standard error is a terminal: one slow puzzle shows it is alive, while a batch has
 /// [`ordered_batch`]'s counter.
@@ -409,6 +420,26 @@ impl Drop for DelayedSpinner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_one_record_of_input_that_does_not_pause_is_lone() {
+        let file = Feed::fixed(8);
+        let mut one = vec!["a"].into_iter();
+        assert_eq!(read_ahead(&mut one, &file), (vec!["a"], true));
+        // Two read, both handed back and the rest left to come.
+        let mut three = vec!["a", "b", "c"].into_iter();
+        assert_eq!(read_ahead(&mut three, &file), (vec!["a", "b"], false));
+        assert_eq!(three.next(), Some("c"));
+        let mut none = Vec::<&str>::new().into_iter();
+        assert_eq!(read_ahead(&mut none, &file), (vec![], false));
+        // A pipe or a terminal is not read ahead: its next record may be long in coming.
+        let pipe = Feed::pausing(8, Some(Arc::new(AtomicUsize::new(0))));
+        for feed in [pipe, Feed::typed()] {
+            let mut one = vec!["a"].into_iter();
+            assert_eq!(read_ahead(&mut one, &feed), (vec![], false));
+            assert_eq!(one.next(), Some("a"));
+        }
+    }
 
     #[test]
     fn a_chunk_of_slow_records_goes_out_as_it_is() {

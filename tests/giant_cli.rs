@@ -775,3 +775,57 @@ fn a_lone_puzzles_nested_chains_on_several_threads_give_the_same_path() {
         String::from_utf8(one).unwrap()
     );
 }
+
+#[test]
+fn a_lone_puzzles_hint_on_several_threads_is_the_one_thread_hint() {
+    // A file of one puzzle past 9x9 gets `--jobs` threads for its nested forcing chains in
+    // `hint` and `print --path` too: the hint must be the single thread's, byte for byte,
+    // and so must a batch's (one thread a puzzle).
+    let puzzle = sudoku()
+        .args(["generate", "--size", "16", "--seed", "11"])
+        .args(["--difficulty", "hard"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let dir = std::env::temp_dir();
+    let lone = dir.join(format!("sudoku-hint-16-{}.txt", std::process::id()));
+    let pair = dir.join(format!("sudoku-hint-16-pair-{}.txt", std::process::id()));
+    std::fs::write(&lone, &puzzle).unwrap();
+    std::fs::write(&pair, [&puzzle[..], &puzzle[..]].concat()).unwrap();
+    let hint = |jobs: &str, file: &std::path::Path| {
+        sudoku()
+            .args(["hint", "--json", "--full", "--jobs", jobs])
+            .args(["--techniques", "nested-forcing-chain"])
+            .arg(file)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = String::from_utf8(hint("1", &lone)).unwrap();
+    let three = String::from_utf8(hint("3", &lone)).unwrap();
+    let batch = String::from_utf8(hint("3", &pair)).unwrap();
+    std::fs::remove_file(&lone).unwrap();
+    std::fs::remove_file(&pair).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(v["technique"], "Nested Forcing Chain", "{one}");
+    assert_eq!(three, one);
+    // The pair's records differ from the lone one's in their file and line alone.
+    let records: Vec<serde_json::Value> = batch
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    for (k, mut r) in records.into_iter().enumerate() {
+        assert_eq!(r["line"], k + 1);
+        let mut expected = v.clone();
+        for field in ["line", "source"] {
+            r[field] = serde_json::Value::Null;
+            expected[field] = serde_json::Value::Null;
+        }
+        assert_eq!(r, expected);
+    }
+}

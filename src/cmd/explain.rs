@@ -82,13 +82,9 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     // Seconds a puzzle at times: a few at a time, so paths appear as they are found.
     let (mut records, feed) = args.input.batch_records(jobs);
     let mut out = batch::stdout_for(&feed);
-    // Only a lone puzzle's spinner needs the second record: not waited for when typed or
-    // from a pipe, where a program may write one puzzle and wait for its answer.
-    let peek = if feed.pauses() { 0 } else { 2 };
-    let head: Vec<_> = records.by_ref().take(peek).collect();
     // One hard puzzle takes a while: a spinner on a terminal after two seconds (a batch
     // has the batch's counter).
-    let lone = peek == 2 && head.len() == 1;
+    let (head, lone) = batch::read_ahead(&mut records, &feed);
     let spinner = batch::spinner_for_one(lone, "explaining");
     // A lone puzzle has the threads a batch would have shared: its nested forcing chains
     // (past 9x9) run their premises on them, with the same steps.

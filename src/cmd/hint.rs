@@ -71,10 +71,20 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let stop = args.max_time.map_or_else(Stop::never, Stop::after);
     let mut skipped = 0usize;
     let jobs = crate::limits::jobs(args.jobs);
-    let (records, feed) = args.input.batch_records(jobs * 4);
+    let (mut records, feed) = args.input.batch_records(jobs * 4);
     let mut out = batch::stdout_for(&feed);
+    // A hint on a hard giant may take a while: a lone puzzle gets a spinner on a terminal,
+    // and the threads a batch would have shared for its nested forcing chains (past 9x9;
+    // the same hint).
+    let (head, lone) = batch::read_ahead(&mut records, &feed);
+    let spinner = batch::spinner_for_one(lone, "finding a hint");
+    let solver = if lone {
+        solver.with_threads(jobs)
+    } else {
+        solver
+    };
     batch::ordered_batch(
-        records,
+        head.into_iter().chain(records),
         jobs,
         // A uniqueness check and a step search: milliseconds, seconds on a giant.
         feed,
@@ -87,6 +97,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         },
     )?;
+    drop(spinner);
     std::io::Write::flush(&mut out)?;
     if skipped > 0 {
         status = status.worst(Status::Negative);

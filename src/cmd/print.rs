@@ -351,7 +351,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
-    let solver = if args.path {
+    let mut solver = if args.path {
         match super::explain::solver(
             args.techniques.as_deref(),
             args.order,
@@ -414,10 +414,18 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             files: vec![file.clone()],
             ..args.input.clone()
         };
+        let mut records = one.records();
+        let feed = batch::Feed::fixed(jobs * 4);
+        // A lone puzzle's path has the threads a batch would have shared, for its nested
+        // forcing chains (past 9x9; the same steps).
+        let (head, lone) = batch::read_ahead(&mut records, &feed);
+        if lone && files.len() == 1 {
+            solver = solver.map(|s| s.with_threads(jobs));
+        }
         batch::ordered_batch(
-            one.records(),
+            head.into_iter().chain(records),
             jobs,
-            batch::Feed::fixed(jobs * 4),
+            feed,
             |_, record| {
                 prepare(
                     &rater,

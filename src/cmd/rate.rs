@@ -171,13 +171,10 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let (records, feed) = args.input.batch_records(jobs * 4);
     let mut out = batch::stdout_for(&feed);
     let mut records = records.map(sudoku::format::Record::parse);
-    // Only a lone puzzle's spinner needs the second record: not waited for when typed or
-    // from a pipe, where a program may write one puzzle and wait for its answer.
-    let peek = if feed.pauses() { 0 } else { 2 };
-    let head: Vec<_> = records.by_ref().take(peek).collect();
     // One puzzle that takes more than a moment (a giant's SE rating: a minute) gets a
     // spinner on a terminal; a batch has the batch's counter.
-    let spinner = batch::spinner_for_one(peek == 2 && head.len() == 1, "rating");
+    let (head, lone) = batch::read_ahead(&mut records, &feed);
+    let spinner = batch::spinner_for_one(lone, "rating");
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,

@@ -432,7 +432,8 @@ fn logic_request(body: &Bytes, limits: &Limits) -> Result<(Puzzle, Order, LogicS
     let req = object(body)?;
     let puzzle = puzzle_field(&req, limits)?;
     let order = order_field(&req)?;
-    Ok((puzzle, order, face_solver(order)?))
+    let solver = face_solver(order)?.with_threads(limits.threads);
+    Ok((puzzle, order, solver))
 }
 
 /// The position of `p` and its mistakes against the unique solution of its givens, within

@@ -47,6 +47,10 @@ pub struct Limits {
     pub max_body: usize,
     /// Listening on a loopback address: requests must name this machine as their host.
     pub local_only: bool,
+    /// Threads one hint or explanation may run its nested forcing chains on (past 9x9:
+    /// `LogicSolver::with_threads`, the same steps): the machine's cores, since a player
+    /// waits on one request at a time.
+    pub threads: usize,
 }
 
 /// Builds the app: the page, its assets and the API.
@@ -85,6 +89,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         max_side: api::MAX_SIDE,
         max_body: api::MAX_BODY,
         local_only: args.bind.is_loopback(),
+        threads: crate::limits::jobs(0),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
