@@ -779,8 +779,8 @@ fn a_lone_puzzles_nested_chains_on_several_threads_give_the_same_path() {
 #[test]
 fn a_lone_puzzles_hint_on_several_threads_is_the_one_thread_hint() {
     // A file of one puzzle past 9x9 gets `--jobs` threads for its nested forcing chains in
-    // `hint` and `print --path` too: the hint must be the single thread's, byte for byte,
-    // and so must a batch's (one thread a puzzle).
+    // `hint` too: the hint must be the single thread's, byte for byte, and so must each of
+    // a batch's (one thread a puzzle).
     let puzzle = sudoku()
         .args(["generate", "--size", "16", "--seed", "11"])
         .args(["--difficulty", "hard"])

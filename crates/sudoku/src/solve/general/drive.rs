@@ -167,8 +167,8 @@ pub(super) fn run_search(
     // them again. A count the trades do not reach still searches, and falls back on them
     // if the stop comes first. With few cells left open the search is quicker than the
     // fit, which costs 0.5–2 ms whatever it finds: it waits for the search to fail
-    // [`FIT_AFTER_FAILS`] times, and below [`FIT_MIN_OPEN_PERMILLE`] never comes. So it
-    // does below [`Tuning::fit_first_side`], where most grids the search answers at once.
+    // [`FIT_AFTER_FAILS`] times, and below [`FIT_MIN_OPEN_PERMILLE`] never comes. Below
+    // [`Tuning::fit_first_side`] it always waits: most grids there are the search's at once.
     let open_permille = st.empty * 1000 / shape.cell_count();
     let mut fit_after = if tuning.formula_fit
         && marks.is_none()
