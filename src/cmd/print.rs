@@ -517,6 +517,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     let per_page = args
         .per_page
         .unwrap_or_else(|| layout::auto_per_page(&lay, &puzzle_sections));
+    // A book of many puzzles, or a long path, takes a while to draw and write: a spinner
+    // on a terminal after two seconds.
+    let drawing = batch::spinner_for_one(true, "drawing the pages");
     let (pages, placed) = match layout::pages(&lay, &blocks, per_page) {
         Ok(p) => p,
         Err(e) => {
@@ -525,6 +528,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         }
     };
     write(args, kind, &pages)?;
+    drop(drawing);
     let listed: Vec<(usize, usize, &Prepared)> = numbered
         .iter()
         .map(|&(number, block, i, p)| (number, placed[block].page_of(i), p))
@@ -639,6 +643,8 @@ fn print_paths(
         warn!("sudoku: {e}");
         return Ok(Status::InputError.code());
     }
+    // A hard giant's path is a thousand pages and more: a minute to draw and write.
+    let drawing = batch::spinner_for_one(true, "drawing the pages");
     let (pages, firsts) = match path::pages(lay, &list, &args.path_grids) {
         Ok(p) => p,
         Err(e) => {
@@ -647,6 +653,7 @@ fn print_paths(
         }
     };
     write(args, kind, &pages)?;
+    drop(drawing);
     let listed: Vec<(usize, usize, &Prepared)> = puzzles
         .iter()
         .enumerate()
