@@ -88,11 +88,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let spinner = batch::spinner_for_one(lone, "explaining");
     // A lone puzzle has the threads a batch would have shared: its nested forcing chains
     // (past 9x9) run their premises on them, with the same steps.
-    let solver = if lone {
-        solver.with_threads(jobs)
-    } else {
-        solver
-    };
+    let solver = solver.with_threads(if lone { jobs } else { 1 });
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,

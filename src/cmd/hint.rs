@@ -45,7 +45,8 @@ pub struct HintArgs {
     #[arg(long, value_name = "SECS", value_parser = crate::limits::parse_max_time)]
     pub max_time: Option<std::time::Duration>,
     /// Worker threads (0 = every core); the hints come out in input order whatever the
-    /// number.
+    /// number. A file of one puzzle past 9x9 runs its nested forcing chains on them, with
+    /// the same hint.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
 }
@@ -78,11 +79,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<ExitCode> {
     // the same hint).
     let (head, lone) = batch::read_ahead(&mut records, &feed);
     let spinner = batch::spinner_for_one(lone, "finding a hint");
-    let solver = if lone {
-        solver.with_threads(jobs)
-    } else {
-        solver
-    };
+    let solver = solver.with_threads(if lone { jobs } else { 1 });
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,

@@ -66,6 +66,9 @@ pub enum Keys {
 
 /// Arguments of `sudoku print`.
 #[derive(Debug, Args, Clone)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Worker threads (0 = every core). With --path, a file of one puzzle past 9x9 runs its \
+     nested forcing chains on them, with the same steps")))]
 pub struct PrintArgs {
     #[command(flatten)]
     pub input: InputArgs,
