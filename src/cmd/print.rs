@@ -105,7 +105,9 @@ pub struct PrintArgs {
     /// easiest first).
     #[arg(long, value_enum, default_value_t = Sections::None)]
     pub sections: Sections,
-    /// Ratings on the labels: se (ER), hodoku (level), both or none.
+    /// Ratings on the labels: se (ER), hodoku (level), both or none. A puzzle's rating
+    /// gets at most 30 s unless --max-time says otherwise (a hard giant's SE rating can
+    /// take an hour); one cut short shows what it reached (`ER >= 9.5`).
     #[arg(long, value_enum, default_value_t = Rating::Both)]
     pub rating: Rating,
     /// Add answer keys, smaller and several a page: at the end (the default) or after each
@@ -220,7 +222,7 @@ fn prepare(
             Rating::None => None,
         };
         if let Some(scales) = scales {
-            let r = rater.rate_unique_board(&board, scales, &stop);
+            let r = rater.rate_unique_board(&board, scales, &label_stop(max_time));
             (prepared.se, prepared.hodoku) = (r.se, r.hodoku);
         }
         if let Some(solver) = solver {
@@ -228,6 +230,37 @@ fn prepare(
         }
     }
     Ok(prepared)
+}
+
+/// How long a label's rating may take without `--max-time`. A label is not what was
+/// asked for: the SE rating of a hard 25x25 (nested forcing chains at every other step)
+/// runs for tens of minutes, and held the pages that long. No 9x9 comes near it.
+const LABEL_RATING_TIME: Duration = Duration::from_secs(30);
+
+/// The stop of a label's rating: `--max-time`'s, else [`LABEL_RATING_TIME`].
+fn label_stop(max_time: Option<Duration>) -> sudoku::Stop {
+    sudoku::Stop::after(max_time.unwrap_or(LABEL_RATING_TIME))
+}
+
+/// Says on stderr how many labels show a rating cut short, and how to give it longer.
+fn report_cut_ratings(puzzles: &[Prepared], max_time: Option<Duration>) {
+    let cut = puzzles
+        .iter()
+        .filter(|p| p.se.is_some_and(|s| s.timed_out) || p.hodoku.is_some_and(|h| h.timed_out))
+        .count();
+    if cut > 0 {
+        warn!(
+            "sudoku: note: {cut} puzzle{} rated for {} s only: {} a lower bound where the \
+             rating was cut short (ER >= 9.5, >= Hard); --max-time SECS gives ratings longer",
+            if cut == 1 { "" } else { "s" },
+            max_time.unwrap_or(LABEL_RATING_TIME).as_secs_f64(),
+            if cut == 1 {
+                "its label gives"
+            } else {
+                "their labels give"
+            },
+        );
+    }
 }
 
 /// The most pixels a PNG page may have: A4 at 1200 dpi (139 million, 560 MB drawn) fits,
@@ -468,6 +501,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     } else {
         "printed, but has no unique solution"
     };
+    report_cut_ratings(&puzzles, args.batch.max_time);
     for p in &puzzles {
         if let Some(why) = &p.problem {
             warn!("sudoku: {}: {lacking}: {why}", p.puzzle.place());
@@ -858,5 +892,24 @@ fn put(path: &Path, stdout: bool, bytes: &[u8]) -> anyhow::Result<()> {
         Ok(())
     } else {
         crate::atomic::write_atomic(path, bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_labels_rating_is_bounded_without_max_time() {
+        // Without --max-time a label's rating still ends (a hard giant's SE rating ran for
+        // tens of minutes); with it, the limit asked.
+        let within = |stop: sudoku::Stop, limit: Duration| {
+            let left = stop.deadline().expect("a deadline") - std::time::Instant::now();
+            left <= limit && left > limit - Duration::from_secs(5)
+        };
+        assert!(within(label_stop(None), LABEL_RATING_TIME));
+        assert!(LABEL_RATING_TIME <= Duration::from_secs(60));
+        let asked = Duration::from_secs(600);
+        assert!(within(label_stop(Some(asked)), asked));
     }
 }

@@ -257,6 +257,13 @@ fn a_rating_cut_short_by_the_time_limit_is_printed_as_a_bound() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
+    // The label is not all the user learns of it: stderr says the rating was cut, and how
+    // to give it longer.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 puzzle rated for 0.5 s only") && stderr.contains("--max-time SECS"),
+        "{stderr}"
+    );
     let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(record["timed_out"], true, "{record}");
     assert_eq!(record["status"], "unique", "{record}");
