@@ -378,24 +378,59 @@ pub fn spinner_for_one(single: bool, msg: &'static str) -> Option<DelayedSpinner
 
 /// Starts a [`DelayedSpinner`] with the message `msg`.
 pub fn delayed_spinner(msg: &'static str) -> DelayedSpinner {
+    spinner_with(msg.to_string(), None)
+}
+
+/// Where a path is, for a spinner: `step 95, 230 cells open (Nested Forcing Chain)`.
+pub fn path_progress(p: &sudoku::logic::PathProgress) -> String {
+    if !p.started() {
+        return "waiting".to_string();
+    }
+    let at = format!("step {}, {} cells open", p.steps(), p.open_cells());
+    match p.last_technique() {
+        _ if p.finished() => format!("{at}, done"),
+        Some(t) => format!("{at} ({})", t.name()),
+        None => at,
+    }
+}
+
+/// A message a spinner asks for again while it shows (a long path's step count).
+pub type Watch = Box<dyn Fn() -> String + Send>;
+
+/// [`spinner_for_one`], its message `watch`'s, asked again every half second.
+pub fn watching_spinner_for_one(single: bool, watch: Watch) -> Option<DelayedSpinner> {
+    (single && io::stderr().is_terminal()).then(|| spinner_with(watch(), Some(watch)))
+}
+
+fn spinner_with(msg: String, watch: Option<Watch>) -> DelayedSpinner {
     let bar =
         indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}")
-            .expect("valid template"),
-    );
+    // A message that changes may outgrow the line: it goes last, cut to the terminal.
+    let template = match watch {
+        Some(_) => "{spinner} {elapsed} {wide_msg}",
+        None => "{spinner} {msg} {elapsed}",
+    };
+    bar.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
     bar.set_message(msg);
     let done = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
     let (b, d) = (bar.clone(), done.clone());
     let waker = std::thread::spawn(move || {
         let (lock, cv) = &*d;
         let guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let (guard, _) = cv
+        let (mut guard, _) = cv
             .wait_timeout_while(guard, std::time::Duration::from_secs(2), |done| !*done)
             .unwrap_or_else(|e| e.into_inner());
-        if !*guard {
-            b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            b.enable_steady_tick(std::time::Duration::from_millis(200));
+        if *guard {
+            return;
+        }
+        b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        b.enable_steady_tick(std::time::Duration::from_millis(200));
+        let Some(watch) = watch else { return };
+        while !*guard {
+            b.set_message(watch());
+            (guard, _) = cv
+                .wait_timeout_while(guard, std::time::Duration::from_millis(500), |done| !*done)
+                .unwrap_or_else(|e| e.into_inner());
         }
     });
     DelayedSpinner {
@@ -420,6 +455,22 @@ impl Drop for DelayedSpinner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paths_progress_reads_as_its_step_and_cells_left() {
+        use sudoku::logic::{LogicSolver, PathProgress};
+        let p = PathProgress::new();
+        assert_eq!(path_progress(&p), "waiting");
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let grid = sudoku::Grid::from_line(line).unwrap();
+        let path = LogicSolver::new().with_progress(p.clone()).solve(&grid);
+        let steps = path.steps.len();
+        assert_eq!(
+            path_progress(&p),
+            format!("step {steps}, 0 cells open, done")
+        );
+    }
 
     #[test]
     fn only_one_record_of_input_that_does_not_pause_is_lone() {

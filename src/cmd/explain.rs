@@ -12,7 +12,7 @@ use clap::Args;
 use std::process::ExitCode;
 use sudoku::format::json::{Headed, PuzzleHeader};
 use sudoku::format::ParseError;
-use sudoku::logic::{LogicSolver, Order, PathRecord, Position};
+use sudoku::logic::{LogicSolver, Order, PathProgress, PathRecord, Position};
 
 /// Arguments of `sudoku explain`.
 #[derive(Debug, Args, Clone, Default)]
@@ -85,10 +85,16 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     // One hard puzzle takes a while: a spinner on a terminal after two seconds (a batch
     // has the batch's counter).
     let (head, lone) = batch::read_ahead(&mut records, &feed);
-    let spinner = batch::spinner_for_one(lone, "explaining");
     // A lone puzzle has the threads a batch would have shared: its nested forcing chains
-    // (past 9x9) run their premises on them, with the same steps.
-    let solver = solver.with_threads(if lone { jobs } else { 1 });
+    // (past 9x9) run their premises on them, with the same steps. Its spinner says which
+    // step the path is at.
+    let mut solver = solver.with_threads(if lone { jobs } else { 1 });
+    let progress = PathProgress::new();
+    if lone {
+        solver = solver.with_progress(progress.clone());
+    }
+    let watch = move || format!("explaining: {}", batch::path_progress(&progress));
+    let spinner = batch::watching_spinner_for_one(lone, Box::new(watch));
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use sudoku::format::json::Headed;
 use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::logic::{Level, LogicSolver, Order, SolvePath};
+use sudoku::logic::{Level, LogicSolver, Order, PathProgress, SolvePath};
 use sudoku::rate::{HodokuRating, Rater, Scales, SeRating};
 use sudoku::solve::Outcome;
 use sudoku::Grid;
@@ -232,6 +232,39 @@ fn prepare(
     Ok(prepared)
 }
 
+/// A spinner for a lone puzzle's preparation that says where its path (`--path`) and its
+/// ratings are; `rater` and `solver` report to it from now on.
+fn watch_preparing(
+    args: &PrintArgs,
+    rater: &mut Rater,
+    solver: &mut Option<LogicSolver>,
+) -> Option<batch::DelayedSpinner> {
+    let (path, se, hodoku) = (
+        PathProgress::new(),
+        PathProgress::new(),
+        PathProgress::new(),
+    );
+    *rater = rater.clone().with_progress(se.clone(), hodoku.clone());
+    if let Some(s) = solver.take() {
+        *solver = Some(s.with_progress(path.clone()));
+    }
+    let (explained, rating) = (solver.is_some(), args.rating);
+    let watch = move || {
+        let mut parts = Vec::new();
+        if explained {
+            parts.push(format!("path {}", batch::path_progress(&path)));
+        }
+        if matches!(rating, Rating::Se | Rating::Both) {
+            parts.push(format!("SE {}", batch::path_progress(&se)));
+        }
+        if matches!(rating, Rating::Hodoku | Rating::Both) {
+            parts.push(format!("HoDoKu {}", batch::path_progress(&hodoku)));
+        }
+        format!("preparing: {}", parts.join("; "))
+    };
+    batch::watching_spinner_for_one(true, Box::new(watch))
+}
+
 /// How long a label's rating may take without `--max-time`. A label is not what was
 /// asked for: the SE rating of a hard 25x25 (nested forcing chains at every other step)
 /// runs for tens of minutes, and held the pages that long. No 9x9 comes near it.
@@ -402,7 +435,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
-    let rater = Rater::new().max_time(args.batch.max_time);
+    let mut rater = Rater::new().max_time(args.batch.max_time);
     let jobs = crate::limits::jobs(args.batch.jobs);
     let mut status = Status::Ok;
     let mut puzzles: Vec<Prepared> = Vec::new();
@@ -455,9 +488,17 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
         // A lone puzzle's path has the threads a batch would have shared, for its nested
         // forcing chains (past 9x9; the same steps).
         let (head, lone) = batch::read_ahead(&mut records, &feed);
-        if lone && files.len() == 1 {
+        let lone = lone && files.len() == 1;
+        if lone {
             solver = solver.map(|s| s.with_threads(jobs));
         }
+        // A lone hard giant takes minutes to explain and rate: its spinner says where each
+        // path is.
+        let spinner = if lone {
+            watch_preparing(args, &mut rater, &mut solver)
+        } else {
+            None
+        };
         batch::ordered_batch(
             head.into_iter().chain(records),
             jobs,
@@ -483,6 +524,7 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
                 Ok(())
             },
         )?;
+        drop(spinner);
     }
     if status == Status::InputError {
         warn!("sudoku: nothing written: the input has errors (above)");

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use sudoku::format::json::Headed;
 use sudoku::format::{self, Format, ParseError, Puzzle};
-use sudoku::logic::Position;
+use sudoku::logic::{PathProgress, Position};
 use sudoku::rate::{Rater, Rating, Scales, SeRating};
 
 /// Which scales to rate on.
@@ -69,6 +69,17 @@ impl Answer {
     }
 }
 
+impl Scale {
+    /// The library's name for the scales asked.
+    fn scales(self) -> Scales {
+        match self {
+            Scale::Se => Scales::Se,
+            Scale::Hodoku => Scales::Hodoku,
+            Scale::Both => Scales::Both,
+        }
+    }
+}
+
 fn rate_record(
     rater: &Rater,
     scale: Scale,
@@ -81,12 +92,7 @@ fn rate_record(
     };
     // One deadline per puzzle bounds the solve and both scales together.
     let stop = max_time.map_or_else(sudoku::Stop::never, sudoku::Stop::after);
-    let scales = match scale {
-        Scale::Se => Scales::Se,
-        Scale::Hodoku => Scales::Hodoku,
-        Scale::Both => Scales::Both,
-    };
-    match rater.rate_position(&Position::from_puzzle(&puzzle), scales, &stop) {
+    match rater.rate_position(&Position::from_puzzle(&puzzle), scale.scales(), &stop) {
         Ok(rating) => Answer::Rated {
             puzzle: Box::new(puzzle),
             rating,
@@ -160,7 +166,7 @@ fn json_line(answer: &Answer) -> String {
 /// Runs `sudoku rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let max_time = args.batch.max_time;
-    let rater = Rater::new().max_time(max_time);
+    let mut rater = Rater::new().max_time(max_time);
     if args.input.files.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         warn!("sudoku: reading puzzles from standard input (Ctrl-D to end; --help for usage)");
     }
@@ -171,10 +177,26 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let (records, feed) = args.input.batch_records(jobs * 4);
     let mut out = batch::stdout_for(&feed);
     let mut records = records.map(sudoku::format::Record::parse);
-    // One puzzle that takes more than a moment (a giant's SE rating: a minute) gets a
-    // spinner on a terminal; a batch has the batch's counter.
+    // One puzzle that takes more than a moment (a hard giant's SE rating: minutes to an
+    // hour) gets a spinner on a terminal, with each scale's step; a batch has the batch's
+    // counter.
     let (head, lone) = batch::read_ahead(&mut records, &feed);
-    let spinner = batch::spinner_for_one(lone, "rating");
+    let (se, hodoku) = (PathProgress::new(), PathProgress::new());
+    if lone {
+        rater = rater.with_progress(se.clone(), hodoku.clone());
+    }
+    let scales = args.scale.scales();
+    let watch = move || {
+        let mut parts = Vec::new();
+        if scales.se() {
+            parts.push(format!("SE {}", batch::path_progress(&se)));
+        }
+        if scales.hodoku() {
+            parts.push(format!("HoDoKu {}", batch::path_progress(&hodoku)));
+        }
+        format!("rating: {}", parts.join("; "))
+    };
+    let spinner = batch::watching_spinner_for_one(lone, Box::new(watch));
     batch::ordered_batch(
         head.into_iter().chain(records),
         jobs,

@@ -38,7 +38,8 @@
 
 use crate::grid::{Board, Grid};
 use crate::logic::{
-    Level, LogicSolver, Order, Position, Problem, SolvePath, Step, Technique, TechniqueSet,
+    Level, LogicSolver, Order, PathProgress, Position, Problem, SolvePath, Step, Technique,
+    TechniqueSet,
 };
 use crate::stop::Stop;
 use serde::Serialize;
@@ -217,6 +218,14 @@ impl Rater {
     /// marked `timed_out`).
     pub fn max_time(mut self, limit: Option<Duration>) -> Rater {
         self.max_time = limit;
+        self
+    }
+
+    /// The same rater, each scale's path reporting to its own progress as it goes (see
+    /// [`LogicSolver::with_progress`]): a face shows it while a long rating runs.
+    pub fn with_progress(mut self, se: PathProgress, hodoku: PathProgress) -> Rater {
+        self.se = self.se.with_progress(se);
+        self.hodoku = self.hodoku.with_progress(hodoku);
         self
     }
 

@@ -181,6 +181,38 @@ fn a_cut_short_rating_of_both_scales_gives_each_a_share() {
     assert!(hodoku.level < sudoku::logic::Level::Extreme, "{hodoku:?}");
 }
 
+/// Each scale's path reports to its own progress as it goes: its steps, the cells it left
+/// and its last technique, the same as the rating says; a path cut short says it ended
+/// where it stopped.
+#[test]
+fn each_scale_reports_its_progress() {
+    use sudoku::logic::PathProgress;
+    use sudoku::rate::Scales;
+    let (g, _) = &diabolical()[0];
+    let (se, hodoku) = (PathProgress::new(), PathProgress::new());
+    assert!(!se.started() && se.last_technique().is_none());
+    let rater = Rater::new().with_progress(se.clone(), hodoku.clone());
+    let board = Board::new(g);
+    let r = rater.rate_unique_board(&board, Scales::Both, &sudoku::Stop::never());
+    let (ser, hr) = (r.se.unwrap(), r.hodoku.unwrap());
+    assert!(ser.solved && hr.solved);
+    for (p, steps) in [(&se, ser.steps), (&hodoku, hr.steps)] {
+        assert!(p.started() && p.finished());
+        assert_eq!((p.steps(), p.open_cells()), (steps, 0));
+        assert!(steps > 0 && p.last_technique().is_some());
+    }
+    // A path cut short: fewer steps, cells left, and ended. The same progress again starts
+    // from the new path's first step.
+    let stopped = sudoku::Stop::after(std::time::Duration::from_millis(50));
+    let (hard, _) = &hardest()[1];
+    let cut = rater.rate_unique_board(&Board::new(hard), Scales::Se, &stopped);
+    let cut = cut.se.unwrap();
+    assert!(cut.timed_out);
+    assert!(se.finished() && se.steps() == cut.steps);
+    let hard_open = hard.values().iter().filter(|&&v| v == 0).count();
+    assert!(se.open_cells() > 0 && se.open_cells() <= hard_open);
+}
+
 /// The SE path of the hardest sample, checked step by step (slow: `--ignored`).
 #[test]
 #[ignore]

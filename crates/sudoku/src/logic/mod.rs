@@ -74,6 +74,7 @@ mod intersections;
 mod last_resort;
 mod misc;
 mod position;
+mod progress;
 mod propagation;
 mod record;
 mod registry;
@@ -93,6 +94,7 @@ pub use context::Context;
 pub use explain::{eliminations_text, eureka, mistake_text, placements_text};
 pub use hints::{GradedHint, Hint, HintKind, FACE_EXTRA_TECHNIQUES};
 pub use position::{unique_solution, Mistake, MistakeKind, MistakeRecord, Position, Problem};
+pub use progress::PathProgress;
 pub use record::{
     step_links, triples, DrawRecord, HouseRecord, LinkRecord, NodeRecord, PathRecord, Role,
     StepRecord, Triple,
@@ -257,6 +259,8 @@ pub struct LogicSolver {
     singles_prefix: usize,
     /// Threads a step's search may run at once ([`LogicSolver::with_threads`]).
     threads: usize,
+    /// Where each path reports its steps ([`LogicSolver::with_progress`]).
+    progress: Option<PathProgress>,
 }
 
 /// Builder for [`LogicSolver`].
@@ -318,6 +322,7 @@ impl LogicSolverBuilder {
             fast_prefix,
             singles_prefix,
             threads: 1,
+            progress: None,
         }
     }
 }
@@ -377,6 +382,12 @@ impl LogicSolver {
     /// 36x36 spends most of its path.
     pub fn with_threads(mut self, threads: usize) -> LogicSolver {
         self.threads = threads.max(1);
+        self
+    }
+    /// The same solver, each path reporting to `progress` as it goes (steps taken, cells
+    /// left): a face shows it while a long path runs. The steps are the same.
+    pub fn with_progress(mut self, progress: PathProgress) -> LogicSolver {
+        self.progress = Some(progress);
         self
     }
     /// The technique set (including techniques without a finder yet).
@@ -601,6 +612,9 @@ impl LogicSolver {
         let mut quiet_since: Vec<Option<u32>> = vec![None; Technique::ALL.len()];
         // Every productive step removes at least one candidate; this bounds a buggy loop.
         let limit = board.shape().cell_count() * board.shape().side() + 1;
+        if let Some(p) = &self.progress {
+            p.start(board.grid().values().iter().filter(|&&v| v == 0).count());
+        }
         while steps.len() < limit {
             if fast
                 .as_ref()
@@ -682,7 +696,13 @@ impl LogicSolver {
                     break;
                 }
             }
+            if let Some(p) = &self.progress {
+                p.step(step.technique, step.placements.len());
+            }
             steps.push(step);
+        }
+        if let Some(p) = &self.progress {
+            p.finish();
         }
         if let (true, Some((f, _))) = (stale, &fast) {
             f.write_to(&mut board);
