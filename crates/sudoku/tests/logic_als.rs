@@ -237,3 +237,183 @@ fn als_sue_de_coq_and_exclusion_work_past_128_cells() {
         }
     }
 }
+
+/// Aligned pair and triple exclusion against a plain reading of their rule, along walks of
+/// 9x9 and 16x16 minimal puzzles: every pair (triple) of base cells with two excluders in
+/// common, every combination of their candidates tried. The finder skips combinations and
+/// pairs that cannot matter and meets each triple once by the order it comes in; it must
+/// give exactly these steps.
+#[test]
+fn aligned_exclusion_finds_what_the_plain_rule_finds() {
+    use sudoku::generate::Generator;
+    use sudoku::{Cell, Shape};
+    type Found = std::collections::BTreeSet<(Vec<usize>, Vec<(usize, usize)>)>;
+    // A set of up to 256 cells.
+    type Cells = [u64; 4];
+    let has = |s: &Cells, c: usize| s[c / 64] >> (c % 64) & 1 == 1;
+    let meet = |a: &Cells, b: &Cells| -> Cells { [0, 1, 2, 3].map(|i| a[i] & b[i]) };
+    let count = |s: &Cells| s.iter().map(|w| w.count_ones()).sum::<u32>();
+    let plain = |board: &Board, degree: usize| -> Found {
+        let shape = board.shape();
+        let cells = shape.cell_count();
+        let cand: Vec<u32> = (0..cells)
+            .map(|c| match board.value(Cell::new(c)) {
+                Some(_) => 0,
+                None => (board.candidates(Cell::new(c)).iter()).fold(0, |m, d| m | 1 << d.index()),
+            })
+            .collect();
+        let mut excluders = vec![[0u64; 4]; cells];
+        let mut base = Vec::new();
+        for c in 0..cells {
+            if cand[c].count_ones() < 2 {
+                continue;
+            }
+            let mut single = false;
+            for p in Cell::new(c).peers(shape).map(|p| p.index()) {
+                match cand[p].count_ones() as usize {
+                    1 => single = true,
+                    k if k >= 2 && k <= degree => excluders[c][p / 64] |= 1 << (p % 64),
+                    _ => {}
+                }
+            }
+            if !single && count(&excluders[c]) > 0 {
+                base.push(c);
+            }
+        }
+        let mut found = Found::new();
+        let mut try_cells = |set: &[usize], excl: &Cells| {
+            let ex: Vec<u32> = (0..cells)
+                .filter(|&c| has(excl, c))
+                .map(|c| cand[c])
+                .collect();
+            let mut allowed = vec![0u32; set.len()];
+            // Every combination, by counting through the candidates of each cell.
+            let choices: Vec<Vec<usize>> = set
+                .iter()
+                .map(|&c| (0..32).filter(|d| cand[c] >> d & 1 == 1).collect())
+                .collect();
+            let total: usize = choices.iter().map(Vec::len).product();
+            for mut k in 0..total {
+                let pick: Vec<usize> = choices
+                    .iter()
+                    .map(|ch| {
+                        let d = ch[k % ch.len()];
+                        k /= ch.len();
+                        d
+                    })
+                    .collect();
+                let clash = (0..set.len()).any(|i| {
+                    (0..i).any(|j| {
+                        pick[i] == pick[j] && Cell::new(set[i]).sees(Cell::new(set[j]), shape)
+                    })
+                });
+                let used = pick.iter().fold(0u32, |m, &d| m | 1 << d);
+                if !clash && ex.iter().all(|&e| e & !used != 0) {
+                    for (a, &d) in allowed.iter_mut().zip(&pick) {
+                        *a |= 1 << d;
+                    }
+                }
+            }
+            let mut elims = Vec::new();
+            for (i, &c) in set.iter().enumerate() {
+                elims.extend(
+                    (0..32)
+                        .filter(|d| (cand[c] & !allowed[i]) >> d & 1 == 1)
+                        .map(|d| (c, d)),
+                );
+            }
+            if !elims.is_empty() {
+                let mut sorted = set.to_vec();
+                sorted.sort_unstable();
+                elims.sort_unstable();
+                found.insert((sorted, elims));
+            }
+        };
+        for (i, &a) in base.iter().enumerate() {
+            for (j, &b) in base.iter().enumerate().skip(i + 1) {
+                let common = meet(&excluders[a], &excluders[b]);
+                if count(&common) < 2 {
+                    continue;
+                }
+                if degree == 2 {
+                    try_cells(&[a, b], &common);
+                    continue;
+                }
+                for &c in &base[j + 1..] {
+                    // The third cell is an excluder of the other two, for some order of them.
+                    let joins = |x: usize, y: usize, z: usize| {
+                        has(&excluders[x], z) || has(&excluders[y], z)
+                    };
+                    let excl = meet(&common, &excluders[c]);
+                    if count(&excl) >= 2 && (joins(a, b, c) || joins(a, c, b) || joins(b, c, a)) {
+                        try_cells(&[a, b, c], &excl);
+                    }
+                }
+            }
+        }
+        found
+    };
+    let mut compared = [0usize; 2];
+    let mut firing = [0usize; 2];
+    for (shape, puzzles, every) in [(Shape::NINE, 6, 1), (Shape::new(4, 4).unwrap(), 1, 8)] {
+        let generator = Generator::new(shape).minimal(true).seed(5);
+        for index in 0..puzzles {
+            let mut board = Board::new(&generator.generate(index).unwrap().puzzle);
+            let walker = LogicSolver::builder()
+                .techniques(basic())
+                .backtracking(false)
+                .build();
+            for at in 0..300 {
+                if at % every == 0 {
+                    for (k, (t, degree)) in [
+                        (Technique::AlignedPairExclusion, 2),
+                        (Technique::AlignedTripleExclusion, 3),
+                    ]
+                    .into_iter()
+                    .enumerate()
+                    {
+                        let finder = LogicSolver::builder()
+                            .order(Order::Explainer)
+                            .techniques(TechniqueSet::from(t))
+                            .backtracking(false)
+                            .build();
+                        let mut got = Found::new();
+                        for step in finder.all_steps(&board) {
+                            let Evidence::AlignedExclusion { cells, .. } = &step.evidence else {
+                                panic!("{step:?}");
+                            };
+                            let mut set: Vec<usize> = cells.iter().map(|c| c.index()).collect();
+                            set.sort_unstable();
+                            let mut elims: Vec<(usize, usize)> = (step.eliminations.iter())
+                                .map(|e| (e.cell.index(), e.digit.index()))
+                                .collect();
+                            elims.sort_unstable();
+                            // Each base is met once.
+                            assert!(got.insert((set, elims)), "{step:?} twice");
+                        }
+                        let want = plain(&board, degree);
+                        assert_eq!(got, want, "{} at step {at} of puzzle {index}", t.name());
+                        compared[k] += 1;
+                        firing[k] += usize::from(!want.is_empty());
+                    }
+                }
+                // Walk on with the basics, else with an exclusion step of the position.
+                let next = walker.next_step(&board).or_else(|| {
+                    let both = TechniqueSet::from(Technique::AlignedPairExclusion)
+                        .union(TechniqueSet::from(Technique::AlignedTripleExclusion));
+                    let finder = LogicSolver::builder()
+                        .order(Order::Explainer)
+                        .techniques(both);
+                    finder.backtracking(false).build().next_step(&board)
+                });
+                match next {
+                    Some(step) if sudoku::logic::apply(&mut board, &step) => {}
+                    _ => break,
+                }
+            }
+        }
+    }
+    // Positions were compared, and both techniques fired on some of them.
+    assert!(compared.iter().all(|&c| c > 20), "{compared:?}");
+    assert!(firing.iter().all(|&f| f > 0), "{firing:?}");
+}
