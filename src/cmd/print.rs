@@ -222,7 +222,7 @@ fn prepare(
             Rating::None => None,
         };
         if let Some(scales) = scales {
-            let r = rater.rate_unique_board(&board, scales, &label_stop(max_time));
+            let r = rater.rate_unique_board(&board, scales, &label_stop(&stop));
             (prepared.se, prepared.hodoku) = (r.se, r.hodoku);
         }
         if let Some(solver) = solver {
@@ -260,7 +260,11 @@ fn watch_preparing(
         if matches!(rating, Rating::Hodoku | Rating::Both) {
             parts.push(format!("HoDoKu {}", batch::path_progress(&hodoku)));
         }
-        format!("preparing: {}", parts.join("; "))
+        if parts.is_empty() {
+            "preparing".to_string()
+        } else {
+            format!("preparing: {}", parts.join("; "))
+        }
     };
     batch::watching_spinner_for_one(true, Box::new(watch))
 }
@@ -270,9 +274,14 @@ fn watch_preparing(
 /// runs for tens of minutes, and held the pages that long. No 9x9 comes near it.
 const LABEL_RATING_TIME: Duration = Duration::from_secs(30);
 
-/// The stop of a label's rating: `--max-time`'s, else [`LABEL_RATING_TIME`].
-fn label_stop(max_time: Option<Duration>) -> sudoku::Stop {
-    sudoku::Stop::after(max_time.unwrap_or(LABEL_RATING_TIME))
+/// The stop of a label's rating: the puzzle's (`--max-time`, which the solve before it
+/// shares), else [`LABEL_RATING_TIME`] from now.
+fn label_stop(stop: &sudoku::Stop) -> sudoku::Stop {
+    if stop.is_bounded() {
+        stop.clone()
+    } else {
+        sudoku::Stop::after(LABEL_RATING_TIME)
+    }
 }
 
 /// Says on stderr how many labels show a rating cut short, and how to give it longer.
@@ -949,9 +958,12 @@ mod tests {
             let left = stop.deadline().expect("a deadline") - std::time::Instant::now();
             left <= limit && left > limit - Duration::from_secs(5)
         };
-        assert!(within(label_stop(None), LABEL_RATING_TIME));
+        assert!(within(
+            label_stop(&sudoku::Stop::never()),
+            LABEL_RATING_TIME
+        ));
         assert!(LABEL_RATING_TIME <= Duration::from_secs(60));
-        let asked = Duration::from_secs(600);
-        assert!(within(label_stop(Some(asked)), asked));
+        let asked = sudoku::Stop::after(Duration::from_secs(600));
+        assert_eq!(label_stop(&asked).deadline(), asked.deadline());
     }
 }

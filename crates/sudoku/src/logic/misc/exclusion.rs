@@ -243,8 +243,8 @@ fn find_with<B: CellBits>(
         excluders,
     };
     let base_bits = base.iter().fold(B::ZERO, |b, &c| b | B::bit(c));
-    // Whether the third cell `z` joins the pair `(x, y)`.
     let mut ex = Vec::new();
+    // Whether cell `c` joins the pair `(a, b)` as a third: it is one of their excluders.
     let joins =
         |a: usize, b: usize, c: usize| !((x.excluders[a] | x.excluders[b]) & B::bit(c)).is_zero();
     for (i, &c0) in base.iter().enumerate() {
