@@ -114,10 +114,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
         }
         let do_double = card >= 3 && mode != Mode::Nishio && dynamic;
         let do_contradiction = dynamic;
-        for d in 0..n {
-            if pos.orig[cell] >> d & 1 == 0 {
-                continue;
-            }
+        for d in ones(pos.orig[cell]) {
             let cand = cell * n + d;
             if best.reach.is_none() {
                 ensure(pos, &mut on_nets, cand, best.limit(base));
@@ -224,11 +221,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
                     continue;
                 }
                 members.clear();
-                members.extend(
-                    (0..n)
-                        .filter(|&i| places >> i & 1 == 1)
-                        .map(|i| hc[i] as usize * n + d),
-                );
+                members.extend(ones(u64::from(places)).map(|i| hc[i] as usize * n + d));
                 if best
                     .reach
                     .as_ref()
@@ -264,11 +257,7 @@ pub(super) fn multiple(pos: &mut Pos, best: &mut Best, mode: Mode) {
         }
         if mode != Mode::Nishio && (card == 2 || (multiple && card > 2)) {
             members.clear();
-            members.extend(
-                (0..n)
-                    .filter(|&e| pos.orig[cell] >> e & 1 == 1)
-                    .map(|e| cell * n + e),
-            );
+            members.extend(ones(pos.orig[cell]).map(|e| cell * n + e));
             if best
                 .reach
                 .as_ref()

@@ -125,137 +125,218 @@ impl Static {
     }
 }
 
-/// Which potentials each potential reaches along the static X and Y links of a position:
-/// the strongly connected components of the link graph, each with the set of nodes it
-/// reaches, in Tarjan's order (a component comes after those it reaches). Nested chains use
-/// it to run only the searches that can succeed (a static net holds only what its
-/// assumption reaches), so the results are the same.
+/// Which potentials each potential reaches along the static X and Y links of a position.
+/// Nested chains use it to run only the searches that can succeed (a static net holds only
+/// what its assumption reaches), so the results are the same.
+///
+/// Links lead into an on, and out of an off, only for the *core*: the candidates of a
+/// bivalue cell or of a digit with two places in a house. Every other on is a source
+/// (nothing leads to it) and every other off a leaf (it leads nowhere). So the strongly
+/// connected components (Tarjan's algorithm) are made over the core's nodes alone, each
+/// with the set of what it reaches: any off of the position, and the core's ons. A source
+/// on is in no set but its own, so no group of two or more shares it and the sets leave
+/// it out; its reach is its links' ([`Reach::complete`]).
 pub(super) struct Reach {
-    /// Per candidate, its index `i` among the position's (`NONE` when not in it): its off
-    /// and on are nodes `2i` and `2i + 1`.
-    pub(super) ix: Vec<u32>,
-    /// Per node, its potential.
-    pub(super) pots: Vec<u32>,
-    /// Per node, its component (`NONE` for an off without links out, and for an on that
-    /// no link leads to until [`Reach::complete`]).
-    pub(super) comp: Vec<u32>,
-    /// The links, as lists of nodes (node `v`'s from `at[v]` to `at[v + 1]`).
-    pub(super) at: Vec<u32>,
-    pub(super) adj: Vec<u32>,
-    /// Per node: an on no link leads to (it starts no component until
-    /// [`Reach::complete`]; its reach is its links' reach).
-    pub(super) source: Vec<bool>,
-    /// Words per node set.
-    pub(super) words: usize,
-    /// Per component, the nodes it reaches (`words` words each).
-    pub(super) sets: Vec<u64>,
-    /// Per node: whether it leads to its own negation (a forcing chain).
-    pub(super) negated: Vec<bool>,
+    /// Per candidate id (`cell * n + digit`), its index `i` among the position's
+    /// candidates (`NONE` when not in it). Bit `i` of a set is its off.
+    ix: Vec<u32>,
+    /// Per index, its candidate id.
+    ids: Vec<u32>,
+    /// Per index, its core number `j` (`NONE` outside the core): graph nodes `2j` (its
+    /// off) and `2j + 1` (its on). Bit `ids.len() + j` of a set is its on.
+    core: Vec<u32>,
+    /// Per core number, its index.
+    core_ix: Vec<u32>,
+    /// Per graph node, its component's set.
+    comp: Vec<u32>,
+    /// Per index, the set its on reaches (a core on's component's; the others' once
+    /// [`Reach::complete`] made them).
+    on_set: Vec<u32>,
+    /// The sets (none when the position was too big for them: every search runs).
+    sets: Sets,
+    /// Per index: whether its on leads to its off (bit 0), and its off to its on (bit 1).
+    negated: Vec<u8>,
 }
 
 /// The most nodes [`Reach`] makes sets for (a 16x16 position; the sets take the square).
 pub(super) const REACH_NODES: usize = 2 * 16 * 16 * 16;
+
+/// Bit sets of one width, each with a mask of its words in use (unions and
+/// intersections skip the empty ones: most sets are sparse).
+struct Sets {
+    words: usize,
+    bits: Vec<u64>,
+    used: Vec<u128>,
+}
+
+/// The most words a set of [`Sets`] has (the `used` mask's width).
+const MAX_WORDS: usize = 128;
+
+impl Sets {
+    fn new(bits: usize) -> Sets {
+        let words = bits.div_ceil(64).max(1);
+        debug_assert!(words <= MAX_WORDS);
+        Sets {
+            words,
+            bits: Vec::new(),
+            used: Vec::new(),
+        }
+    }
+    /// A new empty set.
+    fn open(&mut self) -> u32 {
+        self.bits.resize(self.bits.len() + self.words, 0);
+        self.used.push(0);
+        (self.used.len() - 1) as u32
+    }
+    fn insert(&mut self, s: u32, b: usize) {
+        self.bits[s as usize * self.words + b / 64] |= 1 << (b % 64);
+        self.used[s as usize] |= 1 << (b / 64);
+    }
+    fn has(&self, s: u32, b: usize) -> bool {
+        self.bits[s as usize * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+    /// Adds set `from` to set `to` (made after it).
+    fn union(&mut self, to: u32, from: u32) {
+        let (to, from) = (to as usize, from as usize);
+        let mut used = self.used[from];
+        self.used[to] |= used;
+        let (head, tail) = self.bits.split_at_mut(to * self.words);
+        let from = &head[from * self.words..(from + 1) * self.words];
+        while used != 0 {
+            let w = used.trailing_zeros() as usize;
+            used &= used - 1;
+            tail[w] |= from[w];
+        }
+    }
+}
+
+/// A leaf off in a core on's links: the off's index, marked.
+const LEAF: u32 = 1 << 31;
+
+/// The offs an on gives along static links, by index (`ix`): the cell's other candidates,
+/// then the digit's places among the cell's peers (box, row, column, each once).
+fn on_links(pos: &Pos, ix: &[u32], cell: usize, d: usize, mut f: impl FnMut(u32)) {
+    let n = pos.n;
+    let mut o = pos.orig[cell] & !(1u64 << d);
+    while o != 0 {
+        f(ix[cell * n + o.trailing_zeros() as usize]);
+        o &= o - 1;
+    }
+    let (hs, hp, near) = (pos.houses[cell], pos.hpos[cell], pos.near[cell]);
+    for (hi, skip) in [(0, 1u32 << hp[0]), (1, near[0]), (2, near[1])] {
+        let h = hs[hi] as usize;
+        let mut o = pos.places_orig(h, d) & !skip;
+        let hc = &pos.house_cells[h];
+        while o != 0 {
+            f(ix[hc[o.trailing_zeros() as usize] as usize * n + d]);
+            o &= o - 1;
+        }
+    }
+}
 
 impl Reach {
     /// The reach of the X and Y links of `pos` (the links of [`Static`]).
     pub(super) fn new(pos: &Pos) -> Reach {
         let n = pos.n;
         let mut ix = vec![NONE; pos.orig.len() * n];
-        let mut pots: Vec<u32> = Vec::new();
+        let mut ids: Vec<u32> = Vec::new();
         for (cell, &m) in pos.orig.iter().enumerate() {
             let mut m = m;
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                ix[cell * n + d] = (pots.len() / 2) as u32;
-                let p = pos.pot(cell, d, false);
-                pots.push(p);
-                pots.push(p + 1);
+                ix[cell * n + d] = ids.len() as u32;
+                ids.push((cell * n + d) as u32);
             }
         }
-        let m = pots.len();
-        if m > REACH_NODES {
-            // Too big for a set per component: every search runs, as without the pass.
-            return Reach {
-                ix,
-                pots,
-                comp: Vec::new(),
-                at: Vec::new(),
-                adj: Vec::new(),
-                source: Vec::new(),
-                words: 0,
-                sets: Vec::new(),
-                negated: vec![true; m],
-            };
-        }
-        // The links, as lists of nodes: an on, its cell's other candidates and the digit's
-        // places among the cell's peers off; an off, the other candidate of its cell and
-        // the other place of its digit in its houses on, where there are two.
-        let node = |cell: usize, d: usize| 2 * ix[cell * n + d];
-        let mut at: Vec<u32> = Vec::with_capacity(m + 1);
-        let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
-        for &p in &pots {
-            at.push(adj.len() as u32);
-            let (cell, d) = (pos.cell_of(p), pos.digit_of(p));
-            let cm = pos.orig[cell];
-            if p & 1 == 1 {
-                let mut o = cm & !(1u64 << d);
-                while o != 0 {
-                    adj.push(node(cell, o.trailing_zeros() as usize));
-                    o &= o - 1;
-                }
-                let (hs, hp, near) = (pos.houses[cell], pos.hpos[cell], pos.near[cell]);
-                for (hi, skip) in [(0, 1u32 << hp[0]), (1, near[0]), (2, near[1])] {
-                    let h = hs[hi] as usize;
-                    let mut o = pos.places_orig(h, d) & !skip;
-                    let hc = &pos.house_cells[h];
-                    while o != 0 {
-                        adj.push(node(hc[o.trailing_zeros() as usize] as usize, d));
-                        o &= o - 1;
-                    }
-                }
-            } else {
-                if two(cm) {
-                    let e = (cm & !(1u64 << d)).trailing_zeros() as usize;
-                    adj.push(node(cell, e) + 1);
-                }
-                for hi in 0..3 {
-                    let h = pos.houses[cell][hi] as usize;
-                    let places = pos.places_orig(h, d);
-                    if two(u64::from(places)) {
-                        let i = (places & !(1 << pos.hpos[cell][hi])).trailing_zeros();
-                        adj.push(node(pos.house_cells[h][i as usize] as usize, d) + 1);
-                    }
-                }
-            }
-        }
-        at.push(adj.len() as u32);
-        let words = m.div_ceil(64).max(1);
+        let count = ids.len();
         let mut r = Reach {
             ix,
-            pots,
-            comp: vec![NONE; m],
-            at: Vec::new(),
-            adj: Vec::new(),
-            source: Vec::new(),
-            negated: Vec::new(),
-            words,
-            sets: Vec::new(),
+            ids,
+            core: vec![NONE; count],
+            core_ix: Vec::new(),
+            comp: Vec::new(),
+            on_set: vec![NONE; count],
+            sets: Sets {
+                words: 0,
+                bits: Vec::new(),
+                used: Vec::new(),
+            },
+            negated: vec![3; count],
         };
-        // Tarjan's algorithm, iterative. Offs without links out (most) reach only
-        // themselves: they stay out of it (no component) and are added as bits.
-        let lone = |v: u32| v & 1 == 0 && at[v as usize] == at[v as usize + 1];
-        // Ons no link leads to (most) reach what their links reach: they start no
-        // component either (see `complete`).
-        let mut source = vec![false; m];
-        for v in (1..m).step_by(2) {
-            source[v] = true;
+        if 2 * count > REACH_NODES {
+            // Too big for a set per component: every search runs, as without the pass.
+            return r;
         }
-        for v in (0..m).step_by(2) {
-            for &w in &adj[at[v] as usize..at[v + 1] as usize] {
-                source[w as usize] = false;
+        // The core, numbered in index order.
+        let mut strong = vec![false; count];
+        for (cell, &m) in pos.orig.iter().enumerate() {
+            if two(m) {
+                let d = m.trailing_zeros() as usize;
+                strong[r.ix[cell * n + d] as usize] = true;
+                let e = (m & (m - 1)).trailing_zeros() as usize;
+                strong[r.ix[cell * n + e] as usize] = true;
             }
         }
+        for (h, hc) in pos.house_cells.iter().enumerate() {
+            for d in 0..n {
+                let places = pos.places_orig(h, d);
+                if two(u64::from(places)) {
+                    let a = places.trailing_zeros() as usize;
+                    let b = (places & (places - 1)).trailing_zeros() as usize;
+                    strong[r.ix[hc[a] as usize * n + d] as usize] = true;
+                    strong[r.ix[hc[b] as usize * n + d] as usize] = true;
+                }
+            }
+        }
+        for (i, _) in strong.iter().enumerate().filter(|(_, &s)| s) {
+            r.core[i] = r.core_ix.len() as u32;
+            r.core_ix.push(i as u32);
+        }
+        let k = r.core_ix.len();
+        // The links of the core's nodes: an off, the other candidate of its cell and the
+        // other place of its digit in its houses, where there are two (ons of the core);
+        // an on, the offs `on_links` gives (of the core, or leaves).
+        let mut at: Vec<u32> = Vec::with_capacity(2 * k + 1);
+        let mut adj: Vec<u32> = Vec::with_capacity(k * 16);
+        for &i in &r.core_ix {
+            let id = r.ids[i as usize] as usize;
+            let (cell, d) = (id / n, id % n);
+            let node = |x: u32| 2 * r.core[x as usize];
+            at.push(adj.len() as u32);
+            let cm = pos.orig[cell];
+            if two(cm) {
+                let e = (cm & !(1u64 << d)).trailing_zeros() as usize;
+                adj.push(node(r.ix[cell * n + e]) + 1);
+            }
+            for hi in 0..3 {
+                let h = pos.houses[cell][hi] as usize;
+                let places = pos.places_orig(h, d);
+                if two(u64::from(places)) {
+                    let o = (places & !(1 << pos.hpos[cell][hi])).trailing_zeros();
+                    let other = pos.house_cells[h][o as usize] as usize;
+                    adj.push(node(r.ix[other * n + d]) + 1);
+                }
+            }
+            at.push(adj.len() as u32);
+            on_links(pos, &r.ix, cell, d, |x| {
+                let j = r.core[x as usize];
+                adj.push(if j == NONE { LEAF | x } else { 2 * j });
+            });
+        }
+        at.push(adj.len() as u32);
+        r.sets = Sets::new(count + k);
+        let bit = |v: u32| {
+            if v & 1 == 0 {
+                r.core_ix[v as usize / 2] as usize
+            } else {
+                count + v as usize / 2
+            }
+        };
+        // Tarjan's algorithm, iterative; a component's set is made when it is complete,
+        // after those of every component its links lead out to.
+        let m = 2 * k;
+        let mut comp = vec![NONE; m];
         let mut index = vec![NONE; m];
         let mut low = vec![0u32; m];
         let mut on_stack = vec![false; m];
@@ -263,12 +344,10 @@ impl Reach {
         let mut calls: Vec<(u32, u32)> = Vec::new();
         let mut next = 0u32;
         let mut members: Vec<u32> = Vec::new();
-        // Per component: whether it is a single node without links out; which component
-        // last took its set (each is added once per component).
-        let mut sink: Vec<bool> = Vec::new();
-        let mut seen = vec![NONE; m];
+        // Per component: which component last took its set (each is added once).
+        let mut seen: Vec<u32> = Vec::new();
         for s in 0..m as u32 {
-            if index[s as usize] != NONE || lone(s) || source[s as usize] {
+            if index[s as usize] != NONE {
                 continue;
             }
             index[s as usize] = next;
@@ -281,7 +360,7 @@ impl Reach {
                 if *e < at[v as usize + 1] {
                     let w = adj[*e as usize];
                     *e += 1;
-                    if lone(w) {
+                    if w & LEAF != 0 {
                         continue;
                     }
                     if index[w as usize] == NONE {
@@ -303,129 +382,152 @@ impl Reach {
                 if low[v as usize] != index[v as usize] {
                     continue;
                 }
-                // A component: its members, then what they and their links reach (every
-                // component a link leads out to is done already).
-                let c = (r.sets.len() / words) as u32;
+                let c = r.sets.open();
                 members.clear();
                 loop {
                     let x = stack.pop().unwrap();
                     on_stack[x as usize] = false;
-                    r.comp[x as usize] = c;
+                    comp[x as usize] = c;
                     members.push(x);
                     if x == v {
                         break;
                     }
                 }
-                let base = r.sets.len();
-                r.sets.resize(base + words, 0);
-                let mut out = false;
+                seen.push(NONE);
                 for &x in &members {
-                    r.sets[base + x as usize / 64] |= 1 << (x % 64);
+                    r.sets.insert(c, bit(x));
                     for &w in &adj[at[x as usize] as usize..at[x as usize + 1] as usize] {
-                        if lone(w) {
-                            r.sets[base + w as usize / 64] |= 1 << (w % 64);
-                            out = true;
+                        if w & LEAF != 0 {
+                            r.sets.insert(c, (w & !LEAF) as usize);
                             continue;
                         }
-                        let cw = r.comp[w as usize];
+                        let cw = comp[w as usize];
                         if cw == c || seen[cw as usize] == c {
                             continue;
                         }
                         seen[cw as usize] = c;
-                        out = true;
-                        if sink[cw as usize] {
-                            // A lone node with no links out reaches only itself.
-                            r.sets[base + w as usize / 64] |= 1 << (w % 64);
-                            continue;
-                        }
-                        let from = cw as usize * words;
-                        for i in 0..words {
-                            r.sets[base + i] |= r.sets[from + i];
-                        }
+                        r.sets.union(c, cw);
                     }
                 }
-                sink.push(!out && members.len() == 1);
             }
         }
-        r.at = at;
-        r.adj = adj;
-        r.source = source;
-        // A source leads to its negation through a link to an off with links out (an off
-        // without is never its negation: no link joins a candidate to itself).
-        r.negated = (0..m)
-            .map(|v| {
-                if r.source[v] {
-                    r.adj[r.at[v] as usize..r.at[v + 1] as usize]
-                        .iter()
-                        .any(|&w| !r.lone(w as usize) && r.in_set(w as usize, v ^ 1))
-                } else {
-                    !r.lone(v) && r.in_set(v, v ^ 1)
+        r.comp = comp;
+        // Negations: a core node's is in its set. A source on leads to its off only
+        // through a core off it links to (its cell's, or its digit's in a peer), whose set
+        // then holds that off.
+        r.negated.fill(0);
+        for (j, &i) in r.core_ix.iter().enumerate() {
+            let i = i as usize;
+            if r.sets.has(r.comp[2 * j + 1], i) {
+                r.negated[i] |= 1;
+            }
+            if r.sets.has(r.comp[2 * j], count + j) {
+                r.negated[i] |= 2;
+            }
+            r.on_set[i] = r.comp[2 * j + 1];
+        }
+        let mut negated = std::mem::take(&mut r.negated);
+        for (j, &i) in r.core_ix.iter().enumerate() {
+            // Static links are symmetric: the ons that link to this off are the offs its
+            // on links to.
+            let (cell, d) = pos.cand[r.ids[i as usize] as usize];
+            let set = r.comp[2 * j];
+            on_links(pos, &r.ix, cell as usize, d as usize, |b| {
+                if r.sets.has(set, b as usize) {
+                    negated[b as usize] |= 1;
                 }
-            })
-            .collect();
+            });
+        }
+        r.negated = negated;
         r
     }
-    /// Whether node `v` is an off without links out.
-    #[inline]
-    pub(super) fn lone(&self, v: usize) -> bool {
-        v & 1 == 0 && self.at[v] == self.at[v + 1]
-    }
-    /// Whether node `b` is in the set of node `w`'s component.
-    #[inline]
-    pub(super) fn in_set(&self, w: usize, b: usize) -> bool {
-        let c = self.comp[w] as usize;
-        self.sets[c * self.words + b / 64] >> (b % 64) & 1 == 1
-    }
-    /// Gives the sources their sets too (for [`Reach::may_agree`]).
-    pub(super) fn complete(&mut self) {
-        let words = self.words;
-        for v in 0..self.source.len() {
-            if !self.source[v] {
+
+    /// Gives the source ons their sets too (for [`Reach::may_agree`]): what their links
+    /// lead to.
+    pub(super) fn complete(&mut self, pos: &Pos) {
+        if self.sets.words == 0 {
+            return;
+        }
+        for i in 0..self.ids.len() {
+            if self.on_set[i] != NONE {
                 continue;
             }
-            let base = self.sets.len();
-            self.comp[v] = (base / words) as u32;
-            self.sets.resize(base + words, 0);
-            self.sets[base + v / 64] |= 1 << (v % 64);
-            for e in self.at[v]..self.at[v + 1] {
-                let w = self.adj[e as usize] as usize;
-                if self.lone(w) {
-                    self.sets[base + w / 64] |= 1 << (w % 64);
-                    continue;
+            let s = self.sets.open();
+            self.on_set[i] = s;
+            let (cell, d) = pos.cand[self.ids[i] as usize];
+            let (sets, core, comp) = (&mut self.sets, &self.core, &self.comp);
+            on_links(pos, &self.ix, cell as usize, d as usize, |x| {
+                let j = core[x as usize];
+                if j == NONE {
+                    sets.insert(s, x as usize);
+                } else {
+                    sets.union(s, comp[2 * j as usize]);
                 }
-                let from = self.comp[w] as usize * words;
-                for i in 0..words {
-                    self.sets[base + i] |= self.sets[from + i];
-                }
-            }
-            self.source[v] = false;
+            });
         }
     }
+
     /// Whether the on potentials of candidates `members` all lead to some potential that
     /// would remove a candidate (cell or region forcing can give a step).
     pub(super) fn may_agree(&self, pos: &Pos, members: &[usize]) -> bool {
-        if self.words == 0 {
+        let words = self.sets.words;
+        if words == 0 {
             return true;
         }
-        let set = |m: usize| {
-            let c = self.comp[2 * self.ix[m] as usize + 1] as usize * self.words;
-            &self.sets[c..c + self.words]
-        };
-        (0..self.words).any(|i| {
-            let mut w = members.iter().fold(!0u64, |w, &m| w & set(m)[i]);
-            while w != 0 {
-                let pot = self.pots[i * 64 + w.trailing_zeros() as usize];
-                if worth(pos, pot) {
+        let mut sets = [0u32; 64];
+        let mut used = !0u128;
+        for (s, &m) in sets.iter_mut().zip(members) {
+            *s = self.on_set[self.ix[m] as usize];
+            used &= self.sets.used[*s as usize];
+        }
+        let sets = &sets[..members.len()];
+        let count = self.ids.len();
+        while used != 0 {
+            let w = used.trailing_zeros() as usize;
+            used &= used - 1;
+            let mut x = sets
+                .iter()
+                .fold(!0u64, |x, &s| x & self.sets.bits[s as usize * words + w]);
+            // An off always removes a candidate.
+            let first = w * 64;
+            if first < count {
+                let offs = if count - first >= 64 {
+                    !0
+                } else {
+                    (1u64 << (count - first)) - 1
+                };
+                if x & offs != 0 {
                     return true;
                 }
-                w &= w - 1;
+                x &= !offs;
             }
-            false
-        })
+            while x != 0 {
+                let j = first + x.trailing_zeros() as usize - count;
+                let on = 2 * self.ids[self.core_ix[j] as usize] + 1;
+                if worth(pos, on) {
+                    return true;
+                }
+                x &= x - 1;
+            }
+        }
+        false
     }
+
+    /// The candidate ids whose on or off may lead to its negation, in order, with
+    /// [`Reach::negated`]'s flags: bit 0 its on, bit 1 its off.
+    pub(super) fn negations(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.ids
+            .iter()
+            .zip(&self.negated)
+            .filter(|(_, &f)| f != 0)
+            .map(|(&id, &f)| (id as usize, f))
+    }
+
     /// Whether potential `a` leads to its negation (a potential of the position).
+    #[cfg(test)]
     pub(super) fn negated(&self, a: u32) -> bool {
-        self.negated[(2 * self.ix[a as usize / 2] + (a & 1)) as usize]
+        let flag = if a & 1 == 1 { 1 } else { 2 };
+        self.negated[self.ix[a as usize / 2] as usize] & flag != 0
     }
 }
 

@@ -102,7 +102,7 @@ pub(super) fn nested_offs(
                     let mut best = Best::collecting_for(all, limit);
                     if producer == InnerProducer::Multiple {
                         let mut r = reach.take().unwrap();
-                        r.complete();
+                        r.complete(inner);
                         best.reach = Some(Rc::new(r));
                     }
                     multiple(inner, &mut best, mode);
@@ -169,41 +169,37 @@ pub(super) fn inner_chains(
     // Built at the first search (most positions have none).
     let mut links: Option<(Static, Bfs)> = None;
     for (y, base) in [(false, se_base(Technique::XChain)), (true, Y_LINKS_BASE)] {
-        for cell in 0..pos.orig.len() {
+        // Almost no potential leads to its own negation: search only where the links (X
+        // and Y, so for X links only too) say one does, in the order of the candidates.
+        for (id, flags) in reach.negations() {
+            let cell = pos.cand[id].0 as usize;
             if !several(pos.orig[cell]) {
                 continue;
             }
-            for d in 0..pos.n {
-                if pos.orig[cell] >> d & 1 == 0 {
+            let on = (2 * id + 1) as u32;
+            for (src, flag) in [(on, 1), (on ^ 1, 2)] {
+                if flags & flag == 0 {
                     continue;
                 }
-                let on = pos.pot(cell, d, true);
-                for src in [on, on ^ 1] {
-                    // Almost no potential leads to its own negation: search only where the
-                    // links (X and Y, so for X links only too) say one does.
-                    if !reach.negated(src) {
-                        continue;
-                    }
-                    let (st, bfs) =
-                        links.get_or_insert_with(|| (Static::new(pos), Bfs::new(pos.npot())));
-                    let Some(path) = forcing_chain(st, bfs, src, y, limit) else {
-                        continue;
-                    };
-                    let target = *path.last().unwrap();
-                    if !worth(pos, target) {
-                        continue;
-                    }
-                    let mut deps = Vec::new();
-                    path_relies(pos, outer, &path, &mut deps);
-                    deps.sort_unstable();
-                    deps.dedup();
-                    hints.push(Inner {
-                        diff: base + length_bonus(path.len()),
-                        cx: path.len(),
-                        offs: removable(pos, target),
-                        deps,
-                    });
+                let (st, bfs) =
+                    links.get_or_insert_with(|| (Static::new(pos), Bfs::new(pos.npot())));
+                let Some(path) = forcing_chain(st, bfs, src, y, limit) else {
+                    continue;
+                };
+                let target = *path.last().unwrap();
+                if !worth(pos, target) {
+                    continue;
                 }
+                let mut deps = Vec::new();
+                path_relies(pos, outer, &path, &mut deps);
+                deps.sort_unstable();
+                deps.dedup();
+                hints.push(Inner {
+                    diff: base + length_bonus(path.len()),
+                    cx: path.len(),
+                    offs: removable(pos, target),
+                    deps,
+                });
             }
         }
     }
