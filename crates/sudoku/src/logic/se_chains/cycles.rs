@@ -109,8 +109,7 @@ pub(super) fn find_cycles(
     }
     bfs.potentials.clear();
     bfs.parent.clear();
-    bfs.gen += 1;
-    let g = bfs.gen;
+    let g = bfs.next_gen();
     let root = bfs.push(source, NONE);
     bfs.seen_on[source as usize / 2] = g;
     let mut pend_on = vec![root];
@@ -303,8 +302,7 @@ pub(super) fn forcing_search(
 ) -> Option<Vec<u32>> {
     bfs.potentials.clear();
     bfs.parent.clear();
-    bfs.gen += 1;
-    let g = bfs.gen;
+    let g = bfs.next_gen();
     let root = bfs.push(src, NONE);
     let target = src ^ 1;
     pend_on.clear();
@@ -326,7 +324,7 @@ pub(super) fn forcing_search(
             for &p in pend_on.iter() {
                 let k = bfs.potentials[p as usize] as usize / 2;
                 let from = if y { st.at[k] } else { st.mid[k] };
-                for &off in &st.offs[from as usize..st.at[k + 1] as usize] {
+                for &off in &st.offs[from as usize..st.end[k] as usize] {
                     if off == target {
                         let k = bfs.push(off, p);
                         return Some(bfs.path(k));

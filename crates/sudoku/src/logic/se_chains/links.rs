@@ -33,6 +33,16 @@ impl Bfs {
             buf: Vec::new(),
         }
     }
+    /// The stamp of a new search (the seen marks of earlier ones no longer count).
+    pub(super) fn next_gen(&mut self) -> u32 {
+        if self.gen == u32::MAX {
+            self.seen_on.fill(0);
+            self.seen_off.fill(0);
+            self.gen = 0;
+        }
+        self.gen += 1;
+        self.gen
+    }
     pub(super) fn push(&mut self, pot: u32, parent: u32) -> u32 {
         self.potentials.push(pot);
         self.parent.push(parent);
@@ -58,14 +68,17 @@ impl Bfs {
     }
 }
 
-/// The static links of a position, per candidate (`cell * n + digit`).
+/// The static links of a position, per candidate (`cell * n + digit`). Only the entries
+/// of the position's candidates are written ([`Static::rebuild`]); the others are stale
+/// and never read.
 pub(super) struct Static {
-    /// Per candidate, the offs an on gives (flat, from `at[k]`): the cell's other
-    /// candidates (up to `mid[k]`), then the digit's places among the cell's peers (box,
-    /// row, column). Nested chains build this thousands of times: one allocation each.
+    /// Per candidate, the offs an on gives (flat, from `at[k]` to `end[k]`): the cell's
+    /// other candidates (up to `mid[k]`), then the digit's places among the cell's peers
+    /// (box, row, column). Nested chains build this thousands of times: one allocation each.
     pub(super) offs: Vec<u32>,
     pub(super) at: Vec<u32>,
     pub(super) mid: Vec<u32>,
+    pub(super) end: Vec<u32>,
     /// The other candidate of a bivalue cell, as an on.
     pub(super) y_on: Vec<u32>,
     /// The digit's other place in each house where it has two (box, row, column), as ons.
@@ -74,54 +87,60 @@ pub(super) struct Static {
 
 impl Static {
     pub(super) fn new(pos: &Pos) -> Static {
-        let ncand = pos.orig.len() * pos.n;
         let mut st = Static {
-            offs: Vec::with_capacity(ncand * 8),
-            at: vec![0; ncand + 1],
-            mid: vec![0; ncand],
-            y_on: vec![NONE; ncand],
-            x_on: vec![[NONE; 3]; ncand],
+            offs: Vec::new(),
+            at: Vec::new(),
+            mid: Vec::new(),
+            end: Vec::new(),
+            y_on: Vec::new(),
+            x_on: Vec::new(),
         };
+        st.rebuild(pos);
+        st
+    }
+
+    /// The links of `pos` in place of those held (of a position of the same shape, or
+    /// not: the tables grow to fit).
+    pub(super) fn rebuild(&mut self, pos: &Pos) {
+        let ncand = pos.orig.len() * pos.n;
+        if self.at.len() < ncand {
+            self.at.resize(ncand, 0);
+            self.mid.resize(ncand, 0);
+            self.end.resize(ncand, 0);
+            self.y_on.resize(ncand, NONE);
+            self.x_on.resize(ncand, [NONE; 3]);
+        }
+        let st = self;
+        st.offs.clear();
         for cell in 0..pos.orig.len() {
             let m = pos.orig[cell];
-            for d in 0..pos.n {
+            for d in ones(m) {
                 let k = cell * pos.n + d;
                 st.at[k] = st.offs.len() as u32;
-                st.mid[k] = st.offs.len() as u32;
-                if m >> d & 1 == 0 {
-                    continue;
-                }
-                for e in 0..pos.n {
-                    if e != d && m >> e & 1 == 1 {
-                        st.offs.push(pos.pot(cell, e, false));
-                    }
+                for e in ones(m & !(1u64 << d)) {
+                    st.offs.push(pos.pot(cell, e, false));
                 }
                 st.mid[k] = st.offs.len() as u32;
-                for &c in &pos.peers[cell] {
-                    if pos.orig[c as usize] >> d & 1 == 1 {
-                        st.offs.push(pos.pot(c as usize, d, false));
-                    }
-                }
-                if two(m) {
+                peer_places(pos, cell, d, |c| st.offs.push(pos.pot(c, d, false)));
+                st.end[k] = st.offs.len() as u32;
+                st.y_on[k] = if two(m) {
                     let other = (m & !(1u64 << d)).trailing_zeros() as usize;
-                    st.y_on[k] = pos.pot(cell, other, true);
-                }
+                    pos.pot(cell, other, true)
+                } else {
+                    NONE
+                };
                 for hi in 0..3 {
                     let h = pos.houses[cell][hi] as usize;
                     let places = pos.places_orig(h, d);
-                    if two(u64::from(places)) {
-                        let hc = &pos.house_cells[h];
-                        if let Some(i) =
-                            (0..pos.n).find(|&i| places >> i & 1 == 1 && hc[i] as usize != cell)
-                        {
-                            st.x_on[k][hi] = pos.pot(hc[i] as usize, d, true);
-                        }
-                    }
+                    st.x_on[k][hi] = if two(u64::from(places)) {
+                        let i = (places & !(1 << pos.hpos[cell][hi])).trailing_zeros();
+                        pos.pot(pos.house_cells[h][i as usize] as usize, d, true)
+                    } else {
+                        NONE
+                    };
                 }
             }
         }
-        st.at[ncand] = st.offs.len() as u32;
-        st
     }
 }
 
@@ -213,25 +232,29 @@ impl Sets {
 /// A leaf off in a core on's links: the off's index, marked.
 const LEAF: u32 = 1 << 31;
 
-/// The offs an on gives along static links, by index (`ix`): the cell's other candidates,
-/// then the digit's places among the cell's peers (box, row, column, each once).
-fn on_links(pos: &Pos, ix: &[u32], cell: usize, d: usize, mut f: impl FnMut(u32)) {
-    let n = pos.n;
-    let mut o = pos.orig[cell] & !(1u64 << d);
-    while o != 0 {
-        f(ix[cell * n + o.trailing_zeros() as usize]);
-        o &= o - 1;
-    }
+/// The cells of `cell`'s peers where digit `d` has a place, in the order of
+/// [`Pos::peers`] (box, then row and column outside the box, each in house order).
+fn peer_places(pos: &Pos, cell: usize, d: usize, mut f: impl FnMut(usize)) {
     let (hs, hp, near) = (pos.houses[cell], pos.hpos[cell], pos.near[cell]);
     for (hi, skip) in [(0, 1u32 << hp[0]), (1, near[0]), (2, near[1])] {
         let h = hs[hi] as usize;
         let mut o = pos.places_orig(h, d) & !skip;
         let hc = &pos.house_cells[h];
         while o != 0 {
-            f(ix[hc[o.trailing_zeros() as usize] as usize * n + d]);
+            f(hc[o.trailing_zeros() as usize] as usize);
             o &= o - 1;
         }
     }
+}
+
+/// The offs an on gives along static links, by index (`ix`): the cell's other candidates,
+/// then the digit's places among the cell's peers.
+fn on_links(pos: &Pos, ix: &[u32], cell: usize, d: usize, mut f: impl FnMut(u32)) {
+    let n = pos.n;
+    for e in ones(pos.orig[cell] & !(1u64 << d)) {
+        f(ix[cell * n + e]);
+    }
+    peer_places(pos, cell, d, |c| f(ix[c * n + d]));
 }
 
 impl Reach {
@@ -535,7 +558,7 @@ pub(super) fn static_offs(st: &Static, pot: u32, y: bool, out: &mut Vec<u32>) {
     out.clear();
     let k = pot as usize / 2;
     let from = if y { st.at[k] } else { st.mid[k] };
-    out.extend_from_slice(&st.offs[from as usize..st.at[k + 1] as usize]);
+    out.extend_from_slice(&st.offs[from as usize..st.end[k] as usize]);
 }
 
 pub(super) fn static_ons(st: &Static, pot: u32, y: bool, x: bool, out: &mut Vec<u32>) {

@@ -196,6 +196,8 @@ pub(crate) struct Search {
     nets: RefCell<Vec<Net>>,
     /// The parts of inner positions given back, for the next ones.
     positions: RefCell<Vec<PosParts>>,
+    /// The static links and search of the last inner position, for the next one.
+    links: RefCell<Option<(Static, Bfs)>>,
     stop: Stop,
 }
 
@@ -206,8 +208,24 @@ impl Search {
             inner_cache: RefCell::new(HashMap::new()),
             nets: RefCell::new(Vec::new()),
             positions: RefCell::new(Vec::new()),
+            links: RefCell::new(None),
             stop,
         }
+    }
+    /// The static links of `pos` and a search over them, on the tables given back last
+    /// if there are any.
+    fn static_links(&self, pos: &Pos) -> (Static, Bfs) {
+        match self.links.borrow_mut().take() {
+            Some((mut st, bfs)) if bfs.seen_on.len() == pos.npot() / 2 => {
+                st.rebuild(pos);
+                (st, bfs)
+            }
+            _ => (Static::new(pos), Bfs::new(pos.npot())),
+        }
+    }
+    /// Gives static links back for the next position.
+    fn release_links(&self, links: (Static, Bfs)) {
+        *self.links.borrow_mut() = Some(links);
     }
     /// A net from the pool, or a new one.
     fn net(&self, npot: usize) -> Net {
@@ -423,9 +441,8 @@ mod tests {
                 // by one here) shares a potential that removes something. Every group
                 // whose nets share one is among them.
                 let reached: Vec<Vec<bool>> = members.iter().map(|&m| walk(m)).collect();
-                let linked = (0..npot).any(|p| {
-                    reached.iter().all(|r| r[p]) && worth(&pos, p as u32)
-                });
+                let linked =
+                    (0..npot).any(|p| reached.iter().all(|r| r[p]) && worth(&pos, p as u32));
                 assert_eq!(
                     reach.may_agree(&pos, &members),
                     linked,
@@ -437,7 +454,10 @@ mod tests {
             }
         }
         // The positions have chains to find, and groups that agree and that do not.
-        assert!(chains > 0 && groups > 0 && apart > 0, "{chains} {groups} {apart}");
+        assert!(
+            chains > 0 && groups > 0 && apart > 0,
+            "{chains} {groups} {apart}"
+        );
     }
 
     /// The scales HoDoKu's and SE's engines share follow the same links; what differs is

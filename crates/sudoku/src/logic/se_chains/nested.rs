@@ -181,8 +181,7 @@ pub(super) fn inner_chains(
                 if flags & flag == 0 {
                     continue;
                 }
-                let (st, bfs) =
-                    links.get_or_insert_with(|| (Static::new(pos), Bfs::new(pos.npot())));
+                let (st, bfs) = links.get_or_insert_with(|| pos.search.static_links(pos));
                 let Some(path) = forcing_chain(st, bfs, src, y, limit) else {
                     continue;
                 };
@@ -202,6 +201,9 @@ pub(super) fn inner_chains(
                 });
             }
         }
+    }
+    if let Some(links) = links {
+        pos.search.release_links(links);
     }
 }
 
