@@ -51,7 +51,6 @@ impl<B: CellBits> Exclusion<'_, B> {
         excl: B,
         ex: &mut Vec<u32>,
     ) -> Option<Step> {
-        let shape = self.ctx.shape();
         // An excluder with a digit none of the cells has is never covered: it rules out
         // nothing, and is not looked at.
         let union = cells.iter().fold(0, |m, &c| m | self.cand[c]);
@@ -61,10 +60,13 @@ impl<B: CellBits> Exclusion<'_, B> {
                 .map(|c| self.cand[c])
                 .filter(|&e| e & !union == 0),
         );
+        let geometry = self.ctx.geometry();
         let mut sees = [[false; 3]; 3];
         for (i, &a) in cells.iter().enumerate() {
+            let ha = geometry.cell_houses(a);
             for (j, &b) in cells.iter().enumerate() {
-                sees[i][j] = Cell::new(a).sees(Cell::new(b), shape);
+                let hb = geometry.cell_houses(b);
+                sees[i][j] = a != b && (0..3).any(|k| ha[k] == hb[k]);
             }
         }
         let allowed = self.allowed(cells, ex, &sees);
@@ -243,6 +245,20 @@ fn find_with<B: CellBits>(
         excluders,
     };
     let base_bits = base.iter().fold(B::ZERO, |b, &c| b | B::bit(c));
+    // Each cell's peers, for triples: a third cell's excluders among the pair's common
+    // ones are those that see it.
+    let peers: Vec<B> = if degree == 3 {
+        (0..x.cand.len())
+            .map(|c| {
+                geometry
+                    .peers(c)
+                    .iter()
+                    .fold(B::ZERO, |b, &p| b.with(p as usize))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut ex = Vec::new();
     // Whether cell `c` joins the pair `(a, b)` as a third: it is one of their excluders.
     let joins =
@@ -263,9 +279,16 @@ fn find_with<B: CellBits>(
                 continue;
             }
             let twin = (x.excluders[c0] | x.excluders[c1]) & base_bits & !(B::bit(c0) | B::bit(c1));
-            for c2 in twin.ones() {
+            // The cells that see two or more of the common excluders: the thirds with
+            // two excluders left (one set operation a common excluder, not one a third).
+            let (mut one, mut two) = (B::ZERO, B::ZERO);
+            for e in common.ones() {
+                two |= one & peers[e];
+                one |= peers[e];
+            }
+            for c2 in (twin & two).ones() {
                 let excl = common & x.excluders[c2];
-                if excl.count() < 2 || !first_time(c0, c1, c2, joins) {
+                if !first_time(c0, c1, c2, joins) {
                     continue;
                 }
                 if let Some(step) = x.check(technique, &[c0, c1, c2], excl, &mut ex) {

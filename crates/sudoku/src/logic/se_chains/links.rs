@@ -471,6 +471,8 @@ impl Reach {
         if self.sets.words == 0 {
             return;
         }
+        // Per component: the set that took it last (each is added once per set).
+        let mut taken = vec![NONE; self.sets.used.len()];
         for i in 0..self.ids.len() {
             if self.on_set[i] != NONE {
                 continue;
@@ -484,7 +486,11 @@ impl Reach {
                 if j == NONE {
                     sets.insert(s, x as usize);
                 } else {
-                    sets.union(s, comp[2 * j as usize]);
+                    let c = comp[2 * j as usize];
+                    if taken[c as usize] != s {
+                        taken[c as usize] = s;
+                        sets.union(s, c);
+                    }
                 }
             });
         }
