@@ -74,7 +74,8 @@ impl Bfs {
 pub(super) struct Static {
     /// Per candidate, the offs an on gives (flat, from `at[k]` to `end[k]`): the cell's
     /// other candidates (up to `mid[k]`), then the digit's places among the cell's peers
-    /// (box, row, column). Nested chains build this thousands of times: one allocation each.
+    /// (box, row, column). Nested chains need it for thousands of positions: the search
+    /// keeps one and rebuilds it ([`Search`]).
     pub(super) offs: Vec<u32>,
     pub(super) at: Vec<u32>,
     pub(super) mid: Vec<u32>,
@@ -323,8 +324,8 @@ impl Reach {
         let mut at: Vec<u32> = Vec::with_capacity(2 * k + 1);
         let mut adj: Vec<u32> = Vec::with_capacity(k * 16);
         for &i in &r.core_ix {
-            let id = r.ids[i as usize] as usize;
-            let (cell, d) = (id / n, id % n);
+            let (cell, d) = pos.cand[r.ids[i as usize] as usize];
+            let (cell, d) = (cell as usize, d as usize);
             let node = |x: u32| 2 * r.core[x as usize];
             at.push(adj.len() as u32);
             let cm = pos.orig[cell];
@@ -509,7 +510,8 @@ impl Reach {
             *s = self.on_set[self.ix[m] as usize];
             used &= self.sets.used[*s as usize];
         }
-        let sets = &sets[..members.len()];
+        // (A group has at most a side's members; past 64 the filter would only be looser.)
+        let sets = &sets[..members.len().min(64)];
         let count = self.ids.len();
         while used != 0 {
             let w = used.trailing_zeros() as usize;

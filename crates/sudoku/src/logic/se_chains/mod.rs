@@ -336,7 +336,9 @@ mod tests {
     /// The reach pass against plain searches, on positions with candidates removed (as
     /// nested chains see them): a potential leads to its negation exactly when a forcing
     /// chain search without bound finds one (X and Y links; X links only find no more),
-    /// and no cell or region whose static nets share a worthy potential is skipped.
+    /// and a cell or region may agree exactly when what its ons reach along the links
+    /// shares a potential that removes something (every group whose static nets share
+    /// one among them).
     #[test]
     fn reach_matches_searches() {
         let line =
