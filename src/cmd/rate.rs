@@ -183,7 +183,10 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let (head, lone) = batch::read_ahead(&mut records, &feed);
     let (se, hodoku) = (PathProgress::new(), PathProgress::new());
     if lone {
-        rater = rater.with_progress(se.clone(), hodoku.clone());
+        // A lone puzzle's scales run side by side when there are two cores for them.
+        rater = rater
+            .with_progress(se.clone(), hodoku.clone())
+            .side_by_side(jobs >= 2);
     }
     let scales = args.scale.scales();
     let watch = move || {

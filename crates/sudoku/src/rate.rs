@@ -175,6 +175,7 @@ pub struct Rater {
     se: LogicSolver,
     hodoku: LogicSolver,
     max_time: Option<Duration>,
+    side_by_side: bool,
 }
 
 impl Default for Rater {
@@ -197,6 +198,7 @@ impl Rater {
                 .techniques(TechniqueSet::hodoku_defaults())
                 .build(),
             max_time: None,
+            side_by_side: false,
         }
     }
 
@@ -218,6 +220,15 @@ impl Rater {
     /// marked `timed_out`).
     pub fn max_time(mut self, limit: Option<Duration>) -> Rater {
         self.max_time = limit;
+        self
+    }
+
+    /// Rates the two scales on two threads even without a time limit (they always are
+    /// under one): for a lone puzzle with a core to spare, where one scale's path can
+    /// take minutes and the other need not wait for it. A batch is better served by a
+    /// puzzle a core.
+    pub fn side_by_side(mut self, yes: bool) -> Rater {
+        self.side_by_side = yes;
         self
     }
 
@@ -443,9 +454,10 @@ impl Rater {
         let se = || se_rating_of(&self.se.solve_board_stopping(board.clone(), stop));
         let hodoku = || hodoku_rating_of(&self.hodoku.solve_board_stopping(board.clone(), stop));
         // Both scales under a time limit: side by side, so that each has all of it (one
-        // after the other, a limit that cut SE's path short would leave HoDoKu's none).
+        // after the other, a limit that cut SE's path short would leave HoDoKu's none);
+        // without one, when asked.
         // The stop's deadline, flags and interrupts end both.
-        if scales.se() && scales.hodoku() && stop.deadline().is_some() {
+        if scales.se() && scales.hodoku() && (self.side_by_side || stop.deadline().is_some()) {
             return std::thread::scope(|scope| {
                 let se = scope.spawn(se);
                 let hodoku = hodoku();

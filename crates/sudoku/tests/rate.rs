@@ -213,6 +213,41 @@ fn each_scale_reports_its_progress() {
     assert!(se.open_cells() > 0 && se.open_cells() <= hard_open);
 }
 
+/// Side by side, without a time limit, HoDoKu's path starts while SE's runs, and the
+/// ratings are the ones made one after the other.
+#[test]
+fn side_by_side_scales_run_together_and_rate_the_same() {
+    use sudoku::logic::PathProgress;
+    use sudoku::rate::Scales;
+    let never = sudoku::Stop::never();
+    for (g, _) in diabolical().iter().take(3) {
+        let board = Board::new(g);
+        let one_by_one = Rater::new().rate_unique_board(&board, Scales::Both, &never);
+        let together =
+            Rater::new()
+                .side_by_side(true)
+                .rate_unique_board(&board, Scales::Both, &never);
+        assert!(one_by_one.se.is_some() && one_by_one.hodoku.is_some());
+        assert_eq!(one_by_one, together);
+    }
+    // SE's path of a nested-chain puzzle takes far longer than HoDoKu's starts.
+    let (hard, _) = &hardest()[1];
+    let board = Board::new(hard);
+    let (se, hodoku) = (PathProgress::new(), PathProgress::new());
+    let rater = Rater::new()
+        .side_by_side(true)
+        .with_progress(se.clone(), hodoku.clone());
+    std::thread::scope(|scope| {
+        let rating = scope.spawn(|| rater.rate_unique_board(&board, Scales::Both, &never));
+        while !hodoku.started() && !se.finished() {
+            std::thread::yield_now();
+        }
+        assert!(hodoku.started() && !se.finished(), "HoDoKu waited for SE");
+        let r = rating.join().unwrap();
+        assert!(r.se.unwrap().solved && r.hodoku.unwrap().solved);
+    });
+}
+
 /// The SE path of the hardest sample, checked step by step (slow: `--ignored`).
 #[test]
 #[ignore]
