@@ -29,6 +29,7 @@
 //! Depends on the context, the step model and the grid's index types.
 
 use super::cellbits::{CellBits, Wide};
+use super::propagation::ones;
 use super::step::{AlsSet, Evidence, Step};
 use super::technique::Technique;
 use super::Context;
@@ -48,18 +49,6 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
 
 /// The longest ALS-XY-Chain searched, in restricted commons (HoDoKu's limit).
 const MAX_RC: usize = 50;
-
-fn mask_iter(mut m: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(i)
-        }
-    })
-}
 
 /// One almost locked set.
 struct Als<B> {
@@ -129,7 +118,7 @@ impl<B: CellBits> Tables<B> {
             .collect();
         let mut digit_cells = vec![B::ZERO; n];
         for (i, &m) in cand.iter().enumerate() {
-            for d in mask_iter(m) {
+            for d in ones(m) {
                 digit_cells[d] |= B::bit(i);
             }
         }
@@ -229,7 +218,7 @@ impl<B: CellBits> Tables<B> {
                         continue;
                     }
                     let mut rc: Option<Rc> = None;
-                    for d in mask_iter(common) {
+                    for d in ones(common) {
                         if !(self.with(i, d) & !self.seen(j, d)).is_zero() {
                             continue;
                         }
@@ -273,7 +262,7 @@ impl<B: CellBits> Tables<B> {
             return false;
         }
         let mut any = false;
-        for z in mask_iter(zs) {
+        for z in ones(zs) {
             let e = self.seen(a, z) & self.seen(b, z);
             if !e.is_zero() {
                 out[z] |= e;
@@ -293,7 +282,7 @@ impl<B: CellBits> Tables<B> {
 }
 
 fn digits_of(m: u32) -> DigitSet {
-    mask_iter(m).map(Digit::from_index).collect()
+    ones(m).map(Digit::from_index).collect()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -440,7 +429,7 @@ fn find_xz<B: CellBits>(t: &Tables<B>, sink: &mut super::Sink<'_>) -> ControlFlo
             // Doubly linked: each set is locked on its other digits.
             for (x, y) in [(rc.a, rc.b), (rc.b, rc.a)] {
                 let rest = t.alses[x].digits & !rc.mask();
-                for d in mask_iter(rest) {
+                for d in ones(rest) {
                     let e = t.seen(x, d) & !t.alses[y].cells;
                     if !e.is_zero() {
                         elims[d] |= e;
@@ -669,7 +658,7 @@ fn find_death_blossom<B: CellBits>(t: &Tables<B>, sink: &mut super::Sink<'_>) ->
     let cells = t.cand.len();
     let mut petals: Vec<Vec<usize>> = vec![Vec::new(); cells * n];
     for i in 0..t.alses.len() {
-        for d in mask_iter(t.alses[i].digits) {
+        for d in ones(t.alses[i].digits) {
             for c in t.seen(i, d).ones() {
                 petals[c * n + d].push(i);
             }
@@ -678,10 +667,10 @@ fn find_death_blossom<B: CellBits>(t: &Tables<B>, sink: &mut super::Sink<'_>) ->
     let mut elims = vec![B::ZERO; n];
     for stem in 0..cells {
         let digits = t.cand[stem];
-        if digits == 0 || mask_iter(digits).any(|d| petals[stem * n + d].is_empty()) {
+        if digits == 0 || ones(digits).any(|d| petals[stem * n + d].is_empty()) {
             continue;
         }
-        let ds: Vec<usize> = mask_iter(digits).collect();
+        let ds: Vec<usize> = ones(digits).collect();
         let mut chosen = vec![0usize; ds.len()];
         let stem_bit = B::bit(stem);
         blossom(
@@ -732,7 +721,7 @@ fn blossom<B: CellBits>(
         let zs = common & !t.cand[stem];
         elims.iter_mut().for_each(|e| *e = B::ZERO);
         let mut any = false;
-        for z in mask_iter(zs) {
+        for z in ones(zs) {
             let mut e = !B::ZERO;
             let mut has = false;
             for &p in chosen.iter() {

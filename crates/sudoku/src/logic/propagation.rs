@@ -43,7 +43,7 @@ mod basics;
 mod store;
 mod table;
 
-pub(crate) use basics::{basics, several, two, Masks};
+pub(crate) use basics::{basics, ones, several, two, Masks};
 #[cfg(test)]
 pub(crate) use store::tests::locking_as_found_cell_by_cell;
 pub(crate) use store::{Bits, Left, Sets, Store};

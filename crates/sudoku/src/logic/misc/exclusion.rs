@@ -17,22 +17,12 @@
 
 use crate::index::{Candidate, Cell, Digit};
 use crate::logic::cellbits::{with_cell_bits, CellBits};
+use crate::logic::propagation::ones;
 use crate::logic::step::{AlsSet, Evidence, Step};
 use crate::logic::technique::Technique;
 use crate::logic::Context;
 use crate::set::DigitSet;
 use std::ops::ControlFlow;
-
-/// The techniques of this family file.
-fn digits(mut m: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
-    })
-}
 
 struct Exclusion<'a, B> {
     ctx: &'a Context<'a>,
@@ -72,14 +62,14 @@ impl<B: CellBits> Exclusion<'_, B> {
         let allowed = self.allowed(cells, ex, &sees);
         let mut elims = Vec::new();
         for (i, &c) in cells.iter().enumerate() {
-            for d in digits(self.cand[c] & !allowed[i]) {
+            for d in ones(self.cand[c] & !allowed[i]) {
                 elims.push(Candidate::new(Cell::new(c), Digit::from_index(d)));
             }
         }
         if elims.is_empty() {
             return None;
         }
-        let to_set = |m: u32| -> DigitSet { digits(m).map(Digit::from_index).collect() };
+        let to_set = |m: u32| -> DigitSet { ones(m).map(Digit::from_index).collect() };
         let mut step = Step::new(
             technique,
             Evidence::AlignedExclusion {
@@ -107,7 +97,7 @@ impl<B: CellBits> Exclusion<'_, B> {
         let mut allowed = [0u32; 3];
         let mut values = [0usize; 3];
         for j in 0..cells.len() {
-            for v in digits(self.cand[cells[j]] & !allowed[j]) {
+            for v in ones(self.cand[cells[j]] & !allowed[j]) {
                 // Found meanwhile, by another candidate's combination.
                 if allowed[j] >> v & 1 == 1 {
                     continue;
@@ -148,7 +138,7 @@ impl<B: CellBits> Exclusion<'_, B> {
         } else {
             self.cand[cells[i]]
         };
-        for v in digits(choices) {
+        for v in ones(choices) {
             if (0..i).any(|j| values[j] == v && sees[i][j]) {
                 continue;
             }

@@ -15,6 +15,19 @@ pub(crate) fn two(x: u64) -> bool {
     rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
+/// The set bits of `m`, lowest first (a cell's candidates, a house-digit's places).
+#[inline]
+pub(crate) fn ones(m: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut m: u64 = m.into();
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
 /// Whether `x` has two bits set or more.
 #[inline]
 pub(crate) fn several(x: u64) -> bool {

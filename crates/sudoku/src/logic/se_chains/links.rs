@@ -182,7 +182,9 @@ pub(super) struct Reach {
 pub(super) const REACH_NODES: usize = 2 * 16 * 16 * 16;
 
 /// Bit sets of one width, each with a mask of its words in use (unions and
-/// intersections skip the empty ones: most sets are sparse).
+/// intersections skip the empty ones: most sets are sparse). The default has none, of
+/// no width.
+#[derive(Default)]
 struct Sets {
     words: usize,
     bits: Vec<u64>,
@@ -265,10 +267,7 @@ impl Reach {
         let mut ix = vec![NONE; pos.orig.len() * n];
         let mut ids: Vec<u32> = Vec::new();
         for (cell, &m) in pos.orig.iter().enumerate() {
-            let mut m = m;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
+            for d in ones(m) {
                 ix[cell * n + d] = ids.len() as u32;
                 ids.push((cell * n + d) as u32);
             }
@@ -281,11 +280,7 @@ impl Reach {
             core_ix: Vec::new(),
             comp: Vec::new(),
             on_set: vec![NONE; count],
-            sets: Sets {
-                words: 0,
-                bits: Vec::new(),
-                used: Vec::new(),
-            },
+            sets: Sets::default(),
             negated: vec![3; count],
         };
         if 2 * count > REACH_NODES {

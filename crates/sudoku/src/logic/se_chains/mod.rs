@@ -93,7 +93,7 @@
 
 use super::forcing::{Branch, InnerOff, Tables};
 use super::geometry::BOX_FIRST_MAX_SIDE;
-use super::propagation::{several, two, Bits, Cause, InnerRule, Nodes, Rules, Stall};
+use super::propagation::{ones, several, two, Bits, Cause, InnerRule, Nodes, Rules, Stall};
 use super::registry::Sink;
 use super::step::{Evidence, InnerChain, Link, Step};
 use super::technique::{
@@ -161,15 +161,6 @@ fn complexity_limit(base: f64, best: f64) -> usize {
 }
 
 const NONE: u32 = u32::MAX;
-
-/// The set bits of `m`, lowest first.
-fn ones(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let i = m.trailing_zeros() as usize;
-        m &= m.wrapping_sub(1);
-        (i < 64).then_some(i)
-    })
-}
 
 /// The nested levels SE rates (9.5 to 11.0), each a base [`NESTED_LEVEL_STEP`] above the
 /// one before (the catalogue's figures).
