@@ -35,6 +35,7 @@ pub struct Context<'a> {
     graph: OnceCell<super::chains::Graph>,
     templates: OnceCell<super::last_resort::templates::Tables>,
     group_graph: OnceCell<super::chains::GroupGraph>,
+    unique_loops: OnceCell<Vec<super::uniqueness::Loop>>,
     /// Steps of techniques found ahead of their turn by another technique's complete
     /// search of this position (finned fish find the sashimi ones, a nice-loop search the
     /// AICs), each list in the order its own finder would give it.
@@ -58,20 +59,37 @@ pub struct Context<'a> {
 }
 
 /// What the driver knows of the path up to this position: the step at which each digit
-/// last lost a candidate (overall, and in each house), and the step at which each
-/// technique last ran without a result. A finder whose result depends on one digit's
-/// candidates alone (locked candidates, their direct forms) skips a digit that has lost
-/// none since then, and a pattern whose houses have not: its scan would find nothing
-/// again.
+/// last lost a candidate (overall, and in each house), and each cell, and the step at
+/// which each technique last ran without a result. A finder whose result depends on one
+/// digit's candidates alone (locked candidates, their direct forms) skips a digit that has
+/// lost none since then, a pattern whose houses have not, and one whose cells have not:
+/// its scan would find nothing again.
 #[derive(Clone, Copy)]
 pub(crate) struct Changes<'a> {
-    /// By digit index: the step that last removed one of its candidates.
-    pub digit_changed: &'a [u32],
-    /// The same by digit and house, laid out as the position table.
-    pub places_changed: &'a [u32],
+    /// Where the path's candidates last changed ([`Changed`]).
+    pub changed: Changed<'a>,
     /// By technique (`Technique as usize`): the step after which it last found nothing.
     pub quiet_since: &'a [Option<u32>],
 }
+
+/// The step (counted from 1 along the path) at which candidates last left each digit,
+/// house-digit and cell; 0 for none since the start.
+#[derive(Clone, Copy)]
+pub(crate) struct Changed<'a> {
+    /// By digit index.
+    pub digits: &'a [u32],
+    /// By digit and house, laid out as the position table.
+    pub places: &'a [u32],
+    /// By cell index (a cell filled loses every candidate).
+    pub cells: &'a [u32],
+    /// By cell index, only when the cell was left with [`FEW_CANDIDATES`] or fewer: what
+    /// a finder that reads its cells' candidate counts up to that many (the excluders of
+    /// aligned exclusion, a peer with one) needs to know of them.
+    pub few: &'a [u32],
+}
+
+/// A cell's candidate count up to this many is tracked in [`Changed::few`].
+pub(crate) const FEW_CANDIDATES: usize = 3;
 
 impl<'a> Context<'a> {
     /// The context of `board`. Cheap: tables are built on first use.
@@ -92,6 +110,7 @@ impl<'a> Context<'a> {
             graph: OnceCell::new(),
             templates: OnceCell::new(),
             group_graph: OnceCell::new(),
+            unique_loops: OnceCell::new(),
             found_ahead: RefCell::new(Vec::new()),
             missing_candidates: false,
             se_path: None,
@@ -142,7 +161,7 @@ impl<'a> Context<'a> {
     /// result: a scan of that digit alone would find nothing again.
     pub(crate) fn digit_quiet(&self, technique: super::Technique, digit: Digit) -> bool {
         self.changes.is_some_and(|c| {
-            c.quiet_since[technique as usize].is_some_and(|q| c.digit_changed[digit.index()] <= q)
+            c.quiet_since[technique as usize].is_some_and(|q| c.changed.digits[digit.index()] <= q)
         })
     }
 
@@ -168,9 +187,32 @@ impl<'a> Context<'a> {
         self.changes.is_some_and(|c| {
             c.quiet_since[technique as usize].is_some_and(|q| {
                 let at = digit.index() * self.shape.house_count() + house.index(self.shape);
-                c.places_changed[at] <= q
+                c.changed.places[at] <= q
             })
         })
+    }
+
+    /// The cells that lost a candidate since `technique` last ran here without a result
+    /// (`cells`), and those of them left with [`FEW_CANDIDATES`] or fewer (`few`), as
+    /// `f(cell, few)` for each; `false` (and no call) when the driver keeps no changes or
+    /// the technique has not run quiet on this path: then every cell counts as changed.
+    pub(crate) fn cells_changed(
+        &self,
+        technique: super::Technique,
+        mut f: impl FnMut(usize, bool),
+    ) -> bool {
+        let Some(c) = self.changes else {
+            return false;
+        };
+        let Some(q) = c.quiet_since[technique as usize] else {
+            return false;
+        };
+        for (cell, (&at, &few)) in c.changed.cells.iter().zip(c.changed.few).enumerate() {
+            if at > q {
+                f(cell, few > q);
+            }
+        }
+        true
     }
 
     /// The SE producers' state: the path's, or this position's own.
@@ -349,6 +391,12 @@ impl<'a> Context<'a> {
     /// The candidate graph of this position (shared by the chain techniques).
     pub(crate) fn chain_graph(&self) -> &super::chains::Graph {
         self.graph.get_or_init(|| super::chains::Graph::new(self))
+    }
+
+    /// The unique loops of this position (shared by the four types of unique loop).
+    pub(crate) fn unique_loops(&self) -> &[super::uniqueness::Loop] {
+        self.unique_loops
+            .get_or_init(|| super::uniqueness::all_loops(self))
     }
 
     /// The templates of every digit in this position (shared by Template Set and Delete).

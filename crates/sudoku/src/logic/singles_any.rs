@@ -21,7 +21,7 @@
 //!
 //! Depends on the step model and the grid model; nothing but the driver uses it.
 
-use super::context::{Kept, FEW};
+use super::context::{Changed, Kept, FEW, FEW_CANDIDATES};
 use super::singles::single;
 use super::step::Step;
 use super::technique::Technique;
@@ -62,8 +62,12 @@ pub(crate) struct SinglesAny {
     /// finder saw without result and that lost nothing since ([`super::context::Changes`]).
     applied: u32,
     digit_changed: Vec<u32>,
-    /// The same for each house and digit, laid out as `positions`.
+    /// The same for each house and digit, laid out as `positions`...
     places_changed: Vec<u32>,
+    /// ... each cell...
+    cell_changed: Vec<u32>,
+    /// ... and each cell left with few candidates ([`super::context::Changed::few`]).
+    few_changed: Vec<u32>,
 }
 
 impl SinglesAny {
@@ -91,6 +95,8 @@ impl SinglesAny {
             applied: 0,
             digit_changed: vec![0; n],
             places_changed: vec![0; n * hc],
+            cell_changed: vec![0; n * n],
+            few_changed: vec![0; n * n],
         };
         for cell in Cell::all(shape) {
             let houses = cell.houses(shape).map(|h| h.index(shape));
@@ -171,10 +177,15 @@ impl SinglesAny {
         }
     }
 
-    /// Steps applied so far, and the step at which each digit last lost a candidate,
-    /// overall and in each house.
-    pub(crate) fn changes(&self) -> (u32, &[u32], &[u32]) {
-        (self.applied, &self.digit_changed, &self.places_changed)
+    /// Steps applied so far, and where candidates last changed.
+    pub(crate) fn changes(&self) -> (u32, Changed<'_>) {
+        let changed = Changed {
+            digits: &self.digit_changed,
+            places: &self.places_changed,
+            cells: &self.cell_changed,
+            few: &self.few_changed,
+        };
+        (self.applied, changed)
     }
 
     /// The board, current.
@@ -282,8 +293,13 @@ impl SinglesAny {
         }
         self.digit_changed[digit.index()] = self.applied;
         let c = cell.index();
+        self.cell_changed[c] = self.applied;
         if self.board.value(cell).is_none() {
-            match self.board.candidates(cell).len() {
+            let left = self.board.candidates(cell).len();
+            if left <= FEW_CANDIDATES {
+                self.few_changed[c] = self.applied;
+            }
+            match left {
                 1 => self.naked.insert(c as u32),
                 0 => self.naked.remove(&(c as u32)),
                 _ => false,

@@ -468,10 +468,93 @@ const MAX_LOOP: usize = 16;
 /// - Type 4: two extra cells in one house where `a` has no other place: one of them is
 ///   `a`, and neither can be `b` (that would leave the other `a` and the loop deadly).
 fn unique_loops(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let s = ctx.shape();
+    for found in ctx.unique_loops() {
+        let (ab, lp) = (found.digits, &found.cells);
+        let extra: Vec<Cell> = lp
+            .iter()
+            .copied()
+            .filter(|&c| ctx.candidates(c) != ab)
+            .collect();
+        let extras = extra
+            .iter()
+            .fold(DigitSet::EMPTY, |m, &c| m | ctx.candidates(c))
+            - ab;
+        let extra_cands: Vec<Candidate> = extra
+            .iter()
+            .flat_map(|&c| {
+                (ctx.candidates(c) - ab)
+                    .into_iter()
+                    .map(move |d| Candidate::new(c, d))
+            })
+            .collect();
+        let mut subset = Vec::new();
+        let mut bonus = 0.0;
+        let elims: Vec<Candidate> = match technique {
+            Technique::UniqueLoop1 if extra.len() == 1 => {
+                ab.iter().map(|d| Candidate::new(extra[0], d)).collect()
+            }
+            Technique::UniqueLoop2 if extra.len() >= 2 && extras.len() == 1 => {
+                seeing_all(ctx, &extra, lp, extras.first().unwrap())
+            }
+            Technique::UniqueLoop3 if extra.len() == 2 && extras.len() >= 2 => {
+                let mut out = Vec::new();
+                for h in shared_houses(ctx, extra[0], extra[1]) {
+                    if let Some(t3) = type3(ctx, h, &extra, extras) {
+                        bonus = 0.1 * (t3.digits.len() - 1) as f32;
+                        subset = t3.cells;
+                        out = t3.elims;
+                        break;
+                    }
+                }
+                out
+            }
+            Technique::UniqueLoop4 if extra.len() == 2 => {
+                let mut out = Vec::new();
+                'houses: for h in shared_houses(ctx, extra[0], extra[1]) {
+                    for u in ab {
+                        if ctx.positions(u, h).len() == 2 {
+                            let v = (ab - DigitSet::single(u)).first().unwrap();
+                            out = extra.iter().map(|&r| Candidate::new(r, v)).collect();
+                            break 'houses;
+                        }
+                    }
+                }
+                out
+            }
+            _ => Vec::new(),
+        };
+        if elims.is_empty() {
+            continue;
+        }
+        sink(Step {
+            se_difficulty: Some(se_loop(lp.len()) + bonus),
+            technique,
+            placements: vec![],
+            eliminations: elims,
+            evidence: Evidence::Uniqueness {
+                digits: ab,
+                cells: lp.clone(),
+                extra: extra_cands,
+                subset,
+            },
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// A unique loop: its two digits and its cells, in loop order from a bivalue cell.
+pub(crate) struct Loop {
+    digits: DigitSet,
+    cells: Vec<Cell>,
+}
+
+/// Every unique loop of the position, each once (the first way round it is found), from
+/// each bivalue cell in turn: what the four types of unique loop look through
+/// ([`Context::unique_loops`]).
+pub(crate) fn all_loops(ctx: &Context<'_>) -> Vec<Loop> {
     let mut seen: Vec<Vec<Cell>> = Vec::new();
-    let bivalue = ctx.bivalue_cells();
-    for &start in bivalue {
+    let mut out = Vec::new();
+    for &start in ctx.bivalue_cells() {
         let ab = ctx.candidates(start);
         // A loop of 6 cells or more needs that many cells holding both digits.
         let holders = ctx
@@ -492,78 +575,13 @@ fn unique_loops(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) ->
                 continue;
             }
             seen.push(key);
-            let extra: Vec<Cell> = lp
-                .iter()
-                .copied()
-                .filter(|&c| ctx.candidates(c) != ab)
-                .collect();
-            let extras = extra
-                .iter()
-                .fold(DigitSet::EMPTY, |m, &c| m | ctx.candidates(c))
-                - ab;
-            let extra_cands: Vec<Candidate> = extra
-                .iter()
-                .flat_map(|&c| {
-                    (ctx.candidates(c) - ab)
-                        .into_iter()
-                        .map(move |d| Candidate::new(c, d))
-                })
-                .collect();
-            let mut subset = Vec::new();
-            let mut bonus = 0.0;
-            let elims: Vec<Candidate> = match technique {
-                Technique::UniqueLoop1 if extra.len() == 1 => {
-                    ab.iter().map(|d| Candidate::new(extra[0], d)).collect()
-                }
-                Technique::UniqueLoop2 if extra.len() >= 2 && extras.len() == 1 => {
-                    seeing_all(ctx, &extra, &lp, extras.first().unwrap())
-                }
-                Technique::UniqueLoop3 if extra.len() == 2 && extras.len() >= 2 => {
-                    let mut out = Vec::new();
-                    for h in shared_houses(ctx, extra[0], extra[1]) {
-                        if let Some(t3) = type3(ctx, h, &extra, extras) {
-                            bonus = 0.1 * (t3.digits.len() - 1) as f32;
-                            subset = t3.cells;
-                            out = t3.elims;
-                            break;
-                        }
-                    }
-                    out
-                }
-                Technique::UniqueLoop4 if extra.len() == 2 => {
-                    let mut out = Vec::new();
-                    'houses: for h in shared_houses(ctx, extra[0], extra[1]) {
-                        for u in ab {
-                            if ctx.positions(u, h).len() == 2 {
-                                let v = (ab - DigitSet::single(u)).first().unwrap();
-                                out = extra.iter().map(|&r| Candidate::new(r, v)).collect();
-                                break 'houses;
-                            }
-                        }
-                    }
-                    out
-                }
-                _ => Vec::new(),
-            };
-            if elims.is_empty() {
-                continue;
-            }
-            let _ = s;
-            sink(Step {
-                se_difficulty: Some(se_loop(lp.len()) + bonus),
-                technique,
-                placements: vec![],
-                eliminations: elims,
-                evidence: Evidence::Uniqueness {
-                    digits: ab,
-                    cells: lp,
-                    extra: extra_cands,
-                    subset,
-                },
-            })?;
+            out.push(Loop {
+                digits: ab,
+                cells: lp,
+            });
         }
     }
-    ControlFlow::Continue(())
+    out
 }
 
 /// Whether `cell` may join the loop `path` at its end: no house of it already holds two

@@ -171,6 +171,56 @@ fn first_time(
     }
 }
 
+/// What changed since the finder last ran without a result on this path
+/// ([`Context::cells_changed`]). A base group's outcome reads the candidates of its cells and
+/// excluders, and, through which peers are excluders or singles, the candidate counts of
+/// their peers up to three. An excluder has at most three, so a change to it is one of
+/// those. A group none of whose cells has lost a candidate, and none of whose cells has a
+/// peer newly left with three or fewer, would remove nothing again.
+enum Fresh<B> {
+    /// Every group may change: no run without a result to compare with.
+    All,
+    /// The cells whose candidates or whose peers' counts changed.
+    Since(B),
+}
+
+impl<B: CellBits> Fresh<B> {
+    fn of(ctx: &Context<'_>, technique: Technique) -> Fresh<B> {
+        let geometry = ctx.geometry();
+        let mut changed = B::ZERO;
+        let kept = ctx.cells_changed(technique, |cell, few| {
+            changed |= B::bit(cell);
+            if few {
+                for &p in geometry.peers(cell) {
+                    changed |= B::bit(p as usize);
+                }
+            }
+        });
+        if kept {
+            Fresh::Since(changed)
+        } else {
+            Fresh::All
+        }
+    }
+
+    /// Whether a group of base `cells` may remove something it did not the last time.
+    fn may_change(&self, cells: &[usize]) -> bool {
+        match self {
+            Fresh::All => true,
+            Fresh::Since(changed) => cells.iter().any(|&c| !(*changed & B::bit(c)).is_zero()),
+        }
+    }
+
+    /// The third cells that may make a triple that changed with the pair `cells`: every
+    /// cell if the pair may change, else those that changed.
+    fn thirds(&self, cells: &[usize]) -> B {
+        match self {
+            Fresh::Since(changed) if !self.may_change(cells) => *changed,
+            _ => !B::ZERO,
+        }
+    }
+}
+
 /// The finder.
 pub(crate) fn find(
     ctx: &Context<'_>,
@@ -249,6 +299,7 @@ fn find_with<B: CellBits>(
     } else {
         Vec::new()
     };
+    let fresh = Fresh::<B>::of(ctx, technique);
     let mut ex = Vec::new();
     // Whether cell `c` joins the pair `(a, b)` as a third: it is one of their excluders.
     let joins =
@@ -257,7 +308,7 @@ fn find_with<B: CellBits>(
         for &c1 in &base[i + 1..] {
             let common = x.excluders[c0] & x.excluders[c1];
             if degree == 2 {
-                if common.count() >= 2 {
+                if common.count() >= 2 && fresh.may_change(&[c0, c1]) {
                     if let Some(step) = x.check(technique, &[c0, c1], common, &mut ex) {
                         sink(step)?;
                     }
@@ -269,6 +320,11 @@ fn find_with<B: CellBits>(
                 continue;
             }
             let twin = (x.excluders[c0] | x.excluders[c1]) & base_bits & !(B::bit(c0) | B::bit(c1));
+            // A pair that has not changed has thirds that may.
+            let twin = twin & fresh.thirds(&[c0, c1]);
+            if twin.is_zero() {
+                continue;
+            }
             // The cells that see two or more of the common excluders: the thirds with
             // two excluders left (one set operation a common excluder, not one a third).
             let (mut one, mut two) = (B::ZERO, B::ZERO);
@@ -288,4 +344,144 @@ fn find_with<B: CellBits>(
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Board;
+    use crate::logic::context::{Changed, Changes, FEW_CANDIDATES};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Every step `find` gives on `ctx`, in order.
+    fn steps(ctx: &Context<'_>, technique: Technique) -> Vec<Step> {
+        let mut out = Vec::new();
+        let _ = find(ctx, technique, &mut |s| {
+            out.push(s);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// A group may change when any of its cells did, and an unchanged pair's thirds are the
+    /// cells that changed (each is needed by a group the walk below rarely meets: a pair
+    /// whose second cell alone lost the one candidate that its first cell's digit paired
+    /// with, a third let in by its own peer's change).
+    #[test]
+    fn a_group_changes_with_any_of_its_cells() {
+        let changed = Fresh::Since(u128::bit(5) | u128::bit(9));
+        for cells in [[5, 1], [1, 5], [9, 5]] {
+            assert!(changed.may_change(&cells), "{cells:?}");
+            assert_eq!(changed.thirds(&cells), !0);
+        }
+        assert!(!changed.may_change(&[1, 2]));
+        assert_eq!(changed.thirds(&[1, 2]), u128::bit(5) | u128::bit(9));
+        assert!(Fresh::<u128>::All.may_change(&[1, 2]));
+        assert_eq!(Fresh::<u128>::All.thirds(&[1, 2]), !0);
+    }
+
+    /// A finder told what changed since it last found nothing ([`Fresh`]) gives the steps
+    /// a full search gives: from positions of SE's path through a minimal 16x16 where it
+    /// finds nothing, to those a few steps on (placements among them: a peer single filled
+    /// lets a base cell in) with a few more wrong candidates taken out (excluders changed,
+    /// cells left with few), or to the same position with one cell's wrong candidates
+    /// thinned, the cells that changed told as the driver tells them.
+    #[test]
+    fn skipping_unchanged_groups_misses_no_step() -> Result<(), Box<dyn std::error::Error>> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/large/minimal-16-11-6.txt"
+        );
+        let text = std::fs::read_to_string(path)?;
+        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
+            .next()
+            .ok_or("no record")??
+            .grid;
+        let solution = crate::solve::solution(&grid).ok_or("no solution")?;
+        let shape = grid.shape();
+        let (n, cells) = (shape.side(), shape.cell_count());
+        // SE's path, from its first steps to its chains.
+        let solver = crate::logic::LogicSolver::builder()
+            .order(crate::logic::Order::Explainer)
+            .build();
+        let mut path = vec![Board::new(&grid)];
+        while path.len() < 50 {
+            let mut board = path[path.len() - 1].clone();
+            let step = solver.next_step(&board).ok_or("the path stalls")?;
+            assert!(crate::logic::apply(&mut board, &step));
+            path.push(board);
+        }
+        // The candidates not in the solution.
+        let wrong: Vec<(Cell, Digit)> = Cell::all(shape)
+            .flat_map(|c| Digit::all(shape).map(move |d| (c, d)))
+            .filter(|&(c, d)| solution.get(c) != Some(d))
+            .collect();
+        let all_changed = vec![1u32; 3 * n * n];
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut compared, mut found) = (0, 0);
+        for i in 0..path.len() - 4 {
+            let before = &path[i];
+            for technique in [
+                Technique::AlignedPairExclusion,
+                Technique::AlignedTripleExclusion,
+            ] {
+                if !steps(&Context::new(before), technique).is_empty() {
+                    continue;
+                }
+                for trial in 0..40 {
+                    let mut after = path[i + rng.gen_range(0..=4)].clone();
+                    if trial % 2 == 0 {
+                        for _ in 0..rng.gen_range(0..=16) {
+                            let (c, d) = wrong[rng.gen_range(0..wrong.len())];
+                            after.eliminate(c, d);
+                        }
+                    } else {
+                        // One cell alone changed (the others' groups with it must see it).
+                        after = before.clone();
+                        let tight: Vec<Cell> = Cell::all(shape)
+                            .filter(|&c| (3..=6).contains(&after.candidates(c).len()))
+                            .collect();
+                        let cell = tight[rng.gen_range(0..tight.len())];
+                        let out: Vec<Digit> = (after.candidates(cell).iter())
+                            .filter(|&d| solution.get(cell) != Some(d))
+                            .collect();
+                        after.eliminate(cell, out[rng.gen_range(0..out.len())]);
+                    }
+                    // As the driver records them: a cell that lost a candidate (or was
+                    // filled), and whether it was left with few.
+                    let (mut at, mut few) = (vec![0u32; cells], vec![0u32; cells]);
+                    for c in Cell::all(shape) {
+                        if after.candidates(c) != before.candidates(c) {
+                            at[c.index()] = 1;
+                            if after.candidates(c).len() <= FEW_CANDIDATES {
+                                few[c.index()] = 1;
+                            }
+                        }
+                    }
+                    let mut quiet_since = vec![None; Technique::ALL.len()];
+                    quiet_since[technique as usize] = Some(0);
+                    let changes = Changes {
+                        changed: Changed {
+                            digits: &all_changed[..n],
+                            places: &all_changed,
+                            cells: &at,
+                            few: &few,
+                        },
+                        quiet_since: &quiet_since,
+                    };
+                    let fresh = steps(&Context::new(&after), technique);
+                    let kept = steps(&Context::new(&after).with_changes(changes), technique);
+                    assert_eq!(kept, fresh, "{technique:?}");
+                    compared += 1;
+                    found += usize::from(!fresh.is_empty());
+                }
+            }
+        }
+        assert!(
+            compared >= 400 && found >= 30,
+            "{compared} compared, {found} found"
+        );
+        Ok(())
+    }
 }
