@@ -24,7 +24,7 @@ use super::registry::Sink;
 use super::step::{Evidence, Link, Step};
 use super::technique::Technique;
 use super::Context;
-use crate::index::{Candidate, Cell, Digit};
+use crate::index::{Candidate, Cell, Digit, House};
 use crate::set::DigitSet;
 use std::ops::ControlFlow;
 
@@ -338,44 +338,71 @@ fn als_wing(
 ) -> ControlFlow<()> {
     let mut seen_sets: Vec<Vec<Cell>> = Vec::new();
     for house in ctx.houses() {
-        let open: Vec<Cell> = ctx
-            .house_cells(house)
-            .iter()
-            .copied()
-            .filter(|&c| ctx.value(c).is_none() && ctx.candidates(c).len() >= 2)
-            .collect();
-        if open.len() < n {
-            continue;
-        }
-        let mut idx: Vec<usize> = (0..n).collect();
-        loop {
-            let set: Vec<Cell> = idx.iter().map(|&i| open[i]).collect();
-            let union = set
-                .iter()
-                .fold(DigitSet::EMPTY, |u, &c| u | ctx.candidates(c));
-            if union.len() == n + 1 {
-                let mut key = set.clone();
-                key.sort();
-                if !seen_sets.contains(&key) {
-                    seen_sets.push(key);
-                    als_wing_with(ctx, sink, &set, union, technique)?;
-                }
+        for (set, union) in als_sets(ctx, house, n) {
+            let mut key = set.clone();
+            key.sort();
+            if seen_sets.contains(&key) {
+                continue;
             }
-            // Next combination of `n` of the open cells.
-            let mut i = n;
-            while i > 0 && idx[i - 1] == open.len() - n + i - 1 {
-                i -= 1;
-            }
-            if i == 0 {
-                break;
-            }
-            idx[i - 1] += 1;
-            for j in i..n {
-                idx[j] = idx[j - 1] + 1;
-            }
+            seen_sets.push(key);
+            als_wing_with(ctx, sink, &set, union, technique)?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The sets of `n` open cells of `house` holding `n + 1` digits between them, with those
+/// digits, in the order of their cells in the house.
+fn als_sets(ctx: &Context<'_>, house: House, n: usize) -> Vec<(Vec<Cell>, DigitSet)> {
+    // A cell of such a set holds at most `n + 1` digits.
+    let open: Vec<Cell> = ctx
+        .house_cells(house)
+        .iter()
+        .copied()
+        .filter(|&c| ctx.value(c).is_none() && (2..=n + 1).contains(&ctx.candidates(c).len()))
+        .collect();
+    let mut out = Vec::new();
+    if open.len() >= n {
+        let mut set = Vec::with_capacity(n);
+        sets_of(
+            ctx,
+            &open,
+            n,
+            0,
+            DigitSet::EMPTY,
+            &mut set,
+            &mut |set, union| out.push((set.to_vec(), union)),
+        );
+    }
+    out
+}
+
+/// Calls `f` with each set of `n` cells of `open` (those from `from` on added to `set`,
+/// whose cells hold `union`) that holds `n + 1` digits, in the order of their positions in
+/// `open`; a part that already holds more goes no further.
+fn sets_of(
+    ctx: &Context<'_>,
+    open: &[Cell],
+    n: usize,
+    from: usize,
+    union: DigitSet,
+    set: &mut Vec<Cell>,
+    f: &mut dyn FnMut(&[Cell], DigitSet),
+) {
+    if set.len() == n {
+        if union.len() == n + 1 {
+            f(set, union);
+        }
+        return;
+    }
+    for i in from..=open.len() - (n - set.len()) {
+        let with = union | ctx.candidates(open[i]);
+        if with.len() <= n + 1 {
+            set.push(open[i]);
+            sets_of(ctx, open, n, i + 1, with, set, f);
+            set.pop();
+        }
+    }
 }
 
 /// The wings of the almost locked set `set` (holding `union`) with every bivalue cell.
@@ -451,4 +478,73 @@ fn als_wing_with(
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Board;
+
+    /// The almost locked sets of a house that the VWXYZ-Wing builds on (four cells; three
+    /// too, as the finder takes any size) are every set of that many open cells holding one
+    /// digit more, as a plain walk through every combination finds them: on the positions
+    /// of the first 60 steps of a minimal 16x16 (cells of up to 16 candidates, sets with a
+    /// cell of five).
+    #[test]
+    fn almost_locked_sets_are_every_combination() -> Result<(), Box<dyn std::error::Error>> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/large/minimal-16-11-6.txt"
+        );
+        let text = std::fs::read_to_string(path)?;
+        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
+            .next()
+            .ok_or("no record")??
+            .grid;
+        let solver = crate::logic::LogicSolver::new();
+        let mut board = Board::new(&grid);
+        let (mut sets, mut with_five) = (0, 0);
+        for _ in 0..60 {
+            let ctx = Context::new(&board);
+            for n in [3, 4] {
+                for house in ctx.houses() {
+                    let open: Vec<Cell> = (ctx.house_cells(house).iter().copied())
+                        .filter(|&c| ctx.value(c).is_none() && ctx.candidates(c).len() >= 2)
+                        .collect();
+                    let mut plain = Vec::new();
+                    for mask in 0u32..1 << open.len() {
+                        if mask.count_ones() as usize != n {
+                            continue;
+                        }
+                        let set: Vec<Cell> = (0..open.len())
+                            .filter(|&i| mask >> i & 1 == 1)
+                            .map(|i| open[i])
+                            .collect();
+                        let union =
+                            (set.iter()).fold(DigitSet::EMPTY, |u, &c| u | ctx.candidates(c));
+                        if union.len() == n + 1 {
+                            plain.push((set, union));
+                        }
+                    }
+                    plain.sort_by(|a, b| a.0.cmp(&b.0));
+                    let found = als_sets(&ctx, house, n);
+                    let mut sorted = found.clone();
+                    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+                    assert_eq!(sorted, plain, "{house:?}, {n} cells");
+                    sets += found.len();
+                    with_five += found
+                        .iter()
+                        .filter(|(set, _)| set.iter().any(|&c| ctx.candidates(c).len() == 5))
+                        .count();
+                }
+            }
+            let step = solver.next_step(&board).ok_or("the path stalls")?;
+            assert!(crate::logic::apply(&mut board, &step));
+        }
+        assert!(
+            sets >= 50 && with_five >= 5,
+            "{sets} sets, {with_five} with a cell of five"
+        );
+        Ok(())
+    }
 }
