@@ -11,7 +11,10 @@
 //! with a single candidate; the base cells need not see each other; for three cells, the
 //! third is taken among the excluders of the first two that are base cells themselves.
 //!
-//! Runs on grids up to 32x32 (cell sets from [`crate::logic::cellbits`]).
+//! Runs on grids up to 32x32 (cell sets from [`crate::logic::cellbits`]). Along a solve
+//! path, the groups that cannot have changed since the finder last found nothing are not
+//! checked again (`Fresh`): SE's path runs it at every hard step, and a step changes a few
+//! cells.
 //!
 //! Depends on the context, the step model and the grid's index types.
 
