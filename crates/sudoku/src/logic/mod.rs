@@ -1126,8 +1126,40 @@ mod tests {
         assert!(err.contains("not the solution's digit"), "{err}");
     }
 
-    /// The first puzzle of `testdata/large/<name>`.
-    fn large_testdata(name: &str) -> Result<Grid, Box<dyn std::error::Error>> {
+    type Steps = Vec<Step>;
+
+    /// The `steps` steps after the first `from` of `solver`'s path through `grid`, as the
+    /// driver takes them (its kept tables and records of what changed) and as fresh
+    /// contexts find them one by one.
+    fn driven_and_fresh(
+        solver: &LogicSolver,
+        grid: &Grid,
+        from: usize,
+        steps: usize,
+    ) -> Result<(Steps, Steps), Box<dyn std::error::Error>> {
+        let upto = |board: Board, steps: usize| {
+            let mut taken = 0;
+            solver
+                .solve_board_while(board, None, |_| {
+                    taken += 1;
+                    taken <= steps
+                })
+                .0
+        };
+        let start = upto(Board::new(grid), from).board;
+        let driven = upto(start.clone(), steps).steps;
+        let mut board = start;
+        let mut fresh = Vec::new();
+        while fresh.len() < steps {
+            let step = solver.next_step(&board).ok_or("the path stalls")?;
+            assert!(apply(&mut board, &step));
+            fresh.push(step);
+        }
+        Ok((driven, fresh))
+    }
+
+    /// The first puzzle of `testdata/large/<name>` (the logic's unit tests share it).
+    pub(crate) fn large_testdata(name: &str) -> Result<Grid, Box<dyn std::error::Error>> {
         let path = format!("{}/../../testdata/large/{name}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path)?;
         let record = crate::format::Reader::new(text.as_bytes(), &path, Default::default())
@@ -1174,25 +1206,7 @@ mod tests {
     #[test]
     fn quiet_digits_change_no_fish_step() -> Result<(), Box<dyn std::error::Error>> {
         let grid = large_testdata("rkkautsar-sudoku-100-1.txt")?;
-        let solver = LogicSolver::new();
-        let upto = |board: Board, steps: usize| {
-            let mut taken = 0;
-            solver
-                .solve_board_while(board, None, |_| {
-                    taken += 1;
-                    taken <= steps
-                })
-                .0
-        };
-        let start = upto(Board::new(&grid), 925).board;
-        let driven = upto(start.clone(), 12).steps;
-        let mut board = start;
-        let mut fresh = Vec::new();
-        while fresh.len() < 12 {
-            let step = solver.next_step(&board).ok_or("the path stalls")?;
-            assert!(apply(&mut board, &step));
-            fresh.push(step);
-        }
+        let (driven, fresh) = driven_and_fresh(&LogicSolver::new(), &grid, 925, 12)?;
         assert_eq!(driven, fresh);
         let single_digit = driven
             .iter()
@@ -1216,24 +1230,7 @@ mod tests {
     fn unchanged_groups_change_no_exclusion_step() -> Result<(), Box<dyn std::error::Error>> {
         let grid = large_testdata("minimal-16-11-6.txt")?;
         let solver = LogicSolver::builder().order(Order::Explainer).build();
-        let upto = |board: Board, steps: usize| {
-            let mut taken = 0;
-            solver
-                .solve_board_while(board, None, |_| {
-                    taken += 1;
-                    taken <= steps
-                })
-                .0
-        };
-        let start = upto(Board::new(&grid), 30).board;
-        let driven = upto(start.clone(), 12).steps;
-        let mut board = start;
-        let mut fresh = Vec::new();
-        while fresh.len() < 12 {
-            let step = solver.next_step(&board).ok_or("the path stalls")?;
-            assert!(apply(&mut board, &step));
-            fresh.push(step);
-        }
+        let (driven, fresh) = driven_and_fresh(&solver, &grid, 30, 12)?;
         assert_eq!(driven, fresh);
         let exclusions = driven
             .iter()

@@ -119,6 +119,15 @@ fn for_rectangles(
     ControlFlow::Continue(())
 }
 
+/// The cells of a pattern on digits `ab` that hold more than `ab`, and those more digits.
+fn beyond(ctx: &Context<'_>, cells: &[Cell], ab: DigitSet) -> (Vec<Cell>, DigitSet) {
+    let extra: Vec<Cell> = (cells.iter().copied())
+        .filter(|&c| ctx.candidates(c) != ab)
+        .collect();
+    let digits = (extra.iter()).fold(DigitSet::EMPTY, |m, &c| m | ctx.candidates(c)) - ab;
+    (extra, digits)
+}
+
 fn step(technique: Technique, digits: DigitSet, cells: [Cell; 4], elims: Vec<Candidate>) -> Step {
     Step {
         se_difficulty: None,
@@ -178,15 +187,7 @@ fn rectangles(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> C
                     .copied()
                     .filter(|&c| ctx.candidates(c) == ab)
                     .collect();
-                let roof: Vec<Cell> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| ctx.candidates(c) != ab)
-                    .collect();
-                let extras = roof
-                    .iter()
-                    .fold(DigitSet::EMPTY, |m, &c| m | ctx.candidates(c))
-                    - ab;
+                let (roof, extras) = beyond(ctx, &cells, ab);
                 let adjacent = roof.len() == 2 && roof[0].sees(roof[1], s);
                 let mut elims: Vec<Candidate> = Vec::new();
                 match technique {
@@ -470,15 +471,7 @@ const MAX_LOOP: usize = 16;
 fn unique_loops(ctx: &Context<'_>, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for found in ctx.unique_loops() {
         let (ab, lp) = (found.digits, &found.cells);
-        let extra: Vec<Cell> = lp
-            .iter()
-            .copied()
-            .filter(|&c| ctx.candidates(c) != ab)
-            .collect();
-        let extras = extra
-            .iter()
-            .fold(DigitSet::EMPTY, |m, &c| m | ctx.candidates(c))
-            - ab;
+        let (extra, extras) = beyond(ctx, lp, ab);
         let extra_cands: Vec<Candidate> = extra
             .iter()
             .flat_map(|&c| {

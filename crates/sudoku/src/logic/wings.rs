@@ -492,15 +492,7 @@ mod tests {
     /// cell of five).
     #[test]
     fn almost_locked_sets_are_every_combination() -> Result<(), Box<dyn std::error::Error>> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../testdata/large/minimal-16-11-6.txt"
-        );
-        let text = std::fs::read_to_string(path)?;
-        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
-            .next()
-            .ok_or("no record")??
-            .grid;
+        let grid = crate::logic::tests::large_testdata("minimal-16-11-6.txt")?;
         let solver = crate::logic::LogicSolver::new();
         let mut board = Board::new(&grid);
         let (mut sets, mut with_five) = (0, 0);

@@ -392,15 +392,7 @@ mod tests {
     /// thinned, the cells that changed told as the driver tells them.
     #[test]
     fn skipping_unchanged_groups_misses_no_step() -> Result<(), Box<dyn std::error::Error>> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../testdata/large/minimal-16-11-6.txt"
-        );
-        let text = std::fs::read_to_string(path)?;
-        let grid = crate::format::Reader::new(text.as_bytes(), path, Default::default())
-            .next()
-            .ok_or("no record")??
-            .grid;
+        let grid = crate::logic::tests::large_testdata("minimal-16-11-6.txt")?;
         let solution = crate::solve::solution(&grid).ok_or("no solution")?;
         let shape = grid.shape();
         let (n, cells) = (shape.side(), shape.cell_count());
