@@ -425,8 +425,9 @@ mod tests {
                     continue;
                 }
                 for trial in 0..40 {
-                    let mut after = path[i + rng.gen_range(0..=4)].clone();
+                    let mut after;
                     if trial % 2 == 0 {
+                        after = path[i + rng.gen_range(0..=4)].clone();
                         for _ in 0..rng.gen_range(0..=16) {
                             let (c, d) = wrong[rng.gen_range(0..wrong.len())];
                             after.eliminate(c, d);
