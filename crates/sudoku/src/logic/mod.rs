@@ -1158,6 +1158,23 @@ mod tests {
         Ok((driven, fresh))
     }
 
+    /// The boards of `solver`'s path through `grid`, from the start, `steps` steps on
+    /// (the logic's unit tests walk it).
+    pub(crate) fn path_boards(
+        solver: &LogicSolver,
+        grid: &Grid,
+        steps: usize,
+    ) -> Result<Vec<Board>, Box<dyn std::error::Error>> {
+        let mut path = vec![Board::new(grid)];
+        while path.len() <= steps {
+            let mut board = path[path.len() - 1].clone();
+            let step = solver.next_step(&board).ok_or("the path stalls")?;
+            assert!(apply(&mut board, &step));
+            path.push(board);
+        }
+        Ok(path)
+    }
+
     /// The first puzzle of `testdata/large/<name>` (the logic's unit tests share it).
     pub(crate) fn large_testdata(name: &str) -> Result<Grid, Box<dyn std::error::Error>> {
         let path = format!("{}/../../testdata/large/{name}", env!("CARGO_MANIFEST_DIR"));

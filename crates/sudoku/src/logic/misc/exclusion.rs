@@ -352,7 +352,6 @@ fn find_with<B: CellBits>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Board;
     use crate::logic::context::{Changed, Changes, FEW_CANDIDATES};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -400,13 +399,7 @@ mod tests {
         let solver = crate::logic::LogicSolver::builder()
             .order(crate::logic::Order::Explainer)
             .build();
-        let mut path = vec![Board::new(&grid)];
-        while path.len() < 50 {
-            let mut board = path[path.len() - 1].clone();
-            let step = solver.next_step(&board).ok_or("the path stalls")?;
-            assert!(crate::logic::apply(&mut board, &step));
-            path.push(board);
-        }
+        let path = crate::logic::tests::path_boards(&solver, &grid, 49)?;
         // The candidates not in the solution.
         let wrong: Vec<(Cell, Digit)> = Cell::all(shape)
             .flat_map(|c| Digit::all(shape).map(move |d| (c, d)))
