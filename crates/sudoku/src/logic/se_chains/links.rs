@@ -204,6 +204,11 @@ impl Sets {
             used: Vec::new(),
         }
     }
+    /// Makes room for `more` sets.
+    fn reserve(&mut self, more: usize) {
+        self.bits.reserve(more * self.words);
+        self.used.reserve(more);
+    }
     /// A new empty set.
     fn open(&mut self) -> u32 {
         self.bits.resize(self.bits.len() + self.words, 0);
@@ -469,6 +474,10 @@ impl Reach {
         }
         // Per component: the set that took it last (each is added once per set).
         let mut taken = vec![NONE; self.sets.used.len()];
+        // A set a source, made room for at once (growing by one set at a time moved the
+        // sets made so far again and again).
+        let sources = self.on_set.iter().filter(|&&s| s == NONE).count();
+        self.sets.reserve(sources);
         for i in 0..self.ids.len() {
             if self.on_set[i] != NONE {
                 continue;
