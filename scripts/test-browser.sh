@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The binary `cargo test --workspace` builds for the integration tests: nothing is built
-# when it ran just before, as in scripts/test. (`cargo test --test serve` alone resolves
+# when it ran just before, as in scripts/test. (`cargo test --test app` alone resolves
 # the features of one package, not of the workspace, and built everything again.)
 sudoku="$(cargo test --workspace --no-run --message-format=json 2>/dev/null | node -e '
   let out = "";

@@ -7,7 +7,7 @@
 //! spreadsheets save banks; a JSON list of puzzle strings; bare JSON grids, as
 //! `json.dumps` writes them, and sugoku's `board`.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 

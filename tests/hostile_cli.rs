@@ -2,6 +2,7 @@
 //! error, `--jobs` is capped at the cores, endless and over-long input is refused, FIFOs
 //! are read as streams. Timeouts here only stop a hung test; nothing asserts a duration.
 
+use crate::common;
 use assert_cmd::Command;
 use std::time::Duration;
 
@@ -98,8 +99,7 @@ fn a_puzzle_file_for_check_is_read_as_every_input_is() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("--puzzle /dev/zero: not a text file"), "{err}");
     // `-` is standard input, for the puzzle when the grids are files.
-    let dir = std::env::temp_dir().join(format!("sudoku-check-puzzle-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("hostile-check-puzzle");
     let grids = dir.join("solution.txt");
     let solved = sudoku()
         .args(["solve", "--to", "line"])
@@ -131,7 +131,6 @@ fn a_puzzle_file_for_check_is_read_as_every_input_is() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("so do the grids"), "{}", stderr(&out));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -160,8 +159,7 @@ fn a_stray_nul_is_named_at_its_place_wherever_it_is() {
 
 #[test]
 fn a_fifo_is_read_as_a_stream() {
-    let dir = std::env::temp_dir().join(format!("sudoku-fifo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("fifo");
     let fifo = dir.join("in.fifo");
     let _ = std::fs::remove_file(&fifo);
     let made = std::process::Command::new("mkfifo")
@@ -185,7 +183,6 @@ fn a_fifo_is_read_as_a_stream() {
         .output()
         .unwrap();
     writer.join().unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
 }

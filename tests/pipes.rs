@@ -1,7 +1,7 @@
 //! Pipes between commands: every `--json` record that carries a puzzle is input to every
 //! command, with its box shape; solution counts say "exactly" or "at least".
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use serde_json::{json, Value};

@@ -5,9 +5,7 @@
 //!
 //! Needs `tmux` (`scripts/setup-tmux.sh` installs it) and fails without it. Uses its own tmux server socket and a temporary HOME, so it touches nothing else.
 
-mod common;
-
-use common::tmux::{require_tmux, Tmux};
+use crate::common::tmux::{require_tmux, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -3,9 +3,7 @@
 //! FIFO with no writer does not freeze the game. Driven in tmux, like `play_e2e.rs`
 //! (`scripts/setup-tmux.sh` installs it; the tests fail without it).
 
-mod common;
-
-use common::tmux::{require_tmux, Tmux};
+use crate::common::tmux::{require_tmux, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;

@@ -1,5 +1,5 @@
 //! Helpers shared by the app's integration tests.
-// Each test binary uses a part of these.
+// Each test module uses a part of these.
 #![allow(dead_code)]
 
 pub mod tmux;
@@ -9,9 +9,12 @@ pub mod tmux;
 pub struct TempDir(std::path::PathBuf);
 
 impl TempDir {
-    /// `sudoku-{name}-{pid}` under the temp dir: one per test binary run and name.
+    /// `sudoku-{name}-{pid}-{n}` under the temp dir, `n` counting the directories made in
+    /// this run: the tests share one process, so two tests may ask for the same name.
     pub fn new(name: &str) -> TempDir {
-        let d = std::env::temp_dir().join(format!("sudoku-{name}-{}", std::process::id()));
+        static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let d = std::env::temp_dir().join(format!("sudoku-{name}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         TempDir(d)

@@ -2,7 +2,7 @@
 //! a character the font lacks is refused with its name (exit 2), nothing written; SVG pages
 //! carry the font itself.
 
-use crate::{data, pdftotext, printed, refused, temp};
+use super::{data, pdftotext, printed, refused, temp};
 use std::path::Path;
 
 #[test]

@@ -2,7 +2,7 @@
 //! (cropped to where each grid is, in reading order), labels, page layouts, PNG pages
 //! decoded, and clear errors for what cannot be printed.
 
-use crate::{data, page_count, pdftotext, poppler, print_run, printed, refused, sudoku, temp};
+use super::{data, page_count, pdftotext, poppler, print_run, printed, refused, sudoku, temp};
 use predicates::prelude::PredicateBooleanExt;
 use std::path::{Path, PathBuf};
 use sudoku::format::{self, Puzzle, ReadOptions};

@@ -1,7 +1,7 @@
 //! `sudoku print --path`: the steps `sudoku explain` gives, in order, as text of the PDF;
 //! grids where --path-grids says; pages that grow with the path; SVG pages one a file.
 
-use crate::{data, page_count, pdftotext, printed, sudoku, temp};
+use super::{data, page_count, pdftotext, printed, sudoku, temp};
 use std::path::Path;
 
 /// The PDF's text with all whitespace removed (lines wrap where the page says).

@@ -3,9 +3,9 @@
 //! Sudoku Explainer's orders — each held to the answers written in the data. Also: every
 //! shape solves, and clashing givens are invalid.
 
-mod common;
+use crate::common;
 
-use common::{corpus, corpus_files, walk, Count};
+use crate::common::{corpus, corpus_files, walk, Count};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudoku::logic::{LogicSolver, Order, Technique, TechniqueSet};

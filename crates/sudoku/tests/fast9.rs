@@ -1,7 +1,7 @@
 //! The fast 9x9 engine against the general one on random puzzles (the benchmark samples are
 //! in `corpus.rs`), its direct API, and reorientation. Every solution is checked by the independent verifier.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use sudoku::solve::{engine_for, fast9, fast9::Fast9, Engine, General};

@@ -3,8 +3,7 @@
 
 use sudoku::format::{self, Format, ParseErrorKind};
 
-mod common;
-use common::formats::*;
+use crate::common::formats::*;
 
 #[test]
 fn short_line_is_an_error_at_its_end_and_reading_goes_on() {

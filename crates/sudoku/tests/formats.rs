@@ -10,8 +10,7 @@ use sudoku::format::{self, detect, line::write_line, Format, Puzzle, ReadOptions
 use sudoku::solve::{self, Outcome};
 use sudoku::{Candidates, Cell, Col, Digit, DigitSet, Grid, Row, Shape};
 
-mod common;
-use common::formats::*;
+use crate::common::formats::*;
 
 fn cell(r: usize, c: usize) -> Cell {
     Cell::at(Shape::NINE, Row::new(r - 1), Col::new(c - 1))

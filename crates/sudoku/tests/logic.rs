@@ -5,9 +5,9 @@
 //! exchange "diabolical" bank (development lines only), hardest 11+, and puzzles of other
 //! shapes (4x4 to 25x25), generated here or copied from shared data.
 
-mod common;
+use crate::common;
 
-use common::{check_step, solve_unique, walk};
+use crate::common::{check_step, solve_unique, walk};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use sudoku::logic::{apply, Family, LogicSolver, Order, Technique, TechniqueSet};

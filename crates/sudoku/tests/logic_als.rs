@@ -3,9 +3,9 @@
 //! `testdata/techniques/{als,misc}.cases`, run by `logic_techniques.rs`): the one-line
 //! notation; every step on solve paths of samples is checked against the solution.
 
-mod common;
+use crate::common;
 
-use common::walk;
+use crate::common::walk;
 use sudoku::logic::{Evidence, Family, LogicSolver, Order, Technique, TechniqueSet};
 use sudoku::solve;
 use sudoku::{Board, Grid};

@@ -7,9 +7,9 @@
 //!   sudoku exchange "diabolical" puzzles (lines 1–20,000, every 100th), never removes the
 //!   solution's digit nor places a wrong one.
 
-mod common;
+use crate::common;
 
-use common::check_step;
+use crate::common::check_step;
 use sudoku::logic::{apply, Family, LogicSolver, Order, Step, Technique, TechniqueSet};
 use sudoku::Board;
 

@@ -5,9 +5,9 @@
 //! other shapes) is checked against the solution: no true candidate eliminated, no wrong
 //! digit placed.
 
-mod common;
+use crate::common;
 
-use common::walk;
+use crate::common::walk;
 use sudoku::logic::{chain_length, Evidence, Family, LogicSolver, Order, Technique, TechniqueSet};
 use sudoku::solve::{self, Outcome};
 use sudoku::{Board, Grid};

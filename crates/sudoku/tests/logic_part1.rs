@@ -5,7 +5,7 @@
 //! and nearly all puzzles must be solved. The full figures come from the `part1_bench`
 //! example.
 
-mod common;
+use crate::common;
 
 use sudoku::logic::{Family, LogicSolver, Order, Technique, TechniqueSet};
 

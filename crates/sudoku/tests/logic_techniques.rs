@@ -9,7 +9,7 @@
 //!    most of its puzzles. Paths differ from HoDoKu's, so a few misses are expected; the
 //!    table printed with `--nocapture` shows them.
 
-mod common;
+use crate::common;
 
 use sudoku::logic::{apply, chain_length, Family, LogicSolver, Technique, TechniqueSet};
 use sudoku::{Board, Grid};

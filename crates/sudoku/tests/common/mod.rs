@@ -1,7 +1,7 @@
 //! What the library's tests share: the loaders of `testdata/` (the corpus format of
 //! `testdata/corpus/README.md`, matrices, and in [`cases`] the technique cases of
 //! `testdata/techniques/README.md`) and the checked walk (every logic step checked against
-//! the known solution). Each test binary uses a part, hence `dead_code`.
+//! the known solution). Each test module uses a part, hence `dead_code`.
 #![allow(dead_code)]
 
 pub mod cases;

@@ -1,10 +1,9 @@
 //! `sudoku print` read back for real: PDFs through poppler (`pdfinfo` for page counts,
 //! `pdftotext` for text), PNGs decoded, SVGs read. poppler-utils come from
-//! `scripts/setup-print.sh`; without them these tests fail, they never skip. One test binary
-//! for the face, one module a subject; the helpers they share are here.
+//! `scripts/setup-print.sh`; without them these tests fail, they never skip. One module for
+//! the face, one submodule a subject; the helpers they share are here.
 
-#[path = "../common/mod.rs"]
-mod common;
+use crate::common;
 
 mod fonts;
 mod layout;
