@@ -71,13 +71,13 @@
 //!   search: 36x36 to 100x100 at 30–60% givens, the hardness peak, in about 10 ms
 //!   (`docs/giant-grids.md`). A unique puzzle, or one whose other solutions are far from
 //!   the fitted one, goes on to the search.
-//! * **Learning, by hand-over.** After 2000 failed branches (100 from side 36 up on grids
-//!   with at least 25% givens), the rest goes to CaDiCaL or batsat (`sat.rs`): the state
-//!   at the root (with what was refuted there) becomes a CNF of the open cells and
-//!   house-digits, the solutions already found are blocked, and each new one is blocked in
-//!   turn (incremental counting). Sparser grids from 100x100 up stay here, and so do listings
-//!   of more than 64 solutions until the search is stuck (as many failures since its last
-//!   solution).
+//! * **Learning, by hand-over.** After 2000 failed branches (100 from side 25 up on tight
+//!   states of grids with at least 25% givens), the rest goes to CaDiCaL or batsat
+//!   (`sat.rs`): the state at the root (with what was refuted there) becomes a CNF of the
+//!   open cells and house-digits, the solutions already found are blocked, and each new
+//!   one is blocked in turn (incremental counting). Sparser grids from 100x100 up stay
+//!   here, and so do listings of more than 64 solutions until the search is stuck (as many
+//!   failures since its last solution).
 //!   Before the hand-over, the all-different filter (`alldiff`: Régin's matching
 //!   reasoning on every house, naked and hidden subsets of every size) runs on the root
 //!   state; it answers 225x225-1 outright (unique, 2.0 s of CPU, where no SAT solver here

@@ -764,13 +764,14 @@ fn every_pair_of_the_race_finds_the_solutions() {
 #[test]
 fn loose_states_below_49x49_keep_the_search_longer() {
     use rand::SeedableRng;
-    // Random-holed grids: at 30% givens the root state is loose, at 60% tight. From 36x36
-    // (the big side) a tight state hands over early, a loose one only from 49x49; below
-    // 36x36 every state keeps the search, and so does a sparse grid (under 25% givens)
-    // at every side.
+    // Random-holed grids: at 30% givens the root state is loose, at 60% tight. From 25x25
+    // a tight state hands over early, a loose one only from 49x49; below 25x25 every
+    // state keeps the search, and so does a sparse grid (under 25% givens) at every side.
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(49);
     let t = Tuning::default();
     for (box_side, fill, loose, after) in [
+        (4, 0.6, false, SAT_AFTER),
+        (5, 0.6, false, SAT_AFTER_BIG),
         (5, 0.3, true, SAT_AFTER),
         (6, 0.3, true, SAT_AFTER),
         (6, 0.6, false, SAT_AFTER_BIG),
@@ -1163,29 +1164,31 @@ fn the_fit_answers_the_same_first_or_after_failures() {
 
 /// At 25x25 the fit waits for the search's first failures (`FIT_FIRST_SIDE`) and then
 /// answers the formula grids the search alone fails on hundreds of times: the same
-/// count, in fewer guesses.
+/// count, in fewer guesses (the hand-over off in both, which would answer them too).
 #[test]
 fn at_25x25_the_fit_answers_after_the_searchs_first_failures() {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(77);
     let shape = Shape::from_side(25).unwrap();
     let never = Stop::never();
-    let answer = |g: &Grid, formula_fit| {
-        let t = Tuning {
-            formula_fit,
-            ..Tuning::default()
-        };
-        run(Question::new(g, 2, 2), t, &never, Options::default())
+    let answer = |g: &Grid, t: Tuning| run(Question::new(g, 2, 2), t, &never, Options::default());
+    let fit = Tuning {
+        sat_after: u64::MAX,
+        ..Tuning::default()
+    };
+    let alone = Tuning {
+        formula_fit: false,
+        ..fit
     };
     let mut hard = 0;
     for _ in 0..40 {
         let g = keeping_some(&random_solution(shape, &mut rng), 0.46, &mut rng);
-        let searched = answer(&g, false);
+        let searched = answer(&g, alone);
         if searched.guesses < 300 {
             continue;
         }
         hard += 1;
-        let fitted = answer(&g, true);
+        let fitted = answer(&g, fit);
         assert_eq!(fitted.count, searched.count, "{g:?}");
         for x in &fitted.solutions {
             assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");

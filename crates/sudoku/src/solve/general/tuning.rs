@@ -140,17 +140,28 @@ pub(super) const PARTIAL_KEEP_PERMILLE: usize = 900;
 /// time (0.33–0.35 s → 0.27–0.30 s of CPU).
 pub(super) const SAT_AFTER_BIG: u64 = 100;
 
-/// Big grids: from this side up the hand-over comes after [`SAT_AFTER_BIG`] failures, and
-/// root probing runs before the search. Below it the search gets [`SAT_AFTER`] failures
-/// and probes at its first restart: most random-holed grids it answers need no probing,
-/// and 25x25 ones with 42–50% givens take 25–35% less CPU that way (a sweep there costs
-/// up to 30 ms, more than their search), while the hard puzzles made by SAT-proven
-/// removal, which go on to the hand-over, take the same time
+/// From this side up a tight state hands over after [`SAT_AFTER_BIG`] failures
+/// ([`Tuning::sat_big_side`]). At 25x25 the random-holed grids the search answers after
+/// a few hundred failures are formula grids, which the fit answers after
+/// [`FIT_AFTER_FAILS`] since Stop 77; with it, 100 failures cost them nothing and gain on
+/// the rest (instructions of `bench --mode answer`, 2,000 → 100 failures): 48 formula
+/// grids at 38–50% givens 971M → 865M, 30 grids with no structure (our answers to random
+/// digits, holed) 3.92G → 3.67G, 45 scrambled ones the same, and the four hard 25x25
+/// puzzles of `testdata/large` with seven copies each 40.3G → 32.5G. 28x28 to 32x32
+/// grids, holed at 38–50%, never got that far (the same counts). Before the fit, 100 here
+/// tripled the formula grids' medians (`docs/giant-grids.md`, Stops 64 and 82).
+pub(super) const SAT_EARLY_SIDE: usize = 25;
+
+/// Big grids: from this side up root probing runs before the search. Below it the search
+/// probes at its first restart or the hand-over: most random-holed grids it answers need
+/// no probing, and 25x25 ones with 42–50% givens take 25–35% less CPU that way (a sweep
+/// there costs up to 30 ms, more than their search), while the hard puzzles made by
+/// SAT-proven removal, which go on to the hand-over, take the same time
 /// (`docs/giant-grids-learning.md`).
 pub(super) const BIG_SIDE: usize = 36;
 
 /// Loose states at the root (28% of the digits or more still open per cell, on average:
-/// `sat.rs`) of sides from [`BIG_SIDE`] to below this one keep the search for
+/// `sat.rs`) of sides from [`SAT_EARLY_SIDE`] to below this one keep the search for
 /// [`SAT_AFTER`] failures: on them depth-first search found solutions that batsat paid
 /// for in loading alone (60 ms of 160 on a 36x36 at 30% givens). Over 24 structure-free
 /// 36x36 grids a row, CPU s, 100 failures against 2,000: 26% givens 1.79 → 0.86, 30%
@@ -250,7 +261,7 @@ impl Default for Tuning {
             lcv: true,
             phase_below_percent: 1,
             sat_after: SAT_AFTER,
-            sat_big_side: BIG_SIDE,
+            sat_big_side: SAT_EARLY_SIDE,
             loose_search_below: LOOSE_SEARCH_BELOW,
             formula_fit: true,
             fit_first_open_permille: FIT_FIRST_OPEN_PERMILLE,
