@@ -1,6 +1,7 @@
 //! The library's integration tests, one binary: each file beside this one is a module of
 //! it, so the suite links the library (and CaDiCaL) once, not once a file. A new test file
-//! joins with a `#[path]` line below; [`every_test_file_is_a_module`] fails until it does.
+//! joins with a `#[path]` line below; the app's `every_test_file_is_a_module_of_its_harness`
+//! (`tests/app.rs`) fails until it does.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -45,30 +46,3 @@ mod rate;
 mod rate_hodoku_reference;
 #[path = "rate_levels.rs"]
 mod rate_levels;
-
-/// Every `.rs` file and every folder with a `mod.rs` beside this harness is one of its
-/// modules: Cargo no longer finds test files on its own (`autotests = false`), so a file
-/// left out would never run.
-#[test]
-fn every_test_file_is_a_module() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let harness = std::fs::read_to_string(dir.join("library.rs")).unwrap();
-    let mut files = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        let module = if path.join("mod.rs").is_file() {
-            format!("{name}/mod.rs")
-        } else if name.ends_with(".rs") && name != "library.rs" {
-            name
-        } else {
-            continue;
-        };
-        files += 1;
-        assert!(
-            harness.contains(&format!("#[path = \"{module}\"]")),
-            "tests/{module} is not a module of tests/library.rs"
-        );
-    }
-    assert!(files > 1, "no test files found in {}", dir.display());
-}
