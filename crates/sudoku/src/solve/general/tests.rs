@@ -167,7 +167,7 @@ fn random_puzzles_match_brute_force() {
                 lcv: false,
                 phase_below_percent: 1,
                 sat_after: u64::MAX,
-                sat_big_side: usize::MAX,
+                sat_early_side: usize::MAX,
                 loose_search_below: 0,
                 formula_fit: false,
                 fit_first_open_permille: if round % 2 == 0 { 0 } else { 1001 },

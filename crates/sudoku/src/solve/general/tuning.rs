@@ -30,7 +30,7 @@ pub(super) struct Tuning {
     /// engine ([`sat`](super::sat)) from the root state (`u64::MAX`: never).
     pub(super) sat_after: u64,
     /// From this side up, [`SAT_AFTER_BIG`] failed branches are enough for the hand-over...
-    pub(super) sat_big_side: usize,
+    pub(super) sat_early_side: usize,
     /// ... but below this side a loose state at the root (`sat.rs`: 28% of the digits or
     /// more still open per cell, on average) keeps [`Tuning::sat_after`]
     /// ([`LOOSE_SEARCH_BELOW`]).
@@ -134,14 +134,14 @@ pub(super) const FIT_AFTER_FAILS: u64 = 32;
 /// than redoing all of it, and every second restart still goes to the root (`partial_restart`).
 pub(super) const PARTIAL_KEEP_PERMILLE: usize = 900;
 
-/// Failed branches before the hand-over on grids of side [`Tuning::sat_big_side`] and up
+/// Failed branches before the hand-over on grids of side [`Tuning::sat_early_side`] and up
 /// (but loose states below [`LOOSE_SEARCH_BELOW`]): there depth-first search that fails a
 /// hundred times at the root is lost, and the 2000 failures cost 64x64-2 a fifth of its
 /// time (0.33–0.35 s → 0.27–0.30 s of CPU).
 pub(super) const SAT_AFTER_BIG: u64 = 100;
 
 /// From this side up a tight state hands over after [`SAT_AFTER_BIG`] failures
-/// ([`Tuning::sat_big_side`]). At 25x25 the random-holed grids the search answers after
+/// ([`Tuning::sat_early_side`]). At 25x25 the random-holed grids the search answers after
 /// a few hundred failures are formula grids, which the fit answers after
 /// [`FIT_AFTER_FAILS`] since Stop 77; with it, 100 failures cost them nothing and gain on
 /// the rest (instructions of `bench --mode answer`, 2,000 → 100 failures): 48 formula
@@ -236,13 +236,13 @@ impl Tuning {
     }
 
     /// Failed branches before the hand-over to the SAT engine, for `st` as the search
-    /// starts: [`SAT_AFTER_BIG`] from [`Tuning::sat_big_side`] up, but for loose states
+    /// starts: [`SAT_AFTER_BIG`] from [`Tuning::sat_early_side`] up, but for loose states
     /// below [`Tuning::loose_search_below`] and `sparse` grids
     /// ([`SAT_MIN_GIVENS_PERCENT`]).
     pub(super) fn sat_after_for(&self, st: &super::Solver, sparse: bool) -> u64 {
         let n = st.geo.n;
         let loose_kept = sparse || n < self.loose_search_below && super::sat::is_loose(st);
-        if n >= self.sat_big_side && !loose_kept {
+        if n >= self.sat_early_side && !loose_kept {
             self.sat_after.min(SAT_AFTER_BIG)
         } else {
             self.sat_after
@@ -261,7 +261,7 @@ impl Default for Tuning {
             lcv: true,
             phase_below_percent: 1,
             sat_after: SAT_AFTER,
-            sat_big_side: SAT_EARLY_SIDE,
+            sat_early_side: SAT_EARLY_SIDE,
             loose_search_below: LOOSE_SEARCH_BELOW,
             formula_fit: true,
             fit_first_open_permille: FIT_FIRST_OPEN_PERMILLE,
