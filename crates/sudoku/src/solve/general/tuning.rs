@@ -143,13 +143,14 @@ pub(super) const SAT_AFTER_BIG: u64 = 100;
 /// From this side up a tight state hands over after [`SAT_AFTER_BIG`] failures
 /// ([`Tuning::sat_early_side`]). At 25x25 the random-holed grids the search answers after
 /// a few hundred failures are formula grids, which the fit answers after
-/// [`FIT_AFTER_FAILS`] since Stop 77; with it, 100 failures cost them nothing and gain on
-/// the rest (instructions of `bench --mode answer`, 2,000 → 100 failures): 48 formula
-/// grids at 38–50% givens 971M → 865M, 30 grids with no structure (our answers to random
-/// digits, holed) 3.92G → 3.67G, 45 scrambled ones the same, and the four hard 25x25
-/// puzzles of `testdata/large` with seven copies each 40.3G → 32.5G. 28x28 to 32x32
-/// grids, holed at 38–50%, never got that far (the same counts). Before the fit, 100 here
-/// tripled the formula grids' medians (`docs/giant-grids.md`, Stops 64 and 82).
+/// [`FIT_AFTER_FAILS`] since Stop 77; with it, 100 failures lose on some of them and gain
+/// on more (instructions of `bench --mode answer`, 2,000 → 100 failures): 48 formula
+/// grids at 38–50% givens 971M → 865M (but one 50% grid 16 → 40 ms, its set of 30 481M →
+/// 517M), 30 grids with no structure (our answers to random digits, holed) 3.92G → 3.67G,
+/// 45 scrambled ones the same, and the four hard 25x25 puzzles of `testdata/large` with
+/// seven copies each 40.3G → 32.5G. 28x28 to 32x32 grids, holed at 38–50%, never got that
+/// far (the same counts). Before the fit, 100 here tripled the formula grids' medians
+/// (`docs/giant-grids.md`, Stops 64 and 82).
 pub(super) const SAT_EARLY_SIDE: usize = 25;
 
 /// Big grids: from this side up root probing runs before the search. Below it the search
