@@ -54,6 +54,21 @@ impl Cadical {
         self.0.clause6(lits);
     }
 
+    /// Decisions on `lit`'s variable set it to `lit` from now on.
+    pub(super) fn phase(&mut self, lit: i32) {
+        self.0.phase(lit);
+    }
+
+    /// Decisions on `lit`'s variable follow CaDiCaL's own phases again.
+    pub(super) fn unphase(&mut self, lit: i32) {
+        self.0.unphase(lit);
+    }
+
+    /// The next call to [`solve`](Self::solve) gives up (`None`) after `n` conflicts.
+    pub(super) fn limit_conflicts(&mut self, n: i32) {
+        self.0.limit("conflicts".to_owned(), n);
+    }
+
     /// `Some(true)` with a model, `Some(false)` when there is none, `None` when stopped.
     pub(super) fn solve(&mut self, assumptions: &[i32], stop: &Stop) -> Option<bool> {
         for &a in assumptions {
@@ -85,6 +100,18 @@ impl Cadical {
     }
 
     pub(super) fn add_clause(&mut self, _lits: &[i32]) {
+        match *self {}
+    }
+
+    pub(super) fn phase(&mut self, _lit: i32) {
+        match *self {}
+    }
+
+    pub(super) fn unphase(&mut self, _lit: i32) {
+        match *self {}
+    }
+
+    pub(super) fn limit_conflicts(&mut self, _n: i32) {
         match *self {}
     }
 

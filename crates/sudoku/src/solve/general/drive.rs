@@ -2,6 +2,19 @@
 //! depth-first search with Luby restarts (partial ones on sparse grids), the endgame's
 //! all-different filter, and the hand-over to the SAT engine ([`super::sat`]) where the
 //! search keeps failing. [`super::search_with`] and the portfolio enter here.
+//!
+//! **A lone fitted solution** (issue 22). On a formula grid with other solutions that its
+//! trades do not reach, the fit finds one solution: the grid the puzzle was cut from. The
+//! hand-over counts it and hands the SAT engine its values as the phase of every decision
+//! ([`sat::Backend::prefer`]), with the solution blocked: the other solution is usually a
+//! swap of a few cells away (9 of 2,401 cells on a 49x49 at 50% givens), and a solver that
+//! keeps coming back to the known one finds it in a few conflicts, where one left to its
+//! own phases wanders the peak. From 25x25 to 35x35 the fit comes after the search's first
+//! failures, and the hand-over follows it at once, without the probing still owed: the
+//! sweep cost those grids more than the search left for CaDiCaL (instructions, `bench
+//! --mode answer`, 30 random-holed 25x25 grids a set: 46% givens 2.16G → 0.73G, 50%
+//! 0.52G → 0.25G and 0.74G → 0.35G; 49x49 at 50%, four grids: none in 20 s each → 0.11 s;
+//! `docs/giant-grids.md`, Stop 83).
 
 use super::first_pass::{self, FirstPass};
 use super::pattern::{agreeing_pattern, empty_grid};
@@ -186,9 +199,21 @@ pub(super) fn run_search(
     } else {
         None
     };
+    // The fit's solution when it found only that one: the formula grid, on a grid with
+    // other solutions its trades do not reach (or none). The hand-over counts it and
+    // looks next to it first.
+    let mut fitted_one: Option<Vec<u16>> = None;
     if fit_after == Some(0) {
         fit_after = None;
-        if fit(grid, limit, keep, stop, fitted, &mut result) {
+        if fit(
+            grid,
+            limit,
+            keep,
+            stop,
+            fitted,
+            &mut fitted_one,
+            &mut result,
+        ) {
             return result;
         }
     }
@@ -211,7 +236,7 @@ pub(super) fn run_search(
         return result;
     }
     let use_sat = tuning.hands_over(shape, givens, limit);
-    let sat_after = tuning.sat_after_for(&st, is_sparse(shape, givens));
+    let mut sat_after = tuning.sat_after_for(&st, is_sparse(shape, givens));
     let mut known: Vec<Vec<u16>> = Vec::new();
     let mut total_fails = 0u64;
     // Failures since the last solution found: a long listing hands over only when stuck.
@@ -225,8 +250,22 @@ pub(super) fn run_search(
         if fit_after.is_some_and(|after| total_fails >= after) {
             fit_after = None;
             // A function of the grid alone: the search goes on where it was.
-            if fit(grid, limit, keep, stop, fitted, &mut result) {
+            if fit(
+                grid,
+                limit,
+                keep,
+                stop,
+                fitted,
+                &mut fitted_one,
+                &mut result,
+            ) {
                 return result;
+            }
+            // One solution fitted where the search fails: the hand-over comes now, without
+            // the probing still owed (module doc).
+            if fitted_one.is_some() && use_sat {
+                sat_after = sat_after.min(total_fails);
+                probe_due = false;
             }
         }
         let solved_at_root = alive && st.empty == 0 && stack.is_empty();
@@ -239,6 +278,18 @@ pub(super) fn run_search(
             // Back to the root, keeping what was refuted there.
             if let Some(&(mark, ..)) = stack.first() {
                 st.undo_to(mark);
+            }
+            // The fitted solution, unless the search found it: no subtree the search left
+            // without finding it holds it, so the root still does.
+            if let Some(one) = fitted_one.take().filter(|one| !known.contains(one)) {
+                result.count += 1;
+                if result.solutions.len() < keep {
+                    result.solutions.push(grid_of(grid, &one));
+                }
+                known.push(one);
+                if result.count >= limit {
+                    return result;
+                }
             }
             if std::mem::take(&mut probe_due) && !st.probe(tuning.probe_max_size) {
                 let found = sat::Found {
@@ -263,10 +314,13 @@ pub(super) fn run_search(
                 st.undo_to(mark);
             }
             let want = limit - result.count;
+            // Solutions next to a known one first: the second solution of a grid is
+            // often a few cells' swap away from the first.
+            let near = known.first().map(Vec::as_slice);
             let found = if options.portfolio && st.empty > 0 {
-                portfolio::race(&st, &known, want, stop)
+                portfolio::race(&st, &known, want, stop, near)
             } else {
-                sat::search(&st, &known, want, stop)
+                sat::search(&st, &known, want, stop, near)
             };
             return handed_over(result, &known, found, grid, limit, keep);
         }
@@ -350,23 +404,31 @@ pub(super) fn run_search(
 
 /// The formula fit: `true` when its solutions of `grid` reach `limit`, then the answer
 /// in `result`; else `fitted` gets them when they are two or more (a count the stop cuts
-/// short falls back on them).
+/// short falls back on them), `one` the values of the only one it found.
 fn fit(
     grid: &Grid,
     limit: usize,
     keep: usize,
     stop: &Stop,
     fitted: &mut Fitted,
+    one: &mut Option<Vec<u16>>,
     result: &mut Search,
 ) -> bool {
-    let found = crate::solve::sparse::solutions(grid, limit, keep, stop);
+    // One listed even when none is kept: the hand-over needs its values.
+    let mut found = crate::solve::sparse::solutions(grid, limit, keep.max(1), stop);
+    found
+        .solutions
+        .truncate(keep.max(usize::from(found.count == 1)));
     if found.count >= limit {
         result.count = found.count;
         result.solutions = found.solutions;
+        result.solutions.truncate(keep);
         return true;
     }
-    if found.count >= 2 {
-        *fitted = found;
+    match found.count {
+        1 => *one = found.solutions.first().map(|g| g.values().to_vec()),
+        2.. => *fitted = found,
+        _ => {}
     }
     false
 }

@@ -57,7 +57,8 @@ impl<'s> Oracle<'s> {
             }
             if alive {
                 let mut cnf = Cnf::of(&st, &[], stop).ok_or(crate::Stopped)?;
-                let mut sat = Backend::batsat_preferring(&cnf.agreeing(near.values()), stop);
+                let mut sat = Backend::batsat(stop);
+                sat.prefer(&cnf.agreeing(near.values()));
                 cnf.load(&mut sat);
                 inner = Some((cnf, sat));
             }

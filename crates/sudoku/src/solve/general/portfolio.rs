@@ -28,7 +28,7 @@
 //! unique, or multiple) is the same whoever wins; with multiple, the two solutions shown
 //! are the winner's.
 
-use super::sat::{Backend, Choice, Cnf, Found};
+use super::sat::{Choice, Cnf, Found};
 use super::tuning::{races_fills_at, Tuning};
 use super::{run_search, Options, Question, Search, Solver};
 use crate::solve::sparse::Fitted;
@@ -37,14 +37,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Up to `want` solutions of `st`'s current state other than those in `known`, as
-/// [`sat::search`](super::sat::search) finds them, from whichever of two solvers answers
-/// first.
-pub(super) fn race(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) -> Found {
+/// [`sat::search`](super::sat::search) finds them (both solvers looking next to `near`
+/// first, when given), from whichever of two solvers answers first.
+pub(super) fn race(
+    st: &Solver,
+    known: &[Vec<u16>],
+    want: usize,
+    stop: &Stop,
+    near: Option<&[u16]>,
+) -> Found {
     let Some(cnf) = Cnf::of(st, known, stop) else {
         return Found::stopped();
     };
     let cnf = &cnf;
-    let solver = |choice: Choice| move |raced: &Stop| cnf.solve(Backend::new(choice, raced), want);
+    let solver =
+        |choice: Choice| move |raced: &Stop| cnf.solve(cnf.backend(choice, near, raced), want);
     first_of_two(
         stop,
         solver(cnf.choice),

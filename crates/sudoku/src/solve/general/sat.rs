@@ -246,7 +246,21 @@ pub(super) struct Backend<'s> {
     /// batsat's exactly-one groups whose at-most-one half it propagates as a theory
     /// ([`Backend::add_groups`]).
     groups: Option<Box<AtMostOne>>,
+    /// CaDiCaL's variables from 1 to this one have their phases set
+    /// ([`Backend::prefer`]), for [`NEAR_CONFLICTS`] a call.
+    preferred: i32,
 }
+
+/// Conflicts a CaDiCaL call may take with its decisions set to a known solution
+/// ([`Backend::prefer`]) before they are left to CaDiCaL's own phases again, for good.
+/// The second solution of a random-holed grid, next to the fitted one, comes within 30
+/// (25x25 at 46% givens, 30 grids: the same instructions with 30 to 1,000, 2.70G with
+/// none against 0.74G; 49x49 at 42–50%: the same times). A proof that there is none (a
+/// unique puzzle) went on a fifth longer with the phases kept to the end (the hard 36x36
+/// puzzles over copies, 1.30 → 1.55 s); with this budget it costs 5–13% (7.85G → 8.5–8.8G
+/// instructions, by the budget's draw of CaDiCaL's path), and counting the fitted
+/// solution alone 2.6% (`docs/giant-grids.md`, Stop 83).
+const NEAR_CONFLICTS: i32 = 100;
 
 enum Engine<'s> {
     Cadical(Cadical),
@@ -293,6 +307,7 @@ impl<'s> Backend<'s> {
             engine,
             stop,
             groups: None,
+            preferred: 0,
         }
     }
 
@@ -309,19 +324,32 @@ impl<'s> Backend<'s> {
         Self::of(Engine::Batsat(sat, Vec::new(), Vec::new()), stop)
     }
 
-    /// batsat, bounded by `stop`, whose decisions set variable `v` to `prefer[v - 1]`
-    /// (true: the literal `v`) where that is open: a search that starts, and keeps coming
-    /// back to, one assignment looks for the solutions next to it first.
-    pub(super) fn batsat_preferring(prefer: &[bool], stop: &'s Stop) -> Backend<'s> {
-        let mut backend = Backend::batsat(stop);
-        if let Engine::Batsat(sat, vars, _) = &mut backend.engine {
-            vars.extend(
-                prefer
-                    .iter()
-                    .map(|&p| sat.new_var(batsat::lbool::new(p), true)),
-            );
+    /// Sets each decision on variable `v` to `prefer[v - 1]` (true: the literal `v`),
+    /// wherever the choice is still open: a search that starts from, and keeps coming back
+    /// to, one assignment finds the solutions next to it first. Call it before any clause.
+    pub(super) fn prefer(&mut self, prefer: &[bool]) {
+        match &mut self.engine {
+            Engine::Cadical(sat) => {
+                for (v, &p) in (1..).zip(prefer) {
+                    sat.phase(if p { v } else { -v });
+                    self.preferred = v;
+                }
+            }
+            Engine::Batsat(sat, vars, _) => {
+                debug_assert!(vars.is_empty(), "preferences come before the clauses");
+                vars.extend(
+                    prefer
+                        .iter()
+                        .map(|&p| sat.new_var(batsat::lbool::new(p), true)),
+                );
+            }
         }
-        backend
+    }
+
+    /// Whether CaDiCaL's decisions still follow the preferred phases ([`NEAR_CONFLICTS`]).
+    #[cfg(test)]
+    pub(super) fn preferring(&self) -> bool {
+        self.preferred > 0
     }
 
     /// Makes at most one member of each group of `groups` (each ended by a 0) true, for
@@ -393,6 +421,17 @@ impl<'s> Backend<'s> {
     /// [`solve`](Self::solve) with `assumptions` true for this call only.
     pub(super) fn solve_assuming(&mut self, assumptions: &[i32]) -> Option<bool> {
         match &mut self.engine {
+            Engine::Cadical(sat) if self.preferred > 0 => {
+                sat.limit_conflicts(NEAR_CONFLICTS);
+                let answer = sat.solve(assumptions, self.stop);
+                if answer.is_some() || self.stop.reached() {
+                    return answer;
+                }
+                for v in 1..=std::mem::take(&mut self.preferred) {
+                    sat.unphase(v);
+                }
+                sat.solve(assumptions, self.stop)
+            }
             Engine::Cadical(sat) => sat.solve(assumptions, self.stop),
             Engine::Batsat(sat, vars, _) => {
                 let assumed: Vec<batsat::Lit> = assumptions
@@ -667,6 +706,21 @@ impl Cnf {
         agree
     }
 
+    /// The solver `choice` names for this CNF, bounded by `stop`, its decisions following
+    /// `near` (whole-grid values) when given ([`Backend::prefer`]).
+    pub(super) fn backend<'s>(
+        &self,
+        choice: Choice,
+        near: Option<&[u16]>,
+        stop: &'s Stop,
+    ) -> Backend<'s> {
+        let mut sat = Backend::new(choice, stop);
+        if let Some(near) = near {
+            sat.prefer(&self.agreeing(near));
+        }
+        sat
+    }
+
     /// Gives every clause to `sat` and frees them: a solver kept for many questions
     /// ([`super::oracle`]) needs only the variables after that.
     pub(super) fn load(&mut self, sat: &mut Backend) {
@@ -762,10 +816,16 @@ impl Cnf {
 
 /// Finds up to `want` solutions of `st`'s current state other than those in `known`
 /// (whole-grid values, each an extension of the state), with the solver its
-/// [`Choice`] names.
-pub(super) fn search(st: &Solver, known: &[Vec<u16>], want: usize, stop: &Stop) -> Found {
+/// [`Choice`] names, looking next to `near` (whole-grid values) first when given.
+pub(super) fn search(
+    st: &Solver,
+    known: &[Vec<u16>],
+    want: usize,
+    stop: &Stop,
+    near: Option<&[u16]>,
+) -> Found {
     match Cnf::of(st, known, stop) {
-        Some(cnf) => cnf.solve(Backend::new(cnf.choice, stop), want),
+        Some(cnf) => cnf.solve(cnf.backend(cnf.choice, near, stop), want),
         None => Found::stopped(),
     }
 }

@@ -299,8 +299,8 @@ fn sat_engine_honours_a_reached_stop() {
         let stop = Stop::never().with_cancel(Arc::new(AtomicBool::new(true)));
         // Unbounded, the same state gives two different solutions of the puzzle.
         (
-            sat::search(st, &[], 2, &stop),
-            sat::search(st, &[], 2, &Stop::never()),
+            sat::search(st, &[], 2, &stop, None),
+            sat::search(st, &[], 2, &Stop::never(), None),
         )
     })
     .expect("the root propagates");
@@ -416,7 +416,7 @@ fn both_back_ends_find_checked_solutions_of_the_states_they_are_given() {
         let (choice, found) = at_root(&g, |st| {
             (
                 sat::Choice::for_state(st),
-                sat::search(st, &[], 2, &Stop::never()),
+                sat::search(st, &[], 2, &Stop::never(), None),
             )
         })
         .expect("the root propagates");
@@ -434,6 +434,67 @@ fn both_back_ends_find_checked_solutions_of_the_states_they_are_given() {
             assert_eq!(grid_of(&g, &found.solutions[0]), sol, "{keep}");
         }
     }
+}
+
+/// A back end told to prefer a solution of the state finds it first: every decision
+/// follows it and none can clash. Without the preference each finds another one first,
+/// so the test tells the two apart.
+#[test]
+fn each_back_end_finds_the_solution_it_is_told_to_prefer_first() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    let shape = Shape::new(4, 4).unwrap();
+    let sol = random_solution(shape, &mut rng);
+    let g = keeping_some(&sol, 0.3, &mut rng);
+    let never = Stop::never();
+    at_root(&g, |st| {
+        let cnf = sat::Cnf::of(st, &[], &never).expect("no stop");
+        for choice in [
+            sat::Choice::Batsat,
+            sat::Choice::BatsatShifted,
+            sat::Choice::CadicalStable,
+            sat::Choice::Cadical,
+        ] {
+            let first = |near: Option<&[u16]>| {
+                let found = cnf.solve(cnf.backend(choice, near, &never), 1);
+                found.solutions[0].clone()
+            };
+            assert_ne!(first(None), sol.values(), "{choice:?}");
+            assert_eq!(first(Some(sol.values())), sol.values(), "{choice:?}");
+        }
+    })
+    .expect("the root propagates");
+}
+
+/// CaDiCaL follows the preferred phases for [`sat::NEAR_CONFLICTS`] conflicts a call, then
+/// its own: a pigeonhole problem (seven pigeons, six holes) takes more conflicts than that
+/// to refute, and is still refuted, and a problem answered at once keeps them.
+#[test]
+fn cadical_lets_the_preferred_phases_go_after_its_budget() {
+    let never = Stop::never();
+    let var = |p: i32, h: i32| p * 6 + h + 1;
+    let mut holes: Vec<i32> = Vec::new();
+    for p in 0..7 {
+        holes.extend((0..6).map(|h| var(p, h)));
+        holes.push(0);
+        for q in p + 1..7 {
+            for h in 0..6 {
+                holes.extend([-var(p, h), -var(q, h), 0]);
+            }
+        }
+    }
+    let mut sat = sat::Backend::new(sat::Choice::CadicalStable, &never);
+    sat.prefer(&[true; 42]);
+    sat.add_clauses(&holes);
+    assert!(sat.preferring());
+    assert_eq!(sat.solve(), Some(false));
+    assert!(!sat.preferring(), "the budget ran out");
+    let mut easy = sat::Backend::new(sat::Choice::CadicalStable, &never);
+    easy.prefer(&[true; 2]);
+    easy.add_clauses(&[1, 2, 0, -1, -2, 0]);
+    assert_eq!(easy.solve(), Some(true));
+    assert!(easy.is_true(1) != easy.is_true(2));
+    assert!(easy.preferring());
 }
 
 #[test]
@@ -739,7 +800,7 @@ fn every_pair_of_the_race_finds_the_solutions() {
     let never = Stop::never();
     let (cnf, raced) = at_root(&g, |st| {
         let cnf = sat::Cnf::of(st, &[], &never).unwrap();
-        (cnf, portfolio::race(st, &[], 3, &never))
+        (cnf, portfolio::race(st, &[], 3, &never, None))
     })
     .expect("the root propagates");
     for choice in [
@@ -1205,6 +1266,66 @@ fn at_25x25_the_fit_answers_after_the_searchs_first_failures() {
         }
     }
     assert_eq!(hard, 3);
+}
+
+/// Where the fit finds only the grid a 25x25 was cut from and the search keeps failing,
+/// the hand-over comes at the fit and counts that grid: the same count as the engine
+/// without the fit, the fitted grid among the solutions shown, and the other one found
+/// next to it (a few cells' swap, not a grid apart).
+#[test]
+fn a_lone_fitted_solution_is_counted_and_searched_next_to() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(82);
+    let shape = Shape::from_side(25).unwrap();
+    let never = Stop::never();
+    let answer = |g: &Grid, t: Tuning| run(Question::new(g, 2, 2), t, &never, Options::default());
+    let mut seen = 0;
+    for _ in 0..60 {
+        let sol = random_solution(shape, &mut rng);
+        let g = keeping_some(&sol, 0.46, &mut rng);
+        if crate::solve::sparse::solutions(&g, 2, 1, &never).count != 1 {
+            continue;
+        }
+        let fitted = answer(&g, Tuning::default());
+        if fitted.guesses < super::tuning::FIT_AFTER_FAILS {
+            continue; // the search answered before the fit
+        }
+        let alone = answer(
+            &g,
+            Tuning {
+                formula_fit: false,
+                ..Tuning::default()
+            },
+        );
+        assert_eq!(fitted.count, alone.count, "{g:?}");
+        assert!(!fitted.stopped);
+        for x in &fitted.solutions {
+            assert!(crate::verify::check_solution_of(&g, x).is_ok(), "{g:?}");
+        }
+        assert!(
+            fitted.solutions.iter().any(|x| x.values() == sol.values()),
+            "{g:?}"
+        );
+        // The hand-over came at the fit, not after the search's usual failures.
+        assert!(
+            fitted.guesses < super::tuning::SAT_AFTER_BIG,
+            "{}",
+            fitted.guesses
+        );
+        if fitted.count == 2 {
+            let other = fitted.solutions.iter().find(|x| x.values() != sol.values());
+            let other = other.expect("two solutions");
+            let apart = Cell::all(shape)
+                .filter(|&c| other.value(c) != sol.value(c))
+                .count();
+            assert!(apart <= 2 * shape.side(), "{apart} cells apart");
+            seen += 1;
+        }
+        if seen == 3 {
+            break;
+        }
+    }
+    assert_eq!(seen, 3);
 }
 
 /// Partial restarts (every other restart, one after each failure, the size buckets on
