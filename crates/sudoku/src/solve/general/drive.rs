@@ -6,13 +6,14 @@
 //! **A lone fitted solution** (issue 22). On a formula grid with other solutions that its
 //! trades do not reach, the fit finds one solution: the grid the puzzle was cut from. The
 //! hand-over counts it and hands the SAT engine its values as the phase of every decision
-//! ([`sat::Backend::prefer`]), with the solution blocked: the other solution is usually a
-//! swap of a few cells away (9 of 2,401 cells on a 49x49 at 50% givens), and a solver that
-//! keeps coming back to the known one finds it in a few conflicts, where one left to its
-//! own phases wanders the peak. From 25x25 to 35x35 the fit comes after the search's first
+//! ([`sat::Backend::prefer`]; CaDiCaL's for the first 100 conflicts of a call, since a
+//! unique puzzle's proof lost with them), with the solution blocked: the other solution is
+//! usually a swap of a few cells away (9 of 2,401 cells on a 49x49 at 50% givens), and a
+//! solver that keeps coming back to the known one finds it within 30 conflicts, where one
+//! left to its own phases wanders the peak. From 25x25 to 35x35 the fit comes after the search's first
 //! failures, and the hand-over follows it at once, without the probing still owed: the
 //! sweep cost those grids more than the search left for CaDiCaL (instructions, `bench
-//! --mode answer`, 30 random-holed 25x25 grids a set: 46% givens 2.16G → 0.73G, 50%
+//! --mode answer`, 30 random-holed 25x25 grids a set: 46% givens 2.16G → 0.74G, 50%
 //! 0.52G → 0.25G and 0.74G → 0.35G; 49x49 at 50%, four grids: none in 20 s each → 0.11 s;
 //! `docs/giant-grids.md`, Stop 83).
 
@@ -205,15 +206,7 @@ pub(super) fn run_search(
     let mut fitted_one: Option<Vec<u16>> = None;
     if fit_after == Some(0) {
         fit_after = None;
-        if fit(
-            grid,
-            limit,
-            keep,
-            stop,
-            fitted,
-            &mut fitted_one,
-            &mut result,
-        ) {
+        if fit(question, stop, fitted, &mut fitted_one, &mut result) {
             return result;
         }
     }
@@ -250,15 +243,7 @@ pub(super) fn run_search(
         if fit_after.is_some_and(|after| total_fails >= after) {
             fit_after = None;
             // A function of the grid alone: the search goes on where it was.
-            if fit(
-                grid,
-                limit,
-                keep,
-                stop,
-                fitted,
-                &mut fitted_one,
-                &mut result,
-            ) {
+            if fit(question, stop, fitted, &mut fitted_one, &mut result) {
                 return result;
             }
             // One solution fitted where the search fails: the hand-over comes now, without
@@ -402,18 +387,19 @@ pub(super) fn run_search(
     }
 }
 
-/// The formula fit: `true` when its solutions of `grid` reach `limit`, then the answer
-/// in `result`; else `fitted` gets them when they are two or more (a count the stop cuts
-/// short falls back on them), `one` the values of the only one it found.
+/// The formula fit: `true` when its solutions of the question's grid reach its limit,
+/// then the answer in `result`; else `fitted` gets them when they are two or more (a count
+/// the stop cuts short falls back on them), `one` the values of the only one it found.
 fn fit(
-    grid: &Grid,
-    limit: usize,
-    keep: usize,
+    question: Question<'_>,
     stop: &Stop,
     fitted: &mut Fitted,
     one: &mut Option<Vec<u16>>,
     result: &mut Search,
 ) -> bool {
+    let Question {
+        grid, limit, keep, ..
+    } = question;
     // One listed even when none is kept: the hand-over needs its values.
     let mut found = crate::solve::sparse::solutions(grid, limit, keep.max(1), stop);
     found
