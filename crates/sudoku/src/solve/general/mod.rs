@@ -1248,4 +1248,6 @@ mod root;
 mod sat;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_sat;
 mod tuning;
